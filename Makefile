@@ -1,0 +1,36 @@
+# Echolot — the commands a new user types: `make play` and `make test`.
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PKGS := liblua5.4-dev libopenal-dev libsndfile1-dev pkg-config
+BENCH_ARGS ?=
+
+.PHONY: deps build test play bench clean
+
+## deps: install the system libraries (Lua 5.4, OpenAL Soft, libsndfile) when pkg-config
+## cannot find them.
+deps:
+	@if pkg-config --exists lua5.4 openal sndfile 2>/dev/null; then :; else \
+		echo "Installing $(PKGS) …"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(PKGS) >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+## test: every test, through the real Lua, SQLite, OpenAL loopback and pseudo-terminals.
+test: deps
+	$(SWIFT) test
+
+## play: the shipped tutorial.
+play: deps
+	$(SWIFT) build --product echolot
+	"$$($(SWIFT) build --show-bin-path)/echolot" play
+
+## bench: release build of the benchmarks; figures go to docs/PERFORMANCE.md.
+bench: deps
+	$(SWIFT) build -c release --product EcholotBench
+	"$$($(SWIFT) build -c release --show-bin-path)/EcholotBench" $(BENCH_ARGS)
+
+clean:
+	rm -rf .build

@@ -1,0 +1,195 @@
+// Lua 5.4 for Swift: the C API's macros as functions, plus the three pieces that must be
+// C because Lua calls them from places where a Swift frame must never be on the stack:
+// the allocator (memory cap), the count hook (instruction budget) and the trampoline that
+// turns a Swift function's failure status into `lua_error`. Everything else is in Swift.
+#ifndef ECHOLOT_CLUA_SHIM_H
+#define ECHOLOT_CLUA_SHIM_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/// Which limit a script ran into; 0 while none has.
+enum {
+    CLUA_LIMIT_NONE = 0,
+    CLUA_LIMIT_INSTRUCTIONS = 1,
+    CLUA_LIMIT_MEMORY = 2,
+};
+
+/// A Swift function callable from Lua: returns the number of results it pushed, or -1
+/// after pushing an error message, which the trampoline then raises.
+typedef int (*clua_HostDispatch)(lua_State *L, void *context, lua_Integer function);
+
+/// The state shared by the allocator, the hook and the trampoline (the allocator's `ud`,
+/// so every thread of the VM finds it with `lua_getallocf`).
+typedef struct clua_Limits {
+    size_t used;            // bytes allocated now
+    size_t cap;             // the memory cap: above it a running script is stopped
+    size_t hardCap;         // no single script allocation may take the total above this
+    long long budget;       // instructions allowed per reducer call
+    long long remaining;    // instructions left in this call
+    int granularity;        // instructions between two hook calls
+    int limit;              // CLUA_LIMIT_*: set once a limit is hit, until the host resets it
+    int inHost;             // > 0 while Swift code runs: Swift never sees a Lua error
+    int limitMessageRef;    // registry ref of the preallocated limit message
+    clua_HostDispatch dispatch;
+    void *context;
+} clua_Limits;
+
+static inline clua_Limits *clua_limits(lua_State *L) {
+    void *ud = NULL;
+    (void)lua_getallocf(L, &ud);
+    return (clua_Limits *)ud;
+}
+
+/// The allocator. While Swift code runs (`inHost`), it never fails on purpose: a failure
+/// would raise a Lua error through Swift frames, so a real out-of-memory there is fatal.
+/// While a script runs, the `cap` is enforced by the hook (which can say where the script
+/// was, and collects garbage first); a single allocation that would take the total past
+/// `hardCap` fails at once and counts as hitting the memory limit.
+static inline void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    clua_Limits *limits = (clua_Limits *)ud;
+    size_t old = ptr != NULL ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        limits->used -= old;
+        return NULL;
+    }
+    if (nsize > old && limits->inHost == 0 && limits->used + (nsize - old) > limits->hardCap) {
+        limits->limit = CLUA_LIMIT_MEMORY;
+        return NULL;
+    }
+    void *block = realloc(ptr, nsize);
+    if (block == NULL) {
+        if (limits->inHost > 0 || nsize <= old) {
+            fputs("echolot: out of memory in the Lua bridge\n", stderr);
+            abort();
+        }
+        return NULL;
+    }
+    limits->used = limits->used - old + nsize;
+    return block;
+}
+
+/// Called by Lua when an error escapes every protected call: a bug in the bridge.
+static inline int clua_panic(lua_State *L) {
+    const char *message = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(not a string)";
+    fprintf(stderr, "echolot: unprotected Lua error: %s\n", message);
+    abort();
+    return 0;
+}
+
+/// A new state whose allocations go through `limits`; NULL if even that fails.
+static inline lua_State *clua_newstate(clua_Limits *limits) {
+    lua_State *L = lua_newstate(clua_alloc, limits);
+    if (L != NULL) lua_atpanic(L, clua_panic);
+    return L;
+}
+
+static inline void clua_hook(lua_State *L, lua_Debug *ar);
+
+/// Raises the preallocated limit message (pushing it allocates nothing, so it works even
+/// when memory is what ran out) and keeps raising on every instruction from now on, so a
+/// `pcall` in the script cannot carry on after catching it.
+static inline int clua_raiselimit(lua_State *L, clua_Limits *limits) {
+    lua_sethook(L, clua_hook, LUA_MASKCOUNT, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, limits->limitMessageRef);
+    return lua_error(L);
+}
+
+/// The count hook: charges the instructions run since the last call against the budget
+/// and checks the memory cap (after a full collection, so garbage does not count).
+static inline void clua_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    clua_Limits *limits = clua_limits(L);
+    if (limits->limit == CLUA_LIMIT_NONE) {
+        limits->remaining -= limits->granularity;
+        if (limits->remaining <= 0) {
+            limits->limit = CLUA_LIMIT_INSTRUCTIONS;
+        } else if (limits->used > limits->cap) {
+            lua_gc(L, LUA_GCCOLLECT);
+            if (limits->used > limits->cap) limits->limit = CLUA_LIMIT_MEMORY;
+        }
+    }
+    if (limits->limit != CLUA_LIMIT_NONE) clua_raiselimit(L, limits);
+}
+
+/// Arms the hook on `L` for a new reducer call: a full budget and no limit hit.
+static inline void clua_arm(lua_State *L) {
+    clua_Limits *limits = clua_limits(L);
+    limits->remaining = limits->budget;
+    limits->limit = CLUA_LIMIT_NONE;
+    lua_sethook(L, clua_hook, LUA_MASKCOUNT, limits->granularity);
+}
+
+/// `resetbudget()` for the engine's driver: a fresh budget for the next reducer in a batch
+/// (a limit already hit stays hit).
+static inline int clua_resetbudget(lua_State *L) {
+    clua_Limits *limits = clua_limits(L);
+    limits->remaining = limits->budget;
+    return 0;
+}
+
+/// `relimit(...)`: returns its arguments unless a limit was hit, in which case it raises
+/// the limit error again. The sandbox's `pcall`, `xpcall` and `coroutine.resume` end with it.
+static inline int clua_relimit(lua_State *L) {
+    clua_Limits *limits = clua_limits(L);
+    if (limits->limit != CLUA_LIMIT_NONE) return clua_raiselimit(L, limits);
+    return lua_gettop(L);
+}
+
+/// Calls the Swift function numbered by upvalue 1. Swift never raises; it returns -1 with
+/// a message on the stack, and the error is raised here, in C.
+static inline int clua_trampoline(lua_State *L) {
+    clua_Limits *limits = clua_limits(L);
+    lua_Integer function = lua_tointeger(L, lua_upvalueindex(1));
+    limits->inHost += 1;
+    int results = limits->dispatch(L, limits->context, function);
+    limits->inHost -= 1;
+    if (results < 0) return lua_error(L);
+    return results;
+}
+
+/// Pushes the Swift function numbered `function` as a Lua function.
+static inline void clua_pushhost(lua_State *L, lua_Integer function) {
+    lua_pushinteger(L, function);
+    lua_pushcclosure(L, clua_trampoline, 1);
+}
+
+/// Pushes one of the shim's own C functions by name: 0 resetbudget, 1 relimit.
+static inline void clua_pushshim(lua_State *L, int which) {
+    lua_pushcfunction(L, which == 0 ? clua_resetbudget : clua_relimit);
+}
+
+// The C API's macros, as functions Swift can call.
+static inline int clua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    return lua_pcall(L, nargs, nresults, msgh);
+}
+static inline void clua_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void clua_newtable(lua_State *L) { lua_newtable(L); }
+static inline const char *clua_tostring(lua_State *L, int index, size_t *length) {
+    return lua_tolstring(L, index, length);
+}
+static inline int clua_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline void clua_insert(lua_State *L, int index) { lua_insert(L, index); }
+static inline void clua_remove(lua_State *L, int index) { lua_remove(L, index); }
+static inline void clua_replace(lua_State *L, int index) { lua_replace(L, index); }
+static inline lua_Integer clua_tointeger(lua_State *L, int index, int *isnum) {
+    return lua_tointegerx(L, index, isnum);
+}
+static inline lua_Number clua_tonumber(lua_State *L, int index, int *isnum) {
+    return lua_tonumberx(L, index, isnum);
+}
+static inline int clua_isinteger(lua_State *L, int index) { return lua_isinteger(L, index); }
+static inline int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname) {
+    return luaL_loadbufferx(L, text, length, chunkname, "t");
+}
+static inline int clua_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
+static inline void clua_unref(lua_State *L, int ref) { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
+static inline void clua_getref(lua_State *L, int ref) { (void)lua_rawgeti(L, LUA_REGISTRYINDEX, ref); }
+static inline void clua_collect(lua_State *L) { (void)lua_gc(L, LUA_GCCOLLECT); }
+
+#endif

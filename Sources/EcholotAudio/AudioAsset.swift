@@ -1,0 +1,115 @@
+import CSndFile
+import Foundation
+
+/// Sound files as the engine accepts them: WAV, FLAC or Ogg Vorbis, mono or stereo,
+/// 8–192 kHz, at most 16 MiB and 10 minutes; directional sounds must be mono.
+public enum AudioAsset {
+    /// The largest file accepted (the pack format's limit).
+    public static let maxFileBytes = 16 * 1024 * 1024
+    /// The longest sound accepted: a decoded buffer is held whole in memory.
+    public static let maxSeconds = 600.0
+    /// Sample rates accepted; outside this a file is damaged or not meant for playback.
+    public static let sampleRates = 8_000 ... 192_000
+
+    /// Why `url` cannot be played (as an entity sound when `directional`), or `nil` when it
+    /// can: what `validate` reports. Decodes the whole file, so corrupt data are found too.
+    public static func check(url: URL, directional: Bool) -> String? {
+        do {
+            let audio = try decode(url: url)
+            if directional, let problem = directionalProblem(audio) { return problem }
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    /// Why `audio` cannot be placed in space, or `nil` when it can.
+    public static func directionalProblem(_ audio: DecodedAudio) -> String? {
+        audio.channels == 1 ? nil : stereoDirectionalMessage
+    }
+
+    /// Why a stereo file cannot be an entity's sound.
+    static let stereoDirectionalMessage =
+        "the file is stereo, but a directional sound must be mono: OpenAL cannot place a stereo sound in space (mix it down to one channel)"
+
+    /// Decodes a whole file to 16-bit PCM.
+    public static func decode(url: URL) throws(AudioAssetError) -> DecodedAudio {
+        let size = try fileSize(url)
+        if let truncated = RIFFCheck.truncation(of: url, fileSize: size) { throw AudioAssetError(truncated) }
+        var info = SF_INFO()
+        guard let file = sf_open(url.path, Int32(SFM_READ), &info) else {
+            let reason = String(cString: sf_strerror(nil))
+            throw AudioAssetError("not a readable WAV, FLAC or Ogg Vorbis file (libsndfile: \(reason))")
+        }
+        defer { sf_close(file) }
+        try checkFormat(info)
+        let frames = Int(info.frames)
+        let channels = Int(info.channels)
+        var samples = [Int16](repeating: 0, count: frames * channels)
+        let read = samples.withUnsafeMutableBufferPointer { buffer in
+            sf_readf_short(file, buffer.baseAddress, sf_count_t(frames))
+        }
+        if sf_error(file) != SF_ERR_NO_ERROR {
+            throw AudioAssetError("the audio data are corrupt (libsndfile: \(String(cString: sf_strerror(file))))")
+        }
+        guard read == frames else {
+            throw AudioAssetError("the file is truncated or corrupt: only \(read) of \(frames) frames could be decoded")
+        }
+        return DecodedAudio(samples: samples, channels: channels, sampleRate: Int(info.samplerate))
+    }
+
+    private static func fileSize(_ url: URL) throws(AudioAssetError) -> Int {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        } catch {
+            throw AudioAssetError("the file does not exist or cannot be read")
+        }
+        if attributes[.type] as? FileAttributeType == .typeDirectory {
+            throw AudioAssetError("this is a folder, not a sound file")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size > 0 else { throw AudioAssetError("the file is empty") }
+        guard size <= maxFileBytes else {
+            throw AudioAssetError("the file is \(size) bytes; sound files may be at most 16 MiB")
+        }
+        return size
+    }
+
+    private static func checkFormat(_ info: SF_INFO) throws(AudioAssetError) {
+        let major = Int(info.format) & SF_FORMAT_TYPEMASK
+        let minor = Int(info.format) & SF_FORMAT_SUBMASK
+        let accepted = [SF_FORMAT_WAV, SF_FORMAT_WAVEX, SF_FORMAT_FLAC, SF_FORMAT_OGG]
+        guard accepted.contains(major) else {
+            throw AudioAssetError("unsupported format \(formatName(major, command: SFC_GET_FORMAT_MAJOR)): use WAV, FLAC or Ogg Vorbis")
+        }
+        if major == SF_FORMAT_OGG, minor != SF_FORMAT_VORBIS {
+            throw AudioAssetError("unsupported Ogg codec \(formatName(minor, command: SFC_GET_FORMAT_SUBTYPE)): use Ogg Vorbis")
+        }
+        guard info.channels == 1 || info.channels == 2 else {
+            throw AudioAssetError("the file has \(info.channels) channels; only mono and stereo are supported")
+        }
+        guard sampleRates.contains(Int(info.samplerate)) else {
+            throw AudioAssetError("the sample rate \(info.samplerate) Hz is out of range (8000–192000 Hz)")
+        }
+        guard info.frames > 0 else { throw AudioAssetError("the file contains no audio") }
+        let seconds = Double(info.frames) / Double(info.samplerate)
+        guard seconds <= maxSeconds else {
+            throw AudioAssetError("the sound lasts \(Int(seconds)) s; sounds may be at most \(Int(maxSeconds)) s long")
+        }
+    }
+
+    /// libsndfile's name for a format code (`AIFF (Apple/SGI)`, `MPEG Layer III`, …).
+    private static func formatName(_ code: Int, command: Int) -> String {
+        var count: Int32 = 0
+        let countCommand = command == SFC_GET_FORMAT_MAJOR ? SFC_GET_FORMAT_MAJOR_COUNT : SFC_GET_FORMAT_SUBTYPE_COUNT
+        sf_command(nil, Int32(countCommand), &count, Int32(MemoryLayout<Int32>.size))
+        for index in 0 ..< max(0, count) {
+            var format = SF_FORMAT_INFO()
+            format.format = index
+            guard sf_command(nil, Int32(command), &format, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0 else { continue }
+            if Int(format.format) == code, let name = format.name { return String(cString: name) }
+        }
+        return "0x" + String(code, radix: 16)
+    }
+}

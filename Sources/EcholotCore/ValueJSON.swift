@@ -1,0 +1,63 @@
+extension Value {
+    /// The value as compact JSON text with keys in sorted order, so the same value always
+    /// prints the same bytes (run results, recorded input logs).
+    ///
+    /// Numbers use the shortest text that reads back to the same double; non-finite
+    /// numbers, which JSON cannot hold, print as `null`.
+    public var jsonText: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case let .bool(b): out += b ? "true" : "false"
+        case let .int(i): out += String(i)
+        case let .number(d):
+            if !d.isFinite {
+                out += "null"
+            } else if d == d.rounded(), abs(d) < 1e15 {
+                out += String(Int(d))
+            } else {
+                out += String(d)
+            }
+        case let .string(s): Value.writeString(s, to: &out)
+        case let .list(items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case let .map(map):
+            out += "{"
+            for (i, entry) in map.sorted(by: { $0.key < $1.key }).enumerated() {
+                if i > 0 { out += "," }
+                Value.writeString(entry.key, to: &out)
+                out += ":"
+                entry.value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    private static func writeString(_ s: String, to out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,72 @@
+/// Checks file names written in pack files: the path stays inside the pack, and the
+/// file exists there, is a regular file and is within the size limit.
+struct AssetChecker {
+    /// The pack's files.
+    let files: PackFiles
+    /// Whether a missing file is tolerated (the pack extends another that may have it).
+    let allowMissing: Bool
+
+    /// File endings of the sound formats the engine decodes.
+    static let soundExtensions = ["wav", "flac", "ogg", "oga"]
+
+    /// Checks a path's form: relative, with `/`, no `..` segments. Returns it when fine.
+    func checkPath(_ field: Field, folder: String) -> String? {
+        guard let path = field.string() else { return nil }
+        if let problem = AssetChecker.pathProblem(path, folder: folder) {
+            field.fail(problem)
+            return nil
+        }
+        return path
+    }
+
+    /// What is wrong with the form of an asset path, if anything.
+    static func pathProblem(_ path: String, folder: String) -> String? {
+        if path.isEmpty { return "expected a file name, found an empty string" }
+        if path.contains("\\") { return "file paths use '/', not '\\' (\(quoted(path)))" }
+        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "file paths must not contain control characters"
+        }
+        let scalars = Array(path.unicodeScalars)
+        let hasDrive = scalars.count >= 2 && scalars[1] == ":"
+            && (("a"..."z").contains(scalars[0]) || ("A"..."Z").contains(scalars[0]))
+        if path.hasPrefix("/") || hasDrive {
+            return "absolute paths are not allowed; give a path inside the pack's \(folder)/ folder (\(quoted(path)))"
+        }
+        if path.split(separator: "/", omittingEmptySubsequences: false).contains("..") {
+            return "'..' is not allowed: file paths must stay inside the pack (\(quoted(path)))"
+        }
+        return nil
+    }
+
+    /// Checks a sound file name: its form, its format, and that `sounds/<name>` is a
+    /// regular file inside the pack within the size limit. Returns the name when fine.
+    func checkSound(_ field: Field) -> String? {
+        guard let name = checkPath(field, folder: "sounds") else { return nil }
+        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        guard name.contains("."), AssetChecker.soundExtensions.contains(ext) else {
+            field.fail("unsupported sound format \(quoted(name)); use WAV (.wav), FLAC (.flac) or Ogg Vorbis (.ogg)")
+            return nil
+        }
+        let relative = "sounds/" + name
+        switch files.entry(relative) {
+        case .missing:
+            if allowMissing { return name }
+            let known = (files.list("sounds") ?? []).filter { !$0.hasPrefix(".") }
+            field.fail("sound file \(quoted(relative)) does not exist" + Suggestion.hint(for: name, among: known))
+            return nil
+        case .outside:
+            field.fail("sound file \(quoted(relative)) is a symbolic link to a file outside the pack")
+            return nil
+        case .directory, .special:
+            field.fail("\(quoted(relative)) is not a regular file")
+            return nil
+        case let .file(size):
+            guard size <= PackFiles.assetLimit else {
+                field.fail("sound file \(quoted(relative)) is \(PackFiles.mebibytes(size)), "
+                    + "over the \(PackFiles.assetLimit / (1024 * 1024)) MiB limit")
+                return nil
+            }
+            return name
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// One problem found in a pack: which file, where in it, and what is wrong.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// The file as the user named it (relative to the current directory when the pack
+    /// was given relatively).
+    public var path: String
+    /// The line, starting at 1.
+    public var line: Int
+    /// The column, starting at 1, counted in characters.
+    public var column: Int
+    /// What is wrong.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(path: String, line: Int, column: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// Creates a diagnostic at a source position.
+    public init(path: String, at position: SourcePosition, message: String) {
+        self.init(path: path, line: position.line, column: position.column, message: message)
+    }
+
+    /// Where it is.
+    public var position: SourcePosition { SourcePosition(line: line, column: column) }
+
+    /// `path:line:col: error: message`, the form editors and the command line use.
+    public var description: String { "\(path):\(line):\(column): error: \(message)" }
+}
+
+extension Sequence where Element == Diagnostic {
+    /// The diagnostics in display order: by file, then line, then column; ties keep
+    /// the order they were found in.
+    public func sortedForDisplay() -> [Diagnostic] {
+        enumerated().sorted { a, b in
+            (a.element.path, a.element.line, a.element.column, a.offset)
+                < (b.element.path, b.element.line, b.element.column, b.offset)
+        }.map(\.element)
+    }
+}
+
+/// Why a pack could not be loaded: every problem found in it.
+public struct PackLoadError: Error, Sendable, CustomStringConvertible {
+    /// The problems, in display order; never empty.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates the error.
+    public init(diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    /// One diagnostic per line.
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

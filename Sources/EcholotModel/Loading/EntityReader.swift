@@ -1,0 +1,106 @@
+import EcholotCore
+
+/// Checks one entity of a level file and builds its node, defaults applied and its
+/// `position` flattened into `azimuth`, `elevation` and `distance`.
+struct EntityReader {
+    /// The fields an entity may have.
+    static let fields = ["id", "name", "glyph", "tags", "position", "sound", "selectable",
+                         "behaviours", "actions", "attributes"]
+    /// Attribute names the engine itself keeps on an entity node.
+    static let builtInAttributes: Set<String> = ["id", "name", "glyph", "tags", "azimuth", "elevation", "distance",
+                                                 "sound", "selectable", "found", "behaviours", "actions"]
+
+    let level: LevelReader
+
+    /// The entity's id and node; `nil` when it has no usable id or repeats one.
+    func read(_ field: Field) -> (String, Entity)? {
+        guard let object = field.object(known: EntityReader.fields) else { return nil }
+        object.rejectUnknown()
+        var entity = Entity()
+        var id: String?
+        if let idField = object.required("id"), let given = idField.identifier("entity id") {
+            if let first = level.entityIDs[given] {
+                idField.fail("duplicate entity id \(quoted(given)) (first at line \(first.line), column \(first.column))")
+            } else {
+                level.entityIDs[given] = idField.position
+                level.entityPaths[given] = field.path
+                id = given
+            }
+        }
+        entity[EntityKeys.id] = id ?? ""
+        entity[EntityKeys.name] = object.optional("name")?.string() ?? id ?? ""
+        entity[EntityKeys.glyph] = object.optional("glyph").flatMap(readGlyph) ?? EntityKeys.glyph.defaultValue
+        entity[EntityKeys.tags] = object.optional("tags").flatMap(readTags) ?? []
+        if let position = object.required("position") { readPosition(position, into: &entity) }
+        if let sound = object.optional("sound"), let node = readSound(sound) { entity[EntityKeys.sound] = node }
+        entity[EntityKeys.selectable] = object.optional("selectable")?.bool() ?? true
+        entity[EntityKeys.found] = false
+        let rules = RuleReader(level: level)
+        entity[EntityKeys.behaviours] = (object.optional("behaviours")?.array() ?? [])
+            .compactMap { rules.read($0, reserved: [])?.map }.map(Value.map)
+        entity[EntityKeys.actions] = (object.optional("actions")?.array() ?? []).compactMap(readAction)
+        if let attributes = object.optional("attributes") {
+            level.mergeAttributes(attributes, into: &entity.attributes, builtIn: EntityReader.builtInAttributes,
+                                  what: "entity")
+        }
+        guard let id else { return nil }
+        return (id, entity)
+    }
+
+    /// One visible character.
+    func readGlyph(_ field: Field) -> String? {
+        guard let glyph = field.string() else { return nil }
+        let visible = glyph.count == 1 && !glyph.unicodeScalars.contains {
+            $0.properties.isWhitespace || $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+        }
+        guard visible else {
+            field.fail("expected one visible character, found \(quoted(glyph))")
+            return nil
+        }
+        return glyph
+    }
+
+    func readTags(_ field: Field) -> [String]? {
+        guard let items = field.array() else { return nil }
+        return items.compactMap { $0.nonEmptyString() }
+    }
+
+    func readPosition(_ field: Field, into entity: inout Entity) {
+        guard let object = field.object(known: ["azimuth", "elevation", "distance"]) else { return }
+        object.rejectUnknown()
+        if let azimuth = object.required("azimuth")?.number() {
+            entity[EntityKeys.azimuth] = Geometry.normalize(azimuth: azimuth)
+        }
+        entity[EntityKeys.elevation] = object.optional("elevation")?.number(from: -90, to: 90) ?? 0
+        entity[EntityKeys.distance] = object.optional("distance")?.number(from: 0, exclusiveLower: true) ?? 1.5
+    }
+
+    func readSound(_ field: Field) -> Sound? {
+        guard let object = field.object(known: ["file", "volume", "loop", "pitch", "rolloff", "playing"]) else {
+            return nil
+        }
+        object.rejectUnknown()
+        var sound = Sound()
+        if let file = object.required("file"), let name = level.assets.checkSound(file) {
+            sound[SoundKeys.file] = name
+        }
+        sound[SoundKeys.volume] = object.optional("volume")?.number(from: 0, to: 4) ?? 1
+        sound[SoundKeys.loop] = object.optional("loop")?.bool() ?? true
+        sound[SoundKeys.pitch] = object.optional("pitch")?.number(from: 0.25, to: 4) ?? 1
+        sound[SoundKeys.rolloff] = object.optional("rolloff")?.number(from: 0) ?? 1
+        sound[SoundKeys.playing] = object.optional("playing")?.bool() ?? true
+        return sound
+    }
+
+    /// `{on: "selected", action: NAME, …payload}`.
+    func readAction(_ field: Field) -> Value? {
+        guard let object = field.object(known: ["on", "action"]) else { return nil }
+        var map = PersistentMap<Value>()
+        if let on = object.required("on")?.oneOf(["selected"]) { map["on"] = .string(on) }
+        if let action = object.required("action")?.nonEmptyString() { map["action"] = .string(action) }
+        for member in object.extra where member.value.value != .null {
+            map[member.key] = member.value.value.treeValue
+        }
+        return .map(map)
+    }
+}

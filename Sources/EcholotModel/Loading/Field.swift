@@ -1,0 +1,181 @@
+import EcholotCore
+
+/// A JSON value being checked: knows its JSON path and where to report problems.
+struct Field {
+    let node: JSONNode
+    let path: String
+    let report: FileReport
+
+    var position: SourcePosition { node.position }
+    var value: JSONValue { node.value }
+
+    /// Reports a problem with this value.
+    func fail(_ message: String) {
+        report.error(at: path, message, node.position)
+    }
+
+    /// Reports that the value has the wrong type.
+    func expected(_ what: String) {
+        fail("expected \(what), found \(node.value.typeDescription)")
+    }
+
+    func string() -> String? {
+        guard case let .string(s) = node.value else {
+            expected("a string")
+            return nil
+        }
+        return s
+    }
+
+    func nonEmptyString() -> String? {
+        guard let s = string() else { return nil }
+        if s.isEmpty {
+            fail("expected a non-empty string")
+            return nil
+        }
+        return s
+    }
+
+    func bool() -> Bool? {
+        guard case let .bool(b) = node.value else {
+            expected("a boolean (true or false)")
+            return nil
+        }
+        return b
+    }
+
+    func number() -> Double? {
+        guard let d = node.value.doubleValue else {
+            expected("a number")
+            return nil
+        }
+        return d
+    }
+
+    func integer() -> Int? {
+        switch node.value {
+        case let .integer(i):
+            return i
+        case let .number(d):
+            fail("expected an integer, found \(Field.format(d))")
+            return nil
+        default:
+            expected("an integer")
+            return nil
+        }
+    }
+
+    /// A number within `lower...upper` (either bound may be open-ended or exclusive).
+    func number(from lower: Double? = nil, exclusiveLower: Bool = false, to upper: Double? = nil) -> Double? {
+        guard let d = number() else { return nil }
+        let tooLow = lower.map { exclusiveLower ? d <= $0 : d < $0 } ?? false
+        let tooHigh = upper.map { d > $0 } ?? false
+        guard tooLow || tooHigh else { return d }
+        switch (lower, upper) {
+        case let (l?, u?):
+            fail("expected a number from \(Field.format(l)) to \(Field.format(u)), found \(Field.format(d))")
+        case let (l?, nil):
+            fail("expected a number \(exclusiveLower ? "greater than" : "of at least") \(Field.format(l)), found \(Field.format(d))")
+        case let (nil, u?):
+            fail("expected a number of at most \(Field.format(u)), found \(Field.format(d))")
+        case (nil, nil):
+            break
+        }
+        return nil
+    }
+
+    /// One of the given words.
+    func oneOf(_ choices: [String]) -> String? {
+        guard let s = string() else { return nil }
+        guard choices.contains(s) else {
+            let list = choices.map { "\(quoted($0))" }.joined(separator: ", ")
+            fail("expected one of \(list), found \(quoted(s))" + Suggestion.hint(for: s, among: choices))
+            return nil
+        }
+        return s
+    }
+
+    /// An id matching the pattern `[A-Za-z0-9_][A-Za-z0-9._-]*`; `what` names it in messages.
+    func identifier(_ what: String = "id") -> String? {
+        guard let s = string() else { return nil }
+        guard Identifiers.isValidID(s) else {
+            fail("\(quoted(s)) is not a valid \(what): "
+                + "use letters, digits, '.', '_' and '-', starting with a letter, digit or '_'")
+            return nil
+        }
+        return s
+    }
+
+    /// The elements, each as a field.
+    func array() -> [Field]? {
+        guard case let .array(items) = node.value else {
+            expected("an array")
+            return nil
+        }
+        return items.enumerated().map { Field(node: $0.element, path: JSONPath.element(path, $0.offset), report: report) }
+    }
+
+    /// The members, for checking, when this is an object.
+    func object(known: [String]) -> ObjectFields? {
+        guard case let .object(members) = node.value else {
+            expected("an object")
+            return nil
+        }
+        return ObjectFields(field: self, members: members, known: known)
+    }
+
+    /// The value as the state tree stores it.
+    var treeValue: Value { node.value.treeValue }
+
+    /// A number written the way a pack author would: `60`, `0.25`.
+    static func format(_ d: Double) -> String {
+        if d.rounded() == d, abs(d) < 1e15 { return String(Int(d)) }
+        return String(d)
+    }
+}
+
+/// The members of a JSON object being checked: takes fields by name and reports the
+/// missing required ones and the unknown ones.
+final class ObjectFields {
+    let field: Field
+    let members: [JSONMember]
+    /// The field names this object may have (for closed objects and suggestions).
+    let known: [String]
+
+    init(field: Field, members: [JSONMember], known: [String]) {
+        self.field = field
+        self.members = members
+        self.known = known
+    }
+
+    var path: String { field.path }
+    var report: FileReport { field.report }
+
+    /// The member `key`, if present.
+    func optional(_ key: String) -> Field? {
+        guard let member = members.first(where: { $0.key == key }) else { return nil }
+        return Field(node: member.value, path: JSONPath.member(path, key), report: report)
+    }
+
+    /// The member `key`; reports it missing when absent.
+    func required(_ key: String) -> Field? {
+        guard let found = optional(key) else {
+            field.fail("missing required field \(quoted(key))")
+            return nil
+        }
+        return found
+    }
+
+    /// The members whose names are not in `known`, in file order.
+    var extra: [JSONMember] { members.filter { !known.contains($0.key) } }
+
+    /// Reports every member whose name is not in `known`: this object is closed.
+    func rejectUnknown() {
+        for member in extra {
+            report.error(
+                at: JSONPath.member(path, member.key),
+                "unknown field \(quoted(member.key))" + Suggestion.hint(for: member.key, among: known),
+                member.keyPosition)
+        }
+    }
+}

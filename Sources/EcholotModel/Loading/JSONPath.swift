@@ -1,0 +1,41 @@
+/// Builds the JSON path strings used in messages and source maps: `entities[2].position.azimuth`.
+public enum JSONPath {
+    /// The path of member `key` inside the object at `path`; keys that are not plain
+    /// names are quoted: `attributes["my key"]`.
+    public static func member(_ path: String, _ key: String) -> String {
+        if isPlainName(key) {
+            return path.isEmpty ? key : path + "." + key
+        }
+        var quoted = "\""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            default:
+                if scalar.value < 0x20 {
+                    quoted += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16)
+                } else {
+                    quoted.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return path + "[" + quoted + "\"]"
+    }
+
+    /// The path of element `index` of the array at `path`.
+    public static func element(_ path: String, _ index: Int) -> String {
+        path + "[\(index)]"
+    }
+
+    /// Whether a key can be written after a dot: letters, digits, `_` and `-`, not
+    /// starting with a digit or `-`.
+    static func isPlainName(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, !key.isEmpty else { return false }
+        if ("0"..."9").contains(first) || first == "-" { return false }
+        return key.unicodeScalars.allSatisfy { s in
+            ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || s == "_" || s == "-"
+        }
+    }
+}

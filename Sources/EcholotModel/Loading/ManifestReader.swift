@@ -1,0 +1,201 @@
+/// Checks a pack's `pack.json` and builds its manifest, reporting every problem.
+///
+/// Level references are collected for the pack loader, which knows which level files exist.
+final class ManifestReader {
+    /// The fields `pack.json` may have.
+    static let fields = ["id", "name", "version", "api", "kind", "author", "description", "defaultLanguage",
+                         "extends", "scenarios", "levels"]
+    /// The engine API versions this engine runs.
+    static let supportedAPI = 1...1
+
+    let report: FileReport
+    /// Every level id the manifest names (in `levels` and in scenarios), with its field.
+    var levelReferences: [(id: String, field: Field)] = []
+    /// The first level list in the manifest, where an empty `levels/` folder is reported.
+    var firstLevelList: Field?
+    /// The base pack's id, when the manifest names one (even if other fields are wrong).
+    var extendsID: String?
+
+    init(report: FileReport) {
+        self.report = report
+    }
+
+    /// Reads the manifest; `nil` when a required field is missing or wrong.
+    func read(_ root: Field) -> PackManifest? {
+        guard let object = root.object(known: ManifestReader.fields) else { return nil }
+        object.rejectUnknown()
+
+        var id: String?
+        if let field = object.required("id"), let text = field.string() {
+            if Identifiers.isPackID(text) {
+                id = text
+            } else {
+                field.fail("\(quoted(text)) is not a valid pack id: use lower-case letters, digits, '.', '_' and '-', "
+                    + "starting with a letter or digit")
+            }
+        }
+        let name = object.required("name")?.nonEmptyString()
+        var version: String?
+        if let field = object.required("version"), let text = field.string() {
+            if Identifiers.isSemanticVersion(text) {
+                version = text
+            } else {
+                field.fail("\(quoted(text)) is not a semantic version such as \"1.2.3\"")
+            }
+        }
+        var api: Int?
+        if let field = object.required("api"), let number = field.integer() {
+            if ManifestReader.supportedAPI.contains(number) {
+                api = number
+            } else {
+                field.fail("API version \(number) is not supported; this engine runs API version "
+                    + "\(ManifestReader.supportedAPI.upperBound)")
+            }
+        }
+        let kind = object.optional("kind")?.oneOf(PackKind.allCases.map(\.rawValue)).flatMap(PackKind.init(rawValue:))
+        let author = object.optional("author")?.string()
+        let description = object.optional("description")?.string()
+        var language = "en"
+        if let field = object.optional("defaultLanguage"), let text = field.string() {
+            if Identifiers.isLanguageCode(text) {
+                language = text
+            } else {
+                field.fail("\(quoted(text)) is not a language code such as \"en\" or \"pt-BR\"")
+            }
+        }
+        var extends: String?
+        if let field = object.optional("extends"), let text = field.string() {
+            if !Identifiers.isPackID(text) {
+                field.fail("\(quoted(text)) is not a valid pack id")
+            } else if text == id {
+                field.fail("a pack cannot extend itself")
+            } else {
+                extends = text
+                extendsID = text
+            }
+        }
+        let scenarios = object.optional("scenarios").map(readScenarios) ?? []
+        var levels: [String]?
+        if let field = object.optional("levels") {
+            if case .array = field.value { firstLevelList = firstLevelList ?? field }
+            levels = readLevelList(field, owner: nil, seen: [:]).ids
+        }
+
+        guard let id, let name, let version, let api else { return nil }
+        return PackManifest(id: id, name: name, version: version, api: api, kind: kind ?? .free,
+                            author: author, description: description, defaultLanguage: language,
+                            extends: extends, scenarios: scenarios, levels: levels)
+    }
+
+    // MARK: Scenarios
+
+    func readScenarios(_ field: Field) -> [Scenario] {
+        guard let items = field.array() else { return [] }
+        var scenarios: [Scenario] = []
+        var scenarioIDs: [String: SourcePosition] = [:]
+        var levelsSeen: [String: String] = [:]  // level id → scenario id
+        var afters: [(scenario: String, target: String, field: Field)] = []
+        for item in items {
+            guard let object = item.object(known: ["id", "name", "levels", "unlock"]) else { continue }
+            object.rejectUnknown()
+            var id: String?
+            if let idField = object.required("id"), let given = idField.identifier("scenario id") {
+                if let first = scenarioIDs[given] {
+                    idField.fail("duplicate scenario id \(quoted(given)) (first at line \(first.line), column \(first.column))")
+                } else {
+                    scenarioIDs[given] = idField.position
+                    id = given
+                }
+            }
+            let name = object.required("name")?.nonEmptyString()
+            var levels: [String] = []
+            if let list = object.required("levels") {
+                if case .array = list.value { firstLevelList = firstLevelList ?? list }
+                let result = readLevelList(list, owner: id, seen: levelsSeen)
+                levels = result.ids
+                levelsSeen = result.seen
+            }
+            var unlock: UnlockRule?
+            if let unlockField = object.optional("unlock") {
+                unlock = readUnlock(unlockField)
+                if case let .after(target)? = unlock, let id, let after = unlockField.object(known: [])?.optional("after") {
+                    afters.append((id, target, after))
+                }
+            }
+            if let id, let name {
+                scenarios.append(Scenario(id: id, name: name, levels: levels, unlock: unlock))
+            }
+        }
+        checkUnlocks(afters, known: scenarioIDs)
+        return scenarios
+    }
+
+    /// A list of level ids; duplicates (within it, or already in an earlier scenario) are errors.
+    func readLevelList(_ field: Field, owner: String?, seen: [String: String]) -> (ids: [String], seen: [String: String]) {
+        guard let items = field.array() else { return ([], seen) }
+        var ids: [String] = []
+        var seen = seen
+        var local: Set<String> = []
+        for item in items {
+            guard let id = item.identifier("level id") else { continue }
+            if local.contains(id) {
+                item.fail("level \(quoted(id)) is listed twice")
+                continue
+            }
+            if let other = seen[id] {
+                item.fail("level \(quoted(id)) is already in scenario \(quoted(other))")
+                continue
+            }
+            local.insert(id)
+            if let owner { seen[id] = owner }
+            ids.append(id)
+            levelReferences.append((id, item))
+        }
+        return (ids, seen)
+    }
+
+    /// `{ "totalScore": number }` or `{ "after": scenario id }`.
+    func readUnlock(_ field: Field) -> UnlockRule? {
+        guard let object = field.object(known: ["totalScore", "after"]) else { return nil }
+        object.rejectUnknown()
+        let score = object.optional("totalScore")
+        let after = object.optional("after")
+        switch (score, after) {
+        case (nil, nil):
+            field.fail("expected \"totalScore\" or \"after\"")
+            return nil
+        case (_?, _?):
+            field.fail("give either \"totalScore\" or \"after\", not both")
+            return nil
+        case let (score?, nil):
+            return score.number(from: 0).map(UnlockRule.totalScore)
+        case let (nil, after?):
+            return after.identifier("scenario id").map(UnlockRule.after)
+        }
+    }
+
+    /// `after` must name another scenario, and the chain must not loop.
+    func checkUnlocks(_ afters: [(scenario: String, target: String, field: Field)], known: [String: SourcePosition]) {
+        let next = Dictionary(afters.map { ($0.scenario, $0.target) }, uniquingKeysWith: { a, _ in a })
+        for (scenario, target, field) in afters {
+            if target == scenario {
+                field.fail("scenario \(quoted(scenario)) cannot unlock after itself")
+                continue
+            }
+            guard known[target] != nil else {
+                field.fail("unknown scenario \(quoted(target))" + Suggestion.hint(for: target, among: known.keys.sorted()))
+                continue
+            }
+            var visited: Set<String> = [scenario]
+            var current = target
+            while let following = next[current] {
+                if following == scenario {
+                    field.fail("unlock rules form a cycle through scenario \(quoted(target)); none of them can be unlocked")
+                    break
+                }
+                if !visited.insert(following).inserted { break }
+                current = following
+            }
+        }
+    }
+}

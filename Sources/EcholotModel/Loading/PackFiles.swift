@@ -1,0 +1,159 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The files of one pack folder, seen safely: paths stay inside the pack (symbolic links
+/// are resolved to their real targets), only regular files are read, and never more
+/// than a size limit.
+struct PackFiles {
+    /// Files larger than this are refused (sounds, images, scripts).
+    static let assetLimit = 16 * 1024 * 1024
+    /// JSON files larger than this are refused.
+    static let jsonLimit = 4 * 1024 * 1024
+
+    /// The pack folder (absolute).
+    let root: URL
+    /// The pack folder's real path, links resolved.
+    let realRoot: String
+    /// How the pack folder is shown in diagnostics: as the user gave it ("" for ".").
+    let displayRoot: String
+
+    /// What is at a path inside the pack.
+    enum Entry: Equatable {
+        /// Nothing (or a dangling link).
+        case missing
+        /// A regular file of this many bytes.
+        case file(size: Int)
+        /// A folder.
+        case directory
+        /// A device, socket, pipe, …
+        case special
+        /// A link (or a path through a link) whose target is outside the pack.
+        case outside
+    }
+
+    /// Why a file could not be read.
+    enum ReadProblem: Error, Equatable {
+        case missing, notAFile, outside, tooLarge(size: Int), unreadable
+    }
+
+    /// Opening a pack folder: the files, or the problem with the folder itself.
+    enum Opening {
+        case opened(PackFiles)
+        case failed(Diagnostic)
+    }
+
+    /// Opens the folder at `url`, or says why it is not a pack folder.
+    static func open(_ url: URL) -> Opening {
+        let display = displayPath(of: url)
+        let shown = display.isEmpty ? "." : display
+        let absolute = URL(fileURLWithPath: url.path).standardizedFileURL
+        guard let real = realPath(absolute.path) else {
+            return .failed(Diagnostic(path: shown, at: .start, message: "no such file or directory"))
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return .failed(Diagnostic(path: shown, at: .start,
+                                      message: "not a pack folder (a pack is a folder holding pack.json)"))
+        }
+        return .opened(PackFiles(root: absolute, realRoot: real, displayRoot: display))
+    }
+
+    /// The path the user gave for `url`, cleaned: relative stays relative, "." becomes "".
+    static func displayPath(of url: URL) -> String {
+        var path = url.baseURL == nil ? url.path : url.relativePath
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        return path == "." ? "" : path
+    }
+
+    /// How a path inside the pack is shown in diagnostics.
+    func display(_ relative: String) -> String {
+        if displayRoot.isEmpty { return relative }
+        if displayRoot.hasSuffix("/") { return displayRoot + relative }
+        return displayRoot + "/" + relative
+    }
+
+    /// The absolute URL of a path inside the pack.
+    func url(_ relative: String) -> URL {
+        root.appendingPathComponent(relative)
+    }
+
+    /// What is at `relative`, after resolving links; `.outside` when the real path
+    /// leaves the pack.
+    func entry(_ relative: String) -> Entry {
+        let path = url(relative).path
+        guard let real = PackFiles.realPath(path) else { return .missing }
+        guard real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
+            return .outside
+        }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: real),
+              let type = attributes[.type] as? FileAttributeType
+        else { return .missing }
+        switch type {
+        case .typeRegular:
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            return .file(size: size)
+        case .typeDirectory:
+            return .directory
+        default:
+            return .special
+        }
+    }
+
+    /// Reads a regular file inside the pack, refusing links out, other kinds of file and
+    /// files over `limit` bytes (checked before and while reading).
+    func read(_ relative: String, limit: Int) -> Result<[UInt8], ReadProblem> {
+        switch entry(relative) {
+        case .missing: return .failure(.missing)
+        case .outside: return .failure(.outside)
+        case .directory, .special: return .failure(.notAFile)
+        case let .file(size):
+            if size > limit { return .failure(.tooLarge(size: size)) }
+        }
+        guard let handle = FileHandle(forReadingAtPath: url(relative).path) else { return .failure(.unreadable) }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: limit + 1) else { return .success([]) }
+        if data.count > limit { return .failure(.tooLarge(size: data.count)) }
+        return .success([UInt8](data))
+    }
+
+    /// The names in a folder inside the pack, sorted; `nil` when it is not a folder
+    /// inside the pack.
+    func list(_ relative: String) -> [String]? {
+        guard entry(relative) == .directory,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: url(relative).path)
+        else { return nil }
+        return names.sorted()
+    }
+
+    /// The message for a read problem of a file, shown at its 1:1.
+    static func message(for problem: ReadProblem, limit: Int) -> String {
+        switch problem {
+        case .missing: return "file does not exist"
+        case .notAFile: return "not a regular file"
+        case .outside: return "a symbolic link to a file outside the pack is not allowed"
+        case let .tooLarge(size): return "file is \(mebibytes(size)), over the \(limit / (1024 * 1024)) MiB limit"
+        case .unreadable: return "file cannot be read"
+        }
+    }
+
+    /// A size for messages: `17.0 MiB`.
+    static func mebibytes(_ size: Int) -> String {
+        let tenths = Int((Double(size) * 10 / (1024 * 1024)).rounded())
+        return "\(tenths / 10).\(tenths % 10) MiB"
+    }
+
+    /// The real path of an existing file (links resolved); `nil` when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,169 @@
+import EcholotCore
+import Foundation
+
+/// Loads and validates packs: `pack.json`, every `levels/*.json` and `strings/*.json`,
+/// collecting every problem rather than stopping at the first.
+public enum PackLoader {
+    /// Loads the pack in the folder at `url`; throws every problem found when there is any.
+    public static func load(at url: URL) throws(PackLoadError) -> Pack {
+        let result = check(root: url, displayRoot: nil)
+        guard let pack = result.pack else { throw PackLoadError(diagnostics: result.diagnostics) }
+        return pack
+    }
+
+    /// Every problem in the pack at `url`, in display order; empty when it loads.
+    public static func validate(at url: URL) -> [Diagnostic] {
+        check(root: url, displayRoot: nil).diagnostics
+    }
+
+    /// What checking a pack gives: the pack when all is well, else the diagnostics, and
+    /// what could be learnt of it either way.
+    struct Outcome {
+        var pack: Pack?
+        var diagnostics: [Diagnostic]
+        var packID: String?
+        var levelIDs: [String]
+        var displayRoot: String
+    }
+
+    /// Checks the whole pack; `displayRoot` overrides how its folder is shown.
+    static func check(root url: URL, displayRoot: String?) -> Outcome {
+        let files: PackFiles
+        switch PackFiles.open(url) {
+        case let .failed(diagnostic):
+            return Outcome(diagnostics: [diagnostic], levelIDs: [], displayRoot: diagnostic.path)
+        case let .opened(opened):
+            files = opened
+        }
+        let pack = displayRoot.map {
+            PackFiles(root: files.root, realRoot: files.realRoot, displayRoot: $0)
+        } ?? files
+        var loader = PackLoading(files: pack)
+        return loader.run()
+    }
+}
+
+/// One run of the pack loader over one pack folder.
+struct PackLoading {
+    let files: PackFiles
+    var diagnostics: [Diagnostic] = []
+
+    init(files: PackFiles) {
+        self.files = files
+    }
+
+    mutating func run() -> PackLoader.Outcome {
+        // The manifest.
+        let manifestReport = FileReport(displayPath: files.display("pack.json"))
+        let manifestReader = ManifestReader(report: manifestReport)
+        var manifest: PackManifest?
+        var manifestSource = SourceMap(displayPath: manifestReport.displayPath)
+        if let root = readJSON("pack.json", report: manifestReport, missing: "this folder has no pack.json, so it is not a pack") {
+            manifestSource = SourceMap(displayPath: manifestReport.displayPath, root: root.node)
+            manifest = manifestReader.read(root)
+        }
+        let extends = manifestReader.extendsID
+        let assets = AssetChecker(files: files, allowMissing: extends != nil)
+
+        // The levels.
+        var levels: [String: LevelDefinition] = [:]
+        var levelFileIDs: [String] = []
+        let levelFolder = files.entry("levels")
+        if levelFolder == .outside {
+            report("levels", "the levels folder is a symbolic link to a folder outside the pack")
+        } else if levelFolder != .missing, levelFolder != .directory {
+            report("levels", "\"levels\" must be a folder")
+        }
+        for name in files.list("levels") ?? [] where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            let id = String(name.dropLast(5))
+            levelFileIDs.append(id)
+            if let level = readLevel(id: id, file: "levels/" + name, assets: assets) { levels[id] = level }
+        }
+
+        // Levels the manifest names must exist.
+        if let list = manifestReader.firstLevelList, !manifestReader.levelReferences.isEmpty, levelFileIDs.isEmpty {
+            let state = levelFolder == .directory ? "has no level files" : "is missing"
+            if extends == nil {
+                list.fail("the manifest lists levels but the folder \"levels/\" \(state)")
+            }
+        } else if extends == nil {
+            let known = Set(levelFileIDs)
+            for (id, field) in manifestReader.levelReferences where !known.contains(id) {
+                field.fail("unknown level \(quoted(id)) (no file levels/\(id).json)"
+                    + Suggestion.hint(for: id, among: levelFileIDs))
+            }
+        }
+        diagnostics += manifestReport.diagnostics
+
+        // The strings.
+        var strings: [String: [String: String]] = [:]
+        let stringsFolder = files.entry("strings")
+        if stringsFolder == .outside {
+            report("strings", "the strings folder is a symbolic link to a folder outside the pack")
+        }
+        for name in files.list("strings") ?? [] where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            let language = String(name.dropLast(5))
+            let file = "strings/" + name
+            guard Identifiers.isLanguageCode(language) else {
+                report(file, "\(quoted(language)) is not a language code; name string files like \"en.json\" or \"pt-BR.json\"")
+                continue
+            }
+            let stringsReport = FileReport(displayPath: files.display(file))
+            if let root = readJSON(file, report: stringsReport, missing: "file does not exist"),
+               let table = StringsReader.read(root) {
+                strings[language] = table
+            }
+            diagnostics += stringsReport.diagnostics
+        }
+
+        let sortedDiagnostics = diagnostics.sortedForDisplay()
+        var outcome = PackLoader.Outcome(pack: nil, diagnostics: sortedDiagnostics, packID: manifest?.id,
+                                         levelIDs: levelFileIDs.sorted(), displayRoot: files.displayRoot)
+        guard sortedDiagnostics.isEmpty, var manifest else { return outcome }
+        manifest.levelOrder = PackLoading.levelOrder(manifest, levelIDs: levelFileIDs.sorted())
+        outcome.pack = Pack(root: files.root, manifest: manifest, manifestSource: manifestSource,
+                            levels: levels, strings: strings)
+        return outcome
+    }
+
+    /// The play order: the scenarios' levels, else the manifest's `levels`, else every level by id.
+    static func levelOrder(_ manifest: PackManifest, levelIDs: [String]) -> [String] {
+        if !manifest.scenarios.isEmpty {
+            var seen: Set<String> = []
+            return manifest.scenarios.flatMap(\.levels).filter { seen.insert($0).inserted }
+        }
+        return manifest.levels ?? levelIDs
+    }
+
+    /// Reads and checks one level file.
+    mutating func readLevel(id: String, file: String, assets: AssetChecker) -> LevelDefinition? {
+        let levelReport = FileReport(displayPath: files.display(file))
+        defer { diagnostics += levelReport.diagnostics }
+        guard let root = readJSON(file, report: levelReport, missing: "file does not exist") else { return nil }
+        let reader = LevelReader(report: levelReport, assets: assets, fileID: id)
+        guard let level = reader.read(root), !levelReport.hasErrors else { return nil }
+        return LevelDefinition(id: id, level: level, file: files.url(file),
+                               source: SourceMap(displayPath: levelReport.displayPath, root: root.node),
+                               entityPaths: reader.entityPaths, goalPaths: reader.goalPaths)
+    }
+
+    /// Reads and parses a JSON file of the pack; reports read and syntax problems.
+    /// `nil` when there is no document to check.
+    func readJSON(_ file: String, report: FileReport, missing: String) -> Field? {
+        switch files.read(file, limit: PackFiles.jsonLimit) {
+        case let .failure(problem):
+            report.error(problem == .missing ? missing : PackFiles.message(for: problem, limit: PackFiles.jsonLimit),
+                         at: .start)
+            return nil
+        case let .success(bytes):
+            let parsed = JSONParser.parse(bytes)
+            report.record(parsed.errors)
+            return parsed.root.map { Field(node: $0, path: "", report: report) }
+        }
+    }
+
+    /// Records a whole-file problem at 1:1.
+    mutating func report(_ file: String, _ message: String) {
+        diagnostics.append(Diagnostic(path: files.display(file), at: .start, message: message))
+    }
+}

@@ -1,0 +1,36 @@
+/// "Did you mean …?" hints for misspelt names.
+enum Suggestion {
+    /// ` (did you mean "x"?)` for the closest candidate within a small edit distance, or "".
+    static func hint(for word: String, among candidates: [String]) -> String {
+        guard let best = closest(to: word, among: candidates) else { return "" }
+        return " (did you mean \(quoted(best))?)"
+    }
+
+    /// The candidate nearest to `word`, if it is near enough to be a typo.
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        let limit = max(1, min(3, word.count / 3))
+        var best: (String, Int)?
+        for candidate in candidates where candidate != word {
+            let d = distance(Array(word.lowercased()), Array(candidate.lowercased()))
+            if d <= limit, d < min(word.count, candidate.count), d < (best?.1 ?? Int.max) { best = (candidate, d) }
+        }
+        return best?.0
+    }
+
+    /// Levenshtein distance (kept cheap: long words are not compared).
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.count > 64 || b.count > 64 { return Int.max }
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

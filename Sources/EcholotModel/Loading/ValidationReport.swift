@@ -1,0 +1,76 @@
+import Foundation
+
+/// The result of validating one path given on the command line: a pack folder, or a
+/// level file inside a pack's `levels/` folder.
+public struct ValidationReport: Sendable {
+    /// The pack's id, when its manifest could be read.
+    public var packID: String?
+    /// How many levels were checked.
+    public var levelCount: Int
+    /// Every problem, in display order.
+    public var diagnostics: [Diagnostic]
+
+    /// Whether nothing is wrong.
+    public var isOK: Bool { diagnostics.isEmpty }
+
+    /// `ok: <pack id> (<n> levels)`, the line `echolot validate` prints for a good pack.
+    public var summary: String {
+        "ok: \(packID ?? "?") (\(levelCount) level\(levelCount == 1 ? "" : "s"))"
+    }
+}
+
+extension PackLoader {
+    /// Validates a path as the user typed it: a pack folder, or a single level `.json`
+    /// file (its pack is the folder above `levels/`; only that file's and the manifest's
+    /// problems are reported). Relative paths resolve against `base` (default: the
+    /// current directory) and are shown as given.
+    public static func validate(path: String, relativeTo base: URL? = nil) -> ValidationReport {
+        let url = base.map { URL(fileURLWithPath: path, relativeTo: $0) } ?? URL(fileURLWithPath: path)
+        let shown = path.isEmpty ? "." : path
+        func failure(_ message: String) -> ValidationReport {
+            ValidationReport(packID: nil, levelCount: 0,
+                             diagnostics: [Diagnostic(path: shown, at: .start, message: message)])
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            return failure("no such file or directory")
+        }
+        if isDirectory.boolValue {
+            let outcome = check(root: url, displayRoot: nil)
+            return ValidationReport(packID: outcome.packID, levelCount: outcome.levelIDs.count,
+                                    diagnostics: outcome.diagnostics)
+        }
+        if path.lowercased().hasSuffix(".zip") {
+            return failure("zipped packs are not supported yet; unpack the folder and validate that")
+        }
+        guard path.hasSuffix(".json") else {
+            return failure("expected a pack folder or a level file (levels/<id>.json)")
+        }
+        let levelsFolder = url.deletingLastPathComponent()
+        guard levelsFolder.standardizedFileURL.lastPathComponent == "levels" else {
+            return failure("a level file must be inside a pack's levels/ folder")
+        }
+        let packRoot = levelsFolder.deletingLastPathComponent()
+        var displayRoot = parent(of: parent(of: path))
+        while displayRoot.hasPrefix("./") { displayRoot.removeFirst(2) }
+        if displayRoot == "." { displayRoot = "" }
+        let outcome = check(root: packRoot, displayRoot: displayRoot)
+        let prefix = displayRoot.isEmpty ? "" : displayRoot.hasSuffix("/") ? displayRoot : displayRoot + "/"
+        let levelPath = prefix + "levels/" + url.lastPathComponent
+        let manifestPath = prefix + "pack.json"
+        let relevant = outcome.diagnostics.filter { $0.path == levelPath || $0.path == manifestPath }
+        return ValidationReport(packID: outcome.packID, levelCount: 1, diagnostics: relevant)
+    }
+
+    /// The folder part of a path as typed: `a/b/c.json` → `a/b`, `c.json` → `.`, `.` → `..`.
+    static func parent(of path: String) -> String {
+        var trimmed = path
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        if trimmed == "." { return ".." }
+        if trimmed == ".." || trimmed.hasSuffix("/..") { return trimmed + "/.." }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        let head = String(trimmed[..<slash])
+        if head.isEmpty { return "/" }
+        return head.hasSuffix("/.") ? String(head.dropLast(2)) : head
+    }
+}

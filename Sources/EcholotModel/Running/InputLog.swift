@@ -1,0 +1,41 @@
+import EcholotCore
+
+/// One line of an input log: at simulated time `t`, dispatch `action`.
+public struct InputEvent: Sendable, Equatable {
+    /// Seconds since the start of the level.
+    public var t: Double
+    /// What the player did.
+    public var action: Action
+    /// The line it came from (1-based), for messages; 0 when built in code.
+    public var line: Int
+
+    /// Creates an event.
+    public init(t: Double, action: Action, line: Int = 0) {
+        self.t = t
+        self.action = action
+        self.line = line
+    }
+
+    /// The event as the contract's JSON object: `{"t": …, "action": NAME, …payload}`.
+    public var jsonLine: String {
+        var object = action.payload
+        object["t"] = .number(t)
+        object["action"] = .string(action.name)
+        return Value.map(object).jsonText
+    }
+}
+
+/// A recorded or written sequence of player inputs (JSON Lines, in time order): what
+/// `echolot run` plays and `play --record` writes.
+public struct InputLog: Sendable, Equatable {
+    /// The events in time order.
+    public var events: [InputEvent]
+
+    /// A log of these events.
+    public init(_ events: [InputEvent] = []) { self.events = events }
+
+    /// The log as JSON Lines text.
+    public var jsonLines: String {
+        events.map { $0.jsonLine + "\n" }.joined()
+    }
+}

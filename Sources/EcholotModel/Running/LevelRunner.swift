@@ -1,0 +1,49 @@
+import EcholotCore
+
+/// Plays a level with no terminal and no sound device: ticks at a fixed step, dispatches
+/// the input log's events at their times, and stops at `end`, at a win or loss, or at the
+/// time cap. Same state + same log ⇒ same final state, bit for bit.
+public struct LevelRunner {
+    /// Simulated seconds per tick (default 1/60 s).
+    public var step: Double
+    /// The run stops after this many simulated seconds.
+    public var maxSeconds: Double
+
+    /// A runner with the given step and cap.
+    public init(step: Double = 1.0 / 60.0, maxSeconds: Double = 600) {
+        self.step = step
+        self.maxSeconds = maxSeconds
+    }
+
+    /// Runs the store's level through `log`; returns the result read off the final state.
+    @discardableResult
+    public func run(_ store: Store<GameState>, log: InputLog) -> RunResult {
+        var errors: [String] = []
+        func send(_ action: Action) {
+            for rejection in store.dispatch(action).rejections {
+                errors.append(rejection.description)
+            }
+        }
+        func finished() -> Bool {
+            let status = store.state[Game.level][LevelKeys.status]
+            return status == .won || status == .lost
+        }
+        let maxTicks = Int((maxSeconds / step).rounded(.down))
+        var ticks = 0
+        // Ticks until simulated time reaches `t` (with a little slack for float steps).
+        func advance(to t: Double) {
+            while ticks < maxTicks, !finished(), Double(ticks + 1) * step <= t + 1e-9 {
+                send(.tick(step))
+                ticks += 1
+            }
+        }
+        send(.start)
+        for event in log.events {
+            advance(to: event.t)
+            if finished() || ticks >= maxTicks || event.action.name == ActionName.end { return RunResult(state: store.state, errors: errors) }
+            send(event.action)
+        }
+        advance(to: .infinity)
+        return RunResult(state: store.state, errors: errors)
+    }
+}

@@ -1,0 +1,62 @@
+import EcholotCore
+
+/// How a run ended: `won`, `lost`, or `running` (stopped by `end` or the time cap).
+public enum Outcome: String, Sendable {
+    /// All goals met.
+    case won
+    /// A goal failed.
+    case lost
+    /// Neither, when the run stopped.
+    case running
+}
+
+/// What a headless run reports (the `echolot run --json` contract).
+public struct RunResult: Sendable, Equatable {
+    /// How the run ended.
+    public var outcome: Outcome
+    /// The score, if the level has scoring and it was computed.
+    public var score: Int?
+    /// Simulated seconds the level ran.
+    public var time: Double
+    /// Selections that hit nothing.
+    public var misses: Int
+    /// Achievements earned during the run, sorted.
+    public var achievements: [String]
+    /// Entities found, in order.
+    public var found: [String]
+    /// The final state's stable hash.
+    public var stateHash: String
+    /// Error messages of actions the store rejected, in order.
+    public var errors: [String]
+
+    /// Reads the result off a final state.
+    public init(state: GameState, errors: [String] = []) {
+        let level = state[Game.level]
+        switch level[LevelKeys.status] {
+        case .won: outcome = .won
+        case .lost: outcome = .lost
+        case .ready, .running: outcome = .running
+        }
+        score = level[LevelKeys.score]
+        time = level[LevelKeys.time]
+        misses = level[LevelKeys.misses]
+        achievements = state[Game.achievements].keys.sorted()
+        found = level[LevelKeys.found]
+        stateHash = state.tree.stableHashHex
+        self.errors = errors
+    }
+
+    /// The result as one JSON object (keys sorted; time rounded to microseconds).
+    public var json: Value {
+        [
+            "outcome": .string(outcome.rawValue),
+            "score": score.map(Value.int) ?? .null,
+            "time": .number((time * 1e6).rounded() / 1e6),
+            "misses": .int(misses),
+            "achievements": .list(achievements.map(Value.string)),
+            "found": .list(found.map(Value.string)),
+            "stateHash": .string(stateHash),
+            "errors": .list(errors.map(Value.string)),
+        ]
+    }
+}

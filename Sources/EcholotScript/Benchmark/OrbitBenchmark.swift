@@ -1,0 +1,137 @@
+import CLua
+import EcholotCore
+import EcholotModel
+
+/// The benchmark of the rules layer's hot path: every entity of a level carries an
+/// `orbit` behaviour, and each tick moves them all. It gives one tick three ways — through
+/// the engine (store, Swift level reducers, the Lua `orbit` rule and its marshalling), as
+/// a plain Lua loop over mutable tables doing the same arithmetic, and as a Swift reducer —
+/// so the cost of the marshalling can be read off directly.
+public struct OrbitBenchmark {
+    /// How many orbiting entities the level has.
+    public let entities: Int
+    /// Degrees per second of every orbit.
+    public let speed = 6.0
+    /// The tick length.
+    public let dt = 1.0 / 60.0
+
+    /// A benchmark over `entities` entities.
+    public init(entities: Int = 1000) {
+        self.entities = entities
+    }
+
+    /// A running-ready level whose every entity orbits, shaped as the pack loader shapes it.
+    public func level() -> Level {
+        var level = Level()
+        level[LevelKeys.id] = "orbit-benchmark"
+        level[LevelKeys.name] = "Orbit benchmark"
+        level[LevelKeys.seed] = 1
+        var entityNodes = NodeMap<EntityKind>()
+        for i in 0..<entities {
+            var entity = Entity()
+            let id = "e\(i)"
+            entity[EntityKeys.id] = id
+            entity[EntityKeys.name] = "Entity \(i)"
+            entity[EntityKeys.glyph] = "*"
+            entity[EntityKeys.tags] = ["bench"]
+            entity[EntityKeys.azimuth] = Double(i % 360)
+            entity[EntityKeys.elevation] = 0
+            entity[EntityKeys.distance] = 1.5
+            var sound = Sound()
+            sound[SoundKeys.file] = "bell.wav"
+            sound[SoundKeys.volume] = 1
+            entity[EntityKeys.sound] = sound
+            entity[EntityKeys.selectable] = true
+            entity[EntityKeys.found] = false
+            entity[EntityKeys.behaviours] = [["type": "orbit", "speed": .number(speed)]]
+            entity[EntityKeys.actions] = []
+            entityNodes[id] = entity
+        }
+        level[LevelKeys.entities] = entityNodes
+        level[LevelKeys.goals] = NodeMap()
+        level[LevelKeys.status] = .ready
+        level[LevelKeys.time] = 0
+        level[LevelKeys.misses] = 0
+        level[LevelKeys.found] = []
+        return level
+    }
+
+    /// A started store with the engine's level reducers and `extra`.
+    private func startedStore(_ extra: [Reducer<GameState>]) -> Store<GameState> {
+        let store = Store(state: GameState.incarnation(of: level(), packID: "bench"),
+                          reducers: LevelReducers.all + extra)
+        store.dispatch(.start)
+        return store
+    }
+
+    /// One tick through the engine: a store whose rules are `engine`'s (which must have
+    /// the standard rules loaded). The closure returns the rejections of the tick (none
+    /// when all is well).
+    public func engineTick(_ engine: ScriptEngine) throws(ScriptError) -> () -> Int {
+        let store = startedStore(try engine.reducers(for: level(), pack: "bench"))
+        let tick = Action.tick(dt)
+        return { store.dispatch(tick).rejections.count }
+    }
+
+    /// One tick through a store whose only rule is a Swift reducer doing the same
+    /// arithmetic on every entity.
+    public func swiftTick() -> () -> Int {
+        let speed = self.speed
+        let orbit = Reducer<GameState>.scoped(
+            "swift orbit", handles: .only(ActionName.tick), lens: LevelReducers.level
+        ) { level, action, _ in
+            guard level[LevelKeys.status] == .running, let dt = action["dt"].doubleValue else { return }
+            level.modify(LevelKeys.entities) { entities in
+                for id in entities.ids {
+                    entities.modify(id) { entity in
+                        var azimuth = (entity[EntityKeys.azimuth] + speed * dt).truncatingRemainder(dividingBy: 360)
+                        if azimuth < 0 { azimuth += 360 }
+                        entity[EntityKeys.azimuth] = azimuth
+                    }
+                }
+            }
+        }
+        let store = startedStore([orbit])
+        let tick = Action.tick(dt)
+        return { store.dispatch(tick).rejections.count }
+    }
+
+    /// One tick of a plain Lua loop over mutable tables with the same fields, in a Lua
+    /// state with the same allocator and hook as the engine's.
+    public func plainLuaTick() throws(ScriptError) -> () -> Int {
+        let vm = try LuaVM(limits: ScriptLimits(instructions: 1 << 40))
+        let source = """
+            local n, speed = ...
+            local entities = {}
+            for i = 1, n do
+              entities[i] = { id = "e" .. i, name = "Entity " .. i, glyph = "*", tags = { "bench" },
+                azimuth = (i - 1) % 360 + 0.0, elevation = 0.0, distance = 1.5,
+                sound = { file = "bell.wav", volume = 1.0 }, selectable = true, found = false,
+                behaviours = { { type = "orbit", speed = speed } }, actions = {}, speed = speed }
+            end
+            return function(dt)
+              for i = 1, n do
+                local e = entities[i]
+                local azimuth = (e.azimuth + e.speed * dt) % 360
+                if azimuth >= 360 then azimuth = 0.0 end
+                e.azimuth = azimuth
+              end
+            end
+            """
+        let L = vm.L
+        let status = Array(source.utf8).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { clua_loadtext(L, $0.baseAddress, $0.count, "=plain orbit") }
+        }
+        guard status == LUA_OK else { throw ScriptError(kind: .syntax, message: vm.describeError(at: -1)) }
+        lua_pushinteger(L, lua_Integer(entities))
+        lua_pushnumber(L, speed)
+        if let failure = vm.protectedCall(arguments: 2, results: 1) { throw ScriptError(failure) }
+        let function = clua_ref(L)
+        let dt = self.dt
+        return {
+            clua_getref(L, function)
+            lua_pushnumber(L, dt)
+            return vm.protectedCall(arguments: 1, results: 0) == nil ? 0 : 1
+        }
+    }
+}

@@ -1,0 +1,356 @@
+-- The registration API, `echolot.*`: how packs (and the standard rules) declare goals,
+-- behaviours, achievements, scoring, story and general reducers. Names are the contract.
+local E, host = ...
+
+local type, next, error, tostring, select, setmetatable = type, next, error, tostring, select, setmetatable
+local getinfo = debug.getinfo
+local getrawmetatable = debug.getmetatable
+local mathtype, floor = math.type, math.floor
+local format, match, sub, concat = string.format, string.match, string.sub, table.concat
+local sortedpairs, readonly, copy, listMT = E.sortedpairs, E.readonly, E.copy, E.listMT
+
+local rules = {}       -- pack → kind → name → rule
+local order = {}       -- pack → rules in registration order
+local loading = nil    -- the pack whose scripts are running their top level now
+
+local kindnames = {
+  goal = "goal", behaviour = "behaviour", achievement = "achievement",
+  scoring = "scoring", story = "story", reducer = "reducer",
+}
+
+-- Parameter names the rule entry itself uses.
+local reserved = { type = true, id = true }
+local reservedfor = { goal = { state = true } }
+
+local typenames = {
+  number = "a number", integer = "an integer", string = "a string", boolean = "a boolean",
+  list = "a list", map = "a table of named fields", entity = "an entity id (a string)",
+  entities = "a list of entity ids", any = "any value",
+}
+
+local function describe(v)
+  local tv = type(v)
+  if tv == "table" then
+    return getrawmetatable(E.dataOf[v] or v) == listMT and "a list" or "a table"
+  end
+  if tv == "number" then return mathtype(v) == "integer" and "an integer" or "a number" end
+  return "a " .. tv
+end
+
+local function islist(v)
+  return type(v) == "table" and getrawmetatable(E.dataOf[v] or v) == listMT
+end
+
+-- Whether `v` has the declared type; entity references are checked against `entities`
+-- (a set of ids) when one is given.
+local function typeok(t, v)
+  if t == "any" then return true end
+  if t == "number" then return type(v) == "number" end
+  if t == "integer" then return mathtype(v) == "integer" or (mathtype(v) == "float" and v == floor(v)) end
+  if t == "string" or t == "entity" then return type(v) == "string" end
+  if t == "boolean" then return type(v) == "boolean" end
+  if t == "list" or t == "entities" then return islist(v) or (type(v) == "table" and next(v) == nil) end
+  if t == "map" then return type(v) == "table" and not islist(v) end
+  return false
+end
+
+-- The problem with `value` for parameter `decl`, or nil.
+local function checkvalue(decl, value, entities)
+  local t = decl.type
+  if not typeok(t, value) then
+    return format("must be %s, found %s", typenames[t], describe(value))
+  end
+  if type(value) == "number" then
+    if decl.min ~= nil and value < decl.min then return format("must be ≥ %s", tostring(decl.min)) end
+    if decl.max ~= nil and value > decl.max then return format("must be ≤ %s", tostring(decl.max)) end
+  end
+  if decl.values ~= nil then
+    for i = 1, #decl.values do
+      if decl.values[i] == value then return nil end
+    end
+    local shown = {}
+    for i = 1, #decl.values do shown[i] = "'" .. tostring(decl.values[i]) .. "'" end
+    return "must be one of " .. concat(shown, ", ")
+  end
+  if t == "list" or t == "entities" then
+    local of = t == "entities" and "string" or decl.of
+    local n = #value
+    if decl.min ~= nil and n < decl.min then return format("must have at least %s items", tostring(decl.min)) end
+    if decl.max ~= nil and n > decl.max then return format("must have at most %s items", tostring(decl.max)) end
+    if of ~= nil then
+      for i = 1, n do
+        if not typeok(of, value[i]) then
+          return format("item %d must be %s, found %s", i, typenames[of], describe(value[i]))
+        end
+      end
+    end
+  end
+  if entities ~= nil then
+    if t == "entity" and not entities[value] then return format("names no entity of this level ('%s')", value) end
+    if t == "entities" then
+      for i = 1, #value do
+        if not entities[value[i]] then return format("item %d names no entity of this level ('%s')", i, tostring(value[i])) end
+      end
+    end
+  end
+  return nil
+end
+
+-- Checks and normalises a spec's `params`: a sorted list of declarations.
+local function normalizeparams(kind, name, params)
+  local where = format("%s '%s'", kind, name)
+  if params == nil then return {} end
+  if type(params) ~= "table" then error(format("%s: 'params' must be a table of parameter declarations", where), 4) end
+  local out = {}
+  for pname, decl in sortedpairs(params) do
+    if type(pname) ~= "string" or not match(pname, "^[%a_][%w_]*$") then
+      error(format("%s: parameter names must be identifiers, found %s", where, tostring(pname)), 4)
+    end
+    if reserved[pname] or (reservedfor[kind] and reservedfor[kind][pname]) then
+      error(format("%s: '%s' cannot be a parameter (the rule entry uses it)", where, pname), 4)
+    end
+    if type(decl) == "string" then decl = { type = decl } end
+    if type(decl) ~= "table" then
+      error(format("%s: parameter '%s' must be declared with a type name or a table", where, pname), 4)
+    end
+    local d = { name = pname, type = decl.type or "any", min = decl.min, max = decl.max,
+                optional = decl.optional == true, description = decl.description }
+    if typenames[d.type] == nil then
+      error(format("%s: parameter '%s' has unknown type '%s'", where, pname, tostring(d.type)), 4)
+    end
+    if d.min ~= nil and type(d.min) ~= "number" or d.max ~= nil and type(d.max) ~= "number" then
+      error(format("%s: parameter '%s': min and max must be numbers", where, pname), 4)
+    end
+    if decl.of ~= nil then
+      if typenames[decl.of] == nil or decl.of == "list" or decl.of == "entities" then
+        error(format("%s: parameter '%s': 'of' must name an item type", where, pname), 4)
+      end
+      d.of = decl.of
+    end
+    if decl.values ~= nil then
+      local values, err = copy(decl.values)
+      if err ~= nil or not islist(values) then
+        error(format("%s: parameter '%s': 'values' must be a list", where, pname), 4)
+      end
+      d.values = values
+    end
+    if decl.default ~= nil then
+      local value, err = copy(decl.default)
+      if err ~= nil then error(format("%s: parameter '%s': default: %s", where, pname, err), 4) end
+      local problem = checkvalue(d, value, nil)
+      if problem ~= nil then error(format("%s: the default of parameter '%s' %s", where, pname, problem), 4) end
+      d.default = value
+      d.optional = true
+    end
+    out[#out + 1] = d
+  end
+  return out
+end
+
+-- Splits `on` into exact action names and `prefix.*` families.
+local function normalizeon(kind, name, on)
+  local where = format("%s '%s'", kind, name)
+  if type(on) ~= "table" then
+    error(format("%s: the spec needs 'on', a table from action names to reducer functions", where), 4)
+  end
+  local exact, prefixes, handles = {}, {}, {}
+  for action, fn in sortedpairs(on) do
+    if type(action) ~= "string" or action == "" then
+      error(format("%s: 'on' keys must be action names", where), 4)
+    end
+    if type(fn) ~= "function" then
+      error(format("%s: on['%s'] must be a function, found %s", where, action, type(fn)), 4)
+    end
+    if sub(action, -2) == ".*" then
+      prefixes[#prefixes + 1] = { prefix = sub(action, 1, -2), fn = fn }
+    elseif match(action, "%*") then
+      error(format("%s: '%s': only a trailing '.*' can match a family of actions", where, action), 4)
+    else
+      exact[action] = fn
+    end
+    handles[#handles + 1] = action
+  end
+  if #handles == 0 then error(format("%s: 'on' handles no action", where), 4) end
+  -- Longest prefix first, so the most specific family wins.
+  table.sort(prefixes, function(a, b)
+    if #a.prefix ~= #b.prefix then return #a.prefix > #b.prefix end
+    return a.prefix < b.prefix
+  end)
+  return exact, prefixes, handles
+end
+
+local function register(pack, kind, name, spec)
+  if loading ~= pack then
+    error(format("echolot.%s: rules can be registered only while the pack's scripts load", kind), 3)
+  end
+  if type(name) ~= "string" or not match(name, "^[%a_][%w_.-]*$") then
+    error(format("echolot.%s: the name must be an identifier such as 'myGoal', found %s", kind, describe(name)), 3)
+  end
+  if type(spec) ~= "table" then
+    error(format("echolot.%s('%s', spec): spec must be a table, found %s", kind, name, describe(spec)), 3)
+  end
+  local byname = rules[pack][kind]
+  local earlier = byname[name]
+  if earlier ~= nil then
+    error(format("%s '%s' is already registered (%s:%d)", kind, name, sub(earlier.source, 2), earlier.line), 3)
+  end
+  if spec.check ~= nil and type(spec.check) ~= "function" then
+    error(format("%s '%s': 'check' must be a function", kind, name), 3)
+  end
+  local focus = spec.focus or "level"
+  if kind == "reducer" and focus ~= "level" and focus ~= "game" then
+    error(format("reducer '%s': focus must be \"level\" or \"game\"", name), 3)
+  end
+  local exact, prefixes, handles = normalizeon(kind, name, spec.on)
+  local site = getinfo(3, "Sl")
+  local rule = {
+    kind = kind, name = name, pack = pack, exact = exact, prefixes = prefixes, handles = handles,
+    params = normalizeparams(kind, name, spec.params), check = spec.check, focus = focus,
+    title = type(spec.title) == "string" and spec.title or nil,
+    description = type(spec.description) == "string" and spec.description or nil,
+    source = site.source, line = site.currentline,
+  }
+  byname[name] = rule
+  order[pack][#order[pack] + 1] = rule
+end
+
+local function timeofday(hour)
+  if type(hour) ~= "number" then error("echolot.timeOfDay: the hour must be a number", 2) end
+  hour = hour % 24
+  if hour >= 6 and hour < 11 then return "morning" end
+  if hour >= 11 and hour < 13 then return "noon" end
+  if hour >= 13 and hour < 18 then return "afternoon" end
+  if hour >= 18 and hour < 22 then return "evening" end
+  return "night"
+end
+
+-- The `echolot` table a pack's scripts see: registration binds to that pack.
+local function api(pack)
+  local reducers = 0
+  return readonly({
+    goal = function(name, spec) register(pack, "goal", name, spec) end,
+    behaviour = function(name, spec) register(pack, "behaviour", name, spec) end,
+    achievement = function(name, spec) register(pack, "achievement", name, spec) end,
+    scoring = function(name, spec) register(pack, "scoring", name, spec) end,
+    story = function(spec) register(pack, "story", "story", spec) end,
+    reducer = function(spec)
+      reducers = reducers + 1
+      local name = type(spec) == "table" and spec.name or nil
+      register(pack, "reducer", name == nil and ("reducer" .. reducers) or name, spec)
+    end,
+    list = E.newlist,
+    null = E.null,
+    api = 1,
+    timeOfDay = timeofday,
+  }, "echolot")
+end
+
+local envs = {}
+
+-- The environment of `pack`, made on first use.
+function E.env(pack)
+  local env = envs[pack]
+  if env == nil then
+    env = E.newenv(pack, api(pack))
+    envs[pack] = env
+    rules[pack] = { goal = {}, behaviour = {}, achievement = {}, scoring = {}, story = {}, reducer = {} }
+    order[pack] = {}
+  end
+  return env
+end
+
+-- Runs a compiled script's top level with registration open for its pack.
+function E.runscript(pack, chunk)
+  loading = pack
+  chunk()
+  loading = nil
+end
+
+function E.closeregistration() loading = nil end
+
+function E.rule(pack, kind, name)
+  local byname = rules[pack] and rules[pack][kind]
+  return byname and byname[name]
+end
+
+-- Plain descriptions of a pack's rules, for Swift.
+function E.describe(pack)
+  local out = E.newlist()
+  for i, rule in ipairs(order[pack] or {}) do
+    local params = E.newlist()
+    for j, d in ipairs(rule.params) do
+      params[j] = { name = d.name, type = d.type, min = d.min, max = d.max, optional = d.optional,
+                    default = d.default, values = d.values, of = d.of, description = d.description }
+    end
+    local handles = E.newlist()
+    for j, a in ipairs(rule.handles) do handles[j] = a end
+    out[i] = { kind = rule.kind, name = rule.name, pack = rule.pack, handles = handles, params = params,
+               source = rule.source, line = rule.line, title = rule.title, description = rule.description,
+               focus = rule.focus, check = rule.check ~= nil }
+  end
+  return out
+end
+
+-- The parameters of one rule instance: declared defaults, overridden by the entry's values
+-- (the entry is a plain table or a mirror node). Read-only.
+function E.params(rule, entry)
+  local values = {}
+  local data = E.dataOf[entry] or entry
+  for _, d in ipairs(rule.params) do
+    local v = data[d.name]
+    if v == nil then v = d.default end
+    if type(v) == "table" then v = copy(v) end
+    values[d.name] = v
+  end
+  return E.freeze(values, format("the parameters of %s '%s'", rule.kind, rule.name))
+end
+
+-- Checks rule entries against their declarations. `entries` is a list of
+-- {pack, kind, name, params}; `level` the level as plain tables. Returns a list of
+-- problems {entry index, parameter name or false, message}.
+function E.validate(entries, level)
+  local problems = E.newlist()
+  local function problem(i, param, message)
+    problems[#problems + 1] = E.newlist(i, param or false, message)
+  end
+  local entities = {}
+  for id in next, (level.entities or {}) do entities[id] = true end
+  local view = E.freeze(level, "the level")
+  for i, entry in ipairs(entries) do
+    local rule = E.rule(entry.pack, entry.kind, entry.name)
+    local where = format("%s '%s'", entry.kind, entry.name)
+    local declared = {}
+    for _, d in ipairs(rule.params) do declared[d.name] = d end
+    local bad = false
+    for pname, value in sortedpairs(entry.params) do
+      local d = declared[pname]
+      if d == nil then
+        local names = {}
+        for _, x in ipairs(rule.params) do names[#names + 1] = x.name end
+        local known = #names == 0 and "it takes no parameters" or ("parameters: " .. concat(names, ", "))
+        problem(i, pname, format("%s: unknown parameter '%s' (%s)", where, pname, known))
+        bad = true
+      else
+        local reason = checkvalue(d, value, entities)
+        if reason ~= nil then
+          problem(i, pname, format("%s: parameter '%s' %s", where, pname, reason))
+          bad = true
+        end
+      end
+    end
+    for _, d in ipairs(rule.params) do
+      if not d.optional and entry.params[d.name] == nil then
+        problem(i, false, format("%s: missing parameter '%s' (%s)", where, d.name, typenames[d.type]))
+        bad = true
+      end
+    end
+    if not bad and rule.check ~= nil then
+      host.resetbudget()
+      local message = rule.check(E.params(rule, entry.params), view)
+      if message ~= nil then
+        problem(i, false, format("%s: %s", where, tostring(message)))
+      end
+    end
+  end
+  return problems
+end

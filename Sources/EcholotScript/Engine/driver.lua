@@ -1,0 +1,304 @@
+-- The drivers: one protected call from Swift runs every instance of one rule for one
+-- action (all `orbit` entities, all `find` goals, …), against the mirror.
+local E, host = ...
+
+local type, next, error, tostring, setmetatable, ipairs = type, next, error, tostring, setmetatable, ipairs
+local getinfo = debug.getinfo
+local mathtype, floor, tointeger = math.type, math.floor, math.tointeger
+local format, sub = string.format, string.sub
+local dataOf, copy, listMT, freeze, sortedpairs = E.dataOf, E.copy, E.listMT, E.freeze, E.sortedpairs
+local resetbudget = host.resetbudget
+local getrawmetatable = debug.getmetatable
+
+-- Actions a rule may emit: the outcome actions and its own families.
+local emittable = { ["goal.met"] = true, ["goal.failed"] = true, ["level.won"] = true, ["level.lost"] = true }
+local emits, emitn = {}, 0
+E.emits = emits
+
+local function pushemit(name, payload)
+  local n = emitn
+  emits[n + 1], emits[n + 2] = name, payload or false
+  emitn = n + 2
+end
+
+-- The state's SplitMix64 generator, the same as Swift's `SeededRandom`: Swift hands its
+-- state in before the call and takes it back after, so a replay draws the same numbers.
+local rng = 0
+local function unit()
+  local s = rng + 0x9e3779b97f4a7c15
+  rng = s
+  local z = s
+  z = (z ~ (z >> 30)) * 0xbf58476d1ce4e5b9
+  z = (z ~ (z >> 27)) * 0x94d049bb133111eb
+  z = z ~ (z >> 31)
+  return (z >> 11) * 0x1.0p-53
+end
+
+-- What a reducer gets besides its focus: ctx (read-only; the driver updates its fields).
+local C = {}
+C.random = function(m, n)
+  local u = unit()
+  if m == nil then return u end
+  if n == nil then m, n = 1, m end
+  if mathtype(m) ~= "integer" or mathtype(n) ~= "integer" then
+    error("ctx.random(m, n): bounds must be integers", 2)
+  end
+  if m > n then error(format("ctx.random(%d, %d): the interval is empty", m, n), 2) end
+  return m + floor(u * (n - m + 1))
+end
+C.emit = function(name, payload)
+  if type(name) ~= "string" then error("ctx.emit(name, payload): the name must be a string", 2) end
+  if not emittable[name] and sub(name, 1, 5) ~= "pack." and sub(name, 1, 6) ~= "story." then
+    error(format("ctx.emit: rules may emit goal.met, goal.failed, level.won, level.lost, pack.* and story.* actions, not '%s'", name), 2)
+  end
+  local plain = nil
+  if payload ~= nil then
+    if type(payload) ~= "table" then error("ctx.emit(name, payload): the payload must be a table", 2) end
+    local err
+    plain, err = copy(payload)
+    if err ~= nil then error("ctx.emit: payload: " .. err, 2) end
+    if getrawmetatable(plain) == listMT then error("ctx.emit: the payload must have named fields, not be a list", 2) end
+  end
+  pushemit(name, plain)
+end
+local ctx = E.readonly(C, "ctx")
+
+-- Errors the engine raises about a rule (a wrong return value, …): they carry the
+-- position of the rule's function, since no script line is running any more.
+local failmeta = {}
+E.failmeta = failmeta
+local function fail(message, fn)
+  local info = type(fn) == "function" and getinfo(fn, "S") or nil
+  error(setmetatable({ message = message, source = info and info.source, line = info and info.linedefined }, failmeta), 0)
+end
+
+local function handlerfor(rule, name)
+  local fn = rule.exact[name]
+  if fn ~= nil then return fn end
+  local prefixes = rule.prefixes
+  for i = 1, #prefixes do
+    local p = prefixes[i]
+    if sub(name, 1, #p.prefix) == p.prefix then return p.fn end
+  end
+  return nil
+end
+
+local function what(batch) return format("%s '%s'", batch.rule.kind, batch.rule.name) end
+
+-- Stores a reducer's returned focus in place of the old one, keeping its id.
+local function replace(batch, fn, parent, key, result, idfield)
+  if type(result) ~= "table" then
+    fail(format("%s must return its focus (a table) or nil, not %s", what(batch), type(result)), fn)
+  end
+  local data = dataOf[result] or result
+  if idfield ~= nil and data[idfield] ~= key then
+    fail(format("%s returned a %s without its id '%s'", what(batch), batch.rule.kind == "goal" and "goal" or "focus", key), fn)
+  end
+  local ok, err = pcall(E.set, parent, key, result)
+  if not ok then fail(format("%s returned a focus the state cannot hold: %s", what(batch), tostring(err)), fn) end
+end
+
+-- The instances of a rule over a keyed collection, recomputed when the structure changes.
+local function instances(batch, collect)
+  local structure = E.structure()
+  local list = batch.instances
+  if list ~= nil and batch.version == structure then return list end
+  list = { ids = {}, params = {}, n = 0 }
+  collect(batch, list)
+  batch.instances, batch.version = list, structure
+  return list
+end
+
+local function collectbehaviours(batch, list)
+  local level = dataOf[E.root()].level
+  local entities = level and dataOf[dataOf[level].entities]
+  if entities == nil then return end
+  for id, entity in sortedpairs(entities) do
+    local behaviours = dataOf[entity].behaviours
+    if behaviours ~= nil then
+      for _, entry in ipairs(dataOf[behaviours]) do
+        local fields = dataOf[entry]
+        if fields ~= nil and fields.type == batch.rule.name then
+          local n = list.n + 1
+          list.ids[n], list.params[n], list.n = id, E.params(batch.rule, entry), n
+        end
+      end
+    end
+  end
+end
+
+local function collectgoals(batch, list)
+  local level = dataOf[E.root()].level
+  local goals = level and dataOf[dataOf[level].goals]
+  if goals == nil then return end
+  for id, goal in sortedpairs(goals) do
+    if dataOf[goal].type == batch.rule.name then
+      local n = list.n + 1
+      list.ids[n], list.params[n], list.n = id, E.params(batch.rule, goal), n
+    end
+  end
+end
+
+local runners = {}
+
+-- Every entity carrying this behaviour, while the level runs.
+function runners.behaviour(batch, action, fn)
+  local level = dataOf[E.root()].level
+  local ldata = dataOf[level]
+  if ldata.status ~= "running" then return end
+  local list = instances(batch, collectbehaviours)
+  local entitiesnode = ldata.entities
+  local entities = dataOf[entitiesnode]
+  C.level, C.dt, C.time = level, action.dt, ldata.time
+  local ids, params = list.ids, list.params
+  for i = 1, list.n do
+    local id = ids[i]
+    local entity = entities[id]
+    if entity ~= nil then
+      C.params, C.id = params[i], id
+      E.focus(entity)
+      resetbudget()
+      local result = fn(entity, action, ctx)
+      if result ~= nil and result ~= entity then replace(batch, fn, entitiesnode, id, result, "id") end
+    end
+  end
+end
+
+-- Every goal of this type; a change of its `state` is announced as goal.met/goal.failed.
+function runners.goal(batch, action, fn)
+  local level = dataOf[E.root()].level
+  local ldata = dataOf[level]
+  local list = instances(batch, collectgoals)
+  local goalsnode = ldata.goals
+  local goals = dataOf[goalsnode]
+  C.level, C.dt, C.time = level, action.dt, ldata.time
+  for i = 1, list.n do
+    local id = list.ids[i]
+    local goal = goals[id]
+    if goal ~= nil then
+      local before = dataOf[goal].state
+      C.params, C.id = list.params[i], id
+      E.focus(goal)
+      resetbudget()
+      local result = fn(goal, action, ctx)
+      if result ~= nil and result ~= goal then
+        replace(batch, fn, goalsnode, id, result, "id")
+        goal = goals[id]
+      end
+      local after = dataOf[goal].state
+      if after ~= before then
+        if after == "met" then
+          pushemit("goal.met", { id = id })
+        elseif after == "failed" then
+          pushemit("goal.failed", { id = id })
+        elseif after ~= "pending" then
+          fail(format("%s set the state of goal '%s' to %s; a goal's state is \"pending\", \"met\" or \"failed\"",
+            what(batch), id, tostring(after)), fn)
+        end
+      end
+    end
+  end
+end
+
+-- The level's scoring rule: the focus is the score; the reducer returns the new one.
+function runners.scoring(batch, action, fn)
+  local level = dataOf[E.root()].level
+  local ldata = dataOf[level]
+  local entry = ldata.scoring
+  if entry == nil or dataOf[entry].type ~= batch.rule.name then return end
+  if batch.entry ~= entry then batch.entry, batch.params = entry, E.params(batch.rule, entry) end
+  C.level, C.dt, C.time, C.params, C.id = level, action.dt, ldata.time, batch.params, batch.rule.name
+  E.focus(nil)
+  resetbudget()
+  local result = fn(ldata.score, action, ctx)
+  if result == nil then return end
+  if mathtype(result) == "float" and result == floor(result) then result = tointeger(result) or result end
+  if mathtype(result) ~= "integer" then
+    fail(format("%s must return the score as an integer (or nil), not %s", what(batch),
+      type(result) == "number" and tostring(result) or type(result)), fn)
+  end
+  if result ~= ldata.score then E.set(level, "score", result) end
+end
+
+-- One achievement: its focus is its progress record; setting `earned = true` earns it.
+function runners.achievement(batch, action, fn)
+  local root = E.root()
+  local name = batch.rule.name
+  local earned = dataOf[root].achievements
+  if earned ~= nil and dataOf[earned][name] ~= nil then return end
+  local level = dataOf[root].level
+  local ldata = level and dataOf[level] or {}
+  local progress = E.ensure(E.ensure(root, "achievementProgress"), name)
+  if batch.params == nil then batch.params = E.params(batch.rule, {}) end
+  C.level, C.dt, C.time, C.params, C.id = level, action.dt, ldata.time, batch.params, name
+  E.focus(progress)
+  resetbudget()
+  local result = fn(progress, action, ctx)
+  if result ~= nil and result ~= progress then
+    replace(batch, fn, dataOf[root].achievementProgress, name, result, nil)
+    progress = dataOf[dataOf[root].achievementProgress][name]
+  end
+  if dataOf[progress].earned == true then
+    local record = { level = ldata.id, time = ldata.time }
+    if batch.rule.title ~= nil then record.title = batch.rule.title end
+    E.set(E.ensure(root, "achievements"), name, record)
+    pushemit("achievement.earned", { id = name })
+  end
+end
+
+-- The story: its focus is the game's `story` record.
+function runners.story(batch, action, fn)
+  local root = E.root()
+  local level = dataOf[root].level
+  local story = E.ensure(root, "story")
+  C.level, C.dt, C.time, C.params, C.id = level, action.dt, level and dataOf[level].time, nil, "story"
+  E.focus(story)
+  resetbudget()
+  local result = fn(story, action, ctx)
+  if result ~= nil and result ~= story then replace(batch, fn, root, "story", result, nil) end
+end
+
+-- A general reducer: its focus is the level, or the whole game.
+function runners.reducer(batch, action, fn)
+  local root = E.root()
+  local level = dataOf[root].level
+  local focus, parent, key = level, root, "level"
+  if batch.rule.focus == "game" then focus, parent, key = root, nil, nil end
+  if focus == nil then return end
+  C.level, C.dt, C.time, C.params, C.id = level, action.dt, level and dataOf[level].time, nil, batch.rule.name
+  E.focus(focus)
+  resetbudget()
+  local result = fn(focus, action, ctx)
+  if result ~= nil and result ~= focus then
+    if parent == nil then fail(format("%s: a reducer focused on the game must change it in place and return nil", what(batch)), fn) end
+    replace(batch, fn, parent, key, result, "id")
+  end
+end
+
+-- A batch: one rule, ready to run over whatever instances the state has.
+function E.batch(pack, kind, name)
+  local rule = E.rule(pack, kind, name)
+  if rule == nil then error(format("no %s '%s' in pack '%s'", kind, name, pack), 0) end
+  return { rule = rule, kind = kind }
+end
+
+local lastaction = nil
+
+-- One call from Swift. `action` is the action as a plain table when it is new (nil to
+-- reuse the last one); `patches` holds `count` (path, key, value) triples; `tree`, when
+-- given, replaces the whole mirror first. Returns the counts of what to read back and
+-- the generator's new state.
+function E.run(batch, action, patches, count, tree, random)
+  E.closeregistration()
+  E.begin()
+  emitn = 0
+  if action ~= nil then lastaction = freeze(action, "the action") end
+  if tree ~= nil then E.rebuild(tree) end
+  for i = 1, count * 3, 3 do E.patch(patches[i], patches[i + 1], patches[i + 2]) end
+  rng = random
+  local fn = handlerfor(batch.rule, lastaction.name)
+  if fn ~= nil then runners[batch.kind](batch, lastaction, fn) end
+  E.focus(nil)
+  local logn, bornn, diedn = E.counts()
+  return logn, bornn, diedn, emitn, rng
+end

@@ -1,0 +1,254 @@
+-- The mirror: a Lua copy of the game state that reducers read and change in place.
+--
+-- Each map or list of the state is a data table behind an empty proxy. Reading a proxy
+-- reads its data table directly (`__index` is a table, so reads cost almost nothing);
+-- writing goes through `__newindex`, which checks permission (a reducer may change only
+-- its focus and what is below it), checks the value, and logs the change. After the call
+-- Swift reads the log and writes exactly those changes into the persistent state, and
+-- before a call it patches in whatever changed on the Swift side. Nothing is rebuilt
+-- that did not change.
+local E, host = ...
+
+local type, next, error, tostring, setmetatable = type, next, error, tostring, setmetatable
+local getrawmetatable = debug.getmetatable
+local mathtype = math.type
+local format = string.format
+local dataOf, listMT, null, copy, sortedpairs = E.dataOf, E.listMT, E.null, E.copy, E.sortedpairs
+
+local focus = nil                                    -- proxy the running reducer may change
+-- In every permission set: lets the engine write anywhere (scores, earned achievements).
+local ENGINE = {}
+local chainOf = setmetatable({}, { __mode = "k" })   -- proxy → set of foci that may change it
+local handleOf = setmetatable({}, { __mode = "k" })  -- proxy → handle (maps outside lists)
+local roleOf = setmetatable({}, { __mode = "k" })    -- proxy → its place in the state
+local dead = setmetatable({}, { __mode = "k" })      -- proxies replaced or removed
+
+-- What Swift reads after a call: writes (handle, key, value), nodes made
+-- (handle, parent handle, key) and handles dropped.
+local log, born, died = {}, {}, {}
+local logn, bornn, diedn = 0, 0, 0
+E.log, E.born, E.died = log, born, died
+
+local nexthandle = 1
+local root = nil
+-- Bumped whenever the entities, the goals or a behaviour list may have changed, so the
+-- drivers know to recompute which rule instances exist.
+local structure = 0
+
+-- Where a node sits decides whether a reducer can be focused on it (an anchor) and
+-- whether changing it changes which rule instances exist (structural).
+local childroles = {
+  root = { level = "level", achievementProgress = "progress", story = "story" },
+  level = { entities = "entities", goals = "goals" },
+  entity = { behaviours = "behaviours" },
+}
+local function childrole(role, key)
+  if role == "entities" then return "entity" end
+  if role == "goals" then return "goal" end
+  if role == "progress" then return "achievement" end
+  if role == "behaviours" or role == "goal" then return role end
+  local roles = childroles[role]
+  return roles and roles[key] or "plain"
+end
+local anchors = { root = true, level = true, entity = true, goal = true, achievement = true, story = true }
+local structural = { entities = true, goals = true, goal = true, behaviours = true }
+
+local function describe(v)
+  if type(v) == "string" then return "'" .. v .. "'" end
+  return tostring(v)
+end
+
+local function denied(proxy, key)
+  if dead[proxy] then
+    error(format("cannot change field %s: this table is no longer part of the state (it was replaced)", describe(key)), 3)
+  end
+  error(format("cannot change field %s: a reducer may change only its focus and what is inside it", describe(key)), 3)
+end
+
+local function checkscalar(v, key)
+  local tv = type(v)
+  if tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
+    error(format("field %s: a %s value cannot be stored in the state", describe(key), tv), 3)
+  end
+end
+
+-- Marks a replaced subtree dead, so writes through stale references fail loudly.
+local function kill(proxy)
+  dead[proxy] = true
+  local h = handleOf[proxy]
+  if h ~= nil then
+    diedn = diedn + 1
+    died[diedn] = h
+  end
+  for _, x in next, dataOf[proxy] do
+    if dataOf[x] ~= nil then kill(x) end
+  end
+end
+
+local wrap
+
+local function lenof(proxy) return #dataOf[proxy] end
+local function pairsof(proxy) return sortedpairs(dataOf[proxy]) end
+
+-- `__newindex` of a map node. `target` is set for nodes inside a list: their changes are
+-- sent to Swift as the whole outermost list, since lists are values in the state.
+local function mapwriter(proxy, data, h, role, chain, isstructural, target)
+  return function(_, k, v)
+    if not chain[focus] or dead[proxy] then return denied(proxy, k) end
+    if type(k) ~= "string" then
+      error(format("cannot store a field named by %s: field names must be strings", describe(k)), 2)
+    end
+    local tv = type(v)
+    if tv == "table" then
+      local plain, err = copy(v)
+      if err ~= nil then error(format("field '%s': %s", k, err), 2) end
+      v = wrap(plain, h, k, childrole(role, k), chain, target)
+    else
+      checkscalar(v, k)
+    end
+    local old = data[k]
+    if old == v and mathtype(old) == mathtype(v) then return end
+    if old ~= nil and dataOf[old] ~= nil then kill(old) end
+    data[k] = v
+    local n = logn
+    if target == nil then
+      log[n + 1], log[n + 2], log[n + 3] = h, k, v
+    else
+      log[n + 1], log[n + 2], log[n + 3] = target[1], target[2], target[3]
+    end
+    logn = n + 3
+    if isstructural or tv == "table" or v == nil then structure = structure + 1 end
+  end
+end
+
+-- `__newindex` of a list node: no holes, and any change re-sends the whole list.
+local function listwriter(proxy, data, role, chain, isstructural, target)
+  return function(_, k, v)
+    if not chain[focus] or dead[proxy] then return denied(proxy, k) end
+    if mathtype(k) ~= "integer" then
+      error(format("cannot use %s as a list index: list indices are integers", describe(k)), 2)
+    end
+    local n = #data
+    if v == nil then
+      if k ~= n then
+        error(format("cannot remove item %d of a list of %d: only the last item can be removed (use table.remove)", k, n), 2)
+      end
+    elseif k < 1 or k > n + 1 then
+      error(format("list index %d is out of range 1..%d: lists cannot have holes", k, n + 1), 2)
+    end
+    if type(v) == "table" then
+      local plain, err = copy(v)
+      if err ~= nil then error(format("list item %d: %s", k, err), 2) end
+      v = wrap(plain, nil, k, childrole(role, k), chain, target)
+    else
+      checkscalar(v, k)
+    end
+    local old = data[k]
+    if old == v and mathtype(old) == mathtype(v) then return end
+    if old ~= nil and dataOf[old] ~= nil then kill(old) end
+    data[k] = v
+    local m = logn
+    log[m + 1], log[m + 2], log[m + 3] = target[1], target[2], target[3]
+    logn = m + 3
+    if isstructural then structure = structure + 1 end
+  end
+end
+
+-- Turns a plain value (pushed by Swift, or copied from a script) into mirror nodes.
+-- `ph`/`key` place it in the state; `target` is the enclosing list's log entry, if any.
+wrap = function(v, ph, key, role, chain, target)
+  if type(v) ~= "table" then return v end
+  local data = v
+  local proxy = {}
+  local islist = getrawmetatable(data) == listMT
+  local h = nil
+  if target == nil and not islist then
+    h = nexthandle
+    nexthandle = h + 1
+    local n = bornn
+    born[n + 1], born[n + 2], born[n + 3] = h, ph, key
+    bornn = n + 3
+    handleOf[proxy] = h
+  end
+  if anchors[role] then
+    local own = {}
+    if chain ~= nil then
+      for anchor in next, chain do own[anchor] = true end
+    end
+    own[proxy] = true
+    chain = own
+  end
+  if islist and target == nil then target = { ph, key, proxy } end
+  for k, x in next, data do
+    if type(x) == "table" then data[k] = wrap(x, h, k, childrole(role, k), chain, target) end
+  end
+  local isstructural = structural[role] or false
+  local meta = { __index = data, __pairs = pairsof, __metatable = "echolot.state" }
+  if islist then
+    meta.__newindex = listwriter(proxy, data, role, chain, isstructural, target)
+    meta.__len = lenof
+  else
+    meta.__newindex = mapwriter(proxy, data, h, role, chain, isstructural, target)
+  end
+  setmetatable(proxy, meta)
+  dataOf[proxy] = data
+  chainOf[proxy] = chain
+  roleOf[proxy] = role
+  return proxy
+end
+
+-- Replaces the whole mirror with `tree` (the state's root map, as plain tables).
+function E.rebuild(tree)
+  if root ~= nil then kill(root) end
+  diedn = 0  -- Swift forgets every handle on a rebuild; numbering starts again
+  nexthandle = 1
+  root = wrap(tree, 0, "", "root", { [ENGINE] = true }, nil)
+  structure = structure + 1
+end
+
+-- Applies one change made on the Swift side: `path` leads from the root to a map node.
+function E.patch(path, key, value)
+  local proxy = root
+  for i = 1, #path do
+    proxy = dataOf[proxy][path[i]]
+  end
+  local data = dataOf[proxy]
+  local old = data[key]
+  if old ~= nil and dataOf[old] ~= nil then kill(old) end
+  local role = roleOf[proxy]
+  data[key] = wrap(value, handleOf[proxy], key, childrole(role, key), chainOf[proxy], nil)
+  if type(value) == "table" or structural[role] or key == "behaviours" then structure = structure + 1 end
+end
+
+-- Starts a call: empties the logs.
+function E.begin()
+  logn, bornn, diedn = 0, 0, 0
+  focus = nil
+end
+
+-- The counts Swift reads back.
+function E.counts() return logn, bornn, diedn end
+
+function E.root() return root end
+function E.structure() return structure end
+
+-- Lets the running reducer change `proxy` and what is inside it.
+function E.focus(proxy) focus = proxy end
+
+-- Writes a field on the engine's behalf (scores, earned achievements, replaced foci).
+function E.set(proxy, key, value)
+  local saved = focus
+  focus = ENGINE
+  proxy[key] = value
+  focus = saved
+end
+
+-- The map node at `key` of `proxy`, made (empty) if it is not there.
+function E.ensure(proxy, key)
+  local node = dataOf[proxy][key]
+  if node == nil then
+    E.set(proxy, key, {})
+    node = dataOf[proxy][key]
+  end
+  return node
+end

@@ -1,0 +1,227 @@
+-- The sandbox: what pack code may use. Runs once per VM, with the full standard library,
+-- before any pack code; hands its pieces to the other engine chunks through `E`.
+local E, host = ...
+
+local type, next, select, error, tostring, tonumber = type, next, select, error, tostring, tonumber
+local rawget, rawset, rawlen, rawequal = rawget, rawset, rawlen, rawequal
+local setmetatable, getmetatable, pcall, xpcall, load = setmetatable, getmetatable, pcall, xpcall, load
+local getrawmetatable = debug.getmetatable
+local sort, concat, unpack = table.sort, table.concat, table.unpack
+local format, gmatch, sub = string.format, string.gmatch, string.sub
+local relimit, hostprint = host.relimit, host.print
+
+-- Mirror proxies → their data tables (filled by mirror.lua). Weak keys, so dropped nodes
+-- can be collected; the engine only ever looks up live proxies, so no outcome depends on GC.
+local dataOf = setmetatable({}, { __mode = "k" })
+E.dataOf = dataOf
+
+-- Deterministic iteration. Lua's order for string keys depends on a hash seed that
+-- changes from run to run, and a replay must take the same path: `pairs` visits
+-- numbers ascending, then strings ascending, then booleans, then the rest.
+local rank = { number = 1, string = 2, boolean = 3 }
+local function before(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then return (rank[ta] or 4) < (rank[tb] or 4) end
+  if ta == "number" or ta == "string" then return a < b end
+  if ta == "boolean" then return b and not a end
+  return false
+end
+
+local function sortedpairs(t)
+  local keys, n = {}, 0
+  for k in next, t do
+    n = n + 1
+    keys[n] = k
+  end
+  if n > 1 then sort(keys, before) end
+  local i = 0
+  return function()
+    while true do
+      i = i + 1
+      local k = keys[i]
+      if k == nil then return nil end
+      local v = rawget(t, k)
+      if v ~= nil then return k, v end
+    end
+  end
+end
+E.sortedpairs = sortedpairs
+
+-- A read-only view of a table: reads pass through, writes raise.
+local function readonly(t, name)
+  return setmetatable({}, {
+    __index = t,
+    __newindex = function() error(name .. " is read-only", 2) end,
+    __pairs = function() return sortedpairs(t) end,
+    __len = function() return #t end,
+    __metatable = name,
+  })
+end
+E.readonly = readonly
+
+-- tostring without addresses: they differ from run to run, so a script that stored one
+-- in the state would break replays. Objects get serial numbers in the order first shown.
+local serials, nextserial = setmetatable({}, { __mode = "k" }), 0
+local addressed = { table = true, ["function"] = true, thread = true, userdata = true }
+local function stostring(v)
+  if addressed[type(v)] then
+    local mt = getrawmetatable(v)
+    if mt == nil or rawget(mt, "__tostring") == nil then
+      local serial = serials[v]
+      if serial == nil then
+        nextserial = nextserial + 1
+        serial = nextserial
+        serials[v] = serial
+      end
+      return type(v) .. ": #" .. serial
+    end
+  end
+  return tostring(v)
+end
+E.tostring = stostring
+
+-- The string library without `dump`, and a `format` without `%p` (addresses).
+local safestring = {}
+for k, v in next, string do safestring[k] = v end
+safestring.dump = nil
+local rawformat = string.format
+safestring.format = function(fmt, ...)
+  if type(fmt) == "string" then
+    for spec in gmatch(fmt, "%%[^%a%%]*[%a%%]") do
+      if sub(spec, -1) == "p" then
+        error("string.format: '%p' is not available (addresses differ from run to run)", 2)
+      end
+    end
+  end
+  local n = select("#", ...)
+  local args = { ... }
+  for i = 1, n do
+    if addressed[type(args[i])] then args[i] = stostring(args[i]) end
+  end
+  return rawformat(fmt, unpack(args, 1, n))
+end
+
+-- The one metatable all strings share: its `__index` is the safe library, and it is
+-- hidden, so no pack can change how strings behave for every other pack.
+local stringmeta = getmetatable("")
+stringmeta.__index = safestring
+stringmeta.__metatable = false
+
+local safemath = {}
+for k, v in next, math do safemath[k] = v end
+safemath.random, safemath.randomseed = nil, nil  -- randomness comes from ctx.random only
+
+local safetable = {}
+for k, v in next, table do safetable[k] = v end
+
+local safecoroutine = {}
+for k, v in next, coroutine do safecoroutine[k] = v end
+local resume, close = coroutine.resume, coroutine.close
+-- A limit error inside a coroutine ends the reducer, not just the coroutine.
+safecoroutine.resume = function(co, ...) return relimit(resume(co, ...)) end
+safecoroutine.close = function(co) return relimit(close(co)) end
+
+local libraries = {
+  string = readonly(safestring, "string"),
+  math = readonly(safemath, "math"),
+  table = readonly(safetable, "table"),
+  utf8 = readonly(utf8, "utf8"),
+  coroutine = readonly(safecoroutine, "coroutine"),
+}
+
+-- Base functions that see through mirror proxies (whose fields live in their data table).
+local function spairs(t)
+  local mt = getrawmetatable(t)
+  local metapairs = mt and rawget(mt, "__pairs")
+  if metapairs ~= nil then
+    local f, s, c = metapairs(t)
+    return f, s, c
+  end
+  if type(t) ~= "table" then
+    error(format("bad argument #1 to 'pairs' (table expected, got %s)", type(t)), 2)
+  end
+  return sortedpairs(t)
+end
+
+local function snext(t, k)
+  local data = dataOf[t]
+  if data ~= nil then return next(data, k) end
+  return next(t, k)
+end
+
+local function srawget(t, k)
+  local data = dataOf[t]
+  if data ~= nil then return rawget(data, k) end
+  return rawget(t, k)
+end
+
+local function srawlen(t)
+  local data = dataOf[t]
+  if data ~= nil then return rawlen(data) end
+  return rawlen(t)
+end
+
+local function srawset(t, k, v)
+  if dataOf[t] ~= nil then
+    t[k] = v  -- through the mirror's writer: permission checks and change tracking
+    return t
+  end
+  return rawset(t, k, v)
+end
+
+local function ssetmetatable(t, mt)
+  if type(mt) == "table" then
+    if rawget(mt, "__gc") ~= nil then
+      error("setmetatable: __gc is not available to packs (finalizers run at unpredictable times)", 2)
+    end
+    if rawget(mt, "__mode") ~= nil then
+      error("setmetatable: weak tables are not available to packs (runs would depend on garbage collection)", 2)
+    end
+  end
+  return setmetatable(t, mt)
+end
+
+local function scollectgarbage(option)
+  if option == "count" then return collectgarbage("count") end
+  error("collectgarbage: only \"count\" is available to packs", 2)
+end
+
+-- A limit hit inside a protected call is raised again: scripts cannot catch it.
+local function spcall(f, ...) return relimit(pcall(f, ...)) end
+local function sxpcall(f, handler, ...) return relimit(xpcall(f, handler, ...)) end
+
+local function sprint(...)
+  local n = select("#", ...)
+  local parts = {}
+  for i = 1, n do parts[i] = stostring((select(i, ...))) end
+  hostprint(concat(parts, "\t", 1, n))
+end
+
+-- A fresh environment for one pack: its globals are its own, the libraries are shared
+-- read-only views, and `load` compiles only text, into this same environment.
+function E.newenv(pack, api)
+  local env = {
+    assert = assert, error = error, ipairs = ipairs, next = snext, pairs = spairs,
+    pcall = spcall, xpcall = sxpcall, print = sprint, rawequal = rawequal, rawget = srawget,
+    rawlen = srawlen, rawset = srawset, select = select, setmetatable = ssetmetatable,
+    getmetatable = getmetatable, tonumber = tonumber, tostring = stostring, type = type,
+    collectgarbage = scollectgarbage, _VERSION = _VERSION,
+    string = libraries.string, math = libraries.math, table = libraries.table,
+    utf8 = libraries.utf8, coroutine = libraries.coroutine,
+    echolot = api,
+  }
+  env._G = env
+  local chunkname = "@" .. pack .. "/(load)"
+  env.load = function(chunk)
+    if type(chunk) ~= "string" then
+      return nil, "load: packs can load only source text (a string)"
+    end
+    return load(chunk, chunkname, "t", env)
+  end
+  return env
+end
+
+-- An environment with only the libraries, for data files such as pack tests.
+function E.dataenv()
+  return E.newenv("(data)", nil)
+end

@@ -1,0 +1,88 @@
+-- Values a script hands to the engine: what may be stored in the state and how.
+-- The state holds nil (absent), booleans, integers, floats, strings, lists and maps
+-- with string keys; anything else is refused with a message naming what was wrong.
+local E, host = ...
+
+local type, next, rawlen, setmetatable, tostring = type, next, rawlen, setmetatable, tostring
+local getrawmetatable = debug.getmetatable
+local mathtype = math.type
+local format = string.format
+local dataOf = E.dataOf
+
+-- Tables that are lists even when empty carry this metatable: lists from the state
+-- arrive with it, and `echolot.list()` makes one, so `{}` lists stay lists.
+local listMT = { __name = "echolot.list", __metatable = "echolot.list" }
+E.listMT = listMT
+
+-- JSON null inside a list (a Lua sequence cannot hold nil).
+local null = host.null
+E.null = null
+
+function E.newlist(...)
+  return setmetatable({ ... }, listMT)
+end
+
+local function describekey(k)
+  if type(k) == "number" then return "the number " .. tostring(k) end
+  return "a " .. type(k)
+end
+
+local MAXDEPTH = 100
+
+-- A plain deep copy of `v`, checked: lists get `listMT`, mirror nodes are read through
+-- their data. Returns nil and a message when `v` cannot be stored.
+local function copy(v, depth, seen)
+  local tv = type(v)
+  if tv == "number" or tv == "string" or tv == "boolean" then return v end
+  if v == null then return v end
+  if tv ~= "table" then return nil, format("a %s value cannot be stored in the state", tv) end
+  local source = dataOf[v] or v
+  if seen[source] then return nil, "a table that contains itself cannot be stored in the state" end
+  if depth > MAXDEPTH then return nil, "tables nested more than 100 deep cannot be stored in the state" end
+  seen[source] = true
+  local n = rawlen(source)
+  local count, named = 0, 0
+  local out = {}
+  for k, x in next, source do
+    count = count + 1
+    if type(k) == "string" then
+      named = named + 1
+    elseif not (mathtype(k) == "integer" and k >= 1 and k <= n) then
+      seen[source] = nil
+      return nil, format("a table stored in the state needs string keys (or 1..n for a list), found %s", describekey(k))
+    end
+    local y, err = copy(x, depth + 1, seen)
+    if err ~= nil then
+      seen[source] = nil
+      return nil, err
+    end
+    out[k] = y
+  end
+  seen[source] = nil
+  if named > 0 and named < count then
+    return nil, "a table stored in the state cannot mix list items and named fields"
+  end
+  if named == 0 and (count > 0 or getrawmetatable(source) == listMT) then
+    if count ~= n then return nil, "a list stored in the state cannot have holes" end
+    return setmetatable(out, listMT)
+  end
+  return out
+end
+
+-- Checks and copies a value for the state: the copy, or nil and a message.
+function E.copy(v)
+  if type(v) ~= "table" then return copy(v, 1, nil) end
+  return copy(v, 1, {})
+end
+
+-- A deep read-only view of a plain value (actions, parameters).
+local function freeze(v, name)
+  if type(v) ~= "table" then return v end
+  for k, x in next, v do
+    if type(x) == "table" then v[k] = freeze(x, name) end
+  end
+  local view = E.readonly(v, name)
+  dataOf[view] = v  -- so rawget, next and conversion back to Swift see the fields
+  return view
+end
+E.freeze = freeze

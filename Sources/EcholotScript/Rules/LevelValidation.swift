@@ -1,0 +1,106 @@
+import CLua
+import EcholotCore
+import EcholotModel
+
+/// One rule entry of a level file: a goal, a behaviour of an entity, or the scoring.
+struct RuleEntry {
+    /// What kind of rule the entry names.
+    var kind: RuleKind
+    /// The `type` it names.
+    var type: String
+    /// Its parameters (the entry without `type`, `id` and, for goals, `state`).
+    var params: PersistentMap<Value>
+    /// Its JSON path in the level file (`goals[1]`).
+    var path: String
+
+    /// Every rule entry of `definition`, in file order.
+    static func all(in definition: LevelDefinition) -> [RuleEntry] {
+        let level = definition.level
+        var entries: [RuleEntry] = []
+        let goals = level[LevelKeys.goals].nodes.sorted { (definition.goalPaths[$0.id] ?? "", $0.id) < (definition.goalPaths[$1.id] ?? "", $1.id) }
+        for (id, goal) in goals {
+            var params = goal.attributes
+            for reserved in ["id", "type", "state"] { params[reserved] = nil }
+            entries.append(RuleEntry(kind: .goal, type: goal[GoalKeys.type], params: params,
+                                     path: definition.goalPaths[id] ?? "goals"))
+        }
+        let entities = level[LevelKeys.entities].nodes.sorted {
+            (definition.entityPaths[$0.id] ?? "", $0.id) < (definition.entityPaths[$1.id] ?? "", $1.id)
+        }
+        for (id, entity) in entities {
+            for (i, entry) in entity[EntityKeys.behaviours].enumerated() {
+                guard var params = entry.mapValue else { continue }
+                let type = params["type"]?.stringValue ?? ""
+                params["type"] = nil
+                params["id"] = nil
+                entries.append(RuleEntry(kind: .behaviour, type: type, params: params,
+                                         path: (definition.entityPaths[id] ?? "entities") + ".behaviours[\(i)]"))
+            }
+        }
+        if var params = level[LevelKeys.scoring] {
+            let type = params["type"]?.stringValue ?? ""
+            params["type"] = nil
+            params["id"] = nil
+            entries.append(RuleEntry(kind: .scoring, type: type, params: params, path: "scoring"))
+        }
+        return entries
+    }
+}
+
+extension ScriptEngine {
+    /// Checks a level's goals, behaviours and scoring against the rules the scripts
+    /// registered: every `type` must name a rule a level of `pack` can use, and every
+    /// parameter must be declared, of its type and in its range (plus the rule's own
+    /// `check`). Problems are placed in the level file: `file:line:col: error: …`.
+    public func validate(_ definition: LevelDefinition, pack: String) -> [Diagnostic] {
+        let source = definition.source
+        func diagnostic(_ path: String, _ message: String) -> Diagnostic {
+            Diagnostic(path: source.displayPath, at: source.position(of: path), message: message)
+        }
+        var diagnostics: [Diagnostic] = []
+        var known: [(entry: RuleEntry, rule: RuleDescriptor)] = []
+        for entry in RuleEntry.all(in: definition) {
+            guard let rule = rule(entry.kind, named: entry.type, for: pack) else {
+                let names = ruleNames(entry.kind, for: pack)
+                diagnostics.append(diagnostic(JSONPath.member(entry.path, "type"),
+                    "unknown \(entry.kind.rawValue) type '\(entry.type)': no script registers it"
+                        + NameHint.hint(for: entry.type, among: names)))
+                continue
+            }
+            known.append((entry, rule))
+        }
+        guard !known.isEmpty else { return diagnostics }
+
+        let L = vm.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let entries = Value.list(known.map { item -> Value in
+            .map(["pack": .string(item.rule.pack), "kind": .string(item.rule.kind.rawValue),
+                  "name": .string(item.rule.name), "params": .map(item.entry.params)])
+        })
+        clua_getref(L, refs.validate)
+        do {
+            try vm.push(entries)
+            try vm.push(definition.level.value)
+        } catch {
+            diagnostics.append(diagnostic("", "the level cannot be handed to the scripts: \(error)"))
+            return diagnostics
+        }
+        if let failure = vm.protectedCall(arguments: 2, results: 1) {
+            let error = ScriptError(failure)
+            diagnostics.append(Diagnostic(path: error.source?.displayPath ?? source.displayPath,
+                                          line: error.line ?? 1, column: 1,
+                                          message: "while checking level '\(definition.id)': \(error.message)"))
+            return diagnostics
+        }
+        let problems = (try? vm.value(at: -1).listValue) ?? []
+        for problem in problems {
+            guard let fields = problem.listValue, fields.count == 3, let i = fields[0].intValue,
+                  i >= 1, i <= known.count, let message = fields[2].stringValue else { continue }
+            let entry = known[i - 1].entry
+            let path = fields[1].stringValue.map { JSONPath.member(entry.path, $0) } ?? entry.path
+            diagnostics.append(diagnostic(path, message))
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,58 @@
+import EcholotCore
+import EcholotModel
+import Foundation
+
+/// A pack's rules, ready to check and play its levels: a ``ScriptEngine`` with the
+/// standard rules and the pack's scripts loaded.
+public final class PackRules {
+    /// The pack.
+    public let pack: Pack
+    /// The engine holding the rules.
+    public let engine: ScriptEngine
+
+    private init(pack: Pack, engine: ScriptEngine) {
+        self.pack = pack
+        self.engine = engine
+    }
+
+    /// Loads the standard rules (from `standardRules`, else ``StandardRules/folder()``) and
+    /// the pack's `scripts/`.
+    public static func load(_ pack: Pack, standardRules: URL? = nil,
+                            limits: ScriptLimits = ScriptLimits()) throws(ScriptLoadError) -> PackRules {
+        let engine: ScriptEngine
+        do {
+            engine = try ScriptEngine(limits: limits)
+        } catch {
+            throw ScriptLoadError(errors: [error])
+        }
+        guard let folder = standardRules ?? StandardRules.folder() else {
+            throw ScriptLoadError(errors: [ScriptError(kind: .engine,
+                message: "cannot find the standard rules (a scripts/ folder); set \(StandardRules.environmentVariable)")])
+        }
+        try engine.loadStandardRules(from: folder)
+        try engine.loadPack(id: pack.id, root: pack.root, extends: pack.manifest.extends)
+        return PackRules(pack: pack, engine: engine)
+    }
+
+    /// Problems with the rule entries of every level, in level order.
+    public func validate() -> [Diagnostic] {
+        pack.levels.keys.sorted().flatMap { validate(pack.levels[$0]!) }
+    }
+
+    /// Problems with the rule entries of one level.
+    public func validate(_ level: LevelDefinition) -> [Diagnostic] {
+        engine.validate(level, pack: pack.id)
+    }
+
+    /// The Lua reducers for a store playing `level` (they follow ``LevelReducers/all``).
+    public func reducers(for level: LevelDefinition) throws(ScriptError) -> [Reducer<GameState>] {
+        try engine.reducers(for: level.level, pack: pack.id)
+    }
+
+    /// A store playing a fresh incarnation of `level`: the engine's level reducers, then
+    /// the rules.
+    public func store(for level: LevelDefinition) throws(ScriptError) -> Store<GameState> {
+        let state = GameState.incarnation(of: level.level, packID: pack.id, packVersion: pack.manifest.version)
+        return Store(state: state, reducers: LevelReducers.all + (try reducers(for: level)))
+    }
+}

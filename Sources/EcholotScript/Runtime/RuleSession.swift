@@ -1,0 +1,205 @@
+import CLua
+import EcholotCore
+import EcholotModel
+
+/// The Lua side of one store: keeps the engine's mirror in step with that store's state
+/// and runs rule batches against it.
+///
+/// Before a call, only what changed since the mirror last matched the state is patched
+/// in (a `Diff` walks only storage that is not shared); after it, only the fields the
+/// scripts wrote are written back. A failed call leaves the state alone and makes the
+/// next call rebuild the mirror.
+final class RuleSession {
+    unowned let engine: ScriptEngine
+    /// The state the mirror holds; `nil` when it must be rebuilt.
+    private var synced: GameState?
+    /// The action Lua holds as its last one, when this session sent it.
+    private var lastAction: Action?
+
+    /// A session on `engine`'s Lua state.
+    init(engine: ScriptEngine) {
+        self.engine = engine
+    }
+
+    /// Runs `batch` for `action`: every instance of its rule in the state.
+    func run(_ batch: Batch, state: inout GameState, action: Action, context: inout ReducerContext) throws(ScriptError) {
+        let vm = engine.vm
+        let L = vm.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let rule = batch.rule
+        func failure(_ kind: ScriptError.Kind, _ message: String) -> ScriptError {
+            synced = nil
+            engine.actionOwner = nil
+            return ScriptError(kind: kind, source: rule.source, line: rule.line, message: message,
+                               rule: rule.label, action: action.name)
+        }
+        guard lua_checkstack(L, 24) != 0 else { throw failure(.engine, "the Lua stack is full") }
+
+        clua_getref(L, engine.refs.run)
+        clua_getref(L, batch.ref)
+        if engine.actionOwner === self, lastAction == action {
+            lua_pushnil(L)  // Lua still holds this action, frozen
+        } else {
+            do { try vm.push(action) } catch { throw failure(.badValue, "action '\(action.name)': \(error)") }
+            lastAction = action
+            engine.actionOwner = self
+        }
+
+        var rebuild = engine.mirrorOwner !== self || synced == nil
+        var patches: [(path: ArraySlice<String>, key: String, value: Value)] = []
+        if !rebuild, let synced, !state.attributes.isIdentical(to: synced.attributes) {
+            for change in Diff(from: synced.tree, to: state.tree) where change.path.first != "random" {
+                guard let key = change.path.last else {
+                    rebuild = true
+                    break
+                }
+                patches.append((change.path.dropLast(), key, change.new ?? .null))
+            }
+        }
+        if rebuild { patches.removeAll() }
+        lua_createtable(L, Int32(clamping: patches.count * 3), 0)
+        do {
+            for (i, patch) in patches.enumerated() {
+                lua_createtable(L, Int32(clamping: patch.path.count), 0)
+                for (j, component) in patch.path.enumerated() {
+                    vm.push(component)
+                    lua_rawseti(L, -2, lua_Integer(j + 1))
+                }
+                lua_rawseti(L, -2, lua_Integer(3 * i + 1))
+                vm.push(patch.key)
+                lua_rawseti(L, -2, lua_Integer(3 * i + 2))
+                try vm.push(patch.value)
+                lua_rawseti(L, -2, lua_Integer(3 * i + 3))
+            }
+            lua_pushinteger(L, lua_Integer(patches.count))
+            if rebuild {
+                var root = state.attributes
+                root["random"] = nil
+                try vm.push(.map(root))
+            } else {
+                lua_pushnil(L)
+            }
+        } catch {
+            throw failure(.badValue, "the state cannot be handed to Lua: \(error)")
+        }
+        lua_pushinteger(L, lua_Integer(Int64(bitPattern: context.random.state)))
+
+        if let failed = vm.protectedCall(arguments: 6, results: 5) {
+            synced = nil
+            engine.actionOwner = nil
+            throw ScriptError(kind: failed.kind, source: failed.source ?? rule.source,
+                              line: failed.source == nil ? rule.line : failed.line, message: failed.message,
+                              rule: rule.label, action: action.name)
+        }
+        engine.mirrorOwner = self
+        if rebuild { engine.index.reset() }
+        let logCount = Int(clua_tointeger(L, -5, nil))
+        let bornCount = Int(clua_tointeger(L, -4, nil))
+        let diedCount = Int(clua_tointeger(L, -3, nil))
+        let emitCount = Int(clua_tointeger(L, -2, nil))
+        let random = clua_tointeger(L, -1, nil)
+
+        readBorn(count: bornCount)
+        let writes = WriteTree()
+        do {
+            try readLog(count: logCount, into: writes)
+        } catch {
+            throw failure(.badValue, error.description)
+        }
+        if !writes.isEmpty { writes.apply(to: &state.attributes) }
+        readDied(count: diedCount)
+        do {
+            for emitted in try readEmits(count: emitCount) { context.emit(emitted) }
+        } catch {
+            throw failure(.badValue, error.description)
+        }
+        context.random = SeededRandom(seed: UInt64(bitPattern: Int64(random)))
+        synced = state
+    }
+
+    /// Registers the nodes Lua made: (handle, parent handle, key) triples.
+    private func readBorn(count: Int) {
+        let vm = engine.vm, L = vm.L
+        clua_getref(L, engine.refs.born)
+        let table = lua_gettop(L)
+        var i = 1
+        while i < count {
+            lua_rawgeti(L, table, lua_Integer(i))
+            lua_rawgeti(L, table, lua_Integer(i + 1))
+            lua_rawgeti(L, table, lua_Integer(i + 2))
+            let handle = Int(clua_tointeger(L, -3, nil))
+            let parent = Int(clua_tointeger(L, -2, nil))
+            if lua_type(L, -1) == LUA_TSTRING, let key = vm.string(at: -1) {
+                engine.index.add(handle, parent: parent, key: key)
+            }
+            clua_pop(L, 3)
+            i += 3
+        }
+        clua_pop(L, 1)
+    }
+
+    /// Reads the (handle, key, value) writes into `writes`.
+    private func readLog(count: Int, into writes: WriteTree) throws(ConversionError) {
+        let vm = engine.vm, L = vm.L
+        clua_getref(L, engine.refs.log)
+        let table = lua_gettop(L)
+        defer { lua_settop(L, table - 1) }
+        var i = 1
+        while i < count {
+            lua_rawgeti(L, table, lua_Integer(i))
+            let handle = Int(clua_tointeger(L, -1, nil))
+            lua_rawgeti(L, table, lua_Integer(i + 1))
+            guard lua_type(L, -1) == LUA_TSTRING, let key = vm.string(at: -1) else {
+                throw ConversionError("a field name must be a valid UTF-8 string")
+            }
+            lua_rawgeti(L, table, lua_Integer(i + 2))
+            let value: Value
+            do {
+                value = try vm.value(at: -1)
+            } catch {
+                throw ConversionError("field '\(key)': \(error.description)")
+            }
+            guard let path = engine.index.path(of: handle) else {
+                throw ConversionError("field '\(key)' was written to a table the engine does not know")
+            }
+            writes.add(path: path, key: key, value: value)
+            clua_pop(L, 3)
+            i += 3
+        }
+    }
+
+    /// Forgets the nodes that left the state.
+    private func readDied(count: Int) {
+        let L = engine.vm.L
+        guard count > 0 else { return }
+        clua_getref(L, engine.refs.died)
+        for i in 1...count {
+            lua_rawgeti(L, -1, lua_Integer(i))
+            engine.index.remove(Int(clua_tointeger(L, -1, nil)))
+            clua_pop(L, 1)
+        }
+        clua_pop(L, 1)
+    }
+
+    /// The actions the rules emitted, in order.
+    private func readEmits(count: Int) throws(ConversionError) -> [Action] {
+        let vm = engine.vm, L = vm.L
+        guard count > 0 else { return [] }
+        clua_getref(L, engine.refs.emits)
+        let table = lua_gettop(L)
+        defer { lua_settop(L, table - 1) }
+        var actions: [Action] = []
+        var i = 1
+        while i < count {
+            lua_rawgeti(L, table, lua_Integer(i))
+            guard let name = vm.string(at: -1) else { throw ConversionError("an action name must be valid UTF-8") }
+            lua_rawgeti(L, table, lua_Integer(i + 1))
+            let payload = lua_type(L, -1) == LUA_TTABLE ? try vm.value(at: -1).mapValue ?? PersistentMap() : PersistentMap()
+            actions.append(Action(name, payload))
+            clua_pop(L, 2)
+            i += 2
+        }
+        return actions
+    }
+}

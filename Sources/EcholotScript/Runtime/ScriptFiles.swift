@@ -1,0 +1,68 @@
+import Foundation
+
+/// Finds and reads a pack's Lua files safely: only regular `.lua` files whose real path
+/// stays inside the folder, none larger than 16 MiB, in sorted path order (the load order).
+enum ScriptFiles {
+    /// Scripts larger than this are refused.
+    static let sizeLimit = 16 * 1024 * 1024
+
+    /// One script: where it is and its text.
+    struct File {
+        var source: ScriptSource
+        var text: [UInt8]
+    }
+
+    /// Every `*.lua` below `folder` (none when the folder does not exist). `prefix` is the
+    /// folder's path inside the pack (`scripts/`).
+    static func list(in folder: URL, prefix: String, pack: String) throws(ScriptError) -> [File] {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return [] }
+        let shown = DisplayPath.of(folder)
+        guard isDirectory.boolValue else {
+            throw ScriptError(kind: .engine, source: ScriptSource(pack: pack, file: prefix, displayPath: shown),
+                              line: 1, message: "\"\(prefix)\" must be a folder")
+        }
+        let realRoot = folder.resolvingSymlinksInPath().standardizedFileURL.path
+        guard let enumerator = manager.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
+                                                  options: [.skipsHiddenFiles]) else { return [] }
+        var relatives: [String] = []
+        for case let url as URL in enumerator where url.pathExtension == "lua" {
+            let relative = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count))
+                .trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            relatives.append(relative)
+        }
+        var files: [File] = []
+        for relative in relatives.sorted() {
+            let url = folder.appendingPathComponent(relative)
+            let source = ScriptSource(pack: pack, file: prefix + relative, displayPath: DisplayPath.of(url))
+            let real = url.resolvingSymlinksInPath().standardizedFileURL.path
+            guard real.hasPrefix(realRoot + "/") else {
+                throw ScriptError(kind: .engine, source: source, line: 1,
+                                  message: "the script is a link to a file outside the pack; scripts must stay inside it")
+            }
+            let attributes = try? manager.attributesOfItem(atPath: real)
+            guard attributes?[.type] as? FileAttributeType == .typeRegular else { continue }
+            if let size = attributes?[.size] as? Int, size > sizeLimit {
+                throw ScriptError(kind: .engine, source: source, line: 1,
+                                  message: "the script is larger than 16 MiB")
+            }
+            guard let data = manager.contents(atPath: real) else {
+                throw ScriptError(kind: .engine, source: source, line: 1, message: "cannot read the script")
+            }
+            files.append(File(source: source, text: [UInt8](data)))
+        }
+        return files
+    }
+}
+
+/// How paths are shown in messages: relative to the current directory when inside it.
+enum DisplayPath {
+    /// `url` relative to the working directory, or absolute.
+    static func of(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
+        return path
+    }
+}

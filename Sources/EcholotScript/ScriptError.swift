@@ -1,0 +1,60 @@
+/// A problem in a script: where it is (pack, file, line), what went wrong, and — for an
+/// error while running — which rule and which action it was handling.
+public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of problem it is.
+    public enum Kind: String, Sendable {
+        /// The file does not compile.
+        case syntax
+        /// The script raised an error (or Lua did, e.g. indexing nil).
+        case runtime
+        /// The reducer call ran more instructions than its budget.
+        case instructionLimit
+        /// The Lua state grew past its memory cap.
+        case memoryLimit
+        /// Recursion went deeper than Lua's stack allows.
+        case stackOverflow
+        /// A value the script produced does not fit the state (a function, a mixed table, …).
+        case badValue
+        /// The file could not be read, or the engine itself failed.
+        case engine
+    }
+
+    /// What kind of problem it is.
+    public var kind: Kind
+    /// The script the problem is in, when known.
+    public var source: ScriptSource?
+    /// The line in that script, when known.
+    public var line: Int?
+    /// What is wrong, without position.
+    public var message: String
+    /// The rule that was running: `goal 'find'`, `behaviour 'orbit'`, …
+    public var rule: String?
+    /// The action it was handling.
+    public var action: String?
+
+    /// Creates an error.
+    public init(kind: Kind, source: ScriptSource? = nil, line: Int? = nil, message: String,
+                rule: String? = nil, action: String? = nil) {
+        self.kind = kind
+        self.source = source
+        self.line = line
+        self.message = message
+        self.rule = rule
+        self.action = action
+    }
+
+    /// The pack the problem is in, when known.
+    public var pack: String? { source?.pack }
+
+    /// `path:line:1: error: message (pack 'p', goal 'find', action 'tick')` — the command
+    /// line's diagnostic form; Lua does not report columns, so the column is 1.
+    public var description: String {
+        var context: [String] = []
+        if let pack { context.append("pack '\(pack)'") }
+        if let rule { context.append(rule) }
+        if let action { context.append("action '\(action)'") }
+        let suffix = context.isEmpty ? "" : " (" + context.joined(separator: ", ") + ")"
+        guard let source else { return "error: \(message)\(suffix)" }
+        return "\(source.displayPath):\(line ?? 1):1: error: \(message)\(suffix)"
+    }
+}

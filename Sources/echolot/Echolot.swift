@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// The `echolot` command: play, run, validate and inspect Echolot packs.
+struct Echolot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "echolot",
+        abstract: "An engine for acoustic-localization games: hear, turn, select.",
+        subcommands: [
+            ValidateCommand.self,
+            RunCommand.self,
+            RenderCommand.self,
+        ]
+    )
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import EcholotCore
+import EcholotModel
+import Foundation
+
+/// `echolot run PACK --level ID [--input LOG.jsonl] [--json]`: plays a level headlessly.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Play a level with no terminal and no sound device, driven by an input log.",
+        discussion: """
+            The runner ticks at 1/60 s up to each event's time `t` and dispatches it. The run \
+            stops at an `end` event, when the level is won or lost, or after --max-seconds of \
+            simulated time. The same pack and input log always give the same stateHash.
+            """
+    )
+
+    @Argument(help: "The pack folder.")
+    var pack: String
+
+    @Option(name: .long, help: "The id of the level to play.")
+    var level: String
+
+    @Option(name: .long, help: "An input log (JSON Lines: {\"t\": seconds, \"action\": NAME, …}).")
+    var input: String?
+
+    @Flag(name: .long, help: "Print one JSON object instead of a summary.")
+    var json = false
+
+    @Option(name: .long, help: "Stop after this many seconds of simulated time.")
+    var maxSeconds: Double = 600
+
+    func validate() throws {
+        guard maxSeconds.isFinite, maxSeconds > 0, maxSeconds <= 86_400 else {
+            throw ValidationError("--max-seconds must be between 0 and 86400, found \(maxSeconds)")
+        }
+    }
+
+    func run() throws {
+        let game = try GameLoader.load(pack: pack, level: level)
+        let log = try GameLoader.inputLog(input)
+        let store = game.makeStore()
+        let result = LevelRunner(maxSeconds: maxSeconds).run(store, log: log)
+        for error in result.errors { Terminal.error(error) }
+        if json {
+            print(result.json.jsonText)
+        } else {
+            print(result.summary(level: game.levelID))
+        }
+    }
+}
+
+extension RunResult {
+    /// A few human-readable lines.
+    func summary(level: String) -> String {
+        var lines = ["level \(level): \(outcome.rawValue) after \(String(format: "%.2f", time)) s"]
+        lines.append("score: \(score.map(String.init) ?? "–"), misses: \(misses), found: \(found.isEmpty ? "nothing" : found.joined(separator: ", "))")
+        if !achievements.isEmpty { lines.append("achievements: \(achievements.joined(separator: ", "))") }
+        lines.append("stateHash: \(stateHash)")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+import Foundation
+
+// Usage errors exit 2 and failures exit 1 (the command-line contract), so the exit code is
+// chosen here rather than left to ArgumentParser, whose usage code is 64.
+do {
+    var command = try Echolot.parseAsRoot()
+    try command.run()
+} catch {
+    let code = Echolot.exitCode(for: error)
+    if code == .success || code == ExitCode(1) || error is CleanExit {
+        Echolot.exit(withError: error)
+    }
+    if code == .validationFailure {
+        FileHandle.standardError.write(Data((Echolot.fullMessage(for: error) + "\n").utf8))
+        exit(2)
+    }
+    Echolot.exit(withError: error)
+}

@@ -1,0 +1,123 @@
+import CSndFile
+import EcholotAudio
+import Foundation
+import Testing
+
+/// Decoding WAV, FLAC and Ogg Vorbis, and every kind of bad file meeting a clear sentence.
+@Suite final class Decoding {
+    let sounds: TestSounds
+
+    init() throws { sounds = try TestSounds() }
+    deinit { sounds.remove() }
+
+    @Test func decodesWAV() throws {
+        let audio = try AudioAsset.decode(url: sounds.url(TestSounds.noise))
+        #expect(audio.channels == 1)
+        #expect(audio.sampleRate == 44_100)
+        #expect(audio.frames == 44_100)
+        #expect(AudioAsset.check(url: sounds.url(TestSounds.noise), directional: true) == nil)
+    }
+
+    @Test func decodesFLACLosslessly() throws {
+        let samples = TestSounds.whiteNoise(frames: 22_050, seed: 9)
+        let url = try sounds.writeEncoded("noise.flac", format: SF_FORMAT_FLAC | SF_FORMAT_PCM_16, samples: samples)
+        let audio = try AudioAsset.decode(url: url)
+        #expect(audio.frames == 22_050)
+        let expected = samples.map { Int16(($0 * 32767).rounded()) }
+        let worst = zip(audio.samples, expected).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 1)
+        #expect(AudioAsset.check(url: url, directional: true) == nil)
+    }
+
+    @Test func decodesOggVorbis() throws {
+        let samples = TestSounds.whiteNoise(frames: 44_100, seed: 10)
+        let url = try sounds.writeEncoded("noise.ogg", format: SF_FORMAT_OGG | SF_FORMAT_VORBIS, samples: samples)
+        let audio = try AudioAsset.decode(url: url)
+        #expect(audio.channels == 1)
+        #expect(abs(audio.frames - 44_100) < 2_048)
+        #expect(AudioAsset.check(url: url, directional: false) == nil)
+    }
+
+    @Test func refusesStereoOnlyForDirectionalSounds() throws {
+        let url = sounds.url(TestSounds.stereoNoise)
+        #expect(AudioAsset.check(url: url, directional: false) == nil)
+        let problem = try #require(AudioAsset.check(url: url, directional: true))
+        #expect(problem.contains("stereo") && problem.contains("mono"))
+    }
+
+    @Test func missingFile() {
+        let problem = AudioAsset.check(url: sounds.url("nothing.wav"), directional: true)
+        #expect(problem?.contains("does not exist") == true)
+    }
+
+    @Test func emptyFile() throws {
+        let url = try sounds.writeBytes("empty.wav", [])
+        #expect(AudioAsset.check(url: url, directional: true)?.contains("empty") == true)
+    }
+
+    @Test func folderInsteadOfFile() throws {
+        let url = sounds.url("folder.wav")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        #expect(AudioAsset.check(url: url, directional: true)?.contains("folder") == true)
+    }
+
+    @Test func truncatedWAV() throws {
+        let url = try sounds.truncatedCopy(of: sounds.url(TestSounds.noise), named: "cut.wav", keeping: 0.5)
+        #expect(AudioAsset.check(url: url, directional: true)?.contains("truncated") == true)
+    }
+
+    @Test func truncatedFLAC() throws {
+        let full = try sounds.writeEncoded(
+            "long.flac", format: SF_FORMAT_FLAC | SF_FORMAT_PCM_16, samples: TestSounds.whiteNoise(frames: 44_100, seed: 4))
+        let url = try sounds.truncatedCopy(of: full, named: "cut.flac", keeping: 0.5)
+        let problem = try #require(AudioAsset.check(url: url, directional: true))
+        #expect(problem.contains("truncated") || problem.contains("corrupt"))
+    }
+
+    @Test func corruptBytes() throws {
+        var state: UInt32 = 7
+        let garbage = (0 ..< 4096).map { _ -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let url = try sounds.writeBytes("garbage.wav", garbage)
+        #expect(AudioAsset.check(url: url, directional: true)?.contains("not a readable") == true)
+    }
+
+    @Test func unsupportedFormat() throws {
+        let url = try sounds.writeEncoded(
+            "noise.aiff", format: SF_FORMAT_AIFF | SF_FORMAT_PCM_16, samples: TestSounds.whiteNoise(frames: 1_000, seed: 5))
+        let problem = try #require(AudioAsset.check(url: url, directional: true))
+        #expect(problem.contains("unsupported format") && problem.contains("AIFF"))
+    }
+
+    @Test(arguments: [1 as UInt32, 4_000, 400_000, 10_000_000])
+    func absurdSampleRate(rate: UInt32) throws {
+        let url = try sounds.writeRawWAV("rate-\(rate).wav", rate: rate, channels: 1, frames: 100)
+        let problem = try #require(AudioAsset.check(url: url, directional: true))
+        #expect(problem.contains("sample rate") || problem.contains("not a readable"), "\(problem)")
+    }
+
+    @Test func tooManyChannels() throws {
+        let url = try sounds.writeRawWAV("six.wav", rate: 44_100, channels: 6, frames: 100)
+        #expect(AudioAsset.check(url: url, directional: false)?.contains("6 channels") == true)
+    }
+
+    @Test func noFrames() throws {
+        let url = try sounds.writeRawWAV("zero.wav", rate: 44_100, channels: 1, frames: 0)
+        #expect(AudioAsset.check(url: url, directional: false)?.contains("no audio") == true)
+    }
+
+    @Test func tooLong() throws {
+        let url = try sounds.writeRawWAV("long.wav", rate: 8_000, channels: 1, frames: 8_000 * 601)
+        #expect(AudioAsset.check(url: url, directional: false)?.contains("at most 600 s") == true)
+    }
+
+    @Test func tooLarge() throws {
+        let url = try sounds.writeRawWAV("big.wav", rate: 44_100, channels: 1, frames: 10)
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: UInt64(AudioAsset.maxFileBytes + 1))
+        try handle.close()
+        #expect(AudioAsset.check(url: url, directional: false)?.contains("16 MiB") == true)
+    }
+}

@@ -1,0 +1,63 @@
+import EcholotAudio
+import Foundation
+import Testing
+
+/// `echolot render` on the shipped tutorial, run as a separate process (so its OpenAL
+/// device does not meet this process's) and listened to through the WAV file it writes.
+@Suite final class RenderCommand {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("echolot-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// The `echolot` executable next to the test bundle.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("echolot")
+    }
+
+    /// Runs `echolot` with `arguments`; returns its exit status and stderr.
+    func echolot(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        // `swift test` builds every product; a missing binary is a failure, not a skip.
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "no echolot at \(Self.executable.path)")
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test func rendersTheTutorialAndFollowsTheInputLog() throws {
+        let log = folder.appendingPathComponent("turn.jsonl")
+        try Data("{\"t\": 1.5, \"action\": \"turnTo\", \"azimuth\": 60}\n".utf8).write(to: log)
+        let out = folder.appendingPathComponent("first-sound.wav")
+        let run = try echolot([
+            "render", Tutorial.root.path, "--level", "first-sound", "--seconds", "3",
+            "--out", out.path, "--input", log.path,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let audio = try AudioAsset.decode(url: out)
+        #expect(audio.channels == 2 && audio.sampleRate == 44_100)
+        #expect(abs(audio.duration - 3) < 0.001)
+        let heard = Stereo(interleaved: audio.samples.map { Float($0) / 32768 }, sampleRate: audio.sampleRate)
+        // The bell is at azimuth 60: to the right until the turn, then straight ahead.
+        let before = heard.slice(from: 0.1, to: 1.45), after = heard.slice(from: 1.6, to: 3)
+        #expect(before.rms > 0.005 && after.rms > 0.005)
+        #expect(before.ildDecibels > 3, "ILD before the turn: \(before.ildDecibels) dB")
+        #expect(abs(after.ildDecibels) < 1.5, "ILD after the turn: \(after.ildDecibels) dB")
+    }
+
+    @Test func anUnknownLevelIsAnErrorWithStatus1() throws {
+        let run = try echolot(["render", Tutorial.root.path, "--level", "nope", "--seconds", "1", "--out", folder.appendingPathComponent("x.wav").path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("error: pack 'tutorial' has no level 'nope'"))
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// The shipped tutorial pack, found from this file's place in the repository.
+enum Tutorial {
+    /// `levels/tutorial` at the repository root.
+    static var root: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("levels/tutorial", isDirectory: true)
+    }
+
+    /// A copy of the tutorial in a fresh temporary folder, to break on purpose.
+    static func copy() throws -> URL {
+        let copy = FileManager.default.temporaryDirectory
+            .appendingPathComponent("echolot-tutorial-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.copyItem(at: root, to: copy)
+        return copy
+    }
+}

@@ -1,0 +1,80 @@
+import PropertyBased
+import Testing
+
+@testable import EcholotCore
+
+private enum Room {}
+private enum Lamp {}
+
+private enum RoomKeys {
+    static let name = Key<Room, String>("name", default: "")
+    static let lamps = Key<Room, NodeMap<Lamp>>("lamps", default: NodeMap())
+}
+
+private enum LampKeys {
+    static let brightness = Key<Lamp, Double>("brightness", default: 0)
+    static let on = Key<Lamp, Bool>("on", default: false)
+}
+
+private func room(lamps: Int) -> Node<Room> {
+    var room = Node<Room>()
+    room[RoomKeys.name] = "hall"
+    var map = NodeMap<Lamp>()
+    for i in 0..<lamps {
+        var lamp = Node<Lamp>()
+        lamp[LampKeys.brightness] = Double(i)
+        map["lamp\(i)"] = lamp
+    }
+    room[RoomKeys.lamps] = map
+    return room
+}
+
+@Suite struct LensTests {
+    @Test func typedKeysReadDefaultsAndWrite() {
+        var lamp = Node<Lamp>()
+        #expect(lamp[LampKeys.on] == false)
+        lamp[LampKeys.on] = true
+        #expect(lamp[LampKeys.on])
+        #expect(lamp["on"] == .bool(true))
+        // A script-defined attribute lives on the same node.
+        lamp["colour"] = "amber"
+        #expect(lamp.attributes.count == 2)
+        // A mistyped stored value reads as the default instead of failing.
+        lamp["brightness"] = "very"
+        #expect(lamp[LampKeys.brightness] == 0)
+    }
+
+    @Test func lensLawsHold() async {
+        let lens = RoomKeys.lamps.lens.child("lamp3").appending(
+            Lens<Node<Lamp>?, Double>(
+                get: { $0?[LampKeys.brightness] ?? 0 },
+                modify: { lamp, body in
+                    var node = lamp ?? Node<Lamp>()
+                    try node.modify(LampKeys.brightness, body)
+                    lamp = node
+                }))
+        await propertyCheck(input: Gen.double(in: -1e6...1e6), Gen.double(in: -1e6...1e6), Gen.int(in: 4...40)) { a, b, n in
+            let whole = room(lamps: n)
+            // get(set(s, v)) == v
+            #expect(lens.get(lens.set(whole, a)) == a)
+            // set(s, get(s)) == s
+            #expect(lens.set(whole, lens.get(whole)) == whole)
+            // set(set(s, a), b) == set(s, b)
+            #expect(lens.set(lens.set(whole, a), b) == lens.set(whole, b))
+        }
+    }
+
+    @Test func writingThroughALensLeavesTheOriginalAlone() {
+        let original = room(lamps: 100)
+        let lens = RoomKeys.lamps.lens.child("lamp7")
+        var changed = lens.set(original, nil)
+        changed[RoomKeys.name] = "kitchen"
+        #expect(original[RoomKeys.lamps].count == 100)
+        #expect(original[RoomKeys.name] == "hall")
+        #expect(changed[RoomKeys.lamps].count == 99)
+        // Untouched lamps are shared, not copied.
+        let a = original[RoomKeys.lamps].storage["lamp8"]!.mapValue!
+        let b = changed[RoomKeys.lamps].storage["lamp8"]!.mapValue!
+        #expect(a.isIdentical(to: b))
+    }
+}

@@ -1,0 +1,117 @@
+import Testing
+
+@testable import EcholotCore
+
+private enum Counter {}
+private typealias State = Node<Counter>
+private let count = Key<Counter, Int>("count", default: 0)
+private let log = Key<Counter, [String]>("log", default: [])
+
+private struct Boom: Error, CustomStringConvertible {
+    var description: String { "boom" }
+}
+
+@Suite struct StoreTests {
+    @Test func reducersRunInOrderAndOnlyForTheirActions() {
+        let store = Store<State>(state: State(), reducers: [
+            Reducer("first", handles: .only("add")) { s, _, _ in s[log].append("first") },
+            Reducer("other", handles: .only("other")) { s, _, _ in s[log].append("other") },
+            Reducer("second", handles: ActionFilter(prefixes: ["ad"])) { s, _, _ in s[log].append("second") },
+        ])
+        store.dispatch(Action("add"))
+        #expect(store.state[log] == ["first", "second"])
+    }
+
+    @Test func followUpsAreQueuedNotRecursive() {
+        let store = Store<State>(state: State(), reducers: [
+            Reducer("emit", handles: .only("a")) { s, _, ctx in
+                s[log].append("a")
+                ctx.emit(Action("b"))
+                ctx.emit(Action("c"))
+            },
+            Reducer("after-a", handles: .only("a")) { s, _, _ in s[log].append("a2") },
+            Reducer("b", handles: .only("b")) { s, _, ctx in
+                s[log].append("b")
+                ctx.emit(Action("d"))
+            },
+            Reducer("cd", handles: .only("c", "d")) { s, action, _ in s[log].append(action.name) },
+        ])
+        let transition = store.dispatch(Action("a"))
+        // Breadth-first: b's follow-up d runs after c, and a's second reducer before b.
+        #expect(store.state[log] == ["a", "a2", "b", "c", "d"])
+        #expect(transition.actions.map(\.name) == ["a", "b", "c", "d"])
+    }
+
+    @Test func aThrowingReducerRejectsItsActionAndKeepsTheState() {
+        let store = Store<State>(state: State(), reducers: [
+            Reducer("inc", handles: .all) { s, _, _ in s[count] += 1 },
+            Reducer("fail", handles: .only("bad")) { _, _, ctx in
+                ctx.emit(Action("never"))
+                throw Boom()
+            },
+        ])
+        store.dispatch(Action("good"))
+        let transition = store.dispatch(Action("bad"))
+        #expect(store.state[count] == 1)
+        #expect(transition.rejections.count == 1)
+        #expect(transition.rejections[0].description == "reducer 'fail' rejected action 'bad': boom")
+        #expect(transition.actions.map(\.name) == ["bad"])  // its follow-up was dropped
+    }
+
+    @Test func endlessCascadesAreCutOff() {
+        let store = Store<State>(state: State(), reducers: [
+            Reducer("ping", handles: .only("ping")) { s, _, ctx in
+                s[count] += 1
+                ctx.emit(Action("ping"))
+            }
+        ], maxActionsPerBatch: 100)
+        let transition = store.dispatch(Action("ping"))
+        #expect(store.state[count] == 100)
+        #expect(transition.rejections.count == 1)
+    }
+
+    @Test func observersHearEachBatchOnceWithTheDiff() {
+        let store = Store<State>(state: State(), reducers: [
+            Reducer("inc", handles: .only("inc")) { s, _, ctx in
+                s[count] += 1
+                if s[count] < 3 { ctx.emit(Action("inc")) }
+            }
+        ])
+        var heard: [Transition<State>] = []
+        let id = store.observe { heard.append($0) }
+        store.dispatch(Action("inc"))
+        #expect(heard.count == 1)
+        #expect(heard[0].old[count] == 0)
+        #expect(heard[0].new[count] == 3)
+        #expect(heard[0].diff.changes == [Change(path: ["count"], old: nil, new: 3)])
+        store.removeObserver(id)
+        store.dispatch(Action("inc"))
+        #expect(heard.count == 1)
+    }
+
+    @Test func randomnessComesFromTheStateAndReplays() {
+        func run() -> [Int] {
+            var state = State()
+            state.random = SeededRandom(seed: 42)
+            let store = Store<State>(state: state, reducers: [
+                Reducer("roll", handles: .only("roll")) { s, _, ctx in
+                    s[log].append(String(Int.random(in: 1...6, using: &ctx.random)))
+                }
+            ])
+            for _ in 0..<20 { store.dispatch(Action("roll")) }
+            return store.state[log].compactMap { Int($0) }
+        }
+        let first = run()
+        #expect(first == run())
+        #expect(Set(first).count > 1)
+    }
+
+    @Test func scopedReducersSeeOnlyTheirFocus() {
+        let store = Store<State>(state: State(), reducers: [
+            .scoped("count-only", handles: .all, lens: count.lens) { value, _, _ in value += 10 }
+        ])
+        store.dispatch(Action("x"))
+        #expect(store.state[count] == 10)
+        #expect(store.state.attributes.count == 1)
+    }
+}

@@ -1,0 +1,48 @@
+import EcholotCore
+import Testing
+
+@testable import EcholotModel
+
+@Suite struct LevelRunnerTests {
+    private let log = InputLog([
+        InputEvent(t: 0.5, action: .turnTo(90)),
+        InputEvent(t: 1.0, action: .select),
+        InputEvent(t: 1.5, action: .turnBy(-100)),
+        InputEvent(t: 2.0, action: .select),
+        InputEvent(t: 3.0, action: Action(ActionName.end)),
+    ])
+
+    @Test func ticksUpToEachEventAndStopsAtEnd() {
+        let store = Store(state: GameState.incarnation(of: level(entities: [90, 200])), reducers: LevelReducers.all)
+        let result = LevelRunner().run(store, log: log)
+        #expect(result.outcome == .running)
+        #expect(abs(result.time - 3.0) < 1e-9)
+        #expect(result.found == ["e0"])
+        #expect(result.misses == 1)
+    }
+
+    @Test func sameLevelAndLogGiveTheSameHash() {
+        func run() -> RunResult {
+            let store = Store(state: GameState.incarnation(of: level(entities: [90, 200, 33])), reducers: LevelReducers.all)
+            return LevelRunner().run(store, log: log)
+        }
+        let a = run(), b = run()
+        #expect(a.stateHash == b.stateHash)
+        // A different input gives a different hash.
+        let store = Store(state: GameState.incarnation(of: level(entities: [90, 200, 33])), reducers: LevelReducers.all)
+        let c = LevelRunner().run(store, log: InputLog(Array(log.events.dropFirst())))
+        #expect(c.stateHash != a.stateHash)
+    }
+
+    @Test func runsStopAtTheTimeCap() {
+        let store = Store(state: GameState.incarnation(of: level(entities: [])), reducers: LevelReducers.all)
+        let result = LevelRunner(maxSeconds: 2).run(store, log: InputLog())
+        #expect(abs(result.time - 2) < 1e-9)
+        #expect(result.outcome == .running)
+    }
+
+    @Test func theLogRoundTripsAsJSONLines() {
+        #expect(log.events[0].jsonLine == #"{"action":"turnTo","azimuth":90,"t":0.5}"#)
+        #expect(log.jsonLines.split(separator: "\n").count == 5)
+    }
+}

@@ -1,0 +1,516 @@
+import Foundation
+import Testing
+
+@testable import EcholotModel
+
+@Suite("Loading: bad input gets a clear error")
+struct LoadingErrorTests {
+    @Test func jsonSyntaxErrorHasRealLineAndColumn() {
+        let pack = TempPack(["levels/one.json": """
+            {
+              "id": "one",
+              "name": "One",
+              "entities": [],
+            }
+            """])
+        #expect(pack.problems == ["p/levels/one.json:4:17: error: trailing comma before '}'"])
+    }
+
+    @Test func invalidUTF8InALevelFile() {
+        let pack = TempPack()
+        pack.writeBytes("levels/one.json", Array("{\n  \"id\": \"o".utf8) + [0xFF] + Array("ne\"}".utf8))
+        #expect(pack.problems == ["p/levels/one.json:2:11: error: invalid UTF-8 (byte 0xFF)"])
+    }
+
+    @Test func wrongTypeNamesTheJSONPath() {
+        let pack = TempPack(["levels/one.json": """
+            {
+              "id": "one",
+              "name": "One",
+              "entities": [
+                { "id": "a", "position": { "azimuth": 10 } },
+                { "id": "b", "position": { "azimuth": 20 } },
+                { "id": "c", "position": { "azimuth": "east" } }
+              ]
+            }
+            """])
+        #expect(pack.problems == [
+            "p/levels/one.json:7:43: error: entities[2].position.azimuth: expected a number, found a string",
+        ])
+    }
+
+    @Test func missingRequiredFields() {
+        let pack = TempPack(["levels/one.json": """
+            {
+              "id": "one",
+              "entities": [
+                { "id": "a" },
+                { "id": "b", "position": {}, "sound": { "volume": 1 } }
+              ],
+              "goals": [ { "entity": "a" } ]
+            }
+            """])
+        #expect(pack.problems == [
+            "p/levels/one.json:1:1: error: missing required field \"name\"",
+            "p/levels/one.json:4:5: error: entities[0]: missing required field \"position\"",
+            "p/levels/one.json:5:30: error: entities[1].position: missing required field \"azimuth\"",
+            "p/levels/one.json:5:43: error: entities[1].sound: missing required field \"file\"",
+            "p/levels/one.json:7:14: error: goals[0]: missing required field \"type\"",
+        ])
+    }
+
+    @Test func unknownFieldsAreReportedAtTheirKey() {
+        let pack = TempPack(["levels/one.json": """
+            {
+              "id": "one",
+              "name": "One",
+              "entites": [],
+              "entities": [
+                { "id": "a", "position": { "azimuth": 1, "distanse": 2 }, "sound": { "file": "a.wav", "volum": 2 } }
+              ],
+              "view": { "zoom": 2 }
+            }
+            """])
+        #expect(pack.problems == [
+            "p/levels/one.json:4:3: error: entites: unknown field \"entites\" (did you mean \"entities\"?)",
+            "p/levels/one.json:6:46: error: entities[0].position.distanse: unknown field \"distanse\" (did you mean \"distance\"?)",
+            "p/levels/one.json:6:91: error: entities[0].sound.volum: unknown field \"volum\" (did you mean \"volume\"?)",
+            "p/levels/one.json:8:13: error: view.zoom: unknown field \"zoom\"",
+        ])
+    }
+
+    @Test func valueRanges() {
+        let pack = TempPack([
+            "pack.json": #"{ "id": "t", "name": "T", "version": "1.0", "api": 2, "kind": "arcade" }"#,
+            "levels/one.json": """
+                {
+                  "id": "one",
+                  "name": "One",
+                  "seed": -1,
+                  "view": { "width": 400, "selectTolerance": 181, "elevation": -91, "visuals": "dim" },
+                  "ambience": [ { "file": "a.wav", "volume": 4.5 } ],
+                  "entities": [
+                    { "id": "a", "glyph": "ab", "position": { "azimuth": 1, "elevation": 91, "distance": 0 },
+                      "sound": { "file": "a.wav", "pitch": 0.1, "rolloff": -1, "loop": "yes" } }
+                  ]
+                }
+                """,
+        ])
+        #expect(pack.problems == [
+            "p/levels/one.json:4:11: error: seed: expected an integer of at least 0, found -1",
+            "p/levels/one.json:5:22: error: view.width: expected a number from 1 to 360, found 400",
+            "p/levels/one.json:5:46: error: view.selectTolerance: expected a number from 0 to 180, found 181",
+            "p/levels/one.json:5:64: error: view.elevation: expected a number from -90 to 90, found -91",
+            "p/levels/one.json:5:80: error: view.visuals: expected one of \"shown\", \"faded\", \"hidden\", found \"dim\"",
+            "p/levels/one.json:6:46: error: ambience[0].volume: expected a number from 0 to 4, found 4.5",
+            "p/levels/one.json:8:27: error: entities[0].glyph: expected one visible character, found \"ab\"",
+            "p/levels/one.json:8:74: error: entities[0].position.elevation: expected a number from -90 to 90, found 91",
+            "p/levels/one.json:8:90: error: entities[0].position.distance: expected a number greater than 0, found 0",
+            "p/levels/one.json:9:44: error: entities[0].sound.pitch: expected a number from 0.25 to 4, found 0.1",
+            "p/levels/one.json:9:60: error: entities[0].sound.rolloff: expected a number of at least 0, found -1",
+            "p/levels/one.json:9:72: error: entities[0].sound.loop: expected a boolean (true or false), found a string",
+            "p/pack.json:1:38: error: version: \"1.0\" is not a semantic version such as \"1.2.3\"",
+            "p/pack.json:1:52: error: api: API version 2 is not supported; this engine runs API version 1",
+            "p/pack.json:1:63: error: kind: expected one of \"scored\", \"story\", \"free\", found \"arcade\"",
+        ])
+    }
+
+    @Test func idsMustMatchThePattern() {
+        let pack = TempPack([
+            "pack.json": #"{ "id": "My Pack", "name": "T", "version": "1.0.0", "api": 1 }"#,
+            "levels/one.json": TempPack.levelJSON(entities: #"[ { "id": "big bell", "position": { "azimuth": 0 } } ]"#),
+        ])
+        #expect(pack.problems == [
+            "p/levels/one.json:4:25: error: entities[0].id: \"big bell\" is not a valid entity id: use letters, digits, '.', '_' and '-', starting with a letter, digit or '_'",
+            "p/pack.json:1:9: error: id: \"My Pack\" is not a valid pack id: use lower-case letters, digits, '.', '_' and '-', starting with a letter or digit",
+        ])
+    }
+
+    @Test func duplicateEntityIDs() {
+        let pack = TempPack(["levels/one.json": """
+            {
+              "id": "one",
+              "name": "One",
+              "entities": [
+                { "id": "bell", "position": { "azimuth": 10 } },
+                { "id": "bell", "position": { "azimuth": 20 } }
+              ]
+            }
+            """])
+        #expect(pack.problems == [
+            "p/levels/one.json:6:13: error: entities[1].id: duplicate entity id \"bell\" (first at line 5, column 13)",
+        ])
+    }
+
+    @Test func goalIDsDefaultToTheTypeAndMustBeUnique() throws {
+        let goals = #""goals": [ { "type": "find", "entity": "a" }, { "type": "find", "entity": "a" }, { "type": "timeLimit", "id": "find.2", "seconds": 5 } ]"#
+        let entities = #"[ { "id": "a", "position": { "azimuth": 0 } } ]"#
+        let bad = TempPack(["levels/one.json": TempPack.levelJSON(entities: entities, extra: goals)])
+        #expect(bad.problems == [
+            "p/levels/one.json:5:113: error: goals[2].id: duplicate goal id \"find.2\" (already used by goals[1])",
+        ])
+        let good = TempPack(["levels/one.json": TempPack.levelJSON(entities: entities, extra: #""goals": [ { "type": "find", "entity": "a" }, { "type": "find", "entity": "a" }, { "type": "find", "entity": "a" } ]"#)])
+        let level = try #require(try good.load().level(id: "one")).level
+        #expect(level[LevelKeys.goals].ids.sorted() == ["find", "find.2", "find.3"])
+        #expect(level[LevelKeys.goals]["find.3"]?[GoalKeys.type] == "find")
+        let clash = TempPack(["levels/one.json": TempPack.levelJSON(entities: entities, extra: #""goals": [ { "type": "avoid", "id": "find", "entity": "a" }, { "type": "find", "entity": "a" } ]"#)])
+        #expect(clash.problems == [
+            "p/levels/one.json:5:64: error: goals[1]: goal id \"find\" (from its type) is already used by goals[0]; give this goal an \"id\"",
+        ])
+    }
+
+    @Test func duplicateScenariosAndLevelsInTheManifest() {
+        let pack = TempPack([
+            "pack.json": """
+                { "id": "t", "name": "T", "version": "1.0.0", "api": 1,
+                  "scenarios": [
+                    { "id": "s", "name": "S", "levels": ["one", "one"] },
+                    { "id": "s", "name": "S2", "levels": ["one"] }
+                  ]
+                }
+                """,
+            "levels/one.json": TempPack.levelJSON(),
+        ])
+        #expect(pack.problems == [
+            "p/pack.json:3:49: error: scenarios[0].levels[1]: level \"one\" is listed twice",
+            "p/pack.json:4:13: error: scenarios[1].id: duplicate scenario id \"s\" (first at line 3, column 13)",
+            "p/pack.json:4:43: error: scenarios[1].levels[0]: level \"one\" is already in scenario \"s\"",
+        ])
+    }
+
+    @Test func levelIDMustEqualTheFileName() {
+        let pack = TempPack(["levels/one.json": TempPack.levelJSON(id: "two")])
+        #expect(pack.problems == [
+            "p/levels/one.json:2:9: error: id: level id \"two\" must equal the file name \"one.json\"",
+        ])
+    }
+
+    @Test func unknownEntitiesInRuleParameters() {
+        let pack = TempPack(["levels/one.json": """
+            {
+              "id": "one",
+              "name": "One",
+              "entities": [
+                { "id": "bell", "position": { "azimuth": 10 },
+                  "behaviours": [ { "type": "follow", "entity": "drum" } ] }
+              ],
+              "goals": [
+                { "type": "find", "entity": "bel" },
+                { "type": "findInOrder", "entities": ["bell", "drum", 3] },
+                { "type": "avoid", "entity": ["bell"] }
+              ],
+              "scoring": { "type": "standard", "entities": "bell" }
+            }
+            """])
+        #expect(pack.problems == [
+            "p/levels/one.json:6:53: error: entities[0].behaviours[0].entity: unknown entity \"drum\"",
+            "p/levels/one.json:9:33: error: goals[0].entity: unknown entity \"bel\" (did you mean \"bell\"?)",
+            "p/levels/one.json:10:51: error: goals[1].entities[1]: unknown entity \"drum\"",
+            "p/levels/one.json:10:59: error: goals[1].entities[2]: expected an entity id (a string), found a number",
+            "p/levels/one.json:11:34: error: goals[2].entity: expected an entity id (a string), found an array",
+            "p/levels/one.json:13:48: error: scoring.entities: expected an array of entity ids, found a string",
+        ])
+    }
+
+    @Test func unknownLevelsAndScenariosInTheManifest() {
+        let pack = TempPack([
+            "pack.json": """
+                { "id": "t", "name": "T", "version": "1.0.0", "api": 1,
+                  "scenarios": [
+                    { "id": "a", "name": "A", "levels": ["one", "onw"] },
+                    { "id": "b", "name": "B", "levels": [], "unlock": { "after": "c" } },
+                    { "id": "c", "name": "C", "levels": [], "unlock": { "after": "b" } },
+                    { "id": "d", "name": "D", "levels": [], "unlock": { "after": "x" } },
+                    { "id": "e", "name": "E", "levels": [], "unlock": { "after": "a", "totalScore": 3 } }
+                  ]
+                }
+                """,
+            "levels/one.json": TempPack.levelJSON(),
+        ])
+        #expect(pack.problems == [
+            "p/pack.json:3:49: error: scenarios[0].levels[1]: unknown level \"onw\" (no file levels/onw.json) (did you mean \"one\"?)",
+            "p/pack.json:4:66: error: scenarios[1].unlock.after: unlock rules form a cycle through scenario \"c\"; none of them can be unlocked",
+            "p/pack.json:5:66: error: scenarios[2].unlock.after: unlock rules form a cycle through scenario \"b\"; none of them can be unlocked",
+            "p/pack.json:6:66: error: scenarios[3].unlock.after: unknown scenario \"x\"",
+            "p/pack.json:7:55: error: scenarios[4].unlock: give either \"totalScore\" or \"after\", not both",
+        ])
+    }
+
+    @Test func missingSoundFiles() {
+        let pack = TempPack(["levels/one.json": TempPack.levelJSON(
+            entities: #"[ { "id": "a", "position": { "azimuth": 0 }, "sound": { "file": "b.wav" } } ]"#,
+            extra: #""ambience": [ { "file": "wind.wav" } ], "music": { "file": "song.mp3" }"#)])
+        #expect(pack.problems == [
+            "p/levels/one.json:4:79: error: entities[0].sound.file: sound file \"sounds/b.wav\" does not exist (did you mean \"a.wav\"?)",
+            "p/levels/one.json:5:27: error: ambience[0].file: sound file \"sounds/wind.wav\" does not exist",
+            "p/levels/one.json:5:62: error: music.file: unsupported sound format \"song.mp3\"; use WAV (.wav), FLAC (.flac) or Ogg Vorbis (.ogg)",
+        ])
+    }
+
+    @Test func assetPathsMustStayInsideThePack() {
+        let pack = TempPack(["levels/one.json": TempPack.levelJSON(extra: """
+            "ambience": [
+                { "file": "../a.wav" },
+                { "file": "/etc/a.wav" },
+                { "file": "sub\\\\a.wav" },
+                { "file": "C:/a.wav" },
+                { "file": "x/../../a.wav" }
+              ],
+              "background": { "image": "../../etc/passwd" }
+            """)])
+        #expect(pack.problems == [
+            "p/levels/one.json:6:15: error: ambience[0].file: '..' is not allowed: file paths must stay inside the pack (\"../a.wav\")",
+            "p/levels/one.json:7:15: error: ambience[1].file: absolute paths are not allowed; give a path inside the pack's sounds/ folder (\"/etc/a.wav\")",
+            "p/levels/one.json:8:15: error: ambience[2].file: file paths use '/', not '\\' (\"sub\\\\a.wav\")",
+            "p/levels/one.json:9:15: error: ambience[3].file: absolute paths are not allowed; give a path inside the pack's sounds/ folder (\"C:/a.wav\")",
+            "p/levels/one.json:10:15: error: ambience[4].file: '..' is not allowed: file paths must stay inside the pack (\"x/../../a.wav\")",
+            "p/levels/one.json:12:28: error: background.image: '..' is not allowed: file paths must stay inside the pack (\"../../etc/passwd\")",
+        ])
+    }
+
+    @Test func symbolicLinksOutOfThePackAreRefused() throws {
+        let pack = TempPack([
+            "levels/one.json": TempPack.levelJSON(extra: #""ambience": [ { "file": "out.wav" }, { "file": "inside.wav" }, { "file": "dir/x.wav" } ]"#),
+        ])
+        let outside = pack.writeOutside("secret.wav", "RIFF")
+        pack.link("sounds/out.wav", to: outside)
+        pack.link("sounds/inside.wav", to: "a.wav")
+        pack.link("sounds/dir", to: pack.base.path)
+        pack.writeOutside("x.wav", "RIFF")
+        pack.writeOutside("two.json", TempPack.levelJSON(id: "two"))
+        pack.link("levels/two.json", to: pack.base.appendingPathComponent("two.json").path)
+        #expect(pack.problems == [
+            "p/levels/one.json:5:27: error: ambience[0].file: sound file \"sounds/out.wav\" is a symbolic link to a file outside the pack",
+            "p/levels/one.json:5:76: error: ambience[2].file: sound file \"sounds/dir/x.wav\" is a symbolic link to a file outside the pack",
+            "p/levels/two.json:1:1: error: a symbolic link to a file outside the pack is not allowed",
+        ])
+    }
+
+    @Test func filesOverTheSizeLimit() {
+        let pack = TempPack([
+            "levels/one.json": TempPack.levelJSON(extra: #""music": { "file": "big.wav" }"#),
+        ])
+        pack.sparse("levels/big.json", size: 5 * 1024 * 1024)
+        pack.sparse("sounds/big.wav", size: 17 * 1024 * 1024)
+        pack.sparse("strings/en.json", size: 4 * 1024 * 1024 + 1)
+        #expect(pack.problems == [
+            "p/levels/big.json:1:1: error: file is 5.0 MiB, over the 4 MiB limit",
+            "p/levels/one.json:5:22: error: music.file: sound file \"sounds/big.wav\" is 17.0 MiB, over the 16 MiB limit",
+            "p/strings/en.json:1:1: error: file is 4.0 MiB, over the 4 MiB limit",
+        ])
+    }
+
+    @Test func emptyOrMissingLevelsFolderWhenLevelsAreListed() {
+        let manifest = """
+            { "id": "t", "name": "T", "version": "1.0.0", "api": 1,
+              "levels": ["one", "two"] }
+            """
+        let missing = TempPack(["pack.json": manifest])
+        #expect(missing.problems == [
+            "p/pack.json:2:13: error: levels: the manifest lists levels but the folder \"levels/\" is missing",
+        ])
+        let empty = TempPack(["pack.json": manifest])
+        empty.mkdir("levels")
+        empty.write("levels/notes.txt", "not a level")
+        #expect(empty.problems == [
+            "p/pack.json:2:13: error: levels: the manifest lists levels but the folder \"levels/\" has no level files",
+        ])
+        let unlisted = TempPack()
+        #expect(unlisted.problems == [])
+    }
+
+    @Test func missingManifestAndMissingPack() {
+        let pack = TempPack(["levels/one.json": TempPack.levelJSON()], defaults: false)
+        #expect(pack.problems == ["p/pack.json:1:1: error: this folder has no pack.json, so it is not a pack"])
+        let nowhere = PackLoader.validate(path: "p/nothing", relativeTo: pack.base)
+        #expect(nowhere.diagnostics.map(\.description) == ["p/nothing:1:1: error: no such file or directory"])
+        pack.write("pack.zip", "PK")
+        let zip = PackLoader.validate(path: "p/pack.zip", relativeTo: pack.base)
+        #expect(zip.diagnostics.map(\.description)
+            == ["p/pack.zip:1:1: error: zipped packs are not supported yet; unpack the folder and validate that"])
+    }
+
+    @Test func attributesMustNotShadowBuiltIns() throws {
+        let bad = TempPack(["levels/one.json": TempPack.levelJSON(
+            entities: #"[ { "id": "a", "position": { "azimuth": 0 }, "attributes": { "azimuth": 5, "weight": 2 } } ]"#,
+            extra: #""attributes": { "status": "won", "weather": "rain" }"#)])
+        #expect(bad.problems == [
+            "p/levels/one.json:4:76: error: entities[0].attributes.azimuth: \"azimuth\" is a built-in entity attribute; choose another name",
+            "p/levels/one.json:5:19: error: attributes.status: \"status\" is a built-in level attribute; choose another name",
+        ])
+        let good = TempPack(["levels/one.json": TempPack.levelJSON(
+            entities: #"[ { "id": "a", "position": { "azimuth": 0 }, "attributes": { "weight": 2, "tags2": [1.5] } } ]"#,
+            extra: #""attributes": { "weather": "rain", "wind": { "speed": 3 } }"#)])
+        let level = try #require(try good.load().level(id: "one")).level
+        #expect(level["weather"] == "rain")
+        #expect(level["wind"] == ["speed": 3])
+        #expect(level[LevelKeys.entities]["a"]?["weight"] == .int(2))
+        #expect(level[LevelKeys.entities]["a"]?["tags2"] == .list([.number(1.5)]))
+    }
+
+    @Test func stringsFilesAreChecked() throws {
+        let pack = TempPack([
+            "levels/one.json": TempPack.levelJSON(),
+            "strings/en.json": "{ \"pack.name\": \"Test\",\n  \"level.one.name\": 1 }",
+            "strings/english.json": "{}",
+        ])
+        #expect(pack.problems == [
+            "p/strings/en.json:2:21: error: string \"level.one.name\": expected a string, found a number",
+            "p/strings/english.json:1:1: error: \"english\" is not a language code; name string files like \"en.json\" or \"pt-BR.json\"",
+        ])
+        let good = TempPack(["levels/one.json": TempPack.levelJSON(), "strings/de.json": #"{ "pack.name": "Prüfung" }"#])
+        #expect(try good.load().strings == ["de": ["pack.name": "Prüfung"]])
+    }
+
+    @Test func everyProblemInAFileIsReported() {
+        let pack = TempPack(["levels/one.json": """
+            {
+              "id": "one",
+              "name": 5,
+              "entities": [ { "id": "a", "position": { "azimuth": true } } ]
+            }
+            """])
+        #expect(pack.problems == [
+            "p/levels/one.json:3:11: error: name: expected a string, found a number",
+            "p/levels/one.json:4:55: error: entities[0].position.azimuth: expected a number, found a boolean",
+        ])
+    }
+
+    @Test func problemsAcrossFilesAreCollectedAndSorted() {
+        let pack = TempPack([
+            "pack.json": #"{ "id": "t", "name": "T", "version": "1.0.0", "api": "1" }"#,
+            "levels/b.json": TempPack.levelJSON(id: "b", extra: #""seed": 1.5"#),
+            "levels/a.json": "{",
+        ])
+        #expect(pack.problems == [
+            "p/levels/a.json:1:2: error: unexpected end of file, expected a key",
+            "p/levels/b.json:5:11: error: seed: expected an integer, found 1.5",
+            "p/pack.json:1:54: error: api: expected an integer, found a string",
+        ])
+        #expect(throws: PackLoadError.self) { try pack.load() }
+    }
+
+    @Test func singleLevelFileValidationReportsThatFileOnly() {
+        let pack = TempPack([
+            "levels/one.json": TempPack.levelJSON(extra: #""seed": "x""#),
+            "levels/two.json": TempPack.levelJSON(id: "two"),
+            "levels/three.json": "[",
+        ])
+        let one = PackLoader.validate(path: "p/levels/one.json", relativeTo: pack.base)
+        #expect(one.diagnostics.map(\.description) == [
+            "p/levels/one.json:5:11: error: seed: expected an integer, found a string",
+        ])
+        let two = PackLoader.validate(path: "p/levels/two.json", relativeTo: pack.base)
+        #expect(two.isOK)
+        #expect(two.summary == "ok: t (1 level)")
+        let notInLevels = PackLoader.validate(path: "p/pack.json", relativeTo: pack.base)
+        #expect(notInLevels.diagnostics.map(\.description)
+            == ["p/pack.json:1:1: error: a level file must be inside a pack's levels/ folder"])
+    }
+
+    @Test func loadedLevelsGetDefaultsAndNormalisedAzimuths() throws {
+        let pack = TempPack(["levels/one.json": TempPack.levelJSON(
+            entities: """
+                [ { "id": "a", "position": { "azimuth": -90 }, "sound": { "file": "a.wav" } },
+                    { "id": "b", "name": "Bee", "position": { "azimuth": 720.5, "elevation": 10, "distance": 3 },
+                      "tags": ["x"], "selectable": false,
+                      "actions": [ { "on": "selected", "action": "pack.open", "door": 1 } ] } ]
+                """,
+            extra: #""view": { "center": -30 }, "music": { "file": "a.wav", "loop": false }"#)])
+        let definition = try #require(try pack.load().level(id: "one"))
+        let level = definition.level
+        #expect(level[LevelKeys.view][ViewKeys.center] == 330)
+        #expect(level[LevelKeys.view][ViewKeys.width] == 90)
+        #expect(level[LevelKeys.view]["selectTolerance"] == .number(15))
+        #expect(level[LevelKeys.view]["visuals"] == "shown")
+        #expect(level[LevelKeys.seed] == 1)
+        #expect(level[LevelKeys.music] == ["file": "a.wav", "volume": 1.0, "loop": false])
+        #expect(level[LevelKeys.goals].count == 0)
+        let a = try #require(level[LevelKeys.entities]["a"])
+        #expect(a[EntityKeys.azimuth] == 270)
+        #expect(a[EntityKeys.name] == "a")
+        #expect(a[EntityKeys.glyph] == "*")
+        #expect(a["tags"] == .list([]))
+        #expect(a["behaviours"] == .list([]))
+        let b = try #require(level[LevelKeys.entities]["b"])
+        #expect(b[EntityKeys.azimuth] == 0.5)
+        #expect(b[EntityKeys.elevation] == 10)
+        #expect(b[EntityKeys.distance] == 3)
+        #expect(b[EntityKeys.selectable] == false)
+        #expect(b[EntityKeys.sound] == nil)
+        #expect(b[EntityKeys.actions] == [["on": "selected", "action": "pack.open", "door": 1]])
+        #expect(definition.source.displayPath == "p/levels/one.json")
+    }
+
+    @Test func truncatedLevelFilesNeverCrash() throws {
+        let text = try String(contentsOf: LoadingPaths.tutorial.appendingPathComponent("levels/around-you.json"), encoding: .utf8)
+        let bytes = Array(text.utf8)
+        let pack = TempPack()
+        for sound in ["wind.wav", "bird-robin.wav", "bird-lark.wav", "bird-finch.wav", "bee.wav"] {
+            pack.write("sounds/" + sound, "RIFF")
+        }
+        var loaded = 0
+        for length in stride(from: 0, through: bytes.count, by: 7) {
+            pack.writeBytes("levels/around-you.json", Array(bytes[0..<length]))
+            let problems = PackLoader.validate(at: pack.url)
+            if problems.isEmpty { loaded += 1 }
+            // A truncated file either loads or gets at least one diagnostic — never a crash.
+            #expect(problems.isEmpty || problems.allSatisfy { $0.path == "p/levels/around-you.json" })
+        }
+        pack.writeBytes("levels/around-you.json", bytes)
+        #expect(PackLoader.validate(at: pack.url).isEmpty)
+        #expect(loaded <= 2)
+    }
+
+    @Test func messagesQuoteAndShortenWhatTheyEcho() {
+        let long = String(repeating: "x", count: 500)
+        let pack = TempPack(["levels/one.json": TempPack.levelJSON(extra: #""view": { "visuals": "a\tb", "\#(long)": 1 }"#)])
+        let problems = pack.problems
+        #expect(problems.count == 2)
+        #expect(problems.first { $0.contains("visuals") }
+            == #"p/levels/one.json:5:24: error: view.visuals: expected one of "shown", "faded", "hidden", found "a\tb""#)
+        #expect(problems.allSatisfy { $0.count < 400 })
+    }
+
+    @Test func mutatedLevelFilesNeverCrash() throws {
+        let seed = Array(TempPack.level.utf8)
+        let pack = TempPack()
+        let files = try #require({ () -> PackFiles? in
+            if case let .opened(files) = PackFiles.open(pack.root) { return files }
+            return nil
+        }())
+        let assets = AssetChecker(files: files, allowMissing: false)
+        var state: UInt64 = 42
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        let alphabet = Array("{}[]\",:0123456789.-etrufalsn x".utf8)
+        for _ in 0..<400 {
+            var bytes = seed
+            for _ in 0..<(1 + next() % 3) {
+                let i = next() % bytes.count
+                if next() % 2 == 0 { bytes[i] = alphabet[next() % alphabet.count] } else { bytes.remove(at: i) }
+            }
+            let report = FileReport(displayPath: "one.json")
+            let parsed = JSONParser.parse(bytes)
+            report.record(parsed.errors)
+            if let root = parsed.root {
+                let reader = LevelReader(report: report, assets: assets, fileID: "one")
+                _ = reader.read(Field(node: root, path: "", report: report))
+            }
+            #expect(parsed.root != nil || report.hasErrors)
+        }
+    }
+
+    @Test func anExtendingPackMayUseItsBasePacksFiles() throws {
+        let pack = TempPack([
+            "pack.json": #"{ "id": "t2", "name": "T2", "version": "1.0.0", "api": 1, "extends": "t", "levels": ["base-level", "one"] }"#,
+            "levels/one.json": TempPack.levelJSON(extra: #""music": { "file": "from-base.ogg" }"#),
+        ])
+        #expect(pack.problems == [])
+        #expect(try pack.load().manifest.extends == "t")
+        let selfish = TempPack(["pack.json": #"{ "id": "t", "name": "T", "version": "1.0.0", "api": 1, "extends": "t" }"#])
+        #expect(selfish.problems == ["p/pack.json:1:68: error: extends: a pack cannot extend itself"])
+    }
+}
