@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -53,18 +54,22 @@ let package = Package(
             providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]
         ),
         .target(name: "EcholotAudio", dependencies: ["EcholotModel", "COpenAL", "CSndFile"]),
+        // Terminal front end (issue 5): `echolot play`, input sources, recording.
+        .target(name: "EcholotTerminal", dependencies: ["EcholotModel", "EcholotAudio", "COpenAL"]),
         .executableTarget(
             name: "echolot",
             dependencies: [
                 "EcholotModel",
                 "EcholotAudio",
+                "EcholotStore",
+                "EcholotTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "CHeapStats"),
         .executableTarget(
             name: "EcholotBench",
-            dependencies: ["EcholotModel", "CHeapStats", "EcholotAudio", "COpenAL"]
+            dependencies: ["EcholotModel", "CHeapStats", "EcholotAudio", "COpenAL", "EcholotStore", "EcholotTerminal"]
         ),
         .testTarget(
             name: "EcholotCoreTests",
@@ -80,10 +85,19 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "EcholotCLITests", dependencies: ["EcholotModel"]),
+        .testTarget(name: "EcholotCLITests", dependencies: ["EcholotModel", "echolot"]),
         // Script tests (issue 3) go here.
         .testTarget(name: "EcholotScriptTests", dependencies: ["EcholotScript"]),
         // Audio tests (issue 4) go here.
         .testTarget(name: "EcholotAudioTests", dependencies: ["EcholotAudio", "EcholotModel", "COpenAL", "CSndFile"]),
+        // Persistence (issue 6): the profile database, its crash-test writer and tests.
+        .target(
+            name: "EcholotStore",
+            dependencies: ["EcholotModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .executableTarget(name: "EcholotStoreCrashWriter", dependencies: ["EcholotStore"]),
+        .testTarget(name: "EcholotStoreTests", dependencies: ["EcholotStore", "EcholotModel"]),
+        // Terminal tests (issue 5): pseudo-terminals driving the real `echolot` binary.
+        .testTarget(name: "EcholotTerminalTests", dependencies: ["EcholotTerminal", "EcholotModel", "echolot"]),
     ]
 )

@@ -64,7 +64,10 @@ public final class AudioDevice {
     }
 
     /// Opens a loopback device that renders stereo float at `sampleRate` with HRTF on.
-    public static func openLoopback(sampleRate: Int = 44_100) throws -> AudioDevice {
+    /// With `limiter` off (the default) gains stay exactly linear, which is what tests that
+    /// measure levels need; on, OpenAL Soft's limiter keeps peaks of a loud mix below full
+    /// scale, which is what a 16-bit file needs.
+    public static func openLoopback(sampleRate: Int = 44_100, limiter: Bool = false) throws -> AudioDevice {
         try claim()
         guard alcIsExtensionPresent(nil, "ALC_SOFT_loopback") != ALC_FALSE else {
             release()
@@ -81,14 +84,12 @@ public final class AudioDevice {
             release()
             throw AudioError.renderFormatUnsupported(sampleRate: sampleRate)
         }
-        // The limiter is off so that gains stay linear: tests measure level ratios, and a
-        // float mix does not clip before it is written.
         let attributes: [ALCint] = [
             ALC_FORMAT_CHANNELS_SOFT, ALC_STEREO_SOFT,
             ALC_FORMAT_TYPE_SOFT, ALC_FLOAT_SOFT,
             ALC_FREQUENCY, ALCint(sampleRate),
             ALC_HRTF_SOFT, ALC_TRUE,
-            ALC_OUTPUT_LIMITER_SOFT, ALC_FALSE,
+            ALC_OUTPUT_LIMITER_SOFT, limiter ? ALC_TRUE : ALC_FALSE,
             ALC_MONO_SOURCES, monoSources, ALC_STEREO_SOURCES, stereoSources,
             0,
         ]

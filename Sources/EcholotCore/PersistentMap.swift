@@ -156,7 +156,7 @@ extension PersistentMap: Sequence {
                 }
                 stack[stack.count - 1].index += 1
                 switch top.node.slots[top.index] {
-                case let .leaf(_, key, value):
+                case let .leaf(key, value):
                     return (key, value)
                 case let .node(child):
                     stack.append((child, 0))
@@ -201,7 +201,9 @@ extension PersistentMap: Equatable where Value: Equatable {
 
 /// One slot of a ``MapNode``.
 @usableFromInline enum MapSlot<Value> {
-    case leaf(hash: UInt64, key: String, value: Value)
+    /// One entry. Its hash is not stored: recomputing it on the rare split is cheaper than
+    /// eight more bytes in every slot of every retained state.
+    case leaf(key: String, value: Value)
     case node(MapNode<Value>)
     /// Keys whose full 64-bit hashes are equal, sorted by key.
     case collision(hash: UInt64, entries: [(key: String, value: Value)])
@@ -241,7 +243,7 @@ extension PersistentMap: Equatable where Value: Equatable {
             let bit = MapNode.bit(hash, shift)
             guard node.bitmap & bit != 0 else { return nil }
             switch node.slots[node.index(of: bit)] {
-            case let .leaf(_, k, v):
+            case let .leaf(k, v):
                 return k == key ? v : nil
             case let .node(child):
                 node = child
@@ -267,7 +269,7 @@ extension PersistentMap: Equatable where Value: Equatable {
             let i = node.index(of: bit)
             switch node.slots[i].tag {
             case .leaf:
-                guard case let .leaf(_, k, _) = node.slots[i] else { return false }
+                guard case let .leaf(k, _) = node.slots[i] else { return false }
                 return k == key
             case .node:
                 guard case let .node(child) = node.slots[i] else { return false }
@@ -288,7 +290,7 @@ extension PersistentMap: Equatable where Value: Equatable {
         let bit = MapNode.bit(hash, shift)
         let i = index(of: bit)
         guard bitmap & bit != 0 else {
-            slots.insert(.leaf(hash: hash, key: key, value: value), at: i)
+            slots.insert(.leaf(key: key, value: value), at: i)
             bitmap |= bit
             return nil
         }
@@ -297,11 +299,12 @@ extension PersistentMap: Equatable where Value: Equatable {
         let tag = slots[i].tag
         switch tag {
         case .leaf:
-            guard case let .leaf(h, k, v) = slots[i] else { preconditionFailure() }
+            guard case let .leaf(k, v) = slots[i] else { preconditionFailure() }
             if k == key {
-                slots[i] = .leaf(hash: h, key: k, value: value)
+                slots[i] = .leaf(key: k, value: value)
                 return v
             }
+            let h = StableHasher.hash(k)
             if h == hash {
                 let pair = [(k, v), (key, value)].sorted { $0.0 < $1.0 }
                 slots[i] = .collision(hash: h, entries: pair.map { (key: $0.0, value: $0.1) })
@@ -351,8 +354,8 @@ extension PersistentMap: Equatable where Value: Equatable {
         if b1 == b2 {
             return MapNode(bitmap: b1, slots: [.node(pair(h1, k1, v1, h2, k2, v2, shift + 5))])
         }
-        let l1 = MapSlot.leaf(hash: h1, key: k1, value: v1)
-        let l2 = MapSlot.leaf(hash: h2, key: k2, value: v2)
+        let l1 = MapSlot.leaf(key: k1, value: v1)
+        let l2 = MapSlot.leaf(key: k2, value: v2)
         return MapNode(bitmap: b1 | b2, slots: b1 < b2 ? [l1, l2] : [l2, l1])
     }
 
@@ -370,7 +373,7 @@ extension PersistentMap: Equatable where Value: Equatable {
         let tag = slots[i].tag
         switch tag {
         case .leaf:
-            guard case let .leaf(_, k, v) = slots[i] else { preconditionFailure() }
+            guard case let .leaf(k, v) = slots[i] else { preconditionFailure() }
             guard k == key else { return nil }
             slots.remove(at: i)
             bitmap &= ~bit
@@ -381,7 +384,7 @@ extension PersistentMap: Equatable where Value: Equatable {
             var rest = entries
             let old = rest.remove(at: j).value
             slots[i] = rest.count == 1
-                ? .leaf(hash: h, key: rest[0].key, value: rest[0].value)
+                ? .leaf(key: rest[0].key, value: rest[0].value)
                 : .collision(hash: h, entries: rest)
             return old
         case .node:
@@ -415,17 +418,17 @@ extension PersistentMap: Equatable where Value: Equatable {
         case .leaf:
             // Swap the slot out rather than binding `slots[i]`: a pattern match on the
             // array element keeps a hidden copy alive, and the value would never be unique.
-            let (h, k, value) = takeLeaf(i)
+            let (k, value) = takeLeaf(i)
             var slot: Value? = consume value
             let result: R
             do {
                 result = try body(&slot)
             } catch {
-                if let slot { slots[i] = .leaf(hash: h, key: k, value: slot) } else { removeSlot(i, bit) }
+                if let slot { slots[i] = .leaf(key: k, value: slot) } else { removeSlot(i, bit) }
                 throw error
             }
             if let slot {
-                slots[i] = .leaf(hash: h, key: k, value: slot)
+                slots[i] = .leaf(key: k, value: slot)
                 return (result, false)
             }
             removeSlot(i, bit)
@@ -455,7 +458,7 @@ extension PersistentMap: Equatable where Value: Equatable {
             }
             rest.remove(at: j)
             slots[i] = rest.count == 1
-                ? .leaf(hash: h, key: rest[0].key, value: rest[0].value)
+                ? .leaf(key: rest[0].key, value: rest[0].value)
                 : .collision(hash: h, entries: rest)
             return (result, true)
         case .vacant:
@@ -474,11 +477,11 @@ extension PersistentMap: Equatable where Value: Equatable {
 
     /// Moves the leaf out of slot `i`, leaving it vacant, with no copy left behind.
     @inlinable @inline(never)
-    func takeLeaf(_ i: Int) -> (hash: UInt64, key: String, value: Value) {
+    func takeLeaf(_ i: Int) -> (key: String, value: Value) {
         var taken = MapSlot<Value>.vacant
         swap(&taken, &slots[i])
-        guard case let .leaf(h, k, v) = consume taken else { preconditionFailure("not a leaf slot") }
-        return (h, k, v)
+        guard case let .leaf(k, v) = consume taken else { preconditionFailure("not a leaf slot") }
+        return (k, v)
     }
 
     @inlinable func removeSlot(_ i: Int, _ bit: UInt32) {
@@ -503,7 +506,7 @@ extension PersistentMap: Equatable where Value: Equatable {
             switch (a, b) {
             case let (.node(x)?, .node(y)?):
                 diff(x, y, unchanged: unchanged, visit)
-            case let (.leaf(_, k1, v1)?, .leaf(_, k2, v2)?) where k1 == k2:
+            case let (.leaf(k1, v1)?, .leaf(k2, v2)?) where k1 == k2:
                 if !unchanged(v1, v2) { visit(k1, v1, v2) }
             default:
                 diffEntries(a?.entries ?? [], b?.entries ?? [], unchanged: unchanged, visit)
@@ -556,7 +559,7 @@ extension MapSlot {
     /// Every entry at or below this slot, in stable order.
     @inlinable var entries: [(key: String, value: Value)] {
         switch self {
-        case let .leaf(_, key, value): return [(key, value)]
+        case let .leaf(key, value): return [(key, value)]
         case let .collision(_, entries): return entries
         case let .node(node): return Array(IteratorSequence(PersistentMap<Value>.Iterator(root: node)))
         case .vacant: return []

@@ -1,7 +1,7 @@
 import EcholotCore
 import Foundation
 import Testing
-import EcholotScript
+@testable import EcholotScript
 
 /// Runs the orbit benchmark when ECHOLOT_LUA_BENCH is set (timings belong to the
 /// benchmark executable, not to the test suite; this is for quick local looks).
@@ -16,7 +16,8 @@ import EcholotScript
             ("plain Lua", try bench.plainLuaTick()),
             ("Swift reducer", bench.swiftTick()),
         ]
-        for (name, tick) in ticks {
+        let only = ProcessInfo.processInfo.environment["ECHOLOT_LUA_BENCH"] ?? ""
+        for (name, tick) in ticks where only == "1" || only == name {
             for _ in 0..<200 { #expect(tick() == 0) }
             var samples: [Double] = []
             for _ in 0..<1000 {
@@ -25,6 +26,7 @@ import EcholotScript
                 samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
             }
             samples.sort()
+            if name == "engine" { print("phases µs per call:", phaseTimes[0..<5].map { Double($0) / Double(phaseTimes[5]) / 1000 }) }
             print(name, "median µs/tick:", samples[samples.count / 2], "p10:", samples[samples.count / 10])
         }
     }

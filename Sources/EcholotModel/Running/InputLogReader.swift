@@ -45,12 +45,8 @@ extension InputLog {
                 report(.start, "each line must be a JSON object like {\"t\": 1.5, \"action\": \"select\"}")
                 continue
             }
-            switch event(from: members, at: root.position, previousT: previousT, report: report) {
-            case let .some(event):
-                previousT = event.t
+            if let event = event(from: members, at: root.position, previousT: &previousT, report: report) {
                 events.append(InputEvent(t: event.t, action: event.action, line: lineNumber))
-            case .none:
-                continue
             }
         }
         guard diagnostics.isEmpty else { throw PackLoadError(diagnostics: diagnostics) }
@@ -73,7 +69,7 @@ extension InputLog {
     private enum PayloadKind { case number, string, hour, minute }
 
     private static func event(
-        from members: [JSONMember], at position: SourcePosition, previousT: Double,
+        from members: [JSONMember], at position: SourcePosition, previousT: inout Double,
         report: (SourcePosition, String) -> Void
     ) -> (t: Double, action: Action)? {
         var fields: [String: JSONMember] = [:]
@@ -91,6 +87,7 @@ extension InputLog {
             report(tMember.value.position, "'t' goes back in time (\(t) after \(previousT)); events must be in time order")
             ok = false
         }
+        previousT = max(previousT, t)
         guard let actionMember = fields["action"] else {
             report(position, "missing field 'action'")
             return nil

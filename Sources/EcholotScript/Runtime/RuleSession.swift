@@ -1,6 +1,9 @@
 import CLua
 import EcholotCore
 import EcholotModel
+import Foundation
+nonisolated(unsafe) var phaseTimes = [UInt64](repeating: 0, count: 8)
+@inline(__always) func nowNS() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 /// The Lua side of one store: keeps the engine's mirror in step with that store's state
 /// and runs rule batches against it.
@@ -36,6 +39,7 @@ final class RuleSession {
         }
         guard lua_checkstack(L, 24) != 0 else { throw failure(.engine, "the Lua stack is full") }
 
+        var t0 = nowNS()
         clua_getref(L, engine.refs.run)
         clua_getref(L, batch.ref)
         if engine.actionOwner === self, lastAction == action {
@@ -85,7 +89,10 @@ final class RuleSession {
         }
         lua_pushinteger(L, lua_Integer(Int64(bitPattern: context.random.state)))
 
-        if let failed = vm.protectedCall(arguments: 6, results: 5) {
+        var t1 = nowNS(); phaseTimes[0] += t1 - t0; t0 = t1
+        let failedCall = vm.protectedCall(arguments: 6, results: 5)
+        t1 = nowNS(); phaseTimes[1] += t1 - t0; t0 = t1
+        if let failed = failedCall {
             synced = nil
             engine.actionOwner = nil
             throw ScriptError(kind: failed.kind, source: failed.source ?? rule.source,
@@ -107,7 +114,9 @@ final class RuleSession {
         } catch {
             throw failure(.badValue, error.description)
         }
+        t1 = nowNS(); phaseTimes[2] += t1 - t0; t0 = t1
         if !writes.isEmpty { writes.apply(to: &state.attributes) }
+        t1 = nowNS(); phaseTimes[3] += t1 - t0; t0 = t1
         readDied(count: diedCount)
         do {
             for emitted in try readEmits(count: emitCount) { context.emit(emitted) }
@@ -116,6 +125,7 @@ final class RuleSession {
         }
         context.random = SeededRandom(seed: UInt64(bitPattern: Int64(random)))
         synced = state
+        t1 = nowNS(); phaseTimes[4] += t1 - t0; phaseTimes[5] += 1
     }
 
     /// Registers the nodes Lua made: (handle, parent handle, key) triples.

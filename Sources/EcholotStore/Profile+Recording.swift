@@ -1,0 +1,75 @@
+import EcholotCore
+import EcholotModel
+import Foundation
+import GRDB
+
+extension Profile {
+    /// Records an ended level in one transaction: the run, its tag counts, the achievements
+    /// earned for the first time, the story step (story packs) and the scenarios it unlocks.
+    /// With no `manifest`, story steps and unlocks are left for a later run to settle.
+    @discardableResult
+    public func record(_ finished: FinishedRun, in manifest: PackManifest? = nil) throws(ProfileError) -> Recording {
+        try write { db in
+            var run = finished.run
+            try run.insert(db)
+            let runID = db.lastInsertedRowID
+            for count in finished.tags {
+                try FoundTag(runID: runID, tag: count.tag, found: count.found, present: count.present).insert(db)
+            }
+            let earned = try EarnedAchievement.earnOnce(db, finished.achievements, in: run)
+            var unlocked: [String] = []
+            if let manifest, manifest.id == run.packID {
+                if manifest.kind == .story, run.outcome != .abandoned {
+                    let story = try Story.currentOrNew(db, packID: manifest.id, at: run.recordedAt)
+                    if let storyID = story.id {
+                        // A replayed story level keeps the outcome it first ended with.
+                        try StoryStep(storyID: storyID, levelID: run.levelID, runID: runID, outcome: run.outcome)
+                            .insert(db, onConflict: .ignore)
+                    }
+                }
+                unlocked = try ScenarioUnlock.keepNew(db, manifest: manifest, run: run)
+            }
+            return Recording(run: run, newAchievements: earned, unlockedScenarios: unlocked)
+        }
+    }
+
+    /// Records achievements that were earned after their run was recorded (a rule that
+    /// reacts to the win itself); ids earned before are ignored. Returns the new ones.
+    @discardableResult
+    public func recordAchievements(_ achievements: [String: Value], earnedIn run: Run) throws(ProfileError) -> [EarnedAchievement] {
+        try write { db in try EarnedAchievement.earnOnce(db, achievements, in: run) }
+    }
+}
+
+extension EarnedAchievement {
+    /// Inserts the achievements not earned yet, in id order; returns those inserted.
+    static func earnOnce(_ db: Database, _ achievements: [String: Value], in run: Run) throws -> [EarnedAchievement] {
+        guard let runID = run.id else { return [] }
+        var earned: [EarnedAchievement] = []
+        for id in achievements.keys.sorted() {
+            let achievement = EarnedAchievement(
+                id: id, runID: runID, packID: run.packID, levelID: run.levelID,
+                earnedAt: run.recordedAt, details: achievements[id, default: .null].jsonText)
+            // Earned once: the first run keeps it; later ones change nothing.
+            try achievement.insert(db, onConflict: .ignore)
+            if db.changesCount > 0 { earned.append(achievement) }
+        }
+        return earned
+    }
+}
+
+extension ScenarioUnlock {
+    /// Keeps every scenario whose rule is met now and that was not kept before; returns the
+    /// newly kept ids in manifest order.
+    static func keepNew(_ db: Database, manifest: PackManifest, run: Run) throws -> [String] {
+        guard let runID = run.id else { return [] }
+        let kept = try ids(db, packID: manifest.id)
+        let progress = try PackProgress.fetch(db, manifest: manifest)
+        var unlocked: [String] = []
+        for scenario in progress.scenarios where scenario.unlock != nil && scenario.isUnlocked && !kept.contains(scenario.id) {
+            try ScenarioUnlock(packID: manifest.id, scenarioID: scenario.id, runID: runID, unlockedAt: run.recordedAt).insert(db)
+            unlocked.append(scenario.id)
+        }
+        return unlocked
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+
+/// Why the profile cannot be used. Every case names the file and says what to do, and
+/// none of them has changed the file: a profile that is not ours, or not readable by this
+/// version, is left exactly as it was found.
+public enum ProfileError: Error, Equatable, CustomStringConvertible {
+    /// The file is not a SQLite database at all (or not one SQLite can read).
+    case notADatabase(path: String)
+    /// A SQLite database that another program made.
+    case foreign(path: String)
+    /// A profile written by a newer Echolot: its schema has migrations this one does not know.
+    case newerVersion(path: String, unknownMigrations: [String])
+    /// The database is damaged (SQLite reports corruption).
+    case damaged(path: String, detail: String)
+    /// The file or its folder cannot be written.
+    case readOnly(path: String, detail: String)
+    /// The disk (or the file system's quota) is full.
+    case diskFull(path: String)
+    /// Another process holds the database locked for too long.
+    case busy(path: String)
+    /// Anything else SQLite or the file system reported.
+    case failed(path: String, detail: String)
+
+    /// The file the error is about.
+    public var path: String {
+        switch self {
+        case let .notADatabase(path), let .foreign(path), let .diskFull(path), let .busy(path):
+            return path
+        case let .newerVersion(path, _), let .damaged(path, _), let .readOnly(path, _), let .failed(path, _):
+            return path
+        }
+    }
+
+    /// `PATH: error: what happened; what to do` — the command line's message format.
+    public var description: String {
+        let keep = "the file was left as it is"
+        let elsewhere = "or use --profile PATH (or ECHOLOT_PROFILE) to keep your progress in another file"
+        switch self {
+        case let .notADatabase(path):
+            return "\(path): error: this is not an Echolot profile (not a SQLite database); \(keep). Move it away, \(elsewhere)"
+        case let .foreign(path):
+            return "\(path): error: this SQLite database belongs to another program, not to Echolot; \(keep). Move it away, \(elsewhere)"
+        case let .newerVersion(path, unknown):
+            return "\(path): error: this profile was written by a newer Echolot (unknown schema steps: \(unknown.joined(separator: ", "))); \(keep). Update Echolot, \(elsewhere)"
+        case let .damaged(path, detail):
+            return "\(path): error: the profile is damaged (\(detail)); \(keep). Restore a backup or move it away to start a new profile, \(elsewhere)"
+        case let .readOnly(path, detail):
+            return "\(path): error: the profile cannot be written (\(detail)). Make the file and its folder writable, \(elsewhere)"
+        case let .diskFull(path):
+            return "\(path): error: the disk is full, so progress cannot be saved; nothing was lost from the profile. Free some space, \(elsewhere)"
+        case let .busy(path):
+            return "\(path): error: another Echolot is using the profile and kept it locked; close it and try again"
+        case let .failed(path, detail):
+            return "\(path): error: the profile cannot be used (\(detail)); \(keep). Check the file and its folder, \(elsewhere)"
+        }
+    }
+
+    /// Translates whatever SQLite or the file system threw into a message about `path`.
+    static func from(_ error: any Error, path: String) -> ProfileError {
+        if let profileError = error as? ProfileError { return profileError }
+        guard let database = error as? DatabaseError else {
+            return .failed(path: path, detail: String(describing: error))
+        }
+        let detail = database.message ?? "\(database.resultCode)"
+        switch database.resultCode {
+        case .SQLITE_NOTADB: return .notADatabase(path: path)
+        case .SQLITE_CORRUPT: return .damaged(path: path, detail: detail)
+        case .SQLITE_FULL: return .diskFull(path: path)
+        case .SQLITE_READONLY, .SQLITE_PERM: return .readOnly(path: path, detail: detail)
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path)
+        case .SQLITE_CANTOPEN:
+            // SQLite says only "unable to open"; the folder's permissions say why.
+            let folder = (path as NSString).deletingLastPathComponent
+            if !FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder) {
+                return .readOnly(path: path, detail: "the folder \(folder) is read-only")
+            }
+            return .failed(path: path, detail: detail)
+        default:
+            return .failed(path: path, detail: detail)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import GRDB
+
+/// The profile's tables, built by migrations, and the checks that keep Echolot from
+/// writing into a database that is not its own.
+enum ProfileSchema {
+    /// `PRAGMA application_id` of every Echolot profile ("ECLO"): how a profile is told
+    /// apart from another program's SQLite file before anything is written to it.
+    static let applicationID = 0x4543_4C4F
+
+    /// Every schema step, in order. Append new steps; never edit a released one, since a
+    /// player's profile has already run it.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: runs, achievements, unlocks, stories") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try createRuns(db)
+            try createAchievements(db)
+            try createUnlocks(db)
+            try createStories(db)
+        }
+        return migrator
+    }()
+
+    /// Refuses a database that another program made or a newer Echolot migrated, before
+    /// any write: a fresh (empty) database passes, and so does any profile of ours.
+    static func checkOwnership(_ db: Database, path: String) throws {
+        let application = try Int.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let objects = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+        if application != applicationID {
+            if application != 0 || objects > 0 { throw ProfileError.foreign(path: path) }
+            return
+        }
+        let known = Set(migrator.migrations)
+        let unknown = try migrator.appliedIdentifiers(db).filter { !known.contains($0) }
+        if !unknown.isEmpty {
+            throw ProfileError.newerVersion(path: path, unknownMigrations: unknown.sorted())
+        }
+    }
+
+    /// One row per finished or abandoned level; rows are history and never change.
+    private static func createRuns(_ db: Database) throws {
+        try db.create(table: "run") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("recordedAt", .double).notNull().indexed()
+            t.column("packID", .text).notNull()
+            t.column("packVersion", .text).notNull()
+            t.column("levelID", .text).notNull()
+            t.column("outcome", .text).notNull().check(sql: "outcome IN ('won', 'lost', 'abandoned')")
+            t.column("score", .integer)
+            t.column("seconds", .double).notNull()
+            t.column("misses", .integer).notNull()
+            t.column("seed", .integer).notNull()
+            t.column("parameters", .jsonText).notNull()
+        }
+        try db.create(index: "run_on_pack_level", on: "run", columns: ["packID", "levelID"])
+        // History is append-only: a bug that tried to rewrite it fails loudly instead.
+        try db.execute(sql: """
+            CREATE TRIGGER run_is_history_update BEFORE UPDATE ON run
+            BEGIN SELECT RAISE(ABORT, 'runs are history and never change'); END;
+            CREATE TRIGGER run_is_history_delete BEFORE DELETE ON run
+            BEGIN SELECT RAISE(ABORT, 'runs are history and never change'); END;
+            """)
+        try db.create(table: "foundTag", options: [.withoutRowID]) { t in
+            t.column("runID", .integer).notNull().references("run")
+            t.column("tag", .text).notNull()
+            t.column("found", .integer).notNull()
+            t.column("present", .integer).notNull()
+            t.primaryKey(["runID", "tag"])
+        }
+    }
+
+    /// Achievements span levels and packs (FAA#31): one row per id, earned once.
+    private static func createAchievements(_ db: Database) throws {
+        try db.create(table: "achievement") { t in
+            t.primaryKey("id", .text)
+            t.column("runID", .integer).notNull().references("run")
+            t.column("packID", .text).notNull()
+            t.column("levelID", .text).notNull()
+            t.column("earnedAt", .double).notNull()
+            t.column("details", .jsonText).notNull()
+        }
+    }
+
+    /// Scenarios unlocked once stay unlocked, even if a later pack version asks for more.
+    private static func createUnlocks(_ db: Database) throws {
+        try db.create(table: "scenarioUnlock", options: [.withoutRowID]) { t in
+            t.column("packID", .text).notNull()
+            t.column("scenarioID", .text).notNull()
+            t.column("runID", .integer).notNull().references("run")
+            t.column("unlockedAt", .double).notNull()
+            t.primaryKey(["packID", "scenarioID"])
+        }
+    }
+
+    /// Stories of story packs: the latest story of a pack is the one being played, and its
+    /// steps are the levels it has finished, each with the run that finished it.
+    private static func createStories(_ db: Database) throws {
+        try db.create(table: "story") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("packID", .text).notNull().indexed()
+            t.column("startedAt", .double).notNull()
+        }
+        try db.create(table: "storyStep", options: [.withoutRowID]) { t in
+            t.column("storyID", .integer).notNull().references("story")
+            t.column("levelID", .text).notNull()
+            t.column("runID", .integer).notNull().references("run")
+            t.column("outcome", .text).notNull()
+            t.primaryKey(["storyID", "levelID"])
+        }
+    }
+}

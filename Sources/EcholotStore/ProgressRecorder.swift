@@ -1,0 +1,129 @@
+import EcholotCore
+import EcholotModel
+import Foundation
+
+/// The persistence layer below the core: it watches a store's transitions and records every
+/// level that ends — won, lost, or abandoned — with the achievements earned while it ran.
+/// It never writes state; it only listens (thesis §4: the core tells, a layer below applies).
+///
+/// Achievements are kept until their run is recorded, so that run and achievements land in
+/// one transaction; a process killed mid-level loses only that level.
+public final class ProgressRecorder {
+    /// The profile written to.
+    public let profile: Profile
+    /// The pack being played, for story steps and scenario unlocks (nil: runs only).
+    public let manifest: PackManifest?
+    /// Every recording made, in order.
+    public private(set) var recordings: [Recording] = []
+    /// The first write that failed; the game goes on, and the caller reports it.
+    public private(set) var failure: ProfileError?
+    /// Called after each recording (a game announces achievements and unlocks from it).
+    public var onRecording: ((Recording) -> Void)?
+
+    private let clock: () -> Date
+    private var store: Store<GameState>?
+    private var observerID: Int?
+    private var latest: GameState?
+    /// Goals and scoring as they were when the level started: what was in force.
+    private var parameters: Value?
+    private var inProgress = false
+    private var pendingAchievements: [String: Value] = [:]
+
+    /// A recorder writing to `profile`; `clock` stamps the runs (the wall clock by default —
+    /// history lies outside the deterministic state, so reading it here is harmless).
+    public init(profile: Profile, manifest: PackManifest?, clock: @escaping () -> Date = Date.init) {
+        self.profile = profile
+        self.manifest = manifest
+        self.clock = clock
+    }
+
+    /// Starts listening to `store` (a level already running counts from now on).
+    public func attach(to store: Store<GameState>) {
+        detach()
+        self.store = store
+        latest = store.state
+        if isRunning(store.state) { begin(store.state) }
+        observerID = store.observe { [weak self] transition in self?.observe(transition) }
+    }
+
+    /// Stops listening, without recording anything.
+    public func detach() {
+        if let store, let observerID { store.removeObserver(observerID) }
+        store = nil
+        observerID = nil
+    }
+
+    /// Ends the session: a level that was started and not decided is recorded as abandoned.
+    /// Call it when the player quits, the input log ends, or the time cap hits.
+    public func finish() {
+        if inProgress, let latest { record(latest, outcome: .abandoned) }
+        detach()
+    }
+
+    /// Handles one transition: a level starting, achievements appearing, a level ending.
+    public func observe(_ transition: Transition<GameState>) {
+        latest = transition.new
+        let before = transition.old[Game.level][LevelKeys.status]
+        let after = transition.new[Game.level][LevelKeys.status]
+        if before != .ready, after == .ready {
+            // A fresh incarnation replaced the level: the old one was left undecided.
+            if inProgress { record(transition.old, outcome: .abandoned) }
+        }
+        if !inProgress, before == .ready, after != .ready { begin(transition.old) }
+        if transition.diff.touches([Game.achievements.name]) { collectAchievements(transition) }
+        if inProgress, let outcome = Self.decided(after) { record(transition.new, outcome: outcome) }
+    }
+
+    private func isRunning(_ state: GameState) -> Bool { state[Game.level][LevelKeys.status] == .running }
+
+    private func begin(_ state: GameState) {
+        inProgress = true
+        parameters = FinishedRun.parameters(of: state[Game.level])
+    }
+
+    private static func decided(_ status: LevelStatus) -> RunOutcome? {
+        switch status {
+        case .won: return .won
+        case .lost: return .lost
+        case .ready, .running: return nil
+        }
+    }
+
+    private func collectAchievements(_ transition: Transition<GameState>) {
+        let old = transition.old[Game.achievements]
+        var fresh: [String: Value] = [:]
+        for (id, details) in transition.new[Game.achievements] where old[id] == nil {
+            fresh[id] = details
+        }
+        guard !fresh.isEmpty else { return }
+        if inProgress || recordings.isEmpty {
+            pendingAchievements.merge(fresh) { first, _ in first }
+        } else if let last = recordings.last?.run {
+            // Earned after the level ended (a rule reacting to the win): it belongs to that run.
+            do {
+                let earned = try profile.recordAchievements(fresh, earnedIn: last)
+                if !earned.isEmpty {
+                    recordings[recordings.count - 1].newAchievements += earned
+                    onRecording?(Recording(run: last, newAchievements: earned, unlockedScenarios: []))
+                }
+            } catch {
+                failure = failure ?? error
+            }
+        }
+    }
+
+    private func record(_ state: GameState, outcome: RunOutcome) {
+        inProgress = false
+        let finished = FinishedRun(state: state, outcome: outcome, at: clock(), parameters: parameters,
+                                   achievements: pendingAchievements)
+        pendingAchievements = [:]
+        parameters = nil
+        do {
+            let recording = try profile.record(finished, in: manifest)
+            recordings.append(recording)
+            onRecording?(recording)
+        } catch {
+            failure = failure ?? error
+        }
+    }
+}

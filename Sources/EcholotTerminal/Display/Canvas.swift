@@ -1,0 +1,44 @@
+/// The full screen as lines: each frame is compared with the one on screen and only the
+/// lines that changed are written, so a 60 Hz view strip costs a line or two per frame.
+public final class Canvas {
+    private let output: (String) throws(SystemError) -> Void
+    private var shown: [String] = []
+    /// The first output failure.
+    public private(set) var failure: SystemError?
+
+    /// A canvas writing through `output`.
+    public init(output: @escaping (String) throws(SystemError) -> Void) {
+        self.output = output
+    }
+
+    /// Draws `lines` on a screen of `size`, rewriting only what changed.
+    public func draw(_ lines: [StyledLine], size: (columns: Int, rows: Int)) {
+        let rendered = (0 ..< size.rows).map { $0 < lines.count ? lines[$0].rendered(width: size.columns) : "" }
+        var out = ""
+        for (row, line) in rendered.enumerated() where row >= shown.count || shown[row] != line {
+            out += Escape.moveTo(row: row + 1) + line + Escape.clearLine
+        }
+        if rendered.count < shown.count {
+            for row in rendered.count ..< shown.count { out += Escape.moveTo(row: row + 1) + Escape.clearLine }
+        }
+        shown = rendered
+        guard !out.isEmpty else { return }
+        write(out)
+    }
+
+    /// Forgets what is on screen and clears it: the next draw writes every line.
+    public func invalidate() {
+        shown = []
+        write(Escape.reset + Escape.clearScreen)
+    }
+
+    /// Writes raw bytes (the bell).
+    public func write(_ text: String) {
+        guard failure == nil else { return }
+        do {
+            try output(text)
+        } catch {
+            failure = error
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import EcholotCore
+import EcholotModel
+
+/// What the level screen shows that does not come from the state.
+public struct LevelContext {
+    /// The pack's display name.
+    public var packName: String
+    /// Names of the pack's things.
+    public var names: Names
+    /// The level definition's goal paths, for listing goals in file order.
+    public var goalPaths: [String: String]
+    /// The visuals mode in force (the level's, or `--visuals`).
+    public var visuals: Visuals
+    /// How the player steers, in words ("arrow keys", "head tracker on 127.0.0.1:4242").
+    public var steering: String
+
+    /// A context.
+    public init(packName: String, names: Names, goalPaths: [String: String], visuals: Visuals, steering: String) {
+        self.packName = packName
+        self.names = names
+        self.goalPaths = goalPaths
+        self.visuals = visuals
+        self.steering = steering
+    }
+}
+
+/// One moment of the level screen.
+public struct LevelFrame {
+    /// The level as it is.
+    public var level: Level
+    /// Whether the game is paused.
+    public var paused: Bool
+    /// Wall-clock seconds (the line display waits for the heading to settle with it).
+    public var wallTime: Double
+    /// The head tracker's state in words, when one is in use.
+    public var tracker: String?
+
+    /// A frame.
+    public init(level: Level, paused: Bool, wallTime: Double, tracker: String? = nil) {
+        self.level = level
+        self.paused = paused
+        self.wallTime = wallTime
+        self.tracker = tracker
+    }
+}
+
+/// A way of showing the game: the full screen (cursor movement, a redrawn view strip) or
+/// plain lines for screen readers. The game's flow is the same for both.
+public protocol Display: AnyObject {
+    /// Shows a page from scratch.
+    func show(_ page: Page)
+    /// The page's highlighted choice moved.
+    func selectionMoved(_ page: Page)
+    /// Scrolls the page's text by `lines` (pages longer than the screen).
+    func scroll(_ page: Page, by lines: Int)
+    /// A one-line message outside the level (a locked choice, an audio notice).
+    func notice(_ text: String, style: TextStyle)
+    /// A level begins.
+    func levelBegan(_ context: LevelContext, level: Level)
+    /// Something happened in the level (a hit, a miss, a goal…), in words.
+    func levelSaid(_ text: String, style: TextStyle)
+    /// The level as it is now; called every tick (the display decides what to redraw).
+    func levelFrame(_ frame: LevelFrame)
+    /// Everything about the level's state, on request (the `i` key).
+    func levelStatus(_ frame: LevelFrame)
+    /// The game was paused or goes on.
+    func pauseChanged(_ paused: Bool, frame: LevelFrame)
+    /// Why the level screen cannot be drawn at the terminal's size, or `nil`.
+    func levelTooSmall(goals: Int) -> String?
+    /// The terminal changed size: draw everything again.
+    func resized()
+    /// The first output failure (the terminal went away), if any.
+    var failure: SystemError? { get }
+}

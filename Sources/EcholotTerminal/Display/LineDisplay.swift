@@ -1,0 +1,157 @@
+import EcholotCore
+import EcholotModel
+
+/// The accessible line mode (`--plain`, and `TERM=dumb`): everything is said as whole
+/// plain lines, in order, with no cursor movement and no colours, so a terminal screen
+/// reader reads each line once as it appears. The heading is said when it settles
+/// rather than on every tick, and a time limit is announced as it runs out.
+public final class LineDisplay: Display {
+    private let output: (String) throws(SystemError) -> Void
+    /// The first output failure.
+    public private(set) var failure: SystemError?
+
+    private var context: LevelContext?
+    private var spokenHeading: Double?
+    private var lastHeading: Double?
+    private var headingChangedAt = 0.0
+    private var announcedTimeLeft: Int?
+
+    /// How long the heading must stay put before it is said.
+    public static let settleSeconds = 0.25
+    /// Seconds left at which a time limit is announced.
+    public static let countdown = [60, 30, 10, 5]
+
+    /// A line display writing through `output` (a terminal, or anything in tests).
+    public init(output: @escaping (String) throws(SystemError) -> Void) {
+        self.output = output
+    }
+
+    /// Says one line.
+    public func say(_ line: String) {
+        guard failure == nil else { return }
+        do {
+            try output(line + "\n")
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Lists the page: title, text, numbered choices, the keys.
+    public func show(_ page: Page) {
+        say("")
+        say("== \(page.title) ==")
+        for paragraph in page.body { say(paragraph) }
+        for (index, choice) in page.choices.enumerated() {
+            say("\(index + 1). \(choice.line)\(choice.enabled ? "" : " (not available)")")
+        }
+        say(page.help)
+        if page.choices.indices.contains(page.selected), page.choices.count > 1 {
+            say("Selected: \(page.choices[page.selected].line)")
+        }
+    }
+
+    /// Says the highlighted choice and where it is in the list.
+    public func selectionMoved(_ page: Page) {
+        guard page.choices.indices.contains(page.selected) else { return }
+        let choice = page.choices[page.selected]
+        say("\(choice.line)\(choice.enabled ? "" : " (not available)"), \(page.selected + 1) of \(page.choices.count)")
+    }
+
+    /// Nothing to scroll: every line was said.
+    public func scroll(_ page: Page, by lines: Int) {}
+
+    /// Says the message.
+    public func notice(_ text: String, style: TextStyle) { say(text) }
+
+    /// Says the level's start: its name, heading and what is in view.
+    public func levelBegan(_ context: LevelContext, level: Level) {
+        self.context = context
+        spokenHeading = nil
+        lastHeading = nil
+        announcedTimeLeft = nil
+        say("Level \(context.names.level(level)) begins. Steering: \(context.steering). Press i for the status, ? for the keys.")
+        sayHeading(level)
+        spokenHeading = level[LevelKeys.view][ViewKeys.center]
+    }
+
+    /// Says the event.
+    public func levelSaid(_ text: String, style: TextStyle) {
+        say(text)
+    }
+
+    /// Says the heading once it settles, and the time left at the countdown marks.
+    public func levelFrame(_ frame: LevelFrame) {
+        let heading = frame.level[LevelKeys.view][ViewKeys.center]
+        if lastHeading.map({ abs(Geometry.relative(azimuth: heading, center: $0)) >= 0.5 }) ?? true {
+            lastHeading = heading
+            headingChangedAt = frame.wallTime
+        }
+        if let spoken = spokenHeading, abs(Geometry.relative(azimuth: heading, center: spoken)) >= 1,
+           frame.wallTime - headingChangedAt >= Self.settleSeconds {
+            spokenHeading = heading
+            sayHeading(frame.level)
+        }
+        announceTime(frame.level)
+    }
+
+    /// Says the heading, what is in view, each goal, and the counters.
+    public func levelStatus(_ frame: LevelFrame) {
+        guard let context else { return }
+        let level = frame.level
+        sayHeading(level)
+        let goalText = GoalText(names: context.names)
+        for goal in GoalText.orderedGoals(level, paths: context.goalPaths) {
+            let line = goalText.status(goal, in: level)
+            let state = line.isConstraint ? (line.state == .failed ? "failed" : "holding") : Self.word(line.state)
+            say("Goal, \(state): \(line.text).")
+        }
+        say("Found \(level[LevelKeys.found].count), misses \(level[LevelKeys.misses]), time \(ScoringText.seconds(level[LevelKeys.time])).")
+        if let tracker = frame.tracker { say(tracker) }
+        if frame.paused { say("The game is paused.") }
+    }
+
+    /// Says whether the game is paused.
+    public func pauseChanged(_ paused: Bool, frame: LevelFrame) {
+        say(paused ? "Paused. Press p to go on, q to leave the level." : "Going on.")
+    }
+
+    /// Lines fit any terminal.
+    public func levelTooSmall(goals: Int) -> String? { nil }
+
+    /// Lines need no redrawing.
+    public func resized() {}
+
+    private func sayHeading(_ level: Level) {
+        let view = level[LevelKeys.view]
+        var line = "Facing \(Compass.heading(view[ViewKeys.center]))"
+        let elevation = Int(view[ViewKeys.elevation].rounded())
+        if elevation != 0 { line += ", looking \(abs(elevation))° \(elevation > 0 ? "up" : "down")" }
+        line += "."
+        if let context {
+            let strip = ViewStrip(level: level, columns: 9, visuals: context.visuals)
+            if let seen = EventText(names: context.names).inView(strip, level: level) { line += " " + seen }
+        }
+        say(line)
+    }
+
+    private func announceTime(_ level: Level) {
+        guard level[LevelKeys.status] == .running else { return }
+        for goal in level[LevelKeys.goals].nodes.map(\.node)
+        where goal[GoalKeys.type] == "timeLimit" && goal[GoalKeys.state] != .failed {
+            guard let seconds = goal["seconds"].doubleValue else { continue }
+            let left = Int((seconds - level[LevelKeys.time]).rounded(.up))
+            guard let mark = Self.countdown.first(where: { left <= $0 && left > $0 - 1 }),
+                  announcedTimeLeft.map({ mark < $0 }) ?? (seconds > Double(mark)) else { continue }
+            announcedTimeLeft = mark
+            say("\(mark) seconds left.")
+        }
+    }
+
+    private static func word(_ state: GoalState) -> String {
+        switch state {
+        case .pending: return "to do"
+        case .met: return "done"
+        case .failed: return "failed"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// A page of text with a list of choices: every screen that is not the level itself (the
+/// menus, the briefing, the end of a level) is one, so both displays — full screen and
+/// plain lines — present them the same way and keys work the same on all of them.
+public struct Page: Equatable, Sendable {
+    /// The heading.
+    public var title: String
+    /// Paragraphs of text; an empty string is a blank line.
+    public var body: [String]
+    /// What can be chosen, in order.
+    public var choices: [Choice]
+    /// The highlighted choice.
+    public var selected: Int
+    /// Which keys do what, in one line.
+    public var help: String
+
+    /// A page.
+    public init(title: String, body: [String] = [], choices: [Choice], selected: Int = 0, help: String = Page.standardHelp) {
+        self.title = title
+        self.body = body
+        self.choices = choices
+        self.selected = choices.isEmpty ? 0 : max(0, min(selected, choices.count - 1))
+        self.help = help
+    }
+
+    /// The keys of a menu.
+    public static let standardHelp = "↑/↓ choose · Enter select · 1–9 jump · Esc back · q quit"
+}
+
+/// One choice of a page.
+public struct Choice: Equatable, Sendable {
+    /// What it is called.
+    public var label: String
+    /// Marks after the label: "done · best 1380", "locked: finish The Basics first".
+    public var detail: String
+    /// Whether it can be chosen (a locked level cannot).
+    public var enabled: Bool
+    /// A letter that chooses it directly ("r" for Retry).
+    public var shortcut: Character?
+
+    /// A choice.
+    public init(_ label: String, detail: String = "", enabled: Bool = true, shortcut: Character? = nil) {
+        self.label = label
+        self.detail = detail
+        self.enabled = enabled
+        self.shortcut = shortcut
+    }
+
+    /// The label with its marks, as one line: "Two Voices — done · best 1380".
+    public var line: String { detail.isEmpty ? label : "\(label) — \(detail)" }
+}

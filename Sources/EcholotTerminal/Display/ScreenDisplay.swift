@@ -1,0 +1,206 @@
+import EcholotCore
+import EcholotModel
+
+/// The full-screen display: pages with a highlighted choice, and the level screen — a
+/// title, the heading, the view strip with its compass, the goals, the counters, the
+/// latest messages and the keys. Lines are redrawn only when they change.
+public final class ScreenDisplay: Display {
+    private let canvas: Canvas
+    private let size: () -> (columns: Int, rows: Int)
+    private var page: Page?
+    private var scrollOffset = 0
+    private var notice: (text: String, style: TextStyle)?
+    private var context: LevelContext?
+    private var messages: [(text: String, style: TextStyle)] = []
+    private var frame: LevelFrame?
+    private var statusLines: [String] = []
+
+    /// The narrowest terminal the level screen fits in.
+    public static let minimumColumns = 40
+    /// Rows of the level screen besides the goals.
+    static let fixedLevelRows = 13
+
+    /// A display drawing through `output` on a screen whose size `size` tells.
+    public init(output: @escaping (String) throws(SystemError) -> Void, size: @escaping () -> (columns: Int, rows: Int)) {
+        canvas = Canvas(output: output)
+        self.size = size
+    }
+
+    /// The first output failure.
+    public var failure: SystemError? { canvas.failure }
+
+    /// Draws the page.
+    public func show(_ page: Page) {
+        self.page = page
+        frame = nil
+        scrollOffset = 0
+        drawPage()
+    }
+
+    /// Redraws with the new highlight.
+    public func selectionMoved(_ page: Page) {
+        self.page = page
+        notice = nil
+        drawPage()
+    }
+
+    /// Scrolls the page's text.
+    public func scroll(_ page: Page, by lines: Int) {
+        self.page = page
+        scrollOffset = max(0, scrollOffset + lines)
+        drawPage()
+    }
+
+    /// Shows the message above the keys line.
+    public func notice(_ text: String, style: TextStyle) {
+        notice = (text, style)
+        if page != nil, frame == nil { drawPage() }
+    }
+
+    /// Starts the level screen.
+    public func levelBegan(_ context: LevelContext, level: Level) {
+        self.context = context
+        page = nil
+        messages = []
+        statusLines = []
+        notice = nil
+        frame = LevelFrame(level: level, paused: false, wallTime: 0)
+        drawLevel()
+    }
+
+    /// Adds a message under the goals.
+    public func levelSaid(_ text: String, style: TextStyle) {
+        messages.append((text, style))
+        if messages.count > 20 { messages.removeFirst(messages.count - 20) }
+        statusLines = []
+    }
+
+    /// Redraws the level (only changed lines reach the terminal).
+    public func levelFrame(_ frame: LevelFrame) {
+        self.frame = frame
+        drawLevel()
+    }
+
+    /// Shows the full status in the message area until the next event.
+    public func levelStatus(_ frame: LevelFrame) {
+        self.frame = frame
+        guard let context else { return }
+        let names = EventText(names: context.names)
+        let strip = ViewStrip(level: frame.level, columns: 9, visuals: context.visuals)
+        statusLines = [names.inView(strip, level: frame.level) ?? "Nothing in view."]
+        if let tracker = frame.tracker { statusLines.append(tracker) }
+        drawLevel()
+    }
+
+    /// Shows or clears the pause mark.
+    public func pauseChanged(_ paused: Bool, frame: LevelFrame) {
+        self.frame = frame
+        levelSaid(paused ? "Paused: p goes on, q leaves the level." : "Going on.", style: .warning)
+        drawLevel()
+    }
+
+    /// Why the level screen does not fit, if it does not.
+    public func levelTooSmall(goals: Int) -> String? {
+        let (columns, rows) = size()
+        let needed = Self.fixedLevelRows + goals
+        guard columns < Self.minimumColumns || rows < needed else { return nil }
+        return "The terminal is \(columns)×\(rows); this level needs at least \(Self.minimumColumns)×\(needed). "
+            + "Enlarge the window (the game waits), or play with --plain."
+    }
+
+    /// Redraws everything at the new size.
+    public func resized() {
+        canvas.invalidate()
+        if frame != nil { drawLevel() } else if page != nil { drawPage() }
+    }
+
+    /// Writes the terminal bell (a sound when there is no audio device).
+    public func ring() { canvas.write(Escape.bell) }
+
+    // MARK: Pages
+
+    private func drawPage() {
+        guard let page else { return }
+        let (columns, rows) = size()
+        let width = max(10, columns - 2)
+        var top = [StyledLine(" " + page.title, .bold), StyledLine()]
+        var bottom: [StyledLine] = []
+        if !page.choices.isEmpty { bottom.append(StyledLine()) }
+        for (index, choice) in page.choices.enumerated() {
+            let number = index < 9 ? "\(index + 1). " : "   "
+            let text = " " + number + choice.line + (choice.enabled ? "" : " (not available)")
+            let style: TextStyle = index == page.selected ? .reverse : (choice.enabled ? .normal : .dim)
+            bottom.append(StyledLine(text, style))
+        }
+        bottom.append(StyledLine())
+        bottom.append(notice.map { StyledLine(" " + $0.text, $0.style) } ?? StyledLine())
+        bottom.append(StyledLine(" " + page.help, .dim))
+        var body = page.body.flatMap { paragraph in TextWrap.lines(paragraph, width: width).map { " " + $0 } }
+        let room = max(1, rows - top.count - bottom.count)
+        if body.count > room {
+            scrollOffset = min(scrollOffset, body.count - room + 1)
+            let end = min(body.count, scrollOffset + room - 1)
+            let more = end < body.count ? " ↓ more: PgDn" : " ↑ PgUp"
+            body = Array(body[scrollOffset ..< end]) + [more]
+        } else {
+            scrollOffset = 0
+        }
+        top += body.map { StyledLine($0) }
+        let filler = Array(repeating: StyledLine(), count: max(0, rows - top.count - bottom.count))
+        canvas.draw(top + filler + bottom, size: (columns, rows))
+    }
+
+    // MARK: The level
+
+    private func drawLevel() {
+        guard let context, let frame else { return }
+        let (columns, rows) = size()
+        let goals = GoalText.orderedGoals(frame.level, paths: context.goalPaths)
+        if let problem = levelTooSmall(goals: goals.count) {
+            let lines = [StyledLine("Echolot", .bold), StyledLine()]
+                + TextWrap.lines(problem, width: max(10, columns)).map { StyledLine($0, .warning) }
+            canvas.draw(lines, size: (columns, rows))
+            return
+        }
+        let level = frame.level
+        let view = level[LevelKeys.view]
+        var lines: [StyledLine] = []
+        var title = StyledLine(" \(context.packName) · \(context.names.level(level))", .bold)
+        if frame.paused { title.append("   PAUSED", .warning) }
+        lines.append(title)
+        let elevation = Int(view[ViewKeys.elevation].rounded())
+        lines.append(StyledLine(" Heading \(Compass.heading(view[ViewKeys.center])) · tilt \(elevation)° · visuals \(context.visuals.rawValue) · \(context.steering)"))
+        let inner = columns - 2
+        let strip = ViewStrip(level: level, columns: inner, visuals: context.visuals)
+        lines.append(StyledLine("┌" + String(repeating: "─", count: inner) + "┐", .dim))
+        for row in strip.rows {
+            var line = StyledLine("│", .dim)
+            for cell in row { line.append(String(cell.character), cell.style) }
+            line.append("│", .dim)
+            lines.append(line)
+        }
+        lines.append(StyledLine("└" + String(repeating: "─", count: inner) + "┘", .dim))
+        lines.append(StyledLine(" " + strip.compass, .dim))
+        lines.append(StyledLine(" Goals", .bold))
+        let goalText = GoalText(names: context.names)
+        for goal in goals {
+            let status = goalText.status(goal, in: level)
+            switch (status.state, status.isConstraint) {
+            case (.failed, _): lines.append(StyledLine(" [✗] " + status.text, .bad))
+            case (.met, false): lines.append(StyledLine(" [✓] " + status.text, .good))
+            case (_, true): lines.append(StyledLine("  •  " + status.text))
+            case (.pending, false): lines.append(StyledLine(" [ ] " + status.text))
+            }
+        }
+        lines.append(StyledLine(" Found \(level[LevelKeys.found].count) · misses \(level[LevelKeys.misses]) · time \(ScoringText.seconds(level[LevelKeys.time]))"))
+        let help = StyledLine(" " + KeyHelp.levelShort, .dim)
+        var extra = statusLines.map { (text: $0, style: TextStyle.normal) }
+        if let tracker = frame.tracker, statusLines.isEmpty { lines.append(StyledLine(" " + tracker, .dim)) }
+        if extra.isEmpty { extra = messages }
+        let room = max(0, rows - lines.count - 2)
+        lines.append(StyledLine())
+        for message in extra.suffix(room) { lines.append(StyledLine(" " + message.text, message.style)) }
+        let filler = Array(repeating: StyledLine(), count: max(0, rows - lines.count - 1))
+        canvas.draw(lines + filler + [help], size: (columns, rows))
+    }
+}

@@ -1,0 +1,104 @@
+/// How a piece of the full-screen display looks.
+public enum TextStyle: Equatable, Sendable {
+    /// Plain.
+    case normal
+    /// Headings.
+    case bold
+    /// Faded glyphs, less important text.
+    case dim
+    /// The highlighted choice.
+    case reverse
+    /// Met goals, found entities, hits.
+    case good
+    /// Failed goals, misses.
+    case bad
+    /// Warnings.
+    case warning
+
+    /// The escape sequence that turns the style on.
+    var escape: String {
+        switch self {
+        case .normal: return ""
+        case .bold: return Escape.bold
+        case .dim: return Escape.dim
+        case .reverse: return Escape.reverse
+        case .good: return Escape.green
+        case .bad: return Escape.red
+        case .warning: return Escape.yellow
+        }
+    }
+}
+
+/// One line of the full-screen display: pieces of text with styles, cut to the width of
+/// the screen by visible characters (escape sequences take no room).
+public struct StyledLine: Equatable, Sendable {
+    /// The pieces, in order.
+    public var pieces: [(text: String, style: TextStyle)]
+
+    /// A line of one piece.
+    public init(_ text: String = "", _ style: TextStyle = .normal) {
+        pieces = text.isEmpty ? [] : [(text, style)]
+    }
+
+    /// Adds a piece.
+    public mutating func append(_ text: String, _ style: TextStyle = .normal) {
+        guard !text.isEmpty else { return }
+        pieces.append((text, style))
+    }
+
+    /// The text without styles.
+    public var plain: String { pieces.map(\.text).joined() }
+
+    /// The line for a terminal `width` columns wide: styled, and cut to fit.
+    public func rendered(width: Int) -> String {
+        var out = ""
+        var room = width
+        for piece in pieces where room > 0 {
+            let text = piece.text.count > room ? String(piece.text.prefix(room)) : piece.text
+            room -= text.count
+            if piece.style == .normal {
+                out += text
+            } else {
+                out += piece.style.escape + text + Escape.reset
+            }
+        }
+        return out
+    }
+
+    /// Equal when the pieces are.
+    public static func == (a: StyledLine, b: StyledLine) -> Bool {
+        a.pieces.count == b.pieces.count && zip(a.pieces, b.pieces).allSatisfy { $0.text == $1.text && $0.style == $1.style }
+    }
+}
+
+/// Breaks text into lines of at most `width` characters at spaces.
+public enum TextWrap {
+    /// The lines of `text`; a word longer than the width is cut.
+    public static func lines(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        guard !text.isEmpty else { return [""] }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = String(word)
+            while word.count > width {
+                if !current.isEmpty {
+                    lines.append(current)
+                    current = ""
+                }
+                lines.append(String(word.prefix(width)))
+                word = String(word.dropFirst(width))
+            }
+            if current.isEmpty {
+                current = word
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = word
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+}

@@ -1,0 +1,143 @@
+/// How keys and the head tracker turn the view: the sizes of steps, how fast a held key
+/// turns, and what tilting does.
+public struct SteeringSettings: Equatable, Sendable {
+    /// Degrees per ←/→ press.
+    public var step = 15.0
+    /// Degrees per Shift-←/→ (or Ctrl-←/→) press.
+    public var fineStep = 3.0
+    /// Degrees per second while ←/→ is held down.
+    public var holdRate = 120.0
+    /// Seconds between a key's repeats below which it counts as held (terminals send
+    /// repeats every 30–100 ms once the repeat delay has passed).
+    public var holdGap = 0.15
+    /// Degrees per ↑/↓ press.
+    public var tiltStep = 10.0
+    /// Tilt mode (FAA#13): the tracker's roll sets a turn rate instead of its yaw setting
+    /// the heading.
+    public var tiltTurns = false
+    /// Roll within ± this many degrees does not turn (a resting head is never level).
+    public var tiltDeadZone = 5.0
+    /// Roll at which the turn rate is full.
+    public var tiltFullAngle = 35.0
+    /// The full turn rate in tilt mode, degrees per second.
+    public var tiltMaxRate = 120.0
+
+    /// The standard settings.
+    public init() {}
+}
+
+/// Turns key presses and head poses into turn and tilt requests for a ``LevelSession``.
+///
+/// Keys turn by steps; a key held down (its repeats closer than `holdGap`) turns
+/// continuously at `holdRate`. With a tracker, the heading is the level's starting
+/// heading plus the head's yaw plus whatever the keys added; in tilt mode the roll sets
+/// a turn rate instead. Continuous turning is applied once per tick, in `beforeTick`.
+/// Times are wall-clock seconds, used only to tell held keys from taps.
+public final class Steering {
+    /// The settings in force.
+    public let settings: SteeringSettings
+    private let session: LevelSession
+    private let base: Double
+    private var offset = 0.0
+    private var pose: HeadPose?
+    private var lastPress: (direction: Double, time: Double)?
+    private var holding: (direction: Double, until: Double)?
+    // The last targets asked for: a tracker repeats itself 60–1,000 times a second, and
+    // an unchanged heading is not worth an action (or a line in the recording).
+    private var lastHeading: Double?
+    private var lastElevation: Double?
+
+    /// Steering for `session`, starting from its current heading.
+    public init(session: LevelSession, settings: SteeringSettings = SteeringSettings()) {
+        self.session = session
+        self.settings = settings
+        base = session.heading
+    }
+
+    /// Whether a held key is turning the view right now.
+    public var isHolding: Bool { holding != nil }
+
+    /// The latest head pose, if a tracker sent one.
+    public var latestPose: HeadPose? { pose }
+
+    /// Handles a steering key (arrows); other keys are not steering and return `false`.
+    public func key(_ key: Key, at time: Double) -> Bool {
+        switch key {
+        case .left: press(-1, at: time)
+        case .right: press(1, at: time)
+        case .fineLeft: turn(by: -settings.fineStep)
+        case .fineRight: turn(by: settings.fineStep)
+        case .up: session.tilt(to: min(90, session.elevation + settings.tiltStep))
+        case .down: session.tilt(to: max(-90, session.elevation - settings.tiltStep))
+        default: return false
+        }
+        return true
+    }
+
+    /// Handles a pose from the head tracker.
+    public func pose(_ newPose: HeadPose) {
+        pose = newPose
+        if !settings.tiltTurns {
+            turnTo(base + newPose.yaw + offset)
+        }
+        let elevation = max(-90, min(90, newPose.pitch))
+        if lastElevation.map({ abs($0 - elevation) >= Self.resolution }) ?? true {
+            lastElevation = elevation
+            session.tilt(to: elevation)
+        }
+    }
+
+    /// Changes smaller than this (degrees) are noise, not a turn.
+    public static let resolution = 0.01
+
+    private func turnTo(_ heading: Double) {
+        guard lastHeading.map({ abs($0 - heading) >= Self.resolution }) ?? true else { return }
+        lastHeading = heading
+        session.turn(to: heading)
+    }
+
+    /// Applies continuous turning (a held key, tilt mode) for the tick about to happen.
+    public func beforeTick(at time: Double) {
+        if let held = holding {
+            if time <= held.until {
+                turn(by: held.direction * settings.holdRate * session.step)
+            } else {
+                holding = nil
+            }
+        }
+        if settings.tiltTurns, let roll = pose?.roll {
+            turn(by: tiltRate(roll: roll) * session.step)
+        }
+    }
+
+    /// Degrees per second that a roll of `roll` degrees turns in tilt mode.
+    public func tiltRate(roll: Double) -> Double {
+        let magnitude = abs(roll)
+        guard magnitude > settings.tiltDeadZone else { return 0 }
+        let span = max(1e-9, settings.tiltFullAngle - settings.tiltDeadZone)
+        let fraction = min(1, (magnitude - settings.tiltDeadZone) / span)
+        return (roll < 0 ? -1 : 1) * fraction * settings.tiltMaxRate
+    }
+
+    private func press(_ direction: Double, at time: Double) {
+        defer { lastPress = (direction, time) }
+        if let last = lastPress, last.direction == direction, time - last.time < settings.holdGap {
+            // A repeat: the key is held, so turn smoothly instead of jumping by steps.
+            holding = (direction, time + settings.holdGap)
+            return
+        }
+        holding = nil
+        turn(by: direction * settings.step)
+    }
+
+    /// A relative turn: with a tracker steering the heading it shifts the heading the
+    /// head's yaw is added to; otherwise it turns the view directly.
+    private func turn(by degrees: Double) {
+        if let pose, !settings.tiltTurns {
+            offset += degrees
+            turnTo(base + pose.yaw + offset)
+        } else {
+            session.turn(by: degrees)
+        }
+    }
+}

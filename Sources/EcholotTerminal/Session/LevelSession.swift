@@ -1,0 +1,110 @@
+import EcholotCore
+import EcholotModel
+
+/// One play of a level, seen from the store's side: a deterministic sequence of input
+/// actions at simulated times. The wall clock never enters here — the game loop decides
+/// *when* to call `tick()`, and every action is dispatched (and recorded) at the simulated
+/// time `ticks × step`, exactly where `echolot run` will dispatch it from the log.
+public final class LevelSession {
+    /// The store playing the level.
+    public let store: Store<GameState>
+    /// Simulated seconds per tick.
+    public let step: Double
+    /// Ticks dispatched since the start.
+    public private(set) var ticks = 0
+    /// Where inputs are recorded, if anywhere.
+    public let recorder: InputRecorder?
+    /// Turn and tilt actions dispatched (for tests and the benchmark).
+    public private(set) var steeringActions = 0
+
+    private var coalescer = TurnCoalescer()
+    private var events: [LevelEvent] = []
+    private var ended = false
+
+    /// The fixed step of the engine: 1/60 s.
+    public static let standardStep = 1.0 / 60.0
+
+    /// A session on a fresh store; `recorder` receives every input with its time.
+    public init(store: Store<GameState>, step: Double = LevelSession.standardStep, recorder: InputRecorder? = nil) {
+        self.store = store
+        self.step = step
+        self.recorder = recorder
+    }
+
+    /// Simulated seconds since the start: the `t` of anything dispatched now.
+    public var time: Double { Double(ticks) * step }
+
+    /// The level, as it is now.
+    public var level: Level { store.state[Game.level] }
+
+    /// Whether the level is won or lost (nothing more is dispatched then).
+    public var isFinished: Bool {
+        let status = level[LevelKeys.status]
+        return status == .won || status == .lost
+    }
+
+    /// Starts the level (the runner does this itself, so it is not recorded).
+    public func begin() {
+        dispatch(.start, record: false)
+    }
+
+    /// Turns the view by `degrees`, coalesced to one turn per tick.
+    public func turn(by degrees: Double) {
+        if let action = coalescer.turn(by: degrees) { dispatch(action) }
+    }
+
+    /// Turns the view to `azimuth`, coalesced to one turn per tick.
+    public func turn(to azimuth: Double) {
+        if let action = coalescer.turn(to: azimuth) { dispatch(action) }
+    }
+
+    /// Tilts the view to `elevation`, coalesced to one tilt per tick.
+    public func tilt(to elevation: Double) {
+        if let action = coalescer.tilt(to: elevation) { dispatch(action) }
+    }
+
+    /// Selects whatever is nearest the view center.
+    public func select() {
+        dispatch(.select)
+    }
+
+    /// Advances simulated time by one step, then sends what was held back for this period.
+    public func tick() {
+        guard !isFinished, !ended else { return }
+        dispatch(.tick(step), record: false)
+        ticks += 1
+        for action in coalescer.newPeriod() where !isFinished {
+            dispatch(action)
+        }
+    }
+
+    /// Ends the play (the player left): records `end`, so a replay stops at this tick too.
+    public func end() {
+        guard !ended else { return }
+        ended = true
+        if !isFinished { recorder?.record(t: time, action: Action(ActionName.end)) }
+        recorder?.close()
+    }
+
+    /// The events since the last call.
+    public func takeEvents() -> [LevelEvent] {
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+
+    /// The heading the view will have once held-back turns are sent.
+    public var heading: Double { level[LevelKeys.view][ViewKeys.center] }
+    /// The elevation the view has now.
+    public var elevation: Double { level[LevelKeys.view][ViewKeys.elevation] }
+
+    private func dispatch(_ action: Action, record: Bool = true) {
+        guard !ended, action.name == ActionName.start || !isFinished else { return }
+        if record { recorder?.record(t: time, action: action) }
+        if action.name == ActionName.turnBy || action.name == ActionName.turnTo || action.name == ActionName.tiltTo {
+            steeringActions += 1
+        }
+        let transition = store.dispatch(action)
+        events += EventDetector.events(
+            old: transition.old, new: transition.new, actions: transition.actions, rejections: transition.rejections)
+    }
+}

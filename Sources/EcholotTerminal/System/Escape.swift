@@ -1,0 +1,47 @@
+/// The ANSI/VT100 control sequences the full-screen display uses (never the line mode).
+public enum Escape {
+    /// Alternate screen on, cursor hidden, screen cleared.
+    public static let enterFullScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[H"
+    /// Attributes reset, cursor shown, back to the main screen.
+    public static let leaveFullScreen = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// Clears the whole screen.
+    public static let clearScreen = "\u{1B}[2J"
+    /// Clears from the cursor to the end of the line.
+    public static let clearLine = "\u{1B}[K"
+    /// Attributes back to normal.
+    public static let reset = "\u{1B}[0m"
+    /// Bold text.
+    public static let bold = "\u{1B}[1m"
+    /// Dim (faint) text: the `faded` visuals.
+    public static let dim = "\u{1B}[2m"
+    /// Reverse video: the highlighted menu item.
+    public static let reverse = "\u{1B}[7m"
+    /// Green text: met goals, found entities.
+    public static let green = "\u{1B}[32m"
+    /// Red text: failed goals, misses.
+    public static let red = "\u{1B}[31m"
+    /// Yellow text: warnings.
+    public static let yellow = "\u{1B}[33m"
+    /// The terminal bell: a sound when there is no audio device.
+    public static let bell = "\u{07}"
+
+    /// Moves the cursor to a 1-based row and column.
+    public static func moveTo(row: Int, column: Int = 1) -> String { "\u{1B}[\(row);\(column)H" }
+
+    /// `text` without escape sequences (for measuring and for tests).
+    public static func strip(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var iterator = text.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
+            guard scalar == "\u{1B}" else {
+                out.append(scalar)
+                continue
+            }
+            // CSI: ESC [ parameters… final byte in 0x40…0x7E; other escapes take one scalar.
+            guard let next = iterator.next() else { break }
+            guard next == "[" else { continue }
+            while let c = iterator.next(), !(0x40...0x7E).contains(c.value) {}
+        }
+        return String(out)
+    }
+}

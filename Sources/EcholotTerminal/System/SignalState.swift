@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// The memory signal handlers may touch. A handler can interrupt anything, so it only
+/// reads plain values prepared in advance, makes async-signal-safe calls (`write`,
+/// `tcsetattr`, `_exit`) and sets atomic flags that the game loop reads.
+enum SignalState {
+    /// Bit `n` set: signal `n` arrived and nobody has looked at it yet.
+    static let pending = Atomic<UInt64>(0)
+    /// How many termination signals (INT, TERM, HUP, QUIT) have arrived.
+    static let terminations = Atomic<Int>(0)
+
+    /// The terminal to restore and what it was like before raw mode.
+    nonisolated(unsafe) static var terminalFD: Int32 = -1
+    nonisolated(unsafe) static var saved = termios()
+    /// 1 while the terminal is in raw mode and must be restored on the way out.
+    static let rawActive = Atomic<Int>(0)
+    /// Escape sequences that undo the screen mode (cursor shown, main screen), written
+    /// before the terminal settings are restored; a C buffer so a handler can use it.
+    nonisolated(unsafe) static var undoBytes: UnsafeMutablePointer<UInt8>?
+    nonisolated(unsafe) static var undoCount = 0
+    nonisolated(unsafe) static var outputFD: Int32 = STDOUT_FILENO
+    /// The write end of the pipe that wakes the game loop's `poll` when a signal arrives.
+    nonisolated(unsafe) static var wakeFD: Int32 = -1
+
+    /// Puts the terminal back as it was, once: safe inside a signal handler.
+    static func restoreTerminal() {
+        guard rawActive.exchange(0, ordering: .sequentiallyConsistent) == 1 else { return }
+        if let bytes = undoBytes, undoCount > 0 {
+            var offset = 0
+            // A handler cannot report a failed write; the settings below matter more.
+            while offset < undoCount {
+                let n = write(outputFD, bytes + offset, undoCount - offset)
+                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
+            }
+        }
+        // Nothing can be done about a terminal that refuses its old settings (it is
+        // usually gone, EIO); the process is on its way out either way.
+        _ = tcsetattr(terminalFD, TCSADRAIN, &saved)
+    }
+}
+
+/// The handler for every watched signal: record it, wake the loop, and on a second
+/// termination signal restore the terminal and leave at once (the loop is stuck).
+private func echolotSignalHandler(_ signal: Int32) {
+    let savedErrno = errno
+    defer { errno = savedErrno }
+    _ = SignalState.pending.bitwiseOr(UInt64(1) << UInt64(signal & 63), ordering: .sequentiallyConsistent)
+    if signal != SIGWINCH {
+        let earlier = SignalState.terminations.add(1, ordering: .sequentiallyConsistent).oldValue
+        if earlier >= 1 {
+            SignalState.restoreTerminal()
+            _exit(128 + signal)
+        }
+    }
+    if SignalState.wakeFD >= 0 {
+        var byte: UInt8 = 1
+        // A full pipe already holds a wake-up; nothing is lost by dropping this byte.
+        _ = write(SignalState.wakeFD, &byte, 1)
+    }
+}
+
+/// The C-level exit hook: a process that exits without restoring (an uncaught error
+/// path that calls `exit`) still gets its terminal back.
+private func echolotAtExit() {
+    SignalState.restoreTerminal()
+}
+
+/// Signals the game reacts to: termination requests (Ctrl-C from outside raw mode,
+/// `kill`, a closed terminal window) and window resizes, delivered through a self-pipe so
+/// that a `poll` never sleeps through one.
+public enum SignalWatch {
+    /// What arrived since the last look.
+    public struct Arrivals: Equatable, Sendable {
+        /// A termination signal, if one arrived (the first one's number).
+        public var termination: Int32?
+        /// Whether the window changed size.
+        public var resized: Bool
+    }
+
+    nonisolated(unsafe) private static var installed = false
+    nonisolated(unsafe) private static var wakeReadFD: Int32 = -1
+
+    /// The termination signals handled gracefully on the first arrival.
+    public static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// Installs the handlers and the wake-up pipe (once per process).
+    public static func install() throws(SystemError) {
+        guard !installed else { return }
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw SystemError("pipe") }
+        for fd in fds {
+            let flags = fcntl(fd, F_GETFL)
+            guard flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0,
+                  fcntl(fd, F_SETFD, FD_CLOEXEC) == 0 else {
+                let error = SystemError("fcntl (wake-up pipe)")
+                close(fds[0]); close(fds[1])
+                throw error
+            }
+        }
+        // Touch the lazily initialised globals now, never first inside a handler.
+        _ = SignalState.pending.load(ordering: .relaxed)
+        _ = SignalState.terminations.load(ordering: .relaxed)
+        _ = SignalState.rawActive.load(ordering: .relaxed)
+        SignalState.wakeFD = fds[1]
+        wakeReadFD = fds[0]
+        for signal in terminationSignals + [SIGWINCH] {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = echolotSignalHandler
+            #else
+            action.__sigaction_u.__sa_handler = echolotSignalHandler
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            guard sigaction(signal, &action, nil) == 0 else { throw SystemError("sigaction(\(signal))") }
+        }
+        // Writing to a terminal that went away must fail with an error, not kill us.
+        var ignore = sigaction()
+        #if canImport(Glibc)
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        #else
+        ignore.__sigaction_u.__sa_handler = SIG_IGN
+        #endif
+        sigemptyset(&ignore.sa_mask)
+        guard sigaction(SIGPIPE, &ignore, nil) == 0 else { throw SystemError("sigaction(SIGPIPE)") }
+        guard atexit(echolotAtExit) == 0 else { throw SystemError("atexit", code: ENOMEM) }
+        installed = true
+    }
+
+    /// The descriptor to `poll` for readability: it becomes readable when a signal arrives.
+    public static var wakeDescriptor: Int32 { wakeReadFD }
+
+    /// Empties the wake-up pipe and returns what arrived since the last call.
+    public static func take() -> Arrivals {
+        if wakeReadFD >= 0 {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            // Non-blocking: stops at EAGAIN once the pipe is empty.
+            while read(wakeReadFD, &buffer, buffer.count) > 0 {}
+        }
+        let bits = SignalState.pending.exchange(0, ordering: .sequentiallyConsistent)
+        var arrivals = Arrivals(termination: nil, resized: bits & (1 << UInt64(SIGWINCH)) != 0)
+        for signal in terminationSignals where bits & (1 << UInt64(signal)) != 0 {
+            arrivals.termination = signal
+            break
+        }
+        return arrivals
+    }
+
+    /// Whether a termination signal arrived at any time (the game should wind down).
+    public static var terminationRequested: Bool {
+        SignalState.terminations.load(ordering: .sequentiallyConsistent) > 0
+    }
+}

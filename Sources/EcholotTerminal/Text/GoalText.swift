@@ -1,0 +1,179 @@
+import EcholotCore
+import EcholotModel
+
+/// A goal's state as the HUD shows it: a line and whether it is open, met or failed.
+public struct GoalLine: Equatable, Sendable {
+    /// What the goal says now ("Time left: 42 s").
+    public var text: String
+    /// Where it stands.
+    public var state: GoalState
+    /// Whether the goal holds from the start and can only fail (time and miss limits,
+    /// decoys): its "met" is no achievement, so no tick mark is shown.
+    public var isConstraint: Bool
+}
+
+/// Goals in words: one sentence each for the briefing (every goal, before the start)
+/// and one line each for the HUD (how each stands now). The standard goal types get
+/// their own sentences; any other type is described from its parameters.
+public struct GoalText {
+    /// Where entity names come from.
+    public let names: Names
+
+    /// Goal texts using `names`.
+    public init(names: Names) { self.names = names }
+
+    /// The goals of `level` in the order of its file when `paths` (the level
+    /// definition's goal paths, `"find"` → `"goals[0]"`) say it, else by id.
+    public static func orderedGoals(_ level: Level, paths: [String: String] = [:]) -> [Goal] {
+        func index(_ id: String) -> Int {
+            guard let path = paths[id], let open = path.firstIndex(of: "["), let close = path.firstIndex(of: "]"),
+                  let n = Int(path[path.index(after: open) ..< close]) else { return Int.max }
+            return n
+        }
+        return level[LevelKeys.goals].nodes.map(\.node).sorted { a, b in
+            let (x, y) = (a[GoalKeys.id], b[GoalKeys.id])
+            let (ix, iy) = (index(x), index(y))
+            return ix != iy ? ix < iy : x < y
+        }
+    }
+
+    /// The briefing sentence of `goal`.
+    public func briefing(_ goal: Goal, in level: Level) -> String {
+        let type = goal[GoalKeys.type]
+        switch type {
+        case "find":
+            if let id = goal["entity"].stringValue {
+                return "Find the \(names.entity(id, in: level)) and select it."
+            }
+            if let tag = goal["tag"].stringValue {
+                return "Find one sound tagged “\(tag)” and select it."
+            }
+        case "findAll":
+            if let tag = goal["tag"].stringValue {
+                let members = tagged(tag, in: level).map { names.entity($0, in: level) }
+                return "Find all \(members.count) sounds tagged “\(tag)” — \(Names.list(members)) — and select each of them, in any order."
+            }
+        case "findInOrder":
+            if let ids = goal["entities"].listValue?.compactMap(\.stringValue), !ids.isEmpty {
+                let named = ids.map { names.entity($0, in: level) }
+                return "Find \(named.joined(separator: ", then ")), in this order; selecting one of them out of turn loses the level."
+            }
+        case "timeLimit":
+            if let seconds = goal["seconds"].doubleValue {
+                return "Do it within \(Self.seconds(seconds)); when the time is up, the level is lost."
+            }
+        case "maxMisses":
+            if let misses = goal["misses"].intValue {
+                if misses == 0 { return "Do not miss even once: a selection that hits nothing loses the level." }
+                return "You may miss at most \(Self.times(misses)); miss number \(misses + 1) loses the level."
+            }
+        case "avoid":
+            if let id = goal["entity"].stringValue {
+                return "Never select the \(names.entity(id, in: level)): selecting it loses the level."
+            }
+            if let tag = goal["tag"].stringValue {
+                return "Never select a sound tagged “\(tag)”: selecting one loses the level."
+            }
+        default:
+            break
+        }
+        return generic(goal)
+    }
+
+    /// The HUD line of `goal` in the level as it is now.
+    public func status(_ goal: Goal, in level: Level) -> GoalLine {
+        let state = goal[GoalKeys.state]
+        let type = goal[GoalKeys.type]
+        let found = Set(level[LevelKeys.found])
+        switch type {
+        case "find":
+            if let id = goal["entity"].stringValue {
+                let name = names.entity(id, in: level)
+                return GoalLine(text: state == .met ? "\(name) found" : "Find the \(name)", state: state, isConstraint: false)
+            }
+            if let tag = goal["tag"].stringValue {
+                return GoalLine(text: state == .met ? "A “\(tag)” found" : "Find one “\(tag)”", state: state, isConstraint: false)
+            }
+        case "findAll":
+            if let tag = goal["tag"].stringValue {
+                let members = tagged(tag, in: level)
+                let left = members.filter { !found.contains($0) }.map { names.entity($0, in: level) }
+                var text = "“\(tag)” found: \(members.count - left.count) of \(members.count)"
+                if !left.isEmpty, state == .pending { text += "; still to find: \(Names.list(left))" }
+                return GoalLine(text: text, state: state, isConstraint: false)
+            }
+        case "findInOrder":
+            if let ids = goal["entities"].listValue?.compactMap(\.stringValue), !ids.isEmpty {
+                let done = ids.prefix { found.contains($0) }.count
+                var text = "In order: \(done) of \(ids.count)"
+                if state == .pending, done < ids.count { text += "; next: \(names.entity(ids[done], in: level))" }
+                if state == .failed { text += "; the order was broken" }
+                return GoalLine(text: text, state: state, isConstraint: false)
+            }
+        case "timeLimit":
+            if let seconds = goal["seconds"].doubleValue {
+                let left = max(0, seconds - level[LevelKeys.time])
+                let text = state == .failed ? "Time is up" : "Time left: \(Int(left.rounded(.up))) s"
+                return GoalLine(text: text, state: state, isConstraint: true)
+            }
+        case "maxMisses":
+            if let allowed = goal["misses"].intValue {
+                let misses = level[LevelKeys.misses]
+                let text = state == .failed
+                    ? "Too many misses (\(misses))"
+                    : "Misses left: \(max(0, allowed - misses)) of \(allowed)"
+                return GoalLine(text: text, state: state, isConstraint: true)
+            }
+        case "avoid":
+            let what = goal["entity"].stringValue.map { "the \(names.entity($0, in: level))" }
+                ?? goal["tag"].stringValue.map { "every “\($0)”" } ?? "the decoy"
+            return GoalLine(text: state == .failed ? "You selected \(what)" : "Leave \(what) alone", state: state, isConstraint: true)
+        default:
+            break
+        }
+        let label = goal[GoalKeys.id]
+        return GoalLine(text: "\(label): \(state.rawValue)", state: state, isConstraint: false)
+    }
+
+    /// What a goal of an unknown type asks, from its type and parameters.
+    private func generic(_ goal: Goal) -> String {
+        let reserved: Set = ["type", "id", "state", "progress"]
+        let parameters = goal.attributes.sorted { $0.key < $1.key }
+            .filter { !reserved.contains($0.key) }
+            .map { "\($0.key) \(Self.plain($0.value))" }
+        let type = goal[GoalKeys.type]
+        return parameters.isEmpty
+            ? "Goal “\(type)”: met when its rule says so."
+            : "Goal “\(type)” with \(Names.list(parameters)): met when its rule says so."
+    }
+
+    /// Ids of the entities carrying `tag`, sorted.
+    private func tagged(_ tag: String, in level: Level) -> [String] {
+        level[LevelKeys.entities].nodes.filter { $0.node[EntityKeys.tags].contains(tag) }.map(\.id).sorted()
+    }
+
+    /// A value as a player reads it.
+    static func plain(_ value: Value) -> String {
+        switch value {
+        case let .string(s): return s
+        case let .number(d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case let .list(items): return items.map(plain).joined(separator: ", ")
+        default: return value.description
+        }
+    }
+
+    /// "1 second", "60 seconds", "2.5 seconds".
+    static func seconds(_ value: Double) -> String {
+        let text = value == value.rounded() ? String(Int(value)) : String(value)
+        return value == 1 ? "1 second" : "\(text) seconds"
+    }
+
+    /// "once", "twice", "3 times".
+    static func times(_ count: Int) -> String {
+        switch count {
+        case 1: return "once"
+        case 2: return "twice"
+        default: return "\(count) times"
+        }
+    }
+}

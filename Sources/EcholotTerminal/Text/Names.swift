@@ -1,0 +1,59 @@
+import EcholotCore
+import EcholotModel
+
+/// The names a player reads for a pack's things: localised strings by their stable ids
+/// (`level.<id>.name`, `entity.<level>.<id>.name`, …) when the pack has them, else the
+/// names in the files, else the ids.
+public struct Names: Sendable {
+    /// The pack's strings for the chosen language, falling back to its default language.
+    private let strings: [String: String]
+
+    /// Names from `pack`'s strings in `language` (default: the pack's own).
+    public init(pack: Pack, language: String? = nil) {
+        let fallback = pack.strings[pack.manifest.defaultLanguage] ?? [:]
+        let chosen = language.flatMap { pack.strings[$0] } ?? [:]
+        strings = fallback.merging(chosen) { _, preferred in preferred }
+    }
+
+    /// Names from a string table (tests, packs without strings).
+    public init(strings: [String: String] = [:]) {
+        self.strings = strings
+    }
+
+    /// The string with this id, if the pack has it.
+    public func string(_ id: String) -> String? { strings[id] }
+
+    /// The pack's display name.
+    public func pack(_ pack: Pack) -> String { strings["pack.name"] ?? pack.manifest.name }
+
+    /// A scenario's display name.
+    public func scenario(_ scenario: Scenario) -> String { strings["scenario.\(scenario.id).name"] ?? scenario.name }
+
+    /// A level's display name.
+    public func level(_ level: Level) -> String {
+        let id = level[LevelKeys.id]
+        let name = level[LevelKeys.name]
+        return strings["level.\(id).name"] ?? (name.isEmpty ? id : name)
+    }
+
+    /// A level's briefing text.
+    public func description(_ level: Level) -> String {
+        strings["level.\(level[LevelKeys.id]).description"] ?? level[LevelKeys.description]
+    }
+
+    /// An entity's display name.
+    public func entity(_ id: String, in level: Level) -> String {
+        if let text = strings["entity.\(level[LevelKeys.id]).\(id).name"] { return text }
+        let name = level[LevelKeys.entities][id]?[EntityKeys.name] ?? ""
+        return name.isEmpty ? id : name
+    }
+
+    /// Names joined for a sentence: "A", "A and B", "A, B and C".
+    public static func list(_ items: [String], conjunction: String = "and") -> String {
+        switch items.count {
+        case 0: return ""
+        case 1: return items[0]
+        default: return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import EcholotCore
+import EcholotModel
+
+/// The scoring rule in words: its criteria for the briefing (a scored game shows them all
+/// before the start) and the breakdown of a final score. The `standard` rule gets exact
+/// sentences; other rules are described from their parameters.
+public enum ScoringText {
+    /// The parameters of the standard rule, with its defaults (scripts/scoring/standard.lua).
+    struct Standard {
+        var parTime = 60.0
+        var base = 1000
+        var missPenalty = 100
+        var timeBonus = 500
+
+        init?(_ rule: PersistentMap<Value>?) {
+            guard let rule, rule["type"]?.stringValue == "standard" else { return nil }
+            if let v = rule["parTime"]?.doubleValue { parTime = v }
+            if let v = rule["base"]?.intValue { base = v }
+            if let v = rule["missPenalty"]?.intValue { missPenalty = v }
+            if let v = rule["timeBonus"]?.intValue { timeBonus = v }
+        }
+
+        /// The bonus for finishing after `time` seconds, as the rule computes it.
+        func bonus(time: Double) -> Int {
+            guard time < parTime, parTime > 0 else { return 0 }
+            return Int((Double(timeBonus) * (parTime - time) / parTime).rounded(.down))
+        }
+    }
+
+    /// The criteria, one sentence each.
+    public static func criteria(_ level: Level) -> [String] {
+        let rule = level[LevelKeys.scoring]
+        guard let rule else { return ["This level is not scored: winning is all that counts."] }
+        if let standard = Standard(rule) {
+            return [
+                "A win scores \(standard.base) points, minus \(standard.missPenalty) for every miss (never below 0).",
+                "Finishing quickly adds up to \(standard.timeBonus) bonus points: the full bonus at once, nothing at \(GoalText.seconds(standard.parTime)).",
+                "A lost level scores 0.",
+            ]
+        }
+        let type = rule["type"]?.stringValue ?? "unnamed"
+        let parameters = rule.sorted { $0.key < $1.key }.filter { $0.key != "type" && $0.key != "id" }
+            .map { "\($0.key) \(GoalText.plain($0.value))" }
+        return parameters.isEmpty
+            ? ["Scored by the “\(type)” rule."]
+            : ["Scored by the “\(type)” rule with \(Names.list(parameters))."]
+    }
+
+    /// The final score and how it came about, one line each.
+    public static func breakdown(_ level: Level) -> [String] {
+        guard let score = level[LevelKeys.score] else {
+            return level[LevelKeys.scoring] == nil ? [] : ["Score: none computed."]
+        }
+        guard let standard = Standard(level[LevelKeys.scoring]), level[LevelKeys.status] == .won else {
+            return ["Score: \(score)"]
+        }
+        let misses = level[LevelKeys.misses]
+        let time = level[LevelKeys.time]
+        let afterMisses = max(0, standard.base - standard.missPenalty * misses)
+        let bonus = standard.bonus(time: time)
+        // A rule changed by a pack may compute differently: then the total alone is honest.
+        guard afterMisses + bonus == score else { return ["Score: \(score)"] }
+        return [
+            "Score: \(score)",
+            "  \(standard.base) for the win",
+            "  −\(standard.base - afterMisses) for \(misses == 1 ? "1 miss" : "\(misses) misses")",
+            "  +\(bonus) speed bonus (\(Self.seconds(time)) of \(GoalText.seconds(standard.parTime)))",
+        ]
+    }
+
+    /// Seconds to one decimal: "4.2 s".
+    static func seconds(_ value: Double) -> String {
+        let tenths = (value * 10).rounded() / 10
+        return "\(tenths) s"
+    }
+}

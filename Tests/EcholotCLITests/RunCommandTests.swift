@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `echolot run` and `echolot validate` as a user runs them: a real process, real files.
+@Suite struct RunCommandTests {
+    private func writeLog(_ lines: [String]) throws -> (folder: URL, log: URL) {
+        let folder = try temporaryFolder()
+        let log = folder.appendingPathComponent("input.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        return (folder, log)
+    }
+
+    @Test func validateAcceptsTheTutorial() throws {
+        let result = try echolot(["validate", "levels/tutorial"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("ok: tutorial"))
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func runPrintsTheContractJSONAndTheSameHashTwice() throws {
+        let (folder, log) = try writeLog([
+            #"{"t": 0.25, "action": "turnTo", "azimuth": 60}"#,
+            #"{"t": 0.5, "action": "select"}"#,
+            #"{"t": 2, "action": "end"}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = ["run", "levels/tutorial", "--level", "first-sound", "--input", log.path, "--json"]
+        let first = try echolot(arguments), second = try echolot(arguments)
+        #expect(first.status == 0, "\(first.stderr)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+        for key in ["outcome", "score", "time", "misses", "achievements", "stateHash"] {
+            #expect(object[key] != nil, "missing \(key)")
+        }
+        #expect(object["misses"] as? Int == 0)
+        #expect((object["found"] as? [String]) == ["bell"])
+        #expect(["won", "lost", "running"].contains(object["outcome"] as? String ?? ""))
+        #expect((object["stateHash"] as? String)?.count == 16)
+        #expect(first.stdout == second.stdout)
+    }
+
+    @Test func aDifferentInputGivesADifferentHash() throws {
+        let (folder, log) = try writeLog([#"{"t": 0.5, "action": "select"}"#, #"{"t": 1, "action": "end"}"#])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let miss = try echolot(["run", "levels/tutorial", "--level", "first-sound", "--input", log.path, "--json"])
+        let none = try echolot(["run", "levels/tutorial", "--level", "first-sound", "--max-seconds", "1", "--json"])
+        #expect(miss.stdout.contains(#""misses":1"#))
+        #expect(miss.stdout != none.stdout)
+    }
+
+    @Test func badInputLogsGetOneLinePerProblem() throws {
+        let (folder, log) = try writeLog([
+            #"{"t": 0.5, "action": "turnTo", "azimuth": "left"}"#,
+            #"{"t": 0.2, "action": "select"}"#,
+            #"{"t": 1, "action": "fly"}"#,
+            #"{"t": 1, "action": "select""#,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try echolot(["run", "levels/tutorial", "--level", "first-sound", "--input", log.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        try #require(lines.count == 4, "\(lines)")
+        #expect(lines[0] == "\(log.path):1:43: error: 'azimuth' must be a number, found a string")
+        #expect(lines[1].hasPrefix("\(log.path):2:7: error: 't' goes back in time"))
+        #expect(lines[2].hasPrefix("\(log.path):3:20: error: unknown action 'fly'"))
+        #expect(lines[3].hasPrefix("\(log.path):4:"))
+    }
+
+    @Test func unknownLevelsAndUsageErrorsExitDifferently() throws {
+        let unknown = try echolot(["run", "levels/tutorial", "--level", "nowhere"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("has no level 'nowhere'"))
+        let usage = try echolot(["run", "levels/tutorial"])
+        #expect(usage.status == 2)
+        let badOption = try echolot(["run", "levels/tutorial", "--level", "first-sound", "--max-seconds", "-3"])
+        #expect(badOption.status == 2)
+    }
+
+    @Test func aBrokenPackIsReportedNotRun() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("levels"), withIntermediateDirectories: true)
+        try #"{"id": "broken", "name": "Broken", "version": "1.0.0", "api": 1}"#
+            .write(to: folder.appendingPathComponent("pack.json"), atomically: true, encoding: .utf8)
+        try "{\n  \"id\": \"one\",\n  \"name\": 3,\n  \"entities\": []\n}\n"
+            .write(to: folder.appendingPathComponent("levels/one.json"), atomically: true, encoding: .utf8)
+        let result = try echolot(["run", folder.path, "--level", "one"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("levels/one.json:3:11: error:"))
+        let validate = try echolot(["validate", folder.path])
+        #expect(validate.status == 1)
+        #expect(validate.stderr.contains("levels/one.json:3:11: error:"))
+    }
+}

@@ -1,0 +1,62 @@
+import EcholotCore
+import Testing
+
+@testable import EcholotModel
+
+@Suite struct InputLogTests {
+    private func parse(_ text: String) throws(PackLoadError) -> InputLog {
+        try InputLog.parse(Array(text.utf8), displayPath: "log.jsonl")
+    }
+
+    @Test func readsEveryContractAction() throws {
+        let log = try parse("""
+            {"t": 0, "action": "turnTo", "azimuth": 90}
+            {"t": 0.5, "action": "turnBy", "degrees": -15.5}
+
+            {"t": 1, "action": "tiltTo", "elevation": 10}
+            {"t": 1, "action": "moveTo", "azimuth": 3, "elevation": 2}
+            {"t": 2, "action": "select"}
+            {"t": 2, "action": "selectEntity", "id": "bell"}
+            {"t": 3, "action": "clock", "hour": 21, "minute": 55}
+            {"t": 4, "action": "end"}
+            """)
+        #expect(log.events.map(\.action.name) == ["turnTo", "turnBy", "tiltTo", "moveTo", "select", "selectEntity", "clock", "end"])
+        #expect(log.events[1].action["degrees"] == .number(-15.5))
+        #expect(log.events[2].line == 4)
+        #expect(log.events[6].action["hour"] == 21)
+    }
+
+    @Test func writtenLogsReadBackUnchanged() throws {
+        let log = InputLog([
+            InputEvent(t: 0.016666666666666666, action: .turnBy(1.25)),
+            InputEvent(t: 1, action: .selectEntity("a\"b")),
+            InputEvent(t: 2, action: Action(ActionName.clock, ["hour": 7, "minute": 5])),
+        ])
+        let read = try parse(log.jsonLines)
+        #expect(read.events.map(\.action) == log.events.map(\.action))
+        #expect(read.events.map(\.t) == log.events.map(\.t))
+    }
+
+    @Test func reportsEveryBadLine() {
+        do {
+            _ = try parse("""
+                {"t": -1, "action": "select"}
+                {"action": "select"}
+                {"t": 1, "action": "select", "force": 3}
+                {"t": 1, "action": "clock", "hour": 24, "minute": 0}
+                {"t": 1, "action": "turnBy"}
+                [1, 2]
+                """)
+            Issue.record("expected errors")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == [
+                "log.jsonl:1:7: error: 't' must be a number of seconds ≥ 0, found a number",
+                "log.jsonl:2:1: error: missing field 't' (seconds since the start)",
+                "log.jsonl:3:30: error: 'select' takes no field 'force'",
+                "log.jsonl:4:37: error: 'hour' must be a whole number from 0 to 23",
+                "log.jsonl:5:1: error: 'turnBy' needs the field 'degrees'",
+                "log.jsonl:6:1: error: each line must be a JSON object like {\"t\": 1.5, \"action\": \"select\"}",
+            ])
+        }
+    }
+}
