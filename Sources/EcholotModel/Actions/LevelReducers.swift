@@ -10,7 +10,7 @@ public enum LevelReducers {
 
     /// All of them, in the order the store runs them.
     public static var all: [Reducer<GameState>] {
-        [start, tick, steering, select, selectEntity, selected, missed, outcome]
+        [start, tick, steering, select, selectEntity, selected, missed, outcome, clock]
     }
 
     /// `start`: a ready level begins to run (once).

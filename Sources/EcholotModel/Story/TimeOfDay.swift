@@ -1,0 +1,90 @@
+/// A time of day as the `clock {hour, minute}` action carries it: what stories read to
+/// greet the player by day part or say the time in words (seed 003, the text clock).
+///
+/// It comes from an action, never from a clock inside the state path, so a recorded game
+/// replays at the time of day it was played.
+public struct TimeOfDay: Sendable, Equatable, Hashable {
+    /// 0…23.
+    public let hour: Int
+    /// 0…59.
+    public let minute: Int
+
+    /// A time of day; `nil` unless 0 ≤ hour ≤ 23 and 0 ≤ minute ≤ 59.
+    public init?(hour: Int, minute: Int) {
+        guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// The part of the day: morning 06–11, noon 11–13, afternoon 13–18, evening 18–22,
+    /// night 22–06 (each from the full hour, up to the next part's start).
+    public var dayPart: DayPart {
+        switch hour {
+        case 6..<11: return .morning
+        case 11..<13: return .noon
+        case 13..<18: return .afternoon
+        case 18..<22: return .evening
+        default: return .night
+        }
+    }
+
+    /// The time on the five-minute grid the text clock speaks: minutes ending in 1–2 round
+    /// down, 3–4 up (to 5), 6–7 down (to 5), 8–9 up — so 12:22 is 12:20 and 17:53 is 17:55.
+    public var rounded: (hour: Int, minute: Int) {
+        let step = (minute + 2) / 5 * 5
+        return step == 60 ? ((hour + 1) % 24, 0) : (hour, step)
+    }
+
+    /// The time in words in `language` (`de` or `en`; anything else gets English).
+    public func words(language: String) -> String {
+        language.hasPrefix("de") ? german : english
+    }
+
+    /// "fünf vor neun", "Viertel nach zehn", "fünf nach halb sechs", "Punkt zwölf".
+    public var german: String {
+        let (h, m) = rounded
+        let names = ["zwölf", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf"]
+        let this = names[h % 12], next = names[(h + 1) % 12]
+        switch m {
+        case 0: return "Punkt \(this)"
+        case 5: return "fünf nach \(this)"
+        case 10: return "zehn nach \(this)"
+        case 15: return "Viertel nach \(this)"
+        case 20: return "zwanzig nach \(this)"
+        case 25: return "fünf vor halb \(next)"
+        case 30: return "halb \(next)"
+        case 35: return "fünf nach halb \(next)"
+        case 40: return "zwanzig vor \(next)"
+        case 45: return "Viertel vor \(next)"
+        case 50: return "zehn vor \(next)"
+        default: return "fünf vor \(next)"
+        }
+    }
+
+    /// "five to nine", "quarter past ten", "twenty-five to six", "twelve o'clock".
+    public var english: String {
+        let (h, m) = rounded
+        let names = ["twelve", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"]
+        let this = names[h % 12], next = names[(h + 1) % 12]
+        let minutes = [5: "five", 10: "ten", 15: "quarter", 20: "twenty", 25: "twenty-five", 30: "half"]
+        switch m {
+        case 0: return "\(this) o'clock"
+        case ...30: return "\(minutes[m]!) past \(this)"
+        default: return "\(minutes[60 - m]!) to \(next)"
+        }
+    }
+}
+
+/// The five parts of the day a story can vary by.
+public enum DayPart: String, Sendable, CaseIterable {
+    /// 06:00–11:00.
+    case morning
+    /// 11:00–13:00.
+    case noon
+    /// 13:00–18:00.
+    case afternoon
+    /// 18:00–22:00.
+    case evening
+    /// 22:00–06:00.
+    case night
+}
