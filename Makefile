@@ -1,15 +1,16 @@
 # Echolot — the commands a new user types: `make play` and `make test`.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-PKGS := liblua5.4-dev libopenal-dev libsndfile1-dev pkg-config
+PKGS := liblua5.4-dev libopenal-dev libsndfile1-dev libsqlite3-dev zlib1g-dev pkg-config
 BENCH_ARGS ?=
+PLAY_ARGS ?=
 
 .PHONY: deps build test play bench clean
 
-## deps: install the system libraries (Lua 5.4, OpenAL Soft, libsndfile) when pkg-config
+## deps: install the system libraries (Lua 5.4, OpenAL Soft, libsndfile, SQLite, zlib) when pkg-config
 ## cannot find them.
 deps:
-	@if pkg-config --exists lua5.4 openal sndfile 2>/dev/null; then :; else \
+	@if pkg-config --exists lua5.4 openal sndfile sqlite3 zlib 2>/dev/null; then :; else \
 		echo "Installing $(PKGS) …"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(PKGS) >/dev/null; \
@@ -22,10 +23,10 @@ build: deps
 test: deps
 	$(SWIFT) test
 
-## play: the shipped tutorial.
+## play: the shipped tutorial (more options: make play PLAY_ARGS="--plain", see docs/playing.md).
 play: deps
 	$(SWIFT) build --product echolot
-	"$$($(SWIFT) build --show-bin-path)/echolot" play
+	"$$($(SWIFT) build --show-bin-path)/echolot" play $(PLAY_ARGS)
 
 ## bench: release build of the benchmarks; figures go to docs/PERFORMANCE.md.
 bench: deps

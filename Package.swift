@@ -18,13 +18,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         .target(
             name: "EcholotCore",
             dependencies: [.product(name: "Collections", package: "swift-collections")]
         ),
-        .target(name: "EcholotModel", dependencies: ["EcholotCore"]),
+        // Packs may be .zip archives (issue 8); ZIPFoundation reads and writes them.
+        .target(
+            name: "EcholotModel",
+            dependencies: ["EcholotCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         // Script layer (issue 3): CLua + EcholotScript targets go here.
         .systemLibrary(
             name: "CLua",
@@ -60,6 +65,7 @@ let package = Package(
             name: "echolot",
             dependencies: [
                 "EcholotModel",
+                "EcholotScript",
                 "EcholotAudio",
                 "EcholotStore",
                 "EcholotTerminal",
@@ -89,15 +95,28 @@ let package = Package(
         // Script tests (issue 3) go here.
         .testTarget(name: "EcholotScriptTests", dependencies: ["EcholotScript"]),
         // Audio tests (issue 4) go here.
-        .testTarget(name: "EcholotAudioTests", dependencies: ["EcholotAudio", "EcholotModel", "COpenAL", "CSndFile"]),
+        .testTarget(name: "EcholotAudioTests", dependencies: ["EcholotAudio", "EcholotModel", "EcholotScript", "COpenAL", "CSndFile"]),
         // Persistence (issue 6): the profile database, its crash-test writer and tests.
         .target(
             name: "EcholotStore",
             dependencies: ["EcholotModel", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(name: "EcholotStoreCrashWriter", dependencies: ["EcholotStore"]),
-        .testTarget(name: "EcholotStoreTests", dependencies: ["EcholotStore", "EcholotModel"]),
+        .testTarget(
+            name: "EcholotStoreTests",
+            dependencies: ["EcholotStore", "EcholotModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Terminal tests (issue 5): pseudo-terminals driving the real `echolot` binary.
         .testTarget(name: "EcholotTerminalTests", dependencies: ["EcholotTerminal", "EcholotModel", "echolot"]),
+        // Community packs (issue 8): archives, install, extends, dependencies, scaffolding, watching.
+        .testTarget(
+            name: "EcholotPacksTests",
+            dependencies: [
+                "EcholotModel", "EcholotScript", "echolot",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        // Story authoring (issue 7): story model, director, runner, transcript tests.
+        .testTarget(name: "EcholotStoryTests", dependencies: ["EcholotCore", "EcholotModel", "EcholotScript"]),
     ]
 )

@@ -191,5 +191,7 @@ static inline int clua_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX)
 static inline void clua_unref(lua_State *L, int ref) { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
 static inline void clua_getref(lua_State *L, int ref) { (void)lua_rawgeti(L, LUA_REGISTRYINDEX, ref); }
 static inline void clua_collect(lua_State *L) { (void)lua_gc(L, LUA_GCCOLLECT); }
+/// `lua_gc` (variadic in C): `a`, `b` and `c` are the option's arguments, if it takes any.
+static inline int clua_gc(lua_State *L, int what, int a, int b, int c) { return lua_gc(L, what, a, b, c); }
 
 #endif

@@ -45,9 +45,11 @@ public enum AudioAsset {
         try checkFormat(info)
         let frames = Int(info.frames)
         let channels = Int(info.channels)
-        var samples = [Int16](repeating: 0, count: frames * channels)
-        let read = samples.withUnsafeMutableBufferPointer { buffer in
-            sf_readf_short(file, buffer.baseAddress, sf_count_t(frames))
+        // Read as floats, which libsndfile scales to ±1 for every encoding: reading a
+        // float WAV as shorts would not scale it, and the sound would come out silent.
+        var floats = [Float](repeating: 0, count: frames * channels)
+        let read = floats.withUnsafeMutableBufferPointer { buffer in
+            sf_readf_float(file, buffer.baseAddress, sf_count_t(frames))
         }
         if sf_error(file) != SF_ERR_NO_ERROR {
             throw AudioAssetError("the audio data are corrupt (libsndfile: \(String(cString: sf_strerror(file))))")
@@ -55,6 +57,8 @@ public enum AudioAsset {
         guard read == frames else {
             throw AudioAssetError("the file is truncated or corrupt: only \(read) of \(frames) frames could be decoded")
         }
+        guard floats.allSatisfy(\.isFinite) else { throw AudioAssetError("the audio data contain values that are not numbers") }
+        let samples = floats.map { Int16((min(1, max(-1, $0)) * 32767).rounded()) }
         return DecodedAudio(samples: samples, channels: channels, sampleRate: Int(info.samplerate))
     }
 

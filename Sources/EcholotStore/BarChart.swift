@@ -24,7 +24,9 @@ public struct BarChart: Sendable {
     /// The chart as lines: title, bars with the axis scale on the left, then the labels.
     public func lines() -> [String] {
         let top = values.compactMap { $0 }.max() ?? 0
-        let scale = top > 0 ? top : 1
+        // An empty chart would only draw an axis and make "0" look like a value.
+        guard top > 0 else { return [title + ": nothing in this window"] }
+        let scale = top
         let axis = [Self.format(top), "0"].map(\.count).max() ?? 1
         // Two-character columns for long windows keep a month within 80 columns.
         let column = values.count > 14 ? 2 : 3

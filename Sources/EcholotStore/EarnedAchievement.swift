@@ -41,7 +41,12 @@ public struct EarnedAchievement: Sendable, Equatable, Codable, FetchableRecord, 
     }
 
     /// Columns, for queries.
-    enum Columns {
-        static let earnedAt = Column(CodingKeys.earnedAt)
+    public enum Columns {
+        /// The achievement's id.
+        public static let id = Column(CodingKeys.id)
+        /// The run that earned it.
+        public static let runID = Column(CodingKeys.runID)
+        /// When it was earned.
+        public static let earnedAt = Column(CodingKeys.earnedAt)
     }
 }

@@ -22,7 +22,4 @@ public struct FoundTag: Sendable, Equatable, Codable, FetchableRecord, Persistab
         self.found = found
         self.present = present
     }
-
-    /// The run the count belongs to.
-    static let run = belongsTo(Run.self)
 }

@@ -8,7 +8,7 @@ extension Profile {
             var request = Run.all()
             if let packID { request = request.filter(Run.Columns.packID == packID) }
             if let levelID { request = request.filter(Run.Columns.levelID == levelID) }
-            request = request.order(Run.Columns.recordedAt.desc, Column("id").desc)
+            request = request.order(Run.Columns.recordedAt.desc, Run.Columns.id.desc)
             if let limit { request = request.limit(limit) }
             return try request.fetchAll(db)
         }
@@ -25,7 +25,7 @@ extension Profile {
     /// Every achievement earned, in the order they were earned (FAA#31: across levels and packs).
     public func achievements() throws(ProfileError) -> [EarnedAchievement] {
         try read { db in
-            try EarnedAchievement.order(EarnedAchievement.Columns.earnedAt, Column("runID"), Column("id")).fetchAll(db)
+            try EarnedAchievement.order(EarnedAchievement.Columns.earnedAt, EarnedAchievement.Columns.runID, EarnedAchievement.Columns.id).fetchAll(db)
         }
     }
 

@@ -27,13 +27,12 @@ extension Profile {
 }
 
 extension PackProgress {
-    /// Reads a pack's progress: one grouped query over its runs, the kept unlocks, and the
-    /// current story.
+    /// Reads a pack's progress: its level summaries (not its runs: the cost stays the same
+    /// however long the history), the kept unlocks, and the current story.
     static func fetch(_ db: Database, manifest: PackManifest) throws -> PackProgress {
         var levels: [String: LevelProgress] = [:]
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT levelID, count(*) AS plays, sum(outcome = 'won') AS wins, max(score) AS best
-            FROM run WHERE packID = ? GROUP BY levelID
+            SELECT levelID, plays, wins, bestScore AS best FROM levelSummary WHERE packID = ?
             """, arguments: [manifest.id])
         while let row = try rows.next() {
             let id: String = row["levelID"]

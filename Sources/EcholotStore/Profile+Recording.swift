@@ -9,28 +9,14 @@ extension Profile {
     /// With no `manifest`, story steps and unlocks are left for a later run to settle.
     @discardableResult
     public func record(_ finished: FinishedRun, in manifest: PackManifest? = nil) throws(ProfileError) -> Recording {
-        try write { db in
-            var run = finished.run
-            try run.insert(db)
-            let runID = db.lastInsertedRowID
-            for count in finished.tags {
-                try FoundTag(runID: runID, tag: count.tag, found: count.found, present: count.present).insert(db)
-            }
-            let earned = try EarnedAchievement.earnOnce(db, finished.achievements, in: run)
-            var unlocked: [String] = []
-            if let manifest, manifest.id == run.packID {
-                if manifest.kind == .story, run.outcome != .abandoned {
-                    let story = try Story.currentOrNew(db, packID: manifest.id, at: run.recordedAt)
-                    if let storyID = story.id {
-                        // A replayed story level keeps the outcome it first ended with.
-                        try StoryStep(storyID: storyID, levelID: run.levelID, runID: runID, outcome: run.outcome)
-                            .insert(db, onConflict: .ignore)
-                    }
-                }
-                unlocked = try ScenarioUnlock.keepNew(db, manifest: manifest, run: run)
-            }
-            return Recording(run: run, newAchievements: earned, unlockedScenarios: unlocked)
-        }
+        try write { db in try Self.insert(finished, in: manifest, db) }
+    }
+
+    /// Records many ended levels in one transaction, in order (importing a history, filling
+    /// a profile for a benchmark): all of them or, on any failure, none.
+    @discardableResult
+    public func record(contentsOf runs: [FinishedRun], in manifest: PackManifest? = nil) throws(ProfileError) -> [Recording] {
+        try write { db in try runs.map { try Self.insert($0, in: manifest, db) } }
     }
 
     /// Records achievements that were earned after their run was recorded (a rule that
@@ -38,6 +24,31 @@ extension Profile {
     @discardableResult
     public func recordAchievements(_ achievements: [String: Value], earnedIn run: Run) throws(ProfileError) -> [EarnedAchievement] {
         try write { db in try EarnedAchievement.earnOnce(db, achievements, in: run) }
+    }
+
+    /// The inserts of one recording, inside the caller's transaction.
+    private static func insert(_ finished: FinishedRun, in manifest: PackManifest?, _ db: Database) throws -> Recording {
+        var run = finished.run
+        try run.insert(db)
+        let runID = db.lastInsertedRowID
+        for count in finished.tags {
+            try FoundTag(runID: runID, tag: count.tag, found: count.found, present: count.present).insert(db)
+        }
+        try Summaries.add(run, tags: finished.tags, db)
+        let earned = try EarnedAchievement.earnOnce(db, finished.achievements, in: run)
+        var unlocked: [String] = []
+        if let manifest, manifest.id == run.packID {
+            if manifest.kind == .story, run.outcome != .abandoned {
+                let story = try Story.currentOrNew(db, packID: manifest.id, at: run.recordedAt)
+                if let storyID = story.id {
+                    // A replayed story level keeps the outcome it first ended with.
+                    try StoryStep(storyID: storyID, levelID: run.levelID, runID: runID, outcome: run.outcome)
+                        .insert(db, onConflict: .ignore)
+                }
+            }
+            unlocked = try ScenarioUnlock.keepNew(db, manifest: manifest, run: run)
+        }
+        return Recording(run: run, newAchievements: earned, unlockedScenarios: unlocked)
     }
 }
 

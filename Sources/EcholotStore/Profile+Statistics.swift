@@ -10,49 +10,152 @@ extension Profile {
 }
 
 extension Statistics {
-    /// Aggregates in SQL over the `recordedAt` index: the window's runs are never all
-    /// loaded into memory, which keeps a profile of 100,000 runs fast to summarise.
+    /// Adds up the quarter-hour totals of the window's whole quarters (see ``Summaries``), and
+    /// the runs themselves for the quarter `now` falls in — so a run recorded a moment ago
+    /// counts and one stamped after `now` does not. Each level and each tag is one range of
+    /// one index: the cost follows the window's quarters, never the number of runs.
     static func fetch(_ db: Database, window: StatsWindow, now: Date, calendar: Calendar) throws -> Statistics {
-        let interval = window.interval(endingAt: now, calendar: calendar)
-        let range: StatementArguments = [interval.start.timeIntervalSince1970, interval.end.timeIntervalSince1970]
-        let inWindow = "recordedAt >= ? AND recordedAt <= ?"
-        let totals = try Row.fetchOne(db, sql: """
-            SELECT count(*) AS runs, total(outcome = 'won') AS won, total(outcome = 'lost') AS lost,
-                   total(outcome = 'abandoned') AS abandoned, avg(score) AS average, max(score) AS best
-            FROM run WHERE \(inWindow)
-            """, arguments: range)
-        var statistics = Statistics(
-            window: window, interval: interval,
-            runs: totals?["runs"] ?? 0, won: Int(totals?["won"] ?? 0.0), lost: Int(totals?["lost"] ?? 0.0),
-            abandoned: Int(totals?["abandoned"] ?? 0.0), averageScore: totals?["average"], bestScore: totals?["best"],
-            levels: [], tags: [], days: [])
-        statistics.levels = try Row.fetchAll(db, sql: """
-            SELECT packID, levelID, count(*) AS runs, total(outcome = 'won') AS won, avg(misses) AS misses,
-                   avg(score) AS average, max(score) AS best
-            FROM run WHERE \(inWindow) GROUP BY packID, levelID ORDER BY packID, levelID
-            """, arguments: range).map { row in
-            LevelStatistics(packID: row["packID"], levelID: row["levelID"], runs: row["runs"], won: Int(row["won"] as Double),
-                            averageMisses: row["misses"], averageScore: row["average"], bestScore: row["best"])
-        }
-        statistics.tags = try Row.fetchAll(db, sql: """
-            SELECT tag, count(*) AS runs, total(found) AS found, total(present) AS present
-            FROM foundTag JOIN run ON run.id = foundTag.runID
-            WHERE \(inWindow) GROUP BY tag ORDER BY tag
-            """, arguments: range).map { row in
-            TagStatistics(tag: row["tag"], runs: row["runs"], found: Int(row["found"] as Double), present: Int(row["present"] as Double))
-        }
-        let day = try db.makeStatement(sql: """
-            SELECT count(*) AS runs, total(outcome = 'won') AS won, avg(score) AS average, max(score) AS best
-            FROM run WHERE recordedAt >= ? AND recordedAt < ? AND recordedAt <= ?
+        var statistics = Statistics.empty(window: window, now: now, calendar: calendar)
+        let first = Summaries.quarter(of: statistics.interval.start.timeIntervalSince1970)
+        let current = Summaries.quarter(of: now.timeIntervalSince1970)
+        let tail: StatementArguments = [
+            max(statistics.interval.start.timeIntervalSince1970, Double(current) * Summaries.quarter), now.timeIntervalSince1970,
+        ]
+
+        var levels: [LevelKey: Totals] = [:]
+        let levelRange = try db.cachedStatement(sql: """
+            SELECT sum(runs), sum(won), sum(lost), sum(abandoned), sum(scored), sum(scoreSum), max(bestScore), sum(missesSum)
+            FROM quarterSummary WHERE packID = ? AND levelID = ? AND quarter >= ? AND quarter < ?
             """)
-        let dayLabel = DayLabel(calendar: calendar)
-        statistics.days = try window.dayIntervals(endingAt: now, calendar: calendar).map { span in
-            let row = try Row.fetchOne(day, arguments: [
-                span.start.timeIntervalSince1970, span.end.timeIntervalSince1970, interval.end.timeIntervalSince1970,
-            ])
-            return DayStatistics(day: span.start, date: dayLabel.text(span.start), runs: row?["runs"] ?? 0, won: Int(row?["won"] ?? 0.0),
-                                 averageScore: row?["average"], bestScore: row?["best"])
+        for row in try Row.fetchAll(db, sql: "SELECT packID, levelID FROM levelSummary") {
+            let key = LevelKey(packID: row[0], levelID: row[1])
+            if let sums = try Row.fetchOne(levelRange, arguments: [key.packID, key.levelID, first, current]), let totals = Totals(sums: sums) {
+                levels[key] = totals
+            }
         }
+        var quarters: [Int: Totals] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT quarter, runs, won, 0, 0, scored, scoreSum, bestScore, 0 FROM quarterTotal
+            WHERE quarter >= ? AND quarter < ?
+            """, arguments: [first, current]) {
+            quarters[row[0]] = Totals(row: row, from: 1)
+        }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT packID, levelID, 1, outcome = 'won', outcome = 'lost', outcome = 'abandoned',
+                   score IS NOT NULL, coalesce(score, 0), score, misses
+            FROM run WHERE recordedAt >= ? AND recordedAt <= ?
+            """, arguments: tail) {
+            let run = Totals(row: row, from: 2)
+            levels[LevelKey(packID: row[0], levelID: row[1]), default: Totals()].add(run)
+            quarters[current, default: Totals()].add(run)
+        }
+
+        var overall = Totals()
+        for (key, totals) in levels.sorted(by: { $0.key < $1.key }) where totals.runs > 0 {
+            overall.add(totals)
+            statistics.levels.append(LevelStatistics(
+                packID: key.packID, levelID: key.levelID, runs: totals.runs, won: totals.won,
+                averageMisses: Double(totals.missesSum) / Double(totals.runs), averageScore: totals.averageScore,
+                bestScore: totals.bestScore))
+        }
+        statistics.runs = overall.runs
+        statistics.won = overall.won
+        statistics.lost = overall.lost
+        statistics.abandoned = overall.abandoned
+        statistics.averageScore = overall.averageScore
+        statistics.bestScore = overall.bestScore
+        statistics.tags = try tags(db, first: first, current: current, tail: tail)
+        statistics.days = days(statistics.days, quarters: quarters, spans: window.dayIntervals(endingAt: now, calendar: calendar))
         return statistics
+    }
+
+    /// Per tag: its quarters' sums plus the current quarter's runs, sorted by tag.
+    private static func tags(_ db: Database, first: Int, current: Int, tail: StatementArguments) throws -> [TagStatistics] {
+        var tags: [String: TagStatistics] = [:]
+        let tagRange = try db.cachedStatement(sql: """
+            SELECT sum(runs), sum(found), sum(present) FROM quarterTag WHERE tag = ? AND quarter >= ? AND quarter < ?
+            """)
+        for tag in try String.fetchAll(db, sql: "SELECT tag FROM tagSummary") {
+            if let row = try Row.fetchOne(tagRange, arguments: [tag, first, current]), let runs = row[0] as Int? {
+                tags[tag] = TagStatistics(tag: tag, runs: runs, found: row[1], present: row[2])
+            }
+        }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT foundTag.tag, foundTag.found, foundTag.present FROM run JOIN foundTag ON foundTag.runID = run.id
+            WHERE run.recordedAt >= ? AND run.recordedAt <= ?
+            """, arguments: tail) {
+            let tag: String = row[0]
+            var entry = tags[tag] ?? TagStatistics(tag: tag, runs: 0, found: 0, present: 0)
+            entry.runs += 1
+            entry.found += row[1] as Int
+            entry.present += row[2] as Int
+            tags[tag] = entry
+        }
+        return tags.values.sorted { $0.tag < $1.tag }
+    }
+
+    /// Each local day: the sum of the quarters from its midnight to the next.
+    private static func days(_ days: [DayStatistics], quarters: [Int: Totals], spans: [DateInterval]) -> [DayStatistics] {
+        zip(days, spans).map { day, span in
+            var totals = Totals()
+            let from = Summaries.quarter(of: span.start.timeIntervalSince1970)
+            let to = Summaries.quarter(of: span.end.timeIntervalSince1970)
+            for quarter in from..<max(from, to) { if let sums = quarters[quarter] { totals.add(sums) } }
+            var filled = day
+            filled.runs = totals.runs
+            filled.won = totals.won
+            filled.averageScore = totals.averageScore
+            filled.bestScore = totals.bestScore
+            return filled
+        }
+    }
+}
+
+/// A pack and level, sorted by pack then level.
+private struct LevelKey: Hashable, Comparable {
+    let packID: String
+    let levelID: String
+
+    static func < (a: LevelKey, b: LevelKey) -> Bool { (a.packID, a.levelID) < (b.packID, b.levelID) }
+}
+
+/// Sums over some runs, in the column order of the summary tables: runs, won, lost,
+/// abandoned, scored, scoreSum, bestScore, missesSum.
+private struct Totals {
+    var runs = 0, won = 0, lost = 0, abandoned = 0, scored = 0, scoreSum = 0, missesSum = 0
+    var bestScore: Int?
+
+    init() {}
+
+    /// Reads the eight sums from `row`, starting at column `from`.
+    init(row: Row, from index: Int) {
+        runs = row[index] ?? 0
+        won = row[index + 1] ?? 0
+        lost = row[index + 2] ?? 0
+        abandoned = row[index + 3] ?? 0
+        scored = row[index + 4] ?? 0
+        scoreSum = row[index + 5] ?? 0
+        bestScore = row[index + 6]
+        missesSum = row[index + 7] ?? 0
+    }
+
+    /// Reads an aggregate row; nil when the range held no rows (SQL sums are then NULL).
+    init?(sums row: Row) {
+        guard (row[0] as Int?) != nil else { return nil }
+        self.init(row: row, from: 0)
+    }
+
+    /// The mean score of the scored runs.
+    var averageScore: Double? { scored == 0 ? nil : Double(scoreSum) / Double(scored) }
+
+    mutating func add(_ other: Totals) {
+        runs += other.runs
+        won += other.won
+        lost += other.lost
+        abandoned += other.abandoned
+        scored += other.scored
+        scoreSum += other.scoreSum
+        missesSum += other.missesSum
+        if let best = other.bestScore { bestScore = max(best, bestScore ?? best) }
     }
 }

@@ -14,6 +14,7 @@ enum ProfileSchema {
         migrator.registerMigration("v1: runs, achievements, unlocks, stories") { db in
             try db.execute(sql: "PRAGMA application_id = \(applicationID)")
             try createRuns(db)
+            try createSummaries(db)
             try createAchievements(db)
             try createUnlocks(db)
             try createStories(db)
@@ -66,6 +67,56 @@ enum ProfileSchema {
             t.column("found", .integer).notNull()
             t.column("present", .integer).notNull()
             t.primaryKey(["runID", "tag"])
+        }
+    }
+
+    /// Totals kept beside the runs, updated in each run's transaction, so that menus and
+    /// statistics read a few rows instead of the whole history (see ``Summaries``). Keys
+    /// lead with what a query holds fixed, so every read is one range of one index.
+    private static func createSummaries(_ db: Database) throws {
+        try db.create(table: "levelSummary", options: [.withoutRowID]) { t in
+            t.column("packID", .text).notNull()
+            t.column("levelID", .text).notNull()
+            t.column("plays", .integer).notNull()
+            t.column("wins", .integer).notNull()
+            t.column("bestScore", .integer)
+            t.primaryKey(["packID", "levelID"])
+        }
+        try db.create(table: "quarterSummary", options: [.withoutRowID]) { t in
+            t.column("packID", .text).notNull()
+            t.column("levelID", .text).notNull()
+            t.column("quarter", .integer).notNull()
+            t.column("runs", .integer).notNull()
+            t.column("won", .integer).notNull()
+            t.column("lost", .integer).notNull()
+            t.column("abandoned", .integer).notNull()
+            t.column("scored", .integer).notNull()
+            t.column("scoreSum", .integer).notNull()
+            t.column("bestScore", .integer)
+            t.column("missesSum", .integer).notNull()
+            t.primaryKey(["packID", "levelID", "quarter"])
+        }
+        try db.create(table: "quarterTotal", options: [.withoutRowID]) { t in
+            t.primaryKey("quarter", .integer)
+            t.column("runs", .integer).notNull()
+            t.column("won", .integer).notNull()
+            t.column("scored", .integer).notNull()
+            t.column("scoreSum", .integer).notNull()
+            t.column("bestScore", .integer)
+        }
+        try db.create(table: "tagSummary", options: [.withoutRowID]) { t in
+            t.primaryKey("tag", .text)
+            t.column("runs", .integer).notNull()
+            t.column("found", .integer).notNull()
+            t.column("present", .integer).notNull()
+        }
+        try db.create(table: "quarterTag", options: [.withoutRowID]) { t in
+            t.column("tag", .text).notNull()
+            t.column("quarter", .integer).notNull()
+            t.column("runs", .integer).notNull()
+            t.column("found", .integer).notNull()
+            t.column("present", .integer).notNull()
+            t.primaryKey(["tag", "quarter"])
         }
     }
 

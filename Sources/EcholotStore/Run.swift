@@ -75,16 +75,21 @@ public struct Run: Sendable, Equatable, Codable, FetchableRecord, MutablePersist
 }
 
 extension Run {
-    /// The per-tag counts of this run.
-    static let foundTags = hasMany(FoundTag.self)
-
     /// Columns, for queries that read like the domain.
-    enum Columns {
-        static let recordedAt = Column(CodingKeys.recordedAt)
-        static let packID = Column(CodingKeys.packID)
-        static let levelID = Column(CodingKeys.levelID)
-        static let outcome = Column(CodingKeys.outcome)
-        static let score = Column(CodingKeys.score)
-        static let misses = Column(CodingKeys.misses)
+    public enum Columns {
+        /// The row id.
+        public static let id = Column(CodingKeys.id)
+        /// When the level ended.
+        public static let recordedAt = Column(CodingKeys.recordedAt)
+        /// The pack's id.
+        public static let packID = Column(CodingKeys.packID)
+        /// The level's id.
+        public static let levelID = Column(CodingKeys.levelID)
+        /// How it ended.
+        public static let outcome = Column(CodingKeys.outcome)
+        /// The score.
+        public static let score = Column(CodingKeys.score)
+        /// The misses.
+        public static let misses = Column(CodingKeys.misses)
     }
 }

@@ -88,3 +88,17 @@ struct DayLabel {
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 }
+
+extension Statistics {
+    /// The figures of a window in which nothing was played (every day present, all zero):
+    /// what `stats` shows before a profile exists.
+    public static func empty(window: StatsWindow, now: Date = Date(), calendar: Calendar = .current) -> Statistics {
+        let label = DayLabel(calendar: calendar)
+        return Statistics(
+            window: window, interval: window.interval(endingAt: now, calendar: calendar),
+            runs: 0, won: 0, lost: 0, abandoned: 0, averageScore: nil, bestScore: nil, levels: [], tags: [],
+            days: window.dayIntervals(endingAt: now, calendar: calendar).map { span in
+                DayStatistics(day: span.start, date: label.text(span.start), runs: 0, won: 0, averageScore: nil, bestScore: nil)
+            })
+    }
+}

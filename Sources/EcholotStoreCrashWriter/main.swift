@@ -18,8 +18,6 @@ do {
     FileHandle.standardError.write(Data((error.description + "\n").utf8))
     exit(1)
 }
-// Unbuffered: a committed id must reach the parent before the next write starts.
-setvbuf(stdout, nil, _IONBF, 0)
 var written = 0
 while written < limit {
     let finished = FinishedRun(
@@ -30,7 +28,9 @@ while written < limit {
         achievements: ["crash-\(written % 50)": ["n": .int(written)]])
     do {
         let recording = try profile.record(finished)
-        print(recording.run.id ?? -1)
+        // One write(2) per line, unbuffered: a committed id reaches the parent before the
+        // next transaction starts, and a kill cannot leave it in a buffer.
+        FileHandle.standardOutput.write(Data("\(recording.run.id ?? -1)\n".utf8))
     } catch {
         FileHandle.standardError.write(Data((error.description + "\n").utf8))
         exit(1)

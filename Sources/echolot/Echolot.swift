@@ -7,8 +7,16 @@ struct Echolot: ParsableCommand {
         abstract: "An engine for acoustic-localization games: hear, turn, select.",
         subcommands: [
             ValidateCommand.self,
+            TestCommand.self,
             RunCommand.self,
             RenderCommand.self,
+            PlayCommand.self,
+            ReplayCommand.self,
+            StatsCommand.self,
+            InstallCommand.self,
+            PacksCommand.self,
+            PackCommand.self,
+            NewCommand.self,
         ]
     )
 }

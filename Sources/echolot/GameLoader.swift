@@ -1,6 +1,7 @@
 import ArgumentParser
 import EcholotCore
 import EcholotModel
+import EcholotScript
 import Foundation
 
 /// A level of a loaded pack, ready to become a store: what every command that plays
@@ -10,15 +11,21 @@ struct LoadedGame {
     let pack: Pack
     /// The level's definition (data, source positions).
     let definition: LevelDefinition
+    /// The pack's rules: the standard scripts and the pack's own, in one Lua state.
+    let rules: PackRules
 
     /// The level's id.
     var levelID: String { definition.id }
 
-    /// A fresh store playing an incarnation of the level with the engine's reducers.
-    func makeStore() -> Store<GameState> {
-        let state = GameState.incarnation(
-            of: definition.level, packID: pack.id, packVersion: pack.manifest.version)
-        return Store(state: state, reducers: LevelReducers.all)
+    /// A fresh store playing an incarnation of the level: the engine's level reducers,
+    /// then the level's Lua rules. Every store gets its own rule session.
+    func makeStore() throws -> Store<GameState> {
+        do {
+            return try rules.store(for: definition)
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode(1)
+        }
     }
 }
 
@@ -27,19 +34,47 @@ struct LoadedGame {
 enum GameLoader {
     /// Loads `level` of the pack at `path`.
     static func load(pack path: String, level id: String) throws -> LoadedGame {
-        let pack: Pack
-        do {
-            pack = try PackLoader.load(at: URL(fileURLWithPath: path))
-        } catch {
-            Terminal.report(error.diagnostics)
-            throw ExitCode(1)
-        }
+        let pack = try loadPack(path)
         guard let definition = pack.level(id: id) else {
             let known = pack.levelOrder.joined(separator: ", ")
             Terminal.error("\(path): error: pack '\(pack.id)' has no level '\(id)'; its levels are: \(known)")
             throw ExitCode(1)
         }
-        return LoadedGame(pack: pack, definition: definition)
+        return LoadedGame(pack: pack, definition: definition, rules: try rules(for: pack))
+    }
+
+    /// Loads the standard rules and the pack's scripts, and checks the pack's levels
+    /// against the rules they name; every problem is reported and ends the command.
+    static func rules(for pack: Pack) throws -> PackRules {
+        let rules: PackRules
+        do {
+            rules = try PackRules.load(pack)
+        } catch {
+            for problem in error.errors { Terminal.error(problem.description) }
+            throw ExitCode(1)
+        }
+        let problems = rules.validate()
+        guard problems.isEmpty else {
+            Terminal.report(problems)
+            throw ExitCode(1)
+        }
+        return rules
+    }
+
+    /// Loads the pack at `path` — a folder, a `.zip`, or the id of a shipped or installed
+    /// pack when no such file exists — with its bases and dependencies resolved against
+    /// the shipped and (unless `safe`) installed packs.
+    static func loadPack(_ path: String, safe: Bool = false) throws -> Pack {
+        let library = PackLibrary.standard(safe: safe)
+        let url = URL(fileURLWithPath: path)
+        let byID = FileManager.default.fileExists(atPath: url.path) ? nil : library.load(id: path)
+        switch byID ?? library.load(at: url) {
+        case let .success(pack):
+            return pack
+        case let .failure(error):
+            Terminal.report(error.diagnostics)
+            throw ExitCode(1)
+        }
     }
 
     /// Reads the input log at `path`, or an empty log when there is none.

@@ -75,7 +75,7 @@ struct RenderCommand: ParsableCommand {
             let engine = AudioEngine(device: device, sounds: SoundFolder(url: game.pack.soundsFolder), report: Terminal.error)
             let writer = try WAVWriter(url: URL(fileURLWithPath: out), channels: 2, sampleRate: device.sampleRate)
             let recorder = try LevelRecorder(engine: engine, writer: writer)
-            let store = game.makeStore()
+            let store = try game.makeStore()
             engine.attach(to: store)  // First: each batch is applied, then heard.
             recorder.attach(to: store)
             let result = LevelRunner(maxSeconds: seconds).run(store, log: log)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EcholotCore
 import EcholotModel
+import EcholotStore
 import Foundation
 
 /// `echolot run PACK --level ID [--input LOG.jsonl] [--json]`: plays a level headlessly.
@@ -30,6 +31,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Stop after this many seconds of simulated time.")
     var maxSeconds: Double = 600
 
+    @Option(name: .long, help: "Record the run in this profile database (default: $ECHOLOT_PROFILE; without either, nothing is recorded).")
+    var profile: String?
+
     func validate() throws {
         guard maxSeconds.isFinite, maxSeconds > 0, maxSeconds <= 86_400 else {
             throw ValidationError("--max-seconds must be between 0 and 86400, found \(maxSeconds)")
@@ -39,13 +43,23 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let game = try GameLoader.load(pack: pack, level: level)
         let log = try GameLoader.inputLog(input)
-        let store = game.makeStore()
+        let store = try game.makeStore()
+        // The profile is opened first, so a bad one fails before anything is played.
+        let recorder = try ProfileAccess.openForRun(explicit: profile).map {
+            ProgressRecorder(profile: $0, manifest: game.pack.manifest)
+        }
+        recorder?.attach(to: store)
         let result = LevelRunner(maxSeconds: maxSeconds).run(store, log: log)
+        recorder?.finish()
         for error in result.errors { Terminal.error(error) }
         if json {
             print(result.json.jsonText)
         } else {
             print(result.summary(level: game.levelID))
+        }
+        if let failure = recorder?.failure {
+            Terminal.error(failure.description)
+            throw ExitCode(1)
         }
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import EcholotAudio
 import EcholotModel
+import EcholotScript
 import Foundation
 
 /// `echolot validate PATH…`: checks packs (or single level files) and reports every problem.
@@ -8,7 +10,7 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check packs or level files and report every problem as path:line:col: error: message.",
         discussion: """
-            Each PATH is a pack folder, or a level file inside a pack's levels/ folder (then \
+            Each PATH is a pack folder, a .zip of one, or a level file inside a pack's levels/ folder (then \
             its pack's manifest is checked too). Problems go to stderr, one per line; for \
             each good pack, 'ok: <pack id> (<n> levels)' goes to stdout.
             """
@@ -21,16 +23,45 @@ struct ValidateCommand: ParsableCommand {
     /// Validates every path, prints the problems and the summaries; exits 1 on any problem.
     func run() throws {
         var failed = false
+        // Bases and dependencies resolve against the shipped and installed packs.
+        let library = PackLibrary.standard()
         for path in paths {
-            let report = PackLoader.validate(path: path)
-            if report.isOK {
+            let report = PackLoader.validate(path: path, library: library)
+            var problems = report.diagnostics.map(\.description)
+            if report.isOK, isPack(path), case let .success(pack) = library.load(at: URL(fileURLWithPath: path)) {
+                problems += Self.deepProblems(of: pack)
+            }
+            if problems.isEmpty {
                 print(report.summary)
             } else {
                 failed = true
-                let text = report.diagnostics.map { $0.description + "\n" }.joined()
-                FileHandle.standardError.write(Data(text.utf8))
+                for problem in problems { Terminal.error(problem) }
             }
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// Whether `path` names a whole pack (a folder or an archive) rather than one level file.
+    private func isPack(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            && (isDirectory.boolValue || path.hasSuffix(".zip"))
+    }
+
+    /// What only a loaded pack shows: scripts that do not load, rule names and parameters
+    /// in its levels, sounds that cannot be decoded, and its story.
+    static func deepProblems(of pack: Pack) -> [String] {
+        var problems: [String] = []
+        do {
+            let rules = try PackRules.load(pack)
+            problems += rules.validate().sortedForDisplay().map(\.description)
+        } catch {
+            problems += error.errors.map(\.description)
+        }
+        problems += AudioValidation.diagnostics(for: pack).sortedForDisplay().map(\.description)
+        if case let .failure(error)? = StoryReader.load(for: pack) {
+            problems += error.diagnostics.sortedForDisplay().map(\.description)
+        }
+        return problems
     }
 }

@@ -38,6 +38,19 @@ import Testing
         #expect(AudioAsset.check(url: url, directional: false) == nil)
     }
 
+    @Test(arguments: [
+        ("float32", SF_FORMAT_WAV | SF_FORMAT_FLOAT), ("pcm24", SF_FORMAT_WAV | SF_FORMAT_PCM_24),
+        ("pcm8", SF_FORMAT_WAV | SF_FORMAT_PCM_U8), ("double", SF_FORMAT_WAV | SF_FORMAT_DOUBLE),
+    ])
+    func decodesEveryWAVEncodingAtItsLevel(name: String, format: Int) throws {
+        let samples = TestSounds.whiteNoise(frames: 4_410, seed: 11)
+        let url = try sounds.writeEncoded("noise-\(name).wav", format: format, samples: samples)
+        let audio = try AudioAsset.decode(url: url)
+        let expected = samples.map { Double($0) }, got = audio.samples.map { Double($0) / 32767 }
+        let worst = zip(expected, got).map { abs($0 - $1) }.max() ?? 1
+        #expect(worst < 0.01, "\(name): off by \(worst)")
+    }
+
     @Test func refusesStereoOnlyForDirectionalSounds() throws {
         let url = sounds.url(TestSounds.stereoNoise)
         #expect(AudioAsset.check(url: url, directional: false) == nil)

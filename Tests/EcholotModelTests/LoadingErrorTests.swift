@@ -327,7 +327,7 @@ struct LoadingErrorTests {
         pack.write("pack.zip", "PK")
         let zip = PackLoader.validate(path: "p/pack.zip", relativeTo: pack.base)
         #expect(zip.diagnostics.map(\.description)
-            == ["p/pack.zip:1:1: error: zipped packs are not supported yet; unpack the folder and validate that"])
+            == ["p/pack.zip:1:1: error: not a readable ZIP archive (it may be damaged or not a .zip at all)"])
     }
 
     @Test func attributesMustNotShadowBuiltIns() throws {

@@ -26,7 +26,6 @@ import Testing
                 samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
             }
             samples.sort()
-            if name == "engine" { print("phases µs per call:", phaseTimes[0..<5].map { Double($0) / Double(phaseTimes[5]) / 1000 }) }
             print(name, "median µs/tick:", samples[samples.count / 2], "p10:", samples[samples.count / 10])
         }
     }

@@ -42,6 +42,11 @@ enum Support {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
+        // Every test level may use the sound `s.wav`: the tutorial's bell.
+        let sounds = folder.appendingPathComponent("sounds", isDirectory: true)
+        try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: tutorial.appendingPathComponent("sounds/bell.wav"),
+                                         to: sounds.appendingPathComponent("s.wav"))
         return folder
     }
 
@@ -53,9 +58,9 @@ enum Support {
     }
 
     /// Loads a pack folder and its rules.
-    static func rules(at folder: URL) throws -> PackRules {
+    static func rules(at folder: URL, limits: ScriptLimits = ScriptLimits()) throws -> PackRules {
         let pack = try PackLoader.load(at: folder)
-        return try PackRules.load(pack, standardRules: standardRules)
+        return try PackRules.load(pack, standardRules: standardRules, limits: limits)
     }
 
     /// Plays `level` of `rules` through `log` with the headless runner.
@@ -72,4 +77,53 @@ enum Support {
 extension Action {
     /// `turnTo {azimuth}` for tests.
     static func face(_ azimuth: Double) -> Action { .turnTo(azimuth) }
+}
+
+extension Support {
+    /// A pack `test` with `scripts` (paths below `scripts/`) and one level, loaded with its
+    /// rules: the rules, the level's definition, and a fresh store playing it.
+    static func world(scripts: [String: String] = [:], level: String, levelID: String = "one",
+                      extraFiles: [String: String] = [:], limits: ScriptLimits = ScriptLimits(memory: 16 << 20))
+        throws -> (rules: PackRules, level: LevelDefinition, store: Store<GameState>) {
+        var files = extraFiles
+        for (name, text) in scripts { files["scripts/" + name] = text }
+        files["levels/\(levelID).json"] = level
+        let rules = try Support.rules(at: try writePack(files: files), limits: limits)
+        let definition = try #require(rules.pack.level(id: levelID))
+        return (rules, definition, try rules.store(for: definition))
+    }
+
+    /// A level with one entity per (id, azimuth) pair and the given goals, behaviours
+    /// (applied to every entity) and scoring, as JSON.
+    static func level(entities: [(String, Double)], goals: String = "[]", behaviours: String = "[]",
+                      scoring: String? = nil, extra: String = "", seed: Int = 1) -> String {
+        let list = entities.map { id, azimuth in
+            #"{"id": "\#(id)", "tags": ["t"], "position": {"azimuth": \#(azimuth)}, "sound": {"file": "s.wav"}, "behaviours": \#(behaviours)}"#
+        }.joined(separator: ", ")
+        let scoringField = scoring.map { #", "scoring": \#($0)"# } ?? ""
+        return #"{"id": "one", "name": "One", "seed": \#(seed), "entities": [\#(list)], "goals": \#(goals)\#(scoringField)\#(extra)}"#
+    }
+
+    /// Evaluates Lua source in the data sandbox of a fresh engine.
+    static func evaluate(_ code: String) throws -> Value {
+        let engine = try ScriptEngine()
+        return try engine.evaluateData(source: ScriptSource(pack: "test", file: "eval.lua", displayPath: "eval.lua"),
+                                       text: Array(code.utf8))
+    }
+
+    /// Dispatches `count` ticks of 1/60 s.
+    static func tick(_ store: Store<GameState>, _ count: Int = 1) {
+        for _ in 0..<count { store.dispatch(.tick(1.0 / 60)) }
+    }
+}
+
+extension Store where State == GameState {
+    /// The level being played.
+    var level: Level { state[Game.level] }
+
+    /// The entity with `id`.
+    func entity(_ id: String) -> Entity? { level[LevelKeys.entities][id] }
+
+    /// The goal with `id`.
+    func goal(_ id: String) -> Goal? { level[LevelKeys.goals][id] }
 }

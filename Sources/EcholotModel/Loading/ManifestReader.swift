@@ -4,11 +4,13 @@
 final class ManifestReader {
     /// The fields `pack.json` may have.
     static let fields = ["id", "name", "version", "api", "kind", "author", "description", "defaultLanguage",
-                         "extends", "scenarios", "levels"]
+                         "extends", "scenarios", "levels", "preview", "dependencies", "parameters"]
     /// The engine API versions this engine runs.
     static let supportedAPI = 1...1
 
     let report: FileReport
+    /// The pack's files, to check the preview sound; `nil` to check only its name.
+    var files: PackFiles?
     /// Every level id the manifest names (in `levels` and in scenarios), with its field.
     var levelReferences: [(id: String, field: Field)] = []
     /// The first level list in the manifest, where an empty `levels/` folder is reported.
@@ -81,10 +83,22 @@ final class ManifestReader {
             levels = readLevelList(field, owner: nil, seen: [:]).ids
         }
 
+        let preview = object.optional("preview").flatMap(readPreview)
+        let dependencies = object.optional("dependencies").map { readDependencies($0, own: id) } ?? []
+        var parameters: [ParameterOverride] = []
+        if let field = object.optional("parameters") {
+            parameters = readParameters(field)
+            if extends == nil, !parameters.isEmpty {
+                field.fail("\"parameters\" change the levels of the base pack, but this pack extends none; "
+                    + "change the level files instead")
+            }
+        }
+
         guard let id, let name, let version, let api else { return nil }
         return PackManifest(id: id, name: name, version: version, api: api, kind: kind ?? .free,
                             author: author, description: description, defaultLanguage: language,
-                            extends: extends, scenarios: scenarios, levels: levels)
+                            extends: extends, scenarios: scenarios, levels: levels, preview: preview,
+                            dependencies: dependencies, parameters: parameters)
     }
 
     // MARK: Scenarios

@@ -1,8 +1,10 @@
 import Foundation
 
-/// A loaded, fully validated pack: its manifest, its levels and its strings.
+/// A loaded, fully validated pack: its manifest, its levels and its strings. When it
+/// extends another pack, levels and strings are already merged (the pack's own win) and
+/// sounds resolve through ``bases``.
 public struct Pack: Sendable {
-    /// The pack folder.
+    /// The pack folder (for a `.zip`, the private folder it was extracted to).
     public var root: URL
     /// The manifest.
     public var manifest: PackManifest
@@ -12,15 +14,32 @@ public struct Pack: Sendable {
     public var levels: [String: LevelDefinition]
     /// Localised strings: language → string id → text.
     public var strings: [String: [String: String]]
+    /// How the pack folder is shown in diagnostics (`levels/tutorial`, `my-pack.zip`).
+    public var displayRoot: String
+    /// The packs this one extends, nearest first; empty when it extends none or has not
+    /// been resolved (see ``PackLibrary``).
+    public var bases: [PackLayer]
+    /// Every pack whose scripts a game of this pack loads, in load order: dependencies
+    /// and bases before the packs that need them, this pack last.
+    public var loadOrder: [PackLayer]
+    /// Keeps an extracted archive's folder alive while the pack is in use.
+    public var storage: PackStorage?
 
     /// Creates a pack.
     public init(root: URL, manifest: PackManifest, manifestSource: SourceMap,
-                levels: [String: LevelDefinition], strings: [String: [String: String]]) {
+                levels: [String: LevelDefinition], strings: [String: [String: String]],
+                displayRoot: String? = nil, bases: [PackLayer] = [], loadOrder: [PackLayer]? = nil,
+                storage: PackStorage? = nil) {
         self.root = root
         self.manifest = manifest
         self.manifestSource = manifestSource
         self.levels = levels
         self.strings = strings
+        self.displayRoot = displayRoot ?? PackFiles.displayPath(of: root)
+        self.bases = bases
+        self.storage = storage
+        self.loadOrder = []
+        self.loadOrder = loadOrder ?? [layer]
     }
 
     /// The pack's id.
@@ -32,11 +51,33 @@ public struct Pack: Sendable {
     /// The level with this id, if the pack has it.
     public func level(id: String) -> LevelDefinition? { levels[id] }
 
+    /// This pack's own folder as a layer (scripts, sounds).
+    public var layer: PackLayer {
+        PackLayer(manifest: manifest, root: root, displayRoot: displayRoot, storage: storage)
+    }
+
     /// The folder sound file names are relative to.
     public var soundsFolder: URL { root.appendingPathComponent("sounds", isDirectory: true) }
 
-    /// The URL of a sound file named in a level (already checked to exist inside the pack).
-    public func soundURL(_ file: String) -> URL { soundsFolder.appendingPathComponent(file) }
+    /// Every `sounds/` folder a sound name may resolve in, nearest first: the pack's own,
+    /// then its bases'.
+    public var soundFolders: [URL] { ([layer] + bases).map(\.soundsFolder) }
+
+    /// The URL of a sound file named in a level: the pack's own, else the nearest base's
+    /// that has it (inside that pack), else where the pack's own would be.
+    public func soundURL(_ file: String) -> URL {
+        let own = soundsFolder.appendingPathComponent(file)
+        if bases.isEmpty || FileManager.default.fileExists(atPath: own.path) { return own }
+        for base in bases {
+            if let found = base.sound(file) { return found }
+        }
+        return own
+    }
+
+    /// How a path inside the pack is shown in diagnostics.
+    public func display(_ relative: String) -> String {
+        layer.display(relative)
+    }
 
     /// A localised string: the language's, else the default language's, else `nil`.
     public func string(_ id: String, language: String) -> String? {

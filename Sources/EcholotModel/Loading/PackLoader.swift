@@ -2,16 +2,21 @@ import EcholotCore
 import Foundation
 
 /// Loads and validates packs: `pack.json`, every `levels/*.json` and `strings/*.json`,
-/// collecting every problem rather than stopping at the first.
+/// collecting every problem rather than stopping at the first. A pack is a folder or a
+/// `.zip` of one (checked by ``PackArchive``, then extracted to a private folder).
+///
+/// These load one pack as it is; ``PackLibrary`` also resolves `extends` and
+/// `dependencies` against the installed and shipped packs.
 public enum PackLoader {
-    /// Loads the pack in the folder at `url`; throws every problem found when there is any.
+    /// Loads the pack in the folder (or `.zip`) at `url`; throws every problem found when
+    /// there is any.
     public static func load(at url: URL) throws(PackLoadError) -> Pack {
         let result = check(root: url, displayRoot: nil)
         guard let pack = result.pack else { throw PackLoadError(diagnostics: result.diagnostics) }
         return pack
     }
 
-    /// Every problem in the pack at `url`, in display order; empty when it loads.
+    /// Every problem in the pack (folder or `.zip`) at `url`, in display order; empty when it loads.
     public static func validate(at url: URL) -> [Diagnostic] {
         check(root: url, displayRoot: nil).diagnostics
     }
@@ -28,6 +33,7 @@ public enum PackLoader {
 
     /// Checks the whole pack; `displayRoot` overrides how its folder is shown.
     static func check(root url: URL, displayRoot: String?) -> Outcome {
+        if isArchive(url) { return checkArchive(url, displayRoot: displayRoot) }
         let files: PackFiles
         switch PackFiles.open(url) {
         case let .failed(diagnostic):
@@ -56,6 +62,7 @@ struct PackLoading {
         // The manifest.
         let manifestReport = FileReport(displayPath: files.display("pack.json"))
         let manifestReader = ManifestReader(report: manifestReport)
+        manifestReader.files = files
         var manifest: PackManifest?
         var manifestSource = SourceMap(displayPath: manifestReport.displayPath)
         if let root = readJSON("pack.json", report: manifestReport, missing: "this folder has no pack.json, so it is not a pack") {
@@ -122,7 +129,7 @@ struct PackLoading {
         guard sortedDiagnostics.isEmpty, var manifest else { return outcome }
         manifest.levelOrder = PackLoading.levelOrder(manifest, levelIDs: levelFileIDs.sorted())
         outcome.pack = Pack(root: files.root, manifest: manifest, manifestSource: manifestSource,
-                            levels: levels, strings: strings)
+                            levels: levels, strings: strings, displayRoot: files.displayRoot)
         return outcome
     }
 

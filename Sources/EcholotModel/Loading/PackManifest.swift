@@ -63,12 +63,19 @@ public struct PackManifest: Sendable, Equatable {
     /// The play order: the scenarios' levels in order, else `levels`, else every level
     /// file sorted by id.
     public var levelOrder: [String]
+    /// A short sound in `sounds/` that introduces the pack in menus.
+    public var preview: String?
+    /// The packs whose rules this one uses, with the versions it accepts, sorted by id.
+    public var dependencies: [PackDependency]
+    /// Rule parameters this pack changes in its base pack's levels.
+    public var parameters: [ParameterOverride]
 
     /// Creates a manifest.
     public init(id: String, name: String, version: String, api: Int, kind: PackKind = .free,
                 author: String? = nil, description: String? = nil, defaultLanguage: String = "en",
                 extends: String? = nil, scenarios: [Scenario] = [], levels: [String]? = nil,
-                levelOrder: [String] = []) {
+                levelOrder: [String] = [], preview: String? = nil, dependencies: [PackDependency] = [],
+                parameters: [ParameterOverride] = []) {
         self.id = id
         self.name = name
         self.version = version
@@ -81,5 +88,8 @@ public struct PackManifest: Sendable, Equatable {
         self.scenarios = scenarios
         self.levels = levels
         self.levelOrder = levelOrder
+        self.preview = preview
+        self.dependencies = dependencies
+        self.parameters = parameters
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The result of validating one path given on the command line: a pack folder, or a
-/// level file inside a pack's `levels/` folder.
+/// The result of validating one path given on the command line: a pack folder, a `.zip`
+/// of one, or a level file inside a pack's `levels/` folder.
 public struct ValidationReport: Sendable {
     /// The pack's id, when its manifest could be read.
     public var packID: String?
@@ -20,11 +20,14 @@ public struct ValidationReport: Sendable {
 }
 
 extension PackLoader {
-    /// Validates a path as the user typed it: a pack folder, or a single level `.json`
+    /// Validates a path as the user typed it: a pack folder, a `.zip` pack, or a single level `.json`
     /// file (its pack is the folder above `levels/`; only that file's and the manifest's
     /// problems are reported). Relative paths resolve against `base` (default: the
-    /// current directory) and are shown as given.
-    public static func validate(path: String, relativeTo base: URL? = nil) -> ValidationReport {
+    /// current directory) and are shown as given. With a `library`, the pack's `extends`
+    /// and `dependencies` are resolved against it too (cycles, missing packs, versions,
+    /// what the base must provide).
+    public static func validate(path: String, relativeTo base: URL? = nil,
+                                library: PackLibrary? = nil) -> ValidationReport {
         let url = base.map { URL(fileURLWithPath: path, relativeTo: $0) } ?? URL(fileURLWithPath: path)
         let shown = path.isEmpty ? "." : path
         func failure(_ message: String) -> ValidationReport {
@@ -35,13 +38,10 @@ extension PackLoader {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             return failure("no such file or directory")
         }
-        if isDirectory.boolValue {
-            let outcome = check(root: url, displayRoot: nil)
+        if isDirectory.boolValue || isArchive(url) {
+            let outcome = resolving(check(root: url, displayRoot: nil), with: library)
             return ValidationReport(packID: outcome.packID, levelCount: outcome.levelIDs.count,
                                     diagnostics: outcome.diagnostics)
-        }
-        if path.lowercased().hasSuffix(".zip") {
-            return failure("zipped packs are not supported yet; unpack the folder and validate that")
         }
         guard path.hasSuffix(".json") else {
             return failure("expected a pack folder or a level file (levels/<id>.json)")
@@ -54,12 +54,27 @@ extension PackLoader {
         var displayRoot = parent(of: parent(of: path))
         while displayRoot.hasPrefix("./") { displayRoot.removeFirst(2) }
         if displayRoot == "." { displayRoot = "" }
-        let outcome = check(root: packRoot, displayRoot: displayRoot)
+        let outcome = resolving(check(root: packRoot, displayRoot: displayRoot), with: library)
         let prefix = displayRoot.isEmpty ? "" : displayRoot.hasSuffix("/") ? displayRoot : displayRoot + "/"
         let levelPath = prefix + "levels/" + url.lastPathComponent
         let manifestPath = prefix + "pack.json"
         let relevant = outcome.diagnostics.filter { $0.path == levelPath || $0.path == manifestPath }
         return ValidationReport(packID: outcome.packID, levelCount: 1, diagnostics: relevant)
+    }
+
+    /// The outcome with the pack resolved against `library` (when given and the pack loaded).
+    static func resolving(_ outcome: Outcome, with library: PackLibrary?) -> Outcome {
+        guard let library, let pack = outcome.pack else { return outcome }
+        var resolved = outcome
+        switch library.resolve(pack) {
+        case let .success(done):
+            resolved.pack = done
+            resolved.levelIDs = done.levels.keys.sorted()
+        case let .failure(error):
+            resolved.pack = nil
+            resolved.diagnostics = error.diagnostics
+        }
+        return resolved
     }
 
     /// The folder part of a path as typed: `a/b/c.json` → `a/b`, `c.json` → `.`, `.` → `..`.

@@ -297,6 +297,8 @@ function E.run(batch, action, patches, count, tree, random)
   for i = 1, count * 3, 3 do E.patch(patches[i], patches[i + 1], patches[i + 2]) end
   rng = random
   local fn = handlerfor(batch.rule, lastaction.name)
+  -- Where to point when an error carries no position (memory ran out inside Lua).
+  E.current = fn
   if fn ~= nil then runners[batch.kind](batch, lastaction, fn) end
   E.focus(nil)
   local logn, bornn, diedn = E.counts()

@@ -21,7 +21,6 @@ local ENGINE = {}
 local chainOf = setmetatable({}, { __mode = "k" })   -- proxy → set of foci that may change it
 local handleOf = setmetatable({}, { __mode = "k" })  -- proxy → handle (maps outside lists)
 local roleOf = setmetatable({}, { __mode = "k" })    -- proxy → its place in the state
-local dead = setmetatable({}, { __mode = "k" })      -- proxies replaced or removed
 
 -- What Swift reads after a call: writes (handle, key, value), nodes made
 -- (handle, parent handle, key) and handles dropped.
@@ -58,30 +57,29 @@ local function describe(v)
   return tostring(v)
 end
 
-local function denied(proxy, key)
-  if dead[proxy] then
-    error(format("cannot change field %s: this table is no longer part of the state (it was replaced)", describe(key)), 3)
-  end
+local function denied(key)
   error(format("cannot change field %s: a reducer may change only its focus and what is inside it", describe(key)), 3)
 end
 
-local function checkscalar(v, key)
-  local tv = type(v)
-  if tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
-    error(format("field %s: a %s value cannot be stored in the state", describe(key), tv), 3)
-  end
+local function badvalue(key, v)
+  error(format("field %s: a %s value cannot be stored in the state", describe(key), type(v)), 3)
 end
 
--- Marks a replaced subtree dead, so writes through stale references fail loudly.
+-- The writer of a node that left the state: writes through a stale reference fail loudly.
+local function deadwriter(_, key)
+  error(format("cannot change field %s: this table is no longer part of the state (it was replaced)", describe(key)), 2)
+end
+
+-- Marks a replaced subtree dead: its writers now refuse, and Swift forgets its handles.
 local function kill(proxy)
-  dead[proxy] = true
+  getrawmetatable(proxy).__newindex = deadwriter
   local h = handleOf[proxy]
   if h ~= nil then
     diedn = diedn + 1
     died[diedn] = h
   end
   for _, x in next, dataOf[proxy] do
-    if dataOf[x] ~= nil then kill(x) end
+    if type(x) == "table" and dataOf[x] ~= nil then kill(x) end
   end
 end
 
@@ -92,9 +90,11 @@ local function pairsof(proxy) return sortedpairs(dataOf[proxy]) end
 
 -- `__newindex` of a map node. `target` is set for nodes inside a list: their changes are
 -- sent to Swift as the whole outermost list, since lists are values in the state.
-local function mapwriter(proxy, data, h, role, chain, isstructural, target)
+-- This runs for every field a reducer writes, so the common case (a number, string or
+-- boolean into a field that held one) takes the fewest steps.
+local function mapwriter(data, h, role, chain, isstructural, target)
   return function(_, k, v)
-    if not chain[focus] or dead[proxy] then return denied(proxy, k) end
+    if not chain[focus] then return denied(k) end
     if type(k) ~= "string" then
       error(format("cannot store a field named by %s: field names must be strings", describe(k)), 2)
     end
@@ -103,12 +103,12 @@ local function mapwriter(proxy, data, h, role, chain, isstructural, target)
       local plain, err = copy(v)
       if err ~= nil then error(format("field '%s': %s", k, err), 2) end
       v = wrap(plain, h, k, childrole(role, k), chain, target)
-    else
-      checkscalar(v, k)
+    elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
+      return badvalue(k, v)
     end
     local old = data[k]
     if old == v and mathtype(old) == mathtype(v) then return end
-    if old ~= nil and dataOf[old] ~= nil then kill(old) end
+    if type(old) == "table" then kill(old) end
     data[k] = v
     local n = logn
     if target == nil then
@@ -122,9 +122,9 @@ local function mapwriter(proxy, data, h, role, chain, isstructural, target)
 end
 
 -- `__newindex` of a list node: no holes, and any change re-sends the whole list.
-local function listwriter(proxy, data, role, chain, isstructural, target)
+local function listwriter(data, role, chain, isstructural, target)
   return function(_, k, v)
-    if not chain[focus] or dead[proxy] then return denied(proxy, k) end
+    if not chain[focus] then return denied(k) end
     if mathtype(k) ~= "integer" then
       error(format("cannot use %s as a list index: list indices are integers", describe(k)), 2)
     end
@@ -136,16 +136,17 @@ local function listwriter(proxy, data, role, chain, isstructural, target)
     elseif k < 1 or k > n + 1 then
       error(format("list index %d is out of range 1..%d: lists cannot have holes", k, n + 1), 2)
     end
-    if type(v) == "table" then
+    local tv = type(v)
+    if tv == "table" then
       local plain, err = copy(v)
       if err ~= nil then error(format("list item %d: %s", k, err), 2) end
       v = wrap(plain, nil, k, childrole(role, k), chain, target)
-    else
-      checkscalar(v, k)
+    elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
+      return badvalue(k, v)
     end
     local old = data[k]
     if old == v and mathtype(old) == mathtype(v) then return end
-    if old ~= nil and dataOf[old] ~= nil then kill(old) end
+    if type(old) == "table" then kill(old) end
     data[k] = v
     local m = logn
     log[m + 1], log[m + 2], log[m + 3] = target[1], target[2], target[3]
@@ -185,10 +186,10 @@ wrap = function(v, ph, key, role, chain, target)
   local isstructural = structural[role] or false
   local meta = { __index = data, __pairs = pairsof, __metatable = "echolot.state" }
   if islist then
-    meta.__newindex = listwriter(proxy, data, role, chain, isstructural, target)
+    meta.__newindex = listwriter(data, role, chain, isstructural, target)
     meta.__len = lenof
   else
-    meta.__newindex = mapwriter(proxy, data, h, role, chain, isstructural, target)
+    meta.__newindex = mapwriter(data, h, role, chain, isstructural, target)
   end
   setmetatable(proxy, meta)
   dataOf[proxy] = data
@@ -214,7 +215,7 @@ function E.patch(path, key, value)
   end
   local data = dataOf[proxy]
   local old = data[key]
-  if old ~= nil and dataOf[old] ~= nil then kill(old) end
+  if type(old) == "table" then kill(old) end
   local role = roleOf[proxy]
   data[key] = wrap(value, handleOf[proxy], key, childrole(role, key), chainOf[proxy], nil)
   if type(value) == "table" or structural[role] or key == "behaviours" then structure = structure + 1 end

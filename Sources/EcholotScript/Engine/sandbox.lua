@@ -103,6 +103,19 @@ end
 
 -- The one metatable all strings share: its `__index` is the safe library, and it is
 -- hidden, so no pack can change how strings behave for every other pack.
+-- One string larger than the memory cap would fail inside Lua's allocator, where no
+-- script position is known; refusing it here names the line that asked for it.
+local rawrep, memorycap = string.rep, host.memorycap
+safestring.rep = function(s, n, sep)
+  if type(s) == "string" and type(n) == "number" and n > 0 then
+    local size = (#s + (type(sep) == "string" and #sep or 0)) * n
+    if size > memorycap then
+      error(format("string.rep: a string of %.0f bytes would exceed the memory limit", size), 2)
+    end
+  end
+  return rawrep(s, n, sep)
+end
+
 local stringmeta = getmetatable("")
 stringmeta.__index = safestring
 stringmeta.__metatable = false
@@ -221,7 +234,8 @@ function E.newenv(pack, api)
   return env
 end
 
--- An environment with only the libraries, for data files such as pack tests.
+-- An environment with only the libraries (and `echolot.list`/`echolot.null` for data),
+-- for data files such as pack tests.
 function E.dataenv()
-  return E.newenv("(data)", nil)
+  return E.newenv("(data)", readonly({ list = E.newlist, null = E.null }, "echolot"))
 end

@@ -33,6 +33,18 @@ final class MirrorIndex {
         parents[handle] = -1
     }
 
+    /// The handle of the node that holds `handle` (0 for the root; -1 when unknown).
+    func parent(of handle: Int) -> Int {
+        guard handle > 0, handle < parents.count else { return -1 }
+        return parents[handle]
+    }
+
+    /// The key under which node `handle` sits in its parent.
+    func key(of handle: Int) -> String {
+        guard handle > 0, handle < keys.count else { return "" }
+        return keys[handle]
+    }
+
     /// The keys from the root to node `handle`; `nil` for a handle it does not know.
     func path(of handle: Int) -> [String]? {
         guard handle > 0, handle < parents.count, parents[handle] >= 0 else { return nil }

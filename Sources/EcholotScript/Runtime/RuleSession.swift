@@ -1,9 +1,6 @@
 import CLua
 import EcholotCore
 import EcholotModel
-import Foundation
-nonisolated(unsafe) var phaseTimes = [UInt64](repeating: 0, count: 8)
-@inline(__always) func nowNS() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 /// The Lua side of one store: keeps the engine's mirror in step with that store's state
 /// and runs rule batches against it.
@@ -13,7 +10,9 @@ nonisolated(unsafe) var phaseTimes = [UInt64](repeating: 0, count: 8)
 /// scripts wrote are written back. A failed call leaves the state alone and makes the
 /// next call rebuild the mirror.
 final class RuleSession {
-    unowned let engine: ScriptEngine
+    /// Strong on purpose: a store's reducers keep their engine (and its Lua state) alive
+    /// however the store is passed around; the engine holds sessions only weakly.
+    let engine: ScriptEngine
     /// The state the mirror holds; `nil` when it must be rebuilt.
     private var synced: GameState?
     /// The action Lua holds as its last one, when this session sent it.
@@ -39,7 +38,6 @@ final class RuleSession {
         }
         guard lua_checkstack(L, 24) != 0 else { throw failure(.engine, "the Lua stack is full") }
 
-        var t0 = nowNS()
         clua_getref(L, engine.refs.run)
         clua_getref(L, batch.ref)
         if engine.actionOwner === self, lastAction == action {
@@ -89,15 +87,13 @@ final class RuleSession {
         }
         lua_pushinteger(L, lua_Integer(Int64(bitPattern: context.random.state)))
 
-        var t1 = nowNS(); phaseTimes[0] += t1 - t0; t0 = t1
-        let failedCall = vm.protectedCall(arguments: 6, results: 5)
-        t1 = nowNS(); phaseTimes[1] += t1 - t0; t0 = t1
-        if let failed = failedCall {
+        if let failed = vm.protectedCall(arguments: 6, results: 5) {
             synced = nil
             engine.actionOwner = nil
-            throw ScriptError(kind: failed.kind, source: failed.source ?? rule.source,
-                              line: failed.source == nil ? rule.line : failed.line, message: failed.message,
-                              rule: rule.label, action: action.name)
+            let fallback = failed.source == nil ? engine.currentHandlerPosition() : nil
+            throw ScriptError(kind: failed.kind, source: failed.source ?? fallback?.source ?? rule.source,
+                              line: failed.source != nil ? failed.line : fallback?.line ?? rule.line,
+                              message: failed.message, rule: rule.label, action: action.name)
         }
         engine.mirrorOwner = self
         if rebuild { engine.index.reset() }
@@ -108,15 +104,13 @@ final class RuleSession {
         let random = clua_tointeger(L, -1, nil)
 
         readBorn(count: bornCount)
-        let writes = WriteTree()
+        let writes = WriteTree(index: engine.index)
         do {
             try readLog(count: logCount, into: writes)
         } catch {
             throw failure(.badValue, error.description)
         }
-        t1 = nowNS(); phaseTimes[2] += t1 - t0; t0 = t1
         if !writes.isEmpty { writes.apply(to: &state.attributes) }
-        t1 = nowNS(); phaseTimes[3] += t1 - t0; t0 = t1
         readDied(count: diedCount)
         do {
             for emitted in try readEmits(count: emitCount) { context.emit(emitted) }
@@ -125,7 +119,6 @@ final class RuleSession {
         }
         context.random = SeededRandom(seed: UInt64(bitPattern: Int64(random)))
         synced = state
-        t1 = nowNS(); phaseTimes[4] += t1 - t0; phaseTimes[5] += 1
     }
 
     /// Registers the nodes Lua made: (handle, parent handle, key) triples.
@@ -155,25 +148,40 @@ final class RuleSession {
         clua_getref(L, engine.refs.log)
         let table = lua_gettop(L)
         defer { lua_settop(L, table - 1) }
+        // Most writes in a call name the same few fields: reuse the Swift string of the
+        // last key while Lua hands over the same interned string.
+        var lastKey: (bytes: UnsafePointer<CChar>, key: String)?
         var i = 1
         while i < count {
             lua_rawgeti(L, table, lua_Integer(i))
             let handle = Int(clua_tointeger(L, -1, nil))
             lua_rawgeti(L, table, lua_Integer(i + 1))
-            guard lua_type(L, -1) == LUA_TSTRING, let key = vm.string(at: -1) else {
-                throw ConversionError("a field name must be a valid UTF-8 string")
+            var length = 0
+            guard lua_type(L, -1) == LUA_TSTRING, let bytes = clua_tostring(L, -1, &length) else {
+                throw ConversionError("a field name must be a string")
+            }
+            let key: String
+            if let lastKey, lastKey.bytes == bytes {
+                key = lastKey.key
+            } else {
+                guard let converted = vm.string(at: -1) else { throw ConversionError("a field name must be valid UTF-8") }
+                key = converted
+                lastKey = (bytes, converted)
             }
             lua_rawgeti(L, table, lua_Integer(i + 2))
             let value: Value
-            do {
-                value = try vm.value(at: -1)
-            } catch {
-                throw ConversionError("field '\(key)': \(error.description)")
+            if lua_type(L, -1) == LUA_TNUMBER {
+                value = clua_isinteger(L, -1) != 0 ? .int(Int(clua_tointeger(L, -1, nil))) : .number(clua_tonumber(L, -1, nil))
+            } else {
+                do {
+                    value = try vm.value(at: -1)
+                } catch {
+                    throw ConversionError("field '\(key)': \(error.description)")
+                }
             }
-            guard let path = engine.index.path(of: handle) else {
+            guard writes.add(handle: handle, key: key, value: value) else {
                 throw ConversionError("field '\(key)' was written to a table the engine does not know")
             }
-            writes.add(path: path, key: key, value: value)
             clua_pop(L, 3)
             i += 3
         }

@@ -44,6 +44,7 @@ public final class ScriptEngine {
 
     /// Runs the engine chunks and keeps references to what they export.
     private func bootstrap() throws(ScriptError) {
+        let limits = vm.configuration
         let L = vm.L
         lua_createtable(L, 0, 32)
         refs.engine = clua_ref(L)
@@ -56,6 +57,8 @@ public final class ScriptEngine {
         lua_setfield(L, -2, "print")
         vm.pushNull()
         lua_setfield(L, -2, "null")
+        lua_pushinteger(L, lua_Integer(limits.memory))
+        lua_setfield(L, -2, "memorycap")
         let host = clua_ref(L)
         defer { clua_unref(L, host) }
         for chunk in EngineChunks.all {
@@ -241,6 +244,24 @@ public final class ScriptEngine {
             })
         }
         return reducers
+    }
+
+    /// Where the reducer function the driver ran last was defined: the position to report
+    /// for an error that carries none (memory ran out inside Lua's allocator).
+    func currentHandlerPosition() -> (source: ScriptSource, line: Int)? {
+        let L = vm.L
+        clua_getref(L, refs.engine)
+        vm.push("current")
+        lua_rawget(L, -2)
+        guard lua_type(L, -1) == LUA_TFUNCTION else {
+            clua_pop(L, 2)
+            return nil
+        }
+        var record = lua_Debug()
+        let known = lua_getinfo(L, ">S", &record) != 0  // pops the function
+        clua_pop(L, 1)
+        guard known, let chunk = record.source, let source = vm.source(ofChunk: String(cString: chunk)) else { return nil }
+        return (source, Int(record.linedefined))
     }
 
     /// A Lua batch for `rule`: the driver's handle on every instance of it.

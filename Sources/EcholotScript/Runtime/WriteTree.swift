@@ -1,70 +1,81 @@
 import EcholotCore
 
-/// The changes one Lua call made, arranged by path, so that writing them into the
-/// persistent state descends each shared prefix (root → level → entities) once, and a
-/// thousand entity updates cost a thousand small node writes, not a thousand full paths.
+/// The changes one Lua call made, arranged by mirror node, so that writing them into the
+/// persistent state descends each shared prefix (root → level → entities) once: a
+/// thousand entity updates cost a thousand small in-place node writes, not a thousand
+/// walks from the root.
 ///
-/// Order is kept where it matters: a later write of a field replaces earlier writes below
-/// it, and a write below a field set earlier in the call changes that new value.
+/// Order is kept where it matters: setting a field discards the writes made earlier in
+/// the call below that field (they were to the value it replaced), and writes below a
+/// field set in the call are applied on top of the new value.
 final class WriteTree {
-    private final class Node {
-        var sets: [String: Value] = [:]
-        var children: [String: Node] = [:]
+    private struct Node {
+        var handle: Int
+        var sets: [(key: String, value: Value)] = []
+        var children: [Int] = []
     }
 
-    private let root = Node()
+    private let index: MirrorIndex
+    private var nodes: [Node] = [Node(handle: 1)]
+    private var position: [Int: Int] = [1: 0]
     /// Whether any write was added.
     private(set) var isEmpty = true
 
-    /// Records `value` (`.null`: remove) for `key` of the map at `path`.
-    func add(path: [String], key: String, value: Value) {
+    /// An empty tree over the mirror's handles.
+    init(index: MirrorIndex) {
+        self.index = index
+    }
+
+    /// Records `value` (`.null`: remove) for `key` of the map mirror node `handle`; false
+    /// when the handle is not part of the mirror.
+    func add(handle: Int, key: String, value: Value) -> Bool {
+        guard let node = self.node(for: handle) else { return false }
         isEmpty = false
-        var node = root
-        for (i, component) in path.enumerated() {
-            if let replaced = node.sets[component] {
-                node.sets[component] = WriteTree.setting(replaced, path: path[(i + 1)...], key: key, to: value)
-                return
-            }
-            if let child = node.children[component] {
-                node = child
-            } else {
-                let child = Node()
-                node.children[component] = child
-                node = child
-            }
+        if !nodes[node].children.isEmpty {
+            let replaced = nodes[node].children.filter { index.key(of: nodes[$0].handle) == key }
+            if !replaced.isEmpty { nodes[node].children.removeAll { replaced.contains($0) } }
         }
-        node.children[key] = nil
-        node.sets[key] = value
+        if let i = nodes[node].sets.firstIndex(where: { $0.key == key }) {
+            nodes[node].sets[i].value = value
+        } else {
+            nodes[node].sets.append((key, value))
+        }
+        return true
     }
 
-    /// Writes every recorded change into `map`. Paths that no longer lead to a map are
-    /// skipped (a node removed on the Swift side by the time the write arrives).
-    func apply(to map: inout PersistentMap<Value>) {
-        WriteTree.apply(root, to: &map)
+    /// The node for `handle`, linked to its parents; `nil` for a handle the mirror lost.
+    private func node(for handle: Int) -> Int? {
+        if let found = position[handle] { return found }
+        let parent = index.parent(of: handle)
+        guard parent > 0, let above = node(for: parent) else { return nil }
+        nodes.append(Node(handle: handle))
+        let new = nodes.count - 1
+        position[handle] = new
+        nodes[above].children.append(new)
+        return new
     }
 
-    private static func apply(_ node: Node, to map: inout PersistentMap<Value>) {
-        for (key, value) in node.sets {
+    /// Writes every recorded change into the state's root map. Paths that no longer lead
+    /// to a map are skipped (removed on the Swift side by the time the write arrives).
+    func apply(to root: inout PersistentMap<Value>) {
+        apply(0, to: &root)
+    }
+
+    private func apply(_ node: Int, to map: inout PersistentMap<Value>) {
+        for (key, value) in nodes[node].sets {
             if value.isNull { map.removeValue(forKey: key) } else { map[key] = value }
         }
-        for (key, child) in node.children {
-            guard case var .map(inner)? = map[key] else { continue }
-            apply(child, to: &inner)
-            map[key] = .map(inner)
+        for child in nodes[node].children {
+            map.modifyValue(forKey: index.key(of: nodes[child].handle)) { slot in
+                var taken = slot.take()
+                guard case var .map(inner) = taken else {
+                    slot = taken
+                    return
+                }
+                taken = nil  // `inner` is now the only reference: changed in place when unshared
+                apply(child, to: &inner)
+                slot = .map(inner)
+            }
         }
-    }
-
-    /// `value` with `key` of the map at `path` inside it set to `new`.
-    private static func setting(_ value: Value, path: ArraySlice<String>, key: String, to new: Value) -> Value {
-        guard case var .map(map) = value else { return value }
-        if let first = path.first {
-            guard let inner = map[first] else { return value }
-            map[first] = setting(inner, path: path.dropFirst(), key: key, to: new)
-        } else if new.isNull {
-            map.removeValue(forKey: key)
-        } else {
-            map[key] = new
-        }
-        return .map(map)
     }
 }

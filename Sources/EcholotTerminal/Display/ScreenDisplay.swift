@@ -53,8 +53,14 @@ public final class ScreenDisplay: Display {
 
     /// Shows the message above the keys line.
     public func notice(_ text: String, style: TextStyle) {
+        if frame != nil {
+            // During a level a notice (an audio problem, a tracker message) is a message.
+            levelSaid(text, style: style)
+            drawLevel()
+            return
+        }
         notice = (text, style)
-        if page != nil, frame == nil { drawPage() }
+        if page != nil { drawPage() }
     }
 
     /// Starts the level screen.
@@ -123,20 +129,17 @@ public final class ScreenDisplay: Display {
         guard let page else { return }
         let (columns, rows) = size()
         let width = max(10, columns - 2)
-        var top = [StyledLine(" " + page.title, .bold), StyledLine()]
-        var bottom: [StyledLine] = []
-        if !page.choices.isEmpty { bottom.append(StyledLine()) }
+        var choices: [StyledLine] = page.choices.isEmpty ? [] : [StyledLine()]
         for (index, choice) in page.choices.enumerated() {
             let number = index < 9 ? "\(index + 1). " : "   "
             let text = " " + number + choice.line + (choice.enabled ? "" : " (not available)")
             let style: TextStyle = index == page.selected ? .reverse : (choice.enabled ? .normal : .dim)
-            bottom.append(StyledLine(text, style))
+            choices.append(StyledLine(text, style))
         }
-        bottom.append(StyledLine())
-        bottom.append(notice.map { StyledLine(" " + $0.text, $0.style) } ?? StyledLine())
-        bottom.append(StyledLine(" " + page.help, .dim))
-        var body = page.body.flatMap { paragraph in TextWrap.lines(paragraph, width: width).map { " " + $0 } }
-        let room = max(1, rows - top.count - bottom.count)
+        let bottom = [notice.map { StyledLine(" " + $0.text, $0.style) } ?? StyledLine(), StyledLine(" " + page.help, .dim)]
+        var body = page.body.flatMap(Self.wrapped(width: width))
+        // The choices stay in sight; a long text scrolls above them.
+        let room = max(1, rows - 2 - choices.count - bottom.count)
         if body.count > room {
             scrollOffset = min(scrollOffset, body.count - room + 1)
             let end = min(body.count, scrollOffset + room - 1)
@@ -145,9 +148,19 @@ public final class ScreenDisplay: Display {
         } else {
             scrollOffset = 0
         }
-        top += body.map { StyledLine($0) }
+        let top = [StyledLine(" " + page.title, .bold), StyledLine()] + body.map { StyledLine($0) } + choices
         let filler = Array(repeating: StyledLine(), count: max(0, rows - top.count - bottom.count))
         canvas.draw(top + filler + bottom, size: (columns, rows))
+    }
+
+    /// A paragraph's lines, indented one column; a bulleted one (`• `) hangs its
+    /// continuation lines under the text.
+    private static func wrapped(width: Int) -> (String) -> [String] {
+        { paragraph in
+            guard paragraph.hasPrefix("• ") else { return TextWrap.lines(paragraph, width: width).map { " " + $0 } }
+            let lines = TextWrap.lines(String(paragraph.dropFirst(2)), width: width - 2)
+            return lines.enumerated().map { ($0.offset == 0 ? " • " : "   ") + $0.element }
+        }
     }
 
     // MARK: The level

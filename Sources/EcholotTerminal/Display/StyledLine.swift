@@ -73,8 +73,13 @@ public struct StyledLine: Equatable, Sendable {
 
 /// Breaks text into lines of at most `width` characters at spaces.
 public enum TextWrap {
-    /// The lines of `text`; a word longer than the width is cut.
+    /// The lines of `text`; a word longer than the width is cut. Leading spaces are an
+    /// indent, kept on every line.
     public static func lines(_ text: String, width: Int) -> [String] {
+        let indent = String(text.prefix { $0 == " " })
+        if !indent.isEmpty, indent.count < width {
+            return lines(String(text.dropFirst(indent.count)), width: width - indent.count).map { indent + $0 }
+        }
         guard width > 0 else { return [] }
         guard !text.isEmpty else { return [""] }
         var lines: [String] = []

@@ -81,7 +81,9 @@ public struct ViewStrip: Equatable, Sendable {
             let start = max(0, min(columns - name.count, column - (name.count - 1) / 2))
             for (offset, character) in name.enumerated() { cells[start + offset] = character }
         }
-        cells[columns / 2] = "^"
+        // The caret marks straight ahead, unless a compass point is there (the heading
+        // line says it then).
+        if cells[columns / 2] == " " { cells[columns / 2] = "^" }
         return String(cells)
     }
 }

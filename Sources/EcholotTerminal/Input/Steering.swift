@@ -7,9 +7,12 @@ public struct SteeringSettings: Equatable, Sendable {
     public var fineStep = 3.0
     /// Degrees per second while ←/→ is held down.
     public var holdRate = 120.0
-    /// Seconds between a key's repeats below which it counts as held (terminals send
-    /// repeats every 30–100 ms once the repeat delay has passed).
-    public var holdGap = 0.15
+    /// Seconds between a key's repeats below which it counts as held. Terminals repeat a
+    /// held key every 25–50 ms; people tapping rarely manage 90 ms, and a player who
+    /// counts taps must get exactly that many steps.
+    public var holdGap = 0.09
+    /// Seconds a held key keeps turning after its last repeat (bridges uneven repeats).
+    public var holdRelease = 0.12
     /// Degrees per ↑/↓ press.
     public var tiltStep = 10.0
     /// Tilt mode (FAA#13): the tracker's roll sets a turn rate instead of its yaw setting
@@ -123,7 +126,7 @@ public final class Steering {
         defer { lastPress = (direction, time) }
         if let last = lastPress, last.direction == direction, time - last.time < settings.holdGap {
             // A repeat: the key is held, so turn smoothly instead of jumping by steps.
-            holding = (direction, time + settings.holdGap)
+            holding = (direction, time + settings.holdRelease)
             return
         }
         holding = nil

@@ -26,3 +26,9 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
 func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(fd, bytes, count)
 }
+
+/// `poll(2)`, named apart from the methods called `poll` that use it.
+@inline(__always)
+func systemPoll(_ fds: UnsafeMutablePointer<pollfd>, _ count: nfds_t, _ timeout: Int32) -> Int32 {
+    poll(fds, count, timeout)
+}

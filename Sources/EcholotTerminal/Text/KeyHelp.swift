@@ -1,7 +1,7 @@
 /// The level's keys in words, the same on both displays.
 public enum KeyHelp {
     /// The short form, for the full screen's last line.
-    public static let levelShort = "←/→ turn · Shift+←/→ fine · ↑/↓ tilt · space select · i status · p pause · q leave"
+    public static let levelShort = "←/→ turn · Shift fine · ↑/↓ tilt · space select · i status · p pause · q leave"
 
     /// The long form, one sentence per line, for the briefing and the `?` key.
     public static func levelLong(tracker: Bool, tiltTurns: Bool) -> [String] {

@@ -34,7 +34,7 @@ public enum ScoringText {
         if let standard = Standard(rule) {
             return [
                 "A win scores \(standard.base) points, minus \(standard.missPenalty) for every miss (never below 0).",
-                "Finishing quickly adds up to \(standard.timeBonus) bonus points: the full bonus at once, nothing at \(GoalText.seconds(standard.parTime)).",
+                "Finishing quickly earns up to \(standard.timeBonus) bonus points: the sooner, the more; none after \(GoalText.seconds(standard.parTime)).",
                 "A lost level scores 0.",
             ]
         }
@@ -49,7 +49,9 @@ public enum ScoringText {
     /// The final score and how it came about, one line each.
     public static func breakdown(_ level: Level) -> [String] {
         guard let score = level[LevelKeys.score] else {
-            return level[LevelKeys.scoring] == nil ? [] : ["Score: none computed."]
+            guard level[LevelKeys.scoring] != nil else { return [] }
+            let ended = level[LevelKeys.status] == .won || level[LevelKeys.status] == .lost
+            return [ended ? "No score was computed." : "No score: the level did not end."]
         }
         guard let standard = Standard(level[LevelKeys.scoring]), level[LevelKeys.status] == .won else {
             return ["Score: \(score)"]
@@ -60,12 +62,10 @@ public enum ScoringText {
         let bonus = standard.bonus(time: time)
         // A rule changed by a pack may compute differently: then the total alone is honest.
         guard afterMisses + bonus == score else { return ["Score: \(score)"] }
-        return [
-            "Score: \(score)",
-            "  \(standard.base) for the win",
-            "  −\(standard.base - afterMisses) for \(misses == 1 ? "1 miss" : "\(misses) misses")",
-            "  +\(bonus) speed bonus (\(Self.seconds(time)) of \(GoalText.seconds(standard.parTime)))",
-        ]
+        var lines = ["Score: \(score)", "  \(standard.base) for the win"]
+        if misses > 0 { lines.append("  −\(standard.base - afterMisses) for \(misses == 1 ? "1 miss" : "\(misses) misses")") }
+        lines.append("  +\(bonus) speed bonus (\(Self.seconds(time)) of \(GoalText.seconds(standard.parTime)))")
+        return lines
     }
 
     /// Seconds to one decimal: "4.2 s".

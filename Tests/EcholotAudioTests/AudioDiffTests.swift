@@ -5,7 +5,7 @@ import Testing
 
 /// What the engine learns from a diff in one pass: which entities changed and how, and
 /// whether the view, ambience or music did.
-@Suite struct DiffScope {
+@Suite struct AudioDiffs {
     func state(_ azimuths: [String: Double]) -> GameState {
         TestLevels.state(azimuths.map { TestLevels.entity($0.key, azimuth: $0.value, file: "x.wav") })
     }

@@ -1,0 +1,109 @@
+import ZIPFoundation
+
+/// One pass over an archive's directory: every check that can be made before a byte is
+/// written, with a message for each entry that fails.
+struct ArchiveScan {
+    /// Thrown from an extraction consumer to stop inflating.
+    struct Stop: Error {}
+
+    /// A file entry that passed the checks.
+    struct Found {
+        var entry: Entry
+        var path: String
+        var size: Int
+    }
+
+    let limits: ArchiveLimits
+    /// Problems found so far.
+    private(set) var problems: [String] = []
+    /// The files that passed, in archive order.
+    private(set) var files: [Found] = []
+    /// Folder entries (trimmed), and folders implied by file paths.
+    private var folders: Set<String> = []
+    /// Collision key → the first name that had it.
+    private var names: [String: String] = [:]
+    private var count = 0
+    private var total = 0
+
+    init(limits: ArchiveLimits) {
+        self.limits = limits
+    }
+
+    /// Checks one entry; `false` once scanning should stop (too many entries).
+    mutating func add(_ entry: Entry) -> Bool {
+        count += 1
+        if count > limits.maxEntries {
+            problems.append("the archive has more than \(limits.maxEntries) entries; a pack may have at most \(limits.maxEntries)")
+            return false
+        }
+        let name = entry.path
+        if let problem = ArchivePath.problem(name) {
+            problems.append(problem)
+            return true
+        }
+        if entry.type == .symlink {
+            problems.append("entry \(quoted(name)) is a symbolic link; links could point outside the pack and are not allowed")
+            return true
+        }
+        let key = ArchivePath.collisionKey(name)
+        if let first = names[key] {
+            if ArchivePath.trimmed(first) == ArchivePath.trimmed(name) {
+                problems.append("entry \(quoted(name)) appears twice in the archive")
+            } else {
+                problems.append("entries \(quoted(first)) and \(quoted(name)) differ only in case or Unicode form; "
+                    + "they would overwrite each other on some systems")
+            }
+            return true
+        }
+        names[key] = name
+        if entry.type == .directory {
+            folders.insert(key)
+            return true
+        }
+        let size = Int(clamping: entry.uncompressedSize)
+        let packed = Int(clamping: entry.compressedSize)
+        if size > limits.maxFileSize {
+            problems.append("entry \(quoted(name)) inflates to \(ArchiveLimits.sizeText(size)), over the "
+                + "\(ArchiveLimits.sizeText(limits.maxFileSize)) limit for one file")
+            return true
+        }
+        if size > limits.ratioThreshold, size / max(packed, 1) > limits.maxRatio {
+            problems.append("entry \(quoted(name)) inflates \(size / max(packed, 1)) times its packed size, over the "
+                + "limit of \(limits.maxRatio) (it looks like a zip bomb)")
+            return true
+        }
+        total += size
+        files.append(Found(entry: entry, path: name, size: size))
+        return true
+    }
+
+    /// The checks that need every entry: the total size, and no name that is both a file
+    /// and a folder.
+    mutating func finish() {
+        if total > limits.maxTotalSize {
+            problems.append("the archive inflates to \(ArchiveLimits.sizeText(total)), over the "
+                + "\(ArchiveLimits.sizeText(limits.maxTotalSize)) limit for a pack")
+        }
+        var implied = folders
+        for file in files {
+            var parts = ArchivePath.collisionKey(file.path).split(separator: "/").dropLast()
+            while !parts.isEmpty {
+                implied.insert(parts.joined(separator: "/"))
+                parts = parts.dropLast()
+            }
+        }
+        for file in files where implied.contains(ArchivePath.collisionKey(file.path)) {
+            problems.append("entry \(quoted(file.path)) is a file, but other entries use it as a folder")
+        }
+    }
+
+    /// Where `pack.json` is: `""` at the top, `"name/"` in the only top folder; `nil`
+    /// when neither.
+    func packFolder() -> String? {
+        let paths = files.map(\.path).filter { !ArchivePath.isClutter($0) }
+        if paths.contains("pack.json") { return "" }
+        let tops = Set(paths.map { $0.split(separator: "/", maxSplits: 1).first.map(String.init) ?? $0 })
+        guard tops.count == 1, let top = tops.first, paths.contains(top + "/pack.json") else { return nil }
+        return top + "/"
+    }
+}

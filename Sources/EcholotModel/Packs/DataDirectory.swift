@@ -1,0 +1,71 @@
+import Foundation
+
+/// Where Echolot keeps what a player adds: installed packs live in its `packs/` folder.
+///
+/// `$ECHOLOT_DATA` wins (tests use it); else `$XDG_DATA_HOME/echolot` when that variable
+/// is an absolute path, else `~/.local/share/echolot` (on macOS
+/// `~/Library/Application Support/Echolot`) — the same folder as the profile database.
+public enum DataDirectory {
+    /// The environment variable that overrides the data folder.
+    public static let environmentVariable = "ECHOLOT_DATA"
+
+    /// The data folder for this environment.
+    public static func url(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let explicit = environment[environmentVariable], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit, isDirectory: true).standardizedFileURL
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        #if os(macOS)
+        return URL(fileURLWithPath: home, isDirectory: true)
+            .appendingPathComponent("Library/Application Support/Echolot", isDirectory: true)
+        #else
+        // The XDG specification says a relative XDG_DATA_HOME is invalid and must be ignored.
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("echolot", isDirectory: true)
+        #endif
+    }
+
+    /// The folder installed packs live in: `<data>/packs`.
+    public static func packsFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        url(environment: environment).appendingPathComponent("packs", isDirectory: true)
+    }
+}
+
+/// Where the packs shipped with Echolot are (its `levels/` folder).
+public enum ShippedPacks {
+    /// The environment variable naming the folder of shipped packs explicitly (the same
+    /// one the terminal's menus read).
+    public static let environmentVariable = "ECHOLOT_PACKS"
+
+    /// The folder of shipped packs: `$ECHOLOT_PACKS`; else a `levels/` (or
+    /// `share/echolot/levels/`) holding `tutorial/pack.json` beside or above the
+    /// executable; else in or above the current folder; else the source tree's.
+    public static func folder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        if let explicit = environment[environmentVariable], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit, isDirectory: true).standardizedFileURL
+        }
+        let manager = FileManager.default
+        func upwards(from start: URL) -> [URL] {
+            var folder = start.standardizedFileURL
+            var found: [URL] = []
+            while true {
+                found.append(folder.appendingPathComponent("levels", isDirectory: true))
+                found.append(folder.appendingPathComponent("share/echolot/levels", isDirectory: true))
+                let parent = folder.deletingLastPathComponent()
+                if parent.path == folder.path { break }
+                folder = parent
+            }
+            return found
+        }
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            candidates += upwards(from: executable.deletingLastPathComponent())
+        }
+        candidates += upwards(from: URL(fileURLWithPath: manager.currentDirectoryPath, isDirectory: true))
+        // Sources/EcholotModel/Packs/DataDirectory.swift → the package root.
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(packageRoot.appendingPathComponent("levels", isDirectory: true))
+        return candidates.first { manager.fileExists(atPath: $0.appendingPathComponent("tutorial/pack.json").path) }
+    }
+}

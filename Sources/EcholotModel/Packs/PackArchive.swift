@@ -1,0 +1,135 @@
+import Foundation
+import ZIPFoundation
+
+/// A pack archive (`.zip`), checked entry by entry before anything is written: every
+/// name lands inside the pack, nothing is a link, no two names collide, and the number of
+/// entries, their sizes and compression ratios stay within ``ArchiveLimits``.
+///
+/// The pack is either at the archive's top (`pack.json`, `levels/…`) or in its one top
+/// folder (`my-pack/pack.json`, as zipping the folder gives). macOS clutter
+/// (`__MACOSX/`, `.DS_Store`) is checked like everything else but not extracted.
+public final class PackArchive {
+    /// A file of the pack inside the archive.
+    struct File {
+        /// The entry.
+        var entry: Entry
+        /// Its path inside the pack (the top folder, if any, removed).
+        var path: String
+        /// The size the directory claims it inflates to.
+        var declaredSize: Int
+    }
+
+    /// The archive file.
+    public let url: URL
+    /// How the archive is shown in diagnostics.
+    public let displayPath: String
+    /// The limits it was checked against (and is extracted under).
+    public let limits: ArchiveLimits
+    /// The folder inside the archive that holds `pack.json` (`""` or `"name/"`).
+    public let packFolder: String
+    /// The pack's files, sorted by path.
+    let files: [File]
+    private let archive: Archive
+
+    private init(url: URL, displayPath: String, limits: ArchiveLimits, packFolder: String,
+                 files: [File], archive: Archive) {
+        self.url = url
+        self.displayPath = displayPath
+        self.limits = limits
+        self.packFolder = packFolder
+        self.files = files
+        self.archive = archive
+    }
+
+    /// The paths of the pack's files inside the pack, sorted.
+    public var paths: [String] { files.map(\.path) }
+
+    /// Opens and checks the archive at `url`; throws every problem found (each a
+    /// diagnostic on the archive at 1:1, naming the entry).
+    public static func open(_ url: URL, displayPath: String? = nil,
+                            limits: ArchiveLimits = .standard) throws(PackLoadError) -> PackArchive {
+        let shown = displayPath ?? PackFiles.displayPath(of: url)
+        func refuse(_ messages: [String]) -> PackLoadError {
+            PackLoadError(diagnostics: messages.map { Diagnostic(path: shown, at: .start, message: $0) })
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw refuse(["no such file or directory"])
+        }
+        guard !isDirectory.boolValue else { throw refuse(["a folder, not a .zip archive"]) }
+        let archive: Archive
+        do {
+            archive = try Archive(url: url, accessMode: .read)
+        } catch {
+            throw refuse(["not a readable ZIP archive (it may be damaged or not a .zip at all)"])
+        }
+        var scan = ArchiveScan(limits: limits)
+        for entry in archive {
+            if !scan.add(entry) { break }
+        }
+        scan.finish()
+        if !scan.problems.isEmpty { throw refuse(scan.problems) }
+        guard let folder = scan.packFolder() else {
+            throw refuse(["the archive has no pack.json, neither at its top nor in a single top folder; "
+                + "make it with 'echolot pack FOLDER'"])
+        }
+        let files = scan.files
+            .filter { $0.path.hasPrefix(folder) && !ArchivePath.isClutter($0.path) }
+            .map { File(entry: $0.entry, path: String($0.path.dropFirst(folder.count)), declaredSize: $0.size) }
+            .sorted { $0.path < $1.path }
+        return PackArchive(url: url, displayPath: shown, limits: limits, packFolder: folder,
+                           files: files, archive: archive)
+    }
+
+    /// Writes the pack's files into `folder` (which must exist and be empty), counting
+    /// the bytes actually inflated against the declared sizes and the limits and checking
+    /// each file's CRC. On a problem the caller removes the folder: it holds only part of
+    /// the pack.
+    public func extract(into folder: URL) throws(PackLoadError) {
+        let manager = FileManager.default
+        var total = 0
+        for file in files {
+            let target = folder.appendingPathComponent(file.path)
+            let failure = { (message: String) in
+                PackLoadError(diagnostics: [Diagnostic(path: self.displayPath, at: .start,
+                                                       message: "entry \(quoted(self.packFolder + file.path)): \(message)")])
+            }
+            do {
+                try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                            attributes: [.posixPermissions: 0o755])
+            } catch {
+                throw failure("cannot create its folder: \(error.localizedDescription)")
+            }
+            guard manager.createFile(atPath: target.path, contents: nil, attributes: [.posixPermissions: 0o644]),
+                  let handle = FileHandle(forWritingAtPath: target.path)
+            else { throw failure("cannot be written to \(target.path)") }
+            defer { try? handle.close() }
+            var written = 0
+            var overrun: String?
+            let checksum: CRC32
+            do {
+                checksum = try archive.extract(file.entry, skipCRC32: false) { chunk in
+                    written += chunk.count
+                    total += chunk.count
+                    // The directory may lie about sizes; what inflates is what counts.
+                    if written > file.declaredSize {
+                        overrun = "it inflates to more than the \(file.declaredSize) bytes its header declares"
+                    } else if total > self.limits.maxTotalSize {
+                        overrun = "the archive inflates to more than \(ArchiveLimits.sizeText(self.limits.maxTotalSize)) in all"
+                    }
+                    if overrun != nil { throw ArchiveScan.Stop() }
+                    try handle.write(contentsOf: chunk)
+                }
+            } catch {
+                if let overrun { throw failure(overrun) }
+                throw failure("cannot be read (the archive is damaged)")
+            }
+            if written != file.declaredSize {
+                throw failure("it inflates to \(written) bytes, not the \(file.declaredSize) its header declares")
+            }
+            if checksum != file.entry.checksum {
+                throw failure("its checksum does not match (the archive is damaged)")
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import ZIPFoundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Builds a pack's archive (`echolot pack DIR`): every file of the folder except hidden
+/// ones, under one top folder named after the pack id, in sorted order with fixed dates
+/// and permissions, so the same folder always gives the same bytes.
+public enum PackArchiver {
+    /// The modification date every entry gets: 1980-01-01 00:00 UTC, the first a ZIP
+    /// can store. A real date would make each build of the same pack differ.
+    static let fixedDate = Date(timeIntervalSince1970: 315_532_800)
+
+    /// What was written.
+    public struct Summary: Sendable {
+        /// The archive.
+        public var url: URL
+        /// How many files it holds.
+        public var fileCount: Int
+        /// Their total size before compression.
+        public var totalSize: Int
+    }
+
+    /// The files of the pack folder at `folder` to archive, relative and sorted. Hidden
+    /// files and folders (`.git`, `.DS_Store`) are left out; links and special files are
+    /// refused, as installing would refuse them; so are folders over the archive limits.
+    public static func files(in folder: URL, displayRoot: String,
+                             limits: ArchiveLimits = .standard) throws(PackLoadError) -> [(path: String, size: Int)] {
+        let manager = FileManager.default
+        var problems: [Diagnostic] = []
+        var found: [(path: String, size: Int)] = []
+        func walk(_ relative: String) {
+            let url = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
+            let names = ((try? manager.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+            for name in names where !name.hasPrefix(".") {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                let shown = displayRoot.isEmpty ? path : displayRoot + "/" + path
+                let attributes = (try? manager.attributesOfItem(atPath: folder.appendingPathComponent(path).path)) ?? [:]
+                switch attributes[.type] as? FileAttributeType {
+                case .typeDirectory?:
+                    walk(path)
+                case .typeRegular?:
+                    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+                    if let problem = ArchivePath.problem(path) {
+                        problems.append(Diagnostic(path: shown, at: .start, message: problem))
+                    } else if size > limits.maxFileSize {
+                        problems.append(Diagnostic(path: shown, at: .start, message: "file is "
+                            + "\(ArchiveLimits.sizeText(size)), over the \(ArchiveLimits.sizeText(limits.maxFileSize)) limit"))
+                    } else {
+                        found.append((path, size))
+                    }
+                case .typeSymbolicLink?:
+                    problems.append(Diagnostic(path: shown, at: .start, message:
+                        "a symbolic link; archives may not hold links (installing would refuse it), put the file itself here"))
+                default:
+                    problems.append(Diagnostic(path: shown, at: .start, message: "not a regular file or folder"))
+                }
+            }
+        }
+        walk("")
+        let total = found.reduce(0) { $0 + $1.size }
+        let shownRoot = displayRoot.isEmpty ? "." : displayRoot
+        if found.count > limits.maxEntries {
+            problems.append(Diagnostic(path: shownRoot, at: .start,
+                                       message: "the pack has \(found.count) files, over the limit of \(limits.maxEntries)"))
+        }
+        if total > limits.maxTotalSize {
+            problems.append(Diagnostic(path: shownRoot, at: .start, message: "the pack's files add up to "
+                + "\(ArchiveLimits.sizeText(total)), over the \(ArchiveLimits.sizeText(limits.maxTotalSize)) limit"))
+        }
+        if !problems.isEmpty { throw PackLoadError(diagnostics: problems.sortedForDisplay()) }
+        return found.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
+    }
+
+    /// Writes the archive of the pack folder at `folder` (whose id is `id`) to `output`,
+    /// atomically: into a temporary file beside it, then renamed over it.
+    public static func write(folder: URL, id: String, to output: URL, displayRoot: String,
+                             limits: ArchiveLimits = .standard) throws(PackLoadError) -> Summary {
+        let files = try files(in: folder, displayRoot: displayRoot, limits: limits)
+        let shownOutput = PackFiles.displayPath(of: output)
+        let temporary = output.deletingLastPathComponent()
+            .appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try writeEntries(files, from: folder, prefix: id + "/", to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw PackLoadError(diagnostics: [Diagnostic(path: shownOutput, at: .start,
+                                                         message: "cannot write the archive: \(error.localizedDescription)")])
+        }
+        // rename(2) replaces an existing file atomically: a reader sees the old archive or
+        // the new one, never half of one.
+        guard rename(temporary.path, output.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw PackLoadError(diagnostics: [Diagnostic(path: shownOutput, at: .start,
+                                                         message: "cannot write the archive: \(reason)")])
+        }
+        return Summary(url: output, fileCount: files.count, totalSize: files.reduce(0) { $0 + $1.size })
+    }
+
+    /// Writes the entries; the archive is closed (its directory flushed) when this returns.
+    private static func writeEntries(_ files: [(path: String, size: Int)], from folder: URL, prefix: String,
+                                     to url: URL) throws {
+        let archive = try Archive(url: url, accessMode: .create)
+        for file in files {
+            let data = try Data(contentsOf: folder.appendingPathComponent(file.path))
+            try archive.addEntry(with: prefix + file.path, type: .file, uncompressedSize: Int64(data.count),
+                                 modificationDate: fixedDate, permissions: 0o644, compressionMethod: .deflate) {
+                position, size in
+                let start = Int(position)
+                return data.subdata(in: start..<min(start + size, data.count))
+            }
+        }
+    }
+}

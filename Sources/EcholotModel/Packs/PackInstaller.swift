@@ -1,0 +1,139 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Installs a pack archive into the data folder's `packs/` (`echolot install FILE.zip`),
+/// so that a refused archive leaves nothing behind and a good one appears all at once:
+/// every archive check first; then extraction into a hidden folder beside the target;
+/// then the pack is loaded, its id checked against the packs already there and its
+/// bases and dependencies resolved; only then is the folder renamed into place.
+public struct PackInstaller {
+    /// What an install did.
+    public struct Installed: Sendable {
+        /// The pack as installed (resolved).
+        public var pack: Pack
+        /// Its folder.
+        public var folder: URL
+        /// The version it replaced, when it replaced one.
+        public var replacedVersion: String?
+    }
+
+    /// The folder installed packs live in.
+    public var packsFolder: URL
+    /// The packs already known (shipped and installed), for id claims and resolution.
+    public var library: PackLibrary
+    /// Whether an installed pack with the same id may be replaced.
+    public var replace: Bool
+    /// The archive limits.
+    public var limits: ArchiveLimits
+
+    /// An installer for `packsFolder`; `library` defaults to the shipped packs and the
+    /// packs in that folder.
+    public init(packsFolder: URL = DataDirectory.packsFolder(), library: PackLibrary? = nil,
+                replace: Bool = false, limits: ArchiveLimits = .standard) {
+        self.packsFolder = packsFolder
+        self.library = library ?? PackLibrary(folders:
+            (ShippedPacks.folder().map { [PackLibrary.Folder(url: $0, origin: .shipped)] } ?? [])
+                + [PackLibrary.Folder(url: packsFolder, origin: .installed)])
+        self.replace = replace
+        self.limits = limits
+    }
+
+    /// Installs the archive at `archiveURL`; throws every reason it was refused.
+    public func install(_ archiveURL: URL, displayPath: String? = nil) throws(PackLoadError) -> Installed {
+        let shown = displayPath ?? PackFiles.displayPath(of: archiveURL)
+        func refuse(_ message: String) -> PackLoadError {
+            PackLoadError(diagnostics: [Diagnostic(path: shown, at: .start, message: message)])
+        }
+        let archive = try PackArchive.open(archiveURL, displayPath: shown, limits: limits)
+
+        let manager = FileManager.default
+        // The outermost folder this install creates (the data folder itself, on a first
+        // install), so that a refusal can take back everything it wrote.
+        var firstCreated: URL?
+        var probe = packsFolder.standardizedFileURL
+        while !manager.fileExists(atPath: probe.path), probe.path != "/" {
+            firstCreated = probe
+            probe = probe.deletingLastPathComponent()
+        }
+        let incoming = packsFolder.appendingPathComponent(".incoming-\(UUID().uuidString)", isDirectory: true)
+        var keep = false
+        defer {
+            if !keep {
+                try? manager.removeItem(at: incoming)
+                if let firstCreated { try? manager.removeItem(at: firstCreated) }
+            }
+        }
+        do {
+            try manager.createDirectory(at: incoming, withIntermediateDirectories: true)
+        } catch {
+            throw refuse("cannot create a folder in \(packsFolder.path): \(error.localizedDescription)")
+        }
+        try archive.extract(into: incoming)
+        let outcome = PackLoader.check(root: incoming, displayRoot: shown)
+        guard let pack = outcome.pack else { throw PackLoadError(diagnostics: outcome.diagnostics) }
+
+        let target = packsFolder.appendingPathComponent(pack.id, isDirectory: true)
+        let existing = try claim(pack, target: target, shown: shown)
+        if case let .failure(error) = library.resolve(pack) { throw error }
+
+        // Move the old version aside, the new one in, then drop the old one; each step is
+        // one rename, and a failure puts the old version back.
+        var aside: URL?
+        if let existing {
+            let moved = packsFolder.appendingPathComponent(".replaced-\(UUID().uuidString)", isDirectory: true)
+            guard rename(existing.url.path, moved.path) == 0 else {
+                throw refuse("cannot move the installed version aside: \(String(cString: strerror(errno)))")
+            }
+            aside = moved
+        }
+        guard rename(incoming.path, target.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if let aside, let existing { _ = rename(aside.path, existing.url.path) }
+            throw refuse("cannot move the pack into \(target.path): \(reason)")
+        }
+        keep = true
+        if let aside { try? manager.removeItem(at: aside) }
+        // Loaded again from where it now lives, so its files' paths are the final ones.
+        let installed = try PackLoader.load(at: target)
+        let final: Pack
+        switch library.resolve(installed) {
+        case let .failure(error): throw error
+        case let .success(done): final = done
+        }
+        return Installed(pack: final, folder: target,
+                         replacedVersion: existing.flatMap { try? $0.loaded.get().manifest.version })
+    }
+
+    /// The installed pack the new one replaces, if any; throws when the id belongs to a
+    /// shipped pack, to an installed pack and replacing was not asked for, or the target
+    /// folder holds something else.
+    private func claim(_ pack: Pack, target: URL, shown: String) throws(PackLoadError) -> PackLibrary.Entry? {
+        let idPosition = pack.manifestSource.position(of: "id")
+        func refuse(_ message: String) -> PackLoadError {
+            PackLoadError(diagnostics: [Diagnostic(path: pack.display("pack.json"), at: idPosition, message: message)])
+        }
+        let owners = library.entries.filter { $0.id == pack.id }
+        if let shipped = owners.first(where: { $0.origin == .shipped }) {
+            throw refuse("id: pack id \(quoted(pack.id)) belongs to the shipped pack at \(shipped.url.path); "
+                + "a pack cannot take another pack's id")
+        }
+        let installed = owners.first { $0.origin == .installed }
+        if let installed, !replace {
+            let other = try? installed.loaded.get().manifest
+            let what = other.map { "\(quoted($0.name)) \($0.version)" + ($0.author.map { " by \($0)" } ?? "") } ?? ""
+            throw refuse("id: pack \(quoted(pack.id)) \(what) is already installed at \(installed.url.path); "
+                + "to replace it with version \(pack.manifest.version), run 'echolot install --replace \(shown)'")
+        }
+        let targetTaken = FileManager.default.fileExists(atPath: target.path)
+        if targetTaken, installed?.url.standardizedFileURL.path != target.standardizedFileURL.path {
+            throw refuse("id: the folder \(target.path) already exists and holds another pack (or none); "
+                + "move it away and install again")
+        }
+        return installed
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// One pack folder among those a game loads: the pack itself, a base it extends or a
+/// dependency. The script layer loads each layer's `scripts/` in its own environment.
+public struct PackLayer: Sendable {
+    /// The layer's manifest.
+    public var manifest: PackManifest
+    /// Its folder.
+    public var root: URL
+    /// How its folder is shown in diagnostics.
+    public var displayRoot: String
+    /// Keeps an extracted archive's folder alive.
+    public var storage: PackStorage?
+
+    /// Creates a layer.
+    public init(manifest: PackManifest, root: URL, displayRoot: String, storage: PackStorage? = nil) {
+        self.manifest = manifest
+        self.root = root
+        self.displayRoot = displayRoot
+        self.storage = storage
+    }
+
+    /// The pack's id.
+    public var id: String { manifest.id }
+
+    /// The id of the pack it extends, if any.
+    public var extends: String? { manifest.extends }
+
+    /// Its `sounds/` folder.
+    public var soundsFolder: URL { root.appendingPathComponent("sounds", isDirectory: true) }
+
+    /// Its `scripts/` folder.
+    public var scriptsFolder: URL { root.appendingPathComponent("scripts", isDirectory: true) }
+
+    /// The sound `file` in this layer, when it is a regular file inside the pack.
+    public func sound(_ file: String) -> URL? {
+        guard AssetChecker.pathProblem(file, folder: "sounds") == nil,
+              case .opened(let files) = PackFiles.open(root),
+              case .file = files.entry("sounds/" + file)
+        else { return nil }
+        return soundsFolder.appendingPathComponent(file)
+    }
+
+    /// How a path inside the layer is shown in diagnostics.
+    public func display(_ relative: String) -> String {
+        if displayRoot.isEmpty { return relative }
+        return displayRoot.hasSuffix("/") ? displayRoot + relative : displayRoot + "/" + relative
+    }
+}
+
+/// A private folder an archive was extracted to; removed when the last pack using it
+/// is released.
+public final class PackStorage: Sendable {
+    /// The folder.
+    public let folder: URL
+
+    /// Makes a fresh folder, readable only by this user, under the system's temporary folder.
+    static func make() throws -> PackStorage {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("echolot-pack-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o700])
+        return PackStorage(folder: folder)
+    }
+
+    private init(folder: URL) {
+        self.folder = folder
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

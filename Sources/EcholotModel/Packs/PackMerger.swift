@@ -1,0 +1,115 @@
+import EcholotCore
+import Foundation
+
+/// Lays an extending pack over its (already resolved) base: levels, strings and the
+/// preview sound by id, the pack's own winning; scenarios and play order from the base
+/// unless the pack gives its own; then the pack's `parameters` applied to the merged
+/// levels. What the loader could not check alone (level ids the manifest names, sounds
+/// that may come from the base) is checked here.
+enum PackMerger {
+    /// The merged pack, or every problem found, each in the extending pack's files.
+    static func merge(_ pack: Pack, over base: Pack) -> Result<Pack, PackLoadError> {
+        var problems: [Diagnostic] = []
+        var merged = pack
+        merged.levels = base.levels.merging(pack.levels) { _, own in own }
+        for (language, table) in base.strings {
+            merged.strings[language] = table.merging(pack.strings[language] ?? [:]) { _, own in own }
+        }
+        merged.bases = [base.layer] + base.bases
+        merged.manifest.preview = pack.manifest.preview ?? base.manifest.preview
+
+        var manifest = merged.manifest
+        if manifest.scenarios.isEmpty && manifest.levels == nil {
+            manifest.scenarios = base.manifest.scenarios
+            manifest.levels = base.manifest.levels
+            let added = pack.levels.keys.filter { base.levels[$0] == nil }.sorted()
+            manifest.levelOrder = base.levelOrder + added
+        } else {
+            problems += unknownLevels(in: pack, known: merged.levels)
+            manifest.levelOrder = PackLoading.levelOrder(manifest, levelIDs: merged.levels.keys.sorted())
+        }
+        merged.manifest = manifest
+
+        for override in pack.manifest.parameters {
+            if let problem = apply(override, to: &merged) {
+                problems.append(pack.manifestSource.diagnostic(at: override.sourcePath, problem))
+            }
+        }
+        problems += missingSounds(in: merged, own: pack)
+        if !problems.isEmpty { return .failure(PackLoadError(diagnostics: problems.sortedForDisplay())) }
+        return .success(merged)
+    }
+
+    /// Level ids the pack's manifest names that neither it nor its base has.
+    private static func unknownLevels(in pack: Pack, known: [String: LevelDefinition]) -> [Diagnostic] {
+        var lists: [(path: String, ids: [String])] = []
+        if let levels = pack.manifest.levels { lists.append(("levels", levels)) }
+        for (index, scenario) in pack.manifest.scenarios.enumerated() {
+            lists.append(("scenarios[\(index)].levels", scenario.levels))
+        }
+        var problems: [Diagnostic] = []
+        for (path, ids) in lists {
+            for (index, id) in ids.enumerated() where known[id] == nil {
+                problems.append(pack.manifestSource.diagnostic(
+                    at: JSONPath.element(path, index),
+                    "unknown level \(quoted(id)): neither this pack nor its base has levels/\(id).json"
+                        + Suggestion.hint(for: id, among: known.keys.sorted())))
+            }
+        }
+        return problems
+    }
+
+    /// Applies one parameter override; what is wrong with it, if anything.
+    private static func apply(_ override: ParameterOverride, to pack: inout Pack) -> String? {
+        guard var definition = pack.levels[override.level] else {
+            return "unknown level \(quoted(override.level))" + Suggestion.hint(for: override.level, among: pack.levels.keys.sorted())
+        }
+        let entities = definition.level[LevelKeys.entities]
+        for name in ["entity", "entities"] {
+            guard let value = override.values[name] else { continue }
+            let ids = value.listValue?.compactMap(\.stringValue) ?? value.stringValue.map { [$0] } ?? []
+            if let unknown = ids.first(where: { entities[$0] == nil }) {
+                return "level \(quoted(override.level)) has no entity \(quoted(unknown))"
+                    + Suggestion.hint(for: unknown, among: entities.ids.sorted())
+            }
+        }
+        if definition.level[LevelKeys.goals][override.rule] != nil {
+            definition.level.modify(LevelKeys.goals) { goals in
+                _ = goals.modify(override.rule) { goal in
+                    for (name, value) in override.values { goal[name] = value }
+                }
+            }
+        } else if override.rule == "scoring", var scoring = definition.level[LevelKeys.scoring] {
+            for (name, value) in override.values { scoring[name] = value }
+            definition.level[LevelKeys.scoring] = scoring
+        } else {
+            let goals = definition.level[LevelKeys.goals].ids.sorted()
+            let rules = goals + (definition.level[LevelKeys.scoring] == nil ? [] : ["scoring"])
+            return "level \(quoted(override.level)) has no goal \(quoted(override.rule))"
+                + (definition.level[LevelKeys.scoring] == nil ? "" : " (nor is it \"scoring\")")
+                + Suggestion.hint(for: override.rule, among: rules)
+        }
+        pack.levels[override.level] = definition
+        return nil
+    }
+
+    /// Sounds the pack's own levels (and preview) name that no layer has.
+    private static func missingSounds(in merged: Pack, own pack: Pack) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        let layers = [merged.layer] + merged.bases
+        func exists(_ file: String) -> Bool { layers.contains { $0.sound(file) != nil } }
+        let baseIDs = merged.bases.map { quoted($0.id) }.joined(separator: ", ")
+        for id in pack.levels.keys.sorted() {
+            guard let definition = pack.levels[id] else { continue }
+            for (file, path) in definition.soundReferences where !exists(file) {
+                problems.append(definition.source.diagnostic(
+                    at: path, "sound file \(quoted("sounds/" + file)) is neither in this pack nor in its base \(baseIDs)"))
+            }
+        }
+        if let preview = pack.manifest.preview, !exists(preview) {
+            problems.append(pack.manifestSource.diagnostic(
+                at: "preview", "sound file \(quoted("sounds/" + preview)) is neither in this pack nor in its base \(baseIDs)"))
+        }
+        return problems
+    }
+}

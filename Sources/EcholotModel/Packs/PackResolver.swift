@@ -1,0 +1,133 @@
+import Foundation
+
+/// Resolves what a pack builds on: walks `extends` and `dependencies` depth first,
+/// refusing cycles, missing packs and versions out of range with the chain that leads to
+/// them, and lays each extending pack over its base.
+struct PackResolver {
+    /// One pack needing another.
+    private struct Need {
+        var id: String
+        var range: VersionRange?
+        var sourcePath: String
+        var isBase: Bool
+    }
+
+    /// Finds a pack by id, as loaded on its own (`nil`: no pack has that id).
+    let lookup: (String) -> Result<Pack, PackLoadError>?
+
+    /// The pack with everything it builds on resolved, or every problem found.
+    func resolve(_ root: Pack) -> Result<Pack, PackLoadError> {
+        var walk = Walk(root: root, lookup: lookup)
+        walk.visit(root, chain: [root.id])
+        if !walk.problems.isEmpty {
+            return .failure(PackLoadError(diagnostics: walk.problems.sortedForDisplay()))
+        }
+        let order = walk.order.compactMap { walk.packs[$0]?.layer }
+        return walk.merged(root.id).map { pack in
+            var resolved = pack
+            resolved.loadOrder = order
+            return resolved
+        }
+    }
+
+    /// The state of one resolution.
+    private struct Walk {
+        let root: Pack
+        let lookup: (String) -> Result<Pack, PackLoadError>?
+        /// Packs as loaded on their own, by id.
+        var packs: [String: Pack] = [:]
+        /// Packs laid over their bases, by id (filled by ``merged(_:)``).
+        var laid: [String: Pack] = [:]
+        /// Ids in load order: every pack after the packs it needs.
+        var order: [String] = []
+        var done: Set<String> = []
+        var problems: [Diagnostic] = []
+        var reported: Set<String> = []
+
+        init(root: Pack, lookup: @escaping (String) -> Result<Pack, PackLoadError>?) {
+            self.root = root
+            self.lookup = lookup
+            packs[root.id] = root
+        }
+
+        /// What `pack` needs: its base first, then its dependencies by id.
+        private func needs(of pack: Pack) -> [Need] {
+            var needs: [Need] = []
+            if let base = pack.manifest.extends {
+                let range = pack.manifest.dependencies.first { $0.id == base }?.range
+                needs.append(Need(id: base, range: range, sourcePath: "extends", isBase: true))
+            }
+            for dependency in pack.manifest.dependencies where dependency.id != pack.manifest.extends {
+                needs.append(Need(id: dependency.id, range: dependency.range, sourcePath: dependency.sourcePath,
+                                  isBase: false))
+            }
+            return needs
+        }
+
+        mutating func visit(_ pack: Pack, chain: [String]) {
+            for need in needs(of: pack) {
+                let through = chain + [need.id]
+                let shown = through.joined(separator: " → ")
+                func fail(_ message: String) {
+                    // One report per edge, however many paths lead to it.
+                    guard reported.insert("\(pack.id)→\(need.id)").inserted else { return }
+                    problems.append(pack.manifestSource.diagnostic(at: need.sourcePath, message))
+                }
+                let what = need.isBase ? "extends" : "depends on"
+                if chain.contains(need.id) {
+                    let start = chain.firstIndex(of: need.id) ?? 0
+                    fail("packs depend on each other in a cycle: "
+                        + (chain[start...] + [need.id]).joined(separator: " → "))
+                    continue
+                }
+                let found: Pack
+                if need.id == root.id {
+                    found = root
+                } else if let known = packs[need.id] {
+                    found = known
+                } else {
+                    switch lookup(need.id) {
+                    case nil:
+                        fail("pack \(quoted(pack.id)) \(what) \(quoted(need.id))"
+                            + (need.range.map { " \($0.text)" } ?? "")
+                            + ", which is neither installed nor shipped (needed through \(shown)); "
+                            + "install it with 'echolot install FILE.zip'")
+                        continue
+                    case let .failure(error)?:
+                        fail("pack \(quoted(pack.id)) \(what) \(quoted(need.id)), which does not load (needed through "
+                            + "\(shown)): \(error.diagnostics.first?.description ?? "it has errors")")
+                        continue
+                    case let .success(loaded)?:
+                        found = loaded
+                        packs[need.id] = loaded
+                    }
+                }
+                if let range = need.range, let version = SemanticVersion(found.manifest.version),
+                   !range.contains(version) {
+                    fail("pack \(quoted(pack.id)) needs \(quoted(need.id)) \(range.text), but version "
+                        + "\(found.manifest.version) is the one available (needed through \(shown))")
+                    continue
+                }
+                guard !done.contains(need.id) else { continue }
+                visit(found, chain: through)
+            }
+            if done.insert(pack.id).inserted { order.append(pack.id) }
+        }
+
+        /// The pack `id` laid over its bases (memoised).
+        mutating func merged(_ id: String) -> Result<Pack, PackLoadError> {
+            if let known = laid[id] { return .success(known) }
+            guard let pack = packs[id] else {
+                return .failure(PackLoadError(diagnostics: [Diagnostic(path: root.display("pack.json"), at: .start,
+                                                                       message: "pack \(quoted(id)) was not resolved")]))
+            }
+            guard let baseID = pack.manifest.extends else {
+                laid[id] = pack
+                return .success(pack)
+            }
+            let result = merged(baseID).flatMap { PackMerger.merge(pack, over: $0) }
+            if case let .success(done) = result { laid[id] = done }
+            return result
+        }
+    }
+}

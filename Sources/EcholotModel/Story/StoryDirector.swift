@@ -1,0 +1,307 @@
+import EcholotCore
+
+/// The story's reducer: decides what comes next when a cut-scene ends, a choice is made or
+/// a level is won or lost, and puts the next scene into the state.
+///
+/// Everything it decides lives in `story` and `level`, so a story replays exactly like a
+/// level. Run it after the level reducers and the Lua rules, so they see a finished level
+/// before the next scene replaces it.
+public struct StoryDirector: Sendable {
+    /// The story.
+    public let book: StoryBook
+    /// The pack's levels by id (pristine; each visit plays an incarnation).
+    public let levels: [String: Level]
+    /// Steps without a scene that one decision may run before the story stops as looping.
+    public var maxSteps = 10_000
+
+    /// A director for `book` over `levels`.
+    public init(book: StoryBook, levels: [String: Level]) {
+        self.book = book
+        self.levels = levels
+    }
+
+    /// The actions it handles.
+    public static let handled: [String] = [
+        StoryAction.start, ActionName.tick, ActionName.levelWon, ActionName.levelLost, ActionName.entitySelected,
+        StoryAction.cutsceneDone, StoryAction.choiceMade, StoryAction.jump, StoryAction.set,
+    ]
+
+    /// The store reducer.
+    public var reducer: Reducer<GameState> {
+        let director = self
+        return Reducer("story", handles: ActionFilter(names: Set(StoryDirector.handled))) { state, action, context in
+            try director.reduce(&state, action, &context)
+        }
+    }
+
+    /// Applies one action.
+    func reduce(_ state: inout GameState, _ action: Action, _ context: inout ReducerContext) throws {
+        if action.name == StoryAction.start {
+            let chapter = action["chapter"].stringValue ?? book.start
+            state[Game.story] = ["status": .string(StoryStatus.running.rawValue), "vars": .emptyMap, "serial": 0]
+            try enter(chapter: chapter, state: &state, context: &context)
+            return
+        }
+        var story = state[Game.story]
+        guard story["status"]?.stringValue == StoryStatus.running.rawValue else { return }
+        let scene = story["scene"]?.mapValue ?? PersistentMap()
+        let kind = scene["kind"]?.stringValue
+        switch action.name {
+        case ActionName.tick where kind == "cutscene":
+            try tick(scene: scene, dt: action["dt"].doubleValue ?? 0, state: &state, context: &context)
+        case StoryAction.cutsceneDone where kind == "cutscene":
+            guard action["id"].isNull || action["id"].stringValue == scene["id"]?.stringValue else { return }
+            try next(state: &state, context: &context)
+        case ActionName.entitySelected where kind == "choice":
+            guard let option = action["id"].stringValue, scene["picked"] == nil else { return }
+            story["scene"] = .map(scene.setting("picked", .string(option)))
+            state[Game.story] = story
+            context.emit(Action(StoryAction.choiceMade, ["id": scene["id"] ?? .null, "option": .string(option)]))
+        case StoryAction.choiceMade where kind == "choice":
+            try choiceMade(action, scene: scene, state: &state, context: &context)
+        case ActionName.levelWon where kind == "level", ActionName.levelLost where kind == "level":
+            try levelEnded(action, scene: scene, state: &state, context: &context)
+        case StoryAction.jump:
+            guard let chapter = action["chapter"].stringValue else {
+                throw ActionError("story.jump: 'chapter' must be a chapter id, found \(action["chapter"].typeName)")
+            }
+            try enter(chapter: chapter, state: &state, context: &context)
+        case StoryAction.set:
+            guard let name = action["name"].stringValue else {
+                throw ActionError("story.set: 'name' must be a variable name, found \(action["name"].typeName)")
+            }
+            setVariable(name, action["value"], in: &state)
+        default:
+            return
+        }
+    }
+
+    // MARK: Scenes
+
+    /// A cut-scene's clock: the current line ends after its seconds, then the next begins.
+    private func tick(scene: PersistentMap<Value>, dt: Double, state: inout GameState, context: inout ReducerContext) throws {
+        guard scene["done"] == nil, let cutscene = currentCutscene(state) else { return }
+        var index = scene["line"]?.intValue ?? 0
+        var elapsed = (scene["elapsed"]?.doubleValue ?? 0) + dt
+        var updated = scene
+        // A little slack so a line of 2 s ends on the 120th tick of 1/60 s, not the 121st.
+        while index < cutscene.lines.count, elapsed >= cutscene.lines[index].seconds - 1e-9 {
+            elapsed -= cutscene.lines[index].seconds
+            index += 1
+            if index < cutscene.lines.count {
+                var level = state[Game.level]
+                StoryScenes.speak(cutscene.lines[index], in: &level, view: level[LevelKeys.view])
+                state[Game.level] = level
+                emitLine(cutscene.lines[index], scene: cutscene.id, context: &context)
+            }
+        }
+        updated["line"] = .int(index)
+        updated["elapsed"] = .number(max(0, elapsed))
+        if index >= cutscene.lines.count {
+            updated["done"] = true
+            context.emit(Action(StoryAction.cutsceneDone, ["id": .string(cutscene.id)]))
+        }
+        state[Game.story]["scene"] = .map(updated)
+    }
+
+    private func choiceMade(_ action: Action, scene: PersistentMap<Value>, state: inout GameState,
+                            context: inout ReducerContext) throws {
+        guard action["id"].stringValue == scene["id"]?.stringValue, let choice = currentChoice(state) else { return }
+        guard let option = action["option"].stringValue, choice.options.contains(where: { $0.value == option }) else {
+            let known = choice.options.map(\.value).joined(separator: ", ")
+            throw ActionError("choice.made: choice '\(choice.id)' has no option \(action["option"]); its options are \(known)")
+        }
+        setVariable(choice.variable, .string(option), in: &state)
+        try next(state: &state, context: &context)
+    }
+
+    private func levelEnded(_ action: Action, scene: PersistentMap<Value>, state: inout GameState,
+                            context: inout ReducerContext) throws {
+        let won = action.name == ActionName.levelWon
+        // The level reducer keeps the first outcome; a later contrary one is ignored here too.
+        guard state[Game.level][LevelKeys.status] == (won ? .won : .lost),
+              scene["ended"] == nil, case let .level(step)? = currentStep(state)?.kind else { return }
+        var story = state[Game.story]
+        story["outcome"] = .string(won ? "won" : "lost")
+        story["scene"] = .map(scene.setting("ended", true))
+        state[Game.story] = story
+        if won { return try next(state: &state, context: &context) }
+        switch step.onLoss {
+        case .retry: try run(chapter: chapterIndex(state), step: stepIndex(state), state: &state, context: &context)
+        case .next: try next(state: &state, context: &context)
+        case let .chapter(id): try enter(chapter: id, state: &state, context: &context)
+        }
+    }
+
+    // MARK: Sequencing
+
+    /// Goes on with the step after the current one.
+    private func next(state: inout GameState, context: inout ReducerContext) throws {
+        try run(chapter: chapterIndex(state), step: stepIndex(state) + 1, state: &state, context: &context)
+    }
+
+    /// Starts chapter `id`, or stops the story when there is none.
+    private func enter(chapter id: String, state: inout GameState, context: inout ReducerContext) throws {
+        guard let index = book.chapterIndex(id) else {
+            return stop("the story names chapter '\(id)', which \(book.displayPath) does not define", state: &state, context: &context)
+        }
+        try run(chapter: index, step: 0, state: &state, context: &context)
+    }
+
+    /// Runs steps from (chapter, step) until one plays a scene, the story ends, or too many
+    /// steps pass without a scene — a loop, which stops the story instead of hanging it.
+    private func run(chapter startChapter: Int, step startStep: Int, state: inout GameState,
+                     context: inout ReducerContext) throws {
+        var chapter = startChapter, step = startStep
+        for _ in 0..<maxSteps {
+            guard chapter < book.chapters.count else { return finish("end", state: &state, context: &context) }
+            let steps = book.chapters[chapter].steps
+            guard step < steps.count else {
+                chapter += 1
+                step = 0
+                continue
+            }
+            state[Game.story]["chapter"] = .string(book.chapters[chapter].id)
+            state[Game.story]["step"] = .int(step)
+            switch steps[step].kind {
+            case let .cutscene(scene):
+                guard !scene.lines.isEmpty else { step += 1; continue }
+                beginScene(["kind": "cutscene", "id": .string(scene.id), "line": 0, "elapsed": 0.0], state: &state,
+                           level: StoryScenes.cutscene(scene, line: 0, view: state[Game.level][LevelKeys.view]))
+                emitLine(scene.lines[0], scene: scene.id, context: &context)
+                return
+            case let .level(levelStep):
+                guard var level = levels[levelStep.level] else {
+                    return stop("\(where_(chapter, step)): the pack has no level '\(levelStep.level)'", state: &state, context: &context)
+                }
+                if let part = state[Game.clock]?["dayPart"]?.stringValue, let tracks = levelStep.ambienceByDayPart[part] {
+                    level[LevelKeys.ambience] = tracks
+                }
+                let attempt = (state[Game.story]["attempts"]?.mapValue?[levelStep.level]?.intValue ?? 0) + 1
+                state[Game.story]["attempts"] = .map((state[Game.story]["attempts"]?.mapValue ?? PersistentMap())
+                    .setting(levelStep.level, .int(attempt)))
+                state[Game.story]["lastLevel"] = ["chapter": .int(chapter), "step": .int(step)]
+                beginScene(["kind": "level", "id": .string(levelStep.level), "attempt": .int(attempt)], state: &state, level: level)
+                context.random = SeededRandom(seed: UInt64(truncatingIfNeeded: level[LevelKeys.seed]))
+                context.emit(Action(StoryAction.level, ["id": .string(levelStep.level), "attempt": .int(attempt)]))
+                return
+            case let .choice(choice):
+                guard !choice.options.isEmpty else {
+                    return stop("\(where_(chapter, step)): choice '\(choice.id)' has no options", state: &state, context: &context)
+                }
+                beginScene(["kind": "choice", "id": .string(choice.id)], state: &state,
+                           level: StoryScenes.choice(choice, view: state[Game.level][LevelKeys.view]))
+                if let prompt = choice.prompt { emitLine(prompt, scene: choice.id, context: &context) }
+                context.emit(Action(StoryAction.choice, [
+                    "id": .string(choice.id), "options": .list(choice.options.map { .string($0.value) }),
+                ]))
+                return
+            case let .branch(condition, target):
+                guard condition.holds(in: state) else { step += 1; continue }
+                switch target {
+                case let .chapter(id):
+                    guard let index = book.chapterIndex(id) else {
+                        return stop("\(where_(chapter, step)): no chapter '\(id)'", state: &state, context: &context)
+                    }
+                    (chapter, step) = (index, 0)
+                case .retry:
+                    guard let last = state[Game.story]["lastLevel"]?.mapValue,
+                          let c = last["chapter"]?.intValue, let s = last["step"]?.intValue else {
+                        return stop("\(where_(chapter, step)): 'retry' before any level was played", state: &state, context: &context)
+                    }
+                    (chapter, step) = (c, s)
+                }
+            case let .jump(id):
+                guard let index = book.chapterIndex(id) else {
+                    return stop("\(where_(chapter, step)): no chapter '\(id)'", state: &state, context: &context)
+                }
+                (chapter, step) = (index, 0)
+            case let .set(name, value):
+                setVariable(name, value, in: &state)
+                step += 1
+            case let .end(ending):
+                return finish(ending, state: &state, context: &context)
+            }
+        }
+        let id = book.chapters[min(chapter, book.chapters.count - 1)].id
+        stop("the story ran \(maxSteps) steps without reaching a level, choice or cut-scene (last in chapter '\(id)'); "
+            + "its jumps loop", state: &state, context: &context)
+    }
+
+    /// Puts a new scene into the state; `serial` tells runners a new scene began.
+    private func beginScene(_ scene: PersistentMap<Value>, state: inout GameState, level: Level) {
+        var story = state[Game.story]
+        story["scene"] = .map(scene)
+        story["serial"] = .int((story["serial"]?.intValue ?? 0) + 1)
+        state[Game.story] = story
+        var fresh = level
+        fresh[LevelKeys.status] = .ready
+        state[Game.level] = fresh
+    }
+
+    private func finish(_ ending: String, state: inout GameState, context: inout ReducerContext) {
+        state[Game.story]["status"] = .string(StoryStatus.finished.rawValue)
+        state[Game.story]["ending"] = .string(ending)
+        state[Game.story]["scene"] = ["kind": "none"]
+        context.emit(Action(StoryAction.finished, ["ending": .string(ending)]))
+    }
+
+    /// Stops the story with a message: a running game never loops or crashes on a bad story.
+    private func stop(_ message: String, state: inout GameState, context: inout ReducerContext) {
+        state[Game.story]["status"] = .string(StoryStatus.stopped.rawValue)
+        state[Game.story]["error"] = .string(message)
+        state[Game.story]["scene"] = ["kind": "none"]
+        context.emit(Action(StoryAction.stopped, ["message": .string(message)]))
+    }
+
+    private func emitLine(_ line: StoryLine, scene: String, context: inout ReducerContext) {
+        var payload: PersistentMap<Value> = ["id": .string(line.id), "scene": .string(scene)]
+        if let speaker = line.speaker { payload["speaker"] = .string(speaker) }
+        if let azimuth = line.azimuth { payload["azimuth"] = .number(azimuth) }
+        context.emit(Action(StoryAction.line, payload))
+    }
+
+    private func setVariable(_ name: String, _ value: Value, in state: inout GameState) {
+        let vars = state[Game.story]["vars"]?.mapValue ?? PersistentMap()
+        state[Game.story]["vars"] = .map(vars.setting(name, value))
+    }
+
+    // MARK: Reading the position
+
+    private func chapterIndex(_ state: GameState) -> Int {
+        state[Game.story]["chapter"]?.stringValue.flatMap(book.chapterIndex) ?? book.chapters.count
+    }
+
+    private func stepIndex(_ state: GameState) -> Int { state[Game.story]["step"]?.intValue ?? 0 }
+
+    private func currentStep(_ state: GameState) -> StoryStep? {
+        let c = chapterIndex(state), s = stepIndex(state)
+        guard c < book.chapters.count, s >= 0, s < book.chapters[c].steps.count else { return nil }
+        return book.chapters[c].steps[s]
+    }
+
+    private func currentCutscene(_ state: GameState) -> Cutscene? {
+        if case let .cutscene(scene)? = currentStep(state)?.kind { return scene }
+        return nil
+    }
+
+    private func currentChoice(_ state: GameState) -> Choice? {
+        if case let .choice(choice)? = currentStep(state)?.kind { return choice }
+        return nil
+    }
+
+    /// `story.json:line:col` of a step, for run-time messages.
+    private func where_(_ chapter: Int, _ step: Int) -> String {
+        let position = book.chapters[chapter].steps[step].position
+        return "\(book.displayPath):\(position.line):\(position.column)"
+    }
+}
+
+extension PersistentMap where Value == EcholotCore.Value {
+    /// A copy with `key` set to `value`.
+    func setting(_ key: String, _ value: Value) -> PersistentMap {
+        var copy = self
+        copy[key] = value
+        return copy
+    }
+}

@@ -1,0 +1,94 @@
+import EcholotCore
+
+/// A JSON object of `story.json` being read: member lookup, unknown-key checks and
+/// `path:line:col` diagnostics in one place, so the reader stays about the story.
+struct StoryObject {
+    let members: [JSONMember]
+    let position: SourcePosition
+    let report: StoryReport
+
+    /// The object at `node`, or a diagnostic saying what was expected.
+    init?(_ node: JSONNode, _ what: String, report: StoryReport) {
+        guard case let .object(members) = node.value else {
+            report.error("\(what) must be an object, found \(node.value.typeDescription)", at: node.position)
+            return nil
+        }
+        self.members = members
+        self.position = node.position
+        self.report = report
+    }
+
+    /// The member named `key`.
+    subscript(key: String) -> JSONNode? { members.first { $0.key == key }?.value }
+
+    /// Reports every member not in `known`.
+    func rejectUnknown(_ known: [String], in what: String) {
+        for member in members where !known.contains(member.key) {
+            report.error("\(what) has no field '\(member.key)'; it takes \(known.joined(separator: ", "))",
+                         at: member.keyPosition)
+        }
+    }
+
+    /// A required string.
+    func string(_ key: String, in what: String) -> String? {
+        guard let node = self[key] else {
+            report.error("\(what) needs the field '\(key)'", at: position)
+            return nil
+        }
+        return StoryObject.string(node, "'\(key)'", report: report)
+    }
+
+    /// An optional string.
+    func optionalString(_ key: String) -> String? {
+        self[key].flatMap { StoryObject.string($0, "'\(key)'", report: report) }
+    }
+
+    /// An optional number.
+    func number(_ key: String) -> Double? {
+        guard let node = self[key] else { return nil }
+        guard let d = node.value.doubleValue else {
+            report.error("'\(key)' must be a number, found \(node.value.typeDescription)", at: node.position)
+            return nil
+        }
+        return d
+    }
+
+    /// The non-empty string at `node`.
+    static func string(_ node: JSONNode, _ what: String, report: StoryReport) -> String? {
+        guard case let .string(s) = node.value, !s.isEmpty else {
+            report.error("\(what) must be a non-empty string, found \(node.value.typeDescription)", at: node.position)
+            return nil
+        }
+        return s
+    }
+}
+
+/// The diagnostics of one story file.
+final class StoryReport {
+    let displayPath: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(displayPath: String) { self.displayPath = displayPath }
+
+    func error(_ message: String, at position: SourcePosition) {
+        diagnostics.append(Diagnostic(path: displayPath, at: position, message: message))
+    }
+}
+
+extension JSONNode {
+    /// The JSON value as a state value (objects become maps, arrays lists).
+    var stateValue: EcholotCore.Value {
+        switch value {
+        case .null: return .null
+        case let .bool(b): return .bool(b)
+        case let .integer(i): return .int(i)
+        case let .number(d): return .number(d)
+        case let .string(s): return .string(s)
+        case let .array(items): return .list(items.map(\.stateValue))
+        case let .object(members):
+            var map = PersistentMap<EcholotCore.Value>()
+            for member in members { map[member.key] = member.value.stateValue }
+            return .map(map)
+        }
+    }
+}

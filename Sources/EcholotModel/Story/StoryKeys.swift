@@ -1,0 +1,41 @@
+import EcholotCore
+
+extension Game {
+    /// The story's record: `{status, chapter, step, scene, vars, outcome, error}`. Lua rules
+    /// registered with `echolot.story` get it as their focus.
+    public static let story = Key<GameKind, PersistentMap<Value>>("story", default: PersistentMap())
+}
+
+/// The names of the story's actions.
+public enum StoryAction {
+    /// Input: begins the story at its start chapter (or `{chapter}`).
+    public static let start = "story.start"
+    /// Emitted: a line begins `{id, speaker?, cutscene}`.
+    public static let line = "story.line"
+    /// Emitted: a choice is offered `{id, options: [value…]}`.
+    public static let choice = "story.choice"
+    /// Emitted: a level is entered `{id, attempt}`.
+    public static let level = "story.level"
+    /// Emitted: the story ended `{ending}`.
+    public static let finished = "story.finished"
+    /// Emitted: the story stopped on an error `{message}`.
+    public static let stopped = "story.stopped"
+    /// Emitted when a cut-scene's last line ends; dispatch it to skip the rest of one.
+    public static let cutsceneDone = "cutscene.done"
+    /// Emitted when a choice's option was picked `{id, option}`.
+    public static let choiceMade = "choice.made"
+    /// From rules: continue with `{chapter}` once the current scene is over.
+    public static let jump = "story.jump"
+    /// From rules: set story variable `{name, value}`.
+    public static let set = "story.set"
+}
+
+/// The status values of `story.status`.
+public enum StoryStatus: String, Sendable {
+    /// Playing.
+    case running
+    /// Reached an end step or fell off the last chapter.
+    case finished
+    /// Stopped on an error the story cannot get past (a jump loop, an unknown chapter).
+    case stopped
+}

@@ -1,0 +1,255 @@
+import EcholotCore
+import Foundation
+
+/// Reads and checks a pack's `story.json` against the pack (its levels, strings and
+/// sounds), reporting every problem as `path:line:col: error: …`.
+public enum StoryReader {
+    /// The story file's name inside a pack.
+    public static let fileName = "story.json"
+
+    /// The story of `pack`: `nil` when the pack has no `story.json`.
+    public static func load(for pack: Pack) -> Result<StoryBook, PackLoadError>? {
+        let url = pack.root.appendingPathComponent(fileName)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        return read(Array(data), pack: pack, displayPath: pack.display(fileName))
+    }
+
+    /// Reads story text for `pack`; the diagnostics name `displayPath`.
+    public static func read(_ bytes: [UInt8], pack: Pack, displayPath: String) -> Result<StoryBook, PackLoadError> {
+        let report = StoryReport(displayPath: displayPath)
+        let parsed = JSONParser.parse(bytes)
+        for error in parsed.errors { report.error(error.message, at: error.position) }
+        guard parsed.errors.isEmpty, let root = parsed.root else { return .failure(PackLoadError(diagnostics: report.diagnostics)) }
+        let reader = Reader(report: report, pack: pack)
+        let book = reader.book(root, displayPath: displayPath)
+        if let book { StoryChecker(book: book, report: report, pack: pack, references: reader.references).check() }
+        guard let book, report.diagnostics.isEmpty else {
+            return .failure(PackLoadError(diagnostics: report.diagnostics.sortedForDisplay()))
+        }
+        return .success(book)
+    }
+}
+
+/// The reader proper: one JSON shape per step kind.
+private final class Reader {
+    let report: StoryReport
+    let pack: Pack
+    /// Chapter ids named by steps, with where, checked once all chapters are known.
+    var references: [(id: String, position: SourcePosition)] = []
+
+    init(report: StoryReport, pack: Pack) {
+        self.report = report
+        self.pack = pack
+    }
+
+    func book(_ root: JSONNode, displayPath: String) -> StoryBook? {
+        guard let object = StoryObject(root, "the story", report: report) else { return nil }
+        object.rejectUnknown(["start", "chapters"], in: "the story")
+        guard let list = object["chapters"] else {
+            report.error("the story needs 'chapters', a list of {\"id\", \"steps\"}", at: object.position)
+            return nil
+        }
+        guard case let .array(items) = list.value, !items.isEmpty else {
+            report.error("'chapters' must be a non-empty list", at: list.position)
+            return nil
+        }
+        var chapters: [Chapter] = []
+        for item in items {
+            guard let chapter = chapter(item) else { continue }
+            if chapters.contains(where: { $0.id == chapter.id }) {
+                report.error("chapter '\(chapter.id)' is defined twice", at: chapter.position)
+            }
+            chapters.append(chapter)
+        }
+        let start = object.optionalString("start") ?? chapters.first?.id ?? ""
+        if let node = object["start"] { references.append((start, node.position)) }
+        return StoryBook(chapters: chapters, start: start, displayPath: displayPath)
+    }
+
+    func chapter(_ node: JSONNode) -> Chapter? {
+        guard let object = StoryObject(node, "a chapter", report: report) else { return nil }
+        object.rejectUnknown(["id", "steps"], in: "a chapter")
+        guard let id = object.string("id", in: "a chapter") else { return nil }
+        guard let list = object["steps"], case let .array(items) = list.value else {
+            report.error("chapter '\(id)' needs 'steps', a list", at: object.position)
+            return nil
+        }
+        return Chapter(id: id, steps: items.compactMap(step), position: node.position)
+    }
+
+    static let kinds = ["cutscene", "level", "choice", "if", "goto", "set", "end"]
+
+    func step(_ node: JSONNode) -> StoryStep? {
+        guard let object = StoryObject(node, "a step", report: report) else { return nil }
+        // A branch is the one step with two kind keys: `if` with its `goto`.
+        var kinds = Reader.kinds.filter { object[$0] != nil }
+        if kinds.contains("if") { kinds.removeAll { $0 == "goto" } }
+        guard kinds.count == 1, let kind = kinds.first else {
+            report.error("a step needs exactly one of \(Reader.kinds.joined(separator: ", ")), found "
+                + (kinds.isEmpty ? "none" : kinds.joined(separator: ", ")), at: node.position)
+            return nil
+        }
+        let made: StepKind?
+        switch kind {
+        case "cutscene": made = cutscene(object)
+        case "level": made = level(object)
+        case "choice": made = choice(object)
+        case "if": made = branch(object)
+        case "goto":
+            object.rejectUnknown(["goto"], in: "a goto step")
+            made = object.string("goto", in: "a goto step").map { id in
+                references.append((id, object["goto"]!.position))
+                return .jump(id)
+            }
+        case "set":
+            object.rejectUnknown(["set", "value"], in: "a set step")
+            guard let name = object.string("set", in: "a set step") else { return nil }
+            guard let value = object["value"] else {
+                report.error("a set step needs 'value'", at: node.position)
+                return nil
+            }
+            made = .set(name, value.stateValue)
+        default:
+            object.rejectUnknown(["end"], in: "an end step")
+            made = object.string("end", in: "an end step").map(StepKind.end)
+        }
+        return made.map { StoryStep($0, at: node.position) }
+    }
+
+    func cutscene(_ object: StoryObject) -> StepKind? {
+        object.rejectUnknown(["cutscene", "lines", "background", "ambience"], in: "a cut-scene")
+        guard let id = object.string("cutscene", in: "a cut-scene") else { return nil }
+        guard let list = object["lines"], case let .array(items) = list.value, !items.isEmpty else {
+            report.error("cut-scene '\(id)' needs 'lines', a non-empty list", at: object.position)
+            return nil
+        }
+        let background = object["background"]?.stateValue.mapValue ?? PersistentMap()
+        let ambience = object["ambience"]?.stateValue.listValue ?? []
+        return .cutscene(Cutscene(id: id, lines: items.compactMap(line), background: background, ambience: ambience))
+    }
+
+    func line(_ node: JSONNode) -> StoryLine? {
+        guard let object = StoryObject(node, "a line", report: report) else { return nil }
+        object.rejectUnknown(["id", "speaker", "voice", "azimuth", "duration"], in: "a line")
+        guard let id = object.string("id", in: "a line") else { return nil }
+        let voice = object.optionalString("voice")
+        var seconds = object.number("duration")
+        if let duration = seconds, !(duration > 0 && duration <= 600) {
+            report.error("'duration' must be more than 0 and at most 600 seconds", at: object["duration"]!.position)
+        }
+        if seconds == nil, let voice {
+            switch VoiceDuration.seconds(ofFile: pack.soundURL(voice)) {
+            case let .success(length): seconds = length
+            case let .failure(error):
+                report.error("voice '\(voice)' cannot be decoded: \(error)", at: object["voice"]!.position)
+            }
+        }
+        // Without a voice or a duration, the line lasts about as long as reading it aloud.
+        let text = pack.string(id, language: pack.manifest.defaultLanguage) ?? ""
+        return StoryLine(id: id, speaker: object.optionalString("speaker"), voice: voice, azimuth: object.number("azimuth"),
+                         seconds: seconds ?? max(1.5, Double(text.count) * 0.06), position: node.position)
+    }
+
+    func level(_ object: StoryObject) -> StepKind? {
+        object.rejectUnknown(["level", "onLoss", "ambienceByDayPart"], in: "a level step")
+        guard let id = object.string("level", in: "a level step") else { return nil }
+        if pack.level(id: id) == nil {
+            let known = pack.levelOrder.joined(separator: ", ")
+            report.error("the pack has no level '\(id)'; its levels are \(known)", at: object["level"]!.position)
+        }
+        var policy = LossPolicy.retry
+        if let node = object["onLoss"] {
+            switch node.value {
+            case .string("retry"): policy = .retry
+            case .string("next"): policy = .next
+            case let .object(members) where members.count == 1 && members[0].key == "goto":
+                if let chapter = StoryObject.string(members[0].value, "'goto'", report: report) {
+                    references.append((chapter, members[0].value.position))
+                    policy = .chapter(chapter)
+                }
+            default:
+                report.error("'onLoss' must be \"retry\", \"next\" or {\"goto\": chapter}", at: node.position)
+            }
+        }
+        var ambience: [String: [Value]] = [:]
+        if let node = object["ambienceByDayPart"], let map = StoryObject(node, "'ambienceByDayPart'", report: report) {
+            for member in map.members {
+                if DayPart(rawValue: member.key) == nil {
+                    report.error("'\(member.key)' is no day part; use \(DayPart.allCases.map(\.rawValue).joined(separator: ", "))",
+                                 at: member.keyPosition)
+                }
+                ambience[member.key] = member.value.stateValue.listValue ?? []
+            }
+        }
+        return .level(LevelStep(level: id, onLoss: policy, ambienceByDayPart: ambience))
+    }
+
+    func choice(_ object: StoryObject) -> StepKind? {
+        object.rejectUnknown(["choice", "variable", "prompt", "options"], in: "a choice")
+        guard let id = object.string("choice", in: "a choice") else { return nil }
+        let variable = object.optionalString("variable") ?? id
+        let prompt = object["prompt"].flatMap(line)
+        guard let list = object["options"], case let .array(items) = list.value, !items.isEmpty else {
+            report.error("choice '\(id)' has no options; give 'options', a list of {\"value\", \"azimuth\", \"line\"}",
+                         at: object["options"]?.position ?? object.position)
+            return nil
+        }
+        var options: [ChoiceOption] = []
+        for item in items {
+            guard let option = StoryObject(item, "an option", report: report) else { continue }
+            option.rejectUnknown(["value", "azimuth", "line"], in: "an option")
+            guard let value = option.string("value", in: "an option") else { continue }
+            guard let azimuth = option.number("azimuth") else {
+                report.error("option '\(value)' needs 'azimuth', the direction it speaks from", at: item.position)
+                continue
+            }
+            guard let lineNode = option["line"], let line = line(lineNode) else {
+                if option["line"] == nil { report.error("option '\(value)' needs 'line'", at: item.position) }
+                continue
+            }
+            if options.contains(where: { $0.value == value }) {
+                report.error("choice '\(id)' offers '\(value)' twice", at: item.position)
+            }
+            options.append(ChoiceOption(value: value, azimuth: azimuth, line: line))
+        }
+        return .choice(Choice(id: id, variable: variable, prompt: prompt, options: options))
+    }
+
+    func branch(_ object: StoryObject) -> StepKind? {
+        object.rejectUnknown(["if", "goto", "retry"], in: "a branch")
+        guard let condition = condition(object["if"]!) else { return nil }
+        if let node = object["goto"], let id = StoryObject.string(node, "'goto'", report: report) {
+            references.append((id, node.position))
+            return .branch(condition, .chapter(id))
+        }
+        if case .bool(true)? = object["retry"]?.value { return .branch(condition, .retry) }
+        report.error("a branch needs 'goto' (a chapter) or \"retry\": true", at: object.position)
+        return nil
+    }
+
+    func condition(_ node: JSONNode) -> StoryCondition? {
+        guard let object = StoryObject(node, "a condition", report: report) else { return nil }
+        if let inner = object["not"] { return condition(inner).map(StoryCondition.not) }
+        if let outcome = object.optionalString("outcome") {
+            guard outcome == "won" || outcome == "lost" else {
+                report.error("'outcome' must be \"won\" or \"lost\"", at: object["outcome"]!.position)
+                return nil
+            }
+            return .outcome(outcome)
+        }
+        if let name = object.optionalString("variable") {
+            return .variable(name, object["equals"]?.stateValue ?? .bool(true))
+        }
+        if let id = object.optionalString("achievement") { return .achievement(id) }
+        if let part = object.optionalString("dayPart") {
+            guard DayPart(rawValue: part) != nil else {
+                report.error("'\(part)' is no day part", at: object["dayPart"]!.position)
+                return nil
+            }
+            return .dayPart(part)
+        }
+        report.error("a condition is {\"outcome\"}, {\"variable\", \"equals\"}, {\"achievement\"}, {\"dayPart\"} or {\"not\"}",
+                     at: node.position)
+        return nil
+    }
+}

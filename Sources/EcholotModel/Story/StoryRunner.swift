@@ -1,0 +1,135 @@
+import EcholotCore
+
+/// The inputs of a headless story run: a start time and, for each level or choice the
+/// story enters, the input log to play there (times relative to the scene's start).
+public struct StoryScript: Sendable {
+    /// One scene's inputs.
+    public struct Play: Sendable {
+        /// The level or choice id the inputs are for (checked when the scene begins).
+        public var scene: String
+        /// What the player does there.
+        public var log: InputLog
+
+        /// Creates a play.
+        public init(scene: String, log: InputLog) {
+            self.scene = scene
+            self.log = log
+        }
+    }
+
+    /// The time of day at the start; `nil`: no clock is announced.
+    public var clock: TimeOfDay?
+    /// The scenes' inputs, in the order the story enters them.
+    public var plays: [Play]
+
+    /// Creates a script.
+    public init(clock: TimeOfDay? = nil, plays: [Play] = []) {
+        self.clock = clock
+        self.plays = plays
+    }
+}
+
+/// Plays a whole story headlessly: scene after scene, rebuilding the store's rules for
+/// each level, ticking cut-scenes, feeding each level and choice its inputs, and
+/// announcing `clock` at the start and each simulated minute. Same inputs ⇒ same run.
+public struct StoryRunner {
+    /// Simulated seconds per tick.
+    public var step: Double
+    /// A scene that goes on longer than this without input stops the run.
+    public var maxSceneSeconds: Double
+
+    /// A runner with the given step and per-scene cap.
+    public init(step: Double = 1.0 / 60.0, maxSceneSeconds: Double = 600) {
+        self.step = step
+        self.maxSceneSeconds = maxSceneSeconds
+    }
+
+    /// Runs `book` of `pack`; `rules` gives the rule reducers for each scene's level (they
+    /// run after the engine's level reducers and before the story's).
+    public func run(_ book: StoryBook, pack: Pack, script: StoryScript,
+                    rules: (Level) throws -> [Reducer<GameState>]) -> StoryTranscript {
+        var transcript = StoryTranscript()
+        let director = StoryDirector(book: book, levels: pack.levels.mapValues(\.level))
+        var state = GameState()
+        state[Game.pack] = ["id": .string(pack.id), "version": .string(pack.manifest.version)]
+        var store = Store(state: state, reducers: LevelReducers.all + [director.reducer])
+        var clock = script.clock
+        var totalTicks = 0
+        func send(_ action: Action) {
+            let transition = store.dispatch(action)
+            transcript.record(transition.actions)
+            transcript.errors += transition.rejections.map(\.description)
+        }
+        func tick() {
+            send(.tick(step))
+            totalTicks += 1
+            // Each simulated minute the runner announces the time, so replays see the same clock.
+            if let current = clock, totalTicks % Int((60 / step).rounded()) == 0 {
+                let minutes = (current.hour * 60 + current.minute + 1) % (24 * 60)
+                clock = TimeOfDay(hour: minutes / 60, minute: minutes % 60)
+                send(Action(ActionName.clock, ["hour": .int(minutes / 60), "minute": .int(minutes % 60)]))
+            }
+        }
+        func story() -> PersistentMap<Value> { store.state[Game.story] }
+        func serial() -> Int { story()["serial"]?.intValue ?? 0 }
+        func running() -> Bool { story()["status"]?.stringValue == StoryStatus.running.rawValue }
+
+        if let clock { send(Action(ActionName.clock, ["hour": .int(clock.hour), "minute": .int(clock.minute)])) }
+        send(Action(StoryAction.start))
+        var plays = script.plays[...]
+        var seen = -1
+        sceneLoop: while running() {
+            let current = serial()
+            guard current != seen else { break }  // the story waits, yet no scene began: stop
+            seen = current
+            do {
+                store = Store(state: store.state, reducers: LevelReducers.all + (try rules(store.state[Game.level])) + [director.reducer])
+            } catch {
+                transcript.errors.append("\(error)")
+                break
+            }
+            send(.start)
+            let scene = story()["scene"]?.mapValue ?? PersistentMap()
+            let kind = scene["kind"]?.stringValue ?? "none", id = scene["id"]?.stringValue ?? ""
+            var log = InputLog()
+            if kind == "level" || kind == "choice" {
+                guard let play = plays.popFirst() else {
+                    transcript.errors.append("no inputs left for \(kind) '\(id)'")
+                    break
+                }
+                guard play.scene == id else {
+                    transcript.errors.append("the inputs are for '\(play.scene)', but the story entered \(kind) '\(id)'")
+                    break
+                }
+                log = play.log
+            }
+            var sceneTicks = 0
+            let maxTicks = Int((maxSceneSeconds / step).rounded(.down))
+            func sceneOver() -> Bool { serial() != current || !running() }
+            for event in log.events {
+                while !sceneOver(), sceneTicks < maxTicks, Double(sceneTicks + 1) * step <= event.t + 1e-9 {
+                    tick()
+                    sceneTicks += 1
+                }
+                if sceneOver() { continue sceneLoop }
+                if event.action.name == ActionName.end { break sceneLoop }
+                send(event.action)
+            }
+            while !sceneOver(), sceneTicks < maxTicks {
+                tick()
+                sceneTicks += 1
+            }
+            if !sceneOver() {
+                transcript.errors.append("\(kind) '\(id)' did not end within \(Int(maxSceneSeconds)) s of its inputs")
+                break
+            }
+        }
+        let final = story()
+        transcript.variables = final["vars"]?.mapValue ?? PersistentMap()
+        transcript.status = final["status"]?.stringValue ?? StoryStatus.running.rawValue
+        transcript.ending = final["ending"]?.stringValue
+        transcript.stateHash = store.state.tree.stableHashHex
+        for rest in plays { transcript.errors.append("inputs for '\(rest.scene)' were not used") }
+        return transcript
+    }
+}

@@ -1,0 +1,129 @@
+import EcholotCore
+import Foundation
+
+/// A transcript test of a story (`tests/*.story.json`): the inputs to play and the exact
+/// sequence of line ids, choices offered, levels entered and final variables expected.
+public struct StoryTest: Sendable {
+    /// How the file is shown in diagnostics.
+    public var displayPath: String
+    /// What to play.
+    public var script: StoryScript
+    /// Expected transcript parts, each with where it is written; absent parts are not checked.
+    var expectations: [(field: String, value: Value, position: SourcePosition)]
+
+    /// The fields `expect` may hold.
+    public static let expectable = ["lines", "choices", "picks", "levels", "variables", "clocks", "status", "ending", "errors"]
+
+    /// The story test files of a pack: `tests/*.story.json`, sorted by name.
+    public static func files(in pack: Pack) -> [URL] {
+        let folder = pack.root.appendingPathComponent("tests", isDirectory: true)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".story.json") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    /// Reads a test file, reporting every problem with its position.
+    public static func read(_ bytes: [UInt8], displayPath: String) -> Result<StoryTest, PackLoadError> {
+        let report = StoryReport(displayPath: displayPath)
+        let parsed = JSONParser.parse(bytes)
+        for error in parsed.errors { report.error(error.message, at: error.position) }
+        guard parsed.errors.isEmpty, let root = parsed.root,
+              let object = StoryObject(root, "a story test", report: report) else {
+            return .failure(PackLoadError(diagnostics: report.diagnostics))
+        }
+        object.rejectUnknown(["clock", "plays", "expect"], in: "a story test")
+        var clock: TimeOfDay?
+        if let node = object["clock"] {
+            let value = node.stateValue
+            clock = value["hour"].intValue.flatMap { h in value["minute"].intValue.flatMap { TimeOfDay(hour: h, minute: $0) } }
+            if clock == nil { report.error("'clock' must be {\"hour\": 0…23, \"minute\": 0…59}", at: node.position) }
+        }
+        var plays: [StoryScript.Play] = []
+        if let node = object["plays"] {
+            if case let .array(items) = node.value {
+                plays = items.compactMap { play($0, report: report) }
+            } else {
+                report.error("'plays' must be a list of {\"level\" or \"choice\", \"input\"}", at: node.position)
+            }
+        }
+        var expectations: [(String, Value, SourcePosition)] = []
+        if let node = object["expect"], let expect = StoryObject(node, "'expect'", report: report) {
+            expect.rejectUnknown(expectable, in: "'expect'")
+            for member in expect.members where expectable.contains(member.key) {
+                expectations.append((member.key, member.value.stateValue, member.value.position))
+            }
+        } else if object["expect"] == nil {
+            report.error("a story test needs 'expect', the transcript it checks", at: root.position)
+        }
+        guard report.diagnostics.isEmpty else { return .failure(PackLoadError(diagnostics: report.diagnostics)) }
+        return .success(StoryTest(displayPath: displayPath, script: StoryScript(clock: clock, plays: plays),
+                                  expectations: expectations))
+    }
+
+    private static func play(_ node: JSONNode, report: StoryReport) -> StoryScript.Play? {
+        guard let object = StoryObject(node, "a play", report: report) else { return nil }
+        object.rejectUnknown(["level", "choice", "input"], in: "a play")
+        guard let scene = object.optionalString("level") ?? object.optionalString("choice") else {
+            report.error("a play names the \"level\" or \"choice\" its inputs are for", at: node.position)
+            return nil
+        }
+        var events: [InputEvent] = []
+        if let input = object["input"] {
+            guard case let .array(items) = input.value else {
+                report.error("'input' must be a list of {\"t\", \"action\", …}", at: input.position)
+                return nil
+            }
+            var last = 0.0
+            for item in items {
+                guard case var .map(fields) = item.stateValue, let t = fields["t"]?.doubleValue, t >= last,
+                      let name = fields["action"]?.stringValue, ActionName.inputs.contains(name) else {
+                    report.error("an input is {\"t\": seconds (in time order), \"action\": one of "
+                        + "\(ActionName.inputs.sorted().joined(separator: ", ")), …}", at: item.position)
+                    continue
+                }
+                last = t
+                fields["t"] = nil
+                fields["action"] = nil
+                events.append(InputEvent(t: t, action: Action(name, fields), line: item.position.line))
+            }
+        }
+        return StoryScript.Play(scene: scene, log: InputLog(events))
+    }
+
+    /// The differences between the transcript and the expectations, one diagnostic each.
+    public func check(_ transcript: StoryTranscript) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for (field, expected, position) in expectations {
+            let actual = StoryTest.value(of: field, in: transcript)
+            guard actual != expected else { continue }
+            var message = "\(field): expected \(expected.jsonText), got \(actual.jsonText)"
+            if case let .list(e) = expected, case let .list(a) = actual {
+                let i = (0..<min(e.count, a.count)).first { e[$0] != a[$0] } ?? min(e.count, a.count)
+                let got = i < a.count ? a[i].jsonText : "nothing"
+                let wanted = i < e.count ? e[i].jsonText : "nothing"
+                message = "\(field)[\(i)]: expected \(wanted), got \(got) (the whole \(field): \(actual.jsonText))"
+            }
+            problems.append(Diagnostic(path: displayPath, at: position, message: message))
+        }
+        if !expectations.contains(where: { $0.field == "errors" }) {
+            for error in transcript.errors {
+                problems.append(Diagnostic(path: displayPath, line: 1, column: 1, message: "the story run failed: \(error)"))
+            }
+        }
+        return problems
+    }
+
+    private static func value(of field: String, in t: StoryTranscript) -> Value {
+        func strings(_ list: [String]) -> Value { .list(list.map(Value.string)) }
+        switch field {
+        case "lines": return strings(t.lines)
+        case "choices": return strings(t.choices)
+        case "picks": return strings(t.picks)
+        case "levels": return strings(t.levels)
+        case "variables": return .map(t.variables)
+        case "clocks": return strings(t.clocks)
+        case "status": return .string(t.status)
+        case "ending": return t.ending.map(Value.string) ?? .null
+        default: return strings(t.errors)
+        }
+    }
+}

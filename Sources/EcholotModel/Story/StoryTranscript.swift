@@ -1,0 +1,47 @@
+import EcholotCore
+
+/// What a story run did, in order: what transcript tests compare with their expectations.
+public struct StoryTranscript: Sendable, Equatable {
+    /// Line ids spoken, in order.
+    public var lines: [String] = []
+    /// Choices offered: `id: option, option, …`.
+    public var choices: [String] = []
+    /// Options picked: `id=option`.
+    public var picks: [String] = []
+    /// Levels entered (every attempt), in order.
+    public var levels: [String] = []
+    /// The story variables at the end.
+    public var variables: PersistentMap<Value> = PersistentMap()
+    /// `clock` actions dispatched, as `HH:MM`.
+    public var clocks: [String] = []
+    /// `finished`, `stopped` or `running` (inputs ran out).
+    public var status: String = StoryStatus.running.rawValue
+    /// The ending's name when finished.
+    public var ending: String?
+    /// Why the story stopped, rejected actions, and missing inputs.
+    public var errors: [String] = []
+    /// The final state's stable hash.
+    public var stateHash: String = ""
+
+    /// Creates an empty transcript.
+    public init() {}
+
+    /// Records what one dispatch processed.
+    mutating func record(_ actions: [Action]) {
+        for action in actions {
+            switch action.name {
+            case StoryAction.line: lines.append(action["id"].stringValue ?? "?")
+            case StoryAction.choice:
+                let options = action["options"].listValue?.compactMap(\.stringValue) ?? []
+                choices.append("\(action["id"].stringValue ?? "?"): \(options.joined(separator: ", "))")
+            case StoryAction.choiceMade: picks.append("\(action["id"].stringValue ?? "?")=\(action["option"].stringValue ?? "?")")
+            case StoryAction.level: levels.append(action["id"].stringValue ?? "?")
+            case StoryAction.stopped: errors.append(action["message"].stringValue ?? "the story stopped")
+            case ActionName.clock:
+                let h = action["hour"].intValue ?? 0, m = action["minute"].intValue ?? 0
+                clocks.append((h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)")
+            default: break
+            }
+        }
+    }
+}

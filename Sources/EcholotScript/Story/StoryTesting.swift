@@ -1,0 +1,68 @@
+import EcholotCore
+import EcholotModel
+import Foundation
+
+/// Runs a pack's story transcript tests (`tests/*.story.json`) with the pack's Lua rules:
+/// what `echolot test PACK` calls for story packs.
+public enum StoryTesting {
+    /// The outcome of one test file.
+    public struct Result: Sendable {
+        /// The test file as shown in messages.
+        public var test: String
+        /// What the story did.
+        public var transcript: StoryTranscript?
+        /// Every difference and problem; empty when the test passed.
+        public var diagnostics: [Diagnostic]
+
+        /// Whether the test passed.
+        public var passed: Bool { diagnostics.isEmpty }
+    }
+
+    /// Runs every story test of `pack`; `[]` when the pack has no `story.json` and no story
+    /// tests. Problems with the story itself fail every test with the story's diagnostics.
+    public static func run(_ pack: Pack, standardRules: URL? = nil) -> [Result] {
+        let files = StoryTest.files(in: pack)
+        guard let loaded = StoryReader.load(for: pack) else {
+            return files.map { Result(test: pack.display("tests/\($0.lastPathComponent)"), transcript: nil, diagnostics: [
+                Diagnostic(path: pack.display("tests/\($0.lastPathComponent)"), line: 1, column: 1,
+                           message: "the pack has no \(StoryReader.fileName) to test"),
+            ]) }
+        }
+        let book: StoryBook
+        switch loaded {
+        case let .success(b): book = b
+        case let .failure(error):
+            return [Result(test: pack.display(StoryReader.fileName), transcript: nil, diagnostics: error.diagnostics)]
+        }
+        let rules: PackRules
+        do {
+            rules = try PackRules.load(pack, standardRules: standardRules)
+        } catch {
+            let diagnostics = error.errors.map {
+                Diagnostic(path: $0.source?.displayPath ?? pack.displayRoot, line: $0.line ?? 1, column: 1, message: $0.message)
+            }
+            return [Result(test: pack.displayRoot, transcript: nil, diagnostics: diagnostics)]
+        }
+        return files.map { run(file: $0, book: book, rules: rules) }
+    }
+
+    /// Runs one test file against a loaded story.
+    public static func run(file: URL, book: StoryBook, rules: PackRules) -> Result {
+        let shown = rules.pack.display("tests/\(file.lastPathComponent)")
+        let bytes = Array(FileManager.default.contents(atPath: file.path) ?? Data())
+        switch StoryTest.read(bytes, displayPath: shown) {
+        case let .failure(error):
+            return Result(test: shown, transcript: nil, diagnostics: error.diagnostics)
+        case let .success(test):
+            let transcript = play(book, rules: rules, script: test.script)
+            return Result(test: shown, transcript: transcript, diagnostics: test.check(transcript))
+        }
+    }
+
+    /// Plays `book` headlessly with the pack's rules for every scene.
+    public static func play(_ book: StoryBook, rules: PackRules, script: StoryScript) -> StoryTranscript {
+        StoryRunner().run(book, pack: rules.pack, script: script) { level in
+            try rules.engine.reducers(for: level, pack: rules.pack.id)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import EcholotCore
+import EcholotModel
+import Foundation
+
+/// One pack test (`tests/*.lua`): a level, an input log, and what the run must end with.
+///
+/// A test file returns a table — or a list of tables — like
+/// `{ level = "first-sound", input = { {t = 1, action = "turnTo", azimuth = 60}, … } or
+/// "logs/win.jsonl", expect = { outcome = "won", score = 1487, misses = 0,
+/// achievements = { "firstWin" } } }`, with optional `name` and `maxSeconds`.
+public struct PackTest: Sendable {
+    /// The file it comes from.
+    public var source: ScriptSource
+    /// A name for reports: the `name` field, else the file (and its index in a list).
+    public var name: String
+    /// The level to play.
+    public var level: String
+    /// The player's inputs.
+    public var log: InputLog
+    /// Simulated seconds after which the run stops.
+    public var maxSeconds: Double
+    /// What the run must end with.
+    public var expect: PackTestExpectation
+}
+
+/// What a pack test checks; `nil` fields are not checked.
+public struct PackTestExpectation: Sendable, Equatable {
+    /// `won`, `lost` or `running`.
+    public var outcome: Outcome?
+    /// The score, or `.some(nil)` for "no score".
+    public var score: Int??
+    /// The number of misses.
+    public var misses: Int?
+    /// The achievements earned in the run (order does not matter).
+    public var achievements: [String]?
+    /// The entities found, in order.
+    public var found: [String]?
+    /// The simulated time at the end, to the millisecond.
+    public var time: Double?
+
+    /// Every way `result` differs from the expectation, as sentences.
+    public func mismatches(in result: RunResult) -> [String] {
+        var problems: [String] = []
+        if let outcome, outcome != result.outcome {
+            problems.append("expected outcome \(outcome.rawValue), got \(result.outcome.rawValue)")
+        }
+        if let score, score != result.score {
+            problems.append("expected score \(score.map(String.init) ?? "none"), got \(result.score.map(String.init) ?? "none")")
+        }
+        if let misses, misses != result.misses {
+            problems.append("expected \(misses) misses, got \(result.misses)")
+        }
+        if let achievements, achievements.sorted() != result.achievements.sorted() {
+            problems.append("expected achievements [\(achievements.sorted().joined(separator: ", "))], "
+                + "got [\(result.achievements.sorted().joined(separator: ", "))]")
+        }
+        if let found, found != result.found {
+            problems.append("expected found [\(found.joined(separator: ", "))], got [\(result.found.joined(separator: ", "))]")
+        }
+        if let time, abs(time - result.time) > 0.0005 {
+            problems.append("expected time \(time), got \(result.time)")
+        }
+        return problems
+    }
+}
+
+/// What running one pack test gave.
+public struct PackTestResult: Sendable {
+    /// The test (absent when its file could not be read).
+    public var test: PackTest?
+    /// The file, as shown in messages.
+    public var file: String
+    /// The test's name.
+    public var name: String
+    /// The run's result, when it ran.
+    public var result: RunResult?
+    /// Every problem: mismatches, rejected actions, a broken test file. Empty when it passed.
+    public var problems: [String]
+
+    /// Whether the test passed.
+    public var passed: Bool { problems.isEmpty }
+}

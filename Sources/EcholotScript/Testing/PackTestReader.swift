@@ -1,0 +1,142 @@
+import EcholotCore
+import EcholotModel
+import Foundation
+
+/// Turns what a test file returned into ``PackTest``s, refusing unknown fields (a typo in
+/// `expect` must not make a test pass by checking nothing).
+struct PackTestReader {
+    let source: ScriptSource
+    /// The pack's `tests/` folder, where `input` files are found.
+    let folder: URL
+    let packRoot: URL
+
+    struct Problem: Error {
+        let message: String
+    }
+
+    /// The tests in `value`: one table, or a list of them.
+    func tests(from value: Value) throws(Problem) -> [PackTest] {
+        if let list = value.listValue {
+            guard !list.isEmpty else { throw Problem(message: "the file returns an empty list of tests") }
+            var tests: [PackTest] = []
+            for (i, item) in list.enumerated() {
+                do {
+                    tests.append(try test(from: item, index: i + 1))
+                } catch {
+                    throw Problem(message: "test \(i + 1): \(error.message)")
+                }
+            }
+            return tests
+        }
+        return [try test(from: value, index: nil)]
+    }
+
+    private static let fields: Set<String> = ["name", "level", "input", "expect", "maxSeconds"]
+    private static let expectFields: Set<String> = ["outcome", "score", "misses", "achievements", "found", "time"]
+
+    private func test(from value: Value, index: Int?) throws(Problem) -> PackTest {
+        guard let map = value.mapValue else {
+            throw Problem(message: "a test is a table with level, input and expect, found \(value.typeName)")
+        }
+        if let unknown = map.keys.filter({ !PackTestReader.fields.contains($0) }).sorted().first {
+            throw Problem(message: "unknown field '\(unknown)' (a test has: level, input, expect, name, maxSeconds)")
+        }
+        guard let level = map["level"]?.stringValue else { throw Problem(message: "'level' must name a level") }
+        let name = map["name"]?.stringValue ?? (index.map { "\(source.file) #\($0)" } ?? source.file)
+        let maxSeconds = map["maxSeconds"]?.doubleValue ?? 600
+        guard maxSeconds > 0, maxSeconds.isFinite else { throw Problem(message: "'maxSeconds' must be a positive number") }
+        return PackTest(source: source, name: name, level: level, log: try log(from: map["input"]),
+                        maxSeconds: maxSeconds, expect: try expectation(from: map["expect"]))
+    }
+
+    private func log(from value: Value?) throws(Problem) -> InputLog {
+        switch value {
+        case let .string(file)?:
+            let url = folder.appendingPathComponent(file).standardizedFileURL
+            let inside = url.resolvingSymlinksInPath().path
+            guard inside.hasPrefix(packRoot.resolvingSymlinksInPath().standardizedFileURL.path + "/") else {
+                throw Problem(message: "input file '\(file)' must be inside the pack")
+            }
+            do {
+                return try InputLog.read(contentsOf: url, displayPath: DisplayPath.of(url))
+            } catch {
+                throw Problem(message: error.diagnostics.map(\.description).joined(separator: "; "))
+            }
+        case let .list(items)?:
+            var events: [InputEvent] = []
+            for (i, item) in items.enumerated() {
+                guard var payload = item.mapValue, let t = payload["t"]?.doubleValue, t.isFinite, t >= 0,
+                      let name = payload["action"]?.stringValue else {
+                    throw Problem(message: "input event \(i + 1) must be {t = seconds, action = NAME, …}")
+                }
+                guard ActionName.inputs.contains(name) else {
+                    throw Problem(message: "input event \(i + 1): '\(name)' is not an input action ("
+                        + ActionName.inputs.sorted().joined(separator: ", ") + ")")
+                }
+                if let previous = events.last, previous.t > t {
+                    throw Problem(message: "input event \(i + 1) is earlier than the one before it")
+                }
+                payload["t"] = nil
+                payload["action"] = nil
+                events.append(InputEvent(t: t, action: Action(name, payload), line: i + 1))
+            }
+            return InputLog(events)
+        case nil:
+            return InputLog()
+        case let .map(map)? where map.isEmpty:
+            return InputLog()  // `{}` in Lua: an empty list
+        case let other?:
+            throw Problem(message: "'input' must be a list of events or the name of a .jsonl file, found \(other.typeName)")
+        }
+    }
+
+    private func expectation(from value: Value?) throws(Problem) -> PackTestExpectation {
+        guard let map = value?.mapValue else { throw Problem(message: "'expect' must be a table of expected results") }
+        if let unknown = map.keys.filter({ !PackTestReader.expectFields.contains($0) }).sorted().first {
+            throw Problem(message: "unknown expectation '\(unknown)' (expect: outcome, score, misses, achievements, found, time)")
+        }
+        var expect = PackTestExpectation()
+        if let outcome = map["outcome"] {
+            guard let name = outcome.stringValue, let parsed = Outcome(rawValue: name) else {
+                throw Problem(message: "expect.outcome must be \"won\", \"lost\" or \"running\"")
+            }
+            expect.outcome = parsed
+        }
+        if let score = map["score"] {
+            if score == .bool(false) {
+                expect.score = .some(nil)
+            } else if let points = score.intValue {
+                expect.score = .some(points)
+            } else {
+                throw Problem(message: "expect.score must be an integer (or false for no score)")
+            }
+        }
+        if let misses = map["misses"] {
+            guard let count = misses.intValue else { throw Problem(message: "expect.misses must be an integer") }
+            expect.misses = count
+        }
+        if let achievements = map["achievements"] {
+            guard let names = stringList(achievements) else {
+                throw Problem(message: "expect.achievements must be a list of achievement names")
+            }
+            expect.achievements = names
+        }
+        if let found = map["found"] {
+            guard let ids = stringList(found) else { throw Problem(message: "expect.found must be a list of entity ids") }
+            expect.found = ids
+        }
+        if let time = map["time"] {
+            guard let seconds = time.doubleValue else { throw Problem(message: "expect.time must be a number") }
+            expect.time = seconds
+        }
+        return expect
+    }
+
+    /// A list of strings; an empty table counts as an empty list.
+    private func stringList(_ value: Value) -> [String]? {
+        if let map = value.mapValue, map.isEmpty { return [] }
+        guard let items = value.listValue else { return nil }
+        let strings = items.compactMap(\.stringValue)
+        return strings.count == items.count ? strings : nil
+    }
+}

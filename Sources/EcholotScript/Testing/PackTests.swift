@@ -1,0 +1,79 @@
+import EcholotCore
+import EcholotModel
+import Foundation
+
+/// Runs a pack's tests (`tests/*.lua`): what `echolot test PACK` does for them.
+public enum PackTests {
+    /// The pack's test files, sorted by name.
+    public static func files(in pack: Pack) -> [URL] {
+        let folder = pack.root.appendingPathComponent("tests", isDirectory: true)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.sorted()
+            .map { folder.appendingPathComponent($0) }
+    }
+
+    /// Loads the pack's rules and runs every test; a pack whose scripts do not load fails
+    /// with their errors.
+    public static func run(_ pack: Pack, standardRules: URL? = nil) -> [PackTestResult] {
+        let rules: PackRules
+        do {
+            rules = try PackRules.load(pack, standardRules: standardRules)
+        } catch {
+            return error.errors.map {
+                PackTestResult(test: nil, file: $0.source?.displayPath ?? DisplayPath.of(pack.root),
+                               name: "loading the scripts", result: nil, problems: [$0.description])
+            }
+        }
+        return run(rules)
+    }
+
+    /// Runs every test of the pack `rules` holds.
+    public static func run(_ rules: PackRules) -> [PackTestResult] {
+        files(in: rules.pack).flatMap { run(file: $0, rules: rules) }
+    }
+
+    /// Runs the tests of one file.
+    public static func run(file: URL, rules: PackRules) -> [PackTestResult] {
+        let pack = rules.pack
+        let relative = "tests/" + file.lastPathComponent
+        let source = ScriptSource(pack: pack.id, file: relative, displayPath: DisplayPath.of(file))
+        func broken(_ message: String) -> [PackTestResult] {
+            [PackTestResult(test: nil, file: source.displayPath, name: relative, result: nil, problems: [message])]
+        }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            return broken("\(source.displayPath):1:1: error: cannot read the test file")
+        }
+        let tests: [PackTest]
+        do {
+            let value = try rules.engine.evaluateData(source: source, text: [UInt8](data))
+            tests = try PackTestReader(source: source, folder: file.deletingLastPathComponent(), packRoot: pack.root)
+                .tests(from: value)
+        } catch let error as ScriptError {
+            return broken(error.description)
+        } catch let error as PackTestReader.Problem {
+            return broken("\(source.displayPath):1:1: error: \(error.message)")
+        } catch {
+            return broken("\(source.displayPath):1:1: error: \(error)")
+        }
+        return tests.map { run($0, rules: rules) }
+    }
+
+    /// Plays one test's level through its log and compares the result.
+    public static func run(_ test: PackTest, rules: PackRules) -> PackTestResult {
+        let shown = test.source.displayPath
+        guard let level = rules.pack.level(id: test.level) else {
+            let known = rules.pack.levels.keys.sorted().joined(separator: ", ")
+            return PackTestResult(test: test, file: shown, name: test.name, result: nil,
+                                  problems: ["\(shown):1:1: error: no level '\(test.level)' in pack '\(rules.pack.id)' (levels: \(known))"])
+        }
+        let store: Store<GameState>
+        do {
+            store = try rules.store(for: level)
+        } catch {
+            return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description])
+        }
+        let result = LevelRunner(maxSeconds: test.maxSeconds).run(store, log: test.log)
+        let problems = result.errors.map { "rejected action: \($0)" } + test.expect.mismatches(in: result)
+        return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems)
+    }
+}

@@ -1,0 +1,77 @@
+import EcholotAudio
+import EcholotCore
+import EcholotModel
+import Foundation
+
+/// The game's sound: the speakers with HRTF (or silence when there is no device), the
+/// level's sounds through the audio engine, and the feedback cues.
+public final class AudioOutput {
+    /// The open device, if any.
+    public let device: AudioDevice?
+    private let cues: CuePlayer?
+    private let report: (String) -> Void
+
+    /// Opens the speakers when `enabled`; problems (no device, no HRTF) go to `report` as
+    /// one line each, and the game plays silently.
+    public init(enabled: Bool, report: @escaping (String) -> Void) {
+        self.report = report
+        guard enabled else {
+            device = nil
+            cues = nil
+            return
+        }
+        device = AudioDevice.openSpeakers(report: report)
+        if let device {
+            do {
+                cues = try CuePlayer(device: device)
+            } catch {
+                report("audio: feedback sounds are off: \(error)")
+                cues = nil
+            }
+        } else {
+            cues = nil
+        }
+    }
+
+    /// Plays `store`'s level with the pack's sounds; keep the engine as long as it should
+    /// sound (dropping it silences the level). `nil` when there is no device.
+    public func play(_ store: Store<GameState>, pack: Pack) -> AudioEngine? {
+        guard let device else { return nil }
+        let engine = AudioEngine(device: device, sounds: SoundFolder(url: pack.soundsFolder), report: report)
+        engine.attach(to: store)
+        return engine
+    }
+
+    /// The feedback for a level: cues, or `ring` (the terminal bell) for misses when
+    /// there is no device.
+    public func feedback(ring: @escaping () -> Void) -> any Feedback {
+        SoundFeedback(cues: cues, hasDevice: device != nil, ring: ring)
+    }
+}
+
+/// Cues for hits, misses and outcomes; the bell for a miss when nothing else can sound.
+final class SoundFeedback: Feedback {
+    private let cues: CuePlayer?
+    private let hasDevice: Bool
+    private let ring: () -> Void
+
+    init(cues: CuePlayer?, hasDevice: Bool, ring: @escaping () -> Void) {
+        self.cues = cues
+        self.hasDevice = hasDevice
+        self.ring = ring
+    }
+
+    func respond(to event: LevelEvent) {
+        switch event {
+        case .hit: cues?.play(.hit)
+        case .miss: if let cues { cues.play(.miss) } else { ring() }
+        case .won: cues?.play(.won)
+        case .lost: if let cues { cues.play(.lost) } else { ring() }
+        default: break
+        }
+    }
+
+    func paused(_ paused: Bool) {
+        if hasDevice { DevicePause.set(paused) }
+    }
+}

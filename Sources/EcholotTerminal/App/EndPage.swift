@@ -1,0 +1,61 @@
+import EcholotCore
+import EcholotModel
+
+/// What the end-of-level page offers.
+public enum EndChoice: Equatable, Sendable {
+    /// Play the next level of the group.
+    case next
+    /// Play this level again.
+    case retry
+    /// Back to the level menu.
+    case menu
+    /// Quit the game.
+    case quit
+}
+
+/// The page after a level: the outcome, the score and its breakdown, the achievements
+/// earned, and what to do next.
+public enum EndPage {
+    /// The page and the meaning of each of its choices.
+    public static func make(level: Level, names: Names, left: Bool, achievements: [(id: String, title: String?)],
+                            hasNext: Bool, recording: String?) -> (page: Page, choices: [EndChoice]) {
+        let status = level[LevelKeys.status]
+        let outcome: String
+        switch status {
+        case .won: outcome = "You won!"
+        case .lost: outcome = "The level is lost."
+        case .ready, .running: outcome = left ? "You left the level before the end." : "The level stopped."
+        }
+        var body = [outcome, ""]
+        body.append("Time: \(ScoringText.seconds(level[LevelKeys.time])) · misses: \(level[LevelKeys.misses]) · found: \(level[LevelKeys.found].count)")
+        let goals = GoalText(names: names)
+        for goal in GoalText.orderedGoals(level) where goal[GoalKeys.state] == .failed {
+            body.append("Failed: \(goals.status(goal, in: level).text).")
+        }
+        body += ScoringText.breakdown(level)
+        if achievements.isEmpty {
+            if status == .won { body.append("No new achievements.") }
+        } else {
+            body.append("Achievements earned: " + achievements.map { $0.title ?? $0.id }.joined(separator: ", ") + ".")
+        }
+        if let recording {
+            body.append("")
+            body.append("Recorded to \(recording); replay it with: echolot replay \(recording)")
+        }
+        var choices: [Choice] = []
+        var meanings: [EndChoice] = []
+        if hasNext {
+            choices.append(Choice("Next level", shortcut: "n"))
+            meanings.append(.next)
+        }
+        choices.append(Choice("Retry", shortcut: "r"))
+        meanings.append(.retry)
+        choices.append(Choice("Back to the levels", shortcut: "m"))
+        meanings.append(.menu)
+        choices.append(Choice("Quit", shortcut: "q"))
+        meanings.append(.quit)
+        let selected = status == .won && hasNext ? 0 : meanings.firstIndex(of: .retry) ?? 0
+        let title = "\(status == .won ? "Won" : status == .lost ? "Lost" : "Left"): \(names.level(level))"
+        return (Page(title: title, body: body, choices: choices, selected: selected), meanings)
+    }
+}

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Waits for anything the game reacts to — keys, a head-tracker datagram, a signal, or
+/// the time of the next tick — in one `poll`, so the loop sleeps until there is work.
+public final class EventPump {
+    /// What woke the loop.
+    public struct Wake: Sendable {
+        /// Keys pressed, in order.
+        public var keys: [Key] = []
+        /// The window changed size.
+        public var resized = false
+        /// A termination signal arrived (its number).
+        public var termination: Int32?
+        /// The head tracker's socket has datagrams.
+        public var trackerReadable = false
+        /// The terminal is gone (hang-up, end of file).
+        public var terminalGone = false
+        /// Wall-clock time of the wake-up.
+        public var time = 0.0
+    }
+
+    private let terminal: TerminalDevice
+    private var decoder = KeyDecoder()
+    // Keys read but not handled: the screen that read them ended (a `q` leaves the level,
+    // and the `q` typed right after it belongs to the end page).
+    private var unhandled: [Key] = []
+
+    /// How long a lone ESC waits for the rest of a sequence before it is the Escape key.
+    public static let escapeWait = 0.05
+
+    /// A pump reading keys from `terminal`.
+    public init(terminal: TerminalDevice) {
+        self.terminal = terminal
+    }
+
+    /// Waits up to `timeout` seconds (`nil`: until something happens).
+    public func wait(timeout: Double?, tracker: Int32? = nil) throws(SystemError) -> Wake {
+        var fds = [
+            pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: SignalWatch.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        if let tracker { fds.append(pollfd(fd: tracker, events: Int16(POLLIN), revents: 0)) }
+        var limit = unhandled.isEmpty ? timeout : 0
+        if decoder.hasPending { limit = min(limit ?? Self.escapeWait, Self.escapeWait) }
+        let ready = Self.poll(&fds, timeout: limit)
+        var wake = Wake()
+        wake.time = MonotonicClock.now()
+        wake.keys = unhandled
+        unhandled = []
+        if ready < 0 {
+            guard errno == EINTR else { throw SystemError("poll") }
+        }
+        let arrivals = SignalWatch.take()
+        wake.resized = arrivals.resized
+        wake.termination = arrivals.termination
+        let input = fds[0].revents
+        if input & Int16(POLLIN) != 0 {
+            if let bytes = try terminal.readAvailable() {
+                wake.keys += decoder.feed(bytes)
+            } else {
+                wake.terminalGone = true
+            }
+        } else if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            wake.terminalGone = true
+        }
+        if ready == 0, decoder.hasPending {
+            wake.keys += decoder.flushPending()
+        }
+        if fds.count > 2, fds[2].revents & Int16(POLLIN | POLLERR) != 0 {
+            wake.trackerReadable = true
+        }
+        return wake
+    }
+
+    /// Gives back keys the caller did not handle: the next `wait` returns them first.
+    public func unread(_ keys: some Sequence<Key>) {
+        unhandled = Array(keys) + unhandled
+    }
+
+    /// `poll` with the timeout rounded up to whole milliseconds: waking a fraction of a
+    /// millisecond late costs nothing, waking early would spin until the tick is due.
+    private static func poll(_ fds: inout [pollfd], timeout: Double?) -> Int32 {
+        let milliseconds = timeout.map { Int32(min(86_400_000, max(0, ($0 * 1000).rounded(.up)))) } ?? -1
+        return systemPoll(&fds, nfds_t(fds.count), milliseconds)
+    }
+}

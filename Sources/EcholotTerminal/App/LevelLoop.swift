@@ -1,0 +1,194 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import EcholotCore
+import EcholotModel
+
+/// How a level's loop ended.
+public enum LevelExit: Equatable, Sendable {
+    /// Won or lost.
+    case finished
+    /// The player left it (q).
+    case left
+    /// Ctrl-C (SIGINT) or a termination signal, by number: the whole game should stop.
+    case interrupted(Int32)
+    /// The terminal went away.
+    case terminalGone
+}
+
+/// What a level's events sound like besides their words: cues through the audio device,
+/// or the terminal bell when there is none.
+public protocol Feedback: AnyObject {
+    /// Answers one event (a hit, a miss, the outcome).
+    func respond(to event: LevelEvent)
+    /// The game paused or goes on (the level's sounds stop and resume).
+    func paused(_ paused: Bool)
+}
+
+/// The game loop of one level: a fixed 1/60 s tick driven by the monotonic clock, keys
+/// and head poses handled the moment they arrive, the display fed every tick.
+///
+/// The wall clock lives here only. It decides *when* the session ticks; the session
+/// dispatches everything at simulated times, so a recording replays to the same state.
+/// When the machine stalls, at most `maxCatchUp` ticks are run at once and the schedule
+/// slips rather than racing to catch up.
+public final class LevelLoop {
+    private let session: LevelSession
+    private let steering: Steering
+    private let pump: EventPump
+    private let display: any Display
+    private let context: LevelContext
+    private let tracker: OpenTrackReceiver?
+    private let feedback: (any Feedback)?
+    private let texts: EventText
+    private var paused = false
+    private var tooSmall = false
+    private var trackerFailed = false
+    private var reportedRejections: Set<HeadPose.Rejection> = []
+
+    /// The most ticks run back to back after a stall.
+    public static let maxCatchUp = 5
+
+    /// A loop for `session`, steered by `steering`, reading `pump` (and `tracker`),
+    /// showing on `display`, answering events through `feedback`.
+    public init(session: LevelSession, steering: Steering, pump: EventPump, display: any Display,
+                context: LevelContext, tracker: OpenTrackReceiver?, feedback: (any Feedback)?) {
+        self.session = session
+        self.steering = steering
+        self.pump = pump
+        self.display = display
+        self.context = context
+        self.tracker = tracker
+        self.feedback = feedback
+        texts = EventText(names: context.names)
+    }
+
+    /// Plays the level until it ends, the player leaves, or the game must stop.
+    public func run() throws(SystemError) -> LevelExit {
+        session.begin()
+        display.levelBegan(context, level: session.level)
+        flushEvents()
+        checkSize()
+        var nextTick = MonotonicClock.now() + session.step
+        while true {
+            if session.isFinished {
+                display.levelFrame(frame(at: MonotonicClock.now()))
+                return .finished
+            }
+            if display.failure != nil { return .terminalGone }
+            let halted = paused || tooSmall
+            let timeout = halted ? 0.25 : max(0, nextTick - MonotonicClock.now())
+            let wake = try pump.wait(timeout: timeout, tracker: trackerFailed ? nil : tracker?.descriptor)
+            if let signal = wake.termination { return .interrupted(signal) }
+            if wake.terminalGone { return .terminalGone }
+            if wake.resized {
+                display.resized()
+                checkSize()
+            }
+            for (index, key) in wake.keys.enumerated() {
+                if let exit = handle(key, at: wake.time) {
+                    pump.unread(wake.keys.dropFirst(index + 1))
+                    return exit
+                }
+            }
+            if wake.trackerReadable { readTracker() }
+            flushEvents()
+            let now = MonotonicClock.now()
+            if paused || tooSmall {
+                nextTick = now + session.step
+                display.levelFrame(frame(at: now))
+                continue
+            }
+            var ran = 0
+            while now >= nextTick, ran < Self.maxCatchUp, !session.isFinished {
+                steering.beforeTick(at: now)
+                session.tick()
+                nextTick += session.step
+                ran += 1
+            }
+            if now - nextTick > session.step * Double(Self.maxCatchUp) { nextTick = now + session.step }
+            flushEvents()
+            display.levelFrame(frame(at: now))
+        }
+    }
+
+    private func handle(_ key: Key, at time: Double) -> LevelExit? {
+        switch key {
+        case .character("q"), .character("Q"), .endOfInput:
+            return .left
+        case .interrupt:
+            return .interrupted(SIGINT)
+        case .character("p"), .character("P"), .escape:
+            guard !tooSmall else { return nil }
+            paused.toggle()
+            feedback?.paused(paused)
+            display.pauseChanged(paused, frame: frame(at: time))
+        case .character("i"), .character("I"):
+            display.levelStatus(frame(at: time))
+        case .character("?"), .character("h"):
+            for line in KeyHelp.levelLong(tracker: tracker != nil, tiltTurns: steering.settings.tiltTurns) {
+                display.levelSaid(line, style: .normal)
+            }
+        case .space, .enter:
+            guard !paused, !tooSmall else { return nil }
+            session.select()
+        default:
+            guard !paused, !tooSmall else { return nil }
+            _ = steering.key(key, at: time)
+        }
+        return nil
+    }
+
+    private func readTracker() {
+        guard let tracker else { return }
+        let pose: HeadPose?
+        do {
+            pose = try tracker.drain()
+        } catch {
+            trackerFailed = true
+            display.levelSaid("Head tracker stopped: \(error). Keys still turn.", style: .warning)
+            return
+        }
+        for (reason, _) in tracker.rejected where !reportedRejections.contains(reason) {
+            reportedRejections.insert(reason)
+            display.levelSaid("Head tracker: ignoring datagrams that are \(reason.rawValue).", style: .warning)
+        }
+        guard let pose, !paused, !tooSmall else { return }
+        steering.pose(pose)
+    }
+
+    private func flushEvents() {
+        let events = session.takeEvents()
+        guard !events.isEmpty else { return }
+        let level = session.level
+        for event in events {
+            feedback?.respond(to: event)
+            if let sentence = texts.sentence(event, in: level) {
+                display.levelSaid(sentence.text, style: sentence.style)
+            }
+        }
+    }
+
+    private func checkSize() {
+        let problem = display.levelTooSmall(goals: session.level[LevelKeys.goals].count)
+        let wasTooSmall = tooSmall
+        tooSmall = problem != nil
+        if tooSmall != wasTooSmall, !paused { feedback?.paused(tooSmall) }
+        if let problem, !wasTooSmall { display.notice(problem, style: .warning) }
+    }
+
+    private func frame(at time: Double) -> LevelFrame {
+        LevelFrame(level: session.level, paused: paused, wallTime: time, tracker: trackerStatus)
+    }
+
+    private var trackerStatus: String? {
+        guard let tracker else { return nil }
+        if trackerFailed { return "Head tracker on \(tracker.address): stopped" }
+        var text = "Head tracker on \(tracker.address): "
+        text += tracker.received == 0 ? "waiting for poses" : "\(tracker.received) poses"
+        if tracker.rejectedCount > 0 { text += ", \(tracker.rejectedCount) bad datagrams ignored" }
+        return text
+    }
+}

@@ -1,0 +1,51 @@
+import EcholotModel
+
+/// The menus as pages: packs → scenarios → levels, each choice with its marks.
+public enum MenuPages {
+    /// The packs, then any that did not load (not choosable, with their problem).
+    public static func packs(_ catalog: PackCatalog, selected: Int = 0) -> Page {
+        var choices = catalog.entries.map { entry -> Choice in
+            let names = Names(pack: entry.pack)
+            let count = entry.pack.levelOrder.count
+            return Choice(names.pack(entry.pack), detail: "\(count) level\(count == 1 ? "" : "s")")
+        }
+        choices += catalog.problems.map { Choice(lastComponent($0.path), detail: $0.message, enabled: false) }
+        return Page(title: "Echolot — choose a pack", body: ["Packs of sound-finding games."], choices: choices, selected: selected)
+    }
+
+    /// The scenarios of a pack.
+    public static func scenarios(_ entry: PackEntry, progress: any ProgressProvider, names: Names, selected: Int = 0) -> Page {
+        let pack = entry.pack
+        let choices = LevelGroup.groups(of: pack).map { group -> Choice in
+            guard let scenario = group.scenario else { return Choice("All levels") }
+            let marks = progress.marks(scenario: scenario, in: pack)
+            var detail = "\(scenario.levels.count) level\(scenario.levels.count == 1 ? "" : "s")"
+            if marks.done { detail += " · done" }
+            if let locked = marks.locked { detail += " · locked: \(locked)" }
+            return Choice(names.scenario(scenario), detail: detail, enabled: marks.locked == nil)
+        }
+        var body: [String] = []
+        if let description = names.string("pack.description") ?? pack.manifest.description { body.append(description) }
+        return Page(title: "\(names.pack(pack)) — choose a scenario", body: body, choices: choices, selected: selected)
+    }
+
+    /// The levels of a group.
+    public static func levels(_ entry: PackEntry, group: LevelGroup, progress: any ProgressProvider, names: Names, selected: Int = 0) -> Page {
+        let pack = entry.pack
+        let choices = group.levels.map { id -> Choice in
+            guard let definition = pack.level(id: id) else { return Choice(id, detail: "missing", enabled: false) }
+            let marks = progress.marks(level: id, in: pack)
+            var parts: [String] = []
+            if marks.done { parts.append("done") }
+            if let best = marks.bestScore { parts.append("best \(best)") }
+            if let locked = marks.locked { parts.append("locked: \(locked)") }
+            return Choice(names.level(definition.level), detail: parts.joined(separator: " · "), enabled: marks.locked == nil)
+        }
+        let title = group.scenario.map { "\(names.scenario($0)) — choose a level" } ?? "\(names.pack(pack)) — choose a level"
+        return Page(title: title, choices: choices, selected: selected)
+    }
+
+    private static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

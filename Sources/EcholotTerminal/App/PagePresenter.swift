@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How the player left a page.
+public enum PageOutcome: Equatable, Sendable {
+    /// Picked the choice at this index.
+    case chose(Int)
+    /// Went back (Esc, Backspace, ←).
+    case back
+    /// Quit the game (q, or the terminal gone).
+    case quit
+    /// Stop at once: Ctrl-C (SIGINT) or a termination signal, by number.
+    case interrupted(Int32)
+}
+
+/// Runs a ``Page`` with the keyboard: ↑/↓ (or k/j) move, Enter picks, a digit or a
+/// choice's letter picks directly, Esc/Backspace go back, q quits, PgUp/PgDn scroll,
+/// `?`/`h` shows the page again. Locked choices say why instead of opening.
+///
+/// The arrows, space and Enter also play the level, so none of ←, →, space picks or
+/// leaves a page, and a page shown right after a level ignores keys for a moment: a
+/// player still turning or selecting when the level ends must not start the next one.
+public struct PagePresenter {
+    let pump: EventPump
+    let display: any Display
+
+    /// A presenter reading keys from `pump` and showing on `display`.
+    public init(pump: EventPump, display: any Display) {
+        self.pump = pump
+        self.display = display
+    }
+
+    /// Shows `page` and waits for the player's choice; keys typed in the first `settle`
+    /// seconds are dropped (and so are keys left over from the screen before).
+    public func run(_ start: Page, settle: Double = 0) throws(SystemError) -> PageOutcome {
+        var page = start
+        display.show(page)
+        let open = MonotonicClock.now() + settle
+        while true {
+            if display.failure != nil { return .quit }
+            let wake = try pump.wait(timeout: nil)
+            if let signal = wake.termination { return .interrupted(signal) }
+            if wake.terminalGone { return .quit }
+            if wake.resized { display.resized() }
+            if wake.time < open {
+                if wake.keys.contains(.interrupt) { return .interrupted(SIGINT) }
+                continue
+            }
+            for (index, key) in wake.keys.enumerated() {
+                if let outcome = handle(key, page: &page) {
+                    pump.unread(wake.keys.dropFirst(index + 1))
+                    return outcome
+                }
+            }
+        }
+    }
+
+    private func handle(_ key: Key, page: inout Page) -> PageOutcome? {
+        switch key {
+        case .up, .character("k"):
+            move(&page, by: -1)
+        case .down, .character("j"), .tab:
+            move(&page, by: 1)
+        case .home:
+            move(&page, by: -page.choices.count)
+        case .end:
+            move(&page, by: page.choices.count)
+        case .enter:
+            return pick(page.selected, page: &page)
+        case .escape, .backspace:
+            return .back
+        case .character("q"), .character("Q"), .endOfInput:
+            return .quit
+        case .interrupt:
+            return .interrupted(SIGINT)
+        case .pageUp:
+            display.scroll(page, by: -10)
+        case .pageDown:
+            display.scroll(page, by: 10)
+        case .character("?"), .character("h"):
+            display.show(page)
+        case let .character(c):
+            if let digit = c.wholeNumberValue, (1 ... 9).contains(digit) {
+                return pick(digit - 1, page: &page)
+            }
+            let lower = Character(c.lowercased())
+            if let index = page.choices.firstIndex(where: { $0.shortcut == lower }) {
+                return pick(index, page: &page)
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    private func move(_ page: inout Page, by step: Int) {
+        guard !page.choices.isEmpty else { return }
+        let next = max(0, min(page.choices.count - 1, page.selected + step))
+        guard next != page.selected else { return }
+        page.selected = next
+        display.selectionMoved(page)
+    }
+
+    private func pick(_ index: Int, page: inout Page) -> PageOutcome? {
+        guard page.choices.indices.contains(index) else { return nil }
+        let choice = page.choices[index]
+        guard choice.enabled else {
+            let reason = choice.detail.isEmpty ? "" : " (\(choice.detail))"
+            display.notice("\(choice.label) is not available yet\(reason).", style: .warning)
+            return nil
+        }
+        return .chose(index)
+    }
+}

@@ -1,0 +1,309 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import EcholotAudio
+import EcholotCore
+import EcholotModel
+import Foundation
+
+/// Builds the store that plays a level of a pack: the command line's `GameLoader`, so
+/// `play` gets the same reducers and rules as `run`.
+public typealias StoreFactory = (PackEntry, String) throws -> Store<GameState>
+
+/// `echolot play`: the menus, the briefing, the level, the end page, round and round
+/// until the player quits — in a terminal that is restored however the game ends.
+public final class PlayApp {
+    private let options: PlayOptions
+    private var catalog: PackCatalog
+    private let start: PackEntry
+    private let makeStore: StoreFactory
+    private let progress: any ProgressProvider
+    private var attempts = 0
+    private var recordings: [String] = []
+    // The display while the game runs: messages from outside (the profile) go there.
+    private var display: (any Display)?
+
+    /// Where the places of the game are.
+    private enum Place {
+        case packs(selected: Int)
+        case scenarios(PackEntry, selected: Int)
+        case levels(PackEntry, LevelGroup, selected: Int)
+        case briefing(PackEntry, LevelGroup, index: Int)
+        case play(PackEntry, LevelGroup, index: Int)
+        case exit(Int32)
+    }
+
+    /// A game over `catalog`, opening on `start`, with marks from `progress` and stores
+    /// from `makeStore`.
+    public init(options: PlayOptions, catalog: PackCatalog, start: PackEntry,
+                progress: any ProgressProvider = SessionProgress(), makeStore: @escaping StoreFactory) {
+        self.options = options
+        self.catalog = catalog
+        self.start = start
+        self.makeStore = makeStore
+        self.progress = progress
+    }
+
+    /// Shows a message from outside the game (the profile could not be written, …): on
+    /// the display while the game runs, on standard error otherwise.
+    public func report(_ line: String) {
+        if let display {
+            display.notice(line, style: .warning)
+        } else {
+            printError(line)
+        }
+    }
+
+    /// Seconds the end page ignores keys: what was typed for the level is not a choice.
+    public static let settleAfterLevel = 0.6
+
+    /// Whether the line mode is wanted: `--plain`, `TERM=dumb`, or output that is not a
+    /// terminal (a pipe or a file cannot show a redrawn screen).
+    public static func wantsPlain(_ options: PlayOptions, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        options.plain || environment["TERM"] == "dumb" || isatty(STDOUT_FILENO) != 1
+    }
+
+    /// Plays until the player quits; returns the exit status (0, or 128 + signal, 130 for
+    /// Ctrl-C, 1 when the terminal or the tracker cannot be used).
+    public func run() -> Int32 {
+        let plain = Self.wantsPlain(options)
+        var tracker: OpenTrackReceiver?
+        if case let .openTrack(host, port) = options.input {
+            do {
+                tracker = try OpenTrackReceiver(host: host, port: port)
+            } catch {
+                printError("error: the head tracker cannot listen on \(host):\(port): \(error)")
+                return 1
+            }
+        }
+        let terminal: TerminalDevice
+        do {
+            terminal = try TerminalDevice(fullScreen: !plain)
+        } catch {
+            printError("error: \(error)")
+            return 1
+        }
+        defer { terminal.restore() }
+        let write: (String) throws(SystemError) -> Void = { text throws(SystemError) in try terminal.write(text) }
+        let display: any Display = plain ? LineDisplay(output: write) : ScreenDisplay(output: write, size: terminal.size)
+        let pump = EventPump(terminal: terminal)
+        self.display = display
+        defer { self.display = nil }
+        if let tracker {
+            display.notice("Head tracker: listening for OpenTrack on \(tracker.address) (UDP).", style: .normal)
+        }
+        let audio = AudioOutput(enabled: options.audio) { display.notice($0, style: .warning) }
+        let ring: () -> Void = plain ? {} : { (display as? ScreenDisplay)?.ring() }
+        let context = Loop(display: display, pump: pump, audio: audio, tracker: tracker, feedback: audio.feedback(ring: ring))
+        var place = firstPlace()
+        while true {
+            do {
+                if case let .exit(code) = place {
+                    terminal.restore()
+                    farewell(plain: plain)
+                    return code
+                }
+                place = try step(place, context)
+            } catch {
+                terminal.restore()
+                printError("error: the terminal failed: \(error)")
+                return 1
+            }
+        }
+    }
+
+    /// What one place needs to run.
+    private struct Loop {
+        let display: any Display
+        let pump: EventPump
+        let audio: AudioOutput
+        let tracker: OpenTrackReceiver?
+        let feedback: any Feedback
+
+        var presenter: PagePresenter { PagePresenter(pump: pump, display: display) }
+    }
+
+    private func firstPlace() -> Place {
+        let pack = start.pack
+        if let level = options.level {
+            let group = LevelGroup.group(of: level, in: pack) ?? LevelGroup(scenario: nil, levels: pack.levelOrder)
+            return .briefing(start, group, index: group.levels.firstIndex(of: level) ?? 0)
+        }
+        let groups = LevelGroup.groups(of: pack)
+        if groups.count == 1, groups[0].scenario == nil { return .levels(start, groups[0], selected: 0) }
+        return .scenarios(start, selected: 0)
+    }
+
+    private func step(_ place: Place, _ loop: Loop) throws(SystemError) -> Place {
+        switch place {
+        case let .packs(selected):
+            switch try loop.presenter.run(MenuPages.packs(catalog, selected: selected)) {
+            case let .chose(index):
+                let entry = catalog.entries[index]
+                let groups = LevelGroup.groups(of: entry.pack)
+                if groups.count == 1, groups[0].scenario == nil { return .levels(entry, groups[0], selected: 0) }
+                return .scenarios(entry, selected: 0)
+            case .back, .quit:
+                return .exit(0)
+            case let .interrupted(signal):
+                return .exit(128 + signal)
+            }
+        case let .scenarios(entry, selected):
+            let names = names(entry)
+            switch try loop.presenter.run(MenuPages.scenarios(entry, progress: progress, names: names, selected: selected)) {
+            case let .chose(index):
+                return .levels(entry, LevelGroup.groups(of: entry.pack)[index], selected: 0)
+            case .back:
+                return .packs(selected: catalog.entries.firstIndex { $0.path == entry.path } ?? 0)
+            case .quit:
+                return .exit(0)
+            case let .interrupted(signal):
+                return .exit(128 + signal)
+            }
+        case let .levels(entry, group, selected):
+            let names = names(entry)
+            switch try loop.presenter.run(MenuPages.levels(entry, group: group, progress: progress, names: names, selected: selected)) {
+            case let .chose(index):
+                return .briefing(entry, group, index: index)
+            case .back:
+                if group.scenario == nil { return .packs(selected: catalog.entries.firstIndex { $0.path == entry.path } ?? 0) }
+                let groups = LevelGroup.groups(of: entry.pack)
+                return .scenarios(entry, selected: groups.firstIndex { $0.scenario?.id == group.scenario?.id } ?? 0)
+            case .quit:
+                return .exit(0)
+            case let .interrupted(signal):
+                return .exit(128 + signal)
+            }
+        case let .briefing(entry, group, index):
+            guard let definition = entry.pack.level(id: group.levels[index]) else { return .levels(entry, group, selected: index) }
+            let page = BriefingPage.make(
+                definition: definition, names: names(entry), visuals: visuals(definition.level),
+                tracker: loop.tracker != nil, tiltTurns: options.steering.tiltTurns)
+            switch try loop.presenter.run(page) {
+            case .chose(0): return .play(entry, group, index: index)
+            case .chose, .back: return .levels(entry, group, selected: index)
+            case .quit: return .exit(0)
+            case let .interrupted(signal): return .exit(128 + signal)
+            }
+        case let .play(entry, group, index):
+            return try play(entry, group, index, loop)
+        case .exit:
+            return place
+        }
+    }
+
+    /// Plays one level, then shows its end page.
+    private func play(_ entry: PackEntry, _ group: LevelGroup, _ index: Int, _ loop: Loop) throws(SystemError) -> Place {
+        let id = group.levels[index]
+        guard let definition = entry.pack.level(id: id) else { return .levels(entry, group, selected: index) }
+        let store: Store<GameState>
+        do {
+            store = try makeStore(entry, id)
+        } catch {
+            loop.display.notice("The level “\(id)” cannot be started: \(error)", style: .bad)
+            return .levels(entry, group, selected: index)
+        }
+        let names = names(entry)
+        attempts += 1
+        var recorder: InputRecorder?
+        if let path = options.recordPath(attempt: attempts) {
+            do {
+                recorder = try InputRecorder(path: path)
+            } catch {
+                loop.display.notice("Not recording: \(error)", style: .warning)
+            }
+        }
+        let engine = loop.audio.play(store, pack: entry.pack)
+        let session = LevelSession(store: store, recorder: recorder)
+        let steering = Steering(session: session, settings: options.steering)
+        let context = LevelContext(
+            packName: names.pack(entry.pack), names: names, goalPaths: definition.goalPaths,
+            visuals: visuals(definition.level), steering: steeringDescription(loop.tracker))
+        let achievementsBefore = Set(store.state[Game.achievements].keys)
+        let exit = try LevelLoop(
+            session: session, steering: steering, pump: loop.pump, display: loop.display,
+            context: context, tracker: loop.tracker, feedback: loop.feedback
+        ).run()
+        session.end()
+        withExtendedLifetime(engine) {}
+        let result = RunResult(state: store.state)
+        progress.levelEnded(level: id, in: entry.pack, result: result)
+        let recordedTo = finishRecording(recorder, session: session, entry: entry, level: id, result: result, loop: loop)
+        switch exit {
+        case let .interrupted(signal): return .exit(128 + signal)
+        case .terminalGone: return .exit(1)
+        case .finished, .left: break
+        }
+        let earned = store.state[Game.achievements].sorted { $0.key < $1.key }
+            .filter { !achievementsBefore.contains($0.key) }
+            .map { (id: $0.key, title: $0.value.mapValue?["title"]?.stringValue) }
+        let hasNext = index + 1 < group.levels.count
+            && progress.marks(level: group.levels[index + 1], in: entry.pack).locked == nil
+        let (page, meanings) = EndPage.make(
+            level: store.state[Game.level], names: names, left: exit == .left, achievements: earned,
+            hasNext: hasNext, recording: recordedTo)
+        switch try loop.presenter.run(page, settle: Self.settleAfterLevel) {
+        case let .chose(choice):
+            switch meanings[choice] {
+            case .next: return .briefing(entry, group, index: index + 1)
+            case .retry: return .play(entry, group, index: index)
+            case .menu: return .levels(entry, group, selected: index)
+            case .quit: return .exit(0)
+            }
+        case .back:
+            return .levels(entry, group, selected: index)
+        case .quit:
+            return .exit(0)
+        case let .interrupted(signal):
+            return .exit(128 + signal)
+        }
+    }
+
+    /// Closes the log and writes its description; returns the log's path when it worked.
+    private func finishRecording(_ recorder: InputRecorder?, session: LevelSession, entry: PackEntry,
+                                 level: String, result: RunResult, loop: Loop) -> String? {
+        guard let recorder else { return nil }
+        recorder.close()
+        if let failure = recorder.failure {
+            loop.display.notice("The recording \(recorder.path) is incomplete: \(failure)", style: .warning)
+            return nil
+        }
+        let recording = Recording(
+            pack: entry.path, packID: entry.pack.id, packVersion: entry.pack.manifest.version, level: level,
+            step: session.step, ticks: session.ticks, outcome: result.outcome.rawValue, stateHash: result.stateHash)
+        do {
+            try recording.write(forLog: recorder.path)
+        } catch {
+            loop.display.notice("Cannot write \(Recording.metaPath(forLog: recorder.path)): \(error)", style: .warning)
+            return nil
+        }
+        recordings.append(recorder.path)
+        return recorder.path
+    }
+
+    private func names(_ entry: PackEntry) -> Names { Names(pack: entry.pack, language: options.language) }
+
+    private func visuals(_ level: Level) -> Visuals { options.visuals ?? level[LevelKeys.view][ViewKeys.visuals] }
+
+    private func steeringDescription(_ tracker: OpenTrackReceiver?) -> String {
+        guard let tracker else { return "arrow keys" }
+        return options.steering.tiltTurns ? "head tilt on \(tracker.address)" : "head tracker on \(tracker.address)"
+    }
+
+    /// After a full-screen game the alternate screen is gone: what should stay on the
+    /// terminal is written to the main screen.
+    private func farewell(plain: Bool) {
+        var lines: [String] = []
+        if !plain {
+            for path in recordings { lines.append("Recorded \(path): replay it with 'echolot replay \(path)'.") }
+        }
+        lines.append("Thanks for playing Echolot.")
+        FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+
+    private func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

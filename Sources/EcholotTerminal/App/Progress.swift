@@ -1,0 +1,92 @@
+import EcholotCore
+import EcholotModel
+
+/// What the menus show about a level: whether it was finished, its best score, whether
+/// it can be played yet.
+public struct LevelMarks: Equatable, Sendable {
+    /// Won at least once.
+    public var done = false
+    /// The best score so far.
+    public var bestScore: Int?
+    /// Why it cannot be played yet; `nil` when it can.
+    public var locked: String?
+
+    /// Marks.
+    public init(done: Bool = false, bestScore: Int? = nil, locked: String? = nil) {
+        self.done = done
+        self.bestScore = bestScore
+        self.locked = locked
+    }
+}
+
+/// What the menus show about a scenario: whether all its levels were won, whether it can
+/// be played yet.
+public struct ScenarioMarks: Equatable, Sendable {
+    /// Every level won at least once.
+    public var done = false
+    /// Why it cannot be played yet; `nil` when it can.
+    public var locked: String?
+
+    /// Marks.
+    public init(done: Bool = false, locked: String? = nil) {
+        self.done = done
+        self.locked = locked
+    }
+}
+
+/// The seam between the menus and whatever remembers the player's progress: the menus
+/// read marks through it and report each finished level to it. The profile database
+/// (issue 6) provides one; ``SessionProgress`` is the default.
+public protocol ProgressProvider: AnyObject {
+    /// The marks of a scenario of `pack`.
+    func marks(scenario: Scenario, in pack: Pack) -> ScenarioMarks
+    /// The marks of level `level` of `pack`.
+    func marks(level: String, in pack: Pack) -> LevelMarks
+    /// A level was played to its end or left; `result` is read off its final state.
+    func levelEnded(level: String, in pack: Pack, result: RunResult)
+}
+
+/// Progress known to this process only: it starts knowing nothing, learns from the
+/// levels played since, and applies the manifest's unlock rules to what it learnt (a
+/// scenario unlocked by another opens once that one is done in this session).
+public final class SessionProgress: ProgressProvider {
+    private var best: [String: [String: Int]] = [:]
+    private var won: [String: Set<String>] = [:]
+
+    /// Progress that knows nothing yet.
+    public init() {}
+
+    /// Done when every level was won in this session; locked by the manifest's rule.
+    public func marks(scenario: Scenario, in pack: Pack) -> ScenarioMarks {
+        let wins = won[pack.id] ?? []
+        var marks = ScenarioMarks(done: !scenario.levels.isEmpty && scenario.levels.allSatisfy(wins.contains))
+        switch scenario.unlock {
+        case nil:
+            break
+        case let .after(id):
+            let other = pack.manifest.scenarios.first { $0.id == id }
+            if let other, !other.levels.allSatisfy(wins.contains) {
+                marks.locked = "finish “\(other.name)” first"
+            }
+        case let .totalScore(needed):
+            let total = (best[pack.id] ?? [:]).values.reduce(0, +)
+            if Double(total) < needed {
+                marks.locked = "score \(Int(needed)) points in this pack first (\(total) so far)"
+            }
+        }
+        return marks
+    }
+
+    /// Done and best score from this session; levels themselves are never locked.
+    public func marks(level: String, in pack: Pack) -> LevelMarks {
+        LevelMarks(done: won[pack.id]?.contains(level) ?? false, bestScore: best[pack.id]?[level])
+    }
+
+    /// Remembers wins and best scores.
+    public func levelEnded(level: String, in pack: Pack, result: RunResult) {
+        if result.outcome == .won { won[pack.id, default: []].insert(level) }
+        if let score = result.score {
+            best[pack.id, default: [:]][level] = max(score, best[pack.id]?[level] ?? score)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import EcholotModel
+import Foundation
+
+/// `echolot new pack NAME`: scaffolding for modders.
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Create something new to build on.",
+        subcommands: [NewPackCommand.self]
+    )
+}
+
+/// `echolot new pack NAME [--author NAME]`: writes a pack that validates and whose
+/// sample test passes.
+struct NewPackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pack",
+        abstract: "Create a pack folder: manifest, one level, a custom goal script, a sound, strings, a test, a README."
+    )
+
+    /// The folder to create; its name gives the pack id.
+    @Argument(help: "The folder to create (its name gives the pack id, e.g. my-pack).")
+    var name: String
+
+    /// The author written into the manifest.
+    @Option(help: "The author written into pack.json.")
+    var author: String?
+
+    /// Creates the pack; exits 1 when the folder exists or the name is unusable.
+    func run() throws {
+        do {
+            let created = try PackScaffold.create(at: URL(fileURLWithPath: name), author: author)
+            print("created \(name)/ (pack id \(created.id)):")
+            for file in created.files { print("  \(file)") }
+            print("next: echolot validate \(name) · echolot test \(name) · echolot play \(name) --watch")
+        } catch {
+            Terminal.report(error.diagnostics)
+            throw ExitCode(1)
+        }
+    }
+}

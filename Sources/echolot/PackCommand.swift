@@ -1,0 +1,60 @@
+import ArgumentParser
+import EcholotModel
+import Foundation
+
+/// `echolot pack DIR [--out FILE.zip]`: validates a pack folder and builds its archive,
+/// byte for byte the same for the same files.
+struct PackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pack",
+        abstract: "Validate a pack folder and build its archive to share (<id>-<version>.zip).",
+        discussion: """
+            Every file of the folder goes in except hidden ones (.git, .DS_Store), under one \
+            top folder named after the pack id, in sorted order with fixed dates, so the same \
+            folder always gives the same archive. Links are refused: put the file itself there.
+            """
+    )
+
+    /// The pack folder.
+    @Argument(help: "The pack folder.")
+    var folder: String
+
+    /// Where to write the archive.
+    @Option(help: "The archive to write (default: <id>-<version>.zip in the current folder).")
+    var out: String?
+
+    /// Validates, then writes the archive; exits 1 with every problem.
+    func run() throws {
+        let url = URL(fileURLWithPath: folder)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            Terminal.error("\(folder):1:1: error: not a pack folder (give the folder that holds pack.json)")
+            throw ExitCode(1)
+        }
+        let library = PackLibrary.standard()
+        let report = PackLoader.validate(path: folder, library: library)
+        guard report.isOK, let id = report.packID else {
+            Terminal.report(report.diagnostics)
+            throw ExitCode(1)
+        }
+        let pack: Pack
+        switch library.load(at: url) {
+        case let .success(loaded): pack = loaded
+        case let .failure(error):
+            Terminal.report(error.diagnostics)
+            throw ExitCode(1)
+        }
+        let output = URL(fileURLWithPath: out ?? "\(id)-\(pack.manifest.version).zip")
+        do {
+            var shown = folder
+            while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }
+            let summary = try PackArchiver.write(folder: url, id: id, to: output, displayRoot: shown == "." ? "" : shown)
+            let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.intValue ?? 0
+            print("wrote \(out ?? output.lastPathComponent): \(id) \(pack.manifest.version), \(summary.fileCount) files, "
+                + String(format: "%.1f KiB", Double(size) / 1024))
+        } catch {
+            Terminal.report(error.diagnostics)
+            throw ExitCode(1)
+        }
+    }
+}

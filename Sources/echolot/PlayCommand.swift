@@ -1,0 +1,144 @@
+import ArgumentParser
+import EcholotModel
+import EcholotTerminal
+import Foundation
+
+/// `echolot play [PACK] [--level ID] [--visuals …] [--input-source …] [--record LOG] [--plain]`:
+/// plays in the terminal, with menus, briefings, the view strip and sound.
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play a pack in the terminal: hear, turn, select.",
+        discussion: """
+            With no PACK, the shipped tutorial opens. Keys: ←/→ turn (hold to turn smoothly, \
+            Shift for a fine step), ↑/↓ tilt, space select, i status, p pause, q leave. \
+            --plain (automatic when TERM=dumb) says everything as plain lines for screen \
+            readers. A head tracker sends OpenTrack UDP poses (six little-endian doubles: \
+            x, y, z, yaw, pitch, roll) to --input-source opentrack[:PORT] (default \
+            127.0.0.1:4242; port 0 picks a free one). See docs/playing.md.
+            """
+    )
+
+    @Argument(help: "The pack folder (default: the shipped tutorial).")
+    var pack: String?
+
+    @Option(name: .long, help: "Go straight to this level's briefing.")
+    var level: String?
+
+    @Option(name: .long, help: "How sounds are drawn: shown, faded or hidden (default: each level's own).")
+    var visuals: String?
+
+    @Option(name: .customLong("input-source"), help: "keys, or opentrack[:PORT] or opentrack:HOST:PORT for a head tracker.")
+    var inputSource: String = "keys"
+
+    @Flag(name: .customLong("tilt-turns"), help: "With a head tracker: tilting the head sideways sets the turn rate.")
+    var tiltTurns = false
+
+    @Option(name: .long, help: "Record each level's inputs to this JSON Lines file (later levels: FILE-2.jsonl, …).")
+    var record: String?
+
+    @Flag(name: .long, help: "Plain lines for screen readers: no cursor movement, no colours.")
+    var plain = false
+
+    @Flag(name: .customLong("no-audio"), help: "Do not open the sound device (play silently).")
+    var noAudio = false
+
+    @Option(name: .long, help: "The profile database (default: $ECHOLOT_PROFILE, else the platform's data folder).")
+    var profile: String?
+
+    @Option(name: .long, help: "The language of the pack's strings (default: the pack's).")
+    var language: String?
+
+    @Option(name: .long, help: "Degrees per ←/→ press.")
+    var step: Double = 15
+
+    @Option(name: .customLong("fine-step"), help: "Degrees per Shift-←/→ press.")
+    var fineStep: Double = 3
+
+    /// Usage errors exit 2.
+    func validate() throws {
+        if let visuals, Visuals(rawValue: visuals) == nil {
+            throw ValidationError("--visuals must be shown, faded or hidden, not '\(visuals)'")
+        }
+        guard InputSource(argument: inputSource) != nil else {
+            throw ValidationError("--input-source must be keys, opentrack, opentrack:PORT or opentrack:HOST:PORT, not '\(inputSource)'")
+        }
+        if tiltTurns, InputSource(argument: inputSource) == .keys {
+            throw ValidationError("--tilt-turns needs a head tracker: add --input-source opentrack")
+        }
+        for (name, value) in [("--step", step), ("--fine-step", fineStep)] where !(value.isFinite && value > 0 && value <= 180) {
+            throw ValidationError("\(name) must be a number of degrees above 0 and at most 180")
+        }
+    }
+
+    /// Finds the pack, checks the terminal, and plays.
+    func run() throws {
+        guard isatty(STDIN_FILENO) == 1 else {
+            Terminal.error("error: 'echolot play' needs a terminal to read keys from, and standard input is not one. "
+                + "To play a level without a terminal, use 'echolot run PACK --level ID --input LOG.jsonl'.")
+            throw ExitCode(1)
+        }
+        let url: URL
+        if let pack {
+            url = URL(fileURLWithPath: pack)
+        } else if let tutorial = PackCatalog.shippedTutorial() {
+            url = tutorial
+        } else {
+            Terminal.error("error: cannot find the shipped tutorial (levels/tutorial beside the echolot executable or "
+                + "in the current directory); name a pack: 'echolot play PATH', or set \(PackCatalog.environmentVariable)")
+            throw ExitCode(1)
+        }
+        let startPack: Pack
+        do {
+            startPack = try PackLoader.load(at: url)
+        } catch {
+            Terminal.report(error.diagnostics)
+            throw ExitCode(1)
+        }
+        if let level, startPack.level(id: level) == nil {
+            let known = startPack.levelOrder.joined(separator: ", ")
+            Terminal.error("\(pack ?? url.path): error: pack '\(startPack.id)' has no level '\(level)'; its levels are: \(known)")
+            throw ExitCode(1)
+        }
+        var catalog = PackCatalog.standard()
+        let start = PackEntry(path: url.standardizedFileURL.path, pack: startPack)
+        if catalog.entry(at: url) == nil { catalog.entries.insert(start, at: 0) }
+        // Marks and run history come from the player's profile; when it cannot be opened
+        // (the reason is already on stderr) the game still plays, remembering this session.
+        let relay = NoticeRelay()
+        let profileProgress = try? ProfileProgress(profile: ProfileAccess.open(explicit: profile)) { relay.send($0.description) }
+        let progress: any ProgressProvider = profileProgress ?? SessionProgress()
+        let app = PlayApp(options: options, catalog: catalog, start: catalog.entry(at: url) ?? start, progress: progress) { entry, level in
+            let store = try GameLoader.load(pack: entry.path, level: level).makeStore()
+            profileProgress?.record(store, of: entry.pack)
+            return store
+        }
+        relay.app = app
+        let status = app.run()
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    private var options: PlayOptions {
+        var options = PlayOptions()
+        options.level = level
+        options.visuals = visuals.flatMap(Visuals.init(rawValue:))
+        options.input = InputSource(argument: inputSource) ?? .keys
+        options.steering.tiltTurns = tiltTurns
+        options.steering.step = step
+        options.steering.fineStep = fineStep
+        options.record = record
+        options.plain = plain
+        options.audio = !noAudio
+        options.language = language
+        return options
+    }
+}
+
+/// Passes the profile's complaints to the game, which is created after the profile.
+private final class NoticeRelay {
+    weak var app: PlayApp?
+
+    func send(_ line: String) {
+        if let app { app.report(line) } else { Terminal.error(line) }
+    }
+}

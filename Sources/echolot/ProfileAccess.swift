@@ -1,0 +1,27 @@
+import ArgumentParser
+import EcholotStore
+import Foundation
+
+/// Opens the player's profile for the commands: `--profile PATH`, else `ECHOLOT_PROFILE`,
+/// else the platform's data directory. A profile that cannot be used is reported as
+/// `PATH: error: …` with what to do, and the command exits 1.
+enum ProfileAccess {
+    /// Opens the profile at the resolved location.
+    static func open(explicit: String?) throws -> Profile {
+        let url = ProfileLocation.resolve(explicit: explicit)
+        do {
+            return try Profile.open(at: url)
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode(1)
+        }
+    }
+
+    /// The profile `echolot run` records into: only one named by `--profile` or
+    /// `ECHOLOT_PROFILE`, since headless runs (tests, CI) must not fill a player's history.
+    static func openForRun(explicit: String?) throws -> Profile? {
+        let variable = ProcessInfo.processInfo.environment[ProfileLocation.environmentVariable]
+        guard explicit?.isEmpty == false || variable?.isEmpty == false else { return nil }
+        return try open(explicit: explicit)
+    }
+}

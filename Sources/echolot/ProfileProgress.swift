@@ -1,0 +1,89 @@
+import EcholotCore
+import EcholotModel
+import EcholotStore
+import EcholotTerminal
+
+/// The player's profile behind the menus of `echolot play`: marks (done, best score, locked)
+/// are read from the database, and each level's store is recorded by a ``ProgressRecorder``.
+/// It lives here, where Terminal and Store meet, because neither may import the other.
+final class ProfileProgress: ProgressProvider {
+    /// The profile read and written.
+    let profile: Profile
+    /// Told when the profile cannot be read or written; the game goes on.
+    private let report: (ProfileError) -> Void
+    private var recorder: ProgressRecorder?
+    /// Progress per pack id, read once per menu visit rather than once per menu line.
+    private var cache: [String: PackProgress] = [:]
+
+    /// Progress kept in `profile`; failures go to `report`.
+    init(profile: Profile, report: @escaping (ProfileError) -> Void) {
+        self.profile = profile
+        self.report = report
+    }
+
+    /// Records the level `store` plays (call it from the store factory, before the level
+    /// starts); an earlier level still being recorded is closed as abandoned.
+    func record(_ store: Store<GameState>, of pack: Pack) {
+        close()
+        let recorder = ProgressRecorder(profile: profile, manifest: pack.manifest)
+        recorder.attach(to: store)
+        self.recorder = recorder
+    }
+
+    /// Done when every level is done; locked by the manifest's rule until it is met (an
+    /// unlock once earned is kept).
+    func marks(scenario: Scenario, in pack: Pack) -> ScenarioMarks {
+        guard let progress = progress(of: pack), let state = progress.scenario(scenario.id) else { return ScenarioMarks() }
+        let locked = state.isUnlocked ? nil : state.unlock.map { Self.reason($0, progress: progress, pack: pack) }
+        return ScenarioMarks(done: state.isFinished, locked: locked)
+    }
+
+    /// Done (won, or finished in the current story), best score, and why it cannot be played.
+    func marks(level: String, in pack: Pack) -> LevelMarks {
+        guard let progress = progress(of: pack) else { return LevelMarks() }
+        let done = progress.story?.isFinished(level) ?? progress.level(level).isDone
+        var marks = LevelMarks(done: done, bestScore: progress.level(level).bestScore)
+        switch progress.permission(toPlay: level) {
+        case .open: break
+        case let .locked(_, rule): marks.locked = Self.reason(rule, progress: progress, pack: pack)
+        case .finished: marks.locked = "already played in this story"
+        }
+        return marks
+    }
+
+    /// The level's store has ended or was left: its run is recorded (abandoned if undecided).
+    func levelEnded(level: String, in pack: Pack, result: RunResult) {
+        close()
+        cache[pack.id] = nil
+    }
+
+    private func close() {
+        guard let recorder else { return }
+        recorder.finish()
+        if let failure = recorder.failure { report(failure) }
+        self.recorder = nil
+    }
+
+    private func progress(of pack: Pack) -> PackProgress? {
+        if let cached = cache[pack.id] { return cached }
+        do {
+            let progress = try profile.progress(in: pack.manifest)
+            cache[pack.id] = progress
+            return progress
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    /// What the player must do to unlock, in the words the menus use.
+    private static func reason(_ rule: UnlockRule, progress: PackProgress, pack: Pack) -> String {
+        switch rule {
+        case let .after(id):
+            let name = pack.manifest.scenarios.first { $0.id == id }?.name ?? id
+            return "finish “\(name)” first"
+        case let .totalScore(needed):
+            return "score \(Int(needed)) points in this pack first (\(progress.totalScore) so far)"
+        }
+    }
+}

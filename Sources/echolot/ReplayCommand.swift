@@ -1,0 +1,84 @@
+import ArgumentParser
+import EcholotCore
+import EcholotModel
+import EcholotTerminal
+import Foundation
+
+/// `echolot replay LOG`: re-runs a session recorded by `play --record` headlessly and
+/// checks that it ends in the recorded state.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a recorded session headlessly and check its state hash.",
+        discussion: """
+            'echolot play --record LOG.jsonl' writes the input log (the same JSON Lines \
+            'echolot run --input' reads) and, beside it, LOG.jsonl.meta.json naming the pack, \
+            the level and the final stateHash. replay runs the log at the fixed 1/60 s step and \
+            exits 0 when the hash matches, 1 when it does not. --pack, --level and --expect \
+            replace what the description says (or stand in for a missing one).
+            """
+    )
+
+    @Argument(help: "The recorded input log (JSON Lines).")
+    var log: String
+
+    @Option(name: .long, help: "The pack folder (default: the one recorded).")
+    var pack: String?
+
+    @Option(name: .long, help: "The level (default: the one recorded).")
+    var level: String?
+
+    @Option(name: .long, help: "The stateHash to expect (default: the one recorded).")
+    var expect: String?
+
+    @Flag(name: .long, help: "Print one JSON object: the run result plus expectedHash and matches.")
+    var json = false
+
+    /// Replays and compares.
+    func run() throws {
+        var recording: Recording?
+        if pack == nil || level == nil || expect == nil {
+            do {
+                recording = try Recording.read(forLog: log)
+            } catch {
+                Terminal.error("\(error)")
+                Terminal.error("\(log): note: give --pack, --level and --expect to replay a log without its description")
+                throw ExitCode(1)
+            }
+        }
+        guard let packPath = pack ?? recording?.pack, let levelID = level ?? recording?.level,
+              let expected = expect ?? recording?.stateHash else { throw ExitCode(1) }
+        let game = try GameLoader.load(pack: packPath, level: levelID)
+        if let recording {
+            if recording.packID != game.pack.id {
+                Terminal.error("\(log): error: recorded with pack '\(recording.packID)', but \(packPath) is pack '\(game.pack.id)'")
+                throw ExitCode(1)
+            }
+            if recording.packVersion != game.pack.manifest.version {
+                Terminal.error("\(log): warning: recorded with \(recording.packID) \(recording.packVersion), replaying with \(game.pack.manifest.version)")
+            }
+        }
+        let inputs = try GameLoader.inputLog(log)
+        let step = recording?.step ?? LevelSession.standardStep
+        // A recorded session ends with `end` or its outcome; the cap only has to be above it.
+        let recorded = Double(recording?.ticks ?? 0) * step
+        let lastEvent = inputs.events.last?.t ?? 0
+        let runner = LevelRunner(step: step, maxSeconds: max(600, recorded + 1, lastEvent + 1))
+        let result = runner.run(try game.makeStore(), log: inputs)
+        for error in result.errors { Terminal.error(error) }
+        let matches = result.stateHash == expected
+        if json {
+            var object = result.json.mapValue ?? [:]
+            object["expectedHash"] = .string(expected)
+            object["matches"] = .bool(matches)
+            print(Value.map(object).jsonText)
+        } else {
+            print(result.summary(level: game.levelID))
+            if matches { print("replay: the stateHash matches the recording") }
+        }
+        guard matches else {
+            Terminal.error("\(log): error: the replay ends in stateHash \(result.stateHash), the recording in \(expected)")
+            throw ExitCode(1)
+        }
+    }
+}

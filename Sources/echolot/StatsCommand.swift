@@ -1,0 +1,52 @@
+import ArgumentParser
+import EcholotStore
+import Foundation
+
+/// `echolot stats [--window week|2weeks|month] [--json] [--profile PATH]`: what the player
+/// did lately — runs, win rate, scores, misses per level, finds per tag, and two charts.
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Show statistics of your recorded runs: a table and charts, or JSON.",
+        discussion: """
+            The window ends now and starts at local midnight 7, 14 or 30 days back (today \
+            included). Runs are read from the profile: --profile PATH, else $ECHOLOT_PROFILE, \
+            else the data directory ($XDG_DATA_HOME/echolot/profile.sqlite). See docs/progress.md.
+            """
+    )
+
+    @Option(name: .long, help: "week, 2weeks or month.")
+    var window: String = StatsWindow.week.rawValue
+
+    @Flag(name: .long, help: "Print one JSON object instead of tables and charts.")
+    var json = false
+
+    @Option(name: .long, help: "The profile database to read (default: $ECHOLOT_PROFILE, else the data directory).")
+    var profile: String?
+
+    /// Usage errors exit 2.
+    func validate() throws {
+        guard StatsWindow(rawValue: window) != nil else {
+            throw ValidationError("--window must be week, 2weeks or month, not '\(window)'")
+        }
+    }
+
+    /// Reads the statistics and prints them; a profile that cannot be read exits 1.
+    func run() throws {
+        let span = StatsWindow(rawValue: window) ?? .week
+        let url = ProfileLocation.resolve(explicit: profile)
+        let statistics: Statistics
+        if FileManager.default.fileExists(atPath: url.path) {
+            do {
+                statistics = try ProfileAccess.open(explicit: url.path).statistics(window: span)
+            } catch let error as ProfileError {
+                Terminal.error(error.description)
+                throw ExitCode(1)
+            }
+        } else {
+            // No profile yet: nothing was played, and looking must not create one.
+            statistics = Statistics.empty(window: span)
+        }
+        print(json ? statistics.json.jsonText : statistics.text, terminator: json ? "\n" : "")
+    }
+}

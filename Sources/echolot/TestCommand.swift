@@ -1,0 +1,51 @@
+import ArgumentParser
+import EcholotModel
+import EcholotScript
+import Foundation
+
+/// `echolot test PACK`: runs the pack's tests — level tests (`tests/*.lua`) and story
+/// transcript tests (`tests/*.story.json`) — through the real engine and Lua rules.
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run a pack's tests: level tests (tests/*.lua) and story transcripts (tests/*.story.json).",
+        discussion: """
+            Each level test names a level and an input log and asserts outcome, score, misses, \
+            found entities and achievements. Each story test plays chapters with given inputs \
+            and choices and asserts the exact sequence of lines, choices, levels and variables. \
+            Prints 'ok: …' or the problems per test; exits 1 when any test fails.
+            """
+    )
+
+    /// The pack folder, archive or id.
+    @Argument(help: "The pack to test (a folder, a .zip, or an installed pack's id).")
+    var pack: String
+
+    /// Runs every test and prints one line per test, problems on stderr.
+    func run() throws {
+        let pack = try GameLoader.loadPack(self.pack)
+        var passed = 0, failed = 0
+        for result in PackTests.run(pack) {
+            if result.passed {
+                passed += 1
+                print("ok: \(result.file): \(result.name)")
+            } else {
+                failed += 1
+                print("FAILED: \(result.file): \(result.name)")
+                for problem in result.problems { Terminal.error(problem) }
+            }
+        }
+        for result in StoryTesting.run(pack) {
+            if result.passed {
+                passed += 1
+                print("ok: \(result.test)")
+            } else {
+                failed += 1
+                print("FAILED: \(result.test)")
+                Terminal.report(result.diagnostics)
+            }
+        }
+        print("\(passed) passed, \(failed) failed")
+        if failed > 0 { throw ExitCode(1) }
+    }
+}

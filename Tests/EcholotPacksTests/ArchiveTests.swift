@@ -1,0 +1,284 @@
+import Foundation
+import Testing
+import ZIPFoundation
+
+@testable import EcholotModel
+
+@Suite("Packs: archives round-trip and hostile ones are refused")
+struct ArchiveTests {
+    /// A pack folder `src/` with two levels and strings.
+    func makePack(_ scratch: Scratch) {
+        scratch.write(Packs.files(id: "zipped", levels: ["one", "two"], strings: ["pack.name": "Zipped"]), in: "src")
+    }
+
+    @Test func roundTripThroughPackArchiverAndLoader() throws {
+        let scratch = Scratch()
+        makePack(scratch)
+        let folder = try PackLoader.load(at: scratch.at("src"))
+        let summary = try PackArchiver.write(folder: scratch.at("src"), id: "zipped", to: scratch.at("zipped.zip"),
+                                             displayRoot: "src")
+        #expect(summary.fileCount == 5)
+        let zipped = try PackLoader.load(at: scratch.at("zipped.zip"))
+        #expect(zipped.id == "zipped")
+        #expect(zipped.levels.keys.sorted() == folder.levels.keys.sorted())
+        #expect(zipped.levels["one"]?.level == folder.levels["one"]?.level)
+        #expect(zipped.strings == folder.strings)
+        #expect(zipped.levelOrder == ["one", "two"])
+        // The archive's files are readable while the pack is alive, and removed after.
+        let extracted = zipped.root
+        #expect(FileManager.default.fileExists(atPath: zipped.soundURL("a.wav").path))
+        #expect(zipped.displayRoot.hasSuffix("zipped.zip"))
+        _ = consume zipped
+        #expect(!FileManager.default.fileExists(atPath: extracted.path))
+    }
+
+    @Test func archivesAreDeterministicAndSorted() throws {
+        let scratch = Scratch()
+        makePack(scratch)
+        scratch.write([".git/config": "x", ".DS_Store": "junk"], in: "src")
+        _ = try PackArchiver.write(folder: scratch.at("src"), id: "zipped", to: scratch.at("a.zip"), displayRoot: "src")
+        // A later modification time must not change the bytes.
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: scratch.at("src/pack.json").path)
+        _ = try PackArchiver.write(folder: scratch.at("src"), id: "zipped", to: scratch.at("b.zip"), displayRoot: "src")
+        let a = try Data(contentsOf: scratch.at("a.zip"))
+        let b = try Data(contentsOf: scratch.at("b.zip"))
+        #expect(a == b)
+        let names = try Archive(url: scratch.at("a.zip"), accessMode: .read).map(\.path)
+        #expect(names == ["zipped/levels/one.json", "zipped/levels/two.json", "zipped/pack.json",
+                          "zipped/sounds/a.wav", "zipped/strings/en.json"])
+    }
+
+    @Test func packArchiverRefusesLinks() throws {
+        let scratch = Scratch()
+        makePack(scratch)
+        try FileManager.default.createSymbolicLink(atPath: scratch.at("src/sounds/b.wav").path,
+                                                   withDestinationPath: "/etc/passwd")
+        #expect(throws: PackLoadError.self) {
+            try PackArchiver.write(folder: scratch.at("src"), id: "zipped", to: scratch.at("x.zip"), displayRoot: "src")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.at("x.zip").path))
+        do {
+            _ = try PackArchiver.files(in: scratch.at("src"), displayRoot: "src")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == [
+                "src/sounds/b.wav:1:1: error: a symbolic link; archives may not hold links (installing would refuse it), put the file itself here",
+            ])
+        }
+    }
+
+    @Test func aPackAtTheTopOfTheArchiveLoadsToo() throws {
+        let scratch = Scratch()
+        try ZipBuilder.write(scratch.at("top.zip")) { zip in
+            try zip.pack(Packs.files(id: "top"))
+            try zip.folder("__MACOSX/")
+            try zip.file("__MACOSX/._pack.json", "resource fork")
+        }
+        let pack = try PackLoader.load(at: scratch.at("top.zip"))
+        #expect(pack.id == "top")
+        #expect(!FileManager.default.fileExists(atPath: pack.root.appendingPathComponent("__MACOSX").path))
+    }
+
+    @Test func diagnosticsInsideAnArchiveNameTheArchive() throws {
+        let scratch = Scratch()
+        var files = Packs.files(id: "bad")
+        files["levels/one.json"] = #"{ "id": "one", "name": "One", "entities": [], }"#
+        try ZipBuilder.write(scratch.at("bad.zip")) { try $0.pack(files, prefix: "bad/") }
+        let report = PackLoader.validate(path: "bad.zip", relativeTo: scratch.url)
+        #expect(report.diagnostics.map(\.description) == ["bad.zip/levels/one.json:1:45: error: trailing comma before '}'"])
+    }
+
+    // MARK: Refusals
+
+    /// The diagnostics of opening the archive `name` built by `body`, with the limits given.
+    func refusal(_ limits: ArchiveLimits = .standard, _ body: (ZipBuilder) throws -> Void) throws -> [String] {
+        let scratch = Scratch()
+        try ZipBuilder.write(scratch.at("evil.zip"), body)
+        do {
+            _ = try PackArchive.open(scratch.at("evil.zip"), displayPath: "evil.zip", limits: limits)
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
+    @Test func refusesDotDot() throws {
+        let problems = try refusal {
+            try $0.pack(Packs.files(id: "evil"))
+            try $0.file("levels/../../escape.txt", "boo")
+        }
+        #expect(problems == [
+            "evil.zip:1:1: error: entry \"levels/../../escape.txt\" contains '..'; it would be written outside the pack",
+        ])
+    }
+
+    @Test func refusesAbsolutePaths() throws {
+        let problems = try refusal {
+            try $0.pack(Packs.files(id: "evil"))
+            try $0.file("/tmp/escape.txt", "boo")
+        }
+        #expect(problems == [
+            "evil.zip:1:1: error: entry \"/tmp/escape.txt\" has an absolute path; it would be written outside the pack",
+        ])
+    }
+
+    @Test func refusesBackslashesAndDriveLetters() throws {
+        let problems = try refusal {
+            try $0.pack(Packs.files(id: "evil"))
+            try $0.file("C:/escape.txt", "boo")
+        }
+        #expect(problems == [
+            "evil.zip:1:1: error: entry \"C:/escape.txt\" has an absolute path; it would be written outside the pack",
+        ])
+        let slashes = try refusal {
+            try $0.pack(Packs.files(id: "evil"))
+            try $0.file("..\\escape.txt", "boo")
+        }
+        #expect(slashes.count == 1 && slashes[0].contains("uses '\\' in its name"))
+    }
+
+    @Test func refusesSymbolicLinks() throws {
+        let problems = try refusal {
+            try $0.pack(Packs.files(id: "evil"))
+            try $0.link("sounds/b.wav", to: "/etc/passwd")
+        }
+        #expect(problems == [
+            "evil.zip:1:1: error: entry \"sounds/b.wav\" is a symbolic link; links could point outside the pack and are not allowed",
+        ])
+    }
+
+    @Test func refusesTooManyEntries() throws {
+        var limits = ArchiveLimits.standard
+        limits.maxEntries = 10
+        let problems = try refusal(limits) { zip in
+            try zip.pack(Packs.files(id: "evil"))
+            for i in 0..<20 { try zip.file("sounds/n\(i).txt", "x") }
+        }
+        #expect(problems == ["evil.zip:1:1: error: the archive has more than 10 entries; a pack may have at most 10"])
+        #expect(ArchiveLimits.standard.maxEntries == 2_000)
+    }
+
+    @Test func refusesTooMuchInAll() throws {
+        var limits = ArchiveLimits.standard
+        limits.maxTotalSize = 64 * 1024
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        // xorshift64: bytes that do not compress, so the ratio check stays out of the way.
+        let noise = (0..<40_000).map { _ -> UInt8 in
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return UInt8(truncatingIfNeeded: state)
+        }
+        let problems = try refusal(limits) { zip in
+            try zip.pack(Packs.files(id: "evil"))
+            try zip.bytes("sounds/b.wav", noise)
+            try zip.bytes("sounds/c.wav", noise)
+        }
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("evil.zip:1:1: error: the archive inflates to 78.") == true)
+        #expect(problems.first?.hasSuffix("KiB, over the 64.0 KiB limit for a pack") == true)
+    }
+
+    @Test func refusesAZipBombByRatio() throws {
+        // 8 MiB of zeros deflate to about 8 KiB: a ratio near 1000.
+        let problems = try refusal { zip in
+            try zip.pack(Packs.files(id: "evil"))
+            try zip.bytes("sounds/zeros.wav", [UInt8](repeating: 0, count: 8 * 1024 * 1024))
+        }
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("evil.zip:1:1: error: entry \"sounds/zeros.wav\" inflates ") == true)
+        #expect(problems.first?.hasSuffix("times its packed size, over the limit of 100 (it looks like a zip bomb)") == true)
+    }
+
+    @Test func refusesOneFileOverTheSizeLimit() throws {
+        var limits = ArchiveLimits.standard
+        limits.maxFileSize = 1024
+        let problems = try refusal(limits) { zip in
+            try zip.pack(Packs.files(id: "evil"))
+            try zip.bytes("sounds/big.wav", [UInt8](repeating: 7, count: 2048), compression: .none)
+        }
+        #expect(problems == ["evil.zip:1:1: error: entry \"sounds/big.wav\" inflates to 2.0 KiB, over the 1.0 KiB limit for one file"])
+    }
+
+    @Test func refusesDuplicateNames() throws {
+        let problems = try refusal {
+            try $0.pack(Packs.files(id: "evil"))
+            try $0.file("levels/one.json", "{}")
+        }
+        #expect(problems == ["evil.zip:1:1: error: entry \"levels/one.json\" appears twice in the archive"])
+    }
+
+    @Test func refusesNamesThatDifferOnlyInCase() throws {
+        let problems = try refusal {
+            try $0.pack(Packs.files(id: "evil"))
+            try $0.file("Levels/One.json", "{}")
+        }
+        #expect(problems == [
+            "evil.zip:1:1: error: entries \"levels/one.json\" and \"Levels/One.json\" differ only in case or Unicode form; they would overwrite each other on some systems",
+        ])
+    }
+
+    @Test func refusesAFileUsedAsAFolder() throws {
+        let problems = try refusal {
+            try $0.pack(Packs.files(id: "evil"))
+            try $0.file("scripts", "I am a file")
+            try $0.file("scripts/goal.lua", "-- and a folder")
+        }
+        #expect(problems == ["evil.zip:1:1: error: entry \"scripts\" is a file, but other entries use it as a folder"])
+    }
+
+    @Test func refusesAnArchiveWithoutAPack() throws {
+        let problems = try refusal {
+            try $0.file("one/pack.json", "{}")
+            try $0.file("two/pack.json", "{}")
+        }
+        #expect(problems == [
+            "evil.zip:1:1: error: the archive has no pack.json, neither at its top nor in a single top folder; make it with 'echolot pack FOLDER'",
+        ])
+    }
+
+    @Test func refusesSomethingThatIsNotAZip() throws {
+        let scratch = Scratch()
+        scratch.write(["fake.zip": "this is not a zip"])
+        #expect(PackLoader.validate(at: scratch.at("fake.zip")).map(\.message)
+            == ["not a readable ZIP archive (it may be damaged or not a .zip at all)"])
+    }
+
+    @Test func refusesAnEntryThatInflatesBeyondItsHeader() throws {
+        let scratch = Scratch()
+        let text = String(repeating: "echolot ", count: 500)
+        try ZipBuilder.write(scratch.at("liar.zip")) { zip in
+            try zip.pack(Packs.files(id: "liar"))
+            try zip.file("sounds/liar.txt", text)
+        }
+        // Patch the central directory record of the last entry to claim 100 bytes.
+        var bytes = [UInt8](try Data(contentsOf: scratch.at("liar.zip")))
+        let signature: [UInt8] = [0x50, 0x4B, 0x01, 0x02]
+        let last = try #require((0...(bytes.count - 4)).last { Array(bytes[$0..<($0 + 4)]) == signature })
+        bytes.replaceSubrange((last + 24)..<(last + 28), with: [100, 0, 0, 0])
+        try Data(bytes).write(to: scratch.at("liar.zip"))
+        let archive = try PackArchive.open(scratch.at("liar.zip"), displayPath: "liar.zip")
+        let folder = scratch.at("out")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect {
+            try archive.extract(into: folder)
+        } throws: { error in
+            (error as? PackLoadError)?.diagnostics.map(\.description) == [
+                "liar.zip:1:1: error: entry \"sounds/liar.txt\": it inflates to more than the 100 bytes its header declares",
+            ]
+        }
+    }
+
+    @Test func validatingAZipWritesNothingNextToIt() throws {
+        let scratch = Scratch()
+        try ZipBuilder.write(scratch.at("evil.zip")) {
+            try $0.pack(Packs.files(id: "evil"))
+            try $0.file("../escape.txt", "boo")
+        }
+        let before = scratch.listing()
+        let report = PackLoader.validate(path: "evil.zip", relativeTo: scratch.url)
+        #expect(!report.isOK)
+        #expect(scratch.listing() == before)
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.deletingLastPathComponent()
+            .appendingPathComponent("escape.txt").path))
+    }
+}

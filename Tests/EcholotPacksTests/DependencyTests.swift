@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@testable import EcholotModel
+
+@Suite("Packs: dependencies load in order; cycles and unmet versions are refused with their chain")
+struct DependencyTests {
+    /// Packs in `lib/<id>`, each with the dependencies given (id → range) and version.
+    func library(_ scratch: Scratch, _ packs: [(id: String, version: String, needs: [String: String])]) -> PackLibrary {
+        for pack in packs {
+            let needs = pack.needs.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }
+            let extra = needs.isEmpty ? "" : "\"dependencies\": { " + needs.joined(separator: ", ") + " }"
+            scratch.write(Packs.files(id: pack.id, version: pack.version, extra: extra), in: "lib/" + pack.id)
+        }
+        return PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
+    }
+
+    /// The messages of loading `id`, each prefixed with the pack folder the file is in.
+    func problems(_ library: PackLibrary, _ id: String) -> [String] {
+        guard case let .failure(error)? = library.load(id: id) else { return [] }
+        return error.diagnostics.map {
+            let url = URL(fileURLWithPath: $0.path)
+            return url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent + ": " + $0.message
+        }
+    }
+
+    @Test func loadOrderPutsEveryPackAfterWhatItNeeds() throws {
+        let scratch = Scratch()
+        let library = library(scratch, [
+            ("a", "1.0.0", ["b": "^1.0.0", "c": "*"]),
+            ("b", "1.4.2", ["c": ">=0.9.0 <2.0.0"]),
+            ("c", "1.0.0", [:]),
+            ("d", "1.0.0", ["c": "1.0.0"]),
+        ])
+        let a = try #require(try library.load(id: "a")?.get())
+        #expect(a.loadOrder.map(\.id) == ["c", "b", "a"])
+        #expect(a.bases.isEmpty)
+        let d = try #require(try library.load(id: "d")?.get())
+        #expect(d.loadOrder.map(\.id) == ["c", "d"])
+        #expect(d.manifest.dependencies.map(\.id) == ["c"])
+    }
+
+    @Test func aCycleIsReportedWithItsChain() {
+        let scratch = Scratch()
+        let library = library(scratch, [
+            ("a", "1.0.0", ["b": "*"]),
+            ("b", "1.0.0", ["c": "*"]),
+            ("c", "1.0.0", ["a": "*"]),
+        ])
+        #expect(problems(library, "a") == ["c/pack.json: dependencies.a: packs depend on each other in a cycle: a → b → c → a"])
+        #expect(problems(library, "b") == ["a/pack.json: dependencies.b: packs depend on each other in a cycle: b → c → a → b"])
+    }
+
+    @Test func extendsTakesPartInCycles() {
+        let scratch = Scratch()
+        scratch.write(Packs.files(id: "x", extra: #""extends": "y""#), in: "lib/x")
+        scratch.write(Packs.files(id: "y", extra: #""extends": "x""#), in: "lib/y")
+        let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
+        #expect(problems(library, "x") == ["y/pack.json: extends: packs depend on each other in a cycle: x → y → x"])
+    }
+
+    @Test func anUnmetDependencyNamesTheChain() {
+        let scratch = Scratch()
+        let library = library(scratch, [
+            ("a", "1.0.0", ["b": "^1.0.0"]),
+            ("b", "1.0.0", ["missing": "^2.1.0"]),
+        ])
+        #expect(problems(library, "a") == [
+            "b/pack.json: dependencies.missing: pack \"b\" depends on \"missing\" ^2.1.0, which is neither installed nor shipped (needed through a → b → missing); install it with 'echolot install FILE.zip'",
+        ])
+    }
+
+    @Test func anIncompatibleVersionIsRefused() {
+        let scratch = Scratch()
+        let library = library(scratch, [
+            ("a", "1.0.0", ["b": "^2.0.0"]),
+            ("b", "1.3.0", [:]),
+        ])
+        #expect(problems(library, "a") == [
+            "a/pack.json: dependencies.b: pack \"a\" needs \"b\" ^2.0.0, but version 1.3.0 is the one available (needed through a → b)",
+        ])
+    }
+
+    @Test func aBrokenDependencyIsNamed() {
+        let scratch = Scratch()
+        let library = library(scratch, [("a", "1.0.0", ["b": "*"]), ("b", "1.0.0", [:])])
+        scratch.write(["levels/one.json": "{"], in: "lib/b")
+        let again = PackLibrary(folders: library.folders)
+        let found = problems(again, "a")
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("a/pack.json: dependencies.b: pack \"a\" depends on \"b\", which does not load (needed through a → b): ") == true)
+    }
+
+    @Test func badDependencyDeclarationsAreReportedWhereWritten() {
+        let scratch = Scratch()
+        scratch.write(Packs.files(id: "a", extra: #""dependencies": { "b": "^1.2", "Bad!": "*", "a": "*", "c": 3 }"#),
+                      in: "a")
+        let problems = PackLoader.validate(at: scratch.at("a")).map(\.message)
+        #expect(problems == [
+            "dependencies.b: \"^1.2\" is not a version range: \"1.2\" is not a semantic version such as \"1.2.0\"; write ranges like \"^1.2.0\", \"~1.2.0\", \"1.2.0\", \"*\" or \">=1.0.0 <2.0.0\"",
+            "dependencies[\"Bad!\"]: \"Bad!\" is not a valid pack id",
+            "dependencies.a: a pack cannot depend on itself",
+            "dependencies.c: expected a string, found a number",
+        ])
+    }
+}
+
+@Suite("Packs: semantic versions and ranges")
+struct VersionTests {
+    @Test func versionsOrderAsSemverSays() throws {
+        let ordered = ["0.9.0", "1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-alpha.beta", "1.0.0-beta.2", "1.0.0-beta.11",
+                       "1.0.0", "1.2.0", "1.10.0", "2.0.0"].compactMap(SemanticVersion.init)
+        #expect(ordered.count == 10)
+        #expect(ordered == ordered.sorted())
+        #expect(SemanticVersion("1.0.0+build.7") == SemanticVersion("1.0.0"))
+        #expect(SemanticVersion("1.0") == nil)
+        #expect(SemanticVersion("01.0.0") == nil)
+        #expect(SemanticVersion("2.0.0-rc.1")?.description == "2.0.0-rc.1")
+    }
+
+    @Test func rangesAcceptWhatTheySay() throws {
+        func accepts(_ range: String, _ versions: [String]) throws -> [Bool] {
+            let parsed = try VersionRange(range)
+            return versions.map { parsed.contains(SemanticVersion($0)!) }
+        }
+        #expect(try accepts("^1.2.0", ["1.2.0", "1.9.9", "2.0.0", "1.1.9"]) == [true, true, false, false])
+        #expect(try accepts("^0.2.3", ["0.2.3", "0.2.9", "0.3.0"]) == [true, true, false])
+        #expect(try accepts("^0.0.3", ["0.0.3", "0.0.4"]) == [true, false])
+        #expect(try accepts("~1.2.0", ["1.2.5", "1.3.0"]) == [true, false])
+        #expect(try accepts(">=1.0.0 <2.0.0", ["1.0.0", "1.5.0", "2.0.0", "0.9.9"]) == [true, true, false, false])
+        #expect(try accepts("1.2.3", ["1.2.3", "1.2.4"]) == [true, false])
+        #expect(try accepts("*", ["0.0.1", "9.9.9"]) == [true, true])
+        #expect(try accepts("<2.0.0", ["2.0.0-beta.1"]) == [false])
+        #expect(try accepts(">=2.0.0-beta.1", ["2.0.0-beta.2", "2.0.0"]) == [true, true])
+        #expect(throws: VersionRangeError.self) { try VersionRange("latest") }
+    }
+}

@@ -1,0 +1,128 @@
+import EcholotCore
+import Foundation
+import Testing
+
+@testable import EcholotModel
+
+@Suite("Packs: a pack extends another and overrides only what differs")
+struct ExtendsTests {
+    /// `lib/base` (1.2.0: levels one and two, strings, sounds a.wav and b.wav) and the
+    /// files of an extending pack `ext` beside it, in `lib/ext`.
+    func library(_ scratch: Scratch, ext: [String: String]) -> PackLibrary {
+        var base = Packs.files(id: "base", version: "1.2.0", levels: ["one", "two"],
+                               strings: ["pack.name": "Base", "level.one.name": "One", "level.two.name": "Two"])
+        base["levels/two.json"] = Packs.level(id: "two", sound: "b.wav")
+        base["sounds/b.wav"] = "RIFF"
+        scratch.write(base, in: "lib/base")
+        scratch.write(ext, in: "lib/ext")
+        return PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
+    }
+
+    /// An extending pack overriding level `one` and string `level.one.name`, adding level
+    /// `three` (which uses the base's sound), and changing a goal of level `two`.
+    static let extending: [String: String] = [
+        "pack.json": Packs.manifest(id: "ext", extra: """
+            "extends": "base", "dependencies": { "base": "^1.0.0" },
+              "parameters": { "two": { "timeLimit": { "seconds": 30 } } }
+            """),
+        "levels/one.json": Packs.level(id: "one", name: "One, harder"),
+        "levels/three.json": Packs.level(id: "three", sound: "b.wav"),
+        "strings/en.json": #"{ "level.one.name": "One (ext)" }"#,
+    ]
+
+    @Test func overridesALevelAndAStringAndInheritsTheRest() throws {
+        let scratch = Scratch()
+        let library = library(scratch, ext: ExtendsTests.extending)
+        let pack = try #require(try library.load(id: "ext")?.get())
+        #expect(pack.id == "ext")
+        #expect(pack.levels["one"]?.level[LevelKeys.name] == "One, harder")
+        #expect(pack.levels["one"]?.file.path.hasSuffix("lib/ext/levels/one.json") == true)
+        #expect(pack.levels["two"]?.level[LevelKeys.name] == "Level")
+        #expect(pack.levels["two"]?.file.path.hasSuffix("lib/base/levels/two.json") == true)
+        #expect(pack.levels["three"] != nil)
+        #expect(pack.levelOrder == ["one", "two", "three"])
+        #expect(pack.string("level.one.name", language: "en") == "One (ext)")
+        #expect(pack.string("level.two.name", language: "en") == "Two")
+        #expect(pack.soundURL("b.wav").path.hasSuffix("lib/base/sounds/b.wav"))
+        #expect(pack.soundURL("a.wav").path.hasSuffix("lib/ext/sounds/a.wav") == false)
+        #expect(pack.soundFolders.map(\.lastPathComponent) == ["sounds", "sounds"])
+        #expect(pack.bases.map(\.id) == ["base"])
+        #expect(pack.loadOrder.map(\.id) == ["base", "ext"])
+    }
+
+    @Test func parametersChangeOneGoalOfABaseLevel() throws {
+        let scratch = Scratch()
+        let library = library(scratch, ext: ExtendsTests.extending)
+        let pack = try #require(try library.load(id: "ext")?.get())
+        let goal = try #require(pack.levels["two"]?.level[LevelKeys.goals]["timeLimit"])
+        #expect(goal["seconds"] == .int(30))
+        let base = try #require(try library.load(id: "base")?.get())
+        #expect(base.levels["two"]?.level[LevelKeys.goals]["timeLimit"]?["seconds"] == .int(60))
+    }
+
+    @Test func badOverridesAreReportedInTheExtendingPack() throws {
+        let scratch = Scratch()
+        var ext = ExtendsTests.extending
+        ext["pack.json"] = """
+            { "id": "ext", "name": "Ext", "version": "1.0.0", "api": 1, "extends": "base",
+              "levels": ["one", "four"],
+              "parameters": { "nine": { "find": { "entity": "bell" } },
+                              "two": { "speed": { "x": 1 }, "find": { "entity": "ghost" } } } }
+            """
+        ext["levels/three.json"] = Packs.level(id: "three", sound: "c.wav")
+        let library = library(scratch, ext: ext)
+        let messages = try #require(library.load(id: "ext")).mapError { $0 }
+        guard case let .failure(error) = messages else {
+            Issue.record("the pack should not load")
+            return
+        }
+        let shown = error.diagnostics.map { "\(URL(fileURLWithPath: $0.path).lastPathComponent):\($0.line):\($0.column): \($0.message)" }
+        #expect(shown == [
+            "three.json:5:71: entities[0].sound.file: sound file \"sounds/c.wav\" is neither in this pack nor in its base \"base\"",
+            "pack.json:2:21: levels[1]: unknown level \"four\": neither this pack nor its base has levels/four.json",
+            "pack.json:3:37: parameters.nine.find: unknown level \"nine\"",
+            "pack.json:4:37: parameters.two.speed: level \"two\" has no goal \"speed\"",
+            "pack.json:4:57: parameters.two.find: level \"two\" has no entity \"ghost\"",
+        ])
+    }
+
+    @Test func parametersNeedABasePack() {
+        let scratch = Scratch()
+        scratch.write(Packs.files(id: "solo", extra: #""parameters": { "one": { "find": { "entity": "bell" } } }"#),
+                      in: "solo")
+        let problems = PackLoader.validate(at: scratch.at("solo")).map(\.message)
+        #expect(problems == [
+            "parameters: \"parameters\" change the levels of the base pack, but this pack extends none; change the level files instead",
+        ])
+    }
+
+    @Test func aChainOfBasesMergesInOrder() throws {
+        let scratch = Scratch()
+        let library = library(scratch, ext: ExtendsTests.extending)
+        scratch.write([
+            "pack.json": Packs.manifest(id: "ext2", extra: #""extends": "ext""#),
+            "strings/en.json": #"{ "level.two.name": "Two (ext2)" }"#,
+        ], in: "lib/ext2")
+        let again = PackLibrary(folders: library.folders)
+        let pack = try #require(try again.load(id: "ext2")?.get())
+        #expect(pack.bases.map(\.id) == ["ext", "base"])
+        #expect(pack.loadOrder.map(\.id) == ["base", "ext", "ext2"])
+        #expect(pack.levelOrder == ["one", "two", "three"])
+        #expect(pack.string("level.one.name", language: "en") == "One (ext)")
+        #expect(pack.string("level.two.name", language: "en") == "Two (ext2)")
+        #expect(pack.levels["two"]?.level[LevelKeys.goals]["timeLimit"]?["seconds"] == .int(30))
+    }
+
+    @Test func validateResolvesAgainstTheLibrary() {
+        let scratch = Scratch()
+        let library = library(scratch, ext: ExtendsTests.extending)
+        let report = PackLoader.validate(path: "lib/ext", relativeTo: scratch.url, library: library)
+        #expect(report.isOK)
+        #expect(report.summary == "ok: ext (3 levels)")
+        let alone = PackLoader.validate(path: "lib/ext", relativeTo: scratch.url,
+                                        library: PackLibrary(folders: []))
+        #expect(alone.diagnostics.map(\.description) == [
+            "lib/ext/pack.json:1:97: error: extends: pack \"ext\" extends \"base\" ^1.0.0, which is neither installed nor shipped (needed through ext → base); install it with 'echolot install FILE.zip'",
+        ])
+    }
+}

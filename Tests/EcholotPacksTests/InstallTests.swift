@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import EcholotModel
+
+@Suite("Packs: installing is atomic, refuses hostile archives and taken ids")
+struct InstallTests {
+    /// A data folder with a shipped folder holding pack `shipped`, and an installer.
+    struct Setup {
+        let scratch = Scratch()
+        var packs: URL { scratch.at("data/packs") }
+
+        init() {
+            scratch.write(Packs.files(id: "shipped"), in: "shipped/shipped")
+        }
+
+        func installer(replace: Bool = false) -> PackInstaller {
+            let library = PackLibrary(folders: [
+                PackLibrary.Folder(url: scratch.at("shipped"), origin: .shipped),
+                PackLibrary.Folder(url: packs, origin: .installed),
+            ])
+            return PackInstaller(packsFolder: packs, library: library, replace: replace)
+        }
+
+        /// Builds `name` from pack files under a top folder.
+        func archive(_ name: String, _ files: [String: String], extra: (ZipBuilder) throws -> Void = { _ in }) throws -> URL {
+            let url = scratch.at(name)
+            try ZipBuilder.write(url) { zip in
+                try zip.pack(files, prefix: "folder/")
+                try extra(zip)
+            }
+            return url
+        }
+
+        /// The messages of a refused install.
+        func refusal(_ url: URL, replace: Bool = false) -> [String] {
+            do {
+                _ = try installer(replace: replace).install(url, displayPath: url.lastPathComponent)
+                return []
+            } catch {
+                return error.diagnostics.map(\.description)
+            }
+        }
+    }
+
+    @Test func installsIntoAFolderNamedAfterTheID() throws {
+        let setup = Setup()
+        let url = try setup.archive("new.zip", Packs.files(id: "newcomer", levels: ["one", "two"]))
+        let installed = try setup.installer().install(url)
+        #expect(installed.folder.lastPathComponent == "newcomer")
+        #expect(installed.pack.levels.count == 2)
+        #expect(installed.replacedVersion == nil)
+        #expect(setup.scratch.listing("data/packs") == [
+            "newcomer", "newcomer/levels", "newcomer/levels/one.json", "newcomer/levels/two.json",
+            "newcomer/pack.json", "newcomer/sounds", "newcomer/sounds/a.wav",
+        ])
+        let library = PackLibrary(folders: [PackLibrary.Folder(url: setup.packs, origin: .installed)])
+        #expect(try library.load(id: "newcomer")?.get().manifest.name == "Pack newcomer")
+    }
+
+    @Test func aHostileArchiveWritesNothing() throws {
+        let setup = Setup()
+        let url = try setup.archive("evil.zip", Packs.files(id: "evil")) { try $0.file("folder/../../escape", "x") }
+        #expect(setup.refusal(url) == [
+            "evil.zip:1:1: error: entry \"folder/../../escape\" contains '..'; it would be written outside the pack",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: setup.packs.path))
+        #expect(setup.scratch.listing().allSatisfy { !$0.contains("escape") })
+    }
+
+    @Test func aPackThatDoesNotValidateWritesNothing() throws {
+        let setup = Setup()
+        var files = Packs.files(id: "broken")
+        files["levels/one.json"] = #"{ "id": "one", "name": "One", "entities": [ { "id": "x" } ] }"#
+        let url = try setup.archive("broken.zip", files)
+        #expect(setup.refusal(url) == [
+            "broken.zip/levels/one.json:1:45: error: entities[0]: missing required field \"position\"",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: setup.scratch.at("data").path))
+    }
+
+    @Test func aShippedPacksIDCannotBeClaimed() throws {
+        let setup = Setup()
+        let url = try setup.archive("impostor.zip", Packs.files(id: "shipped"))
+        let problems = setup.refusal(url, replace: true)
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("impostor.zip/pack.json:1:9: error: id: pack id \"shipped\" belongs to the shipped pack at ") == true)
+        #expect(problems.first?.hasSuffix("; a pack cannot take another pack's id") == true)
+        #expect(!FileManager.default.fileExists(atPath: setup.packs.path))
+    }
+
+    @Test func anInstalledPacksIDIsReplacedOnlyOnRequest() throws {
+        let setup = Setup()
+        _ = try setup.installer().install(try setup.archive("v1.zip", Packs.files(id: "mine", version: "1.0.0")))
+        let v2 = try setup.archive("v2.zip", Packs.files(id: "mine", version: "2.0.0", levels: ["one", "two"]))
+        let problems = setup.refusal(v2)
+        #expect(problems.count == 1)
+        #expect(problems.first?.contains("pack \"mine\" \"Pack mine\" 1.0.0 by Tester is already installed at ") == true)
+        #expect(problems.first?.hasSuffix("to replace it with version 2.0.0, run 'echolot install --replace v2.zip'") == true)
+        #expect(try PackLoader.load(at: setup.packs.appendingPathComponent("mine")).manifest.version == "1.0.0")
+
+        let replaced = try setup.installer(replace: true).install(v2)
+        #expect(replaced.replacedVersion == "1.0.0")
+        #expect(try PackLoader.load(at: setup.packs.appendingPathComponent("mine")).manifest.version == "2.0.0")
+        // Nothing is left over: no incoming or replaced folders.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.packs.path) == ["mine"])
+    }
+
+    @Test func anInstallNeedsItsBaseAndDependencies() throws {
+        let setup = Setup()
+        let url = try setup.archive("needy.zip", Packs.files(id: "needy", extra: #""dependencies": { "helper": "^1.0.0" }"#))
+        #expect(setup.refusal(url) == [
+            "needy.zip/pack.json:1:118: error: dependencies.helper: pack \"needy\" depends on \"helper\" ^1.0.0, which is neither installed nor shipped (needed through needy → helper); install it with 'echolot install FILE.zip'",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: setup.packs.path))
+        let extending = try setup.archive("ext.zip", Packs.files(id: "ext", extra: #""extends": "shipped""#, levels: []))
+        let installed = try setup.installer().install(extending)
+        #expect(installed.pack.levels.keys.sorted() == ["one"])
+        #expect(installed.pack.bases.map(\.id) == ["shipped"])
+    }
+}

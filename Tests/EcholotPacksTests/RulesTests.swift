@@ -1,0 +1,71 @@
+import EcholotCore
+import Foundation
+import Testing
+
+@testable import EcholotModel
+@testable import EcholotScript
+
+/// The pack API as the rules layer uses it: the scaffolded goal script runs in real Lua,
+/// and a resolved pack's `loadOrder` gives the script engine every pack's scripts.
+@Suite("Packs: scripts of new and extending packs run in the rules layer")
+struct RulesTests {
+    static let standardRules = repositoryRoot.appendingPathComponent("scripts")
+
+    /// A script engine with the standard rules and every layer of `pack`, in load order.
+    func engine(for pack: Pack) throws -> ScriptEngine {
+        let engine = try ScriptEngine()
+        try engine.loadStandardRules(from: RulesTests.standardRules)
+        for layer in pack.loadOrder {
+            try engine.loadPack(id: layer.id, root: layer.root, extends: layer.extends)
+        }
+        return engine
+    }
+
+    /// Plays `level` of `pack` through `log` (JSON Lines) with the engine's rules.
+    func play(_ pack: Pack, level: String, engine: ScriptEngine, log: String) throws -> RunResult {
+        let definition = try #require(pack.levels[level])
+        let state = GameState.incarnation(of: definition.level, packID: pack.id, packVersion: pack.manifest.version)
+        let store = Store(state: state, reducers: LevelReducers.all + (try engine.reducers(for: definition.level, pack: pack.id)))
+        let input = try InputLog.parse(Array(log.utf8), displayPath: "log.jsonl")
+        return LevelRunner(maxSeconds: 60).run(store, log: input)
+    }
+
+    @Test func theScaffoldedGoalValidatesAndWinsAndLoses() throws {
+        let scratch = Scratch()
+        let created = try PackScaffold.create(at: scratch.at("fresh"))
+        let pack = try PackLoader.load(at: created.folder)
+        let engine = try engine(for: pack)
+        #expect(engine.rule(.goal, named: "quickFind", for: pack.id)?.pack == "fresh")
+        #expect(engine.validate(try #require(pack.levels["first-steps"]), pack: pack.id) == [])
+        let won = try play(pack, level: "first-steps", engine: engine, log: """
+            {"t": 0.5, "action": "turnTo", "azimuth": 90}
+            {"t": 1.0, "action": "select"}
+            """)
+        #expect(won.outcome == .won, "\(won.errors)")
+        #expect(won.misses == 0)
+        let lost = try play(pack, level: "first-steps", engine: engine, log: #"{"t": 25, "action": "end"}"#)
+        #expect(lost.outcome == .lost, "\(lost.errors)")
+    }
+
+    @Test func anExtendingPacksLevelsSeeTheBasesRules() throws {
+        let scratch = Scratch()
+        try FileManager.default.createDirectory(at: scratch.at("lib"), withIntermediateDirectories: true)
+        _ = try PackScaffold.create(at: scratch.at("lib/fresh"))
+        scratch.write([
+            "pack.json": Packs.manifest(id: "fresher", extra: """
+                "extends": "fresh", "parameters": { "first-steps": { "quickFind": { "seconds": 2 } } }
+                """),
+        ], in: "lib/fresher")
+        let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
+        let pack = try #require(try library.load(id: "fresher")?.get())
+        #expect(pack.loadOrder.map(\.id) == ["fresh", "fresher"])
+        let engine = try engine(for: pack)
+        #expect(engine.validate(try #require(pack.levels["first-steps"]), pack: pack.id) == [])
+        // Two seconds are now too few for a find at three.
+        let late = try play(pack, level: "first-steps", engine: engine, log: """
+            {"t": 0.5, "action": "turnTo", "azimuth": 90}
+            {"t": 3.0, "action": "select"}
+            """)
+        #expect(late.outcome == .lost, "\(late.errors)")
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import EcholotModel
+
+@Suite("Packs: `new pack` writes a pack that validates")
+struct ScaffoldTests {
+    @Test func theNewPackValidates() throws {
+        let scratch = Scratch()
+        let created = try PackScaffold.create(at: scratch.at("My First Pack"), author: "Ann")
+        #expect(created.id == "my-first-pack")
+        #expect(created.files == [
+            "README.md", "levels/first-steps.json", "pack.json", "scripts/goals/quickFind.lua", "sounds/README.md",
+            "sounds/chime.wav", "strings/en.json", "tests/first-steps.lua",
+        ])
+        #expect(PackLoader.validate(at: created.folder) == [])
+        let pack = try PackLoader.load(at: created.folder)
+        #expect(pack.manifest.name == "My First Pack")
+        #expect(pack.manifest.author == "Ann")
+        #expect(pack.manifest.preview == "chime.wav")
+        #expect(pack.levels["first-steps"]?.level[LevelKeys.goals]["quickFind"] != nil)
+        #expect(pack.string("level.first-steps.name", language: "en") == "First Steps")
+        // Nothing but the pack folder was written.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["My First Pack"])
+    }
+
+    @Test func theSoundIsAShortMonoWAV() throws {
+        let bytes = ToneWAV.chime()
+        #expect(Array(bytes[0..<4]) == Array("RIFF".utf8))
+        #expect(Array(bytes[8..<12]) == Array("WAVE".utf8))
+        let channels = Int(bytes[22]) | Int(bytes[23]) << 8
+        let rate = Int(bytes[24]) | Int(bytes[25]) << 8 | Int(bytes[26]) << 16
+        let bits = Int(bytes[34]) | Int(bytes[35]) << 8
+        #expect((channels, rate, bits) == (1, 44_100, 16))
+        #expect(bytes.count == 44 + Int(0.6 * 44_100) * 2)
+        #expect(ToneWAV.chime() == bytes)
+    }
+
+    @Test func anExistingFolderIsNeverTouched() throws {
+        let scratch = Scratch()
+        scratch.write(["taken/notes.txt": "mine"])
+        #expect {
+            try PackScaffold.create(at: scratch.at("taken"))
+        } throws: { error in
+            (error as? PackLoadError)?.diagnostics.map(\.message) == ["already exists; choose a new name (nothing was written)"]
+        }
+        #expect(scratch.listing() == ["taken", "taken/notes.txt"])
+        #expect(throws: PackLoadError.self) { try PackScaffold.create(at: scratch.at("!!!")) }
+    }
+
+    @Test func packIDsComeFromFolderNames() {
+        #expect(PackScaffold.packID(for: "My Pack") == "my-pack")
+        #expect(PackScaffold.packID(for: "--Cool_Pack v2.0--") == "cool_pack-v2.0")
+        #expect(PackScaffold.packID(for: "ÄÖÜ") == nil)
+        #expect(PackScaffold.displayName(for: "my-first_pack") == "My First Pack")
+    }
+}

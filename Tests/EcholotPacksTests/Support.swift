@@ -1,0 +1,129 @@
+import Foundation
+import ZIPFoundation
+
+@testable import EcholotModel
+
+/// A fresh temporary folder for one test, removed when released.
+final class Scratch {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("echolot-packs-\(UUID().uuidString)", isDirectory: true)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// The URL of `path` inside the folder.
+    func at(_ path: String) -> URL { url.appendingPathComponent(path) }
+
+    /// Writes text files (path → contents) below `folder`, creating folders.
+    func write(_ files: [String: String], in folder: String = "") {
+        for (path, text) in files { writeBytes(folder.isEmpty ? path : folder + "/" + path, Array(text.utf8)) }
+    }
+
+    /// Writes one file of raw bytes.
+    func writeBytes(_ path: String, _ bytes: [UInt8]) {
+        let file = at(path)
+        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
+    }
+
+    /// Every file below `path` (relative, sorted); empty when it does not exist.
+    func listing(_ path: String = "") -> [String] {
+        let root = path.isEmpty ? url : at(path)
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        return (enumerator.allObjects as? [String] ?? []).sorted()
+    }
+}
+
+/// Small packs written as files, for the pack tests.
+enum Packs {
+    /// A manifest with extra fields (JSON text without braces, e.g. `"extends": "base"`).
+    static func manifest(id: String, version: String = "1.0.0", extra: String = "") -> String {
+        #"{ "id": "\#(id)", "name": "Pack \#(id)", "version": "\#(version)", "api": 1, "author": "Tester""#
+            + (extra.isEmpty ? "" : ", " + extra) + " }"
+    }
+
+    /// A level with one entity `bell` (sound `sound`) and a `find` goal.
+    static func level(id: String, name: String = "Level", sound: String = "a.wav", extra: String = "") -> String {
+        """
+        {
+          "id": "\(id)",
+          "name": "\(name)",
+          "entities": [
+            { "id": "bell", "position": { "azimuth": 60 }, "sound": { "file": "\(sound)" } }
+          ],
+          "goals": [ { "type": "find", "entity": "bell" }, { "type": "timeLimit", "seconds": 60 } ]\(extra.isEmpty ? "" : ",\n  " + extra)
+        }
+        """
+    }
+
+    /// The files of a small valid pack: manifest, the given levels and `sounds/a.wav`.
+    static func files(id: String, version: String = "1.0.0", extra: String = "", levels: [String] = ["one"],
+                      strings: [String: String]? = nil) -> [String: String] {
+        var files = ["pack.json": manifest(id: id, version: version, extra: extra), "sounds/a.wav": "RIFF"]
+        for level in levels { files["levels/\(level).json"] = Packs.level(id: level) }
+        if let strings {
+            files["strings/en.json"] = "{ " + strings.sorted { $0.key < $1.key }
+                .map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ") + " }"
+        }
+        return files
+    }
+}
+
+/// Builds archives entry by entry, hostile ones included, with ZIPFoundation.
+final class ZipBuilder {
+    let archive: Archive
+    let url: URL
+
+    init(_ url: URL) throws {
+        self.url = url
+        archive = try Archive(url: url, accessMode: .create)
+    }
+
+    /// Adds a file entry with `path` exactly as given.
+    func file(_ path: String, _ text: String, compression: CompressionMethod = .deflate) throws {
+        try bytes(path, Array(text.utf8), compression: compression)
+    }
+
+    /// Adds a file entry of raw bytes.
+    func bytes(_ path: String, _ bytes: [UInt8], compression: CompressionMethod = .deflate) throws {
+        let data = Data(bytes)
+        try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count),
+                             compressionMethod: compression) { position, size in
+            let start = Int(position)
+            return data.subdata(in: start..<min(start + size, data.count))
+        }
+    }
+
+    /// Adds a symbolic link entry pointing at `target`.
+    func link(_ path: String, to target: String) throws {
+        let data = Data(target.utf8)
+        try archive.addEntry(with: path, type: .symlink, uncompressedSize: Int64(data.count)) { position, size in
+            let start = Int(position)
+            return data.subdata(in: start..<min(start + size, data.count))
+        }
+    }
+
+    /// Adds a folder entry.
+    func folder(_ path: String) throws {
+        try archive.addEntry(with: path, type: .directory, uncompressedSize: 0) { (_: Int64, _: Int) in Data() }
+    }
+
+    /// Adds every file of a pack (path → text) under `prefix`.
+    func pack(_ files: [String: String], prefix: String = "") throws {
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) { try file(prefix + path, text) }
+    }
+}
+
+extension ZipBuilder {
+    /// Writes an archive at `url` with `body`; it is closed (complete) when this returns.
+    static func write(_ url: URL, _ body: (ZipBuilder) throws -> Void) throws {
+        let builder = try ZipBuilder(url)
+        try body(builder)
+    }
+}

@@ -1,0 +1,176 @@
+import EcholotCore
+import EcholotModel
+import Foundation
+import Testing
+@testable import EcholotScript
+
+/// Every kind of bad script input gets one clear message with pack, file and line, the
+/// store keeps the state it had, and the engine goes on working.
+@Suite struct BadInputTests {
+    /// A goal whose handlers misbehave in every way the issue lists, one per line.
+    static let trap = """
+        echolot.goal("trap", {
+          on = {
+            ["pack.loop"] = function(goal) while true do end end,
+            ["pack.pcallLoop"] = function(goal) pcall(function() while true do end end) goal.state = "met" end,
+            ["pack.xpcallLoop"] = function(goal) xpcall(function() while true do end end, function() return "fine" end) goal.state = "met" end,
+            ["pack.coroutineLoop"] = function(goal) coroutine.resume(coroutine.create(function() while true do end end)) goal.state = "met" end,
+            ["pack.recurse"] = function(goal) local function f(n) return 1 + f(n + 1) end return f(1) end,
+            ["pack.memory"] = function(goal) local t = {} while true do t[#t + 1] = string.rep("x", 1024) .. #t end end,
+            ["pack.pcallMemory"] = function(goal) local t = {} pcall(function() while true do t[#t + 1] = string.rep("y", 4096) .. #t end end) goal.state = "met" end,
+            ["pack.bigString"] = function(goal) goal.text = string.rep("x", 1 << 30) end,
+            ["pack.tableError"] = function(goal) error({ code = 1 }) end,
+            ["pack.nilIndex"] = function(goal) local x = nil return x.y end,
+            ["pack.wrongShape"] = function(goal) return 42 end,
+            ["pack.function"] = function(goal) goal.callback = print end,
+            ["pack.badKey"] = function(goal) goal.list = { [0] = 1 } end,
+            ["pack.badState"] = function(goal) goal.state = "done" end,
+            ["pack.otherFocus"] = function(goal, action, ctx) ctx.level.misses = 99 end,
+            ["pack.partial"] = function(goal) goal.progress = 5 error("after a write") end,
+            ["pack.ok"] = function(goal) goal.progress = (goal.progress or 0) + 1 end,
+          },
+        })
+        """
+
+    /// The line of the handler for `action` in ``trap``.
+    static func line(of action: String) -> Int {
+        let lines = trap.split(separator: "\n", omittingEmptySubsequences: false)
+        return (lines.firstIndex { $0.contains("[\"\(action)\"]") } ?? -1) + 1
+    }
+
+    func world() throws -> (store: Store<GameState>, rules: PackRules) {
+        let level = Support.level(entities: [("bell", 0)], goals: #"[{"type": "trap"}, {"type": "find", "entity": "bell"}]"#)
+        let world = try Support.world(scripts: ["trap.lua": BadInputTests.trap], level: level)
+        world.store.dispatch(.start)
+        return (world.store, world.rules)
+    }
+
+    /// Dispatches `action`, expects it rejected with a script error, and expects the state
+    /// unchanged and the engine still working afterwards.
+    func reject(_ action: String, kind: ScriptError.Kind, message: String,
+                line expected: Int? = nil) throws -> ScriptError {
+        let (store, _) = try world()
+        let before = store.state
+        let transition = store.dispatch(Action(action))
+        #expect(store.state == before, "no state change")
+        let rejection = try #require(transition.rejections.first)
+        let error = try #require(rejection.error as? ScriptError)
+        #expect(error.kind == kind)
+        #expect(error.message.contains(message), "\(error)")
+        #expect(error.source?.pack == "test")
+        #expect(error.source?.file == "scripts/trap.lua")
+        #expect(error.line == (expected ?? BadInputTests.line(of: action)), "\(error)")
+        #expect(error.rule == "goal 'trap'")
+        #expect(error.action == action)
+        #expect(error.description.hasPrefix("scripts/trap.lua:\(error.line ?? 0):1: error: "))
+        #expect(error.description.contains("(pack 'test', goal 'trap', action '\(action)')"))
+        // The engine goes on: the next action works.
+        store.dispatch(Action("pack.ok"))
+        #expect(store.goal("trap")?["progress"] == .int(1))
+        return error
+    }
+
+    @Test func runawayLoop() throws {
+        _ = try reject("pack.loop", kind: .instructionLimit, message: "instruction budget exhausted")
+    }
+
+    @Test func runawayLoopInsidePcall() throws {
+        _ = try reject("pack.pcallLoop", kind: .instructionLimit, message: "instruction budget exhausted")
+    }
+
+    @Test func runawayLoopInsideXpcall() throws {
+        _ = try reject("pack.xpcallLoop", kind: .instructionLimit, message: "instruction budget exhausted")
+    }
+
+    @Test func runawayLoopInsideACoroutine() throws {
+        _ = try reject("pack.coroutineLoop", kind: .instructionLimit, message: "instruction budget exhausted")
+    }
+
+    @Test func deepRecursion() throws {
+        _ = try reject("pack.recurse", kind: .stackOverflow, message: "stack overflow")
+    }
+
+    @Test func memoryExhaustion() throws {
+        _ = try reject("pack.memory", kind: .memoryLimit, message: "memory limit exceeded")
+    }
+
+    @Test func memoryExhaustionInsidePcall() throws {
+        _ = try reject("pack.pcallMemory", kind: .memoryLimit, message: "memory limit exceeded")
+    }
+
+    @Test func oneHugeAllocation() throws {
+        _ = try reject("pack.bigString", kind: .runtime, message: "string.rep")
+    }
+
+    @Test func errorWithATable() throws {
+        _ = try reject("pack.tableError", kind: .runtime, message: "error() was called with a table value")
+    }
+
+    @Test func luaRuntimeError() throws {
+        _ = try reject("pack.nilIndex", kind: .runtime, message: "attempt to index a nil value (local 'x')")
+    }
+
+    @Test func wrongReturnShape() throws {
+        _ = try reject("pack.wrongShape", kind: .runtime, message: "goal 'trap' must return its focus (a table) or nil, not number")
+    }
+
+    @Test func storingAFunction() throws {
+        _ = try reject("pack.function", kind: .runtime, message: "field 'callback': a function value cannot be stored")
+    }
+
+    @Test func nonStringKeys() throws {
+        _ = try reject("pack.badKey", kind: .runtime, message: "needs string keys (or 1..n for a list), found the number 0")
+    }
+
+    @Test func invalidGoalState() throws {
+        _ = try reject("pack.badState", kind: .runtime, message: "a goal's state is \"pending\", \"met\" or \"failed\"")
+    }
+
+    @Test func writingOutsideTheFocus() throws {
+        _ = try reject("pack.otherFocus", kind: .runtime, message: "a reducer may change only its focus")
+    }
+
+    @Test func aFailedCallLeavesNoTrace() throws {
+        _ = try reject("pack.partial", kind: .runtime, message: "after a write")
+    }
+
+    @Test func syntaxErrorNamesFileAndLine() throws {
+        let engine = try ScriptEngine()
+        let source = ScriptSource(pack: "test", file: "scripts/broken.lua", displayPath: "levels/x/scripts/broken.lua")
+        let error = #expect(throws: ScriptError.self) {
+            try engine.loadScript(pack: "test", source: source, text: Array("local x = 1\nlocal y = = 2\n".utf8))
+        }
+        #expect(error?.kind == .syntax)
+        #expect(error?.line == 2)
+        #expect(error?.description.hasPrefix("levels/x/scripts/broken.lua:2:1: error: unexpected symbol near '='") == true,
+                "\(error?.description ?? "")")
+    }
+
+    @Test func errorWhileLoadingNamesFileAndLine() throws {
+        let engine = try ScriptEngine()
+        let source = ScriptSource(pack: "test", file: "scripts/bad.lua", displayPath: "bad.lua")
+        let error = #expect(throws: ScriptError.self) {
+            try engine.loadScript(pack: "test", source: source, text: Array("\n\necholot.goal('x', 5)\n".utf8))
+        }
+        #expect(error?.line == 3)
+        #expect(error?.message.contains("spec must be a table") == true)
+        let loop = #expect(throws: ScriptError.self) {
+            try engine.loadScript(pack: "test", source: source, text: Array("while true do end".utf8))
+        }
+        #expect(loop?.kind == .instructionLimit)
+        #expect(loop?.line == 1)
+    }
+
+    @Test func aPackWithBrokenScriptsReportsEveryFile() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.level(entities: [("bell", 0)]),
+            "scripts/a.lua": "this is not lua",
+            "scripts/b.lua": "echolot.goal('find', { on = { tick = function() end } })",
+            "scripts/c.lua": "echolot.goal('c', { on = { tick = function() end } })",
+        ])
+        let pack = try PackLoader.load(at: folder)
+        let error = #expect(throws: ScriptLoadError.self) { try PackRules.load(pack, standardRules: Support.standardRules) }
+        #expect(error?.errors.count == 1)
+        #expect(error?.errors.first?.source?.file == "scripts/a.lua")
+    }
+}

@@ -1,0 +1,106 @@
+import EcholotCore
+import EcholotModel
+import Testing
+@testable import EcholotScript
+
+/// What pack code can and cannot reach.
+@Suite struct SandboxTests {
+    /// Loads `code` as a script of pack `pack`; the script asserts what it must.
+    func load(_ code: String, pack: String = "test", engine: ScriptEngine? = nil) throws {
+        let engine = try engine ?? ScriptEngine()
+        try engine.loadScript(pack: pack, source: ScriptSource(pack: pack, file: "scripts/s.lua", displayPath: "s.lua"),
+                              text: Array(code.utf8))
+    }
+
+    @Test func dangerousGlobalsAreAbsent() throws {
+        try load("""
+            for _, name in ipairs({ "io", "os", "debug", "package", "dofile", "loadfile", "require",
+                                    "loadstring", "warn" }) do
+              assert(_G[name] == nil, name .. " must not be available")
+            end
+            assert(string.dump == nil, "string.dump")
+            assert(math.random == nil and math.randomseed == nil, "math.random")
+            """)
+    }
+
+    @Test func loadIsTextOnlyAndUsesThePackEnvironment() throws {
+        try load("""
+            secret = 42
+            local f = assert(load("return secret"))
+            assert(f() == 42, "load sees the pack's globals")
+            local g, err = load("\\27Lua binary")
+            assert(g == nil and err:find("binary"), "binary chunks are refused: " .. tostring(err))
+            local h, err2 = load(function() return nil end)
+            assert(h == nil and err2:find("source text"), "reader functions are refused")
+            """)
+    }
+
+    @Test func collectgarbageOnlyCounts() throws {
+        try load("""
+            assert(type(collectgarbage("count")) == "number")
+            local ok, err = pcall(collectgarbage, "collect")
+            assert(not ok and err:find("only \\"count\\""), err)
+            """)
+    }
+
+    @Test func theStringMetatableAndLibrariesAreReadOnly() throws {
+        try load("""
+            assert(getmetatable("") == false, "the string metatable is hidden")
+            assert(("abc"):upper() == "ABC", "string methods work")
+            local ok, err = pcall(function() string.upper = nil end)
+            assert(not ok and err:find("string is read%-only"), err)
+            ok, err = pcall(function() math.pi = 3 end)
+            assert(not ok and err:find("read%-only"), err)
+            ok, err = pcall(function() echolot.goal = nil end)
+            assert(not ok and err:find("echolot is read%-only"), err)
+            ok, err = pcall(string.format, "%p", {})
+            assert(not ok and err:find("%%p"), err)
+            """)
+    }
+
+    @Test func packsCannotSeeOrPatchEachOther() throws {
+        let engine = try ScriptEngine()
+        try load("shared = 'a'; function helper() return 'a' end", pack: "a", engine: engine)
+        try load("""
+            assert(shared == nil and helper == nil, "pack b cannot see pack a's globals")
+            function helper() return 'b' end
+            """, pack: "b", engine: engine)
+        try load("assert(helper() == 'a', 'pack a keeps its own function')", pack: "a", engine: engine)
+    }
+
+    @Test func finalizersAndWeakTablesAreRefused() throws {
+        try load("""
+            local ok, err = pcall(setmetatable, {}, { __gc = function() end })
+            assert(not ok and err:find("__gc"), err)
+            ok, err = pcall(setmetatable, {}, { __mode = "k" })
+            assert(not ok and err:find("weak"), err)
+            """)
+    }
+
+    @Test func pairsAndTostringAreDeterministic() throws {
+        try load("""
+            local t = { zebra = 1, apple = 2, [3] = "c", [1] = "a", mango = 3 }
+            local keys = {}
+            for k in pairs(t) do keys[#keys + 1] = tostring(k) end
+            assert(table.concat(keys, ",") == "1,3,apple,mango,zebra", table.concat(keys, ","))
+            local a, b = {}, {}
+            assert(tostring(a) == "table: #1" and tostring(b) == "table: #2" and tostring(a) == "table: #1")
+            """)
+    }
+
+    @Test func registrationOnlyWhileLoading() throws {
+        let engine = try Support.engine([
+            "scripts/late.lua": """
+                echolot.reducer({ name = "late", on = { ["pack.go"] = function()
+                  echolot.goal("sneaky", { on = { tick = function() end } })
+                end } })
+                """,
+        ])
+        var level = Level()
+        level[LevelKeys.id] = "x"
+        let store = Store(state: GameState.incarnation(of: level), reducers: try engine.reducers(for: level, pack: "test"))
+        let transition = store.dispatch(Action("pack.go"))
+        let rejection = try #require(transition.rejections.first)
+        #expect("\(rejection.error)".contains("only while the pack's scripts load"))
+    }
+}

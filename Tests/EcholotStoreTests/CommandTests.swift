@@ -1,0 +1,120 @@
+import EcholotCore
+import EcholotModel
+import EcholotStore
+import Foundation
+import Testing
+
+/// `echolot run --profile` records the run; `echolot stats` shows it; a profile that cannot
+/// be used stops the command with a message naming the file and status 1.
+@Suite struct CommandTests {
+    let scratch: Scratch
+    init() throws { scratch = try Scratch() }
+
+    /// Turns to the bell of `first-sound` and selects it.
+    func inputLog() throws -> URL {
+        let log = scratch.url("bell.jsonl")
+        try Data("""
+            {"t": 0.5, "action": "turnTo", "azimuth": 60}
+            {"t": 1, "action": "select"}
+            {"t": 2, "action": "end"}
+
+            """.utf8).write(to: log)
+        return log
+    }
+
+    @Test func aHeadlessRunIsRecordedAndStatsShowIt() throws {
+        let profile = scratch.url("me/profile.sqlite")
+        let run = try Executables.run(Executables.echolot, [
+            "run", Executables.tutorial.path, "--level", "first-sound", "--input", inputLog().path,
+            "--json", "--profile", profile.path,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let result = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let outcome = result["outcome"] as? String == "running" ? "abandoned" : result["outcome"] as? String
+
+        let stats = try Executables.run(Executables.echolot, ["stats", "--json", "--profile", profile.path])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+        #expect(json["runs"] as? Int == 1)
+        #expect(json["window"] as? String == "week")
+        let levels = try #require(json["levels"] as? [[String: Any]])
+        #expect(levels.first?["pack"] as? String == "tutorial" && levels.first?["level"] as? String == "first-sound")
+        let recorded = try Profile.open(at: profile).runs()
+        #expect(recorded.map(\.outcome.rawValue) == [outcome])
+        #expect(recorded.first?.packVersion == "1.0.0")
+
+        let table = try Executables.run(Executables.echolot, ["stats", "--window", "month"],
+                                        environment: ["ECHOLOT_PROFILE": profile.path])
+        #expect(table.status == 0 && table.stdout.contains("Statistics, last 30 days"))
+        #expect(table.stdout.contains("tutorial/first-sound"))
+    }
+
+    @Test func runRecordsNothingWithoutAProfile() throws {
+        let home = scratch.url("home")
+        let run = try Executables.run(Executables.echolot, [
+            "run", Executables.tutorial.path, "--level", "first-sound", "--input", inputLog().path,
+        ], environment: ["HOME": home.path, "XDG_DATA_HOME": home.path], removing: ["ECHOLOT_PROFILE"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.path))
+    }
+
+    @Test func statsWithoutAProfileShowsNothingAndCreatesNothing() throws {
+        let data = scratch.url("data")
+        let stats = try Executables.run(Executables.echolot, ["stats", "--json"],
+                                        environment: ["XDG_DATA_HOME": data.path], removing: ["ECHOLOT_PROFILE"])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(stats.stdout.contains(#""runs":0"#))
+        #expect(!FileManager.default.fileExists(atPath: data.path))
+    }
+
+    @Test func aBadProfileStopsTheRunBeforeItPlays() throws {
+        let profile = scratch.url("profile.sqlite")
+        let bytes = Data("not a database".utf8)
+        try bytes.write(to: profile)
+        let run = try Executables.run(Executables.echolot, [
+            "run", Executables.tutorial.path, "--level", "first-sound", "--profile", profile.path, "--json",
+        ])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("\(profile.path): error: this is not an Echolot profile"))
+        #expect(try Data(contentsOf: profile) == bytes)
+        let stats = try Executables.run(Executables.echolot, ["stats", "--profile", profile.path])
+        #expect(stats.status == 1 && stats.stderr.contains("\(profile.path): error:"))
+    }
+
+    @Test func aBadWindowIsAUsageError() throws {
+        let stats = try Executables.run(Executables.echolot, ["stats", "--window", "year"])
+        #expect(stats.status == 2)
+        #expect(stats.stderr.contains("--window must be week, 2weeks or month"))
+    }
+
+    @Test func aReadOnlyFolderIsReportedWithWhatToDo() throws {
+        let folder = scratch.url("locked")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        chmod(folder.path, 0o555)
+        let profile = folder.appendingPathComponent("profile.sqlite")
+        let run: Executables.Outcome
+        if geteuid() == 0 {
+            // Root writes anywhere; an unprivileged user meets the read-only folder. It gets
+            // its own copies of the binary and the pack, in case the build folder is private.
+            let binary = scratch.url("echolot"), pack = scratch.url("tutorial")
+            try FileManager.default.copyItem(at: Executables.echolot, to: binary)
+            try FileManager.default.copyItem(at: Executables.tutorial, to: pack)
+            let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+            try #require(FileManager.default.isExecutableFile(atPath: setpriv.path), "setpriv (util-linux) is needed to drop root")
+            run = try Executables.run(
+                setpriv,
+                ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path,
+                 "run", pack.path, "--level", "first-sound", "--profile", profile.path],
+                environment: ["HOME": scratch.folder.path, "XDG_DATA_HOME": scratch.url("data").path])
+        } else {
+            run = try Executables.run(Executables.echolot, [
+                "run", Executables.tutorial.path, "--level", "first-sound", "--profile", profile.path,
+            ])
+        }
+        #expect(run.status == 1, "\(run.stdout) \(run.stderr)")
+        #expect(run.stderr.contains("\(profile.path): error: the profile cannot be written"), "\(run.stderr)")
+        #expect(run.stderr.contains("Make the file and its folder writable"))
+        #expect(!FileManager.default.fileExists(atPath: profile.path))
+    }
+}

@@ -1,0 +1,133 @@
+@testable import EcholotStore
+import Foundation
+import GRDB
+import Testing
+
+/// Opening profiles: a new one is migrated from empty; ours are reopened; anything else is
+/// refused with a message naming the file, and left byte for byte as it was.
+@Suite struct SchemaTests {
+    let scratch: Scratch
+    init() throws { scratch = try Scratch() }
+
+    @Test func aNewProfileIsMigratedFromEmptyInWALMode() throws {
+        let url = scratch.url("deep/inside/profile.sqlite")
+        let profile = try Profile.open(at: url)
+        #expect(FileManager.default.fileExists(atPath: url.path))
+        #expect(try profile.integrityCheck() == ["ok"])
+        let queue = try DatabaseQueue(path: url.path)
+        let (mode, application, tables): (String?, Int?, [String]) = try queue.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+             try Int.fetchOne(db, sql: "PRAGMA application_id"),
+             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"))
+        }
+        #expect(mode == "wal")
+        #expect(application == 0x4543_4C4F)
+        #expect(tables == [
+            "achievement", "foundTag", "grdb_migrations", "levelSummary", "quarterSummary", "quarterTag", "quarterTotal",
+            "run", "scenarioUnlock", "sqlite_sequence", "story", "storyStep", "tagSummary",
+        ])
+    }
+
+    @Test func reopeningKeepsEverything() throws {
+        let recorded = try scratch.profile().record(Fixture.run("a"))
+        let again = try scratch.profile()
+        #expect(try again.runs() == [recorded.run])
+        #expect(try again.integrityCheck() == ["ok"])
+    }
+
+    @Test func runsAreHistoryAndCannotBeRewritten() throws {
+        _ = try scratch.profile().record(Fixture.run("a"))
+        let queue = try DatabaseQueue(path: scratch.url("profile.sqlite").path)
+        #expect(throws: DatabaseError.self) {
+            try queue.write { db in try db.execute(sql: "UPDATE run SET score = 1") }
+        }
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedUntouched() throws {
+        let url = scratch.url("profile.sqlite")
+        let bytes = Data("these are my notes, not a database\n".utf8)
+        try bytes.write(to: url)
+        let error = #expect(throws: ProfileError.self) { try Profile.open(at: url) }
+        #expect(error == .notADatabase(path: url.path))
+        #expect(error?.description.hasPrefix("\(url.path): error: this is not an Echolot profile") == true)
+        #expect(try Data(contentsOf: url) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+    }
+
+    @Test func anotherProgramsDatabaseIsRefusedUntouched() throws {
+        let url = scratch.url("profile.sqlite")
+        try DatabaseQueue(path: url.path).write { db in
+            try db.execute(sql: "CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada')")
+        }
+        let before = try Data(contentsOf: url)
+        let error = #expect(throws: ProfileError.self) { try Profile.open(at: url) }
+        #expect(error == .foreign(path: url.path))
+        #expect(try Data(contentsOf: url) == before)
+    }
+
+    @Test func aProfileFromANewerEcholotIsRefusedUntouched() throws {
+        let url = scratch.url("profile.sqlite")
+        _ = try Profile.open(at: url)
+        try DatabaseQueue(path: url.path).write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9: from the future')")
+        }
+        let queue = try DatabaseQueue(path: url.path)
+        _ = try queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try queue.close()
+        let before = try Data(contentsOf: url)
+        let error = #expect(throws: ProfileError.self) { try Profile.open(at: url) }
+        #expect(error == .newerVersion(path: url.path, unknownMigrations: ["v9: from the future"]))
+        #expect(error?.description.contains("newer Echolot") == true)
+        #expect(try Data(contentsOf: url) == before)
+    }
+
+    @Test func aDamagedProfileIsReportedAndKept() throws {
+        let url = scratch.url("profile.sqlite")
+        let profile = try Profile.open(at: url)
+        for index in 0..<200 { try profile.record(Fixture.run("level-\(index)")) }
+        let queue = try DatabaseQueue(path: url.path)
+        _ = try queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try queue.close()
+        // Scribble over everything after the first page: the header survives, the tables do not.
+        var bytes = try Data(contentsOf: url)
+        for index in 4096..<bytes.count { bytes[index] = UInt8(truncatingIfNeeded: index &* 31) }
+        try bytes.write(to: url)
+        let error = #expect(throws: ProfileError.self) {
+            let reopened = try Profile.open(at: url)
+            _ = try reopened.statistics(window: .month, now: Fixture.noon, calendar: Fixture.utc)
+        }
+        #expect(error?.description.hasPrefix("\(url.path): error:") == true)
+        #expect(try Data(contentsOf: url) == bytes)
+    }
+
+    @Test func aFullDiskIsReportedAndLosesNothingCommitted() throws {
+        let url = scratch.url("profile.sqlite")
+        _ = try Profile.open(at: url)
+        // SQLite's page limit gives the same SQLITE_FULL a full disk gives.
+        let cramped = try Profile.open(at: url) { db in try db.execute(sql: "PRAGMA max_page_count = 12") }
+        var kept = 0
+        var failure: ProfileError?
+        for index in 0..<10_000 {
+            var finished = Fixture.run("level-\(index)")
+            finished.tags = (0..<20).map { TagCount(tag: "tag-\(index)-\($0)", found: 1, present: 2) }
+            do {
+                try cramped.record(finished)
+                kept += 1
+            } catch {
+                failure = error
+                break
+            }
+        }
+        let error = try #require(failure)
+        #expect(error == .diskFull(path: url.path))
+        #expect(error.description.contains("the disk is full"))
+        #expect(try scratch.profile().runs().count == kept)
+    }
+
+    @Test func aPathThatIsAFolderIsRefused() throws {
+        let url = scratch.url("folder.sqlite")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let error = #expect(throws: ProfileError.self) { try Profile.open(at: url) }
+        #expect(error?.description.contains("this is a folder") == true)
+    }
+}

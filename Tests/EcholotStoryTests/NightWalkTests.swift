@@ -1,0 +1,57 @@
+import EcholotCore
+import EcholotModel
+import EcholotScript
+import Foundation
+import Testing
+
+/// The shipped story pack: it loads, its transcript tests pass, and runs replay exactly.
+@Suite struct NightWalkTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static var pack: URL { root.appendingPathComponent("levels/night-walk") }
+    static var rules: URL { root.appendingPathComponent("scripts") }
+
+    @Test func storyLoadsWithoutProblems() throws {
+        let pack = try PackLoader.load(at: Self.pack)
+        let book = try #require(StoryReader.load(for: pack)).get()
+        #expect(book.chapters.map(\.id) == ["gate", "river", "detour", "forest", "home", "epilogue"])
+        #expect(book.start == "gate")
+    }
+
+    @Test func transcriptTestsPass() throws {
+        let pack = try PackLoader.load(at: Self.pack)
+        let results = StoryTesting.run(pack, standardRules: Self.rules)
+        #expect(results.count == 3)
+        for result in results {
+            #expect(result.diagnostics.map(\.description) == [], "\(result.test): \(String(describing: result.transcript))")
+        }
+    }
+
+    @Test func sameInputsReplayToTheSameState() throws {
+        let pack = try PackLoader.load(at: Self.pack)
+        let book = try #require(StoryReader.load(for: pack)).get()
+        let rules = try PackRules.load(pack, standardRules: Self.rules)
+        let script = StoryScript(clock: TimeOfDay(hour: 22, minute: 0), plays: [
+            .init(scene: "lantern", log: InputLog([InputEvent(t: 1, action: .selectEntity("lantern"))])),
+            .init(scene: "path", log: InputLog([InputEvent(t: 1, action: .selectEntity("river"))])),
+            .init(scene: "crossing", log: InputLog([InputEvent(t: 1, action: .selectEntity("stone"))])),
+        ])
+        let first = StoryTesting.play(book, rules: rules, script: script)
+        let second = StoryTesting.play(book, rules: rules, script: script)
+        #expect(first.status == "finished")
+        #expect(first == second)
+    }
+
+    @Test func germanStringsFallBackToEnglish() throws {
+        let pack = try PackLoader.load(at: Self.pack)
+        #expect(pack.string("gate.3", language: "de") == "Ich bin hier, vor dir. Finde zuerst die Laterne.")
+        #expect(pack.string("gate.3", language: "fr") == "I am here, ahead of you. Find the lantern first.")
+    }
+
+    @Test func voiceLengthsComeFromTheOggHeaders() throws {
+        let url = Self.pack.appendingPathComponent("sounds/gate.1.ogg")
+        let seconds = try VoiceDuration.seconds(ofFile: url).get()
+        #expect(seconds > 1 && seconds < 10)
+        #expect(throws: VoiceError.self) { try VoiceDuration.seconds(of: Array("not audio".utf8)).get() }
+    }
+}

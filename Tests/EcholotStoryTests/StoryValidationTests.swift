@@ -1,0 +1,87 @@
+import EcholotCore
+import EcholotModel
+import Foundation
+import Testing
+
+/// Bad stories: every problem is reported with file, line and column.
+@Suite struct StoryValidationTests {
+    /// A pack with one level `walk` and strings in English and German.
+    static func pack(de: String = #"{"hello": "Hallo"}"#) throws -> Pack {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("echolot-story-tests-\(UUID().uuidString)", isDirectory: true)
+        let files = [
+            "pack.json": #"{"id": "t", "name": "T", "version": "1.0.0", "api": 1, "kind": "story"}"#,
+            "levels/walk.json": #"{"id": "walk", "name": "Walk", "entities": []}"#,
+            "strings/en.json": #"{"hello": "Hello", "bye": "Bye"}"#,
+            "strings/de.json": de,
+        ]
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return try PackLoader.load(at: folder)
+    }
+
+    static func problems(_ story: String, pack: Pack? = nil) throws -> [String] {
+        let pack = try pack ?? Self.pack()
+        switch StoryReader.read(Array(story.utf8), pack: pack, displayPath: "story.json") {
+        case .success: return []
+        case let .failure(error): return error.diagnostics.map(\.description)
+        }
+    }
+
+    @Test func unknownLevelAndChapterAreReportedWhereTheyAreNamed() throws {
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"level": "swim"},
+              {"goto": "nowhere"}
+            ]}]}
+            """)
+        #expect(problems == [
+            "story.json:2:13: error: the pack has no level 'swim'; its levels are walk",
+            "story.json:3:12: error: there is no chapter 'nowhere'; the chapters are a",
+        ])
+    }
+
+    @Test func aLoopOfJumpsWithoutLevelOrChoiceIsReported() throws {
+        let problems = try Self.problems("""
+            {"chapters": [
+              {"id": "a", "steps": [{"set": "x", "value": 1}, {"goto": "b"}]},
+              {"id": "b", "steps": [{"goto": "a"}]},
+              {"id": "c", "steps": [{"level": "walk"}, {"goto": "c"}]}
+            ]}
+            """)
+        #expect(problems == ["story.json:3:25: error: this jump loops with no level or choice in between (a → b → a)"])
+    }
+
+    @Test func aChoiceWithoutOptionsIsReported() throws {
+        let problems = try Self.problems(#"{"chapters": [{"id": "a", "steps": [{"choice": "c", "options": []}]}]}"#)
+        #expect(problems == [
+            #"story.json:1:64: error: choice 'c' has no options; give 'options', a list of {"value", "azimuth", "line"}"#,
+        ])
+    }
+
+    @Test func aLineMissingFromALanguageFileIsReportedAtTheLine() throws {
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "lines": [{"id": "hello", "duration": 1}, {"id": "bye", "duration": 1}]}
+            ]}]}
+            """)
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("story.json:2:63: error: line 'bye' is missing from ") == true)
+        #expect(problems.first?.hasSuffix("strings/de.json") == true)
+    }
+
+    @Test func aVoiceThatCannotBeDecodedIsReported() throws {
+        let pack = try Self.pack()
+        try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
+        try Data("not audio".utf8).write(to: pack.soundsFolder.appendingPathComponent("bad.ogg"))
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "lines": [{"id": "hello", "voice": "bad.ogg"}]}
+            ]}]}
+            """, pack: pack)
+        #expect(problems == ["story.json:2:56: error: voice 'bad.ogg' cannot be decoded: not a WAV, FLAC or Ogg Vorbis file"])
+    }
+}

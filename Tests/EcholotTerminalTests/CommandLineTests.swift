@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// `play` and `replay` arguments and their errors, without a terminal.
+@Suite struct CommandLineTests {
+    @Test func badPlayArgumentsAreUsageErrors() throws {
+        for arguments in [["--visuals", "blurry"], ["--input-source", "mouse"], ["--tilt-turns"], ["--step", "0"]] {
+            let result = try runEcholot(["play", tutorialPath] + arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test func replayWithoutADescriptionSaysWhatToGive() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("bare.jsonl")
+        try Data("{\"t\":0.5,\"action\":\"turnTo\",\"azimuth\":60}\n{\"t\":1,\"action\":\"end\"}\n".utf8).write(to: log)
+        let bare = try runEcholot(["replay", log.path])
+        #expect(bare.status == 1)
+        #expect(bare.stderr.contains("give --pack, --level and --expect"))
+        let run = try runEcholot(["run", tutorialPath, "--level", "first-sound", "--input", log.path, "--json"])
+        let hash = try #require(run.stdout.split(separator: "\"stateHash\":\"").last?.prefix { $0 != "\"" })
+        let explicit = try runEcholot(["replay", log.path, "--pack", tutorialPath, "--level", "first-sound", "--expect", String(hash), "--json"])
+        #expect(explicit.status == 0, "\(explicit.stderr)")
+        #expect(explicit.stdout.contains("\"matches\":true"))
+    }
+}

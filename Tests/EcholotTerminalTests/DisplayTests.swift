@@ -1,0 +1,76 @@
+import EcholotCore
+import EcholotModel
+@testable import EcholotTerminal
+import Testing
+
+/// The two displays, without a terminal.
+@Suite struct DisplayTests {
+    @Test func theLineDisplayListsAPage() {
+        let transcript = Transcript()
+        let display = LineDisplay(output: transcript.output)
+        var page = Page(title: "Menu", body: ["Pick one."], choices: [Choice("A", detail: "done"), Choice("B", enabled: false)])
+        display.show(page)
+        page.selected = 1
+        display.selectionMoved(page)
+        #expect(transcript.text == "\n== Menu ==\nPick one.\n1. A — done\n2. B (not available)\n\(Page.standardHelp)\nSelected: A — done\nB (not available), 2 of 2\n")
+    }
+
+    @Test func theLineDisplaySaysTheHeadingOnceItSettles() {
+        let transcript = Transcript()
+        let display = LineDisplay(output: transcript.output)
+        var level = tutorialLevel("first-sound").level
+        let context = LevelContext(packName: "Tutorial", names: Names(pack: tutorial), goalPaths: [:], visuals: .shown, steering: "arrow keys")
+        display.levelBegan(context, level: level)
+        transcript.text = ""
+        level[LevelKeys.view][ViewKeys.center] = 45
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 10))
+        level[LevelKeys.view][ViewKeys.center] = 60
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 10.1))
+        #expect(transcript.text.isEmpty, "still turning")
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 10.4))
+        #expect(transcript.text == "Facing 60° ENE. In view: Bell ahead.\n")
+    }
+
+    @Test func theLineDisplayCountsDown() {
+        let transcript = Transcript()
+        let display = LineDisplay(output: transcript.output)
+        var level = tutorialLevel("around-you").level
+        level[LevelKeys.status] = .running
+        let context = LevelContext(packName: "Tutorial", names: Names(pack: tutorial), goalPaths: [:], visuals: .hidden, steering: "arrow keys")
+        display.levelBegan(context, level: level)
+        transcript.text = ""
+        for time in stride(from: 0.0, through: 56, by: 0.5) {
+            level[LevelKeys.time] = time
+            display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 0))
+        }
+        #expect(transcript.text == "30 seconds left.\n10 seconds left.\n5 seconds left.\n")
+    }
+
+    @Test func theScreenRedrawsOnlyChangedLines() {
+        let transcript = Transcript()
+        let display = ScreenDisplay(output: transcript.output, size: { (60, 24) })
+        var level = tutorialLevel("first-sound").level
+        let context = LevelContext(packName: "Tutorial", names: Names(pack: tutorial), goalPaths: [:], visuals: .shown, steering: "arrow keys")
+        display.levelBegan(context, level: level)
+        let first = Escape.strip(transcript.text)
+        #expect(first.contains("Heading 0° N"))
+        #expect(first.contains("[ ] Find the Bell"))
+        transcript.text = ""
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 0))
+        #expect(transcript.text.isEmpty, "nothing changed, nothing written")
+        level[LevelKeys.view][ViewKeys.center] = 60
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 0))
+        #expect(Escape.strip(transcript.text).contains("Heading 60° ENE"))
+        #expect(!Escape.strip(transcript.text).contains("Find the Bell"), "the goals did not change")
+        #expect(display.levelTooSmall(goals: 1) == nil)
+        let small = ScreenDisplay(output: transcript.output, size: { (30, 10) })
+        #expect(small.levelTooSmall(goals: 1)?.hasPrefix("The terminal is 30×10") == true)
+    }
+
+    @Test func styledLinesAreCutByVisibleWidth() {
+        var line = StyledLine("abc", .bold)
+        line.append("def")
+        #expect(Escape.strip(line.rendered(width: 4)) == "abcd")
+        #expect(line.rendered(width: 10) == Escape.bold + "abc" + Escape.reset + "def")
+    }
+}

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EcholotCore
+import EcholotModel
+@testable import EcholotTerminal
+import Testing
+
+/// Head poses, the UDP receiver, steering and the input-source argument.
+@Suite struct InputTests {
+    @Test func aPoseRoundTripsThroughItsDatagram() {
+        let pose = HeadPose(x: 1, y: -2, z: 3.5, yaw: 60, pitch: -10, roll: 7.25)
+        let parsed = pose.datagram.withUnsafeBytes { HeadPose.parse($0) }
+        #expect(parsed == .success(pose))
+    }
+
+    @Test(arguments: [0, 1, 47, 49, 96, 1500])
+    func wrongSizesAreRejected(size: Int) {
+        let bytes = [UInt8](repeating: 0, count: size)
+        #expect(bytes.withUnsafeBytes { HeadPose.parse($0) } == .failure(.init(.wrongSize)))
+    }
+
+    @Test func nonFiniteAndAbsurdValuesAreRejected() {
+        for bad in [HeadPose(yaw: .nan), HeadPose(yaw: 0, roll: -.infinity), HeadPose(x: .nan, yaw: 0)] {
+            #expect(bad.datagram.withUnsafeBytes { HeadPose.parse($0) } == .failure(.init(.notFinite)))
+        }
+        for bad in [HeadPose(yaw: 361), HeadPose(yaw: 0, pitch: -1e300), HeadPose(z: 1e9, yaw: 0)] {
+            #expect(bad.datagram.withUnsafeBytes { HeadPose.parse($0) } == .failure(.init(.outOfRange)))
+        }
+    }
+
+    @Test func theReceiverKeepsTheLatestGoodPose() throws {
+        let receiver = try OpenTrackReceiver(host: "127.0.0.1", port: 0)
+        let port = try #require(receiver.address.split(separator: ":").last.flatMap { UInt16($0) })
+        #expect(port != 0)
+        let sender = try UDPSender(port: port)
+        sender.send(HeadPose(yaw: 10).datagram)
+        sender.send([1, 2, 3])
+        sender.send(HeadPose(yaw: .nan).datagram)
+        sender.send(HeadPose(yaw: 20, pitch: 5).datagram)
+        sender.send(Array(repeating: 7, count: 200))
+        var pose: HeadPose?
+        for _ in 0 ..< 100 where receiver.received + receiver.rejectedCount < 5 {
+            pose = try receiver.drain() ?? pose
+            usleep(2000)
+        }
+        #expect(pose == HeadPose(yaw: 20, pitch: 5))
+        #expect(receiver.received == 2)
+        #expect(receiver.rejected == [.wrongSize: 2, .notFinite: 1])
+        #expect(try receiver.drain() == nil)
+    }
+
+    @Test func aBusyPortIsASystemError() throws {
+        let first = try OpenTrackReceiver(host: "127.0.0.1", port: 0)
+        let port = try #require(first.address.split(separator: ":").last.flatMap { UInt16($0) })
+        #expect(throws: SystemError.self) { try OpenTrackReceiver(host: "127.0.0.1", port: port) }
+        #expect(throws: SystemError.self) { try OpenTrackReceiver(host: "no such host.invalid", port: 0) }
+    }
+
+    @Test func inputSourceArguments() {
+        #expect(InputSource(argument: "keys") == .keys)
+        #expect(InputSource(argument: "opentrack") == .openTrack(host: "127.0.0.1", port: 4242))
+        #expect(InputSource(argument: "opentrack:5000") == .openTrack(host: "127.0.0.1", port: 5000))
+        #expect(InputSource(argument: "opentrack:0.0.0.0:4243") == .openTrack(host: "0.0.0.0", port: 4243))
+        for bad in ["", "mouse", "opentrack:", "opentrack:99999", "opentrack:x", "keys:1", "opentrack::1"] {
+            #expect(InputSource(argument: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func keysTurnByStepsAndSmoothlyWhenHeld() {
+        let session = LevelSession(store: tutorialStore("first-sound"))
+        let steering = Steering(session: session)
+        session.begin()
+        #expect(steering.key(.right, at: 0))
+        session.tick()
+        #expect(session.heading == 15)
+        #expect(steering.key(.fineLeft, at: 1))
+        session.tick()
+        #expect(session.heading == 12)
+        // Repeats 30 ms apart: held, so the view turns at the hold rate per tick.
+        _ = steering.key(.right, at: 2)
+        _ = steering.key(.right, at: 2.03)
+        #expect(steering.isHolding)
+        let before = session.heading
+        steering.beforeTick(at: 2.04)
+        session.tick()
+        #expect(abs(session.heading - before - 120.0 / 60) < 1e-9, "one tick at the hold rate")
+        steering.beforeTick(at: 2.5)
+        #expect(!steering.isHolding)
+        #expect(!steering.key(.space, at: 3))
+    }
+
+    @Test func theTrackerSetsTheHeadingAndTheKeysShiftIt() {
+        let session = LevelSession(store: tutorialStore("first-sound"))
+        let steering = Steering(session: session)
+        session.begin()
+        steering.pose(HeadPose(yaw: 60, pitch: 10))
+        #expect(session.heading == 60)
+        #expect(session.elevation == 10)
+        session.tick()
+        _ = steering.key(.right, at: 0)
+        #expect(session.heading == 75)
+        session.tick()
+        steering.pose(HeadPose(yaw: -10, pitch: 10))
+        #expect(session.heading == 5)
+    }
+
+    @Test func tiltModeTurnsAtARateSetByTheRoll() {
+        var settings = SteeringSettings()
+        settings.tiltTurns = true
+        let session = LevelSession(store: tutorialStore("first-sound"))
+        let steering = Steering(session: session, settings: settings)
+        #expect(steering.tiltRate(roll: 3) == 0)
+        #expect(steering.tiltRate(roll: -35) == -120)
+        #expect(steering.tiltRate(roll: 90) == 120)
+        #expect(abs(steering.tiltRate(roll: 20) - 60) < 1e-9)
+        session.begin()
+        steering.pose(HeadPose(yaw: 90, roll: 35))
+        #expect(session.heading == 0, "in tilt mode the yaw does not steer")
+        for tick in 0 ..< 30 {
+            steering.beforeTick(at: Double(tick) / 60)
+            session.tick()
+        }
+        #expect(abs(session.heading - 60) < 1e-6, "half a second at 120°/s")
+    }
+}

@@ -1,0 +1,85 @@
+import EcholotCore
+import EcholotModel
+@testable import EcholotTerminal
+import Foundation
+import Testing
+
+/// The menus, the briefing and the end page as pages.
+@Suite struct PagesTests {
+    let names = Names(pack: tutorial)
+    var entry: PackEntry { PackEntry(path: tutorialPath, pack: tutorial) }
+
+    @Test func levelMenuShowsWhatProgressKnows() {
+        let progress = SessionProgress()
+        let group = LevelGroup.groups(of: tutorial)[0]
+        var page = MenuPages.levels(entry, group: group, progress: progress, names: names)
+        #expect(page.choices.map(\.line) == ["The First Sound", "Two Voices", "All Around You", "One After Another"])
+        var won = tutorialStore("first-sound").state
+        won[Game.level][LevelKeys.status] = .won
+        won[Game.level][LevelKeys.score] = 1380
+        progress.levelEnded(level: "first-sound", in: tutorial, result: RunResult(state: won))
+        page = MenuPages.levels(entry, group: group, progress: progress, names: names)
+        #expect(page.choices[0].line == "The First Sound — done · best 1380")
+    }
+
+    @Test func unlockRulesLockScenariosUntilMet() {
+        var manifest = tutorial.manifest
+        manifest.scenarios.append(Scenario(id: "more", name: "More", levels: ["in-order"], unlock: .after("basics")))
+        manifest.scenarios.append(Scenario(id: "hard", name: "Hard", levels: ["around-you"], unlock: .totalScore(2000)))
+        var pack = tutorial
+        pack.manifest = manifest
+        let progress = SessionProgress()
+        let page = MenuPages.scenarios(PackEntry(path: tutorialPath, pack: pack), progress: progress, names: names)
+        #expect(page.choices.map(\.enabled) == [true, false, false])
+        #expect(page.choices[1].detail == "1 level · locked: finish “The Basics” first")
+        #expect(page.choices[2].detail == "1 level · locked: score 2000 points in this pack first (0 so far)")
+        for id in ["first-sound", "two-voices", "around-you", "in-order"] {
+            var state = tutorialStore(id).state
+            state[Game.level][LevelKeys.status] = .won
+            state[Game.level][LevelKeys.score] = 600
+            progress.levelEnded(level: id, in: pack, result: RunResult(state: state))
+        }
+        let open = MenuPages.scenarios(PackEntry(path: tutorialPath, pack: pack), progress: progress, names: names)
+        #expect(open.choices.map(\.enabled) == [true, true, true])
+        #expect(open.choices[0].detail == "4 levels · done")
+    }
+
+    @Test func theBriefingSaysEveryGoalAndCriterion() {
+        let page = BriefingPage.make(definition: tutorialLevel("two-voices"), names: names, visuals: .faded, tracker: false, tiltTurns: false)
+        #expect(page.title == "Briefing: Two Voices")
+        #expect(page.body.contains("• Never select the Bee: selecting it loses the level."))
+        #expect(page.body.contains("• A lost level scores 0."))
+        #expect(page.body.contains { $0.hasPrefix("Visuals: faded") })
+        #expect(page.choices.map(\.label) == ["Start", "Back"])
+    }
+
+    @Test func theEndPageOfAWin() {
+        var level = tutorialLevel("around-you").level
+        level[LevelKeys.status] = .won
+        level[LevelKeys.time] = 12
+        level[LevelKeys.misses] = 1
+        level[LevelKeys.found] = ["robin", "lark", "finch"]
+        level[LevelKeys.score] = 1200
+        let (page, meanings) = EndPage.make(level: level, names: names, left: false,
+                                            achievements: [("quickEar", "Quick Ear")], hasNext: true, recording: "s.jsonl")
+        #expect(page.title == "Won: All Around You")
+        #expect(page.body.contains("Score: 1200"))
+        #expect(page.body.contains("  +300 speed bonus (12.0 s of 30 seconds)"))
+        #expect(page.body.contains("Achievements earned: Quick Ear."))
+        #expect(page.body.contains("Recorded to s.jsonl; replay it with: echolot replay s.jsonl"))
+        #expect(meanings == [.next, .retry, .menu, .quit])
+        #expect(page.selected == 0)
+    }
+
+    @Test func theEndPageOfALossNamesTheFailedGoal() {
+        var level = tutorialLevel("two-voices").level
+        level[LevelKeys.status] = .lost
+        level.modify(LevelKeys.goals) { goals in
+            _ = goals.modify("avoid") { $0[GoalKeys.state] = .failed }
+        }
+        let (page, meanings) = EndPage.make(level: level, names: names, left: false, achievements: [], hasNext: true, recording: nil)
+        #expect(page.title == "Lost: Two Voices")
+        #expect(page.body.contains("Failed: You selected the Bee."))
+        #expect(meanings[page.selected] == .retry)
+    }
+}

@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+/// `echolot play` in real pseudo-terminals: the full screen, the line mode, the head
+/// tracker, recording, and the odd cases (no terminal, resizes, Ctrl-C, signals).
+/// Serialized: each test runs a game process, and the machine has two cores.
+@Suite(.serialized) struct PlayTerminalTests {
+    /// Through the menus to the first level, turn to the bell, select it: a hit, and the
+    /// same outcome `echolot run` reports for the same play; then back out and quit.
+    @Test func fullScreenPlaysTheFirstLevel() throws {
+        let expected = try headlessFirstSoundOutcome()
+        let game = try PseudoTerminal(["play", "--no-audio"])
+        try game.expect("The Basics")
+        game.send("\r")
+        try game.expect("The First Sound")
+        game.send("\r")
+        try game.expect("Briefing: The First Sound")
+        try game.expect("Find the Bell and select it.")
+        try game.expect("Scoring:")
+        game.send("\r")
+        try game.expect("Heading 0° N")
+        try game.expect("[ ] Find the Bell")
+        game.press(PseudoTerminal.right, times: 4)
+        try game.expect("Heading 60° ENE")
+        game.send(" ")
+        try game.expect("Hit: Bell. Found 1 so far.")
+        if expected == "won" {
+            try game.expect("You won the level!")
+            try game.expect("Won: The First Sound")
+            try game.expect("1000 for the win")
+            try game.expect("Achievements earned: First Win")
+            try game.expect("1. Next level")
+        } else {
+            try game.expect("Found 1 · misses 0")
+            game.send("q")
+            try game.expect("Left: The First Sound")
+        }
+        try game.expect("Retry")
+        game.wait(PseudoTerminal.endPageSettle)
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+        #expect(game.isCooked)
+        #expect(String(decoding: game.output, as: UTF8.self).hasSuffix("Thanks for playing Echolot.\r\n"))
+        #expect(String(decoding: game.output, as: UTF8.self).contains("\u{1B}[?25h\u{1B}[?1049l"))
+    }
+
+    /// The accessible line mode: every event a plain line, no escape sequence at all,
+    /// the whole level playable.
+    @Test func plainModePlaysTheFirstLevel() throws {
+        let expected = try headlessFirstSoundOutcome()
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound"])
+        try game.expect("== Briefing: The First Sound ==")
+        try game.expect("• Find the Bell and select it.")
+        try game.expect("1. Start")
+        game.send("\r")
+        try game.expect("Level The First Sound begins.")
+        try game.expect("Facing 0° N.")
+        game.send("i")
+        try game.expect("Goal, to do: Find the Bell.")
+        game.press(PseudoTerminal.right, times: 4)
+        try game.expect("Facing 60° ENE. In view: Bell ahead.")
+        game.send(" ")
+        try game.expect("Hit: Bell. Found 1 so far.")
+        if expected == "won" {
+            try game.expect("Goal met: Bell found.")
+            try game.expect("You won the level!")
+            try game.expect("== Won: The First Sound ==")
+            try game.expect("Score: ")
+        } else {
+            game.send("q")
+            try game.expect("== Left: The First Sound ==")
+        }
+        game.wait(PseudoTerminal.endPageSettle)
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+        #expect(!game.output.contains(0x1B), "line mode must not move the cursor or colour anything")
+        #expect(game.isCooked)
+    }
+
+    /// TERM=dumb chooses the line mode by itself; a miss is said as a line.
+    @Test func dumbTerminalGetsTheLineMode() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "two-voices", "--visuals", "hidden"],
+                                      environment: ["TERM": "dumb"])
+        try game.expect("== Briefing: Two Voices ==")
+        try game.expect("• Never select the Bee: selecting it loses the level.")
+        try game.expect("• You may miss at most 3 times; miss number 4 loses the level.")
+        try game.expect("Visuals: hidden — nothing is drawn; find everything by ear.")
+        game.send("\r")
+        try game.expect("Level Two Voices begins.")
+        game.press(PseudoTerminal.right, times: 4)
+        try game.expect("Facing 60° ENE.")
+        #expect(!game.text.contains("In view"), "hidden visuals say nothing of what is in view")
+        game.send(" ")
+        try game.expect("Miss: nothing there. 1 miss so far.")
+        game.send("q")
+        try game.expect("== Left: Two Voices ==")
+        game.wait(PseudoTerminal.endPageSettle)
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+        #expect(!game.output.contains(0x1B))
+    }
+
+    /// Standard input that is no terminal: a clear message that points to `echolot run`.
+    @Test func noTerminalPointsToRun() throws {
+        let result = try runEcholot(["play", tutorialPath])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("needs a terminal"))
+        #expect(result.stderr.contains("echolot run"))
+    }
+
+    /// A window made too small mid-level pauses with a message; made larger, the level
+    /// screen comes back.
+    @Test func resizeMidLevel() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"])
+        try game.expect("Briefing: The First Sound")
+        game.send("\r")
+        try game.expect("Heading 0° N")
+        game.resize(columns: 30, rows: 10)
+        try game.expect("The terminal is 30×10")
+        game.resize(columns: 90, rows: 30)
+        game.press(PseudoTerminal.right, times: 1)
+        try game.expect("Heading 15° NNE")
+        game.send("q")
+        try game.expect("Left: The First Sound")
+        game.send("q")
+        game.wait(0.1)
+        #expect(!game.hasExited, "the end page ignores keys for a moment")
+        game.wait(PseudoTerminal.endPageSettle)
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+        #expect(game.isCooked)
+    }
+
+    /// Ctrl-C leaves at once with the terminal restored (status 130).
+    @Test func controlCRestoresTheTerminal() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"])
+        try game.expect("Briefing: The First Sound")
+        game.send("\r")
+        try game.expect("Heading 0° N")
+        game.send("\u{03}")
+        #expect(try game.waitForExit() == 130)
+        #expect(game.isCooked)
+        #expect(String(decoding: game.output, as: UTF8.self).contains("\u{1B}[?25h"))
+    }
+
+    /// SIGTERM from outside: the terminal is restored too (status 143).
+    @Test func terminationSignalRestoresTheTerminal() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"])
+        try game.expect("Briefing: The First Sound")
+        game.send("\r")
+        try game.expect("Heading 0° N")
+        kill(game.pid, SIGTERM)
+        #expect(try game.waitForExit() == 143)
+        #expect(game.isCooked)
+    }
+}

@@ -1,0 +1,235 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EcholotTerminal
+import Foundation
+
+/// The repository's root folder, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// glibc's POSIX_SPAWN_SETSID (spawn.h declares it only for _GNU_SOURCE, which Swift's
+/// Glibc module does not define).
+let posixSpawnSetsid: Int32 = 0x80
+
+/// The shipped tutorial.
+let tutorialPath = repositoryRoot.appendingPathComponent("levels/tutorial").path
+
+/// The `echolot` executable built next to the test bundle.
+let echolotExecutable: String = {
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    for _ in 0 ..< 4 {
+        let candidate = folder.appendingPathComponent("echolot")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
+        folder.deleteLastPathComponent()
+    }
+    return repositoryRoot.appendingPathComponent(".build/debug/echolot").path
+}()
+
+/// A failure of the harness itself (not of the game under test).
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// `echolot` running in a real pseudo-terminal: the test types keys into the master
+/// side and reads what the game draws, as a player's terminal would.
+final class PseudoTerminal {
+    let master: Int32
+    let pid: pid_t
+    private(set) var output: [UInt8] = []
+    private var searchFrom = 0
+    private var exitStatus: Int32?
+
+    /// Starts `echolot arguments…` on a new pseudo-terminal of the given size, as the
+    /// leader of a new session with the terminal as its controlling terminal (so window
+    /// size changes arrive as SIGWINCH, exactly as in a terminal emulator).
+    init(_ arguments: [String], environment extra: [String: String] = [:], columns: UInt16 = 100, rows: UInt16 = 30) throws {
+        var masterFD: Int32 = -1, slaveFD: Int32 = -1
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&masterFD, &slaveFD, nil, nil, &size) == 0 else { throw HarnessError("openpty: \(errno)") }
+        guard let name = ttyname(slaveFD) else { throw HarnessError("ttyname: \(errno)") }
+        let slavePath = String(cString: name)
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        // setsid comes before the file actions, so opening the slave makes it the new
+        // session's controlling terminal.
+        posix_spawnattr_setflags(&attributes, Int16(posixSpawnSetsid | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawn_file_actions_addclose(&actions, masterFD)
+        posix_spawn_file_actions_addclose(&actions, slaveFD)
+        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        environment["ECHOLOT_PROFILE"] = FileManager.default.temporaryDirectory
+            .appendingPathComponent("echolot-pty-profile-\(UUID().uuidString).sqlite").path
+        for (key, value) in extra { environment[key] = value }
+        let argv = ([echolotExecutable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, echolotExecutable, &actions, &attributes, argv, envp)
+        close(slaveFD)
+        guard status == 0 else {
+            close(masterFD)
+            throw HarnessError("posix_spawn \(echolotExecutable): \(status)")
+        }
+        master = masterFD
+        pid = child
+        let flags = fcntl(master, F_GETFL)
+        _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
+    }
+
+    deinit {
+        if exitStatus == nil {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        close(master)
+    }
+
+    /// Everything the game wrote, without escape sequences.
+    var text: String { String(decoding: stripped, as: UTF8.self) }
+
+    /// The output's bytes without escape sequences; an unfinished one at the end is left
+    /// out, so offsets into this stay valid as more output arrives.
+    var stripped: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(output.count)
+        var index = 0
+        while index < output.count {
+            let byte = output[index]
+            guard byte == 0x1B else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < output.count else { break }
+            if output[index + 1] == UInt8(ascii: "[") {
+                var end = index + 2
+                while end < output.count, !(0x40 ... 0x7E).contains(output[end]) { end += 1 }
+                index = end + 1
+            } else {
+                index += 2
+            }
+        }
+        return out
+    }
+
+    /// Types `keys`.
+    func send(_ keys: String) {
+        let bytes = Array(keys.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(master, $0.baseAddress! + offset, $0.count - offset) }
+            if n > 0 { offset += n } else if errno != EINTR && errno != EAGAIN { return }
+        }
+    }
+
+    /// How long to wait before typing on an end page (it ignores keys for 0.6 s).
+    static let endPageSettle = 0.7
+
+    /// Arrow keys as the terminal sends them.
+    static let right = "\u{1B}[C", left = "\u{1B}[D", up = "\u{1B}[A", down = "\u{1B}[B"
+
+    /// Reads what arrived, waiting up to `seconds` for something.
+    func pump(_ seconds: Double) {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, Int32(max(0, seconds * 1000)))
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = read(master, &buffer, buffer.count)
+            if n > 0 { output += buffer.prefix(n) } else { break }
+        }
+    }
+
+    /// Waits until `needle` appears in the stripped output after the previous match;
+    /// returns the text from there when it does, or throws with the output so far.
+    @discardableResult
+    func expect(_ needle: String, within seconds: Double = 30) throws -> String {
+        let deadline = MonotonicClock.now() + seconds
+        let wanted = Array(needle.utf8)
+        while true {
+            let all = stripped
+            if searchFrom <= all.count, let range = all[searchFrom...].firstRange(of: wanted) {
+                searchFrom = range.upperBound
+                return String(decoding: all[range.lowerBound...], as: UTF8.self)
+            }
+            if MonotonicClock.now() > deadline || hasExited {
+                try? Data(output).write(to: FileManager.default.temporaryDirectory.appendingPathComponent("echolot-pty-failure.txt"))
+                throw HarnessError("did not see “\(needle)” within \(seconds) s; the game wrote:\n\(text.suffix(3000))")
+            }
+            pump(0.05)
+        }
+    }
+
+    /// Whether the process has ended (reaps it once).
+    var hasExited: Bool {
+        if exitStatus != nil { return true }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid {
+            exitStatus = status
+            pump(0)
+            return true
+        }
+        return false
+    }
+
+    /// Waits for the process to end; returns its exit code (128 + signal when killed).
+    func waitForExit(within seconds: Double = 30) throws -> Int32 {
+        let deadline = MonotonicClock.now() + seconds
+        while !hasExited {
+            if MonotonicClock.now() > deadline { throw HarnessError("echolot did not exit within \(seconds) s:\n\(text.suffix(2000))") }
+            pump(0.05)
+        }
+        pump(0.05)
+        let status = exitStatus ?? 0
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// Changes the window size (the game gets SIGWINCH).
+    func resize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
+    /// Whether the terminal is back in cooked mode (line editing and echo on).
+    var isCooked: Bool {
+        var settings = termios()
+        guard tcgetattr(master, &settings) == 0 else { return false }
+        return settings.c_lflag & tcflag_t(ICANON) != 0 && settings.c_lflag & tcflag_t(ECHO) != 0
+    }
+
+    /// Presses `key` `count` times, far enough apart to count as separate presses (not a
+    /// held key).
+    func press(_ key: String, times count: Int) {
+        for _ in 0 ..< count {
+            send(key)
+            wait(0.25)
+        }
+    }
+
+    /// Reads output for `seconds`, however much arrives.
+    func wait(_ seconds: Double) {
+        let deadline = MonotonicClock.now() + seconds
+        while MonotonicClock.now() < deadline { pump(deadline - MonotonicClock.now()) }
+    }
+}

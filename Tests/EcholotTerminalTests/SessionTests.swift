@@ -1,0 +1,84 @@
+import EcholotCore
+import EcholotModel
+@testable import EcholotTerminal
+import Foundation
+import Testing
+
+/// The deterministic side of play: what a session dispatches and records replays in the
+/// headless runner to the same state.
+@Suite struct SessionTests {
+    @Test func recordedInputsReplayToTheSameHash() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("log.jsonl").path
+        let store = tutorialStore("two-voices")
+        let session = LevelSession(store: store, recorder: try InputRecorder(path: path))
+        let steering = Steering(session: session)
+        session.begin()
+        var wall = 0.0
+        func ticks(_ n: Int) {
+            for _ in 0 ..< n {
+                wall += session.step
+                steering.beforeTick(at: wall)
+                session.tick()
+            }
+        }
+        ticks(10)
+        _ = steering.key(.left, at: wall)
+        ticks(20)
+        _ = steering.key(.left, at: wall)
+        ticks(3)
+        _ = steering.key(.left, at: wall + 0.05)   // held: turns smoothly from here
+        ticks(7)
+        _ = steering.key(.fineRight, at: wall)
+        session.turn(by: 1.5)                        // merged into the next period's turn
+        ticks(5)
+        session.select()
+        ticks(4)
+        _ = steering.key(.up, at: wall)
+        ticks(2)
+        session.end()
+        #expect(session.recorder?.failure == nil)
+        let events = session.takeEvents()
+        #expect(events.contains { if case .hit = $0 { true } else if case .miss = $0 { true } else { false } })
+
+        let log = try InputLog.read(contentsOf: URL(fileURLWithPath: path), displayPath: path)
+        #expect(log.events.last?.action.name == ActionName.end)
+        let replayed = LevelRunner().run(tutorialStore("two-voices"), log: log)
+        #expect(replayed.stateHash == store.state.tree.stableHashHex)
+        #expect(replayed.errors.isEmpty)
+    }
+
+    @Test func eventsAreReadOffTransitions() {
+        let store = tutorialStore("first-sound")
+        let session = LevelSession(store: store)
+        session.begin()
+        #expect(session.takeEvents() == [.started])
+        session.select()
+        #expect(session.takeEvents() == [.miss(misses: 1)])
+        session.tick()
+        session.turn(to: 60)
+        session.select()
+        #expect(session.takeEvents() == [.hit(id: "bell", found: 1)])
+    }
+
+    @Test func recordingDescriptionRoundTrips() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("x.jsonl").path
+        let recording = Recording(pack: "/p", packID: "p", packVersion: "1.0.0", level: "l", step: 1.0 / 60,
+                                  ticks: 12, outcome: "won", stateHash: "abc")
+        try recording.write(forLog: log)
+        #expect(try Recording.read(forLog: log) == recording)
+        #expect(throws: RecordingError.self) { try Recording.read(forLog: log + ".missing") }
+    }
+
+    @Test func laterRecordingsGetNumbers() {
+        var options = PlayOptions()
+        options.record = "out/session.jsonl"
+        #expect(options.recordPath(attempt: 1) == "out/session.jsonl")
+        #expect(options.recordPath(attempt: 3) == "out/session-3.jsonl")
+        options.record = "./dir.v2/log"
+        #expect(options.recordPath(attempt: 2) == "./dir.v2/log-2")
+    }
+}

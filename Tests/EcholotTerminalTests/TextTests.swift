@@ -1,0 +1,108 @@
+import EcholotCore
+import EcholotModel
+@testable import EcholotTerminal
+import Testing
+
+/// Goals, scoring and headings in words; the view strip.
+@Suite struct TextTests {
+    let names = Names(pack: tutorial)
+
+    func briefing(_ id: String) -> [String] {
+        let definition = tutorialLevel(id)
+        let text = GoalText(names: names)
+        return GoalText.orderedGoals(definition.level, paths: definition.goalPaths).map { text.briefing($0, in: definition.level) }
+    }
+
+    @Test func everyStandardGoalHasASentence() {
+        #expect(briefing("first-sound") == ["Find the Bell and select it."])
+        #expect(briefing("two-voices") == [
+            "Find the Bell and select it.",
+            "Never select the Bee: selecting it loses the level.",
+            "You may miss at most 3 times; miss number 4 loses the level.",
+        ])
+        #expect(briefing("around-you") == [
+            "Find all 3 sounds tagged “bird” — Finch, Lark and Robin — and select each of them, in any order.",
+            "Do it within 60 seconds; when the time is up, the level is lost.",
+        ])
+        #expect(briefing("in-order") == [
+            "Find Drum, then Bell, then Lark, in this order; selecting one of them out of turn loses the level.",
+            "You may miss at most 5 times; miss number 6 loses the level.",
+        ])
+    }
+
+    @Test func unknownGoalTypesAreDescribedFromTheirParameters() {
+        var goal = Goal()
+        goal[GoalKeys.type] = "collect"
+        goal[GoalKeys.id] = "collect"
+        goal["count"] = .int(3)
+        goal["tag"] = .string("coin")
+        let text = GoalText(names: names).briefing(goal, in: tutorialLevel("first-sound").level)
+        #expect(text == "Goal “collect” with count 3 and tag coin: met when its rule says so.")
+    }
+
+    @Test func hudLinesFollowTheState() {
+        var level = tutorialLevel("around-you").level
+        level[LevelKeys.time] = 12.2
+        level[LevelKeys.found] = ["robin"]
+        let text = GoalText(names: names)
+        let lines = GoalText.orderedGoals(level, paths: tutorialLevel("around-you").goalPaths).map { text.status($0, in: level).text }
+        #expect(lines == ["“bird” found: 1 of 3; still to find: Finch and Lark", "Time left: 48 s"])
+        var order = tutorialLevel("in-order").level
+        order[LevelKeys.found] = ["drum"]
+        order[LevelKeys.misses] = 2
+        let orderLines = GoalText.orderedGoals(order, paths: tutorialLevel("in-order").goalPaths).map { text.status($0, in: order).text }
+        #expect(orderLines == ["In order: 1 of 3; next: Bell", "Misses left: 3 of 5"])
+    }
+
+    @Test func scoringCriteriaAndBreakdown() {
+        var level = tutorialLevel("around-you").level
+        #expect(ScoringText.criteria(level) == [
+            "A win scores 1000 points, minus 100 for every miss (never below 0).",
+            "Finishing quickly earns up to 500 bonus points: the sooner, the more; none after 30 seconds.",
+            "A lost level scores 0.",
+        ])
+        level[LevelKeys.status] = .won
+        level[LevelKeys.time] = 12
+        level[LevelKeys.misses] = 1
+        level[LevelKeys.score] = 900 + 300
+        #expect(ScoringText.breakdown(level) == [
+            "Score: 1200", "  1000 for the win", "  −100 for 1 miss", "  +300 speed bonus (12.0 s of 30 seconds)",
+        ])
+        level[LevelKeys.score] = 7
+        #expect(ScoringText.breakdown(level) == ["Score: 7"])
+    }
+
+    @Test func compassWords() {
+        #expect(Compass.heading(0) == "0° N")
+        #expect(Compass.heading(60) == "60° ENE")
+        #expect(Compass.heading(-90) == "270° W")
+        #expect(Compass.heading(359.7) == "0° N")
+        #expect(Compass.relative(1) == "ahead")
+        #expect(Compass.relative(-40) == "40° left")
+        #expect(Compass.relative(180) == "behind")
+    }
+
+    @Test func theStripPlacesGlyphsByRelativeAzimuth() {
+        var level = tutorialLevel("first-sound").level
+        let shown = ViewStrip(level: level, columns: 91, visuals: .shown)
+        #expect(shown.visible.isEmpty, "the bell at 60° is outside a 90° view facing 0°")
+        level[LevelKeys.view][ViewKeys.center] = 30
+        let turned = ViewStrip(level: level, columns: 91, visuals: .shown)
+        #expect(turned.rows[1][75].character == "B", "30° right of center in a 90° view: three quarters across")
+        #expect(Array(turned.compass)[15] == "N", "north is 30° left")
+        #expect(Array(turned.compass)[45] == "^")
+        #expect(ViewStrip(level: level, columns: 91, visuals: .faded).visible.isEmpty, "faded: only near the center")
+        level[LevelKeys.view][ViewKeys.center] = 55
+        let faded = ViewStrip(level: level, columns: 91, visuals: .faded)
+        #expect(faded.visible.map(\.id) == ["bell"])
+        #expect(faded.rows[1][50].style == .dim)
+        #expect(ViewStrip(level: level, columns: 91, visuals: .hidden).visible.isEmpty)
+    }
+
+    @Test func wrapping() {
+        #expect(TextWrap.lines("one two three four", width: 9) == ["one two", "three", "four"])
+        #expect(TextWrap.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(TextWrap.lines("", width: 4) == [""])
+        #expect(TextWrap.lines("  ab cd ef", width: 7) == ["  ab cd", "  ef"])
+    }
+}

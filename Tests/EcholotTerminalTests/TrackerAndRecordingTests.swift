@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EcholotTerminal
+import Foundation
+import Testing
+
+/// Sends OpenTrack datagrams to `port` on 127.0.0.1.
+final class UDPSender {
+    private let fd: Int32
+    private var address: sockaddr_in
+
+    init(port: UInt16) throws {
+        fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        guard fd >= 0 else { throw HarnessError("socket: \(errno)") }
+        address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    }
+
+    deinit { close(fd) }
+
+    func send(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { buffer in
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    sendto(fd, buffer.baseAddress, buffer.count, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        }
+    }
+}
+
+/// The head tracker and recording, end to end through `echolot play`.
+@Suite(.serialized) struct TrackerAndRecordingTests {
+    /// Datagrams with yaw 60 turn the view to 60°; garbage (wrong sizes, NaN, infinity,
+    /// absurd angles, a flood) is ignored and said once per kind.
+    @Test func openTrackTurnsTheView() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound",
+                                       "--input-source", "opentrack:0"])
+        let listening = try game.expect("listening for OpenTrack on 127.0.0.1:")
+        let port = try #require(UInt16(listening.dropFirst("listening for OpenTrack on 127.0.0.1:".count).prefix { $0.isNumber }))
+        try game.expect("1. Start")
+        game.send("\r")
+        try game.expect("Steering: head tracker on 127.0.0.1:\(port)")
+        try game.expect("Facing 0° N.")
+        let sender = try UDPSender(port: port)
+        sender.send(Array(repeating: 0, count: 47))
+        sender.send(HeadPose(yaw: .nan).datagram)
+        sender.send(HeadPose(yaw: .infinity).datagram)
+        sender.send(HeadPose(yaw: 10_000).datagram)
+        sender.send(HeadPose(yaw: 60).datagram + [0])
+        for _ in 0 ..< 2000 { sender.send([1, 2, 3]) }
+        // A tracker sends continuously; 40 poses over 0.4 s.
+        for _ in 0 ..< 40 {
+            sender.send(HeadPose(yaw: 60, pitch: 0).datagram)
+            game.pump(0.01)
+        }
+        try game.expect("Facing 60° ENE. In view: Bell ahead.")
+        let said = game.text
+        #expect(said.contains("Head tracker: ignoring datagrams that are not 48 bytes."))
+        #expect(said.contains("Head tracker: ignoring datagrams that are not finite."))
+        #expect(said.contains("Head tracker: ignoring datagrams that are out of range."))
+        game.send(" ")
+        try game.expect("Hit: Bell.")
+        if try headlessFirstSoundOutcome() == "won" {
+            try game.expect("== Won: The First Sound ==")
+        } else {
+            game.send("q")
+            try game.expect("== Left: The First Sound ==")
+        }
+        game.wait(PseudoTerminal.endPageSettle)
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+
+    /// A session recorded with --record replays to the same hash with `echolot replay`,
+    /// and `echolot run` reads the same log to the same state.
+    @Test func recordedSessionReplays() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("session.jsonl").path
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "two-voices", "--record", log])
+        try game.expect("1. Start")
+        game.send("\r")
+        try game.expect("Level Two Voices begins.")
+        game.press(PseudoTerminal.left, times: 2)
+        game.send(" ")
+        try game.expect("Miss: nothing there.")
+        game.press(PseudoTerminal.left, times: 2)
+        game.send("\u{1B}[1;2D")
+        game.wait(0.3)
+        game.send(" ")
+        try game.expect("Hit: Bell.")
+        game.wait(0.3)
+        game.send("q")
+        try game.expect("Recorded to \(log)")
+        game.wait(PseudoTerminal.endPageSettle)
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+
+        let recording = try Recording.read(forLog: log)
+        #expect(recording.level == "two-voices")
+        #expect(recording.packID == "tutorial")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.contains { $0.contains("\"action\":\"select\"") })
+        #expect(lines.contains { $0.contains("\"action\":\"turnBy\"") })
+
+        let replay = try runEcholot(["replay", log])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout.contains("the stateHash matches the recording"))
+        #expect(replay.stdout.contains(recording.stateHash))
+
+        let run = try runEcholot(["run", tutorialPath, "--level", "two-voices", "--input", log, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\"stateHash\":\"\(recording.stateHash)\""))
+
+        // A wrong expectation fails loudly.
+        let wrong = try runEcholot(["replay", log, "--expect", "0000"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("the replay ends in stateHash"))
+    }
+}
