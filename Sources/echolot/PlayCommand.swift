@@ -66,6 +66,13 @@ struct PlayCommand: ParsableCommand {
         if tiltTurns, InputSource(argument: inputSource) == .keys {
             throw ValidationError("--tilt-turns needs a head tracker: add --input-source opentrack")
         }
+        if let record {
+            let folder = URL(fileURLWithPath: record).deletingLastPathComponent().path
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("--record: the folder \(folder) does not exist")
+            }
+        }
         for (name, value) in [("--step", step), ("--fine-step", fineStep)] where !(value.isFinite && value > 0 && value <= 180) {
             throw ValidationError("\(name) must be a number of degrees above 0 and at most 180")
         }
@@ -78,40 +85,45 @@ struct PlayCommand: ParsableCommand {
                 + "To play a level without a terminal, use 'echolot run PACK --level ID --input LOG.jsonl'.")
             throw ExitCode(1)
         }
-        let url: URL
+        let path: String
         if let pack {
-            url = URL(fileURLWithPath: pack)
+            path = pack
         } else if let tutorial = PackCatalog.shippedTutorial() {
-            url = tutorial
+            path = tutorial.path
         } else {
             Terminal.error("error: cannot find the shipped tutorial (levels/tutorial beside the echolot executable or "
                 + "in the current directory); name a pack: 'echolot play PATH', or set \(PackCatalog.environmentVariable)")
             throw ExitCode(1)
         }
-        let startPack: Pack
-        do {
-            startPack = try PackLoader.load(at: url)
-        } catch {
-            Terminal.report(error.diagnostics)
-            throw ExitCode(1)
-        }
+        // A folder, a .zip, or the id of a shipped or installed pack.
+        let startPack = try GameLoader.loadPack(path)
         if let level, startPack.level(id: level) == nil {
             let known = startPack.levelOrder.joined(separator: ", ")
-            Terminal.error("\(pack ?? url.path): error: pack '\(startPack.id)' has no level '\(level)'; its levels are: \(known)")
+            Terminal.error("\(path): error: pack '\(startPack.id)' has no level '\(level)'; its levels are: \(known)")
             throw ExitCode(1)
         }
         var catalog = PackCatalog.standard()
-        let start = PackEntry(path: url.standardizedFileURL.path, pack: startPack)
-        if catalog.entry(at: url) == nil { catalog.entries.insert(start, at: 0) }
+        let start: PackEntry
+        if FileManager.default.fileExists(atPath: path) {
+            start = PackEntry(path: URL(fileURLWithPath: path).standardizedFileURL.path, pack: startPack)
+            if !catalog.entries.contains(where: { $0.path == start.path }) { catalog.entries.insert(start, at: 0) }
+        } else {
+            start = catalog.entries.first { $0.pack.id == startPack.id } ?? PackEntry(path: path, pack: startPack)
+        }
         // Marks and run history come from the player's profile; when it cannot be opened
         // (the reason is already on stderr) the game still plays, remembering this session.
         let relay = NoticeRelay()
         let profileProgress = try? ProfileProgress(profile: ProfileAccess.open(explicit: profile)) { relay.send($0.description) }
         let progress: any ProgressProvider = profileProgress ?? SessionProgress()
-        let app = PlayApp(options: options, catalog: catalog, start: catalog.entry(at: url) ?? start, progress: progress) { entry, level in
-            let store = try GameLoader.load(pack: entry.path, level: level).makeStore()
-            profileProgress?.record(store, of: entry.pack)
-            return store
+        let app = PlayApp(options: options, catalog: catalog, start: start, progress: progress) { entry, level in
+            do {
+                let store = try GameLoader.load(pack: entry.path, level: level).makeStore()
+                profileProgress?.record(store, of: entry.pack)
+                return store
+            } catch {
+                // GameLoader has written the details to stderr; the game names the cure.
+                throw LevelStartError(description: "its pack or rules have problems; 'echolot validate \(entry.path)' lists them")
+            }
         }
         relay.app = app
         let status = app.run()
@@ -141,4 +153,9 @@ private final class NoticeRelay {
     func send(_ line: String) {
         if let app { app.report(line) } else { Terminal.error(line) }
     }
+}
+
+/// Why a level could not be started from the menus.
+private struct LevelStartError: Error, CustomStringConvertible {
+    let description: String
 }

@@ -111,6 +111,11 @@ extension Support {
                                        text: Array(code.utf8))
     }
 
+    /// The first rejection's error message of a dispatch ("" when none).
+    static func rejection(_ transition: Transition<GameState>) -> String {
+        transition.rejections.first.map { "\($0.error)" } ?? ""
+    }
+
     /// Dispatches `count` ticks of 1/60 s.
     static func tick(_ store: Store<GameState>, _ count: Int = 1) {
         for _ in 0..<count { store.dispatch(.tick(1.0 / 60)) }

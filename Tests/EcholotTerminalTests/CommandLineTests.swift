@@ -4,7 +4,7 @@ import Testing
 /// `play` and `replay` arguments and their errors, without a terminal.
 @Suite struct CommandLineTests {
     @Test func badPlayArgumentsAreUsageErrors() throws {
-        for arguments in [["--visuals", "blurry"], ["--input-source", "mouse"], ["--tilt-turns"], ["--step", "0"]] {
+        for arguments in [["--visuals", "blurry"], ["--input-source", "mouse"], ["--tilt-turns"], ["--step", "0"], ["--record", "/no/such/folder/log.jsonl"]] {
             let result = try runEcholot(["play", tutorialPath] + arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
         }

@@ -86,25 +86,27 @@ enum PackTemplates {
         """
 
     static let test = """
-        -- Run with: echolot test .
-        -- Turn to the chime (90° to the right) and select it after one second.
-
-        test("the chime is found in time", {
-          level = "first-steps",
-          input = {
-            { t = 0.5, action = "turnTo", azimuth = 90 },
-            { t = 1.0, action = "select" },
+        -- Run with: echolot test .   (each entry: a level, an input log, what must come out)
+        return {
+          {
+            name = "the chime is found in time",
+            level = "first-steps",
+            -- Turn to the chime (90° to the right) and select it after one second.
+            input = {
+              { t = 0.5, action = "turnTo", azimuth = 90 },
+              { t = 1.0, action = "select" },
+            },
+            expect = { outcome = "won", misses = 0 },
           },
-          expect = { outcome = "won", misses = 0 },
-        })
-
-        test("waiting too long loses", {
-          level = "first-steps",
-          input = {
-            { t = 25, action = "end" },
+          {
+            name = "waiting too long loses",
+            level = "first-steps",
+            input = {
+              { t = 25, action = "end" },
+            },
+            expect = { outcome = "lost" },
           },
-          expect = { outcome = "lost" },
-        })
+        }
 
         """
 

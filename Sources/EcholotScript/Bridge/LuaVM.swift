@@ -27,6 +27,8 @@ final class LuaVM {
     /// messages.
     private var sourcesByChunk: [String: ScriptSource] = [:]
     private var sourcesByShortName: [(prefix: String, source: ScriptSource?)] = []
+    /// Calls deeper than this when memory runs out mean runaway recursion.
+    static let deepStack: Int32 = 10_000
     /// What the message handler learnt about the error being raised.
     private var captured: CapturedFailure?
 
@@ -142,8 +144,14 @@ final class LuaVM {
             failure.message = "instruction budget exhausted: more than \(configuration.instructions) "
                 + "Lua instructions in one reducer call (an endless loop?)"
         case (Int32(CLUA_LIMIT_MEMORY), _), (_, LUA_ERRMEM):
-            failure.kind = .memoryLimit
-            failure.message = "memory limit exceeded: scripts may hold at most \(configuration.memory >> 20) MiB"
+            if failure.deepStack {
+                // Deep recursion fills memory with stack frames before Lua's own limit.
+                failure.kind = .stackOverflow
+                failure.message = "stack overflow: recursion too deep"
+            } else {
+                failure.kind = .memoryLimit
+                failure.message = "memory limit exceeded: scripts may hold at most \(configuration.memory >> 20) MiB"
+            }
             clua_collect(L)
         case (_, LUA_ERRERR):
             failure.kind = .runtime
@@ -182,6 +190,8 @@ final class LuaVM {
                 level += 1
             }
         }
+        var probe = lua_Debug()
+        failure.deepStack = lua_getstack(L, LuaVM.deepStack, &probe) != 0
         captured = failure
         lua_settop(L, 1)
         return 1
@@ -297,6 +307,8 @@ struct CapturedFailure {
     var source: ScriptSource?
     /// The line in it.
     var line: Int?
+    /// Whether the stack was deeper than ``LuaVM/deepStack`` calls when the error was raised.
+    var deepStack = false
 
     /// Creates a failure description.
     init(kind: ScriptError.Kind, message: String, source: ScriptSource? = nil, line: Int? = nil) {

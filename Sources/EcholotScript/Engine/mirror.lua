@@ -18,9 +18,6 @@ local dataOf, listMT, null, copy, sortedpairs = E.dataOf, E.listMT, E.null, E.co
 local focus = nil                                    -- proxy the running reducer may change
 -- In every permission set: lets the engine write anywhere (scores, earned achievements).
 local ENGINE = {}
-local chainOf = setmetatable({}, { __mode = "k" })   -- proxy → set of foci that may change it
-local handleOf = setmetatable({}, { __mode = "k" })  -- proxy → handle (maps outside lists)
-local roleOf = setmetatable({}, { __mode = "k" })    -- proxy → its place in the state
 
 -- What Swift reads after a call: writes (handle, key, value), nodes made
 -- (handle, parent handle, key) and handles dropped.
@@ -72,87 +69,96 @@ end
 
 -- Marks a replaced subtree dead: its writers now refuse, and Swift forgets its handles.
 local function kill(proxy)
-  getrawmetatable(proxy).__newindex = deadwriter
-  local h = handleOf[proxy]
-  if h ~= nil then
+  local meta = getrawmetatable(proxy)
+  meta.__newindex = deadwriter
+  if meta.h then
     diedn = diedn + 1
-    died[diedn] = h
+    died[diedn] = meta.h
   end
-  for _, x in next, dataOf[proxy] do
+  for _, x in next, meta.__index do
     if type(x) == "table" and dataOf[x] ~= nil then kill(x) end
   end
 end
 
 local wrap
 
-local function lenof(proxy) return #dataOf[proxy] end
-local function pairsof(proxy) return sortedpairs(dataOf[proxy]) end
+local function lenof(proxy) return #getrawmetatable(proxy).__index end
 
--- `__newindex` of a map node. `target` is set for nodes inside a list: their changes are
--- sent to Swift as the whole outermost list, since lists are values in the state.
--- This runs for every field a reducer writes, so the common case (a number, string or
--- boolean into a field that held one) takes the fewest steps.
-local function mapwriter(data, h, role, chain, isstructural, target)
-  return function(_, k, v)
-    if not chain[focus] then return denied(k) end
-    if type(k) ~= "string" then
-      error(format("cannot store a field named by %s: field names must be strings", describe(k)), 2)
-    end
-    local tv = type(v)
-    if tv == "table" then
-      local plain, err = copy(v)
-      if err ~= nil then error(format("field '%s': %s", k, err), 2) end
-      v = wrap(plain, h, k, childrole(role, k), chain, target)
-    elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
-      return badvalue(k, v)
-    end
-    local old = data[k]
-    if old == v and mathtype(old) == mathtype(v) then return end
-    if type(old) == "table" then kill(old) end
-    data[k] = v
-    local n = logn
-    if target == nil then
-      log[n + 1], log[n + 2], log[n + 3] = h, k, v
-    else
-      log[n + 1], log[n + 2], log[n + 3] = target[1], target[2], target[3]
-    end
-    logn = n + 3
-    if isstructural or tv == "table" or v == nil then structure = structure + 1 end
+-- Every node keeps what its writer needs in its own metatable — which a write has just
+-- looked up anyway — rather than in a closure per node: half the memory per node, and
+-- the mirror of a large level stays small enough to stay in the cache.
+--   __index     the data table
+--   h           the handle Swift knows the node by (false inside lists)
+--   role        where the node sits (see `childrole`)
+--   chain       the set of foci that may change it
+--   target      for nodes inside a list: {parent handle, key, list proxy} — their changes
+--               are sent to Swift as the whole outermost list, since lists are values
+--   structural  whether changing it may change which rule instances exist
+
+-- `__newindex` of a map node. This runs for every field a reducer writes, so the common
+-- case (a number, string or boolean into a field that held one) takes the fewest steps.
+local function writemap(proxy, k, v)
+  local meta = getrawmetatable(proxy)
+  if not meta.chain[focus] then return denied(k) end
+  if type(k) ~= "string" then
+    error(format("cannot store a field named by %s: field names must be strings", describe(k)), 2)
   end
+  local tv = type(v)
+  if tv == "table" then
+    local plain, err = copy(v)
+    if err ~= nil then error(format("field '%s': %s", k, err), 2) end
+    v = wrap(plain, meta.h, k, childrole(meta.role, k), meta.chain, meta.target)
+  elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
+    return badvalue(k, v)
+  end
+  local data = meta.__index
+  local old = data[k]
+  if old == v and mathtype(old) == mathtype(v) then return end
+  if type(old) == "table" then kill(old) end
+  data[k] = v
+  local n = logn
+  local target = meta.target
+  if target then
+    log[n + 1], log[n + 2], log[n + 3] = target[1], target[2], target[3]
+  else
+    log[n + 1], log[n + 2], log[n + 3] = meta.h, k, v
+  end
+  logn = n + 3
+  if meta.structural or tv == "table" or v == nil then structure = structure + 1 end
 end
 
 -- `__newindex` of a list node: no holes, and any change re-sends the whole list.
-local function listwriter(data, role, chain, isstructural, target)
-  return function(_, k, v)
-    if not chain[focus] then return denied(k) end
-    if mathtype(k) ~= "integer" then
-      error(format("cannot use %s as a list index: list indices are integers", describe(k)), 2)
-    end
-    local n = #data
-    if v == nil then
-      if k ~= n then
-        error(format("cannot remove item %d of a list of %d: only the last item can be removed (use table.remove)", k, n), 2)
-      end
-    elseif k < 1 or k > n + 1 then
-      error(format("list index %d is out of range 1..%d: lists cannot have holes", k, n + 1), 2)
-    end
-    local tv = type(v)
-    if tv == "table" then
-      local plain, err = copy(v)
-      if err ~= nil then error(format("list item %d: %s", k, err), 2) end
-      v = wrap(plain, nil, k, childrole(role, k), chain, target)
-    elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
-      return badvalue(k, v)
-    end
-    local old = data[k]
-    if old == v and mathtype(old) == mathtype(v) then return end
-    if type(old) == "table" then kill(old) end
-    data[k] = v
-    local m = logn
-    log[m + 1], log[m + 2], log[m + 3] = target[1], target[2], target[3]
-    logn = m + 3
-    if isstructural then structure = structure + 1 end
+local function writelist(proxy, k, v)
+  local meta = getrawmetatable(proxy)
+  if not meta.chain[focus] then return denied(k) end
+  if mathtype(k) ~= "integer" then
+    error(format("cannot use %s as a list index: list indices are integers", describe(k)), 2)
   end
+  local data = meta.__index
+  local n = #data
+  if v == nil then
+    if k ~= n then
+      error(format("cannot remove item %d of a list of %d: only the last item can be removed (use table.remove)", k, n), 2)
+    end
+  elseif k < 1 or k > n + 1 then
+    error(format("list index %d is out of range 1..%d: lists cannot have holes", k, n + 1), 2)
+  end
+  if type(v) == "table" then
+    local plain, err = copy(v)
+    if err ~= nil then error(format("list item %d: %s", k, err), 2) end
+    v = wrap(plain, false, k, childrole(meta.role, k), meta.chain, meta.target)
+  elseif type(v) ~= "number" and type(v) ~= "string" and type(v) ~= "boolean" and v ~= nil and v ~= null then
+    return badvalue(k, v)
+  end
+  local old = data[k]
+  if old == v and mathtype(old) == mathtype(v) then return end
+  if type(old) == "table" then kill(old) end
+  data[k] = v
+  local target = meta.target
+  local m = logn
+  log[m + 1], log[m + 2], log[m + 3] = target[1], target[2], target[3]
+  logn = m + 3
+  if meta.structural then structure = structure + 1 end
 end
 
 -- Turns a plain value (pushed by Swift, or copied from a script) into mirror nodes.
@@ -162,39 +168,30 @@ wrap = function(v, ph, key, role, chain, target)
   local data = v
   local proxy = {}
   local islist = getrawmetatable(data) == listMT
-  local h = nil
-  if target == nil and not islist then
+  local h = false
+  if not target and not islist then
     h = nexthandle
     nexthandle = h + 1
     local n = bornn
     born[n + 1], born[n + 2], born[n + 3] = h, ph, key
     bornn = n + 3
-    handleOf[proxy] = h
   end
   if anchors[role] then
     local own = {}
-    if chain ~= nil then
-      for anchor in next, chain do own[anchor] = true end
-    end
+    for anchor in next, chain do own[anchor] = true end
     own[proxy] = true
     chain = own
   end
-  if islist and target == nil then target = { ph, key, proxy } end
+  if islist and not target then target = { ph, key, proxy } end
   for k, x in next, data do
     if type(x) == "table" then data[k] = wrap(x, h, k, childrole(role, k), chain, target) end
   end
-  local isstructural = structural[role] or false
-  local meta = { __index = data, __pairs = pairsof, __metatable = "echolot.state" }
-  if islist then
-    meta.__newindex = listwriter(data, role, chain, isstructural, target)
-    meta.__len = lenof
-  else
-    meta.__newindex = mapwriter(data, h, role, chain, isstructural, target)
-  end
-  setmetatable(proxy, meta)
+  setmetatable(proxy, {
+    __index = data, __newindex = islist and writelist or writemap, __len = islist and lenof or nil,
+    __metatable = "echolot.state",
+    h = h, role = role, chain = chain, target = target or false, structural = structural[role] or false,
+  })
   dataOf[proxy] = data
-  chainOf[proxy] = chain
-  roleOf[proxy] = role
   return proxy
 end
 
@@ -203,7 +200,7 @@ function E.rebuild(tree)
   if root ~= nil then kill(root) end
   diedn = 0  -- Swift forgets every handle on a rebuild; numbering starts again
   nexthandle = 1
-  root = wrap(tree, 0, "", "root", { [ENGINE] = true }, nil)
+  root = wrap(tree, 0, "", "root", { [ENGINE] = true }, false)
   structure = structure + 1
 end
 
@@ -213,11 +210,12 @@ function E.patch(path, key, value)
   for i = 1, #path do
     proxy = dataOf[proxy][path[i]]
   end
-  local data = dataOf[proxy]
+  local meta = getrawmetatable(proxy)
+  local data = meta.__index
   local old = data[key]
   if type(old) == "table" then kill(old) end
-  local role = roleOf[proxy]
-  data[key] = wrap(value, handleOf[proxy], key, childrole(role, key), chainOf[proxy], nil)
+  local role = meta.role
+  data[key] = wrap(value, meta.h, key, childrole(role, key), meta.chain, nil)
   if type(value) == "table" or structural[role] or key == "behaviours" then structure = structure + 1 end
 end
 

@@ -47,15 +47,13 @@ local function sortedpairs(t)
 end
 E.sortedpairs = sortedpairs
 
--- A read-only view of a table: reads pass through, writes raise.
+-- A read-only view of a table: reads pass through, writes raise. The metamethods are
+-- shared (the view's metatable holds the table and its name), so a view costs two tables.
+local function rodenied(view) error(getrawmetatable(view).__metatable .. " is read-only", 2) end
+local function ropairs(view) return sortedpairs(getrawmetatable(view).__index) end
+local function rolen(view) return #getrawmetatable(view).__index end
 local function readonly(t, name)
-  return setmetatable({}, {
-    __index = t,
-    __newindex = function() error(name .. " is read-only", 2) end,
-    __pairs = function() return sortedpairs(t) end,
-    __len = function() return #t end,
-    __metatable = name,
-  })
+  return setmetatable({}, { __index = t, __newindex = rodenied, __pairs = ropairs, __len = rolen, __metatable = name })
 end
 E.readonly = readonly
 
@@ -144,6 +142,8 @@ local libraries = {
 
 -- Base functions that see through mirror proxies (whose fields live in their data table).
 local function spairs(t)
+  local data = dataOf[t]
+  if data ~= nil then return sortedpairs(data) end  -- mirror nodes and frozen values
   local mt = getrawmetatable(t)
   local metapairs = mt and rawget(mt, "__pairs")
   if metapairs ~= nil then

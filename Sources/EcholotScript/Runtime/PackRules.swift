@@ -30,7 +30,11 @@ public final class PackRules {
                 message: "cannot find the standard rules (a scripts/ folder); set \(StandardRules.environmentVariable)")])
         }
         try engine.loadStandardRules(from: folder)
-        try engine.loadPack(id: pack.id, root: pack.root, extends: pack.manifest.extends)
+        // Every layer, dependencies and bases first: a pack that extends another plays with
+        // its base's scripts, and its own rules shadow the base's by name.
+        for layer in pack.loadOrder {
+            try engine.loadPack(id: layer.manifest.id, root: layer.root, extends: layer.manifest.extends)
+        }
         return PackRules(pack: pack, engine: engine)
     }
 

@@ -45,6 +45,10 @@ public struct Choice: Equatable, Sendable {
         self.shortcut = shortcut
     }
 
-    /// The label with its marks, as one line: "Two Voices — done · best 1380".
-    public var line: String { detail.isEmpty ? label : "\(label) — \(detail)" }
+    /// The label with its letter and marks, as one line: "Retry (r)",
+    /// "Two Voices — done · best 1380".
+    public var line: String {
+        let named = shortcut.map { "\(label) (\($0))" } ?? label
+        return detail.isEmpty ? named : "\(named) — \(detail)"
+    }
 }

@@ -1,0 +1,102 @@
+import EcholotCore
+import EcholotModel
+import Testing
+@testable import EcholotScript
+
+/// The registration API as modders use it.
+@Suite struct APITests {
+    func loadError(_ code: String) -> ScriptError? {
+        #expect(throws: ScriptError.self) {
+            let engine = try ScriptEngine()
+            try engine.loadScript(pack: "test", source: ScriptSource(pack: "test", file: "scripts/x.lua", displayPath: "x.lua"),
+                                  text: Array(code.utf8))
+        }
+    }
+
+    @Test(arguments: [
+        ("echolot.goal('a', { on = { tick = function() end } })\necholot.goal('a', { on = { tick = function() end } })",
+         2, "goal 'a' is already registered (test/scripts/x.lua:1)"),
+        ("echolot.goal('a', {})", 1, "goal 'a': the spec needs 'on'"),
+        ("echolot.behaviour('a', { on = { tick = 5 } })", 1, "on['tick'] must be a function, found number"),
+        ("echolot.goal('a', { params = { x = 'colour' }, on = { tick = print } })", 1, "parameter 'x' has unknown type 'colour'"),
+        ("echolot.goal('a', { params = { x = { type = 'number', min = 1, default = 0 } }, on = { tick = print } })",
+         1, "the default of parameter 'x' must be ≥ 1"),
+        ("echolot.goal('a', { params = { state = 'string' }, on = { tick = print } })", 1, "'state' cannot be a parameter"),
+        ("echolot.goal('a b', { on = { tick = print } })", 1, "the name must be an identifier"),
+        ("echolot.goal('a', { on = { ['pack*'] = print } })", 1, "only a trailing '.*'"),
+    ])
+    func badRegistrations(code: String, line: Int, message: String) {
+        let error = loadError(code)
+        #expect(error?.line == line)
+        #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+    }
+
+    @Test func describedRules() throws {
+        let engine = try Support.engine()
+        let find = try #require(engine.rule(.goal, named: "find", for: "any"))
+        #expect(find.pack == "echolot")
+        #expect(find.source?.file == "scripts/goals/find.lua")
+        #expect(find.handles == ["entity.selected"])
+        #expect(find.params.map(\.name) == ["entity", "tag"])
+        let orbit = try #require(engine.rule(.behaviour, named: "orbit", for: "any"))
+        #expect(orbit.params.first?.defaultValue == .int(10))
+        #expect(Set(engine.ruleNames(.goal, for: "any")) == ["find", "findAll", "findInOrder", "timeLimit", "maxMisses", "avoid"])
+        #expect(Set(engine.ruleNames(.behaviour, for: "any")) == ["orbit", "drift", "pulse", "blink", "approach"])
+        #expect(Set(engine.ruleNames(.achievement, for: "any")) == ["firstWin", "flawless", "quickEar", "fullCircle"])
+        #expect(engine.ruleNames(.scoring, for: "any") == ["standard"])
+    }
+
+    @Test func customActionsStoryAndGameReducers() throws {
+        let scripts = [
+            "story.lua": """
+                echolot.reducer({ name = "doorbell", on = { ["entity.selected"] = function(level, action, ctx)
+                  if action.id == "door" then ctx.emit("pack.doorOpened", { by = action.id }) end
+                end } })
+                echolot.reducer({ name = "counter", focus = "game", on = { ["pack.*"] = function(game, action)
+                  game.packActions = (game.packActions or 0) + 1
+                end } })
+                echolot.story({ on = {
+                  ["pack.doorOpened"] = function(story, action, ctx)
+                    story.chapter = "hall"
+                    story.part = echolot.timeOfDay(21)
+                    ctx.emit("story.chapterStarted", { chapter = "hall" })
+                  end,
+                } })
+                """,
+        ]
+        let level = Support.level(entities: [("door", 0)])
+        let world = try Support.world(scripts: scripts, level: level)
+        world.store.dispatch(.start)
+        let transition = world.store.dispatch(.selectEntity("door"))
+        #expect(transition.rejections.isEmpty)
+        #expect(transition.actions.map(\.name).contains("story.chapterStarted"))
+        #expect(world.store.state["story"] == ["chapter": "hall", "part": "evening"])
+        #expect(world.store.state["packActions"] == .int(1))
+    }
+
+    @Test func rulesMayEmitOnlyTheirOwnActions() throws {
+        let world = try Support.world(scripts: [
+            "cheat.lua": #"echolot.reducer({ name = "cheat", on = { ["pack.cheat"] = function(level, action, ctx) ctx.emit("select") end } })"#,
+        ], level: Support.level(entities: [("e", 0)]))
+        let error = try #require(world.store.dispatch(Action("pack.cheat")).rejections.first?.error as? ScriptError)
+        #expect(error.message.contains("rules may emit goal.met, goal.failed, level.won, level.lost, pack.* and story.* actions, not 'select'"))
+        #expect(error.line == 1)
+    }
+
+    @Test func aPackRuleShadowsTheStandardOne() throws {
+        let world = try Support.world(scripts: [
+            "find.lua": """
+                echolot.goal("find", { params = { entity = "entity" }, on = {
+                  ["entity.selected"] = function(goal, action, ctx) goal.state = "failed" end } })
+                """,
+        ], level: Support.level(entities: [("e", 0)], goals: #"[{"type": "find", "entity": "e"}]"#))
+        world.store.dispatch(.start)
+        world.store.dispatch(.selectEntity("e"))
+        #expect(world.store.level[LevelKeys.status] == .lost)
+    }
+
+    @Test func printGoesToTheOutput() throws {
+        let engine = try Support.engine(["scripts/p.lua": "print('hello', 1, {}, nil)"])
+        #expect(engine.output.last == "hello\t1\ttable: #1\tnil")
+    }
+}

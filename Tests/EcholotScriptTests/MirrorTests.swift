@@ -1,0 +1,130 @@
+import EcholotCore
+import EcholotModel
+import Testing
+@testable import EcholotScript
+
+/// The Lua mirror of the state stays in step with the Swift state: changes on either side
+/// arrive on the other, failed calls leave nothing behind, stores sharing an engine do not
+/// see each other's states.
+@Suite struct MirrorTests {
+    static let scripts = [
+        "edit.lua": """
+            echolot.behaviour("edit", {
+              on = {
+                ["pack.nested"] = function(e) e.sound.volume = 0.25 end,
+                ["pack.push"] = function(e) table.insert(e.tags, "new") end,
+                ["pack.pop"] = function(e) table.remove(e.tags) end,
+                ["pack.hole"] = function(e) e.tags[5] = "far" end,
+                ["pack.replace"] = function(e) return { id = e.id, azimuth = 123, tags = echolot.list("fresh") } end,
+                ["pack.dropId"] = function(e) return { azimuth = 1 } end,
+                ["pack.stale"] = function(e) local s = e.sound e.sound = { file = "s.wav" } s.volume = 2 end,
+                ["pack.attribute"] = function(e) e.custom = { count = (e.custom and e.custom.count or 0) + 1, when = "now" } end,
+                ["pack.read"] = function(e, action, ctx) e.seenTime = ctx.level.time e.seenCenter = ctx.level.view.center end,
+              },
+            })
+            echolot.reducer({ name = "spawner", on = { ["pack.spawn"] = function(level)
+              level.entities.extra = { id = "extra", azimuth = 0, tags = echolot.list(), selectable = true, found = false,
+                                       behaviours = echolot.list({ type = "orbit", speed = 60 }) }
+            end } })
+            """,
+    ]
+
+    func world() throws -> Store<GameState> {
+        // `orbit` at speed 0 only makes the level use orbit, so spawned entities can orbit.
+        let level = Support.level(entities: [("e", 10)], behaviours: #"[{"type": "edit"}, {"type": "orbit", "speed": 0}]"#)
+        let world = try Support.world(scripts: MirrorTests.scripts, level: level)
+        world.store.dispatch(.start)
+        return world.store
+    }
+
+    func entity(_ store: Store<GameState>, _ id: String = "e") -> Entity { store.entity(id)! }
+
+    @Test func nestedWritesReachTheState() throws {
+        let store = try world()
+        store.dispatch(Action("pack.nested"))
+        #expect(entity(store)[EntityKeys.sound]?[SoundKeys.volume] == 0.25)
+        #expect(entity(store)[EntityKeys.sound]?[SoundKeys.file] == "s.wav")
+    }
+
+    @Test func listsGrowAndShrinkButHaveNoHoles() throws {
+        let store = try world()
+        store.dispatch(Action("pack.push"))
+        #expect(entity(store)[EntityKeys.tags] == ["t", "new"])
+        store.dispatch(Action("pack.pop"))
+        store.dispatch(Action("pack.pop"))
+        #expect(entity(store)["tags"] == .list([]), "an emptied list stays a list")
+        let transition = store.dispatch(Action("pack.hole"))
+        #expect(Support.rejection(transition).contains("lists cannot have holes"))
+    }
+
+    @Test func aReturnedFocusReplacesTheEntity() throws {
+        let store = try world()
+        store.dispatch(Action("pack.replace"))
+        let replaced = entity(store)
+        #expect(replaced[EntityKeys.azimuth] == 123)
+        #expect(replaced[EntityKeys.tags] == ["fresh"])
+        #expect(replaced["sound"] == .null, "a returned focus is the whole new focus")
+        let transition = try world().dispatch(Action("pack.dropId"))
+        #expect(Support.rejection(transition).contains("without its id 'e'"))
+    }
+
+    @Test func staleReferencesCannotWrite() throws {
+        let store = try world()
+        let transition = store.dispatch(Action("pack.stale"))
+        let error = try #require(transition.rejections.first?.error as? ScriptError)
+        #expect(error.message.contains("no longer part of the state"))
+        #expect(entity(store)[EntityKeys.sound]?[SoundKeys.volume] == 1)
+    }
+
+    @Test func scriptsCanAddAttributes() throws {
+        let store = try world()
+        store.dispatch(Action("pack.attribute"))
+        store.dispatch(Action("pack.attribute"))
+        #expect(entity(store)["custom"] == ["count": 2, "when": "now"])
+    }
+
+    @Test func swiftChangesArriveInLua() throws {
+        let store = try world()
+        Support.tick(store, 30)
+        store.dispatch(.turnTo(33))
+        store.dispatch(Action("pack.read"))
+        #expect(entity(store)["seenTime"] == store.level["time"])
+        #expect(entity(store)["seenCenter"] == .number(33))
+    }
+
+    @Test func aNewEntityStartsBehaving() throws {
+        let store = try world()
+        store.dispatch(Action("pack.spawn"))
+        Support.tick(store, 30)
+        #expect(abs(entity(store, "extra")[EntityKeys.azimuth] - 30) < 1e-9)
+    }
+
+    @Test func storesSharingAnEngineStayApart() throws {
+        let level = Support.level(entities: [("e", 10)], behaviours: #"[{"type": "orbit", "speed": 60}]"#)
+        let world = try Support.world(level: level)
+        let other = try world.rules.store(for: world.level)
+        world.store.dispatch(.start)
+        other.dispatch(.start)
+        for _ in 0..<30 {
+            Support.tick(world.store, 2)
+            Support.tick(other, 1)
+        }
+        #expect(abs(entity(world.store)[EntityKeys.azimuth] - 70) < 1e-9)
+        #expect(abs(entity(other)[EntityKeys.azimuth] - 40) < 1e-9)
+    }
+
+    @Test func aStateRestoredByTheStoreIsWhatLuaSees() throws {
+        // A later reducer fails: the store restores the state, the mirror must follow.
+        let level = Support.level(entities: [("e", 10)], behaviours: #"[{"type": "orbit", "speed": 60}, {"type": "boom"}]"#)
+        let world = try Support.world(scripts: [
+            "boom.lua": #"echolot.behaviour("boom", { on = { tick = function(e) if e.azimuth > 15 then error("boom") end end } })"#,
+        ], level: level)
+        world.store.dispatch(.start)
+        // Ticks 1–5 move it to 15°; from tick 6 on, orbit moves it past 15° and boom
+        // rejects the tick, so the store keeps 15° — and so must Lua, or it would drift on.
+        var rejected = 0
+        for _ in 0..<10 { rejected += world.store.dispatch(.tick(1.0 / 60)).rejections.count }
+        #expect(rejected == 5)
+        #expect(abs(entity(world.store)[EntityKeys.azimuth] - 15) < 1e-9)
+    }
+}

@@ -1,0 +1,95 @@
+import EcholotCore
+import EcholotModel
+import Foundation
+import Testing
+@testable import EcholotScript
+
+/// Level files configure rules with data; the rules' declarations check it, and problems
+/// are placed in the level file.
+@Suite struct ValidationTests {
+    func diagnostics(goals: String = "[]", behaviours: String = "[]", scoring: String? = nil,
+                     scripts: [String: String] = [:]) throws -> [Diagnostic] {
+        let level = Support.level(entities: [("bell", 0)], goals: goals, behaviours: behaviours, scoring: scoring)
+        let world = try Support.world(scripts: scripts, level: level)
+        return world.rules.validate()
+    }
+
+    func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map(\.message) }
+
+    @Test func theTutorialIsValid() throws {
+        let pack = try PackLoader.load(at: Support.tutorial)
+        let rules = try PackRules.load(pack, standardRules: Support.standardRules)
+        #expect(rules.validate() == [])
+    }
+
+    @Test func aParameterOutOfRangeIsPlacedInTheLevelFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("echolot-validate-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Support.tutorial, to: folder)
+        let file = folder.appendingPathComponent("levels/around-you.json")
+        let original = try String(contentsOf: file, encoding: .utf8)
+        try original.replacingOccurrences(of: #""seconds": 60"#, with: #""seconds": 0"#).write(to: file, atomically: true, encoding: .utf8)
+        let lines = original.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains(#""seconds": 60"#) }) + 1
+        let column = try #require(lines[line - 1].range(of: "60")).lowerBound.utf16Offset(in: lines[line - 1]) + 1
+
+        let pack = try PackLoader.load(at: folder)
+        let rules = try PackRules.load(pack, standardRules: Support.standardRules)
+        let problems = rules.validate()
+        #expect(problems.count == 1)
+        let problem = try #require(problems.first)
+        #expect(problem.line == line && problem.column == column)
+        #expect(problem.path.hasSuffix("levels/around-you.json"))
+        #expect(problem.description.hasSuffix(":\(line):\(column): error: goal 'timeLimit': parameter 'seconds' must be ≥ 1"))
+    }
+
+    @Test func anUnknownRuleIsNamedWithASuggestion() throws {
+        let problems = try diagnostics(goals: #"[{"type": "fnd", "entity": "bell"}]"#,
+                                       behaviours: #"[{"type": "orbitt"}]"#, scoring: #"{"type": "fancy"}"#)
+        #expect(messages(problems).sorted() == [
+            "unknown behaviour type 'orbitt': no script registers it (did you mean 'orbit'?)",
+            "unknown goal type 'fnd': no script registers it (did you mean 'find'?)",
+            "unknown scoring type 'fancy': no script registers it",
+        ])
+    }
+
+    @Test func wrongTypesAndUnknownOrMissingParameters() throws {
+        let problems = try diagnostics(
+            goals: #"[{"type": "timeLimit", "seconds": "60"}, {"type": "find", "entity": "bell", "entty": 1}, {"type": "maxMisses"}, {"type": "maxMisses", "misses": 1.5}]"#,
+            behaviours: #"[{"type": "orbit", "speed": "fast"}, {"type": "pulse", "min": 2, "max": 1}]"#,
+            scoring: #"{"type": "standard", "parTime": 0}"#)
+        #expect(Set(messages(problems)) == [
+            "goal 'timeLimit': parameter 'seconds' must be a number, found a string",
+            "goal 'find': unknown parameter 'entty' (parameters: entity, tag)",
+            "goal 'maxMisses': missing parameter 'misses' (an integer)",
+            "goal 'maxMisses': parameter 'misses' must be an integer, found a number",
+            "behaviour 'orbit': parameter 'speed' must be a number, found a string",
+            "behaviour 'pulse': 'min' must not be above 'max'",
+            "scoring 'standard': parameter 'parTime' must be ≥ 1",
+        ])
+        let speed = try #require(problems.first { $0.message.contains("'speed'") })
+        #expect(speed.column > 1)
+    }
+
+    @Test func aRuleCheckRunsOnTheParameters() throws {
+        let problems = try diagnostics(goals: #"[{"type": "find"}, {"type": "findAll", "tag": "nothing"}]"#)
+        #expect(Set(messages(problems)) == [
+            "goal 'find': give exactly one of 'entity' and 'tag'",
+            "goal 'findAll': no entity of this level has the tag 'nothing'",
+        ])
+    }
+
+    @Test func packRulesAreValidatedToo() throws {
+        let problems = try diagnostics(goals: #"[{"type": "reach", "target": "nobody", "within": -1}]"#, scripts: [
+            "reach.lua": """
+                echolot.goal("reach", {
+                  params = { target = "entity", within = { type = "number", min = 0, default = 5 } },
+                  on = { tick = function() end },
+                })
+                """,
+        ])
+        #expect(Set(messages(problems)) == [
+            "goal 'reach': parameter 'target' names no entity of this level ('nobody')",
+            "goal 'reach': parameter 'within' must be ≥ 0",
+        ])
+    }
+}
