@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "CHeapStats"),
         .executableTarget(
             name: "EcholotBench",
-            dependencies: ["EcholotModel", "CHeapStats", "EcholotAudio", "COpenAL", "EcholotStore", "EcholotTerminal"]
+            dependencies: ["EcholotModel", "CHeapStats", "EcholotAudio", "COpenAL", "EcholotStore", "EcholotTerminal", "EcholotScript"]
         ),
         .testTarget(
             name: "EcholotCoreTests",

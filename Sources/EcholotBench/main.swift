@@ -6,6 +6,7 @@ func wants(_ name: String) -> Bool { sections.isEmpty || sections.contains(name)
 
 print("# Echolot benchmark")
 if wants("core") { runCoreBenchmarks() }
+if wants("lua") { runLuaBenchmarks() }
 if wants("audio") { runAudioBenchmarks() }
 if wants("terminal") { runTerminalBenchmarks() }
 if wants("store") { runStoreBenchmarks() }

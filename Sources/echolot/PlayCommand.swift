@@ -49,6 +49,9 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .long, help: "The language of the pack's strings (default: the pack's).")
     var language: String?
 
+    @Flag(name: .long, help: "Start with only the shipped packs: installed packs are not loaded.")
+    var safe = false
+
     @Option(name: .long, help: "Degrees per ←/→ press.")
     var step: Double = 15
 
@@ -96,13 +99,13 @@ struct PlayCommand: ParsableCommand {
             throw ExitCode(1)
         }
         // A folder, a .zip, or the id of a shipped or installed pack.
-        let startPack = try GameLoader.loadPack(path)
+        let startPack = try GameLoader.loadPack(path, safe: safe)
         if let level, startPack.level(id: level) == nil {
             let known = startPack.levelOrder.joined(separator: ", ")
             Terminal.error("\(path): error: pack '\(startPack.id)' has no level '\(level)'; its levels are: \(known)")
             throw ExitCode(1)
         }
-        var catalog = PackCatalog.standard()
+        var catalog = PackCatalog.standard(.standard(safe: safe))
         let start: PackEntry
         if FileManager.default.fileExists(atPath: path) {
             start = PackEntry(path: URL(fileURLWithPath: path).standardizedFileURL.path, pack: startPack)

@@ -8,6 +8,7 @@ local mathtype, floor, tointeger = math.type, math.floor, math.tointeger
 local format, sub = string.format, string.sub
 local dataOf, copy, listMT, freeze, sortedpairs = E.dataOf, E.copy, E.listMT, E.freeze, E.sortedpairs
 local resetbudget = host.resetbudget
+local S = E.state  -- S.focus: what the running reducer may change
 local getrawmetatable = debug.getmetatable
 
 -- Actions a rule may emit: the outcome actions and its own families.
@@ -145,7 +146,7 @@ local runners = {}
 function runners.behaviour(batch, action, fn)
   local level = dataOf[E.root()].level
   local ldata = dataOf[level]
-  if ldata.status ~= "running" then return end
+  if ldata == nil or ldata.status ~= "running" then return end
   local list = instances(batch, collectbehaviours)
   local entitiesnode = ldata.entities
   local entities = dataOf[entitiesnode]
@@ -156,7 +157,7 @@ function runners.behaviour(batch, action, fn)
     local entity = entities[id]
     if entity ~= nil then
       C.params, C.id = params[i], id
-      E.focus(entity)
+      S.focus = entity
       resetbudget()
       local result = fn(entity, action, ctx)
       if result ~= nil and result ~= entity then replace(batch, fn, entitiesnode, id, result, "id") end
@@ -168,6 +169,7 @@ end
 function runners.goal(batch, action, fn)
   local level = dataOf[E.root()].level
   local ldata = dataOf[level]
+  if ldata == nil or ldata.goals == nil then return end
   local list = instances(batch, collectgoals)
   local goalsnode = ldata.goals
   local goals = dataOf[goalsnode]
@@ -204,6 +206,7 @@ end
 function runners.scoring(batch, action, fn)
   local level = dataOf[E.root()].level
   local ldata = dataOf[level]
+  if ldata == nil then return end
   local entry = ldata.scoring
   if entry == nil or dataOf[entry].type ~= batch.rule.name then return end
   if batch.entry ~= entry then batch.entry, batch.params = entry, E.params(batch.rule, entry) end
@@ -296,6 +299,7 @@ function E.run(batch, action, patches, count, tree, random)
   if tree ~= nil then E.rebuild(tree) end
   for i = 1, count * 3, 3 do E.patch(patches[i], patches[i + 1], patches[i + 2]) end
   rng = random
+  C.game = E.root()
   local fn = handlerfor(batch.rule, lastaction.name)
   -- Where to point when an error carries no position (memory ran out inside Lua).
   E.current = fn

@@ -15,7 +15,10 @@ local mathtype = math.type
 local format = string.format
 local dataOf, listMT, null, copy, sortedpairs = E.dataOf, E.listMT, E.null, E.copy, E.sortedpairs
 
-local focus = nil                                    -- proxy the running reducer may change
+-- The proxy the running reducer may change (with what is inside it). A field of a table
+-- shared with the driver, which sets it once per reducer call without a function call.
+local S = { focus = nil }
+E.state = S
 -- In every permission set: lets the engine write anywhere (scores, earned achievements).
 local ENGINE = {}
 
@@ -99,8 +102,11 @@ local function lenof(proxy) return #getrawmetatable(proxy).__index end
 -- case (a number, string or boolean into a field that held one) takes the fewest steps.
 local function writemap(proxy, k, v)
   local meta = getrawmetatable(proxy)
-  if not meta.chain[focus] then return denied(k) end
-  if type(k) ~= "string" then
+  if not meta.chain[S.focus] then return denied(k) end
+  local data = meta.__index
+  local old = data[k]
+  -- A field that exists has a string name already; only new names need checking.
+  if old == nil and type(k) ~= "string" then
     error(format("cannot store a field named by %s: field names must be strings", describe(k)), 2)
   end
   local tv = type(v)
@@ -111,8 +117,6 @@ local function writemap(proxy, k, v)
   elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
     return badvalue(k, v)
   end
-  local data = meta.__index
-  local old = data[k]
   if old == v and mathtype(old) == mathtype(v) then return end
   if type(old) == "table" then kill(old) end
   data[k] = v
@@ -130,7 +134,7 @@ end
 -- `__newindex` of a list node: no holes, and any change re-sends the whole list.
 local function writelist(proxy, k, v)
   local meta = getrawmetatable(proxy)
-  if not meta.chain[focus] then return denied(k) end
+  if not meta.chain[S.focus] then return denied(k) end
   if mathtype(k) ~= "integer" then
     error(format("cannot use %s as a list index: list indices are integers", describe(k)), 2)
   end
@@ -222,7 +226,7 @@ end
 -- Starts a call: empties the logs.
 function E.begin()
   logn, bornn, diedn = 0, 0, 0
-  focus = nil
+  S.focus = nil
 end
 
 -- The counts Swift reads back.
@@ -232,14 +236,14 @@ function E.root() return root end
 function E.structure() return structure end
 
 -- Lets the running reducer change `proxy` and what is inside it.
-function E.focus(proxy) focus = proxy end
+function E.focus(proxy) S.focus = proxy end
 
 -- Writes a field on the engine's behalf (scores, earned achievements, replaced foci).
 function E.set(proxy, key, value)
-  local saved = focus
-  focus = ENGINE
+  local saved = S.focus
+  S.focus = ENGINE
   proxy[key] = value
-  focus = saved
+  S.focus = saved
 end
 
 -- The map node at `key` of `proxy`, made (empty) if it is not there.

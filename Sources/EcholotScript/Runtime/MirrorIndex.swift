@@ -3,13 +3,11 @@
 final class MirrorIndex {
     private var parents: [Int] = []
     private var keys: [String] = []
-    private var paths: [[String]?] = []
 
     /// Forgets every node (the mirror is being rebuilt; handles start again at 1).
     func reset() {
         parents.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
-        paths.removeAll(keepingCapacity: true)
     }
 
     /// Records node `handle` as `key` of node `parent` (0: the root itself).
@@ -19,17 +17,14 @@ final class MirrorIndex {
             let missing = handle + 1 - parents.count
             parents.append(contentsOf: repeatElement(0, count: missing))
             keys.append(contentsOf: repeatElement("", count: missing))
-            paths.append(contentsOf: repeatElement(nil, count: missing))
         }
         parents[handle] = parent
         keys[handle] = key
-        paths[handle] = nil
     }
 
     /// Forgets a node that left the state.
     func remove(_ handle: Int) {
-        guard handle > 0, handle < paths.count else { return }
-        paths[handle] = nil
+        guard handle > 0, handle < parents.count else { return }
         parents[handle] = -1
     }
 
@@ -43,21 +38,5 @@ final class MirrorIndex {
     func key(of handle: Int) -> String {
         guard handle > 0, handle < keys.count else { return "" }
         return keys[handle]
-    }
-
-    /// The keys from the root to node `handle`; `nil` for a handle it does not know.
-    func path(of handle: Int) -> [String]? {
-        guard handle > 0, handle < parents.count, parents[handle] >= 0 else { return nil }
-        if let cached = paths[handle] { return cached }
-        let parent = parents[handle]
-        var result: [String]
-        if parent == 0 {
-            result = []
-        } else {
-            guard let above = path(of: parent) else { return nil }
-            result = above + [keys[handle]]
-        }
-        paths[handle] = result
-        return result
     }
 }

@@ -17,6 +17,8 @@ final class RuleSession {
     private var synced: GameState?
     /// The action Lua holds as its last one, when this session sent it.
     private var lastAction: Action?
+    /// Scratch space for the write tree, reused by every call.
+    private let positions = HandleTable()
 
     /// A session on `engine`'s Lua state.
     init(engine: ScriptEngine) {
@@ -104,7 +106,7 @@ final class RuleSession {
         let random = clua_tointeger(L, -1, nil)
 
         readBorn(count: bornCount)
-        let writes = WriteTree(index: engine.index)
+        let writes = WriteTree(index: engine.index, positions: positions)
         do {
             try readLog(count: logCount, into: writes)
         } catch {

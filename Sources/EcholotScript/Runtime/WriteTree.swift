@@ -16,14 +16,18 @@ final class WriteTree {
     }
 
     private let index: MirrorIndex
+    private let positions: HandleTable
     private var nodes: [Node] = [Node(handle: 1)]
-    private var position: [Int: Int] = [1: 0]
     /// Whether any write was added.
     private(set) var isEmpty = true
 
-    /// An empty tree over the mirror's handles.
-    init(index: MirrorIndex) {
+    /// An empty tree over the mirror's handles; `positions` is scratch space kept between
+    /// calls, so a call pays for the handles it touches, not for all there are.
+    init(index: MirrorIndex, positions: HandleTable) {
         self.index = index
+        self.positions = positions
+        positions.clear()
+        positions[1] = 0
     }
 
     /// Records `value` (`.null`: remove) for `key` of the map mirror node `handle`; false
@@ -45,12 +49,12 @@ final class WriteTree {
 
     /// The node for `handle`, linked to its parents; `nil` for a handle the mirror lost.
     private func node(for handle: Int) -> Int? {
-        if let found = position[handle] { return found }
+        if let found = positions[handle] { return found }
         let parent = index.parent(of: handle)
         guard parent > 0, let above = node(for: parent) else { return nil }
         nodes.append(Node(handle: handle))
         let new = nodes.count - 1
-        position[handle] = new
+        positions[handle] = new
         nodes[above].children.append(new)
         return new
     }
@@ -76,6 +80,41 @@ final class WriteTree {
                 apply(child, to: &inner)
                 slot = .map(inner)
             }
+        }
+    }
+}
+
+/// A map from mirror handles to small integers, cleared in O(1) by bumping a generation:
+/// the write tree's index of the nodes one call touched.
+final class HandleTable {
+    private var generation: UInt32 = 1
+    private var stamps: [UInt32] = []
+    private var values: [Int] = []
+
+    /// Forgets every entry.
+    func clear() {
+        generation &+= 1
+        if generation == 0 {
+            stamps = Array(repeating: 0, count: stamps.count)
+            generation = 1
+        }
+    }
+
+    /// The value for `handle`, if set since the last ``clear()``.
+    subscript(handle: Int) -> Int? {
+        get {
+            guard handle >= 0, handle < stamps.count, stamps[handle] == generation else { return nil }
+            return values[handle]
+        }
+        set {
+            guard handle >= 0 else { return }
+            if handle >= stamps.count {
+                let grown = max(handle + 1, stamps.count * 2)
+                stamps.append(contentsOf: repeatElement(0, count: grown - stamps.count))
+                values.append(contentsOf: repeatElement(0, count: grown - values.count))
+            }
+            stamps[handle] = newValue == nil ? 0 : generation
+            values[handle] = newValue ?? 0
         }
     }
 }

@@ -1,0 +1,57 @@
+import EcholotScript
+import Foundation
+
+/// Issue 3's figure: the cost per tick of 1,000 entities that each carry an `orbit`
+/// behaviour, through the engine (store, level reducers, the Lua rule and its
+/// marshalling), as a plain Lua loop over mutable tables doing the same arithmetic, and as
+/// a Swift reducer — all measured in this run, so the ratios are what counts.
+///
+/// For instruction counts (which do not move with machine load), run one way alone under
+/// callgrind: `ECHOLOT_LUA_WAY=engine|lua|swift ECHOLOT_LUA_TICKS=50 valgrind
+/// --tool=callgrind EcholotBench lua`, once with 0 ticks and once with 50, and divide the
+/// difference by 50.
+func runLuaBenchmarks() {
+    let bench = OrbitBenchmark(entities: 1000)
+    let environment = ProcessInfo.processInfo.environment
+    let ticks: [(name: String, way: String, tick: () -> Int)]
+    do {
+        let engine = try ScriptEngine()
+        guard let folder = StandardRules.folder() else {
+            print("\n(lua: cannot find the standard rules; run from the repository root)")
+            return
+        }
+        try engine.loadStandardRules(from: folder)
+        ticks = [
+            ("plain Lua loop (baseline)", "lua", try bench.plainLuaTick()),
+            ("engine (Lua rule)", "engine", try bench.engineTick(engine)),
+            ("Swift reducer", "swift", bench.swiftTick()),
+        ]
+    } catch {
+        print("\n(lua: \(error))")
+        return
+    }
+    if let way = environment["ECHOLOT_LUA_WAY"], let tick = ticks.first(where: { $0.way == way })?.tick {
+        let count = Int(environment["ECHOLOT_LUA_TICKS"] ?? "") ?? 50
+        var rejected = 0
+        for _ in 0..<count { rejected += tick() }
+        print("\n(lua: \(count) ticks of '\(way)', \(rejected) rejected)")
+        return
+    }
+    var rows: [[String]] = []
+    var medians: [String: Double] = [:]
+    for (name, way, tick) in ticks {
+        var rejected = 0
+        let samples = sampleNanoseconds(count: 2_000, warmup: 200) { rejected += tick() }
+        medians[way] = percentile(samples, 50)
+        rows.append([name, fixed(percentile(samples, 50) / 1000), fixed(percentile(samples, 99) / 1000),
+                     rejected == 0 ? "" : "\(rejected) rejected"])
+    }
+    for (i, way) in ["lua", "engine", "swift"].enumerated() {
+        let p50 = medians[way] ?? .nan
+        rows[i].insert(fixed(p50 / (medians["lua"] ?? .nan), 2) + "×", at: 3)
+        rows[i].insert(fixed(p50 / (medians["swift"] ?? .nan), 2) + "×", at: 4)
+    }
+    printTable(
+        "Rules: one tick of 1,000 orbiting entities (µs)",
+        ["way", "p50", "p99", "÷ plain Lua p50", "÷ Swift reducer p50", ""], rows)
+}

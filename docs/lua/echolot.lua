@@ -1,0 +1,195 @@
+---@meta echolot
+-- Type annotations for the Echolot rules API, for the Lua language server (LuaLS):
+-- add this folder to `workspace.library` and `echolot.*`, specs, foci and `ctx`
+-- autocomplete. This file is never run; the engine provides the real `echolot`.
+
+---A value the state can hold: nil, boolean, integer, float, string, list or map.
+---@alias echolot.Value nil|boolean|integer|number|string|table
+
+---An action: its name and its payload's fields (read-only).
+---@class echolot.Action
+---@field name string The action's name: `tick`, `entity.selected`, `pack.doorOpened`, …
+---@field dt? number Seconds, for `tick`.
+---@field id? string The entity (`entity.selected`, `selectEntity`), goal (`goal.met`, `goal.failed`) or achievement (`achievement.earned`).
+---@field azimuth? number Degrees, for `turnTo`, `moveTo` and `selection.missed`.
+---@field degrees? number Degrees, for `turnBy`.
+---@field elevation? number Degrees, for `tiltTo` and `moveTo`.
+---@field hour? integer For `clock`.
+---@field minute? integer For `clock`.
+---@field [string] echolot.Value Any other payload field.
+
+---An entity's directional sound.
+---@class echolot.Sound
+---@field file string Path inside the pack's `sounds/` folder.
+---@field volume number Linear gain, 0…4.
+---@field loop boolean Whether it repeats.
+---@field pitch number Playback rate, 0.25…4.
+---@field rolloff number Distance attenuation factor.
+---@field playing boolean Whether it sounds at all.
+
+---A behaviour entry of an entity: `{type = name, …parameters}`.
+---@class echolot.RuleEntry
+---@field type string The rule's name.
+---@field id? string
+---@field [string] echolot.Value Its parameters.
+
+---An entity: the focus of a behaviour.
+---@class echolot.Entity
+---@field id string Unique within the level.
+---@field name string Display name.
+---@field glyph string One character that draws it.
+---@field tags string[] Tags for goals and statistics.
+---@field azimuth number Degrees clockwise from ahead, in [0, 360).
+---@field elevation number Degrees up, in [−90, 90].
+---@field distance number Metres from the listener.
+---@field sound? echolot.Sound Its directional sound.
+---@field selectable boolean Whether `select` can pick it.
+---@field found boolean Whether the player has selected it.
+---@field behaviours echolot.RuleEntry[] Its behaviours.
+---@field actions table[] Actions it dispatches when selected.
+---@field [string] echolot.Value Attributes of your own.
+
+---A goal: the focus of a goal rule. Its parameters are fields of it, too.
+---@class echolot.Goal
+---@field id string Unique within the level.
+---@field type string The goal rule's name.
+---@field state "pending"|"met"|"failed" Changing it announces goal.met / goal.failed.
+---@field [string] echolot.Value Parameters and fields of your own.
+
+---The field of view.
+---@class echolot.View
+---@field center number The azimuth the player faces.
+---@field elevation number The elevation the player faces.
+---@field width number Width of the field of view in degrees.
+---@field selectTolerance number How far off-center a selection may be.
+---@field visuals "shown"|"faded"|"hidden"
+
+---The level being played (read-only outside a reducer's focus).
+---@class echolot.Level
+---@field id string
+---@field name string
+---@field entities table<string, echolot.Entity> By id.
+---@field goals table<string, echolot.Goal> By id.
+---@field view echolot.View
+---@field status "ready"|"running"|"won"|"lost"
+---@field time number Simulated seconds since the start.
+---@field misses integer Selections that hit nothing.
+---@field selections integer Selections made.
+---@field found string[] Ids of the entities found, in order.
+---@field score? integer Once scored.
+---@field scoring? echolot.RuleEntry The scoring entry.
+---@field [string] echolot.Value Attributes of your own.
+
+---What a reducer gets besides its focus (read-only).
+---@class echolot.Context
+---@field level echolot.Level The level; only your focus inside it can be changed.
+---@field game table The whole game state (for achievements and story).
+---@field params table<string, echolot.Value> This instance's parameters, defaults applied.
+---@field id string The instance: goal id, entity id, achievement name, …
+---@field dt? number Seconds of a `tick`; nil for other actions.
+---@field time number The level's simulated time.
+local Context = {}
+
+---Draws from the state's seeded generator: a float in [0, 1) with no arguments, an
+---integer in 1..m with one, in m..n with two. The only randomness there is.
+---@param m? integer
+---@param n? integer
+---@return number
+function Context.random(m, n) end
+
+---Queues an action after the current one. Rules may emit `goal.met`, `goal.failed`,
+---`level.won`, `level.lost` and their own `pack.*` and `story.*` actions.
+---@param name string
+---@param payload? table<string, echolot.Value>
+function Context.emit(name, payload) end
+
+---A parameter declaration: a type name, or a table.
+---@alias echolot.ParamType "number"|"integer"|"string"|"boolean"|"list"|"map"|"entity"|"entities"|"any"
+
+---@class echolot.ParamSpec
+---@field type? echolot.ParamType Default `any`.
+---@field default? echolot.Value Used when the level leaves it out (makes it optional).
+---@field min? number Smallest number, or shortest list.
+---@field max? number Largest number, or longest list.
+---@field optional? boolean Whether a level may leave it out without a default.
+---@field values? echolot.Value[] The only values allowed.
+---@field of? echolot.ParamType The type of a list's items.
+---@field description? string
+
+---@class echolot.Spec
+---@field on table<string, function> Action name (or `prefix.*`) → reducer `function(focus, action, ctx)`.
+---@field params? table<string, echolot.ParamType|echolot.ParamSpec> What level files may pass.
+---@field check? fun(params: table, level: echolot.Level): string? Extra validation: a message, or nil.
+---@field description? string
+---@field title? string A display title (achievements).
+
+---@class echolot.GoalSpec: echolot.Spec
+---@field on table<string, fun(goal: echolot.Goal, action: echolot.Action, ctx: echolot.Context): echolot.Goal?>
+
+---@class echolot.BehaviourSpec: echolot.Spec
+---@field on table<string, fun(entity: echolot.Entity, action: echolot.Action, ctx: echolot.Context): echolot.Entity?>
+
+---An achievement's progress record: set `earned = true` to earn it.
+---@class echolot.Progress
+---@field earned? boolean
+---@field [string] echolot.Value Progress of your own.
+
+---@class echolot.AchievementSpec: echolot.Spec
+---@field on table<string, fun(progress: echolot.Progress, action: echolot.Action, ctx: echolot.Context): echolot.Progress?>
+
+---@class echolot.ScoringSpec: echolot.Spec
+---@field on table<string, fun(score: integer?, action: echolot.Action, ctx: echolot.Context): integer?>
+
+---@class echolot.StorySpec: echolot.Spec
+---@field on table<string, fun(story: table, action: echolot.Action, ctx: echolot.Context): table?>
+
+---@class echolot.ReducerSpec: echolot.Spec
+---@field name? string For messages.
+---@field focus? "level"|"game" What the reducer changes (default `level`).
+---@field on table<string, fun(focus: table, action: echolot.Action, ctx: echolot.Context): table?>
+
+---The rules API. Register rules while your scripts load.
+---@class echolot
+---@field null lightuserdata Stands for null inside a list.
+---@field api integer The engine API version (1).
+echolot = {}
+
+---Registers a goal type: levels use it as `{ "type": name, …parameters }` in `goals`.
+---@param name string
+---@param spec echolot.GoalSpec
+function echolot.goal(name, spec) end
+
+---Registers a behaviour: entities use it as `{ "type": name, …parameters }` in `behaviours`.
+---Behaviours run only while the level runs.
+---@param name string
+---@param spec echolot.BehaviourSpec
+function echolot.behaviour(name, spec) end
+
+---Registers an achievement; it runs in every level until earned.
+---@param name string
+---@param spec echolot.AchievementSpec
+function echolot.achievement(name, spec) end
+
+---Registers a scoring rule: levels use it as `"scoring": { "type": name, … }`.
+---@param name string
+---@param spec echolot.ScoringSpec
+function echolot.scoring(name, spec) end
+
+---Registers the pack's story: its focus is the game's `story` record.
+---@param spec echolot.StorySpec
+function echolot.story(spec) end
+
+---Registers a general reducer: its focus is the level (or the whole game).
+---@param spec echolot.ReducerSpec
+function echolot.reducer(spec) end
+
+---A list of the arguments — a table that stays a list even when empty.
+---@param ... echolot.Value
+---@return table
+function echolot.list(...) end
+
+---The part of the day for an hour: `morning` (6–11), `noon` (11–13), `afternoon`
+---(13–18), `evening` (18–22) or `night`.
+---@param hour number
+---@return "morning"|"noon"|"afternoon"|"evening"|"night"
+function echolot.timeOfDay(hour) end
