@@ -124,11 +124,12 @@ static inline void clua_arm(lua_State *L) {
     lua_sethook(L, clua_hook, LUA_MASKCOUNT, limits->granularity);
 }
 
-/// `resetbudget()` for the engine's driver: a fresh budget for the next reducer in a batch
-/// (a limit already hit stays hit).
+/// `resetbudget([n])` for the engine's driver: a fresh budget for the next reducer in a
+/// batch, or `n` instructions for the engine's own bookkeeping (a limit already hit stays
+/// hit).
 static inline int clua_resetbudget(lua_State *L) {
     clua_Limits *limits = clua_limits(L);
-    limits->remaining = limits->budget;
+    limits->remaining = lua_type(L, 1) == LUA_TNUMBER ? (long long)lua_tointeger(L, 1) : limits->budget;
     return 0;
 }
 

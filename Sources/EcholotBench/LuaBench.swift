@@ -6,10 +6,9 @@ import Foundation
 /// marshalling), as a plain Lua loop over mutable tables doing the same arithmetic, and as
 /// a Swift reducer — all measured in this run, so the ratios are what counts.
 ///
-/// For instruction counts (which do not move with machine load), run one way alone under
-/// callgrind: `ECHOLOT_LUA_WAY=engine|lua|swift ECHOLOT_LUA_TICKS=50 valgrind
-/// --tool=callgrind EcholotBench lua`, once with 0 ticks and once with 50, and divide the
-/// difference by 50.
+/// For profilers and instruction counts, `ECHOLOT_LUA_WAY=engine|lua|swift
+/// ECHOLOT_LUA_TICKS=50 EcholotBench lua` runs just that many ticks of one way; the
+/// difference between runs of 50 and 0 ticks, divided by 50, is the cost of one tick.
 func runLuaBenchmarks() {
     let bench = OrbitBenchmark(entities: 1000)
     let environment = ProcessInfo.processInfo.environment

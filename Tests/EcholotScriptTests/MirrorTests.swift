@@ -99,6 +99,19 @@ import Testing
         #expect(abs(entity(store, "extra")[EntityKeys.azimuth] - 30) < 1e-9)
     }
 
+    @Test func mirroringALargeLevelIsNotChargedToTheReducers() throws {
+        // 2,000 entities: mirroring them takes far more instructions than one reducer
+        // call may run, yet every reducer call stays within its small budget.
+        let entities = (0..<2000).map { ("e\($0)", Double($0 % 360)) }
+        let level = Support.level(entities: entities, behaviours: #"[{"type": "orbit", "speed": 60}]"#)
+        let world = try Support.world(level: level, limits: ScriptLimits(instructions: 20_000, memory: 64 << 20))
+        world.store.dispatch(.start)
+        let transition = world.store.dispatch(.tick(1.0 / 60))
+        #expect(transition.rejections.isEmpty, "\(Support.rejection(transition))")
+        #expect(abs(entity(world.store, "e7")[EntityKeys.azimuth] - 8) < 1e-9)
+        #expect(world.rules.validate().isEmpty)
+    }
+
     @Test func storesSharingAnEngineStayApart() throws {
         let level = Support.level(entities: [("e", 10)], behaviours: #"[{"type": "orbit", "speed": 60}]"#)
         let world = try Support.world(level: level)

@@ -55,6 +55,8 @@ import Testing
             assert(not ok and err:find("echolot is read%-only"), err)
             ok, err = pcall(string.format, "%p", {})
             assert(not ok and err:find("%%p"), err)
+            ok, err = pcall(rawset, string, "format", print)
+            assert(not ok and err:find("string is read%-only"), "rawset cannot patch a library: " .. tostring(err))
             """)
     }
 
@@ -86,6 +88,21 @@ import Testing
             local a, b = {}, {}
             assert(tostring(a) == "table: #1" and tostring(b) == "table: #2" and tostring(a) == "table: #1")
             """)
+    }
+
+    @Test func ctxCannotBePatchedForOtherRules() throws {
+        let engine = try Support.engine([
+            "scripts/patch.lua": """
+                echolot.reducer({ name = "patch", on = { ["pack.go"] = function(level, action, ctx)
+                  rawset(ctx, "emit", print)
+                end } })
+                """,
+        ])
+        var level = Level()
+        level[LevelKeys.id] = "x"
+        let store = Store(state: GameState.incarnation(of: level), reducers: try engine.reducers(for: level, pack: "test"))
+        let rejection = try #require(store.dispatch(Action("pack.go")).rejections.first)
+        #expect("\(rejection.error)".contains("ctx is read-only"))
     }
 
     @Test func registrationOnlyWhileLoading() throws {

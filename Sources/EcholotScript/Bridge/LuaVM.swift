@@ -16,21 +16,27 @@ final class LuaVM {
     /// How many printed lines are kept.
     let maxOutput = 1000
 
-    private let limits: UnsafeMutablePointer<clua_Limits>
-    private var hostFunctions: [(OpaquePointer) -> Int32] = []
-    private var messageHandler: lua_Integer = 0
-    private var failMetaRef: Int32 = LUA_NOREF
-    /// The list metatable and the proxy → data table, once the engine chunks set them.
+    /// What the allocator, the hook and the trampoline share (see `clua_Limits`).
+    let limits: UnsafeMutablePointer<clua_Limits>
+    /// Swift functions callable from Lua, by number.
+    var hostFunctions: [(OpaquePointer) -> Int32] = []
+    /// The number of the message handler among them.
+    var messageHandler: lua_Integer = 0
+    /// Registry reference to the metatable of the engine's own rule errors.
+    var failMetaRef: Int32 = LUA_NOREF
+    /// Registry reference to the list metatable, once the engine chunks set it.
     var listMetatableRef: Int32 = LUA_NOREF
+    /// Registry reference to the proxy → data table map, once the engine chunks set it.
     var dataOfRef: Int32 = LUA_NOREF
     /// Scripts by chunk name (`@pack/file`), and by the shortened name Lua prefixes to
     /// messages.
-    private var sourcesByChunk: [String: ScriptSource] = [:]
-    private var sourcesByShortName: [(prefix: String, source: ScriptSource?)] = []
+    var sourcesByChunk: [String: ScriptSource] = [:]
+    /// Message prefixes (`pack/file:`) and the script each stands for (nil: engine code).
+    var sourcesByShortName: [(prefix: String, source: ScriptSource?)] = []
     /// Calls deeper than this when memory runs out mean runaway recursion.
     static let deepStack: Int32 = 10_000
     /// What the message handler learnt about the error being raised.
-    private var captured: CapturedFailure?
+    var captured: CapturedFailure?
 
     /// A fresh state with the standard libraries (the sandbox is built on top by the engine).
     init(limits configuration: ScriptLimits) throws(ScriptError) {
@@ -115,163 +121,6 @@ final class LuaVM {
         return chunk
     }
 
-    // MARK: Protected calls
-
-    /// Calls the function below `arguments` arguments on the stack in protected mode, under
-    /// a fresh instruction budget. On success the results are left on the stack; on
-    /// failure nothing is, and the failure says what happened and where.
-    func protectedCall(arguments: Int32, results: Int32) -> CapturedFailure? {
-        let function = lua_gettop(L) - arguments
-        pushHostFunction(messageHandler)
-        clua_insert(L, function)
-        captured = nil
-        clua_arm(L)
-        limits.pointee.inHost = 0
-        let status = clua_pcall(L, arguments, results, function)
-        limits.pointee.inHost = 1
-        lua_sethook(L, nil, 0, 0)
-        let limit = limits.pointee.limit
-        limits.pointee.limit = Int32(CLUA_LIMIT_NONE)
-        if status == LUA_OK {
-            clua_remove(L, function)
-            return nil
-        }
-        var failure = captured ?? CapturedFailure(kind: .runtime, message: describeError(at: -1))
-        lua_settop(L, function - 1)
-        switch (limit, status) {
-        case (Int32(CLUA_LIMIT_INSTRUCTIONS), _):
-            failure.kind = .instructionLimit
-            failure.message = "instruction budget exhausted: more than \(configuration.instructions) "
-                + "Lua instructions in one reducer call (an endless loop?)"
-        case (Int32(CLUA_LIMIT_MEMORY), _), (_, LUA_ERRMEM):
-            if failure.deepStack {
-                // Deep recursion fills memory with stack frames before Lua's own limit.
-                failure.kind = .stackOverflow
-                failure.message = "stack overflow: recursion too deep"
-            } else {
-                failure.kind = .memoryLimit
-                failure.message = "memory limit exceeded: scripts may hold at most \(configuration.memory >> 20) MiB"
-            }
-            clua_collect(L)
-        case (_, LUA_ERRERR):
-            failure.kind = .runtime
-            failure.message = "error while handling an error (\(failure.message))"
-        default:
-            if failure.message.hasSuffix("stack overflow") || failure.message.contains("stack overflow (") {
-                failure.kind = .stackOverflow
-                failure.message = "stack overflow: recursion too deep"
-            }
-        }
-        return failure
-    }
-
-    /// The message handler: records the error and the innermost pack frame before the
-    /// stack unwinds. It only reads the stack, so it cannot fail itself.
-    private func handleMessage(_ L: OpaquePointer) -> Int32 {
-        var failure = CapturedFailure(kind: .runtime, message: describeError(at: 1, in: L))
-        if let (source, line, rest) = splitPosition(failure.message) {
-            failure.message = rest
-            if let source { failure.source = source; failure.line = line }
-        }
-        if failure.source == nil, let (source, line) = engineFailurePosition(L) {
-            failure.source = source
-            failure.line = line
-        }
-        if failure.source == nil {
-            var record = lua_Debug()
-            var level: Int32 = 1
-            while lua_getstack(L, level, &record) != 0 {
-                if lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0, let chunk = record.source,
-                   let source = sourcesByChunk[String(cString: chunk)] {
-                    failure.source = source
-                    failure.line = Int(record.currentline)
-                    break
-                }
-                level += 1
-            }
-        }
-        var probe = lua_Debug()
-        failure.deepStack = lua_getstack(L, LuaVM.deepStack, &probe) != 0
-        captured = failure
-        lua_settop(L, 1)
-        return 1
-    }
-
-    /// Errors the engine raises about a rule carry the rule function's position in a
-    /// table marked with the engine's fail metatable.
-    private func engineFailurePosition(_ L: OpaquePointer) -> (ScriptSource, Int)? {
-        guard failMetaRef != LUA_NOREF, lua_type(L, 1) == LUA_TTABLE, lua_getmetatable(L, 1) != 0 else { return nil }
-        clua_getref(L, failMetaRef)
-        let marked = lua_rawequal(L, -1, -2) != 0
-        clua_pop(L, 2)
-        guard marked else { return nil }
-        lua_pushstring(L, "source")
-        lua_rawget(L, 1)
-        let chunk = lua_type(L, -1) == LUA_TSTRING ? string(at: -1, in: L) : nil
-        clua_pop(L, 1)
-        lua_pushstring(L, "line")
-        lua_rawget(L, 1)
-        let line = lua_type(L, -1) == LUA_TNUMBER ? Int(clua_tointeger(L, -1, nil)) : 0
-        clua_pop(L, 1)
-        guard let chunk, let source = sourcesByChunk[chunk] else { return nil }
-        return (source, line)
-    }
-
-    /// Sets the metatable the engine marks its own rule errors with (value on top; popped).
-    func setFailMetatable() {
-        failMetaRef = clua_ref(L)
-    }
-
-    /// A readable description of the error value at `index`.
-    func describeError(at index: Int32, in thread: OpaquePointer? = nil) -> String {
-        let L = thread ?? self.L
-        switch lua_type(L, index) {
-        case LUA_TSTRING:
-            return string(at: index, in: L) ?? "(an error message that is not valid UTF-8)"
-        case LUA_TTABLE:
-            if failMetaRef != LUA_NOREF, lua_getmetatable(L, index) != 0 {
-                clua_getref(L, failMetaRef)
-                let marked = lua_rawequal(L, -1, -2) != 0
-                clua_pop(L, 2)
-                if marked {
-                    let table = lua_absindex(L, index)
-                    lua_pushstring(L, "message")
-                    lua_rawget(L, table)
-                    defer { clua_pop(L, 1) }
-                    if lua_type(L, -1) == LUA_TSTRING, let text = string(at: -1, in: L) { return text }
-                }
-            }
-            return "error() was called with a table value, not a message string"
-        case LUA_TNIL:
-            return "error() was called with nil, not a message string"
-        default:
-            let name = String(cString: lua_typename(L, lua_type(L, index)))
-            return "error() was called with a \(name) value, not a message string"
-        }
-    }
-
-    /// Moves a `chunk:line:` prefix of a known chunk from the message into the position.
-    func locate(_ failure: inout CapturedFailure) {
-        guard let (source, line, rest) = splitPosition(failure.message) else { return }
-        failure.message = rest
-        if let source {
-            failure.source = source
-            failure.line = line
-        }
-    }
-
-    /// Splits `chunk:line: message` when the chunk is a known script or engine chunk.
-    private func splitPosition(_ message: String) -> (ScriptSource?, Int, String)? {
-        for (prefix, source) in sourcesByShortName where message.hasPrefix(prefix) {
-            let rest = message.dropFirst(prefix.count)
-            guard let colon = rest.firstIndex(of: ":"), let line = Int(rest[..<colon]) else { continue }
-            var text = rest[rest.index(after: colon)...]
-            if text.hasPrefix(" ") { text = text.dropFirst() }
-            return (source, line, String(text))
-        }
-        return nil
-    }
-
     // MARK: Reading
 
     /// The string at `index` (which must be a string), or `nil` if it is not valid UTF-8.
@@ -295,28 +144,6 @@ final class LuaVM {
 
     /// Bytes the Lua state holds now.
     var memoryInUse: Int { Int(limits.pointee.used) }
-}
-
-/// What a failed call left behind: the message (position removed) and where it was.
-struct CapturedFailure {
-    /// What went wrong.
-    var kind: ScriptError.Kind
-    /// The message, without Lua's `chunk:line:` prefix.
-    var message: String
-    /// The pack script the error was in, when one was running.
-    var source: ScriptSource?
-    /// The line in it.
-    var line: Int?
-    /// Whether the stack was deeper than ``LuaVM/deepStack`` calls when the error was raised.
-    var deepStack = false
-
-    /// Creates a failure description.
-    init(kind: ScriptError.Kind, message: String, source: ScriptSource? = nil, line: Int? = nil) {
-        self.kind = kind
-        self.message = message
-        self.source = source
-        self.line = line
-    }
 }
 
 /// The one C-callable entry for every Swift function exposed to Lua (see `clua_trampoline`).

@@ -309,6 +309,7 @@ end
 -- {pack, kind, name, params}; `level` the level as plain tables. Returns a list of
 -- problems {entry index, parameter name or false, message}.
 function E.validate(entries, level)
+  host.resetbudget(E.enginebudget)  -- freezing a large level is the engine's work
   local problems = E.newlist()
   local function problem(i, param, message)
     problems[#problems + 1] = E.newlist(i, param or false, message)

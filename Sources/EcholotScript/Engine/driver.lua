@@ -8,6 +8,9 @@ local mathtype, floor, tointeger = math.type, math.floor, math.tointeger
 local format, sub = string.format, string.sub
 local dataOf, copy, listMT, freeze, sortedpairs = E.dataOf, E.copy, E.listMT, E.freeze, E.sortedpairs
 local resetbudget = host.resetbudget
+-- Instructions the engine's own bookkeeping may take in one call (mirroring a state of
+-- any size the memory cap allows): effectively unlimited, but still finite.
+E.enginebudget = 1 << 40
 local S = E.state  -- S.focus: what the running reducer may change
 local getrawmetatable = debug.getmetatable
 
@@ -292,6 +295,9 @@ local lastaction = nil
 -- given, replaces the whole mirror first. Returns the counts of what to read back and
 -- the generator's new state.
 function E.run(batch, action, patches, count, tree, random)
+  -- Mirroring a large state and listing a rule's instances is the engine's work, not
+  -- the reducers': it runs under its own budget; each reducer call gets a fresh one.
+  resetbudget(E.enginebudget)
   E.closeregistration()
   E.begin()
   emitn = 0

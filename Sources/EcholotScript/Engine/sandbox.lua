@@ -52,8 +52,13 @@ E.sortedpairs = sortedpairs
 local function rodenied(view) error(getrawmetatable(view).__metatable .. " is read-only", 2) end
 local function ropairs(view) return sortedpairs(getrawmetatable(view).__index) end
 local function rolen(view) return #getrawmetatable(view).__index end
+-- Every view made here, so `rawset` cannot slip a field past `__newindex`: the library
+-- views and `ctx` are shared by all packs, and a raw field would shadow the real one.
+local views = setmetatable({}, { __mode = "k" })
 local function readonly(t, name)
-  return setmetatable({}, { __index = t, __newindex = rodenied, __pairs = ropairs, __len = rolen, __metatable = name })
+  local view = setmetatable({}, { __index = t, __newindex = rodenied, __pairs = ropairs, __len = rolen, __metatable = name })
+  views[view] = true
+  return view
 end
 E.readonly = readonly
 
@@ -175,8 +180,8 @@ local function srawlen(t)
 end
 
 local function srawset(t, k, v)
-  if dataOf[t] ~= nil then
-    t[k] = v  -- through the mirror's writer: permission checks and change tracking
+  if dataOf[t] ~= nil or views[t] then
+    t[k] = v  -- through the writer: permission checks and change tracking, or refusal
     return t
   end
   return rawset(t, k, v)

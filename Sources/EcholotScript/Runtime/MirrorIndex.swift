@@ -1,8 +1,10 @@
 /// Swift's side of the mirror's bookkeeping: which state path each mirror node (by the
 /// handle Lua gave it) stands for, so a logged write lands at the right place.
 final class MirrorIndex {
-    private var parents: [Int] = []
-    private var keys: [String] = []
+    // Read for every logged write; only this engine's thread touches them and never
+    // re-entrantly, so the per-access exclusivity check is skipped.
+    @exclusivity(unchecked) private var parents: [Int] = []
+    @exclusivity(unchecked) private var keys: [String] = []
 
     /// Forgets every node (the mirror is being rebuilt; handles start again at 1).
     func reset() {

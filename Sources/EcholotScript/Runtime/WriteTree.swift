@@ -9,6 +9,7 @@ import EcholotCore
 /// the call below that field (they were to the value it replaced), and writes below a
 /// field set in the call are applied on top of the new value.
 final class WriteTree {
+    /// One mirror node that was written to or lies on the way to one.
     private struct Node {
         var handle: Int
         var sets: [(key: String, value: Value)] = []
@@ -17,7 +18,9 @@ final class WriteTree {
 
     private let index: MirrorIndex
     private let positions: HandleTable
-    private var nodes: [Node] = [Node(handle: 1)]
+    // Touched several times per logged write; one call owns the tree, never re-entrantly,
+    // so the per-access exclusivity check is skipped.
+    @exclusivity(unchecked) private var nodes: [Node] = [Node(handle: 1)]
     /// Whether any write was added.
     private(set) var isEmpty = true
 
@@ -88,8 +91,9 @@ final class WriteTree {
 /// the write tree's index of the nodes one call touched.
 final class HandleTable {
     private var generation: UInt32 = 1
-    private var stamps: [UInt32] = []
-    private var values: [Int] = []
+    // Hot and single-threaded, never accessed re-entrantly: no per-access exclusivity check.
+    @exclusivity(unchecked) private var stamps: [UInt32] = []
+    @exclusivity(unchecked) private var values: [Int] = []
 
     /// Forgets every entry.
     func clear() {

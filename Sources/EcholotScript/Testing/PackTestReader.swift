@@ -5,11 +5,14 @@ import Foundation
 /// Turns what a test file returned into ``PackTest``s, refusing unknown fields (a typo in
 /// `expect` must not make a test pass by checking nothing).
 struct PackTestReader {
+    /// The test file.
     let source: ScriptSource
     /// The pack's `tests/` folder, where `input` files are found.
     let folder: URL
+    /// The pack folder: input files must stay inside it.
     let packRoot: URL
 
+    /// What is wrong with a test file.
     struct Problem: Error {
         let message: String
     }

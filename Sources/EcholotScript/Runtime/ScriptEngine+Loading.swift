@@ -1,0 +1,89 @@
+import CLua
+import EcholotCore
+import Foundation
+
+/// Loading scripts: the standard rules, a pack's `scripts/`, one file.
+extension ScriptEngine {
+    /// Loads the standard rules from a `scripts/` folder (goals/, behaviours/, …).
+    public func loadStandardRules(from folder: URL) throws(ScriptLoadError) {
+        try loadScripts(pack: ScriptEngine.standardPack, folder: folder, prefix: "scripts/", base: nil)
+    }
+
+    /// Loads the scripts of a pack (`scripts/**/*.lua` in `root`, sorted by path) into the
+    /// pack's own environment. `extends` names the pack it builds on: its rules are
+    /// visible to this pack's levels, after the pack's own.
+    public func loadPack(id: String, root: URL, extends: String? = nil) throws(ScriptLoadError) {
+        try loadScripts(pack: id, folder: root.appendingPathComponent("scripts", isDirectory: true),
+                        prefix: "scripts/", base: extends)
+    }
+
+    func loadScripts(pack: String, folder: URL, prefix: String, base: String?) throws(ScriptLoadError) {
+        if let base { bases[pack] = base }
+        var errors: [ScriptError] = []
+        let files: [ScriptFiles.File]
+        do {
+            files = try ScriptFiles.list(in: folder, prefix: prefix, pack: pack)
+        } catch {
+            throw ScriptLoadError(errors: [error])
+        }
+        for file in files {
+            do {
+                try loadScript(pack: pack, source: file.source, text: file.text)
+            } catch {
+                errors.append(error)
+            }
+        }
+        if !errors.isEmpty { throw ScriptLoadError(errors: errors) }
+    }
+
+    /// Compiles and runs one script of `pack` (text only, in the pack's environment).
+    public func loadScript(pack: String, source: ScriptSource, text: [UInt8]) throws(ScriptError) {
+        let L = vm.L
+        vm.addSource(source)
+        pushEnvironment(of: pack)
+        let status = text.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { clua_loadtext(L, $0.baseAddress, $0.count, source.chunkName) }
+        }
+        guard status == LUA_OK else {
+            var failure = CapturedFailure(kind: .syntax, message: vm.describeError(at: -1))
+            lua_settop(L, -3)
+            vm.locate(&failure)
+            throw ScriptError(kind: .syntax, source: source, line: failure.line ?? 1, message: failure.message)
+        }
+        lua_pushvalue(L, -2)
+        _ = lua_setupvalue(L, -2, 1)  // _ENV: the pack's environment
+        clua_getref(L, refs.runscript)
+        clua_insert(L, -2)
+        vm.push(pack)
+        clua_insert(L, -2)
+        let failure = vm.protectedCall(arguments: 2, results: 0)
+        lua_settop(L, -2)  // the environment
+        descriptors[pack] = describe(pack: pack)
+        if !packOrder.contains(pack) { packOrder.append(pack) }
+        if let failure { throw ScriptError(failure, source: source) }
+    }
+
+    /// Pushes `E.env(pack)`.
+    func pushEnvironment(of pack: String) {
+        let L = vm.L
+        vm.addSource(ScriptSource(pack: pack, file: "(load)", displayPath: "(load) in pack \(pack)"))
+        clua_getref(L, refs.env)
+        vm.push(pack)
+        if let failure = vm.protectedCall(arguments: 1, results: 1) {
+            // Making a table cannot fail short of the memory cap; report it as the engine's.
+            lua_pushnil(L)
+            vm.appendOutput("echolot: cannot make the environment of pack \(pack): \(failure.message)")
+        }
+    }
+
+    /// The rules a pack registered, read back from Lua.
+    func describe(pack: String) -> [RuleDescriptor] {
+        let L = vm.L
+        clua_getref(L, refs.describe)
+        vm.push(pack)
+        guard vm.protectedCall(arguments: 1, results: 1) == nil else { return [] }
+        defer { clua_pop(L, 1) }
+        guard let list = try? vm.value(at: -1).listValue else { return [] }
+        return list.compactMap { RuleDescriptor($0, sources: { [vm] in vm.source(ofChunk: $0) }) }
+    }
+}

@@ -1,0 +1,110 @@
+import CLua
+import EcholotCore
+import EcholotModel
+
+/// Which rules a level uses, and the reducers that run them.
+extension ScriptEngine {
+    /// Every rule a pack registered, in registration order.
+    public func rules(of pack: String) -> [RuleDescriptor] { descriptors[pack] ?? [] }
+
+    /// The packs whose rules a level of `pack` sees, in lookup order: the pack, the packs
+    /// it extends, then the standard rules.
+    public func visiblePacks(for pack: String) -> [String] {
+        var chain: [String] = []
+        var current: String? = pack
+        while let id = current, !chain.contains(id) {
+            chain.append(id)
+            current = bases[id]
+        }
+        if !chain.contains(ScriptEngine.standardPack) { chain.append(ScriptEngine.standardPack) }
+        return chain
+    }
+
+    /// The rule a level of `pack` means by `name`: the pack's own first, then its bases',
+    /// then the standard one.
+    public func rule(_ kind: RuleKind, named name: String, for pack: String) -> RuleDescriptor? {
+        for id in visiblePacks(for: pack) {
+            if let rule = descriptors[id]?.first(where: { $0.kind == kind && $0.name == name }) { return rule }
+        }
+        return nil
+    }
+
+    /// The names of every rule of `kind` a level of `pack` can use, sorted.
+    public func ruleNames(_ kind: RuleKind, for pack: String) -> [String] {
+        Set(visiblePacks(for: pack).flatMap { descriptors[$0] ?? [] }.filter { $0.kind == kind }.map(\.name)).sorted()
+    }
+
+    /// Every rule that applies to a level of `pack` in the order the store runs them: load
+    /// order (standard rules, then base packs, then the pack), each pack's in registration
+    /// order; goals, behaviours and scoring only when the level uses them.
+    func applicableRules(for level: Level, pack: String) -> [RuleDescriptor] {
+        let visible = visiblePacks(for: pack)
+        var used: [RuleKind: Set<String>] = [.goal: [], .behaviour: [], .scoring: []]
+        for (_, goal) in level[LevelKeys.goals].nodes { used[.goal]!.insert(goal[GoalKeys.type]) }
+        for (_, entity) in level[LevelKeys.entities].nodes {
+            for entry in entity[EntityKeys.behaviours] {
+                if let type = entry["type"].stringValue { used[.behaviour]!.insert(type) }
+            }
+        }
+        if let type = level[LevelKeys.scoring]?["type"]?.stringValue { used[.scoring]!.insert(type) }
+        var chosen: [RuleDescriptor] = []
+        for id in visible.reversed() {
+            for rule in descriptors[id] ?? [] {
+                // A rule shadowed by one of the same kind and name in a nearer pack does not run.
+                guard self.rule(rule.kind, named: rule.name, for: pack)?.pack == rule.pack else { continue }
+                if let names = used[rule.kind], !names.contains(rule.name) { continue }
+                if rule.kind == .story, chosen.contains(where: { $0.kind == .story }) {
+                    chosen.removeAll { $0.kind == .story }  // the nearest pack's story wins
+                }
+                chosen.append(rule)
+            }
+        }
+        return chosen
+    }
+
+    /// The reducers that run a level's Lua rules, to follow the engine's own level
+    /// reducers in a store. They share one mirror of that store's state, so build a new
+    /// set for every store.
+    public func reducers(for level: Level, pack: String) throws(ScriptError) -> [Reducer<GameState>] {
+        let session = RuleSession(engine: self)
+        var reducers: [Reducer<GameState>] = []
+        for rule in applicableRules(for: level, pack: pack) {
+            let batch = try makeBatch(rule)
+            reducers.append(Reducer(rule.label, handles: rule.filter) { [session] state, action, context in
+                try session.run(batch, state: &state, action: action, context: &context)
+            })
+        }
+        return reducers
+    }
+
+    /// Where the reducer function the driver ran last was defined: the position to report
+    /// for an error that carries none (memory ran out inside Lua's allocator).
+    func currentHandlerPosition() -> (source: ScriptSource, line: Int)? {
+        let L = vm.L
+        clua_getref(L, refs.engine)
+        vm.push("current")
+        lua_rawget(L, -2)
+        guard lua_type(L, -1) == LUA_TFUNCTION else {
+            clua_pop(L, 2)
+            return nil
+        }
+        var record = lua_Debug()
+        let known = lua_getinfo(L, ">S", &record) != 0  // pops the function
+        clua_pop(L, 1)
+        guard known, let chunk = record.source, let source = vm.source(ofChunk: String(cString: chunk)) else { return nil }
+        return (source, Int(record.linedefined))
+    }
+
+    /// A Lua batch for `rule`: the driver's handle on every instance of it.
+    func makeBatch(_ rule: RuleDescriptor) throws(ScriptError) -> Batch {
+        let L = vm.L
+        clua_getref(L, refs.batch)
+        vm.push(rule.pack)
+        vm.push(rule.kind.rawValue)
+        vm.push(rule.name)
+        if let failure = vm.protectedCall(arguments: 3, results: 1) {
+            throw ScriptError(kind: .engine, message: failure.message, rule: rule.label)
+        }
+        return Batch(ref: clua_ref(L), rule: rule, vm: vm)
+    }
+}

@@ -1,0 +1,19 @@
+/// Every script that failed to load, each with its pack, file and line.
+public struct ScriptLoadError: Error, Sendable, CustomStringConvertible {
+    /// The problems, in load order.
+    public var errors: [ScriptError]
+
+    /// Creates the error.
+    public init(errors: [ScriptError]) { self.errors = errors }
+
+    /// One problem per line.
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}
+
+extension ScriptError {
+    /// An error from a failed call, placed in `source` when Lua did not say where.
+    init(_ failure: CapturedFailure, source: ScriptSource? = nil, rule: String? = nil, action: String? = nil) {
+        self.init(kind: failure.kind, source: failure.source ?? source, line: failure.line,
+                  message: failure.message, rule: rule, action: action)
+    }
+}
