@@ -74,7 +74,9 @@ public final class Store<State: StoreState> {
                 break
             }
             let before = current
-            var context = ReducerContext(random: current.random)
+            // Read the generator once: it sits in the tree, and this runs for every action.
+            let random = current.random
+            var context = ReducerContext(random: random)
             var failed: Rejection?
             for index in routes.reducers(for: next.name) {
                 let reducer = reducers[index]
@@ -89,7 +91,7 @@ public final class Store<State: StoreState> {
                 current = before
                 rejections.append(failed)
             } else {
-                if context.random != before.random { current.random = context.random }
+                if context.random != random { current.random = context.random }
                 queue.append(contentsOf: context.emitted)
             }
         }
