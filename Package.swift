@@ -91,7 +91,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "EcholotCLITests", dependencies: ["EcholotModel", "echolot"]),
+        .target(name: "EcholotTestSupport", path: "Tests/EcholotTestSupport"),
+        .testTarget(name: "EcholotCLITests", dependencies: ["EcholotModel", "echolot", "EcholotTestSupport"]),
         // Script tests (issue 3) go here.
         .testTarget(name: "EcholotScriptTests", dependencies: ["EcholotScript"]),
         // Audio tests (issue 4) go here.
@@ -112,7 +113,7 @@ let package = Package(
         .testTarget(
             name: "EcholotPacksTests",
             dependencies: [
-                "EcholotModel", "EcholotScript", "echolot",
+                "EcholotModel", "EcholotScript", "echolot", "EcholotTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

@@ -1,56 +1,7 @@
+import EcholotTestSupport
 import Foundation
-
-/// What a finished `echolot` process left behind.
-struct ProcessOutput {
-    /// The exit status.
-    var status: Int32
-    /// Everything written to stdout.
-    var stdout: String
-    /// Everything written to stderr.
-    var stderr: String
-}
-
-/// The repository's root folder, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// The `echolot` executable that `swift test` built next to the test bundle.
-let echolotExecutable: URL = {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-        let candidate = folder.appendingPathComponent("echolot")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        folder.deleteLastPathComponent()
-    }
-    return repositoryRoot.appendingPathComponent(".build/debug/echolot")
-}()
 
 /// Runs `echolot` with `arguments` in `directory` (the repository root by default).
 func echolot(_ arguments: [String], in directory: URL = repositoryRoot, stdin: String? = nil) throws -> ProcessOutput {
-    let process = Process()
-    process.executableURL = echolotExecutable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let out = Pipe(), err = Pipe(), input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    // Read both pipes before waiting, so a chatty process cannot fill a pipe and stall.
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ProcessOutput(
-        status: process.terminationStatus,
-        stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
-}
-
-/// A fresh temporary folder, removed by the caller.
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("echolot-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try runEcholot(arguments, in: directory, stdin: stdin)
 }

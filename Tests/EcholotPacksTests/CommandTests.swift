@@ -1,51 +1,16 @@
+import EcholotTestSupport
 import Foundation
 import Testing
 
 @testable import EcholotModel
 
-/// What a finished `echolot` process left behind.
-struct Run {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
-
-/// The repository's root folder.
-let repositoryRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// The `echolot` executable built next to the test bundle.
-let echolotExecutable: URL = {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-        let candidate = folder.appendingPathComponent("echolot")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        folder.deleteLastPathComponent()
-    }
-    return repositoryRoot.appendingPathComponent(".build/debug/echolot")
-}()
-
 /// Runs `echolot` in `directory` with the data folder `data` and the repository's shipped packs.
-func echolot(_ arguments: [String], in directory: URL, data: URL) throws -> Run {
-    let process = Process()
-    process.executableURL = echolotExecutable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    var environment = ProcessInfo.processInfo.environment
-    environment["ECHOLOT_DATA"] = data.path
-    environment["ECHOLOT_PACKS"] = repositoryRoot.appendingPathComponent("levels").path
-    environment["ECHOLOT_PROFILE"] = nil
-    process.environment = environment
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-               stderr: String(decoding: errData, as: UTF8.self))
+func echolot(_ arguments: [String], in directory: URL, data: URL) throws -> ProcessOutput {
+    try runEcholot(arguments, in: directory, environment: [
+        "ECHOLOT_DATA": data.path,
+        "ECHOLOT_PACKS": repositoryRoot.appendingPathComponent("levels").path,
+        "ECHOLOT_PROFILE": nil,
+    ])
 }
 
 @Suite("Packs: the new, pack, install, packs and validate commands")

@@ -1,3 +1,4 @@
+import EcholotTestSupport
 import EcholotCore
 import Foundation
 import Testing
