@@ -1,20 +1,31 @@
 import Foundation
 
-/// A pack's `sounds/` folder: where sound names resolve, never to a file outside it.
+/// Where a pack's sound names resolve: its `sounds/` folder, then its bases' (a pack that
+/// extends another inherits the sounds it does not override) — never a file outside them.
 ///
 /// The validator refuses bad paths in level files, but scripts can write any string into
 /// `sound.file` at run time, so the audio layer checks again before it opens a file.
 public struct SoundFolder: Sendable, Equatable {
-    /// The folder.
-    public let url: URL
+    /// The folders searched, nearest first; the first is the pack's own.
+    public let urls: [URL]
 
-    /// The folder at `url`.
-    public init(url: URL) { self.url = url.standardizedFileURL }
+    /// The pack's own folder: where a name that no folder has is reported missing.
+    public var url: URL { urls[0] }
+
+    /// The single folder at `url`.
+    public init(url: URL) { self.init(urls: [url]) }
+
+    /// The folders `urls`, nearest first (a pack's `soundFolders`); at least one.
+    public init(urls: [URL]) {
+        precondition(!urls.isEmpty, "a sound folder needs at least one folder")
+        self.urls = urls.map(\.standardizedFileURL)
+    }
 
     /// The `sounds/` folder of the pack at `packRoot`.
     public init(packRoot: URL) { self.init(url: packRoot.appendingPathComponent("sounds", isDirectory: true)) }
 
-    /// The file a sound name refers to, or why it may not be opened.
+    /// The file a sound name refers to — in the nearest folder that has it, else where the
+    /// pack's own would be (opening it then says what is missing) — or why it may not be opened.
     public func locate(_ name: String) throws(AudioAssetError) -> URL {
         if name.isEmpty { throw AudioAssetError("the sound has no file name") }
         if name.hasPrefix("/") || name.contains("\\") {
@@ -23,15 +34,26 @@ public struct SoundFolder: Sendable, Equatable {
         if name.split(separator: "/", omittingEmptySubsequences: false).contains("..") {
             throw AudioAssetError("'..' is not allowed: sound files must stay inside the pack")
         }
-        let file = url.appendingPathComponent(name).standardizedFileURL
-        let folder = url.resolvingSymlinksInPath().path
+        for folder in urls {
+            let file = try Self.contained(name, in: folder)
+            if FileManager.default.fileExists(atPath: file.path) { return file }
+        }
+        return try Self.contained(name, in: url)
+    }
+
+    /// The path to show in messages: where the name resolves, or the own folder's path joined with it.
+    func displayPath(_ name: String) -> String {
+        (try? locate(name).path) ?? url.path + "/" + name
+    }
+
+    /// `name` inside `folder`, refused when a link leads out of it.
+    private static func contained(_ name: String, in folder: URL) throws(AudioAssetError) -> URL {
+        let file = folder.appendingPathComponent(name).standardizedFileURL
+        let root = folder.resolvingSymlinksInPath().path
         let resolved = file.resolvingSymlinksInPath().path
-        guard resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+        guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
             throw AudioAssetError("the sound file is a link to a file outside the pack's sounds/ folder")
         }
         return file
     }
-
-    /// The path to show in messages: the folder's path joined with the name.
-    func displayPath(_ name: String) -> String { url.path + "/" + name }
 }

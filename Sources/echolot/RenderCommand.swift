@@ -72,7 +72,7 @@ struct RenderCommand: ParsableCommand {
             // clipping in the 16-bit file; below full scale it leaves the mix untouched.
             let device = try AudioDevice.openLoopback(sampleRate: rate, limiter: true)
             if let notice = device.hrtf.notice { Terminal.error("audio: \(notice)") }
-            let engine = AudioEngine(device: device, sounds: SoundFolder(url: game.pack.soundsFolder), report: Terminal.error)
+            let engine = AudioEngine(device: device, sounds: SoundFolder(urls: game.pack.soundFolders), report: Terminal.error)
             let writer = try WAVWriter(url: URL(fileURLWithPath: out), channels: 2, sampleRate: device.sampleRate)
             let recorder = try LevelRecorder(engine: engine, writer: writer)
             let store = try game.makeStore()

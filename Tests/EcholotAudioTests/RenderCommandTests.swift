@@ -55,6 +55,24 @@ import Testing
         #expect(abs(after.ildDecibels) < 1.5, "ILD after the turn: \(after.ildDecibels) dB")
     }
 
+    /// A pack that extends the tutorial brings no sounds of its own: its inherited level
+    /// sounds with the base's files.
+    @Test func anExtendingPackSoundsWithItsBasesFiles() throws {
+        let pack = folder.appendingPathComponent("louder-tutorial", isDirectory: true)
+        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+        try Data(#"""
+            { "id": "louder-tutorial", "name": "Louder", "version": "1.0.0", "api": 1, "author": "Tester",
+              "extends": "tutorial", "dependencies": { "tutorial": "^1.0.0" } }
+            """#.utf8).write(to: pack.appendingPathComponent("pack.json"))
+        let out = folder.appendingPathComponent("inherited.wav")
+        let run = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "1", "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("audio"), "\(run.stderr)")
+        let audio = try AudioAsset.decode(url: out)
+        let heard = Stereo(interleaved: audio.samples.map { Float($0) / 32768 }, sampleRate: audio.sampleRate)
+        #expect(heard.slice(from: 0.1, to: 0.9).rms > 0.005)
+    }
+
     @Test func anUnknownLevelIsAnErrorWithStatus1() throws {
         let run = try echolot(["render", Tutorial.root.path, "--level", "nope", "--seconds", "1", "--out", folder.appendingPathComponent("x.wav").path])
         #expect(run.status == 1)

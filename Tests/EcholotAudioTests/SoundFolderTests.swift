@@ -26,4 +26,22 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/etc/hostname")
         #expect(throws: AudioAssetError.self) { try sounds.soundFolder.locate("out.wav") }
     }
+
+    /// An extending pack's folder first, then its base's: the nearest file wins, the base
+    /// fills in the rest, and a name neither has is reported missing in the pack's own.
+    @Test func resolvesThroughBaseFoldersNearestFirst() throws {
+        let own = sounds.folder.appendingPathComponent("own", isDirectory: true)
+        let base = sounds.folder.appendingPathComponent("base", isDirectory: true)
+        for folder in [own, base] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try Data("own".utf8).write(to: own.appendingPathComponent("both.wav"))
+        try Data("base".utf8).write(to: base.appendingPathComponent("both.wav"))
+        try Data("base".utf8).write(to: base.appendingPathComponent("inherited.wav"))
+        let layered = SoundFolder(urls: [own, base])
+        #expect(try layered.locate("both.wav").path == own.appendingPathComponent("both.wav").path)
+        #expect(try layered.locate("inherited.wav").path == base.appendingPathComponent("inherited.wav").path)
+        #expect(try layered.locate("missing.wav").path == own.appendingPathComponent("missing.wav").path)
+        #expect(throws: AudioAssetError.self) { try layered.locate("../base/inherited.wav") }
+        try FileManager.default.createSymbolicLink(atPath: base.appendingPathComponent("out.wav").path, withDestinationPath: "/etc/hostname")
+        #expect(throws: AudioAssetError.self) { try layered.locate("out.wav") }
+    }
 }
