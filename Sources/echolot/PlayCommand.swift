@@ -52,6 +52,9 @@ struct PlayCommand: ParsableCommand {
     @Flag(name: .long, help: "Start with only the shipped packs: installed packs are not loaded.")
     var safe = false
 
+    @Flag(name: .long, help: "While authoring: reload PACK when its files change and restart the level from the new data.")
+    var watch = false
+
     @Option(name: .long, help: "Degrees per ←/→ press.")
     var step: Double = 15
 
@@ -76,6 +79,11 @@ struct PlayCommand: ParsableCommand {
                 throw ValidationError("--record: the folder \(folder) does not exist")
             }
         }
+        if watch {
+            guard let pack, FileManager.default.fileExists(atPath: pack) else {
+                throw ValidationError("--watch needs the path of the pack folder (or .zip) being authored: 'echolot play DIR --watch'")
+            }
+        }
         for (name, value) in [("--step", step), ("--fine-step", fineStep)] where !(value.isFinite && value > 0 && value <= 180) {
             throw ValidationError("\(name) must be a number of degrees above 0 and at most 180")
         }
@@ -98,8 +106,10 @@ struct PlayCommand: ParsableCommand {
                 + "in the current directory); name a pack: 'echolot play PATH', or set \(PackCatalog.environmentVariable)")
             throw ExitCode(1)
         }
-        // A folder, a .zip, or the id of a shipped or installed pack.
-        let startPack = try GameLoader.loadPack(path, safe: safe)
+        // A folder, a .zip, or the id of a shipped or installed pack; a watched one must
+        // also have scripts that load, as each later version must.
+        let watched = watch ? try WatchedPack(path: path, safe: safe) : nil
+        let startPack = try watched?.pack ?? GameLoader.loadPack(path, safe: safe)
         if let level, startPack.level(id: level) == nil {
             let known = startPack.levelOrder.joined(separator: ", ")
             Terminal.error("\(path): error: pack '\(startPack.id)' has no level '\(level)'; its levels are: \(known)")
@@ -118,7 +128,12 @@ struct PlayCommand: ParsableCommand {
         let relay = NoticeRelay()
         let profileProgress = try? ProfileProgress(profile: ProfileAccess.open(explicit: profile)) { relay.send($0.description) }
         let progress: any ProgressProvider = profileProgress ?? SessionProgress()
-        let app = PlayApp(options: options, catalog: catalog, start: start, progress: progress) { entry, level in
+        let app = PlayApp(options: options, catalog: catalog, start: start, progress: progress, watch: watched) { entry, level in
+            if let watched, entry.path == watched.path {
+                let store = try watched.store(level: level)
+                profileProgress?.record(store, of: entry.pack)
+                return store
+            }
             do {
                 let store = try GameLoader.load(pack: entry.path, level: level).makeStore()
                 profileProgress?.record(store, of: entry.pack)

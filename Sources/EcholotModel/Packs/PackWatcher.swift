@@ -8,8 +8,9 @@ import Foundation
 /// It polls rather than subscribing to file-system events, so it works the same on
 /// every platform; a pack is small, and a poll every half second costs little. Files up
 /// to 1 MiB are compared by content (editors that save twice within a clock tick, or
-/// keep the size, are still seen); larger ones by size and modification time. Use one
-/// watcher from one thread.
+/// keep the size, are still seen); larger ones by size and modification time. A file's
+/// content is read again only when its size or time changed or the time is recent, so a
+/// poll of an unchanged pack reads no file. Use one watcher from one thread.
 public final class PackWatcher {
     /// What a poll found.
     public enum Change {
@@ -54,7 +55,7 @@ public final class PackWatcher {
 
     /// Reloads the pack when a file changed since the last poll; `nil` when none did.
     public func poll() -> Change? {
-        let now = PackWatcher.scan(url)
+        let now = PackWatcher.scan(url, previous: stamps)
         let changed = Set(now.keys).union(stamps.keys).filter { now[$0] != stamps[$0] }.sorted()
         guard !changed.isEmpty else { return nil }
         stamps = now
@@ -69,18 +70,28 @@ public final class PackWatcher {
         }
     }
 
+    /// Seconds within which a modification time counts as recent: a file saved twice in
+    /// that window may keep its size and time, so its content is compared.
+    static let recentWindow: TimeInterval = 3
+
     /// Every file of the pack (hidden ones left out), by relative path; a `.zip` is
-    /// one file with the path `""`.
-    static func scan(_ url: URL) -> [String: Stamp] {
+    /// one file with the path `""`. Digests of files whose size and (not recent) time are
+    /// as in `previous` are taken from there instead of reading the file again.
+    static func scan(_ url: URL, previous: [String: Stamp] = [:]) -> [String: Stamp] {
         let manager = FileManager.default
         var stamps: [String: Stamp] = [:]
-        func stamp(_ fileURL: URL, _ attributes: [FileAttributeKey: Any]) -> Stamp {
+        let recent = Date().addingTimeInterval(-recentWindow)
+        func stamp(_ path: String, _ fileURL: URL, _ attributes: [FileAttributeKey: Any]) -> Stamp {
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            let modified = attributes[.modificationDate] as? Date
+            if let old = previous[path], old.size == size, old.modified == modified, let modified, modified < recent {
+                return old
+            }
             var digest: UInt64?
             if size <= contentLimit, let data = manager.contents(atPath: fileURL.path) {
                 digest = fnv1a(data)
             }
-            return Stamp(size: size, modified: attributes[.modificationDate] as? Date, digest: digest)
+            return Stamp(size: size, modified: modified, digest: digest)
         }
         func walk(_ relative: String, depth: Int) {
             // Deep enough for any pack; a link loop cannot run away.
@@ -94,7 +105,7 @@ public final class PackWatcher {
                 if attributes[.type] as? FileAttributeType == .typeDirectory {
                     walk(path, depth: depth + 1)
                 } else {
-                    stamps[path] = stamp(fileURL, attributes)
+                    stamps[path] = stamp(path, fileURL, attributes)
                 }
             }
         }
@@ -103,7 +114,7 @@ public final class PackWatcher {
         if isDirectory.boolValue {
             walk("", depth: 0)
         } else if let attributes = try? manager.attributesOfItem(atPath: url.path) {
-            stamps[""] = stamp(url, attributes)
+            stamps[""] = stamp("", url, attributes)
         }
         return stamps
     }

@@ -1,3 +1,5 @@
+import EcholotModel
+
 /// Every script that failed to load, each with its pack, file and line.
 public struct ScriptLoadError: Error, Sendable, CustomStringConvertible {
     /// The problems, in load order.
@@ -15,5 +17,15 @@ extension ScriptError {
     init(_ failure: CapturedFailure, source: ScriptSource? = nil, rule: String? = nil, action: String? = nil) {
         self.init(kind: failure.kind, source: failure.source ?? source, line: failure.line,
                   message: failure.message, rule: rule, action: action)
+    }
+}
+
+extension ScriptLoadError {
+    /// The problems as diagnostics of `pack` (`path:line:1: error: …`), for front ends that
+    /// list them with the pack's other problems.
+    public func diagnostics(in pack: Pack) -> [Diagnostic] {
+        errors.map {
+            Diagnostic(path: $0.source?.displayPath ?? pack.displayRoot, line: $0.line ?? 1, column: 1, message: $0.message)
+        }
     }
 }

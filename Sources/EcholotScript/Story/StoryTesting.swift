@@ -38,10 +38,7 @@ public enum StoryTesting {
         do {
             rules = try PackRules.load(pack, standardRules: standardRules)
         } catch {
-            let diagnostics = error.errors.map {
-                Diagnostic(path: $0.source?.displayPath ?? pack.displayRoot, line: $0.line ?? 1, column: 1, message: $0.message)
-            }
-            return [Result(test: pack.displayRoot, transcript: nil, diagnostics: diagnostics)]
+            return [Result(test: pack.displayRoot, transcript: nil, diagnostics: error.diagnostics(in: pack))]
         }
         return files.map { run(file: $0, book: book, rules: rules) }
     }

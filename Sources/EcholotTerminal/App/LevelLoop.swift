@@ -16,6 +16,8 @@ public enum LevelExit: Equatable, Sendable {
     case interrupted(Int32)
     /// The terminal went away.
     case terminalGone
+    /// The watched pack changed (`--watch`): play the level again from the new data.
+    case reload
 }
 
 /// What a level's events sound like besides their words: cues through the audio device,
@@ -47,14 +49,22 @@ public final class LevelLoop {
     private var tooSmall = false
     private var trackerFailed = false
     private var reportedRejections: Set<HeadPose.Rejection> = []
+    private let watch: (() -> Bool)?
+    private var lastWatch = 0.0
 
     /// The most ticks run back to back after a stall.
     public static let maxCatchUp = 5
 
+    /// Seconds between two looks at a watched pack's files.
+    public static let watchInterval = 0.5
+
     /// A loop for `session`, steered by `steering`, reading `pump` (and `tracker`),
-    /// showing on `display`, answering events through `feedback`.
+    /// showing on `display`, answering events through `feedback`. `watch`, when given, is
+    /// asked every ``watchInterval`` seconds whether the level must restart (`--watch`).
     public init(session: LevelSession, steering: Steering, pump: EventPump, display: any Display,
-                context: LevelContext, tracker: OpenTrackReceiver?, feedback: (any Feedback)?) {
+                context: LevelContext, tracker: OpenTrackReceiver?, feedback: (any Feedback)?,
+                watch: (() -> Bool)? = nil) {
+        self.watch = watch
         self.session = session
         self.steering = steering
         self.pump = pump
@@ -96,6 +106,10 @@ public final class LevelLoop {
             if wake.trackerReadable { readTracker() }
             flushEvents()
             let now = MonotonicClock.now()
+            if let watch, now - lastWatch >= Self.watchInterval {
+                lastWatch = now
+                if watch() { return .reload }
+            }
             if paused || tooSmall {
                 nextTick = now + session.step
                 display.levelFrame(frame(at: now))

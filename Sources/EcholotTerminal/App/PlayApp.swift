@@ -20,6 +20,7 @@ public final class PlayApp {
     private let start: PackEntry
     private let makeStore: StoreFactory
     private let progress: any ProgressProvider
+    private let watch: (any PackReloader)?
     private var attempts = 0
     private var recordings: [String] = []
     // The display while the game runs: messages from outside (the profile) go there.
@@ -36,14 +37,16 @@ public final class PlayApp {
     }
 
     /// A game over `catalog`, opening on `start`, with marks from `progress` and stores
-    /// from `makeStore`.
+    /// from `makeStore`; `watch` reloads the pack being authored (`--watch`).
     public init(options: PlayOptions, catalog: PackCatalog, start: PackEntry,
-                progress: any ProgressProvider = SessionProgress(), makeStore: @escaping StoreFactory) {
+                progress: any ProgressProvider = SessionProgress(), watch: (any PackReloader)? = nil,
+                makeStore: @escaping StoreFactory) {
         self.options = options
         self.catalog = catalog
         self.start = start
         self.makeStore = makeStore
         self.progress = progress
+        self.watch = watch
     }
 
     /// Shows a message from outside the game (the profile could not be written, …): on
@@ -137,7 +140,7 @@ public final class PlayApp {
     }
 
     private func step(_ place: Place, _ loop: Loop) throws(SystemError) -> Place {
-        switch place {
+        switch refreshed(place, loop) {
         case let .packs(selected):
             switch try loop.presenter.run(MenuPages.packs(catalog, selected: selected)) {
             case let .chose(index):
@@ -194,6 +197,53 @@ public final class PlayApp {
         }
     }
 
+    // MARK: Watching a pack (--watch)
+
+    /// `place` with the watched pack's latest good version, after looking for edits.
+    private func refreshed(_ place: Place, _ loop: Loop) -> Place {
+        guard let watch else { return place }
+        _ = pollWatch { loop.display.notice($0, style: $1) }
+        func fresh(_ entry: PackEntry) -> PackEntry {
+            entry.path == watch.path ? PackEntry(path: entry.path, pack: watch.pack) : entry
+        }
+        if let index = catalog.entries.firstIndex(where: { $0.path == watch.path }) {
+            catalog.entries[index] = fresh(catalog.entries[index])
+        }
+        switch place {
+        case let .scenarios(entry, selected):
+            return .scenarios(fresh(entry), selected: selected)
+        case let .levels(entry, group, selected):
+            return .levels(fresh(entry), regrouped(group, in: fresh(entry).pack), selected: selected)
+        case let .briefing(entry, group, index):
+            return .briefing(fresh(entry), regrouped(group, in: fresh(entry).pack), index: index)
+        case let .play(entry, group, index):
+            return .play(fresh(entry), regrouped(group, in: fresh(entry).pack), index: index)
+        case .packs, .exit:
+            return place
+        }
+    }
+
+    /// The group as the new version of the pack has it (levels added or removed).
+    private func regrouped(_ group: LevelGroup, in pack: Pack) -> LevelGroup {
+        let groups = LevelGroup.groups(of: pack)
+        return groups.first { $0.scenario?.id == group.scenario?.id } ?? groups[0]
+    }
+
+    /// Looks at the watched files; says what happened through `said`. True when a new
+    /// version loaded.
+    private func pollWatch(said: (String, TextStyle) -> Void) -> Bool {
+        guard let watch, let change = watch.poll() else { return false }
+        switch change {
+        case let .reloaded(_, files):
+            said("Reloaded after changes to \(Names.list(files)).", .good)
+            return true
+        case let .failed(diagnostics, files):
+            said("The changes to \(Names.list(files)) do not load; still playing the last version that did:", .bad)
+            for diagnostic in diagnostics.sortedForDisplay() { said(diagnostic.description, .bad) }
+            return false
+        }
+    }
+
     /// Plays one level, then shows its end page.
     private func play(_ entry: PackEntry, _ group: LevelGroup, _ index: Int, _ loop: Loop) throws(SystemError) -> Place {
         let id = group.levels[index]
@@ -222,19 +272,26 @@ public final class PlayApp {
             packName: names.pack(entry.pack), names: names, goalPaths: definition.goalPaths,
             visuals: visuals(definition.level), steering: steeringDescription(loop.tracker))
         let achievementsBefore = Set(store.state[Game.achievements].keys)
+        let watching: (() -> Bool)? = watch?.path == entry.path ? { [unowned self] in
+            self.pollWatch { loop.display.levelSaid($0, style: $1) }
+        } : nil
         let exit = try LevelLoop(
             session: session, steering: steering, pump: loop.pump, display: loop.display,
-            context: context, tracker: loop.tracker, feedback: loop.feedback
+            context: context, tracker: loop.tracker, feedback: loop.feedback, watch: watching
         ).run()
         session.end()
         withExtendedLifetime(engine) {}
+        if exit == .reload {
+            // An authoring restart, not a play: nothing goes into the history.
+            return restart(id, entry: entry, group: group, loop: loop)
+        }
         let result = RunResult(state: store.state)
         progress.levelEnded(level: id, in: entry.pack, result: result)
         let recordedTo = finishRecording(recorder, session: session, entry: entry, level: id, result: result, loop: loop)
         switch exit {
         case let .interrupted(signal): return .exit(128 + signal)
         case .terminalGone: return .exit(1)
-        case .finished, .left: break
+        case .finished, .left, .reload: break
         }
         let earned = store.state[Game.achievements].sorted { $0.key < $1.key }
             .filter { !achievementsBefore.contains($0.key) }
@@ -259,6 +316,18 @@ public final class PlayApp {
         case let .interrupted(signal):
             return .exit(128 + signal)
         }
+    }
+
+    /// Where a reload leads: the same level from the new data, or its menu when the new
+    /// version has no such level.
+    private func restart(_ id: String, entry: PackEntry, group: LevelGroup, loop: Loop) -> Place {
+        let fresh = watch.map { PackEntry(path: entry.path, pack: $0.pack) } ?? entry
+        let group = regrouped(group, in: fresh.pack)
+        guard let index = group.levels.firstIndex(of: id) else {
+            loop.display.notice("The pack has no level “\(id)” any more.", style: .warning)
+            return .levels(fresh, group, selected: 0)
+        }
+        return .play(fresh, group, index: index)
     }
 
     /// Closes the log and writes its description; returns the log's path when it worked.

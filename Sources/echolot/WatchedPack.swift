@@ -1,0 +1,75 @@
+import ArgumentParser
+import EcholotCore
+import EcholotModel
+import EcholotScript
+import EcholotTerminal
+import Foundation
+
+/// The pack of `echolot play DIR --watch`: a ``PackWatcher`` whose versions count as good
+/// only when their scripts load and their levels check against the rules, and the rules
+/// of the last good version, so a broken edit never stops the level being played.
+final class WatchedPack: PackReloader {
+    /// The pack's path, absolute (as the catalog's entry has it).
+    let path: String
+    /// The last version that loaded: what is played while an edit is broken.
+    private(set) var pack: Pack
+    private let watcher: PackWatcher
+    private let good: GoodRules
+
+    /// The rules of the last version that loaded; filled by the watcher's load.
+    private final class GoodRules {
+        var rules: PackRules?
+    }
+
+    /// Watches the pack at `path`; its first version must load, else the problems are on
+    /// stderr and the command ends with status 1.
+    init(path: String, safe: Bool) throws {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        self.path = url.path
+        let library = PackLibrary.standard(safe: safe)
+        let good = GoodRules()
+        self.good = good
+        watcher = PackWatcher(url: url) { url in
+            switch library.load(at: url) {
+            case let .failure(error):
+                return .failure(error)
+            case let .success(pack):
+                let rules: PackRules
+                do throws(ScriptLoadError) {
+                    rules = try PackRules.load(pack)
+                } catch {
+                    return .failure(PackLoadError(diagnostics: error.diagnostics(in: pack)))
+                }
+                let problems = rules.validate()
+                guard problems.isEmpty else { return .failure(PackLoadError(diagnostics: problems)) }
+                good.rules = rules
+                return .success(pack)
+            }
+        }
+        guard let first = watcher.current else {
+            Terminal.report(watcher.problems)
+            throw ExitCode(1)
+        }
+        pack = first
+    }
+
+    /// Looks at the files; a new version or the problems of a broken one.
+    func poll() -> PackWatcher.Change? {
+        let change = watcher.poll()
+        if case let .reloaded(version, _)? = change { pack = version }
+        return change
+    }
+
+    /// A store playing `level` of the last good version, with that version's rules.
+    func store(level id: String) throws -> Store<GameState> {
+        guard let rules = good.rules, let definition = rules.pack.level(id: id) else {
+            throw WatchError(description: "the pack has no level '\(id)'")
+        }
+        return try rules.store(for: definition)
+    }
+}
+
+/// Why a watched pack's level cannot start.
+private struct WatchError: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// `echolot play DIR --watch` while a pack is being authored: an edit restarts the level
+/// from the new data with the player still in it; a broken edit shows its error and the
+/// last good version plays on.
+@Suite(.serialized) struct WatchTests {
+    /// A copy of the tutorial to edit.
+    func authoredPack() throws -> URL {
+        let folder = try temporaryFolder()
+        let pack = folder.appendingPathComponent("tutorial-draft")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: tutorialPath), to: pack)
+        return pack
+    }
+
+    /// Replaces `old` with `new` in the pack's file at `path`.
+    func edit(_ pack: URL, _ path: String, _ old: String, _ new: String) throws {
+        let url = pack.appendingPathComponent(path)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains(old), "the fixture changed: \(path) has no \(old)")
+        try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url)
+    }
+
+    @Test func editsRestartTheLevelAndBrokenEditsKeepTheLastGoodVersion() throws {
+        let pack = try authoredPack()
+        defer { try? FileManager.default.removeItem(at: pack.deletingLastPathComponent()) }
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--watch", "--level", "first-sound"])
+        try game.expect("== Briefing: The First Sound ==")
+        game.send("\r")
+        try game.expect("Level The First Sound begins.")
+
+        // The bell moves from the right (60°) to the left (300°): the level restarts with it there.
+        try edit(pack, "levels/first-sound.json", #""azimuth": 60"#, #""azimuth": 300"#)
+        try game.expect("Reloaded after changes to levels/first-sound.json.")
+        try game.expect("Level The First Sound begins.")
+        game.press(PseudoTerminal.left, times: 4)
+        try game.expect("Facing 300° WNW. In view: Bell ahead.")
+
+        // A broken level file: its error, and the level goes on as it was.
+        try edit(pack, "levels/first-sound.json", #""goals": ["#, #""goals": [[["#)
+        try game.expect("The changes to levels/first-sound.json do not load; still playing the last version that did:")
+        try game.expect("levels/first-sound.json:")
+        game.press(PseudoTerminal.right, times: 1)
+        try game.expect("Facing 315° NW. In view: Bell 15° left.")
+
+        // Mended, with a string renamed too: the new name is what the player reads.
+        try edit(pack, "levels/first-sound.json", #""goals": [[["#, #""goals": ["#)
+        try edit(pack, "strings/en.json", #""entity.first-sound.bell.name": "Bell""#, #""entity.first-sound.bell.name": "Gong""#)
+        try game.expect("Reloaded after changes to ")
+        try game.expect("Level The First Sound begins.")
+        game.press(PseudoTerminal.left, times: 4)
+        try game.expect("In view: Gong ahead.")
+        game.send(" ")
+        try game.expect("Hit: Gong.")
+        game.wait(PseudoTerminal.endPageSettle)
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+        #expect(game.isCooked)
+    }
+
+    @Test func watchNeedsAPackPath() throws {
+        let result = try runEcholot(["play", "--watch"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--watch needs the path of the pack folder"))
+    }
+
+    @Test func aPackWhoseScriptsDoNotLoadIsRefusedAtTheStart() throws {
+        let pack = try authoredPack()
+        defer { try? FileManager.default.removeItem(at: pack.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: pack.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try Data("echolot.goal('broken', {".utf8).write(to: pack.appendingPathComponent("scripts/broken.lua"))
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--watch"])
+        #expect(try game.waitForExit() == 1)
+        #expect(game.text.contains("scripts/broken.lua:1"))
+    }
+}
