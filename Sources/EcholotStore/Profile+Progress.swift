@@ -19,9 +19,22 @@ extension Profile {
     @discardableResult
     public func startNewStory(of manifest: PackManifest, at date: Date = Date()) throws(ProfileError) -> StoryProgress {
         try write { db in
-            var story = Story(packID: manifest.id, startedAt: date)
+            var story = Story(packID: manifest.id, startedAt: date, checkpoint: nil, savedAt: nil)
             try story.insert(db)
             return StoryProgress(storyID: story.id, startedAt: date, finished: [:], order: manifest.levelOrder)
+        }
+    }
+}
+
+extension Profile {
+    /// Saves where the story of a story pack stands — its `story` record as JSON text —
+    /// in the play-through being played (beginning one when none has).
+    public func saveStory(checkpoint: String, of manifest: PackManifest, at date: Date = Date()) throws(ProfileError) {
+        try write { db in
+            var story = try Story.currentOrNew(db, packID: manifest.id, at: date)
+            story.checkpoint = checkpoint
+            story.savedAt = date
+            try story.update(db)
         }
     }
 }
@@ -74,6 +87,7 @@ extension StoryProgress {
         }
         let steps = try StoryStep.filter(Column("storyID") == id).fetchAll(db)
         let finished = Dictionary(steps.map { ($0.levelID, $0.outcome) }, uniquingKeysWith: { first, _ in first })
-        return StoryProgress(storyID: id, startedAt: story.startedAt, finished: finished, order: manifest.levelOrder)
+        return StoryProgress(storyID: id, startedAt: story.startedAt, finished: finished, order: manifest.levelOrder,
+                             checkpoint: story.checkpoint)
     }
 }

@@ -19,6 +19,14 @@ enum ProfileSchema {
             try createUnlocks(db)
             try createStories(db)
         }
+        migrator.registerMigration("v2: story checkpoints") { db in
+            // Where a story stands (its `story` record as JSON), saved as each scene begins,
+            // so a story resumes at the scene the player left.
+            try db.alter(table: "story") { t in
+                t.add(column: "checkpoint", .jsonText)
+                t.add(column: "savedAt", .double)
+            }
+        }
         return migrator
     }()
 

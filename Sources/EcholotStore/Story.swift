@@ -6,6 +6,10 @@ struct Story: Codable, FetchableRecord, MutablePersistableRecord {
     var id: Int64?
     var packID: String
     var startedAt: Date
+    /// The story record as JSON, saved as each scene begins; nil before the first.
+    var checkpoint: String?
+    /// When the checkpoint was saved.
+    var savedAt: Date?
 
     static let databaseTableName = "story"
 
@@ -22,7 +26,7 @@ struct Story: Codable, FetchableRecord, MutablePersistableRecord {
     /// The story of `packID` being played, beginning one when there is none.
     static func currentOrNew(_ db: Database, packID: String, at date: Date) throws -> Story {
         if let story = try current(db, packID: packID) { return story }
-        var story = Story(packID: packID, startedAt: date)
+        var story = Story(packID: packID, startedAt: date, checkpoint: nil, savedAt: nil)
         try story.insert(db)
         return story
     }

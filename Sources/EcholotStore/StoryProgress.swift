@@ -11,13 +11,16 @@ public struct StoryProgress: Sendable, Equatable {
     public var finished: [String: RunOutcome]
     /// The pack's levels in play order.
     public var order: [String]
+    /// Where the story stands, as the front end saved it (its `story` record as JSON).
+    public var checkpoint: String?
 
     /// Creates a story's progress.
-    public init(storyID: Int64?, startedAt: Date?, finished: [String: RunOutcome], order: [String]) {
+    public init(storyID: Int64?, startedAt: Date?, finished: [String: RunOutcome], order: [String], checkpoint: String? = nil) {
         self.storyID = storyID
         self.startedAt = startedAt
         self.finished = finished
         self.order = order
+        self.checkpoint = checkpoint
     }
 
     /// Whether the level is finished in this story (and so cannot be played again in it).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EcholotModel
+import EcholotScript
 import EcholotTerminal
 import Foundation
 
@@ -46,11 +47,14 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .long, help: "The profile database (default: $ECHOLOT_PROFILE, else the platform's data folder).")
     var profile: String?
 
-    @Option(name: .long, help: "The language of the pack's strings (default: the pack's).")
+    @Option(name: [.customLong("lang"), .customLong("language")], help: "The language of the pack's strings and story lines (default: the pack's).")
     var language: String?
 
     @Flag(name: .long, help: "Start with only the shipped packs: installed packs are not loaded.")
     var safe = false
+
+    @Option(name: .long, help: "Stories: start the clock at this time of day, HH:MM (default: the time now).")
+    var time: String?
 
     @Flag(name: .long, help: "While authoring: reload PACK when its files change and restart the level from the new data.")
     var watch = false
@@ -78,6 +82,9 @@ struct PlayCommand: ParsableCommand {
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
                 throw ValidationError("--record: the folder \(folder) does not exist")
             }
+        }
+        if let time, Self.timeOfDay(time) == nil {
+            throw ValidationError("--time must be a time of day as HH:MM (00:00 to 23:59), not '\(time)'")
         }
         if watch {
             guard let pack, FileManager.default.fileExists(atPath: pack) else {
@@ -128,7 +135,20 @@ struct PlayCommand: ParsableCommand {
         let relay = NoticeRelay()
         let profileProgress = try? ProfileProgress(profile: ProfileAccess.open(explicit: profile)) { relay.send($0.description) }
         let progress: any ProgressProvider = profileProgress ?? SessionProgress()
-        let app = PlayApp(options: options, catalog: catalog, start: start, progress: progress, watch: watched) { entry, level in
+        let makeStory: StoryFactory = { entry in
+            guard let loaded = StoryReader.load(for: entry.pack) else { return nil }
+            let book = try loaded.get()
+            let rules = try watched?.rules(ifPlaying: entry) ?? PackRules.load(entry.pack)
+            // The story's clock starts at the player's time of day; from there it runs on
+            // simulated minutes, and each announcement is an input like any other.
+            let now = Calendar.current.dateComponents([.hour, .minute], from: Date())
+            let time = time.flatMap(Self.timeOfDay) ?? TimeOfDay(hour: now.hour ?? 12, minute: now.minute ?? 0) ?? TimeOfDay(hour: 12, minute: 0)!
+            return StorySession(book, pack: entry.pack, clock: StoryClock(time: time, step: LevelSession.standardStep)) { level in
+                try rules.engine.reducers(for: level, pack: rules.pack.id)
+            }
+        }
+        let app = PlayApp(options: options, catalog: catalog, start: start, progress: progress, watch: watched,
+                          makeStory: makeStory) { entry, level in
             if let watched, entry.path == watched.path {
                 let store = try watched.store(level: level)
                 profileProgress?.record(store, of: entry.pack)
@@ -146,6 +166,13 @@ struct PlayCommand: ParsableCommand {
         relay.app = app
         let status = app.run()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// `HH:MM` as a time of day.
+    static func timeOfDay(_ text: String) -> TimeOfDay? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }
+        return TimeOfDay(hour: hour, minute: minute)
     }
 
     private var options: PlayOptions {

@@ -57,6 +57,41 @@ final class ProfileProgress: ProgressProvider {
         cache[pack.id] = nil
     }
 
+    /// The story record saved in the profile's current play-through of the pack.
+    func storyCheckpoint(in pack: Pack) -> PersistentMap<Value>? {
+        let saved: StoryProgress
+        do {
+            saved = try profile.story(of: pack.manifest)
+        } catch {
+            report(error)
+            return nil
+        }
+        guard let text = saved.checkpoint else { return nil }
+        let parsed = JSONParser.parse(text)
+        // A record that does not read back is as good as none: the story begins anew.
+        guard parsed.errors.isEmpty, let record = parsed.root?.value.treeValue.mapValue else { return nil }
+        return record
+    }
+
+    /// A new play-through in the profile; the earlier ones stay in the history.
+    func storyBegan(in pack: Pack) {
+        do {
+            try profile.startNewStory(of: pack.manifest)
+        } catch {
+            report(error)
+        }
+        cache[pack.id] = nil
+    }
+
+    /// Saves the record in the current play-through.
+    func storySaved(_ story: PersistentMap<Value>, in pack: Pack) {
+        do {
+            try profile.saveStory(checkpoint: Value.map(story).jsonText, of: pack.manifest)
+        } catch {
+            report(error)
+        }
+    }
+
     private func close() {
         guard let recorder else { return }
         recorder.finish()

@@ -60,6 +60,11 @@ final class WatchedPack: PackReloader {
         return change
     }
 
+    /// The last good version's rules when `entry` is the watched pack; `nil` for others.
+    func rules(ifPlaying entry: PackEntry) -> PackRules? {
+        entry.path == path ? good.rules : nil
+    }
+
     /// A store playing `level` of the last good version, with that version's rules.
     func store(level id: String) throws -> Store<GameState> {
         guard let rules = good.rules, let definition = rules.pack.level(id: id) else {

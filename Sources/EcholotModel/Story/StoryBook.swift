@@ -110,12 +110,17 @@ public struct LevelStep: Sendable {
     /// Ambience by day part (`night` → tracks), replacing the level's own when the clock
     /// announced that part.
     public var ambienceByDayPart: [String: [Value]]
+    /// Lines spoken over the running level, one after another from its start (a cut-scene
+    /// that does not stop the play).
+    public var lines: [StoryLine]
 
     /// Creates a level step.
-    public init(level: String, onLoss: LossPolicy = .retry, ambienceByDayPart: [String: [Value]] = [:]) {
+    public init(level: String, onLoss: LossPolicy = .retry, ambienceByDayPart: [String: [Value]] = [:],
+                lines: [StoryLine] = []) {
         self.level = level
         self.onLoss = onLoss
         self.ambienceByDayPart = ambienceByDayPart
+        self.lines = lines
     }
 }
 

@@ -22,7 +22,7 @@ public struct StoryDirector: Sendable {
 
     /// The actions it handles.
     public static let handled: [String] = [
-        StoryAction.start, ActionName.tick, ActionName.levelWon, ActionName.levelLost, ActionName.entitySelected,
+        StoryAction.start, StoryAction.resume, ActionName.tick, ActionName.levelWon, ActionName.levelLost, ActionName.entitySelected,
         StoryAction.cutsceneDone, StoryAction.choiceMade, StoryAction.jump, StoryAction.set,
     ]
 
@@ -42,6 +42,10 @@ public struct StoryDirector: Sendable {
             try enter(chapter: chapter, state: &state, context: &context)
             return
         }
+        if action.name == StoryAction.resume {
+            try resume(action, state: &state, context: &context)
+            return
+        }
         var story = state[Game.story]
         guard story["status"]?.stringValue == StoryStatus.running.rawValue else { return }
         let scene = story["scene"]?.mapValue ?? PersistentMap()
@@ -49,6 +53,8 @@ public struct StoryDirector: Sendable {
         switch action.name {
         case ActionName.tick where kind == "cutscene":
             try tick(scene: scene, dt: action["dt"].doubleValue ?? 0, state: &state, context: &context)
+        case ActionName.tick where kind == "level":
+            speakOverLevel(scene: scene, dt: action["dt"].doubleValue ?? 0, state: &state, context: &context)
         case StoryAction.cutsceneDone where kind == "cutscene":
             guard action["id"].isNull || action["id"].stringValue == scene["id"]?.stringValue else { return }
             try next(state: &state, context: &context)
@@ -102,6 +108,57 @@ public struct StoryDirector: Sendable {
             context.emit(Action(StoryAction.cutsceneDone, ["id": .string(cutscene.id)]))
         }
         state[Game.story]["scene"] = .map(updated)
+    }
+
+    /// Lines over a running level: each begins when the one before ends; the voice is a
+    /// non-selectable entity (`@voice`) of the level while it speaks.
+    private func speakOverLevel(scene: PersistentMap<Value>, dt: Double, state: inout GameState, context: inout ReducerContext) {
+        guard case let .level(step)? = currentStep(state)?.kind, !step.lines.isEmpty,
+              scene["ended"] == nil, state[Game.level][LevelKeys.status] == .running else { return }
+        let spoken = scene["line"]?.intValue ?? -1
+        guard spoken < step.lines.count else { return }
+        var index = spoken, elapsed = (scene["elapsed"]?.doubleValue ?? 0) + dt
+        if index < 0 {
+            index = 0
+            elapsed = 0
+        } else if elapsed >= step.lines[index].seconds - 1e-9 {
+            elapsed -= step.lines[index].seconds
+            index += 1
+        } else {
+            state[Game.story]["scene"] = .map(scene.setting("elapsed", .number(elapsed)))
+            return
+        }
+        var level = state[Game.level]
+        level[LevelKeys.entities].storage["@voice"] = nil
+        if index < step.lines.count {
+            let line = step.lines[index]
+            if let voice = line.voice {
+                let azimuth = line.azimuth ?? level[LevelKeys.view][ViewKeys.center]
+                var entity = StoryScenes.voiceEntity(id: "@voice", line: line, file: voice, azimuth: azimuth,
+                                                     loop: false, selectable: false)
+                entity[EntityKeys.name] = line.speaker ?? "voice"
+                level[LevelKeys.entities].storage["@voice"] = entity.value
+            }
+            emitLine(line, scene: step.level, context: &context)
+        }
+        state[Game.level] = level
+        state[Game.story]["scene"] = .map(scene.setting("line", .int(index)).setting("elapsed", .number(elapsed)))
+    }
+
+    /// Goes on from a saved record: its variables and counters come back and the step it
+    /// was at is entered again.
+    private func resume(_ action: Action, state: inout GameState, context: inout ReducerContext) throws {
+        guard var record = action["story"].mapValue else {
+            throw ActionError("story.resume: 'story' must be a saved story record, found \(action["story"].typeName)")
+        }
+        guard let chapter = record["chapter"]?.stringValue, let index = book.chapterIndex(chapter) else {
+            throw ActionError("story.resume: the saved story is in chapter \(record["chapter"] ?? .null), which \(book.displayPath) does not define")
+        }
+        record["status"] = .string(StoryStatus.running.rawValue)
+        record["scene"] = nil
+        record["error"] = nil
+        state[Game.story] = record
+        try run(chapter: index, step: record["step"]?.intValue ?? 0, state: &state, context: &context)
     }
 
     private func choiceMade(_ action: Action, scene: PersistentMap<Value>, state: inout GameState,
@@ -189,7 +246,8 @@ public struct StoryDirector: Sendable {
                 guard !choice.options.isEmpty else {
                     return stop("\(where_(chapter, step)): choice '\(choice.id)' has no options", state: &state, context: &context)
                 }
-                beginScene(["kind": "choice", "id": .string(choice.id)], state: &state,
+                beginScene(["kind": "choice", "id": .string(choice.id),
+                            "options": .list(choice.options.map { .string($0.value) })], state: &state,
                            level: StoryScenes.choice(choice, view: state[Game.level][LevelKeys.view]))
                 if let prompt = choice.prompt { emitLine(prompt, scene: choice.id, context: &context) }
                 context.emit(Action(StoryAction.choice, [

@@ -10,6 +10,9 @@ extension Game {
 public enum StoryAction {
     /// Input: begins the story at its start chapter (or `{chapter}`).
     public static let start = "story.start"
+    /// Input: goes on from a saved `story` record `{story}` (its chapter, step and
+    /// variables), entering the scene it was in.
+    public static let resume = "story.resume"
     /// Emitted: a line begins `{id, speaker?, cutscene}`.
     public static let line = "story.line"
     /// Emitted: a choice is offered `{id, options: [value…]}`.

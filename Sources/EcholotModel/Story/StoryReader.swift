@@ -151,7 +151,7 @@ private final class Reader {
     }
 
     func level(_ object: StoryObject) -> StepKind? {
-        object.rejectUnknown(["level", "onLoss", "ambienceByDayPart"], in: "a level step")
+        object.rejectUnknown(["level", "onLoss", "ambienceByDayPart", "lines"], in: "a level step")
         guard let id = object.string("level", in: "a level step") else { return nil }
         if pack.level(id: id) == nil {
             let known = pack.levelOrder.joined(separator: ", ")
@@ -181,7 +181,15 @@ private final class Reader {
                 ambience[member.key] = member.value.stateValue.listValue ?? []
             }
         }
-        return .level(LevelStep(level: id, onLoss: policy, ambienceByDayPart: ambience))
+        var lines: [StoryLine] = []
+        if let node = object["lines"] {
+            guard case let .array(items) = node.value else {
+                report.error("'lines' of a level step must be a list of lines spoken over the level", at: node.position)
+                return nil
+            }
+            lines = items.compactMap(line)
+        }
+        return .level(LevelStep(level: id, onLoss: policy, ambienceByDayPart: ambience, lines: lines))
     }
 
     func choice(_ object: StoryObject) -> StepKind? {

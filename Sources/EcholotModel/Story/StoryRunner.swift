@@ -47,50 +47,30 @@ public struct StoryRunner {
     /// Runs `book` of `pack`; `rules` gives the rule reducers for each scene's level (they
     /// run after the engine's level reducers and before the story's).
     public func run(_ book: StoryBook, pack: Pack, script: StoryScript,
-                    rules: (Level) throws -> [Reducer<GameState>]) -> StoryTranscript {
+                    rules: @escaping (Level) throws -> [Reducer<GameState>]) -> StoryTranscript {
         var transcript = StoryTranscript()
-        let director = StoryDirector(book: book, levels: pack.levels.mapValues(\.level))
-        var state = GameState()
-        state[Game.pack] = ["id": .string(pack.id), "version": .string(pack.manifest.version)]
-        var store = Store(state: state, reducers: LevelReducers.all + [director.reducer])
-        var clock = script.clock
-        var totalTicks = 0
+        let clock = script.clock.map { StoryClock(time: $0, step: step) }
+        let session = StorySession(book, pack: pack, clock: clock, rules: rules)
         func send(_ action: Action) {
-            let transition = store.dispatch(action)
+            let transition = session.store.dispatch(action)
             transcript.record(transition.actions)
             transcript.errors += transition.rejections.map(\.description)
         }
         func tick() {
             send(.tick(step))
-            totalTicks += 1
-            // Each simulated minute the runner announces the time, so replays see the same clock.
-            if let current = clock, totalTicks % Int((60 / step).rounded()) == 0 {
-                let minutes = (current.hour * 60 + current.minute + 1) % (24 * 60)
-                clock = TimeOfDay(hour: minutes / 60, minute: minutes % 60)
-                send(Action(ActionName.clock, ["hour": .int(minutes / 60), "minute": .int(minutes % 60)]))
-            }
+            if let announcement = clock?.tick() { send(announcement) }
         }
-        func story() -> PersistentMap<Value> { store.state[Game.story] }
-        func serial() -> Int { story()["serial"]?.intValue ?? 0 }
-        func running() -> Bool { story()["status"]?.stringValue == StoryStatus.running.rawValue }
-
-        if let clock { send(Action(ActionName.clock, ["hour": .int(clock.hour), "minute": .int(clock.minute)])) }
-        send(Action(StoryAction.start))
+        for action in session.beginning() { send(action) }
         var plays = script.plays[...]
-        var seen = -1
-        sceneLoop: while running() {
-            let current = serial()
-            guard current != seen else { break }  // the story waits, yet no scene began: stop
-            seen = current
+        sceneLoop: while session.hasNewScene {
             do {
-                store = Store(state: store.state, reducers: LevelReducers.all + (try rules(store.state[Game.level])) + [director.reducer])
+                try session.enterScene()
             } catch {
                 transcript.errors.append("\(error)")
                 break
             }
             send(.start)
-            let scene = story()["scene"]?.mapValue ?? PersistentMap()
-            let kind = scene["kind"]?.stringValue ?? "none", id = scene["id"]?.stringValue ?? ""
+            let (kind, id) = session.scene
             var log = InputLog()
             if kind == "level" || kind == "choice" {
                 guard let play = plays.popFirst() else {
@@ -105,7 +85,7 @@ public struct StoryRunner {
             }
             var sceneTicks = 0
             let maxTicks = Int((maxSceneSeconds / step).rounded(.down))
-            func sceneOver() -> Bool { serial() != current || !running() }
+            func sceneOver() -> Bool { session.sceneIsOver(session.store.state) }
             for event in log.events {
                 while !sceneOver(), sceneTicks < maxTicks, Double(sceneTicks + 1) * step <= event.t + 1e-9 {
                     tick()
@@ -124,11 +104,11 @@ public struct StoryRunner {
                 break
             }
         }
-        let final = story()
+        let final = session.story
         transcript.variables = final["vars"]?.mapValue ?? PersistentMap()
         transcript.status = final["status"]?.stringValue ?? StoryStatus.running.rawValue
         transcript.ending = final["ending"]?.stringValue
-        transcript.stateHash = store.state.tree.stableHashHex
+        transcript.stateHash = session.store.state.tree.stableHashHex
         for rest in plays { transcript.errors.append("inputs for '\(rest.scene)' were not used") }
         return transcript
     }

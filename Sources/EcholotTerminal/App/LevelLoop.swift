@@ -147,7 +147,15 @@ public final class LevelLoop {
             }
         case .space, .enter:
             guard !paused, !tooSmall else { return nil }
-            session.select()
+            if case let .cutscene(id)? = context.storyScene {
+                session.send(Action(StoryAction.cutsceneDone, ["id": .string(id)]))
+            } else {
+                session.select()
+            }
+        case let .character(character) where character.wholeNumberValue.map { (1...9).contains($0) } ?? false:
+            guard !paused, !tooSmall, case let .choice(options)? = context.storyScene,
+                  let number = character.wholeNumberValue, number <= options.count else { return nil }
+            session.select(entity: options[number - 1])
         default:
             guard !paused, !tooSmall else { return nil }
             _ = steering.key(key, at: time)

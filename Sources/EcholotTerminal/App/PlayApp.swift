@@ -21,6 +21,7 @@ public final class PlayApp {
     private let makeStore: StoreFactory
     private let progress: any ProgressProvider
     private let watch: (any PackReloader)?
+    private let makeStory: StoryFactory?
     private var attempts = 0
     private var recordings: [String] = []
     // The display while the game runs: messages from outside (the profile) go there.
@@ -33,6 +34,8 @@ public final class PlayApp {
         case levels(PackEntry, LevelGroup, selected: Int)
         case briefing(PackEntry, LevelGroup, index: Int)
         case play(PackEntry, LevelGroup, index: Int)
+        case story(PackEntry, selected: Int)
+        case storyPlay(PackEntry, resume: Bool)
         case exit(Int32)
     }
 
@@ -40,7 +43,8 @@ public final class PlayApp {
     /// from `makeStore`; `watch` reloads the pack being authored (`--watch`).
     public init(options: PlayOptions, catalog: PackCatalog, start: PackEntry,
                 progress: any ProgressProvider = SessionProgress(), watch: (any PackReloader)? = nil,
-                makeStore: @escaping StoreFactory) {
+                makeStory: StoryFactory? = nil, makeStore: @escaping StoreFactory) {
+        self.makeStory = makeStory
         self.options = options
         self.catalog = catalog
         self.start = start
@@ -130,6 +134,7 @@ public final class PlayApp {
 
     private func firstPlace() -> Place {
         let pack = start.pack
+        if options.level == nil, isStory(start) { return .story(start, selected: 0) }
         if let level = options.level {
             let group = LevelGroup.group(of: level, in: pack) ?? LevelGroup(scenario: nil, levels: pack.levelOrder)
             return .briefing(start, group, index: group.levels.firstIndex(of: level) ?? 0)
@@ -145,6 +150,7 @@ public final class PlayApp {
             switch try loop.presenter.run(MenuPages.packs(catalog, selected: selected)) {
             case let .chose(index):
                 let entry = catalog.entries[index]
+                if isStory(entry) { return .story(entry, selected: 0) }
                 let groups = LevelGroup.groups(of: entry.pack)
                 if groups.count == 1, groups[0].scenario == nil { return .levels(entry, groups[0], selected: 0) }
                 return .scenarios(entry, selected: 0)
@@ -192,8 +198,81 @@ public final class PlayApp {
             }
         case let .play(entry, group, index):
             return try play(entry, group, index, loop)
+        case let .story(entry, selected):
+            return try storyMenu(entry, selected: selected, loop)
+        case let .storyPlay(entry, resume):
+            return try playStory(entry, resume: resume, loop)
         case .exit:
             return place
+        }
+    }
+
+    // MARK: Stories
+
+    /// Whether the pack is played as a story (it is a story pack and has a story).
+    private func isStory(_ entry: PackEntry) -> Bool {
+        makeStory != nil && entry.pack.manifest.kind == .story
+    }
+
+    /// The story's page: continue where the player left, begin again, or pick single levels.
+    private func storyMenu(_ entry: PackEntry, selected: Int, _ loop: Loop) throws(SystemError) -> Place {
+        let names = names(entry)
+        let saved = progress.storyCheckpoint(in: entry.pack)
+        let canContinue = saved?["status"]?.stringValue == StoryStatus.running.rawValue
+        var choices: [Choice] = []
+        var meanings: [Place] = []
+        if canContinue, let chapter = saved?["chapter"]?.stringValue {
+            choices.append(Choice("Continue the story", detail: "chapter “\(names.string("chapter.\(chapter)") ?? chapter)”", shortcut: "c"))
+            meanings.append(.storyPlay(entry, resume: true))
+        }
+        choices.append(Choice(saved == nil ? "Begin the story" : "Begin the story again", shortcut: "n"))
+        meanings.append(.storyPlay(entry, resume: false))
+        let groups = LevelGroup.groups(of: entry.pack)
+        choices.append(Choice("Play single levels", shortcut: "l"))
+        meanings.append(groups.count == 1 && groups[0].scenario == nil ? .levels(entry, groups[0], selected: 0) : .scenarios(entry, selected: 0))
+        var body: [String] = []
+        if let description = names.string("pack.description") ?? entry.pack.manifest.description { body.append(description) }
+        if saved?["status"]?.stringValue == StoryStatus.finished.rawValue {
+            body.append("You have played this story to its end.")
+        }
+        let page = Page(title: "\(names.pack(entry.pack)) — a story", body: body, choices: choices, selected: selected)
+        switch try loop.presenter.run(page) {
+        case let .chose(index): return meanings[index]
+        case .back: return .packs(selected: catalog.entries.firstIndex { $0.path == entry.path } ?? 0)
+        case .quit: return .exit(0)
+        case let .interrupted(signal): return .exit(128 + signal)
+        }
+    }
+
+    /// Plays the story from its beginning or from where it was left, then its end page.
+    private func playStory(_ entry: PackEntry, resume: Bool, _ loop: Loop) throws(SystemError) -> Place {
+        let session: StorySession
+        do {
+            guard let made = try makeStory?(entry) else { return .levels(entry, LevelGroup.groups(of: entry.pack)[0], selected: 0) }
+            session = made
+        } catch {
+            loop.display.notice("The story cannot be started: \(error)", style: .bad)
+            return .packs(selected: 0)
+        }
+        let saved = resume ? progress.storyCheckpoint(in: entry.pack) : nil
+        if !resume { progress.storyBegan(in: entry.pack) }
+        let player = StoryPlayer(session: session, entry: entry, names: names(entry), progress: progress,
+                                 settings: options.steering, visuals: options.visuals, steering: steeringDescription(loop.tracker))
+        switch try player.run(resume: saved, display: loop.display, pump: loop.pump, audio: loop.audio,
+                              tracker: loop.tracker, feedback: loop.feedback) {
+        case .left:
+            return .story(entry, selected: 0)
+        case let .stop(exit):
+            if case let .interrupted(signal) = exit { return .exit(128 + signal) }
+            return .exit(1)
+        case let .over(sentences):
+            let page = Page(title: "\(names(entry).pack(entry.pack)) — the end", body: sentences,
+                            choices: [Choice("Back to the story", shortcut: "b"), Choice("Quit", shortcut: "q")])
+            switch try loop.presenter.run(page, settle: Self.settleAfterLevel) {
+            case .chose(0), .back: return .story(entry, selected: 0)
+            case .chose, .quit: return .exit(0)
+            case let .interrupted(signal): return .exit(128 + signal)
+            }
         }
     }
 
@@ -218,6 +297,10 @@ public final class PlayApp {
             return .briefing(fresh(entry), regrouped(group, in: fresh(entry).pack), index: index)
         case let .play(entry, group, index):
             return .play(fresh(entry), regrouped(group, in: fresh(entry).pack), index: index)
+        case let .story(entry, selected):
+            return .story(fresh(entry), selected: selected)
+        case let .storyPlay(entry, resume):
+            return .storyPlay(fresh(entry), resume: resume)
         case .packs, .exit:
             return place
         }

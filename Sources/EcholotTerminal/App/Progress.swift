@@ -44,6 +44,12 @@ public protocol ProgressProvider: AnyObject {
     func marks(level: String, in pack: Pack) -> LevelMarks
     /// A level was played to its end or left; `result` is read off its final state.
     func levelEnded(level: String, in pack: Pack, result: RunResult)
+    /// The saved `story` record of the story of `pack` being played, if one was saved.
+    func storyCheckpoint(in pack: Pack) -> PersistentMap<Value>?
+    /// The story of `pack` is played from the beginning: a new play-through.
+    func storyBegan(in pack: Pack)
+    /// The story of `pack` reached a new scene or its end: `story` is where to resume.
+    func storySaved(_ story: PersistentMap<Value>, in pack: Pack)
 }
 
 /// Progress known to this process only: it starts knowing nothing, learns from the
@@ -52,6 +58,7 @@ public protocol ProgressProvider: AnyObject {
 public final class SessionProgress: ProgressProvider {
     private var best: [String: [String: Int]] = [:]
     private var won: [String: Set<String>] = [:]
+    private var stories: [String: PersistentMap<Value>] = [:]
 
     /// Progress that knows nothing yet.
     public init() {}
@@ -89,4 +96,13 @@ public final class SessionProgress: ProgressProvider {
             best[pack.id, default: [:]][level] = max(score, best[pack.id]?[level] ?? score)
         }
     }
+
+    /// The story record saved in this session.
+    public func storyCheckpoint(in pack: Pack) -> PersistentMap<Value>? { stories[pack.id] }
+
+    /// Forgets the saved record.
+    public func storyBegan(in pack: Pack) { stories[pack.id] = nil }
+
+    /// Remembers the record.
+    public func storySaved(_ story: PersistentMap<Value>, in pack: Pack) { stories[pack.id] = story }
 }

@@ -13,15 +13,30 @@ public struct LevelContext {
     public var visuals: Visuals
     /// How the player steers, in words ("arrow keys", "head tracker on 127.0.0.1:4242").
     public var steering: String
+    /// The story scene this level is, when a story is played; `nil` for a plain level.
+    public var storyScene: StoryScene?
 
     /// A context.
-    public init(packName: String, names: Names, goalPaths: [String: String], visuals: Visuals, steering: String) {
+    public init(packName: String, names: Names, goalPaths: [String: String], visuals: Visuals, steering: String,
+                storyScene: StoryScene? = nil) {
         self.packName = packName
         self.names = names
         self.goalPaths = goalPaths
         self.visuals = visuals
         self.steering = steering
+        self.storyScene = storyScene
     }
+}
+
+/// What a level of a story is for: the keys and the opening words depend on it, and the
+/// screen keeps the story's lines from scene to scene.
+public enum StoryScene: Equatable, Sendable {
+    /// A level of the story, played to be won.
+    case level
+    /// A cut-scene: Enter or space skips the rest of it.
+    case cutscene(id: String)
+    /// A choice: the options' values in order, picked by number or by turning and selecting.
+    case choice(options: [String])
 }
 
 /// One moment of the level screen.

@@ -69,7 +69,12 @@ public final class LineDisplay: Display {
         spokenHeading = nil
         lastHeading = nil
         announcedTimeLeft = nil
-        say("Level \(context.names.level(level)) begins. Steering: \(context.steering). Press i for the status, ? for the keys.")
+        switch context.storyScene {
+        case .cutscene?: say("A cut-scene. Enter skips it.")
+        case .choice?: say("A choice.")
+        case .level?, nil:
+            say("Level \(context.names.level(level)) begins. Steering: \(context.steering). Press i for the status, ? for the keys.")
+        }
         sayHeading(level)
         spokenHeading = level[LevelKeys.view][ViewKeys.center]
     }

@@ -67,7 +67,8 @@ public final class ScreenDisplay: Display {
     public func levelBegan(_ context: LevelContext, level: Level) {
         self.context = context
         page = nil
-        messages = []
+        // A story's lines stay on screen from scene to scene: the dialogue reads on.
+        if context.storyScene == nil { messages = [] }
         statusLines = []
         notice = nil
         frame = LevelFrame(level: level, paused: false, wallTime: 0)

@@ -7,6 +7,67 @@ public enum EventDetector {
     /// The events of one transition, in a stable order: selection first, then goals,
     /// outcome, score and achievements.
     public static func events(old: GameState, new: GameState, actions: [Action], rejections: [Rejection]) -> [LevelEvent] {
+        let sceneChanged = old[Game.story]["serial"] != new[Game.story]["serial"]
+        var events = sceneChanged ? levelEvents(actions, before: old[Game.level]) : levelEvents(old: old, new: new, actions: actions)
+        let earnedBefore = old[Game.achievements], earnedAfter = new[Game.achievements]
+        for id in earnedAfter.keys.sorted() where earnedBefore[id] == nil {
+            let title = earnedAfter[id]?.mapValue?["title"]?.stringValue
+            events.append(.achievement(id: id, title: title))
+        }
+        for rejection in rejections {
+            events.append(.problem(rejection.description))
+        }
+        events += storyEvents(actions)
+        return events
+    }
+
+    /// A story replaced the level within the transition (a won level gave way to a
+    /// cut-scene): the level's last moments are read off the actions, since the state
+    /// after holds the next scene.
+    static func levelEvents(_ actions: [Action], before: Level) -> [LevelEvent] {
+        var events: [LevelEvent] = []
+        var found = before[LevelKeys.found].count, misses = before[LevelKeys.misses]
+        for action in actions {
+            switch action.name {
+            case ActionName.entitySelected:
+                guard let id = action["id"].stringValue, before[LevelKeys.entities][id]?[EntityKeys.selectable] == true else { continue }
+                found += 1
+                events.append(.hit(id: id, found: found))
+            case ActionName.selectionMissed:
+                misses += 1
+                events.append(.miss(misses: misses))
+            case ActionName.levelWon: events.append(.won)
+            case ActionName.levelLost: events.append(.lost)
+            default: continue
+            }
+        }
+        return events
+    }
+
+    /// What the story's own actions tell: lines, choices, levels entered, the end.
+    static func storyEvents(_ actions: [Action]) -> [LevelEvent] {
+        actions.compactMap { action in
+            switch action.name {
+            case StoryAction.line:
+                return action["id"].stringValue.map { .line(id: $0, speaker: action["speaker"].stringValue) }
+            case StoryAction.choice:
+                return .choiceOffered(id: action["id"].stringValue ?? "", options: action["options"].listValue?.compactMap(\.stringValue) ?? [])
+            case StoryAction.level:
+                return .storyLevel(id: action["id"].stringValue ?? "", attempt: action["attempt"].intValue ?? 1)
+            case StoryAction.choiceMade:
+                return action["option"].stringValue.map { .choiceMade(option: $0) }
+            case StoryAction.finished:
+                return .storyFinished(ending: action["ending"].stringValue ?? "end")
+            case StoryAction.stopped:
+                return .storyStopped(message: action["message"].stringValue ?? "")
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// The level's events, from the states before and after.
+    static func levelEvents(old: GameState, new: GameState, actions: [Action]) -> [LevelEvent] {
         var events: [LevelEvent] = []
         let before = old[Game.level], after = new[Game.level]
         if before[LevelKeys.status] == .ready, after[LevelKeys.status] != .ready {
@@ -47,14 +108,6 @@ public enum EventDetector {
         }
         if let score = after[LevelKeys.score], score != before[LevelKeys.score] {
             events.append(.scored(score))
-        }
-        let earnedBefore = old[Game.achievements], earnedAfter = new[Game.achievements]
-        for id in earnedAfter.keys.sorted() where earnedBefore[id] == nil {
-            let title = earnedAfter[id]?.mapValue?["title"]?.stringValue
-            events.append(.achievement(id: id, title: title))
-        }
-        for rejection in rejections {
-            events.append(.problem(rejection.description))
         }
         return events
     }

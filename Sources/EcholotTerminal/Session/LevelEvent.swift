@@ -21,4 +21,25 @@ public enum LevelEvent: Equatable, Sendable {
     case achievement(id: String, title: String?)
     /// The store rejected an action (a rule's error): the game goes on.
     case problem(String)
+    /// A story line begins: its string id and the speaker's.
+    case line(id: String, speaker: String?)
+    /// A story offers a choice between options (their values, in order).
+    case choiceOffered(id: String, options: [String])
+    /// A story enters a level (`attempt` counts from 1).
+    case storyLevel(id: String, attempt: Int)
+    /// The player picked an option of a choice.
+    case choiceMade(option: String)
+    /// The story reached its end.
+    case storyFinished(ending: String)
+    /// The story stopped on an error.
+    case storyStopped(message: String)
+
+    /// Whether the event belongs to the story's flow (told with the scene it begins)
+    /// rather than to the level being played.
+    public var isStoryFlow: Bool {
+        switch self {
+        case .line, .choiceOffered, .storyLevel, .storyFinished, .storyStopped: return true
+        default: return false
+        }
+    }
 }

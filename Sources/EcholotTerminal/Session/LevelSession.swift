@@ -20,6 +20,11 @@ public final class LevelSession {
     private var coalescer = TurnCoalescer()
     private var events: [LevelEvent] = []
     private var ended = false
+    private let isOver: ((GameState) -> Bool)?
+    private let clock: StoryClock?
+    /// The story events of the transition that ended this scene: they belong to the
+    /// next scene, and its session tells them (see ``init(store:step:recorder:scene:clock:pending:)``).
+    public private(set) var nextSceneEvents: [LevelEvent] = []
 
     /// The fixed step of the engine: 1/60 s.
     public static let standardStep = 1.0 / 60.0
@@ -29,6 +34,21 @@ public final class LevelSession {
         self.store = store
         self.step = step
         self.recorder = recorder
+        isOver = nil
+        clock = nil
+    }
+
+    /// A session of one scene of a story: it ends when `scene` says the scene is over
+    /// (another began, or the story ended) rather than when a level is won or lost; the
+    /// story's `clock` announces the time as ticks pass; `pending` are events to tell first.
+    public init(store: Store<GameState>, step: Double = LevelSession.standardStep, recorder: InputRecorder? = nil,
+                scene isOver: @escaping (GameState) -> Bool, clock: StoryClock?, pending: [LevelEvent]) {
+        self.store = store
+        self.step = step
+        self.recorder = recorder
+        self.isOver = isOver
+        self.clock = clock
+        events = pending
     }
 
     /// Simulated seconds since the start: the `t` of anything dispatched now.
@@ -37,8 +57,10 @@ public final class LevelSession {
     /// The level, as it is now.
     public var level: Level { store.state[Game.level] }
 
-    /// Whether the level is won or lost (nothing more is dispatched then).
+    /// Whether the level is won or lost, or a story's scene is over (nothing more is
+    /// dispatched then).
     public var isFinished: Bool {
+        if let isOver { return isOver(store.state) }
         let status = level[LevelKeys.status]
         return status == .won || status == .lost
     }
@@ -68,11 +90,22 @@ public final class LevelSession {
         dispatch(.select)
     }
 
+    /// Selects the entity `id` directly (a story's choice picked by its number).
+    public func select(entity id: String) {
+        dispatch(Action(ActionName.selectEntity, ["id": .string(id)]))
+    }
+
+    /// Sends an input action as it is (a story's beginning, skipping a cut-scene).
+    public func send(_ action: Action) {
+        dispatch(action)
+    }
+
     /// Advances simulated time by one step, then sends what was held back for this period.
     public func tick() {
         guard !isFinished, !ended else { return }
         dispatch(.tick(step), record: false)
         ticks += 1
+        if let announcement = clock?.tick(), !isFinished { dispatch(announcement) }
         for action in coalescer.newPeriod() where !isFinished {
             dispatch(action)
         }
@@ -104,7 +137,13 @@ public final class LevelSession {
             steeringActions += 1
         }
         let transition = store.dispatch(action)
-        events += EventDetector.events(
+        let found = EventDetector.events(
             old: transition.old, new: transition.new, actions: transition.actions, rejections: transition.rejections)
+        if isOver != nil, isFinished {
+            events += found.filter { !$0.isStoryFlow }
+            nextSceneEvents += found.filter(\.isStoryFlow)
+        } else {
+            events += found
+        }
     }
 }

@@ -40,6 +40,27 @@ public struct EventText {
             return ("Achievement earned: \(title ?? id).", .good)
         case let .problem(message):
             return ("A rule failed (the game goes on): \(message)", .warning)
+        case let .line(id, speaker):
+            let text = names.string(id) ?? id
+            guard let speaker else { return (text, .normal) }
+            return ("\(names.string(speaker) ?? speaker): \(text)", .normal)
+        case let .choiceOffered(_, options):
+            let center = level[LevelKeys.view][ViewKeys.center]
+            let said = options.enumerated().map { index, value -> String in
+                let entity = level[LevelKeys.entities][value]
+                let line = entity?[EntityKeys.name] ?? value
+                let direction = entity.map { Compass.relative(Geometry.relative(azimuth: $0[EntityKeys.azimuth], center: center)) }
+                return "\(index + 1). \(names.string(line) ?? line)" + (direction.map { " (\($0))" } ?? "")
+            }
+            return ("Choose: turn toward a voice and press space, or press its number. \(said.joined(separator: "; ")).", .bold)
+        case let .storyLevel(_, attempt):
+            return attempt > 1 ? ("Try again: attempt \(attempt).", .normal) : nil
+        case let .choiceMade(option):
+            return ("Chosen: \(names.string("option.\(option)") ?? option).", .good)
+        case let .storyFinished(ending):
+            return ("The story ends: \(names.string("ending.\(ending)") ?? ending).", .bold)
+        case let .storyStopped(message):
+            return ("The story stopped: \(message)", .bad)
         }
     }
 

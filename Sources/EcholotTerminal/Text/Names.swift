@@ -45,7 +45,8 @@ public struct Names: Sendable {
     public func entity(_ id: String, in level: Level) -> String {
         if let text = strings["entity.\(level[LevelKeys.id]).\(id).name"] { return text }
         let name = level[LevelKeys.entities][id]?[EntityKeys.name] ?? ""
-        return name.isEmpty ? id : name
+        // A story's voices are named by their line or speaker id: say the text.
+        return name.isEmpty ? id : strings[name] ?? name
     }
 
     /// Names joined for a sentence: "A", "A and B", "A, B and C".

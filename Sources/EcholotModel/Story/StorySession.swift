@@ -1,0 +1,74 @@
+import EcholotCore
+
+/// One play of a story, scene by scene: the store of the scene being played, rebuilt with
+/// the rules of each new scene's level (a level's Lua rules know only that level), and
+/// the story's clock. ``StoryRunner`` drives it from scripted inputs; `echolot play`
+/// from the keyboard.
+public final class StorySession {
+    /// The pack the story belongs to.
+    public let pack: Pack
+    /// The story's clock, when the time of day is announced.
+    public let clock: StoryClock?
+    /// The store playing the current scene; a new one after each ``enterScene()``.
+    public private(set) var store: Store<GameState>
+    private let director: StoryDirector
+    private let rules: (Level) throws -> [Reducer<GameState>]
+    private var enteredSerial = -1
+
+    /// A session of `book` in `pack`; `rules` gives the rule reducers of each scene's
+    /// level (they run after the engine's level reducers and before the story's).
+    public init(_ book: StoryBook, pack: Pack, clock: StoryClock? = nil,
+                rules: @escaping (Level) throws -> [Reducer<GameState>]) {
+        self.pack = pack
+        self.clock = clock
+        self.rules = rules
+        director = StoryDirector(book: book, levels: pack.levels.mapValues(\.level))
+        var state = GameState()
+        state[Game.pack] = ["id": .string(pack.id), "version": .string(pack.manifest.version)]
+        store = Store(state: state, reducers: LevelReducers.all + [director.reducer])
+    }
+
+    /// The actions that begin the story: the time (with a clock), then `story.start`, or
+    /// `story.resume` from a saved record.
+    public func beginning(resume record: PersistentMap<Value>? = nil) -> [Action] {
+        var actions: [Action] = []
+        if let clock { actions.append(clock.announcement) }
+        if let record {
+            actions.append(Action(StoryAction.resume, ["story": .map(record)]))
+        } else {
+            actions.append(Action(StoryAction.start))
+        }
+        return actions
+    }
+
+    /// The story record: status, chapter, step, scene, variables.
+    public var story: PersistentMap<Value> { store.state[Game.story] }
+    /// Grows with every scene the story begins.
+    public var serial: Int { story["serial"]?.intValue ?? 0 }
+    /// Whether the story goes on (not finished, not stopped).
+    public var isRunning: Bool { story["status"]?.stringValue == StoryStatus.running.rawValue }
+    /// The current scene's kind (`cutscene`, `level`, `choice`, `none`) and id.
+    public var scene: (kind: String, id: String) {
+        let scene = story["scene"]?.mapValue ?? PersistentMap()
+        return (scene["kind"]?.stringValue ?? "none", scene["id"]?.stringValue ?? "")
+    }
+
+    /// Whether a scene began that has no store of its own yet: call ``enterScene()``.
+    public var hasNewScene: Bool { isRunning && serial != enteredSerial }
+
+    /// Whether the scene entered last is over: another began, or the story ended.
+    public func sceneIsOver(_ state: GameState) -> Bool {
+        state[Game.story]["serial"]?.intValue != enteredSerial
+            || state[Game.story]["status"]?.stringValue != StoryStatus.running.rawValue
+    }
+
+    /// Builds the store for the scene that began, with its level's rules, from the state
+    /// as it is; the caller starts it (`start`) like any level.
+    @discardableResult
+    public func enterScene() throws -> Store<GameState> {
+        let reducers = try rules(store.state[Game.level])
+        store = Store(state: store.state, reducers: LevelReducers.all + reducers + [director.reducer])
+        enteredSerial = serial
+        return store
+    }
+}

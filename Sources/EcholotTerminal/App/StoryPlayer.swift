@@ -1,0 +1,99 @@
+import EcholotCore
+import EcholotModel
+
+/// Builds the session of a pack's story (its book, its Lua rules per scene, a clock at the
+/// player's local time): the command line's loader. `nil` when the pack has no story.
+public typealias StoryFactory = (PackEntry) throws -> StorySession?
+
+/// Plays a story in the level loop, scene by scene: cut-scenes (their lines said as the
+/// voices speak; Enter skips), choices (turn and select, or press the option's number)
+/// and levels, each scene in a store built for it. Where the story stands is saved
+/// through the progress provider whenever a scene begins, so quitting and coming back
+/// resumes at that scene.
+final class StoryPlayer {
+    /// How the story's play ended.
+    enum Ending {
+        /// The story finished or stopped; the sentences of its end, to show on a page.
+        case over([String])
+        /// The player left (the place is saved).
+        case left
+        /// The game must stop (a signal, the terminal gone).
+        case stop(LevelExit)
+    }
+
+    private let session: StorySession
+    private let entry: PackEntry
+    private let names: Names
+    private let progress: any ProgressProvider
+    private let settings: SteeringSettings
+    private let visuals: Visuals?
+    private let steering: String
+
+    /// A player of `session`'s story in `entry`'s pack.
+    init(session: StorySession, entry: PackEntry, names: Names, progress: any ProgressProvider,
+         settings: SteeringSettings, visuals: Visuals?, steering: String) {
+        self.session = session
+        self.entry = entry
+        self.names = names
+        self.progress = progress
+        self.settings = settings
+        self.visuals = visuals
+        self.steering = steering
+    }
+
+    /// Plays from the beginning, or from `resume` (a saved story record), until the story
+    /// ends or the player leaves.
+    func run(resume: PersistentMap<Value>?, display: any Display, pump: EventPump, audio: AudioOutput,
+             tracker: OpenTrackReceiver?, feedback: any Feedback) throws(SystemError) -> Ending {
+        let texts = EventText(names: names)
+        var pending: [LevelEvent] = []
+        for action in session.beginning(resume: resume) {
+            let transition = session.store.dispatch(action)
+            pending += EventDetector.events(old: transition.old, new: transition.new,
+                                            actions: transition.actions, rejections: transition.rejections)
+        }
+        while session.hasNewScene {
+            progress.storySaved(session.story, in: entry.pack)
+            let store: Store<GameState>
+            do {
+                store = try session.enterScene()
+            } catch {
+                return .over(["The story cannot go on: its rules for the next scene do not load: \(error)"])
+            }
+            let engine = audio.play(store, pack: entry.pack)
+            let scene = sceneKind()
+            let levelSession = LevelSession(store: store, scene: { [session] in session.sceneIsOver($0) },
+                                            clock: session.clock, pending: pending)
+            let level = store.state[Game.level]
+            let context = LevelContext(
+                packName: names.pack(entry.pack), names: names,
+                goalPaths: entry.pack.level(id: level[LevelKeys.id])?.goalPaths ?? [:],
+                visuals: visuals ?? level[LevelKeys.view][ViewKeys.visuals], steering: steering, storyScene: scene)
+            let exit = try LevelLoop(
+                session: levelSession, steering: Steering(session: levelSession, settings: settings), pump: pump,
+                display: display, context: context, tracker: tracker, feedback: feedback
+            ).run()
+            levelSession.end()
+            withExtendedLifetime(engine) {}
+            pending = levelSession.nextSceneEvents
+            switch exit {
+            case .finished, .reload: continue
+            case .left: return .left
+            case .interrupted, .terminalGone: return .stop(exit)
+            }
+        }
+        progress.storySaved(session.story, in: entry.pack)
+        let level = session.store.state[Game.level]
+        return .over(pending.compactMap { texts.sentence($0, in: level)?.text })
+    }
+
+    /// What the scene just begun is, for the loop's keys and words.
+    private func sceneKind() -> StoryScene {
+        let scene = session.story["scene"]?.mapValue ?? PersistentMap()
+        switch scene["kind"]?.stringValue {
+        case "cutscene": return .cutscene(id: scene["id"]?.stringValue ?? "")
+        case "choice": return .choice(options: scene["options"]?.listValue?.compactMap(\.stringValue) ?? [])
+        default: return .level
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// `echolot play` of a story pack (the shipped night walk) in real pseudo-terminals:
+/// cut-scenes said line by line, a choice by ear picked by number, levels won, the end;
+/// German strings with `--lang de`; quitting and coming back resumes where the player was.
+@Suite(.serialized) struct StoryPlayTests {
+    static let nightWalk = repositoryRoot.appendingPathComponent("levels/night-walk").path
+
+    /// A fresh profile in a fresh folder.
+    func profile() throws -> URL {
+        try temporaryFolder().appendingPathComponent("profile.sqlite")
+    }
+
+    @Test func plainModePlaysTheStoryToItsEnd() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let game = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--time", "21:40", "--profile", profile.path])
+        try game.expect("== Night Walk — a story ==")
+        try game.expect("Begin the story")
+        game.send("n")
+        try game.expect("A cut-scene. Enter skips it.")
+        try game.expect("Narrator: The gate creaks shut behind you. It is dark, and home is far.")
+        try game.expect("Owl: Hoo. Lost already? Listen for the lantern.")
+        game.send("\r")
+        try game.expect("Level The Lantern begins.")
+        game.press(PseudoTerminal.right, times: 6)
+        try game.expect("Facing 90° E.")
+        game.send(" ")
+        try game.expect("You won the level!")
+        try game.expect("A choice.")
+        try game.expect("In view: The forest path. Long, but dry. ahead.")
+        try game.expect("Guide: Two ways lead home.")
+        try game.expect("Choose: turn toward a voice and press space, or press its number. 1. The river path. Short, but wet. (behind); 2. The forest path. Long, but dry. (ahead).")
+        game.send("1")
+        try game.expect("Chosen: river.")
+        try game.expect("Guide: Step on the stone that clicks. Only that one.")
+        game.send("\r")
+        try game.expect("Level The Crossing begins.")
+        game.press(PseudoTerminal.left, times: 4)
+        try game.expect("Facing 300° WNW.")
+        game.send(" ")
+        try game.expect("You won the level!")
+        try game.expect("Narrator: At last, the door of your house.")
+        game.send("\r")
+        try game.expect("== Night Walk — the end ==")
+        try game.expect("The story ends: home.")
+        game.wait(PseudoTerminal.endPageSettle)
+        game.send("b")
+        try game.expect("You have played this story to its end.")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+        #expect(!game.output.contains(0x1B), "line mode must not move the cursor or colour anything")
+        #expect(game.isCooked)
+    }
+
+    @Test func fullScreenShowsTheLinesAndAGermanRunShowsGermanStrings() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let game = try PseudoTerminal(["play", Self.nightWalk, "--no-audio", "--lang", "de", "--time", "21:40", "--profile", profile.path])
+        try game.expect("Begin the story")
+        game.send("n")
+        try game.expect("Erzähler")
+        game.send("\r")
+        try game.expect("Die Laterne")
+        game.press(PseudoTerminal.right, times: 6)
+        try game.expect("Heading 90° E")
+        game.send(" ")
+        try game.expect("Zwei Wege führen nach Hause.")
+        game.send("2")
+        try game.expect("Folge meinem Ruf durch die Bäume.")
+        game.send("q")
+        try game.expect("Continue the story")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+        #expect(game.isCooked)
+    }
+
+    @Test func quittingAndComingBackResumesAtTheSceneLeft() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let first = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--time", "21:40", "--profile", profile.path])
+        try first.expect("Begin the story")
+        first.send("n")
+        try first.expect("A cut-scene.")
+        first.send("\r")
+        try first.expect("Level The Lantern begins.")
+        first.press(PseudoTerminal.right, times: 6)
+        try first.expect("Facing 90° E.")
+        first.send(" ")
+        try first.expect("A choice.")
+        first.send("q")
+        try first.expect("Continue the story")
+        first.send("q")
+        #expect(try first.waitForExit() == 0)
+
+        let second = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--time", "21:40", "--profile", profile.path])
+        try second.expect("Continue the story (c) — chapter “gate”")
+        second.send("c")
+        try second.expect("A choice.")
+        try second.expect("1. The river path.")
+        #expect(!second.text.contains("Level The Lantern begins."), "the level won before quitting is not played again")
+        second.send("2")
+        try second.expect("Owl: Follow my call through the trees.")
+        second.send("q")
+        second.send("q")
+        #expect(try second.waitForExit() == 0)
+    }
+}
