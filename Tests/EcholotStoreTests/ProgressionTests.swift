@@ -97,4 +97,17 @@ import Testing
         #expect(try profile.progress(in: story).permission(toPlay: "dawn") == .open)
         #expect(try profile.runs(packID: "tale").count == 2)
     }
+
+    /// Where a story stands is saved as each scene begins and read back after reopening;
+    /// a new play-through starts without one.
+    @Test func aStoryCheckpointSurvivesReopeningAndANewStoryClearsIt() throws {
+        let story = Fixture.manifest("tale", kind: .story, scenarios: [Scenario(id: "one", name: "One", levels: ["dawn"])])
+        let profile = try scratch.profile()
+        #expect(try profile.story(of: story).checkpoint == nil)
+        try profile.saveStory(checkpoint: #"{"chapter":"gate","step":1}"#, of: story, at: Fixture.noon)
+        try profile.saveStory(checkpoint: #"{"chapter":"river","step":0}"#, of: story, at: Fixture.noon)
+        #expect(try scratch.profile().story(of: story).checkpoint == #"{"chapter":"river","step":0}"#)
+        try profile.startNewStory(of: story, at: Fixture.noon)
+        #expect(try scratch.profile().story(of: story).checkpoint == nil)
+    }
 }

@@ -28,6 +28,24 @@ import Testing
         ])
     }
 
+    /// A profile written before story checkpoints existed opens, gains them, and keeps its stories.
+    @Test func aFirstVersionProfileIsMigratedWithItsStories() throws {
+        let url = scratch.url("v1.sqlite")
+        let queue = try DatabaseQueue(path: url.path)
+        try ProfileSchema.migrator.migrate(queue, upTo: "v1: runs, achievements, unlocks, stories")
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO story (packID, startedAt) VALUES ('tale', 0)")
+        }
+        try queue.close()
+        let story = Fixture.manifest("tale", kind: .story, scenarios: [])
+        let profile = try Profile.open(at: url)
+        let before = try profile.story(of: story)
+        #expect(before.storyID != nil && before.checkpoint == nil)
+        try profile.saveStory(checkpoint: #"{"chapter":"gate"}"#, of: story)
+        #expect(try profile.story(of: story).storyID == before.storyID)
+        #expect(try profile.story(of: story).checkpoint == #"{"chapter":"gate"}"#)
+    }
+
     @Test func reopeningKeepsEverything() throws {
         let recorded = try scratch.profile().record(Fixture.run("a"))
         let again = try scratch.profile()

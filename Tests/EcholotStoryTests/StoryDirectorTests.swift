@@ -39,4 +39,76 @@ import Testing
         #expect(transcript.variables["seen"] == .bool(true))
         #expect(transcript.ending == "done")
     }
+
+    /// Dispatches `action` into the session's store; the story lines it made.
+    static func lines(_ session: StorySession, _ action: Action) -> [String] {
+        session.store.dispatch(action).actions.filter { $0.name == StoryAction.line }.compactMap { $0["id"].stringValue }
+    }
+
+    /// Lines over a running level begin one after another from its start; the level plays on.
+    @Test func linesAreSpokenOverARunningLevel() throws {
+        let pack = try StoryValidationTests.pack()
+        let lines = [StoryLine(id: "hello", seconds: 1), StoryLine(id: "bye", seconds: 0.5)]
+        let book = StoryBook(chapters: [Chapter(id: "a", steps: [
+            StoryStep(.level(LevelStep(level: "walk", lines: lines)), at: .start),
+        ], position: .start)], start: "a", displayPath: "story.json")
+        let session = StorySession(book, pack: pack) { _ in [] }
+        var heard: [(Int, String)] = []
+        for action in session.beginning() { _ = session.store.dispatch(action) }
+        try session.enterScene()
+        _ = session.store.dispatch(.start)
+        for tick in 1...180 {
+            heard += Self.lines(session, .tick(1.0 / 60)).map { (tick, $0) }
+        }
+        #expect(heard.map(\.1) == ["hello", "bye"])
+        #expect(heard.map(\.0) == [1, 61], "each line begins when the one before has lasted its seconds")
+        #expect(session.store.state[Game.level][LevelKeys.status] == .running)
+        #expect(session.scene.kind == "level")
+    }
+
+    /// A saved story record resumes at its scene, with its variables, and plays on to the end.
+    @Test func aSavedRecordResumesAtItsScene() throws {
+        let pack = try StoryValidationTests.pack()
+        let book = StoryBook(chapters: [Chapter(id: "a", steps: [
+            StoryStep(.cutscene(Cutscene(id: "one", lines: [StoryLine(id: "hello", seconds: 1)])), at: .start),
+            StoryStep(.set("greeted", .bool(true)), at: .start),
+            StoryStep(.cutscene(Cutscene(id: "two", lines: [StoryLine(id: "bye", seconds: 1)])), at: .start),
+            StoryStep(.end("done"), at: .start),
+        ], position: .start)], start: "a", displayPath: "story.json")
+        let first = StorySession(book, pack: pack) { _ in [] }
+        for action in first.beginning() { _ = first.store.dispatch(action) }
+        _ = first.store.dispatch(Action(StoryAction.cutsceneDone, ["id": "one"]))
+        #expect(first.scene.id == "two")
+        let saved = first.story
+
+        let second = StorySession(book, pack: pack) { _ in [] }
+        let heard = second.beginning(resume: saved).flatMap { Self.lines(second, $0) }
+        #expect(heard == ["bye"])
+        #expect(second.scene.id == "two")
+        #expect(second.story["vars"]?.mapValue?["greeted"] == .bool(true))
+        _ = second.store.dispatch(Action(StoryAction.cutsceneDone, ["id": "two"]))
+        #expect(second.story["ending"] == .string("done"))
+    }
+
+    /// A record naming a chapter the story no longer has is refused; the story does not start.
+    @Test func aRecordOfAnotherStoryIsRefused() throws {
+        let pack = try StoryValidationTests.pack()
+        let book = StoryBook(chapters: [Chapter(id: "a", steps: [StoryStep(.end("done"), at: .start)], position: .start)],
+                             start: "a", displayPath: "story.json")
+        let session = StorySession(book, pack: pack) { _ in [] }
+        let transition = session.store.dispatch(Action(StoryAction.resume, ["story": ["chapter": "gone", "step": 0]]))
+        #expect(transition.rejections.first?.description.contains("chapter \"gone\"") == true)
+        #expect(!session.isRunning)
+    }
+
+    /// The clock announces the time at the start and after every simulated minute.
+    @Test func theClockAdvancesByMinutesOfTicks() throws {
+        let clock = StoryClock(time: try #require(TimeOfDay(hour: 23, minute: 59)), step: 1.0 / 60)
+        #expect(clock.announcement["hour"] == .int(23))
+        var announced: [Action] = []
+        for _ in 0..<(3600 * 2) { if let action = clock.tick() { announced.append(action) } }
+        #expect(announced.count == 2)
+        #expect(announced[0]["hour"] == .int(0) && announced[0]["minute"] == .int(0))
+        #expect(announced[1]["minute"] == .int(1))
+    }
 }
