@@ -44,10 +44,11 @@ struct RunCommand: ParsableCommand {
         let game = try GameLoader.load(pack: pack, level: level)
         let log = try GameLoader.inputLog(input)
         let store = try game.makeStore()
-        // The profile is opened first, so a bad one fails before anything is played.
-        let recorder = try ProfileAccess.openForRun(explicit: profile).map {
-            ProgressRecorder(profile: $0, manifest: game.pack.manifest)
-        }
+        // The profile is opened first, so a bad one fails before anything is played, and a
+        // level the profile does not allow yet is refused before it is recorded.
+        let opened = try ProfileAccess.openForRun(explicit: profile)
+        if let opened { try Self.checkPermission(opened, game: game) }
+        let recorder = opened.map { ProgressRecorder(profile: $0, manifest: game.pack.manifest) }
         recorder?.attach(to: store)
         let result = LevelRunner(maxSeconds: maxSeconds).run(store, log: log)
         recorder?.finish()
@@ -61,6 +62,37 @@ struct RunCommand: ParsableCommand {
             Terminal.error(failure.description)
             throw ExitCode(1)
         }
+    }
+}
+
+extension RunCommand {
+    /// Refuses a level the profile keeps locked, or a story level already finished in the
+    /// current story: recording it would put a run into the history that play never allows.
+    static func checkPermission(_ profile: Profile, game: LoadedGame) throws {
+        let progress: PackProgress
+        do {
+            progress = try profile.progress(in: game.pack.manifest)
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode(1)
+        }
+        let level = game.levelID
+        switch progress.permission(toPlay: level) {
+        case .open:
+            return
+        case let .locked(scenario, rule):
+            let reason: String
+            switch rule {
+            case let .after(other): reason = "finish scenario '\(other)' first"
+            case let .totalScore(needed): reason = "score \(Int(needed)) points in this pack first (\(progress.totalScore) so far)"
+            }
+            Terminal.error("error: level '\(level)' is in scenario '\(scenario)', which is locked in \(profile.url.path): \(reason); "
+                + "run it without --profile to try it unrecorded")
+        case .finished:
+            Terminal.error("error: level '\(level)' is already finished in the current story of \(profile.url.path); "
+                + "stories are not replayed level by level: begin the story again in 'echolot play', or run it without --profile")
+        }
+        throw ExitCode(1)
     }
 }
 

@@ -22,6 +22,28 @@ import Testing
         return log
     }
 
+    /// `run --profile` refuses what play would not allow — a level of a locked scenario —
+    /// and records nothing; without the profile the level runs.
+    @Test func aLockedLevelIsRefusedWithTheProfileAndNothingIsRecorded() throws {
+        let pack = scratch.url("two-scenarios")
+        try FileManager.default.copyItem(at: Executables.tutorial, to: pack)
+        let manifest = pack.appendingPathComponent("pack.json")
+        var text = try String(contentsOf: manifest, encoding: .utf8)
+        text = text.replacingOccurrences(of: #""levels": ["first-sound", "two-voices", "around-you", "in-order"]"#, with: """
+            "levels": ["first-sound", "two-voices"] },
+                { "id": "more", "name": "More", "levels": ["around-you", "in-order"], "unlock": { "after": "basics" }
+            """)
+        try Data(text.utf8).write(to: manifest)
+        let profile = scratch.url("profile.sqlite")
+        let refused = try Executables.run(Executables.echolot, ["run", pack.path, "--level", "around-you", "--profile", profile.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("error: level 'around-you' is in scenario 'more', which is locked in \(profile.path): finish scenario 'basics' first"),
+                "\(refused.stderr)")
+        #expect(try Profile.open(at: profile).runs().isEmpty)
+        let free = try Executables.run(Executables.echolot, ["run", pack.path, "--level", "around-you"], removing: ["ECHOLOT_PROFILE"])
+        #expect(free.status == 0, "\(free.stderr)")
+    }
+
     @Test func aHeadlessRunIsRecordedAndStatsShowIt() throws {
         let profile = scratch.url("me/profile.sqlite")
         let run = try Executables.run(Executables.echolot, [
