@@ -96,7 +96,7 @@ let package = Package(
         // Script tests (issue 3) go here.
         .testTarget(name: "EcholotScriptTests", dependencies: ["EcholotScript"]),
         // Audio tests (issue 4) go here.
-        .testTarget(name: "EcholotAudioTests", dependencies: ["EcholotAudio", "EcholotModel", "EcholotScript", "COpenAL", "CSndFile"]),
+        .testTarget(name: "EcholotAudioTests", dependencies: ["EcholotAudio", "EcholotModel", "EcholotScript", "COpenAL", "CSndFile", "EcholotTestSupport"]),
         // Persistence (issue 6): the profile database, its crash-test writer and tests.
         .target(
             name: "EcholotStore",
@@ -108,7 +108,7 @@ let package = Package(
             dependencies: ["EcholotStore", "EcholotModel", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Terminal tests (issue 5): pseudo-terminals driving the real `echolot` binary.
-        .testTarget(name: "EcholotTerminalTests", dependencies: ["EcholotTerminal", "EcholotModel", "echolot"]),
+        .testTarget(name: "EcholotTerminalTests", dependencies: ["EcholotTerminal", "EcholotModel", "echolot", "EcholotTestSupport"]),
         // Community packs (issue 8): archives, install, extends, dependencies, scaffolding, watching.
         .testTarget(
             name: "EcholotPacksTests",

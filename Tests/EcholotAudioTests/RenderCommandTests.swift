@@ -1,4 +1,5 @@
 import EcholotAudio
+import EcholotTestSupport
 import Foundation
 import Testing
 
@@ -14,25 +15,10 @@ import Testing
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
-    /// The `echolot` executable next to the test bundle.
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("echolot")
-    }
-
     /// Runs `echolot` with `arguments`; returns its exit status and stderr.
     func echolot(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        // `swift test` builds every product; a missing binary is a failure, not a skip.
-        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "no echolot at \(Self.executable.path)")
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let run = try runEcholot(arguments)
+        return (run.status, run.stderr)
     }
 
     @Test func rendersTheTutorialAndFollowsTheInputLog() throws {

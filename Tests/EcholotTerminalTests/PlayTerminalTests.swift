@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EcholotTestSupport
 import Foundation
 import Testing
 

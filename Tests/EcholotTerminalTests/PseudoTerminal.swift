@@ -2,11 +2,8 @@
 import Glibc
 #endif
 import EcholotTerminal
+import EcholotTestSupport
 import Foundation
-
-/// The repository's root folder, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// glibc's POSIX_SPAWN_SETSID (spawn.h declares it only for _GNU_SOURCE, which Swift's
 /// Glibc module does not define).
@@ -14,17 +11,6 @@ let posixSpawnSetsid: Int32 = 0x80
 
 /// The shipped tutorial.
 let tutorialPath = repositoryRoot.appendingPathComponent("levels/tutorial").path
-
-/// The `echolot` executable built next to the test bundle.
-let echolotExecutable: String = {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    for _ in 0 ..< 4 {
-        let candidate = folder.appendingPathComponent("echolot")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-        folder.deleteLastPathComponent()
-    }
-    return repositoryRoot.appendingPathComponent(".build/debug/echolot").path
-}()
 
 /// A failure of the harness itself (not of the game under test).
 struct HarnessError: Error, CustomStringConvertible {
@@ -77,14 +63,14 @@ final class PseudoTerminal {
         environment["ECHOLOT_PROFILE"] = FileManager.default.temporaryDirectory
             .appendingPathComponent("echolot-pty-profile-\(UUID().uuidString).sqlite").path
         for (key, value) in extra { environment[key] = value }
-        let argv = ([echolotExecutable] + arguments).map { strdup($0) } + [nil]
+        let argv = ([echolotExecutable.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var child: pid_t = 0
-        let status = posix_spawn(&child, echolotExecutable, &actions, &attributes, argv, envp)
+        let status = posix_spawn(&child, echolotExecutable.path, &actions, &attributes, argv, envp)
         close(slaveFD)
         guard status == 0 else {
             close(masterFD)

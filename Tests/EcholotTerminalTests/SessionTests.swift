@@ -1,6 +1,7 @@
 import EcholotCore
 import EcholotModel
 @testable import EcholotTerminal
+import EcholotTestSupport
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import EcholotTerminal
+import EcholotTestSupport
 import Foundation
 import Testing
 

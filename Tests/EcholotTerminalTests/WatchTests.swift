@@ -1,3 +1,4 @@
+import EcholotTestSupport
 import Foundation
 import Testing
 
