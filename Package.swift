@@ -60,7 +60,7 @@ let package = Package(
         ),
         .target(name: "EcholotAudio", dependencies: ["EcholotModel", "COpenAL", "CSndFile"]),
         // Terminal front end (issue 5): `echolot play`, input sources, recording.
-        .target(name: "EcholotTerminal", dependencies: ["EcholotModel", "EcholotAudio", "COpenAL"]),
+        .target(name: "EcholotTerminal", dependencies: ["EcholotModel", "EcholotAudio"]),
         .executableTarget(
             name: "echolot",
             dependencies: [

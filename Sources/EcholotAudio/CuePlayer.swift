@@ -1,11 +1,10 @@
 import COpenAL
-import EcholotAudio
 import Foundation
 
 /// Short synthesised sounds that answer the player's selections — a rising blip for a
 /// hit, a low buzz for a miss, a chord for a win, a falling line for a loss — played
 /// centred in the head on the game's audio device. They are feedback, not game state, so
-/// they live here rather than in the state the audio engine plays.
+/// the front end plays them directly rather than through the state the engine plays.
 public final class CuePlayer {
     /// Which cue.
     public enum Cue: CaseIterable, Sendable {
@@ -25,7 +24,7 @@ public final class CuePlayer {
     private var source: ALuint = 0
 
     /// The sample rate the cues are synthesised at.
-    static let rate = 44_100
+    public static let rate = 44_100
 
     /// Creates the cues on `device`'s context; throws when OpenAL refuses.
     public init(device: AudioDevice) throws {
@@ -86,7 +85,7 @@ public final class CuePlayer {
 
     /// The cue's 16-bit mono samples: notes of (frequency, seconds), each with a short
     /// attack and an exponential decay so nothing clicks.
-    static func samples(_ cue: Cue) -> [Int16] {
+    public static func samples(_ cue: Cue) -> [Int16] {
         let notes: [(Double, Double, Bool)]
         switch cue {
         case .hit: notes = [(880, 0.07, false), (1320, 0.12, false)]
@@ -116,18 +115,4 @@ public struct CueError: Error, CustomStringConvertible {
     public let description: String
     /// Wraps a sentence.
     public init(_ description: String) { self.description = description }
-}
-
-/// Pauses and resumes the whole audio device (ALC_SOFT_pause_device): a paused game is
-/// silent, and the level's sounds go on where they stopped.
-public enum DevicePause {
-    /// Pauses (`true`) or resumes (`false`) the device of OpenAL's current context;
-    /// nothing happens without the extension.
-    public static func set(_ paused: Bool) {
-        guard let context = alcGetCurrentContext(), let device = alcGetContextsDevice(context),
-              alcIsExtensionPresent(device, "ALC_SOFT_pause_device") != ALC_FALSE else { return }
-        if paused { alcDevicePauseSOFT(device) } else { alcDeviceResumeSOFT(device) }
-        // A device that cannot pause keeps playing; that is all that can go wrong.
-        _ = alcGetError(device)
-    }
 }
