@@ -55,7 +55,7 @@ import Testing
         #expect(game.isCooked)
     }
 
-    @Test func fullScreenShowsTheLinesAndAGermanRunShowsGermanStrings() throws {
+    @Test func fullScreenPlaysTheStoryToItsEndInGerman() throws {
         let profile = try profile()
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
         let game = try PseudoTerminal(["play", Self.nightWalk, "--no-audio", "--lang", "de", "--time", "21:40", "--profile", profile.path])
@@ -70,11 +70,20 @@ import Testing
         try game.expect("Zwei Wege führen nach Hause.")
         game.send("2")
         try game.expect("Folge meinem Ruf durch die Bäume.")
-        game.send("q")
-        try game.expect("Continue the story")
+        game.send("\r")
+        try game.expect("Die Lichtung")
+        game.press(PseudoTerminal.right, times: 2)
+        try game.expect("Heading 30° NNE")
+        game.send(" ")
+        try game.expect("Endlich, die Tür deines Hauses.")
+        game.send("\r")
+        try game.expect("Nachtspaziergang — the end")
+        try game.expect("The story ends: home.")
+        game.wait(PseudoTerminal.endPageSettle)
         game.send("q")
         #expect(try game.waitForExit() == 0)
         #expect(game.isCooked)
+        #expect(!game.text.contains("The gate creaks"), "a German run says no English line")
     }
 
     @Test func quittingAndComingBackResumesAtTheSceneLeft() throws {
