@@ -143,9 +143,16 @@ struct PlayCommand: ParsableCommand {
             // simulated minutes, and each announcement is an input like any other.
             let now = Calendar.current.dateComponents([.hour, .minute], from: Date())
             let time = time.flatMap(Self.timeOfDay) ?? TimeOfDay(hour: now.hour ?? 12, minute: now.minute ?? 0) ?? TimeOfDay(hour: 12, minute: 0)!
-            return StorySession(book, pack: entry.pack, clock: StoryClock(time: time, step: LevelSession.standardStep)) { level in
+            let session = StorySession(book, pack: entry.pack, clock: StoryClock(time: time, step: LevelSession.standardStep)) { level in
                 try rules.engine.reducers(for: level, pack: rules.pack.id)
             }
+            // The story's levels are runs like any other: history, statistics, achievements.
+            session.onEnterScene = { store in
+                if store.state[Game.story]["scene"]?.mapValue?["kind"]?.stringValue == "level" {
+                    profileProgress?.record(store, of: entry.pack)
+                }
+            }
+            return session
         }
         let app = PlayApp(options: options, catalog: catalog, start: start, progress: progress, watch: watched,
                           makeStory: makeStory) { entry, level in

@@ -53,6 +53,11 @@ import Testing
         #expect(try game.waitForExit() == 0)
         #expect(!game.output.contains(0x1B), "line mode must not move the cursor or colour anything")
         #expect(game.isCooked)
+        // The story's two levels are in the history, won.
+        let stats = try runEcholot(["stats", "--json", "--profile", profile.path])
+        let json = try #require(JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any], "\(stats.stderr)")
+        #expect(json["runs"] as? Int == 2)
+        #expect(json["won"] as? Int == 2, "\(stats.stdout)")
     }
 
     @Test func fullScreenPlaysTheStoryToItsEndInGerman() throws {

@@ -53,6 +53,8 @@ public struct StoryDirector: Sendable {
         switch action.name {
         case ActionName.tick where kind == "cutscene":
             try tick(scene: scene, dt: action["dt"].doubleValue ?? 0, state: &state, context: &context)
+        case ActionName.tick where kind == "level" && scene["ended"] != nil:
+            try goOnAfterLevel(scene: scene, state: &state, context: &context)
         case ActionName.tick where kind == "level":
             speakOverLevel(scene: scene, dt: action["dt"].doubleValue ?? 0, state: &state, context: &context)
         case StoryAction.cutsceneDone where kind == "cutscene":
@@ -172,17 +174,25 @@ public struct StoryDirector: Sendable {
         try next(state: &state, context: &context)
     }
 
+    /// A level was won or lost: the outcome is noted, and the story goes on at the next
+    /// tick, so the ended level stays in the state for one transition — front ends tell
+    /// the win with its score, and the profile records the run, before the next scene.
     private func levelEnded(_ action: Action, scene: PersistentMap<Value>, state: inout GameState,
                             context: inout ReducerContext) throws {
         let won = action.name == ActionName.levelWon
         // The level reducer keeps the first outcome; a later contrary one is ignored here too.
         guard state[Game.level][LevelKeys.status] == (won ? .won : .lost),
-              scene["ended"] == nil, case let .level(step)? = currentStep(state)?.kind else { return }
+              scene["ended"] == nil, case .level? = currentStep(state)?.kind else { return }
         var story = state[Game.story]
         story["outcome"] = .string(won ? "won" : "lost")
         story["scene"] = .map(scene.setting("ended", true))
         state[Game.story] = story
-        if won { return try next(state: &state, context: &context) }
+    }
+
+    /// The tick after a level ended: on with the story, retry, or the loss's chapter.
+    private func goOnAfterLevel(scene: PersistentMap<Value>, state: inout GameState, context: inout ReducerContext) throws {
+        guard case let .level(step)? = currentStep(state)?.kind else { return }
+        if state[Game.story]["outcome"]?.stringValue == "won" { return try next(state: &state, context: &context) }
         switch step.onLoss {
         case .retry: try run(chapter: chapterIndex(state), step: stepIndex(state), state: &state, context: &context)
         case .next: try next(state: &state, context: &context)

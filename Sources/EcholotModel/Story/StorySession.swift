@@ -14,6 +14,9 @@ public final class StorySession {
     private let director: StoryDirector
     private let rules: (Level) throws -> [Reducer<GameState>]
     private var enteredSerial = -1
+    /// Called with each scene's new store before it starts (a profile's recorder attaches
+    /// to the stores of level scenes here).
+    public var onEnterScene: ((Store<GameState>) -> Void)?
 
     /// A session of `book` in `pack`; `rules` gives the rule reducers of each scene's
     /// level (they run after the engine's level reducers and before the story's).
@@ -69,6 +72,7 @@ public final class StorySession {
         let reducers = try rules(store.state[Game.level])
         store = Store(state: store.state, reducers: LevelReducers.all + reducers + [director.reducer])
         enteredSerial = serial
+        onEnterScene?(store)
         return store
     }
 }

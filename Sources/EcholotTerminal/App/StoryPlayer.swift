@@ -69,12 +69,23 @@ final class StoryPlayer {
                 packName: names.pack(entry.pack), names: names,
                 goalPaths: entry.pack.level(id: level[LevelKeys.id])?.goalPaths ?? [:],
                 visuals: visuals ?? level[LevelKeys.view][ViewKeys.visuals], steering: steering, storyScene: scene)
+            // The level as it was decided: the story moves on a tick later.
+            var decided: GameState?
+            if scene == .level {
+                store.observe { transition in
+                    let status = transition.new[Game.level][LevelKeys.status]
+                    if decided == nil, status == .won || status == .lost { decided = transition.new }
+                }
+            }
             let exit = try LevelLoop(
                 session: levelSession, steering: Steering(session: levelSession, settings: settings), pump: pump,
                 display: display, context: context, tracker: tracker, feedback: feedback
             ).run()
             levelSession.end()
             withExtendedLifetime(engine) {}
+            if scene == .level {
+                progress.levelEnded(level: level[LevelKeys.id], in: entry.pack, result: RunResult(state: decided ?? store.state))
+            }
             pending = levelSession.nextSceneEvents
             switch exit {
             case .finished, .reload: continue
