@@ -31,6 +31,17 @@ import Testing
         }
     }
 
+    /// Lines over a level are checked like a cut-scene's: a missing language string is
+    /// reported where the line is.
+    @Test func aLineOverALevelMissingFromALanguageIsReported() throws {
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"level": "walk", "lines": [{"id": "bye", "duration": 1}]}
+            ]}]}
+            """)
+        #expect(problems.contains { $0.hasPrefix("story.json:2:31: error:") && $0.contains("'bye'") }, "\(problems)")
+    }
+
     @Test func unknownLevelAndChapterAreReportedWhereTheyAreNamed() throws {
         let problems = try Self.problems("""
             {"chapters": [{"id": "a", "steps": [

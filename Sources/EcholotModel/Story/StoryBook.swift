@@ -22,11 +22,13 @@ public struct StoryBook: Sendable {
     /// The index of the chapter with this id.
     public func chapterIndex(_ id: String) -> Int? { chapters.firstIndex { $0.id == id } }
 
-    /// Every line the story can speak (cut-scene lines, choice prompts and options).
+    /// Every line the story can speak (cut-scene lines, lines over levels, choice prompts
+    /// and options).
     public var allLines: [StoryLine] {
         chapters.flatMap(\.steps).flatMap { step -> [StoryLine] in
             switch step.kind {
             case let .cutscene(scene): return scene.lines
+            case let .level(step): return step.lines
             case let .choice(choice): return (choice.prompt.map { [$0] } ?? []) + choice.options.map(\.line)
             default: return []
             }
