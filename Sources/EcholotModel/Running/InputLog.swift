@@ -16,13 +16,16 @@ public struct InputEvent: Sendable, Equatable {
         self.line = line
     }
 
-    /// The event as the contract's JSON object: `{"t": …, "action": NAME, …payload}`.
-    public var jsonLine: String {
+    /// The event as the contract's object: `{"t": …, "action": NAME, …payload}`.
+    public var object: PersistentMap<Value> {
         var object = action.payload
         object["t"] = .number(t)
         object["action"] = .string(action.name)
-        return Value.map(object).jsonText
+        return object
     }
+
+    /// The event as one line of JSON.
+    public var jsonLine: String { Value.map(object).jsonText }
 }
 
 /// A recorded or written sequence of player inputs (JSON Lines, in time order): what

@@ -72,7 +72,10 @@ public struct StoryRunner {
             send(.start)
             let (kind, id) = session.scene
             var log = InputLog()
-            if kind == "level" || kind == "choice" {
+            if kind == "cutscene", plays.first?.scene == id {
+                // A cut-scene plays on its own; a play for it gives its inputs (a skip).
+                log = plays.removeFirst().log
+            } else if kind == "level" || kind == "choice" {
                 guard let play = plays.popFirst() else {
                     transcript.errors.append("no inputs left for \(kind) '\(id)'")
                     break

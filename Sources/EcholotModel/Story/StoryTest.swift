@@ -11,6 +11,9 @@ public struct StoryTest: Sendable {
     /// Expected transcript parts, each with where it is written; absent parts are not checked.
     var expectations: [(field: String, value: Value, position: SourcePosition)]
 
+    /// The actions a play may give: a level's inputs, and skipping a cut-scene.
+    public static let inputs = ActionName.inputs.union([StoryAction.cutsceneDone])
+
     /// The fields `expect` may hold.
     public static let expectable = ["lines", "choices", "picks", "levels", "variables", "clocks", "status", "ending", "errors"]
 
@@ -61,9 +64,9 @@ public struct StoryTest: Sendable {
 
     private static func play(_ node: JSONNode, report: StoryReport) -> StoryScript.Play? {
         guard let object = StoryObject(node, "a play", report: report) else { return nil }
-        object.rejectUnknown(["level", "choice", "input"], in: "a play")
-        guard let scene = object.optionalString("level") ?? object.optionalString("choice") else {
-            report.error("a play names the \"level\" or \"choice\" its inputs are for", at: node.position)
+        object.rejectUnknown(["level", "choice", "cutscene", "input"], in: "a play")
+        guard let scene = object.optionalString("level") ?? object.optionalString("choice") ?? object.optionalString("cutscene") else {
+            report.error("a play names the \"level\", \"choice\" or \"cutscene\" its inputs are for", at: node.position)
             return nil
         }
         var events: [InputEvent] = []
@@ -75,9 +78,9 @@ public struct StoryTest: Sendable {
             var last = 0.0
             for item in items {
                 guard case var .map(fields) = item.stateValue, let t = fields["t"]?.doubleValue, t >= last,
-                      let name = fields["action"]?.stringValue, ActionName.inputs.contains(name) else {
+                      let name = fields["action"]?.stringValue, Self.inputs.contains(name) else {
                     report.error("an input is {\"t\": seconds (in time order), \"action\": one of "
-                        + "\(ActionName.inputs.sorted().joined(separator: ", ")), …}", at: item.position)
+                        + "\(Self.inputs.sorted().joined(separator: ", ")), …}", at: item.position)
                     continue
                 }
                 last = t

@@ -27,7 +27,7 @@ public struct StoryTranscript: Sendable, Equatable {
     public init() {}
 
     /// Records what one dispatch processed.
-    mutating func record(_ actions: [Action]) {
+    public mutating func record(_ actions: [Action]) {
         for action in actions {
             switch action.name {
             case StoryAction.line: lines.append(action["id"].stringValue ?? "?")

@@ -24,6 +24,7 @@ public final class PlayApp {
     private let makeStory: StoryFactory?
     private var attempts = 0
     private var recordings: [String] = []
+    private var storyRecordings: [String] = []
     // The display while the game runs: messages from outside (the profile) go there.
     private var display: (any Display)?
 
@@ -258,8 +259,13 @@ public final class PlayApp {
         if !resume { progress.storyBegan(in: entry.pack) }
         let player = StoryPlayer(session: session, entry: entry, names: names(entry), progress: progress,
                                  settings: options.steering, visuals: options.visuals, steering: steeringDescription(loop.tracker))
-        switch try player.run(resume: saved, display: loop.display, pump: loop.pump, audio: loop.audio,
-                              tracker: loop.tracker, feedback: loop.feedback) {
+        let ending = try player.run(resume: saved, record: options.record != nil, display: loop.display, pump: loop.pump,
+                                    audio: loop.audio, tracker: loop.tracker, feedback: loop.feedback)
+        if let recording = player.recording { saveStoryRecording(recording, loop: loop) }
+        if options.record != nil, saved != nil {
+            loop.display.notice("Not recorded: a story is recorded only when it is played from the beginning.", style: .warning)
+        }
+        switch ending {
         case .left:
             return .story(entry, selected: 0)
         case let .stop(exit):
@@ -273,6 +279,20 @@ public final class PlayApp {
             case .chose, .quit: return .exit(0)
             case let .interrupted(signal): return .exit(128 + signal)
             }
+        }
+    }
+
+    /// Writes a story's play as a transcript test (`--record`): the whole file or nothing.
+    private func saveStoryRecording(_ recording: StoryRecording, loop: Loop) {
+        attempts += 1
+        guard let path = options.recordPath(attempt: attempts) else { return }
+        do {
+            try Data(recording.testText.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            storyRecordings.append(path)
+            loop.display.notice("Recorded the story to \(path): put it in the pack's tests/ as NAME.story.json and "
+                + "'echolot test' replays it.", style: .normal)
+        } catch {
+            loop.display.notice("Cannot write the story's recording \(path): \(error)", style: .warning)
         }
     }
 
@@ -450,6 +470,7 @@ public final class PlayApp {
         var lines: [String] = []
         if !plain {
             for path in recordings { lines.append("Recorded \(path): replay it with 'echolot replay \(path)'.") }
+            for path in storyRecordings { lines.append("Recorded the story to \(path): a transcript test for 'echolot test'.") }
         }
         lines.append("Thanks for playing Echolot.")
         FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))

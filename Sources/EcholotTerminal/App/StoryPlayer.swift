@@ -28,6 +28,8 @@ final class StoryPlayer {
     private let settings: SteeringSettings
     private let visuals: Visuals?
     private let steering: String
+    /// The play as a transcript test (`--record`), when one is being made.
+    private(set) var recording: StoryRecording?
 
     /// A player of `session`'s story in `entry`'s pack.
     init(session: StorySession, entry: PackEntry, names: Names, progress: any ProgressProvider,
@@ -42,13 +44,17 @@ final class StoryPlayer {
     }
 
     /// Plays from the beginning, or from `resume` (a saved story record), until the story
-    /// ends or the player leaves.
-    func run(resume: PersistentMap<Value>?, display: any Display, pump: EventPump, audio: AudioOutput,
+    /// ends or the player leaves; with `record`, a play from the beginning is kept as a
+    /// transcript test in ``recording``.
+    func run(resume: PersistentMap<Value>?, record: Bool, display: any Display, pump: EventPump, audio: AudioOutput,
              tracker: OpenTrackReceiver?, feedback: any Feedback) throws(SystemError) -> Ending {
         let texts = EventText(names: names)
         var pending: [LevelEvent] = []
+        if record, resume == nil { recording = StoryRecording(clock: session.clock?.time) }
+        defer { finishRecording() }
         for action in session.beginning(resume: resume) {
             let transition = session.store.dispatch(action)
+            recording?.transcript.record(transition.actions)
             pending += EventDetector.events(old: transition.old, new: transition.new,
                                             actions: transition.actions, rejections: transition.rejections)
         }
@@ -62,7 +68,12 @@ final class StoryPlayer {
             }
             let engine = audio.play(store, pack: entry.pack)
             let scene = sceneKind()
-            let levelSession = LevelSession(store: store, scene: { [session] in session.sceneIsOver($0) },
+            let inputs = recording == nil ? nil : InputList()
+            if recording != nil {
+                store.observe { [unowned self] transition in self.recording?.transcript.record(transition.actions) }
+            }
+            let (kind, id) = session.scene
+            let levelSession = LevelSession(store: store, recorder: inputs, scene: { [session] in session.sceneIsOver($0) },
                                             clock: session.clock, pending: pending)
             let level = store.state[Game.level]
             let context = LevelContext(
@@ -83,6 +94,7 @@ final class StoryPlayer {
             ).run()
             levelSession.end()
             withExtendedLifetime(engine) {}
+            if let inputs { recording?.scenes.append(StoryRecording.Scene(kind: kind, id: id, events: inputs.events)) }
             if scene == .level {
                 progress.levelEnded(level: level[LevelKeys.id], in: entry.pack, result: RunResult(state: decided ?? store.state))
             }
@@ -96,6 +108,15 @@ final class StoryPlayer {
         progress.storySaved(session.story, in: entry.pack)
         let level = session.store.state[Game.level]
         return .over(pending.compactMap { texts.sentence($0, in: level)?.text })
+    }
+
+    /// The story's end state goes into the recording's transcript.
+    private func finishRecording() {
+        guard recording != nil else { return }
+        let story = session.story
+        recording?.transcript.variables = story["vars"]?.mapValue ?? PersistentMap()
+        recording?.transcript.status = story["status"]?.stringValue ?? StoryStatus.running.rawValue
+        recording?.transcript.ending = story["ending"]?.stringValue
     }
 
     /// What the scene just begun is, for the loop's keys and words.

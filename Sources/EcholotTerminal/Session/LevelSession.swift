@@ -13,7 +13,7 @@ public final class LevelSession {
     /// Ticks dispatched since the start.
     public private(set) var ticks = 0
     /// Where inputs are recorded, if anywhere.
-    public let recorder: InputRecorder?
+    public let recorder: (any InputSink)?
     /// Turn and tilt actions dispatched (for tests and the benchmark).
     public private(set) var steeringActions = 0
 
@@ -30,7 +30,7 @@ public final class LevelSession {
     public static let standardStep = 1.0 / 60.0
 
     /// A session on a fresh store; `recorder` receives every input with its time.
-    public init(store: Store<GameState>, step: Double = LevelSession.standardStep, recorder: InputRecorder? = nil) {
+    public init(store: Store<GameState>, step: Double = LevelSession.standardStep, recorder: (any InputSink)? = nil) {
         self.store = store
         self.step = step
         self.recorder = recorder
@@ -41,7 +41,7 @@ public final class LevelSession {
     /// A session of one scene of a story: it ends when `scene` says the scene is over
     /// (another began, or the story ended) rather than when a level is won or lost; the
     /// story's `clock` announces the time as ticks pass; `pending` are events to tell first.
-    public init(store: Store<GameState>, step: Double = LevelSession.standardStep, recorder: InputRecorder? = nil,
+    public init(store: Store<GameState>, step: Double = LevelSession.standardStep, recorder: (any InputSink)? = nil,
                 scene isOver: @escaping (GameState) -> Bool, clock: StoryClock?, pending: [LevelEvent]) {
         self.store = store
         self.step = step
@@ -105,7 +105,8 @@ public final class LevelSession {
         guard !isFinished, !ended else { return }
         dispatch(.tick(step), record: false)
         ticks += 1
-        if let announcement = clock?.tick(), !isFinished { dispatch(announcement) }
+        // The clock is the story's, not the player's: a replay announces it by itself.
+        if let announcement = clock?.tick(), !isFinished { dispatch(announcement, record: false) }
         for action in coalescer.newPeriod() where !isFinished {
             dispatch(action)
         }

@@ -1,0 +1,63 @@
+import EcholotCore
+
+/// A story as it was played, written as a transcript test (`tests/*.story.json`): the
+/// start time, every scene's inputs, and everything the play produced as the expectation.
+/// `echolot play --record` writes one, so a play-through becomes a test that
+/// `echolot test` replays exactly.
+public struct StoryRecording: Sendable {
+    /// One scene's inputs: the scene's kind (`level`, `choice`, `cutscene`), its id, and
+    /// what the player did, in seconds from the scene's start.
+    public struct Scene: Sendable {
+        /// `level`, `choice` or `cutscene`.
+        public var kind: String
+        /// The level, choice or cut-scene id.
+        public var id: String
+        /// The inputs.
+        public var events: [InputEvent]
+
+        /// Creates a scene.
+        public init(kind: String, id: String, events: [InputEvent] = []) {
+            self.kind = kind
+            self.id = id
+            self.events = events
+        }
+    }
+
+    /// The time the story's clock started at.
+    public var clock: TimeOfDay?
+    /// The scenes played, in order.
+    public var scenes: [Scene] = []
+    /// What the play produced.
+    public var transcript = StoryTranscript()
+
+    /// An empty recording starting at `clock`.
+    public init(clock: TimeOfDay?) {
+        self.clock = clock
+    }
+
+    /// The test file's text: one play per line, so it reads and diffs well.
+    public var testText: String {
+        var parts: [String] = []
+        if let clock {
+            parts.append("  \"clock\": " + Value.map(["hour": .int(clock.hour), "minute": .int(clock.minute)]).jsonText)
+        }
+        let plays = scenes.map { scene -> String in
+            let input = Value.list(scene.events.map { .map($0.object) }).jsonText
+            return "    {\"\(scene.kind)\": \(Value.string(scene.id).jsonText), \"input\": \(input)}"
+        }
+        parts.append("  \"plays\": [\n" + plays.joined(separator: ",\n") + "\n  ]")
+        func strings(_ list: [String]) -> String { Value.list(list.map(Value.string)).jsonText }
+        var expect = [
+            "    \"lines\": " + strings(transcript.lines),
+            "    \"choices\": " + strings(transcript.choices),
+            "    \"picks\": " + strings(transcript.picks),
+            "    \"levels\": " + strings(transcript.levels),
+            "    \"variables\": " + Value.map(transcript.variables).jsonText,
+            "    \"clocks\": " + strings(transcript.clocks),
+            "    \"status\": " + Value.string(transcript.status).jsonText,
+        ]
+        if let ending = transcript.ending { expect.append("    \"ending\": " + Value.string(ending).jsonText) }
+        parts.append("  \"expect\": {\n" + expect.joined(separator: ",\n") + "\n  }")
+        return "{\n" + parts.joined(separator: ",\n") + "\n}\n"
+    }
+}
