@@ -179,7 +179,7 @@ public final class ScreenDisplay: Display {
         let level = frame.level
         let view = level[LevelKeys.view]
         var lines: [StyledLine] = []
-        var title = StyledLine(" \(context.packName) · \(context.names.level(level))", .bold)
+        var title = StyledLine(" \(context.packName) · \(Self.sceneTitle(context, level: level))", .bold)
         if frame.paused { title.append("   PAUSED", .warning) }
         lines.append(title)
         let elevation = Int(view[ViewKeys.elevation].rounded())
@@ -195,6 +195,10 @@ public final class ScreenDisplay: Display {
         }
         lines.append(StyledLine("└" + String(repeating: "─", count: inner) + "┘", .dim))
         lines.append(StyledLine(" " + strip.compass, .dim))
+        // A cut-scene or a choice has no goals to list or finds to count.
+        if context.storyScene != nil, context.storyScene != .level {
+            return drawRest(lines, context: context, frame: frame, columns: columns, rows: rows)
+        }
         lines.append(StyledLine(" Goals", .bold))
         let goalText = GoalText(names: context.names)
         for goal in goals {
@@ -207,6 +211,21 @@ public final class ScreenDisplay: Display {
             }
         }
         lines.append(StyledLine(" Found \(level[LevelKeys.found].count) · misses \(level[LevelKeys.misses]) · time \(ScoringText.seconds(level[LevelKeys.time]))"))
+        drawRest(lines, context: context, frame: frame, columns: columns, rows: rows)
+    }
+
+    /// What a scene of a story is called in the title line.
+    private static func sceneTitle(_ context: LevelContext, level: Level) -> String {
+        switch context.storyScene {
+        case .cutscene?: return "cut-scene (Enter skips)"
+        case .choice?: return "a choice (turn and select, or press a number)"
+        case .level?, nil: return context.names.level(level)
+        }
+    }
+
+    /// The messages and the key help under the level's own lines.
+    private func drawRest(_ top: [StyledLine], context: LevelContext, frame: LevelFrame, columns: Int, rows: Int) {
+        var lines = top
         let help = StyledLine(" " + KeyHelp.levelShort, .dim)
         var extra = statusLines.map { (text: $0, style: TextStyle.normal) }
         if let tracker = frame.tracker, statusLines.isEmpty { lines.append(StyledLine(" " + tracker, .dim)) }
