@@ -42,14 +42,24 @@ public struct PersistentMap<Value>: @unchecked Sendable {
     /// The value stored for `key`, or `nil`; setting `nil` removes the key.
     @inlinable
     public subscript(key: String) -> Value? {
+        get { self[key, hash: StableHasher.hash(key)] }
+        set { self[key, hash: StableHasher.hash(key)] = newValue }
+    }
+
+    /// The value stored for `key`, whose stable hash the caller computed once and kept
+    /// (a typed ``Key`` does), so that hot paths do not hash the same name on every access.
+    /// `hash` must be `StableHasher.hash(key)`.
+    @inlinable
+    public subscript(key: String, hash hash: UInt64) -> Value? {
         get {
-            root?.find(key, StableHasher.hash(key), 0)
+            assert(hash == StableHasher.hash(key), "a precomputed hash that is not the key's")
+            return root?.find(key, hash, 0)
         }
         set {
             if let newValue {
-                updateValue(newValue, forKey: key)
+                updateValue(newValue, forKey: key, hash: hash)
             } else {
-                removeValue(forKey: key)
+                removeValue(forKey: key, hash: hash)
             }
         }
     }
@@ -58,7 +68,14 @@ public struct PersistentMap<Value>: @unchecked Sendable {
     @discardableResult
     @inlinable
     public mutating func updateValue(_ value: Value, forKey key: String) -> Value? {
-        let hash = StableHasher.hash(key)
+        updateValue(value, forKey: key, hash: StableHasher.hash(key))
+    }
+
+    /// ``updateValue(_:forKey:)`` with the key's precomputed stable hash.
+    @discardableResult
+    @inlinable
+    public mutating func updateValue(_ value: Value, forKey key: String, hash: UInt64) -> Value? {
+        assert(hash == StableHasher.hash(key), "a precomputed hash that is not the key's")
         let node = takeUniqueRoot()
         let old = node.insert(key, hash, value, 0)
         root = node
@@ -70,8 +87,16 @@ public struct PersistentMap<Value>: @unchecked Sendable {
     @discardableResult
     @inlinable
     public mutating func removeValue(forKey key: String) -> Value? {
-        let hash = StableHasher.hash(key)
-        guard root?.find(key, hash, 0) != nil else { return nil }
+        removeValue(forKey: key, hash: StableHasher.hash(key))
+    }
+
+    /// ``removeValue(forKey:)`` with the key's precomputed stable hash.
+    @discardableResult
+    @inlinable
+    public mutating func removeValue(forKey key: String, hash: UInt64) -> Value? {
+        assert(hash == StableHasher.hash(key), "a precomputed hash that is not the key's")
+        // Ask first: removing a missing key must leave shared storage shared.
+        guard root?.contains(key, hash) == true else { return nil }
         let node = takeUniqueRoot()
         let old = node.remove(key, hash, 0)
         if old != nil { _count -= 1 }
@@ -87,18 +112,23 @@ public struct PersistentMap<Value>: @unchecked Sendable {
     /// shape, so nothing is shifted or rehashed on the way back.
     @inlinable
     public mutating func modifyValue<R>(forKey key: String, _ body: (inout Value?) throws -> R) rethrows -> R {
-        let hash = StableHasher.hash(key)
-        // No `guard let root` here: a second reference would defeat the uniqueness check.
-        guard self.root?.contains(key, hash) == true else {
-            var value: Value? = nil
-            let result = try body(&value)
-            if let value { updateValue(value, forKey: key) }
-            return result
-        }
+        try modifyValue(forKey: key, hash: StableHasher.hash(key), body)
+    }
+
+    /// ``modifyValue(forKey:_:)`` with the key's precomputed stable hash.
+    ///
+    /// One walk down the trie: the path is made unique on the way (copied where shared),
+    /// and a missing key is inserted where the walk stopped. A missing key that `body`
+    /// leaves missing costs that path copy — callers change keys that exist.
+    @inlinable
+    public mutating func modifyValue<R>(
+        forKey key: String, hash: UInt64, _ body: (inout Value?) throws -> R
+    ) rethrows -> R {
+        assert(hash == StableHasher.hash(key), "a precomputed hash that is not the key's")
         let node = takeUniqueRoot()
         defer { root = _count == 0 ? nil : node }
-        let (result, removed) = try node.modifyExisting(key, hash, 0, body)
-        if removed { _count -= 1 }
+        let (result, delta) = try node.modify(key, hash, 0, body)
+        _count += delta
         return result
     }
 
@@ -217,15 +247,29 @@ extension PersistentMap: Equatable where Value: Equatable {
 /// requires that the caller holds the only reference (checked with
 /// `isKnownUniquelyReferenced`, copying otherwise).
 @usableFromInline final class MapNode<Value> {
-    @usableFromInline var bitmap: UInt32
-    @usableFromInline var slots: [MapSlot<Value>]
+    // Touched on every step of every walk; a node is changed only by the one map that
+    // holds its only reference, never re-entrantly, so no dynamic exclusivity check.
+    @exclusivity(unchecked) @usableFromInline var bitmap: UInt32
+    @exclusivity(unchecked) @usableFromInline var slots: [MapSlot<Value>]
 
     @inlinable init(bitmap: UInt32 = 0, slots: [MapSlot<Value>] = []) {
         self.bitmap = bitmap
         self.slots = slots
     }
 
-    @inlinable func copy() -> MapNode { MapNode(bitmap: bitmap, slots: slots) }
+    /// A copy with its own slot storage. Copying the slots here, in specialised code,
+    /// rather than sharing the array until its first write, keeps the copy out of the
+    /// runtime's generic element-by-element array copy.
+    @inlinable func copy() -> MapNode {
+        let count = slots.count
+        let fresh = slots.withUnsafeBufferPointer { source in
+            [MapSlot<Value>](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for j in 0..<count { (buffer.baseAddress! + j).initialize(to: source[j]) }
+                initialized = count
+            }
+        }
+        return MapNode(bitmap: bitmap, slots: fresh)
+    }
 
     @inlinable @inline(__always) static func bit(_ hash: UInt64, _ shift: Int) -> UInt32 {
         1 << UInt32(truncatingIfNeeded: (hash >> UInt64(shift)) & 31)
@@ -402,20 +446,23 @@ extension PersistentMap: Equatable where Value: Equatable {
         }
     }
 
-    /// Runs `body` on the value of a key that is present, moving the value out of its slot
-    /// so that `body` holds the only reference. `self` must be uniquely owned. Returns
-    /// whether `body` removed the key (then the trie is compacted as in ``remove``).
+    /// Runs `body` on the value of `key`, moving the value out of its slot so that `body`
+    /// holds the only reference, or on `nil` when the key is missing (inserting what
+    /// `body` leaves). `self` must be uniquely owned. Returns the change in the number of
+    /// entries; a removal compacts the trie as in ``remove``.
     @inlinable
-    func modifyExisting<R>(
+    func modify<R>(
         _ key: String, _ hash: UInt64, _ shift: Int, _ body: (inout Value?) throws -> R
-    ) rethrows -> (R, removed: Bool) {
+    ) rethrows -> (R, delta: Int) {
         let bit = MapNode.bit(hash, shift)
+        guard bitmap & bit != 0 else { return try modifyMissing(key, hash, shift, body) }
         let i = index(of: bit)
         // Switch on a payload-free tag read in its own statement: switching on the slot
         // would keep a copy of its payload alive and defeat the uniqueness checks below.
         let tag = slots[i].tag
         switch tag {
         case .leaf:
+            guard slots[i].hasLeafKey(key) else { return try modifyMissing(key, hash, shift, body) }
             // Swap the slot out rather than binding `slots[i]`: a pattern match on the
             // array element keeps a hidden copy alive, and the value would never be unique.
             let (k, value) = takeLeaf(i)
@@ -429,10 +476,10 @@ extension PersistentMap: Equatable where Value: Equatable {
             }
             if let slot {
                 slots[i] = .leaf(key: k, value: slot)
-                return (result, false)
+                return (result, 0)
             }
             removeSlot(i, bit)
-            return (result, true)
+            return (result, -1)
         case .node:
             var child = takeChild(i)
             if !isKnownUniquelyReferenced(&child) { child = child.copy() }
@@ -443,27 +490,42 @@ extension PersistentMap: Equatable where Value: Equatable {
                     slots[i] = .node(child)
                 }
             }
-            return try child.modifyExisting(key, hash, shift + 5, body)
+            return try child.modify(key, hash, shift + 5, body)
         case .collision:
             guard case let .collision(h, entries) = slots[i] else { preconditionFailure() }
-            // Rare: equal 64-bit hashes. Take the simple road through remove and insert.
+            guard h == hash, let j = entries.firstIndex(where: { $0.key == key }) else {
+                return try modifyMissing(key, hash, shift, body)
+            }
+            // Rare: equal 64-bit hashes. Take the simple road: change a copy of the entries.
             var rest = entries
-            let j = rest.firstIndex { $0.key == key }!
             var slot: Value? = rest[j].value
             let result = try body(&slot)
             if let slot {
                 rest[j].value = slot
                 slots[i] = .collision(hash: h, entries: rest)
-                return (result, false)
+                return (result, 0)
             }
             rest.remove(at: j)
             slots[i] = rest.count == 1
                 ? .leaf(key: rest[0].key, value: rest[0].value)
                 : .collision(hash: h, entries: rest)
-            return (result, true)
+            return (result, -1)
         case .vacant:
             preconditionFailure("vacant slot outside of a write")
         }
+    }
+
+    /// ``modify`` for a key this node (at `shift`) does not hold: `body` sees `nil`, and
+    /// a value it leaves is inserted here.
+    @inlinable
+    func modifyMissing<R>(
+        _ key: String, _ hash: UInt64, _ shift: Int, _ body: (inout Value?) throws -> R
+    ) rethrows -> (R, delta: Int) {
+        var slot: Value? = nil
+        let result = try body(&slot)
+        guard let slot else { return (result, 0) }
+        _ = insert(key, hash, slot, shift)
+        return (result, 1)
     }
 
     /// Moves the child node out of slot `i`, leaving it vacant, with no copy left behind.
@@ -549,6 +611,12 @@ extension MapSlot {
         case .collision: return .collision
         case .vacant: return .vacant
         }
+    }
+
+    /// Whether this is a leaf for `key`; reads the key without copying the value.
+    @inlinable func hasLeafKey(_ key: String) -> Bool {
+        if case let .leaf(k, _) = self { return k == key }
+        return false
     }
 
     @inlinable var isNode: Bool {
