@@ -25,6 +25,11 @@ local ENGINE = {}
 -- What Swift reads after a call: writes (handle, key, value), nodes made
 -- (handle, parent handle, key) and handles dropped.
 local log, born, died = {}, {}, {}
+-- The private key under which every proxy keeps its node's bookkeeping (its metatable).
+-- Scripts cannot name it (they never see this table, and `next`/`pairs` read the data
+-- table), and one table read is much cheaper than a call to debug.getmetatable on every
+-- write.
+local M = {}
 local logn, bornn, diedn = 0, 0, 0
 E.log, E.born, E.died = log, born, died
 
@@ -72,7 +77,7 @@ end
 
 -- Marks a replaced subtree dead: its writers now refuse, and Swift forgets its handles.
 local function kill(proxy)
-  local meta = getrawmetatable(proxy)
+  local meta = proxy[M]
   meta.__newindex = deadwriter
   if meta.h then
     diedn = diedn + 1
@@ -85,11 +90,11 @@ end
 
 local wrap
 
-local function lenof(proxy) return #getrawmetatable(proxy).__index end
+local function lenof(proxy) return #proxy[M].__index end
 
--- Every node keeps what its writer needs in its own metatable — which a write has just
--- looked up anyway — rather than in a closure per node: half the memory per node, and
--- the mirror of a large level stays small enough to stay in the cache.
+-- Every node keeps what its writer needs in its own metatable — which its proxy also
+-- holds under the private key `M` — rather than in a closure per node: half the memory
+-- per node, and the mirror of a large level stays small enough to stay in the cache.
 --   __index     the data table
 --   h           the handle Swift knows the node by (false inside lists)
 --   role        where the node sits (see `childrole`)
@@ -98,13 +103,23 @@ local function lenof(proxy) return #getrawmetatable(proxy).__index end
 --               are sent to Swift as the whole outermost list, since lists are values
 --   structural  whether changing it may change which rule instances exist
 
--- `__newindex` of a map node. This runs for every field a reducer writes, so the common
--- case (a number, string or boolean into a field that held one) takes the fewest steps.
-local function writemap(proxy, k, v)
-  local meta = getrawmetatable(proxy)
-  if not meta.chain[S.focus] then return denied(k) end
-  local data = meta.__index
-  local old = data[k]
+-- Appends one write to the log: the node's own (handle, key, value), or for a node
+-- inside a list the list's entry, since Swift replaces lists whole.
+local function logwrite(meta, k, v)
+  local n = logn
+  local target = meta.target
+  if target then
+    log[n + 1], log[n + 2], log[n + 3] = target[1], target[2], target[3]
+  else
+    log[n + 1], log[n + 2], log[n + 3] = meta.h, k, v
+  end
+  logn = n + 3
+end
+
+-- Every write to a map node other than a number into a field that holds one: new
+-- fields, tables, strings, booleans, removals. Tail-called by `writemap`, so error
+-- levels count from the script's line as they do there.
+local function writeother(meta, data, k, v, old)
   -- A field that exists has a string name already; only new names need checking.
   if old == nil and type(k) ~= "string" then
     error(format("cannot store a field named by %s: field names must be strings", describe(k)), 2)
@@ -120,6 +135,23 @@ local function writemap(proxy, k, v)
   if old == v and mathtype(old) == mathtype(v) then return end
   if type(old) == "table" then kill(old) end
   data[k] = v
+  logwrite(meta, k, v)
+  if meta.structural or tv == "table" or v == nil then structure = structure + 1 end
+end
+
+-- `__newindex` of a map node. This runs for every field a reducer writes, so the common
+-- case — a number into a field that holds a value already (an orbit's azimuth) — takes
+-- the fewest VM instructions: every one of them also pays the budget's count hook.
+local function writemap(proxy, k, v)
+  local meta = proxy[M]
+  if not meta.chain[S.focus] then return denied(k) end
+  local data = meta.__index
+  local old = data[k]
+  local numeric = mathtype(v)
+  if numeric == nil or old == nil then return writeother(meta, data, k, v, old) end
+  if old == v and mathtype(old) == numeric then return end
+  if dataOf[old] ~= nil then kill(old) end  -- a table replaced by a number
+  data[k] = v
   local n = logn
   local target = meta.target
   if target then
@@ -128,12 +160,12 @@ local function writemap(proxy, k, v)
     log[n + 1], log[n + 2], log[n + 3] = meta.h, k, v
   end
   logn = n + 3
-  if meta.structural or tv == "table" or v == nil then structure = structure + 1 end
+  if meta.structural then structure = structure + 1 end
 end
 
 -- `__newindex` of a list node: no holes, and any change re-sends the whole list.
 local function writelist(proxy, k, v)
-  local meta = getrawmetatable(proxy)
+  local meta = proxy[M]
   if not meta.chain[S.focus] then return denied(k) end
   if mathtype(k) ~= "integer" then
     error(format("cannot use %s as a list index: list indices are integers", describe(k)), 2)
@@ -158,10 +190,7 @@ local function writelist(proxy, k, v)
   if old == v and mathtype(old) == mathtype(v) then return end
   if type(old) == "table" then kill(old) end
   data[k] = v
-  local target = meta.target
-  local m = logn
-  log[m + 1], log[m + 2], log[m + 3] = target[1], target[2], target[3]
-  logn = m + 3
+  logwrite(meta, k, v)
   if meta.structural then structure = structure + 1 end
 end
 
@@ -190,11 +219,13 @@ wrap = function(v, ph, key, role, chain, target)
   for k, x in next, data do
     if type(x) == "table" then data[k] = wrap(x, h, k, childrole(role, k), chain, target) end
   end
-  setmetatable(proxy, {
+  local meta = {
     __index = data, __newindex = islist and writelist or writemap, __len = islist and lenof or nil,
     __metatable = "echolot.state",
     h = h, role = role, chain = chain, target = target or false, structural = structural[role] or false,
-  })
+  }
+  proxy[M] = meta
+  setmetatable(proxy, meta)
   dataOf[proxy] = data
   return proxy
 end
@@ -214,7 +245,7 @@ function E.patch(path, key, value)
   for i = 1, #path do
     proxy = dataOf[proxy][path[i]]
   end
-  local meta = getrawmetatable(proxy)
+  local meta = proxy[M]
   local data = meta.__index
   local old = data[key]
   if type(old) == "table" then kill(old) end
