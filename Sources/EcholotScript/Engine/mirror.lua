@@ -25,11 +25,6 @@ local ENGINE = {}
 -- What Swift reads after a call: writes (handle, key, value), nodes made
 -- (handle, parent handle, key) and handles dropped.
 local log, born, died = {}, {}, {}
--- The private key under which every proxy keeps its node's bookkeeping (its metatable).
--- Scripts cannot name it (they never see this table, and `next`/`pairs` read the data
--- table), and one table read is much cheaper than a call to debug.getmetatable on every
--- write.
-local M = {}
 local logn, bornn, diedn = 0, 0, 0
 E.log, E.born, E.died = log, born, died
 
@@ -77,7 +72,7 @@ end
 
 -- Marks a replaced subtree dead: its writers now refuse, and Swift forgets its handles.
 local function kill(proxy)
-  local meta = proxy[M]
+  local meta = getrawmetatable(proxy)
   meta.__newindex = deadwriter
   if meta.h then
     diedn = diedn + 1
@@ -90,11 +85,13 @@ end
 
 local wrap
 
-local function lenof(proxy) return #proxy[M].__index end
+local function lenof(proxy) return #getrawmetatable(proxy).__index end
 
--- Every node keeps what its writer needs in its own metatable — which its proxy also
--- holds under the private key `M` — rather than in a closure per node: half the memory
--- per node, and the mirror of a large level stays small enough to stay in the cache.
+-- Every node keeps what its writer needs in its own metatable — which a write reads with
+-- debug.getmetatable: a proxy stays empty, so reading a field through it misses on the
+-- shared empty node without touching memory of its own — rather than in a closure per
+-- node: half the memory per node, and the mirror of a large level stays small enough to
+-- stay in the cache.
 --   __index     the data table
 --   h           the handle Swift knows the node by (false inside lists)
 --   role        where the node sits (see `childrole`)
@@ -143,7 +140,7 @@ end
 -- case — a number into a field that holds a value already (an orbit's azimuth) — takes
 -- the fewest VM instructions: every one of them also pays the budget's count hook.
 local function writemap(proxy, k, v)
-  local meta = proxy[M]
+  local meta = getrawmetatable(proxy)
   if not meta.chain[S.focus] then return denied(k) end
   local data = meta.__index
   local old = data[k]
@@ -165,7 +162,7 @@ end
 
 -- `__newindex` of a list node: no holes, and any change re-sends the whole list.
 local function writelist(proxy, k, v)
-  local meta = proxy[M]
+  local meta = getrawmetatable(proxy)
   if not meta.chain[S.focus] then return denied(k) end
   if mathtype(k) ~= "integer" then
     error(format("cannot use %s as a list index: list indices are integers", describe(k)), 2)
@@ -224,7 +221,6 @@ wrap = function(v, ph, key, role, chain, target)
     __metatable = "echolot.state",
     h = h, role = role, chain = chain, target = target or false, structural = structural[role] or false,
   }
-  proxy[M] = meta
   setmetatable(proxy, meta)
   dataOf[proxy] = data
   return proxy
@@ -245,7 +241,7 @@ function E.patch(path, key, value)
   for i = 1, #path do
     proxy = dataOf[proxy][path[i]]
   end
-  local meta = proxy[M]
+  local meta = getrawmetatable(proxy)
   local data = meta.__index
   local old = data[key]
   if type(old) == "table" then kill(old) end
