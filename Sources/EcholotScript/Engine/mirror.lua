@@ -113,8 +113,8 @@ local function logwrite(meta, k, v)
   logn = n + 3
 end
 
--- Every write to a map node other than a number into a field that holds one: new
--- fields, tables, strings, booleans, removals. Tail-called by `writemap`, so error
+-- Every write to a map node other than a number into a numeric field of a plain node:
+-- new fields, tables, strings, booleans, removals. Tail-called by the writers, so error
 -- levels count from the script's line as they do there.
 local function writeother(meta, data, k, v, old)
   -- A field that exists has a string name already; only new names need checking.
@@ -136,12 +136,14 @@ local function writeother(meta, data, k, v, old)
   if meta.structural or tv == "table" or v == nil then structure = structure + 1 end
 end
 
--- `__newindex` of a map node. This runs for every field a reducer writes, so the common
--- case — a number into a field that holds a value already (an orbit's azimuth) — takes
--- the fewest VM instructions: every one of them also pays the budget's count hook.
+-- `__newindex` of a plain map node (one that is neither inside a list nor structural).
+-- This runs for every field a reducer writes, so the common case — a number into a
+-- numeric field of the reducer's own focus (an orbit's azimuth) — takes the fewest VM
+-- instructions: every one of them also pays the budget's count hook. The focus may
+-- always change itself, so its chain is looked up only for the nodes inside it.
 local function writemap(proxy, k, v)
   local meta = getrawmetatable(proxy)
-  if not meta.chain[S.focus] then return denied(k) end
+  if proxy ~= S.focus and not meta.chain[S.focus] then return denied(k) end
   local data = meta.__index
   local old = data[k]
   local numeric = mathtype(v)
@@ -150,14 +152,18 @@ local function writemap(proxy, k, v)
   if dataOf[old] ~= nil then kill(old) end  -- a table replaced by a number
   data[k] = v
   local n = logn
-  local target = meta.target
-  if target then
-    log[n + 1], log[n + 2], log[n + 3] = target[1], target[2], target[3]
-  else
-    log[n + 1], log[n + 2], log[n + 3] = meta.h, k, v
-  end
+  log[n + 1], log[n + 2], log[n + 3] = meta.h, k, v
   logn = n + 3
-  if meta.structural then structure = structure + 1 end
+end
+
+-- `__newindex` of a map node inside a list (whose writes re-send the list) or of a
+-- structural one (whose writes may change which rule instances exist): rarer, so every
+-- write takes the general path.
+local function writenode(proxy, k, v)
+  local meta = getrawmetatable(proxy)
+  if not meta.chain[S.focus] then return denied(k) end
+  local data = meta.__index
+  return writeother(meta, data, k, v, data[k])
 end
 
 -- `__newindex` of a list node: no holes, and any change re-sends the whole list.
@@ -216,8 +222,14 @@ wrap = function(v, ph, key, role, chain, target)
   for k, x in next, data do
     if type(x) == "table" then data[k] = wrap(x, h, k, childrole(role, k), chain, target) end
   end
+  local writer = writemap
+  if islist then
+    writer = writelist
+  elseif target or structural[role] then
+    writer = writenode
+  end
   local meta = {
-    __index = data, __newindex = islist and writelist or writemap, __len = islist and lenof or nil,
+    __index = data, __newindex = writer, __len = islist and lenof or nil,
     __metatable = "echolot.state",
     h = h, role = role, chain = chain, target = target or false, structural = structural[role] or false,
   }
