@@ -1,7 +1,8 @@
 // Lua 5.4 for Swift: the C API's macros as functions, plus the three pieces that must be
 // C because Lua calls them from places where a Swift frame must never be on the stack:
 // the allocator (memory cap), the count hook (instruction budget) and the trampoline that
-// turns a Swift function's failure status into `lua_error`. Everything else is in Swift.
+// turns a Swift function's failure status into `lua_error`. Everything else is in Swift,
+// except the state mirror's fast write path (fastwrite.h), which is C for speed.
 #ifndef ECHOLOT_CLUA_SHIM_H
 #define ECHOLOT_CLUA_SHIM_H
 
@@ -10,6 +11,8 @@
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "fastwrite.h"
 
 /// Which limit a script ran into; 0 while none has.
 enum {
@@ -159,9 +162,11 @@ static inline void clua_pushhost(lua_State *L, lua_Integer function) {
     lua_pushcclosure(L, clua_trampoline, 1);
 }
 
-/// Pushes one of the shim's own C functions by name: 0 resetbudget, 1 relimit.
+/// Pushes one of the shim's own C functions by name: 0 resetbudget, 1 relimit,
+/// 2 fastwriter.
 static inline void clua_pushshim(lua_State *L, int which) {
-    lua_pushcfunction(L, which == 0 ? clua_resetbudget : clua_relimit);
+    lua_CFunction functions[] = { clua_resetbudget, clua_relimit, clua_makefastwrite };
+    lua_pushcfunction(L, functions[which]);
 }
 
 // The C API's macros, as functions Swift can call.

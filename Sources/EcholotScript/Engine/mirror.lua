@@ -23,9 +23,10 @@ E.state = S
 local ENGINE = {}
 
 -- What Swift reads after a call: writes (handle, key, value), nodes made
--- (handle, parent handle, key) and handles dropped.
-local log, born, died = {}, {}, {}
-local logn, bornn, diedn = 0, 0, 0
+-- (handle, parent handle, key) and handles dropped. The log keeps its length under `n`,
+-- where the C fast writer finds it too.
+local log, born, died = { n = 0 }, {}, {}
+local bornn, diedn = 0, 0
 E.log, E.born, E.died = log, born, died
 
 local nexthandle = 1
@@ -103,18 +104,18 @@ local function lenof(proxy) return #getrawmetatable(proxy).__index end
 -- Appends one write to the log: the node's own (handle, key, value), or for a node
 -- inside a list the list's entry, since Swift replaces lists whole.
 local function logwrite(meta, k, v)
-  local n = logn
+  local n = log.n
   local target = meta.target
   if target then
     log[n + 1], log[n + 2], log[n + 3] = target[1], target[2], target[3]
   else
     log[n + 1], log[n + 2], log[n + 3] = meta.h, k, v
   end
-  logn = n + 3
+  log.n = n + 3
 end
 
--- Every write to a map node other than a number into a numeric field of a plain node:
--- new fields, tables, strings, booleans, removals. Tail-called by the writers, so error
+-- Every write to a map node that `fastwrite` declines: new fields, tables, strings,
+-- booleans, removals, writes below the focus. Tail-called by the writers, so error
 -- levels count from the script's line as they do there.
 local function writeother(meta, data, k, v, old)
   -- A field that exists has a string name already; only new names need checking.
@@ -136,24 +137,21 @@ local function writeother(meta, data, k, v, old)
   if meta.structural or tv == "table" or v == nil then structure = structure + 1 end
 end
 
+-- A number into a numeric field of the running reducer's own focus, done in C (see
+-- CLua/fastwrite.h): the write every moving entity makes on every tick.
+local fastwrite = host.fastwriter(S, log)
+
 -- `__newindex` of a plain map node (one that is neither inside a list nor structural).
--- This runs for every field a reducer writes, so the common case — a number into a
--- numeric field of the reducer's own focus (an orbit's azimuth) — takes the fewest VM
--- instructions: every one of them also pays the budget's count hook. The focus may
--- always change itself, so its chain is looked up only for the nodes inside it.
+-- This runs for every field a reducer writes, and every VM instruction it runs also pays
+-- the budget's count hook, so the common case is left to `fastwrite`; what it declines
+-- takes the general path. The focus may always change itself, so its chain is looked up
+-- only for the nodes inside it.
 local function writemap(proxy, k, v)
+  if fastwrite(proxy, k, v) then return end
   local meta = getrawmetatable(proxy)
   if proxy ~= S.focus and not meta.chain[S.focus] then return denied(k) end
   local data = meta.__index
-  local old = data[k]
-  local numeric = mathtype(v)
-  if numeric == nil or old == nil then return writeother(meta, data, k, v, old) end
-  if old == v and mathtype(old) == numeric then return end
-  if dataOf[old] ~= nil then kill(old) end  -- a table replaced by a number
-  data[k] = v
-  local n = logn
-  log[n + 1], log[n + 2], log[n + 3] = meta.h, k, v
-  logn = n + 3
+  return writeother(meta, data, k, v, data[k])
 end
 
 -- `__newindex` of a map node inside a list (whose writes re-send the list) or of a
@@ -264,12 +262,12 @@ end
 
 -- Starts a call: empties the logs.
 function E.begin()
-  logn, bornn, diedn = 0, 0, 0
+  log.n, bornn, diedn = 0, 0, 0
   S.focus = nil
 end
 
 -- The counts Swift reads back.
-function E.counts() return logn, bornn, diedn end
+function E.counts() return log.n, bornn, diedn end
 
 function E.root() return root end
 function E.structure() return structure end

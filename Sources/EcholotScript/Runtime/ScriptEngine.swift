@@ -57,6 +57,8 @@ public final class ScriptEngine {
         lua_setfield(L, -2, "relimit")
         clua_pushshim(L, 0)
         lua_setfield(L, -2, "resetbudget")
+        clua_pushshim(L, 2)
+        lua_setfield(L, -2, "fastwriter")
         vm.pushHostFunction(vm.register { [unowned self] L in self.print(L) })
         lua_setfield(L, -2, "print")
         vm.pushNull()
