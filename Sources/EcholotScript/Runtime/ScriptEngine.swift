@@ -59,6 +59,8 @@ public final class ScriptEngine {
         lua_setfield(L, -2, "resetbudget")
         clua_pushshim(L, 2)
         lua_setfield(L, -2, "fastwriter")
+        clua_pushshim(L, 3)
+        lua_setfield(L, -2, "runeach")
         vm.pushHostFunction(vm.register { [unowned self] L in self.print(L) })
         lua_setfield(L, -2, "print")
         vm.pushNull()
