@@ -13,7 +13,7 @@
 /// `C.id = ids[i]` and `S.focus = entity`, resets the budget, calls
 /// `fn(entity, action, ctx)`, and calls `replaced(id, result)` when the result is neither
 /// nil nor the entity. Errors propagate to the caller's protected call, as they did from
-/// the Lua loop.
+/// the Lua loop. Upvalues 1–3 are the strings "params", "id" and "focus".
 static inline int clua_runeach(lua_State *L) {
     clua_Limits *limits = clua_limits(L);
     lua_Integer n = lua_tointeger(L, 3);
@@ -25,12 +25,15 @@ static inline int clua_runeach(lua_State *L) {
             lua_settop(L, 10);
             continue;
         }
+        lua_pushvalue(L, lua_upvalueindex(1));
         lua_rawgeti(L, 2, i);
-        lua_setfield(L, 5, "params");
+        lua_rawset(L, 5);
+        lua_pushvalue(L, lua_upvalueindex(2));
         lua_pushvalue(L, 11);
-        lua_setfield(L, 5, "id");
+        lua_rawset(L, 5);
+        lua_pushvalue(L, lua_upvalueindex(3));
         lua_pushvalue(L, 12);
-        lua_setfield(L, 6, "focus");
+        lua_rawset(L, 6);
         limits->remaining = limits->budget;
         lua_pushvalue(L, 7);
         lua_pushvalue(L, 12);
@@ -46,6 +49,14 @@ static inline int clua_runeach(lua_State *L) {
         lua_settop(L, 10);
     }
     return 0;
+}
+
+/// Pushes `runeach` with the field names it sets, interned once.
+static inline void clua_pushruneach(lua_State *L) {
+    lua_pushliteral(L, "params");
+    lua_pushliteral(L, "id");
+    lua_pushliteral(L, "focus");
+    lua_pushcclosure(L, clua_runeach, 3);
 }
 
 #endif

@@ -168,7 +168,11 @@ static inline void clua_pushhost(lua_State *L, lua_Integer function) {
 /// Pushes one of the shim's own C functions by name: 0 resetbudget, 1 relimit,
 /// 2 fastwriter, 3 runeach.
 static inline void clua_pushshim(lua_State *L, int which) {
-    lua_CFunction functions[] = { clua_resetbudget, clua_relimit, clua_makefastwrite, clua_runeach };
+    if (which == 3) {
+        clua_pushruneach(L);
+        return;
+    }
+    lua_CFunction functions[] = { clua_resetbudget, clua_relimit, clua_makefastwrite };
     lua_pushcfunction(L, functions[which]);
 }
 
