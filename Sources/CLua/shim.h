@@ -1,7 +1,9 @@
 // Lua 5.4 for Swift: the C API's macros as functions, plus the three pieces that must be
 // C because Lua calls them from places where a Swift frame must never be on the stack:
 // the allocator (memory cap), the count hook (instruction budget) and the trampoline that
-// turns a Swift function's failure status into `lua_error`. Everything else is in Swift.
+// turns a Swift function's failure status into `lua_error`. Everything else is in Swift,
+// except two hot paths of the rules engine that are C for speed: the state mirror's fast
+// write (fastwrite.h) and the behaviour driver's loop (runeach.h).
 #ifndef ECHOLOT_CLUA_SHIM_H
 #define ECHOLOT_CLUA_SHIM_H
 
@@ -10,6 +12,8 @@
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "fastwrite.h"
 
 /// Which limit a script ran into; 0 while none has.
 enum {
@@ -159,9 +163,17 @@ static inline void clua_pushhost(lua_State *L, lua_Integer function) {
     lua_pushcclosure(L, clua_trampoline, 1);
 }
 
-/// Pushes one of the shim's own C functions by name: 0 resetbudget, 1 relimit.
+#include "runeach.h"
+
+/// Pushes one of the shim's own C functions by name: 0 resetbudget, 1 relimit,
+/// 2 fastwriter, 3 runeach.
 static inline void clua_pushshim(lua_State *L, int which) {
-    lua_pushcfunction(L, which == 0 ? clua_resetbudget : clua_relimit);
+    if (which == 3) {
+        clua_pushruneach(L);
+        return;
+    }
+    lua_CFunction functions[] = { clua_resetbudget, clua_relimit, clua_makefastwrite };
+    lua_pushcfunction(L, functions[which]);
 }
 
 // The C API's macros, as functions Swift can call.

@@ -28,8 +28,8 @@ public struct Node<Kind>: Sendable, Equatable {
     /// The attribute for a typed key; its default when absent or of another type.
     @inlinable
     public subscript<V>(key: Key<Kind, V>) -> V {
-        get { attributes[key.name].flatMap(V.init(value:)) ?? key.defaultValue }
-        set { attributes[key.name] = newValue.value }
+        get { attributes[key.name, hash: key.hash].flatMap(V.init(value:)) ?? key.defaultValue }
+        set { attributes[key.name, hash: key.hash] = newValue.value }
     }
 
     /// A dynamically named attribute (`.null` when absent); setting `.null` removes it.
@@ -43,7 +43,7 @@ public struct Node<Kind>: Sendable, Equatable {
     /// uniquely referenced while `body` runs and is written without copying its path.
     @inlinable
     public mutating func modify<V, R>(_ key: Key<Kind, V>, _ body: (inout V) throws -> R) rethrows -> R {
-        try attributes.modifyValue(forKey: key.name) { slot in
+        try attributes.modifyValue(forKey: key.name, hash: key.hash) { slot in
             var part = Node.take(&slot) ?? key.defaultValue
             defer { slot = part.value }
             return try body(&part)
@@ -60,7 +60,7 @@ public struct Node<Kind>: Sendable, Equatable {
 
     /// Whether the attribute is present at all.
     @inlinable
-    public func has<V>(_ key: Key<Kind, V>) -> Bool { attributes[key.name] != nil }
+    public func has<V>(_ key: Key<Kind, V>) -> Bool { attributes[key.name, hash: key.hash] != nil }
 }
 
 /// A typed attribute name for nodes of one kind, with the value read when it is absent.
@@ -69,12 +69,15 @@ public struct Key<Kind, V: AttributeValue>: Sendable {
     public let name: String
     /// What reading the attribute yields when the node does not have it.
     public let defaultValue: V
+    /// The name's stable hash, computed once: typed keys name the hottest attributes.
+    public let hash: UInt64
 
     /// Declares a key.
     @inlinable
     public init(_ name: String, default defaultValue: V) {
         self.name = name
         self.defaultValue = defaultValue
+        self.hash = StableHasher.hash(name)
     }
 
     /// The lens that focuses this attribute of a node.

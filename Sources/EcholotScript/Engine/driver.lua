@@ -7,7 +7,7 @@ local getinfo = debug.getinfo
 local mathtype, floor, tointeger = math.type, math.floor, math.tointeger
 local format, sub = string.format, string.sub
 local dataOf, copy, listMT, freeze, sortedpairs = E.dataOf, E.copy, E.listMT, E.freeze, E.sortedpairs
-local resetbudget = host.resetbudget
+local resetbudget, runeach = host.resetbudget, host.runeach
 -- Instructions the engine's own bookkeeping may take in one call (mirroring a state of
 -- any size the memory cap allows): effectively unlimited, but still finite.
 E.enginebudget = 1 << 40
@@ -145,27 +145,20 @@ end
 
 local runners = {}
 
--- Every entity carrying this behaviour, while the level runs.
+-- Every entity carrying this behaviour, while the level runs. The loop over them is
+-- C (CLua/runeach.h): for each entity still there it sets ctx.params, ctx.id and the
+-- focus, resets the budget and calls `fn(entity, action, ctx)`; a returned table other
+-- than the entity replaces it.
 function runners.behaviour(batch, action, fn)
   local level = dataOf[E.root()].level
   local ldata = dataOf[level]
   if ldata == nil or ldata.status ~= "running" then return end
   local list = instances(batch, collectbehaviours)
   local entitiesnode = ldata.entities
-  local entities = dataOf[entitiesnode]
   C.level, C.dt, C.time = level, action.dt, ldata.time
-  local ids, params = list.ids, list.params
-  for i = 1, list.n do
-    local id = ids[i]
-    local entity = entities[id]
-    if entity ~= nil then
-      C.params, C.id = params[i], id
-      S.focus = entity
-      resetbudget()
-      local result = fn(entity, action, ctx)
-      if result ~= nil and result ~= entity then replace(batch, fn, entitiesnode, id, result, "id") end
-    end
-  end
+  runeach(list.ids, list.params, list.n, dataOf[entitiesnode], C, S, fn, action, ctx, function(id, result)
+    replace(batch, fn, entitiesnode, id, result, "id")
+  end)
 end
 
 -- Every goal of this type; a change of its `state` is announced as goal.met/goal.failed.

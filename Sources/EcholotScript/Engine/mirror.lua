@@ -23,9 +23,10 @@ E.state = S
 local ENGINE = {}
 
 -- What Swift reads after a call: writes (handle, key, value), nodes made
--- (handle, parent handle, key) and handles dropped.
-local log, born, died = {}, {}, {}
-local logn, bornn, diedn = 0, 0, 0
+-- (handle, parent handle, key) and handles dropped. The log keeps its length under `n`,
+-- where the C fast writer finds it too.
+local log, born, died = { n = 0 }, {}, {}
+local bornn, diedn = 0, 0
 E.log, E.born, E.died = log, born, died
 
 local nexthandle = 1
@@ -87,9 +88,11 @@ local wrap
 
 local function lenof(proxy) return #getrawmetatable(proxy).__index end
 
--- Every node keeps what its writer needs in its own metatable — which a write has just
--- looked up anyway — rather than in a closure per node: half the memory per node, and
--- the mirror of a large level stays small enough to stay in the cache.
+-- Every node keeps what its writer needs in its own metatable — which a write reads with
+-- debug.getmetatable: a proxy stays empty, so reading a field through it misses on the
+-- shared empty node without touching memory of its own — rather than in a closure per
+-- node: half the memory per node, and the mirror of a large level stays small enough to
+-- stay in the cache.
 --   __index     the data table
 --   h           the handle Swift knows the node by (false inside lists)
 --   role        where the node sits (see `childrole`)
@@ -98,13 +101,23 @@ local function lenof(proxy) return #getrawmetatable(proxy).__index end
 --               are sent to Swift as the whole outermost list, since lists are values
 --   structural  whether changing it may change which rule instances exist
 
--- `__newindex` of a map node. This runs for every field a reducer writes, so the common
--- case (a number, string or boolean into a field that held one) takes the fewest steps.
-local function writemap(proxy, k, v)
-  local meta = getrawmetatable(proxy)
-  if not meta.chain[S.focus] then return denied(k) end
-  local data = meta.__index
-  local old = data[k]
+-- Appends one write to the log: the node's own (handle, key, value), or for a node
+-- inside a list the list's entry, since Swift replaces lists whole.
+local function logwrite(meta, k, v)
+  local n = log.n
+  local target = meta.target
+  if target then
+    log[n + 1], log[n + 2], log[n + 3] = target[1], target[2], target[3]
+  else
+    log[n + 1], log[n + 2], log[n + 3] = meta.h, k, v
+  end
+  log.n = n + 3
+end
+
+-- Every write to a map node that `fastwrite` declines: new fields, tables, strings,
+-- booleans, removals, writes below the focus. Tail-called by the writers, so error
+-- levels count from the script's line as they do there.
+local function writeother(meta, data, k, v, old)
   -- A field that exists has a string name already; only new names need checking.
   if old == nil and type(k) ~= "string" then
     error(format("cannot store a field named by %s: field names must be strings", describe(k)), 2)
@@ -120,15 +133,35 @@ local function writemap(proxy, k, v)
   if old == v and mathtype(old) == mathtype(v) then return end
   if type(old) == "table" then kill(old) end
   data[k] = v
-  local n = logn
-  local target = meta.target
-  if target then
-    log[n + 1], log[n + 2], log[n + 3] = target[1], target[2], target[3]
-  else
-    log[n + 1], log[n + 2], log[n + 3] = meta.h, k, v
-  end
-  logn = n + 3
+  logwrite(meta, k, v)
   if meta.structural or tv == "table" or v == nil then structure = structure + 1 end
+end
+
+-- A number into a numeric field of the running reducer's own focus, done in C (see
+-- CLua/fastwrite.h): the write every moving entity makes on every tick.
+local fastwrite = host.fastwriter(S, log)
+
+-- `__newindex` of a plain map node (one that is neither inside a list nor structural).
+-- This runs for every field a reducer writes, and every VM instruction it runs also pays
+-- the budget's count hook, so the common case is left to `fastwrite`; what it declines
+-- takes the general path. The focus may always change itself, so its chain is looked up
+-- only for the nodes inside it.
+local function writemap(proxy, k, v)
+  if fastwrite(proxy, k, v) then return end
+  local meta = getrawmetatable(proxy)
+  if proxy ~= S.focus and not meta.chain[S.focus] then return denied(k) end
+  local data = meta.__index
+  return writeother(meta, data, k, v, data[k])
+end
+
+-- `__newindex` of a map node inside a list (whose writes re-send the list) or of a
+-- structural one (whose writes may change which rule instances exist): rarer, so every
+-- write takes the general path.
+local function writenode(proxy, k, v)
+  local meta = getrawmetatable(proxy)
+  if not meta.chain[S.focus] then return denied(k) end
+  local data = meta.__index
+  return writeother(meta, data, k, v, data[k])
 end
 
 -- `__newindex` of a list node: no holes, and any change re-sends the whole list.
@@ -158,10 +191,7 @@ local function writelist(proxy, k, v)
   if old == v and mathtype(old) == mathtype(v) then return end
   if type(old) == "table" then kill(old) end
   data[k] = v
-  local target = meta.target
-  local m = logn
-  log[m + 1], log[m + 2], log[m + 3] = target[1], target[2], target[3]
-  logn = m + 3
+  logwrite(meta, k, v)
   if meta.structural then structure = structure + 1 end
 end
 
@@ -190,11 +220,18 @@ wrap = function(v, ph, key, role, chain, target)
   for k, x in next, data do
     if type(x) == "table" then data[k] = wrap(x, h, k, childrole(role, k), chain, target) end
   end
-  setmetatable(proxy, {
-    __index = data, __newindex = islist and writelist or writemap, __len = islist and lenof or nil,
+  local writer = writemap
+  if islist then
+    writer = writelist
+  elseif target or structural[role] then
+    writer = writenode
+  end
+  local meta = {
+    __index = data, __newindex = writer, __len = islist and lenof or nil,
     __metatable = "echolot.state",
     h = h, role = role, chain = chain, target = target or false, structural = structural[role] or false,
-  })
+  }
+  setmetatable(proxy, meta)
   dataOf[proxy] = data
   return proxy
 end
@@ -225,12 +262,12 @@ end
 
 -- Starts a call: empties the logs.
 function E.begin()
-  logn, bornn, diedn = 0, 0, 0
+  log.n, bornn, diedn = 0, 0, 0
   S.focus = nil
 end
 
 -- The counts Swift reads back.
-function E.counts() return logn, bornn, diedn end
+function E.counts() return log.n, bornn, diedn end
 
 function E.root() return root end
 function E.structure() return structure end

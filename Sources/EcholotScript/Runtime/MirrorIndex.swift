@@ -1,3 +1,5 @@
+import EcholotCore
+
 /// Swift's side of the mirror's bookkeeping: which state path each mirror node (by the
 /// handle Lua gave it) stands for, so a logged write lands at the right place.
 final class MirrorIndex {
@@ -5,11 +7,15 @@ final class MirrorIndex {
     // re-entrantly, so the per-access exclusivity check is skipped.
     @exclusivity(unchecked) private var parents: [Int] = []
     @exclusivity(unchecked) private var keys: [String] = []
+    // Each key's stable hash, computed once when Lua makes the node rather than on every
+    // write-back: an entity written on every tick is looked up by its id on every tick.
+    @exclusivity(unchecked) private var hashes: [UInt64] = []
 
     /// Forgets every node (the mirror is being rebuilt; handles start again at 1).
     func reset() {
         parents.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
+        hashes.removeAll(keepingCapacity: true)
     }
 
     /// Records node `handle` as `key` of node `parent` (0: the root itself).
@@ -19,9 +25,11 @@ final class MirrorIndex {
             let missing = handle + 1 - parents.count
             parents.append(contentsOf: repeatElement(0, count: missing))
             keys.append(contentsOf: repeatElement("", count: missing))
+            hashes.append(contentsOf: repeatElement(0, count: missing))
         }
         parents[handle] = parent
         keys[handle] = key
+        hashes[handle] = StableHasher.hash(key)
     }
 
     /// Forgets a node that left the state.
@@ -40,5 +48,11 @@ final class MirrorIndex {
     func key(of handle: Int) -> String {
         guard handle > 0, handle < keys.count else { return "" }
         return keys[handle]
+    }
+
+    /// The stable hash of ``key(of:)``.
+    func hash(of handle: Int) -> UInt64 {
+        guard handle > 0, handle < hashes.count else { return StableHasher.hash("") }
+        return hashes[handle]
     }
 }

@@ -151,8 +151,8 @@ final class RuleSession {
         let table = lua_gettop(L)
         defer { lua_settop(L, table - 1) }
         // Most writes in a call name the same few fields: reuse the Swift string of the
-        // last key while Lua hands over the same interned string.
-        var lastKey: (bytes: UnsafePointer<CChar>, key: String)?
+        // last key, and its stable hash, while Lua hands over the same interned string.
+        var lastKey: (bytes: UnsafePointer<CChar>, key: String, hash: UInt64)?
         var i = 1
         while i < count {
             lua_rawgeti(L, table, lua_Integer(i))
@@ -162,13 +162,13 @@ final class RuleSession {
             guard lua_type(L, -1) == LUA_TSTRING, let bytes = clua_tostring(L, -1, &length) else {
                 throw ConversionError("a field name must be a string")
             }
-            let key: String
+            let key: String, hash: UInt64
             if let lastKey, lastKey.bytes == bytes {
-                key = lastKey.key
+                (key, hash) = (lastKey.key, lastKey.hash)
             } else {
                 guard let converted = vm.string(at: -1) else { throw ConversionError("a field name must be valid UTF-8") }
-                key = converted
-                lastKey = (bytes, converted)
+                (key, hash) = (converted, StableHasher.hash(converted))
+                lastKey = (bytes, key, hash)
             }
             lua_rawgeti(L, table, lua_Integer(i + 2))
             let value: Value
@@ -181,7 +181,7 @@ final class RuleSession {
                     throw ConversionError("field '\(key)': \(error.description)")
                 }
             }
-            guard writes.add(handle: handle, key: key, value: value) else {
+            guard writes.add(handle: handle, key: key, hash: hash, value: value) else {
                 throw ConversionError("field '\(key)' was written to a table the engine does not know")
             }
             clua_pop(L, 3)

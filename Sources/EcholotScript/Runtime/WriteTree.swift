@@ -9,18 +9,33 @@ import EcholotCore
 /// the call below that field (they were to the value it replaced), and writes below a
 /// field set in the call are applied on top of the new value.
 final class WriteTree {
-    /// One mirror node that was written to or lies on the way to one.
+    /// One mirror node that was written to or lies on the way to one. Its sets and its
+    /// children are singly linked lists threaded through ``sets`` and ``nodes`` (-1 ends
+    /// one), so a call that touches a thousand entities allocates no array per entity.
     private struct Node {
         var handle: Int
-        var sets: [(key: String, value: Value)] = []
-        var children: [Int] = []
+        /// Where the node sits in its parent's map, and that key's stable hash.
+        var key: String
+        var hash: UInt64
+        var firstSet = -1, lastSet = -1
+        var firstChild = -1, lastChild = -1
+        var nextSibling = -1
+    }
+
+    /// One field set: (`key`, `value`) in its node, `.null` meaning removal.
+    private struct FieldSet {
+        var key: String
+        var hash: UInt64
+        var value: Value
+        var next = -1
     }
 
     private let index: MirrorIndex
     private let positions: HandleTable
     // Touched several times per logged write; one call owns the tree, never re-entrantly,
     // so the per-access exclusivity check is skipped.
-    @exclusivity(unchecked) private var nodes: [Node] = [Node(handle: 1)]
+    @exclusivity(unchecked) private var nodes: [Node] = [Node(handle: 1, key: "", hash: 0)]
+    @exclusivity(unchecked) private var sets: [FieldSet] = []
     /// Whether any write was added.
     private(set) var isEmpty = true
 
@@ -33,21 +48,42 @@ final class WriteTree {
         positions[1] = 0
     }
 
-    /// Records `value` (`.null`: remove) for `key` of the map mirror node `handle`; false
-    /// when the handle is not part of the mirror.
-    func add(handle: Int, key: String, value: Value) -> Bool {
+    /// Records `value` (`.null`: remove) for `key` (whose stable hash is `hash`) of the
+    /// map mirror node `handle`; false when the handle is not part of the mirror.
+    func add(handle: Int, key: String, hash: UInt64, value: Value) -> Bool {
         guard let node = self.node(for: handle) else { return false }
         isEmpty = false
-        if !nodes[node].children.isEmpty {
-            let replaced = nodes[node].children.filter { index.key(of: nodes[$0].handle) == key }
-            if !replaced.isEmpty { nodes[node].children.removeAll { replaced.contains($0) } }
+        if nodes[node].firstChild >= 0 { dropChildren(of: node, at: key) }
+        var s = nodes[node].firstSet
+        while s >= 0 {
+            if sets[s].key == key {
+                sets[s].value = value
+                return true
+            }
+            s = sets[s].next
         }
-        if let i = nodes[node].sets.firstIndex(where: { $0.key == key }) {
-            nodes[node].sets[i].value = value
-        } else {
-            nodes[node].sets.append((key, value))
-        }
+        sets.append(FieldSet(key: key, hash: hash, value: value))
+        let new = sets.count - 1
+        if nodes[node].lastSet >= 0 { sets[nodes[node].lastSet].next = new } else { nodes[node].firstSet = new }
+        nodes[node].lastSet = new
         return true
+    }
+
+    /// Forgets the writes recorded below field `key` of `node`: that field is being
+    /// replaced, and they were to the value it held.
+    private func dropChildren(of node: Int, at key: String) {
+        var previous = -1
+        var child = nodes[node].firstChild
+        while child >= 0 {
+            let next = nodes[child].nextSibling
+            if nodes[child].key == key {
+                if previous >= 0 { nodes[previous].nextSibling = next } else { nodes[node].firstChild = next }
+                if nodes[node].lastChild == child { nodes[node].lastChild = previous }
+            } else {
+                previous = child
+            }
+            child = next
+        }
     }
 
     /// The node for `handle`, linked to its parents; `nil` for a handle the mirror lost.
@@ -55,10 +91,15 @@ final class WriteTree {
         if let found = positions[handle] { return found }
         let parent = index.parent(of: handle)
         guard parent > 0, let above = node(for: parent) else { return nil }
-        nodes.append(Node(handle: handle))
+        nodes.append(Node(handle: handle, key: index.key(of: handle), hash: index.hash(of: handle)))
         let new = nodes.count - 1
         positions[handle] = new
-        nodes[above].children.append(new)
+        if nodes[above].lastChild >= 0 {
+            nodes[nodes[above].lastChild].nextSibling = new
+        } else {
+            nodes[above].firstChild = new
+        }
+        nodes[above].lastChild = new
         return new
     }
 
@@ -69,11 +110,20 @@ final class WriteTree {
     }
 
     private func apply(_ node: Int, to map: inout PersistentMap<Value>) {
-        for (key, value) in nodes[node].sets {
-            if value.isNull { map.removeValue(forKey: key) } else { map[key] = value }
+        var s = nodes[node].firstSet
+        while s >= 0 {
+            let set = sets[s]
+            if set.value.isNull {
+                map.removeValue(forKey: set.key, hash: set.hash)
+            } else {
+                map.updateValue(set.value, forKey: set.key, hash: set.hash)
+            }
+            s = set.next
         }
-        for child in nodes[node].children {
-            map.modifyValue(forKey: index.key(of: nodes[child].handle)) { slot in
+        var child = nodes[node].firstChild
+        while child >= 0 {
+            let (key, hash) = (nodes[child].key, nodes[child].hash)
+            map.modifyValue(forKey: key, hash: hash) { slot in
                 var taken = slot.take()
                 guard case var .map(inner) = taken else {
                     slot = taken
@@ -83,6 +133,7 @@ final class WriteTree {
                 apply(child, to: &inner)
                 slot = .map(inner)
             }
+            child = nodes[child].nextSibling
         }
     }
 }
