@@ -13,10 +13,15 @@ import Testing
         try temporaryFolder().appendingPathComponent("profile.sqlite")
     }
 
-    @Test func plainModePlaysTheStoryToItsEnd() throws {
+    /// The whole story in the line mode, recorded: the recording is a transcript test that
+    /// `echolot test` replays exactly, and the story's levels are in the profile's history.
+    @Test func plainModePlaysTheStoryToItsEndAndItsRecordingReplays() throws {
         let profile = try profile()
-        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
-        let game = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--time", "21:40", "--profile", profile.path])
+        let folder = profile.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recorded = folder.appendingPathComponent("walk.story.json")
+        let game = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--time", "21:40",
+                                       "--profile", profile.path, "--record", recorded.path])
         try game.expect("== Night Walk — a story ==")
         try game.expect("Begin the story")
         game.send("n")
@@ -44,6 +49,7 @@ import Testing
         try game.expect("You won the level!")
         try game.expect("Narrator: At last, the door of your house.")
         game.send("\r")
+        try game.expect("Recorded the story to \(recorded.path)")
         try game.expect("== Night Walk — the end ==")
         try game.expect("The story ends: home.")
         game.wait(PseudoTerminal.endPageSettle)
@@ -58,6 +64,18 @@ import Testing
         let json = try #require(JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any], "\(stats.stderr)")
         #expect(json["runs"] as? Int == 2)
         #expect(json["won"] as? Int == 2, "\(stats.stdout)")
+
+        // The recording, as the only test of a copy of the pack, passes.
+        let text = try String(contentsOf: recorded, encoding: .utf8)
+        #expect(text.contains(#""cutscene": "gate.intro""#) && text.contains(#""picks": ["path=river"]"#), "\(text)")
+        let pack = folder.appendingPathComponent("night-walk")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.nightWalk), to: pack)
+        let tests = pack.appendingPathComponent("tests")
+        try FileManager.default.removeItem(at: tests)
+        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: recorded, to: tests.appendingPathComponent("walk.story.json"))
+        let replay = try runEcholot(["test", pack.path])
+        #expect(replay.status == 0 && replay.stdout.contains("1 passed, 0 failed"), "\(replay.stdout)\(replay.stderr)\n\(text)")
     }
 
     @Test func fullScreenPlaysTheStoryToItsEndInGerman() throws {
@@ -120,52 +138,5 @@ import Testing
         second.send("q")
         second.send("q")
         #expect(try second.waitForExit() == 0)
-    }
-
-    /// A recorded play-through (cut-scenes skipped, a choice by number, levels won) is a
-    /// transcript test: put into the pack, `echolot test` replays it to the same transcript.
-    @Test func aRecordedPlayThroughReplaysAsATranscriptTest() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let pack = folder.appendingPathComponent("night-walk")
-        try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.nightWalk), to: pack)
-        let recorded = folder.appendingPathComponent("walk.story.json")
-        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--time", "21:58",
-                                       "--profile", folder.appendingPathComponent("p.sqlite").path, "--record", recorded.path])
-        try game.expect("Begin the story")
-        game.send("n")
-        try game.expect("Owl: Hoo.")
-        game.send("\r")
-        try game.expect("Level The Lantern begins.")
-        game.press(PseudoTerminal.right, times: 5)
-        game.wait(0.3)
-        game.press(PseudoTerminal.right, times: 1)
-        try game.expect("Facing 90° E.")
-        game.send(" ")
-        try game.expect("A choice.")
-        game.send("1")
-        try game.expect("Guide: Step on the stone that clicks.")
-        game.send("\r")
-        try game.expect("Level The Crossing begins.")
-        game.press(PseudoTerminal.left, times: 4)
-        try game.expect("Facing 300° WNW.")
-        game.send(" ")
-        try game.expect("Recorded the story to \(recorded.path)")
-        try game.expect("== Night Walk — the end ==")
-        game.wait(PseudoTerminal.endPageSettle)
-        game.send("q")
-        #expect(try game.waitForExit() == 0)
-
-        let text = try String(contentsOf: recorded, encoding: .utf8)
-        #expect(text.contains(#""clock": {"#) && text.contains(#""cutscene": "gate.intro""#), "\(text)")
-        #expect(text.contains(#""picks": ["path=river"]"#), "\(text)")
-        let tests = pack.appendingPathComponent("tests")
-        for old in try FileManager.default.contentsOfDirectory(atPath: tests.path) {
-            try FileManager.default.removeItem(at: tests.appendingPathComponent(old))
-        }
-        try FileManager.default.copyItem(at: recorded, to: tests.appendingPathComponent("walk.story.json"))
-        let replay = try runEcholot(["test", pack.path])
-        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)\n\(text)")
-        #expect(replay.stdout.contains("1 passed, 0 failed"), "\(replay.stdout)")
     }
 }
