@@ -11,7 +11,9 @@ struct PlayCommand: ParsableCommand {
         commandName: "play",
         abstract: "Play a pack in the terminal: hear, turn, select.",
         discussion: """
-            With no PACK, the shipped tutorial opens. Keys: ←/→ turn (hold to turn smoothly, \
+            With no PACK, the shipped tutorial opens. A story pack opens on its story: \
+            continue where you left it or begin again; Enter skips a cut-scene, 1–9 pick an \
+            option of a choice. Keys: ←/→ turn (hold to turn smoothly, \
             Shift for a fine step), ↑/↓ tilt, space select, i status, p pause, q leave. \
             --plain (automatic when TERM=dumb) says everything as plain lines for screen \
             readers. A head tracker sends OpenTrack UDP poses (six little-endian doubles: \
@@ -35,7 +37,7 @@ struct PlayCommand: ParsableCommand {
     @Flag(name: .customLong("tilt-turns"), help: "With a head tracker: tilting the head sideways sets the turn rate.")
     var tiltTurns = false
 
-    @Option(name: .long, help: "Record each level's inputs to this JSON Lines file (later levels: FILE-2.jsonl, …).")
+    @Option(name: .long, help: "Record each level's inputs to this JSON Lines file (later levels: FILE-2.jsonl, …); a story played from its beginning is written as a transcript test (FILE.story.json).")
     var record: String?
 
     @Flag(name: .long, help: "Plain lines for screen readers: no cursor movement, no colours.")
