@@ -2,8 +2,8 @@
 // C because Lua calls them from places where a Swift frame must never be on the stack:
 // the allocator (memory cap), the count hook (instruction budget) and the trampoline that
 // turns a Swift function's failure status into `lua_error`. Everything else is in Swift,
-// except two hot paths of the rules engine that are C for speed: the state mirror's fast
-// write (fastwrite.h) and the behaviour driver's loop (runeach.h).
+// except two hot paths of the rules engine that are C for speed: the state mirror's map
+// writer (mapwrite.h) and the behaviour driver's loop (runeach.h).
 #ifndef ECHOLOT_CLUA_SHIM_H
 #define ECHOLOT_CLUA_SHIM_H
 
@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "fastwrite.h"
+#include "mapwrite.h"
 
 /// Which limit a script ran into; 0 while none has.
 enum {
@@ -166,13 +166,13 @@ static inline void clua_pushhost(lua_State *L, lua_Integer function) {
 #include "runeach.h"
 
 /// Pushes one of the shim's own C functions by name: 0 resetbudget, 1 relimit,
-/// 2 fastwriter, 3 runeach.
+/// 2 mapwriter, 3 runeach.
 static inline void clua_pushshim(lua_State *L, int which) {
     if (which == 3) {
         clua_pushruneach(L);
         return;
     }
-    lua_CFunction functions[] = { clua_resetbudget, clua_relimit, clua_makefastwrite };
+    lua_CFunction functions[] = { clua_resetbudget, clua_relimit, clua_makemapwrite };
     lua_pushcfunction(L, functions[which]);
 }
 

@@ -24,7 +24,7 @@ local ENGINE = {}
 
 -- What Swift reads after a call: writes (handle, key, value), nodes made
 -- (handle, parent handle, key) and handles dropped. The log keeps its length under `n`,
--- where the C fast writer finds it too.
+-- where the C map writer finds it too.
 local log, born, died = { n = 0 }, {}, {}
 local bornn, diedn = 0, 0
 E.log, E.born, E.died = log, born, died
@@ -58,12 +58,14 @@ local function describe(v)
   return tostring(v)
 end
 
-local function denied(key)
-  error(format("cannot change field %s: a reducer may change only its focus and what is inside it", describe(key)), 3)
+-- `up`, here and below: how many stack levels the writer runs deeper than the script's
+-- line (1 under the C writer of plain map nodes, which calls it; 0 as the metamethod).
+local function denied(key, up)
+  error(format("cannot change field %s: a reducer may change only its focus and what is inside it", describe(key)), 3 + up)
 end
 
-local function badvalue(key, v)
-  error(format("field %s: a %s value cannot be stored in the state", describe(key), type(v)), 3)
+local function badvalue(key, v, up)
+  error(format("field %s: a %s value cannot be stored in the state", describe(key), type(v)), 3 + up)
 end
 
 -- The writer of a node that left the state: writes through a stale reference fail loudly.
@@ -114,21 +116,21 @@ local function logwrite(meta, k, v)
   log.n = n + 3
 end
 
--- Every write to a map node that `fastwrite` declines: new fields, tables, strings,
+-- Every write to a map node but the C writer's fast path: new fields, tables, strings,
 -- booleans, removals, writes below the focus. Tail-called by the writers, so error
--- levels count from the script's line as they do there.
-local function writeother(meta, data, k, v, old)
+-- levels count from the script's line as they do there (plus `up`).
+local function writeother(meta, data, k, v, old, up)
   -- A field that exists has a string name already; only new names need checking.
   if old == nil and type(k) ~= "string" then
-    error(format("cannot store a field named by %s: field names must be strings", describe(k)), 2)
+    error(format("cannot store a field named by %s: field names must be strings", describe(k)), 2 + up)
   end
   local tv = type(v)
   if tv == "table" then
     local plain, err = copy(v)
-    if err ~= nil then error(format("field '%s': %s", k, err), 2) end
+    if err ~= nil then error(format("field '%s': %s", k, err), 2 + up) end
     v = wrap(plain, meta.h, k, childrole(meta.role, k), meta.chain, meta.target)
   elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
-    return badvalue(k, v)
+    return badvalue(k, v, up)
   end
   if old == v and mathtype(old) == mathtype(v) then return end
   if type(old) == "table" then kill(old) end
@@ -137,37 +139,37 @@ local function writeother(meta, data, k, v, old)
   if meta.structural or tv == "table" or v == nil then structure = structure + 1 end
 end
 
--- A number into a numeric field of the running reducer's own focus, done in C (see
--- CLua/fastwrite.h): the write every moving entity makes on every tick.
-local fastwrite = host.fastwriter(S, log)
-
--- `__newindex` of a plain map node (one that is neither inside a list nor structural).
--- This runs for every field a reducer writes, and every VM instruction it runs also pays
--- the budget's count hook, so the common case is left to `fastwrite`; what it declines
--- takes the general path. The focus may always change itself, so its chain is looked up
--- only for the nodes inside it.
-local function writemap(proxy, k, v)
-  if fastwrite(proxy, k, v) then return end
+-- What the C writer of plain map nodes (`writemap`, below) hands over: every write but a
+-- number over a number in the focus itself. Called from that C function, so one level
+-- deeper than a metamethod. The focus may always change itself, so its chain is looked
+-- up only for the nodes inside it.
+local function writemapother(proxy, k, v)
   local meta = getrawmetatable(proxy)
-  if proxy ~= S.focus and not meta.chain[S.focus] then return denied(k) end
+  if proxy ~= S.focus and not meta.chain[S.focus] then return denied(k, 1) end
   local data = meta.__index
-  return writeother(meta, data, k, v, data[k])
+  return writeother(meta, data, k, v, data[k], 1)
 end
+
+-- `__newindex` of a plain map node (one that is neither inside a list nor structural):
+-- C (CLua/mapwrite.h). This runs for every field a reducer writes, and every VM
+-- instruction also pays the budget's count hook, so the write every moving entity makes
+-- on every tick — a number into a numeric field of its own focus — runs no Lua at all.
+local writemap = host.mapwriter(S, log, writemapother)
 
 -- `__newindex` of a map node inside a list (whose writes re-send the list) or of a
 -- structural one (whose writes may change which rule instances exist): rarer, so every
 -- write takes the general path.
 local function writenode(proxy, k, v)
   local meta = getrawmetatable(proxy)
-  if not meta.chain[S.focus] then return denied(k) end
+  if not meta.chain[S.focus] then return denied(k, 0) end
   local data = meta.__index
-  return writeother(meta, data, k, v, data[k])
+  return writeother(meta, data, k, v, data[k], 0)
 end
 
 -- `__newindex` of a list node: no holes, and any change re-sends the whole list.
 local function writelist(proxy, k, v)
   local meta = getrawmetatable(proxy)
-  if not meta.chain[S.focus] then return denied(k) end
+  if not meta.chain[S.focus] then return denied(k, 0) end
   if mathtype(k) ~= "integer" then
     error(format("cannot use %s as a list index: list indices are integers", describe(k)), 2)
   end
@@ -185,7 +187,7 @@ local function writelist(proxy, k, v)
     if err ~= nil then error(format("list item %d: %s", k, err), 2) end
     v = wrap(plain, false, k, childrole(meta.role, k), meta.chain, meta.target)
   elseif type(v) ~= "number" and type(v) ~= "string" and type(v) ~= "boolean" and v ~= nil and v ~= null then
-    return badvalue(k, v)
+    return badvalue(k, v, 0)
   end
   local old = data[k]
   if old == v and mathtype(old) == mathtype(v) then return end

@@ -58,7 +58,7 @@ public final class ScriptEngine {
         clua_pushshim(L, 0)
         lua_setfield(L, -2, "resetbudget")
         clua_pushshim(L, 2)
-        lua_setfield(L, -2, "fastwriter")
+        lua_setfield(L, -2, "mapwriter")
         clua_pushshim(L, 3)
         lua_setfield(L, -2, "runeach")
         vm.pushHostFunction(vm.register { [unowned self] L in self.print(L) })

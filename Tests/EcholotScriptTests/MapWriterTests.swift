@@ -1,0 +1,91 @@
+import EcholotCore
+import EcholotModel
+import Testing
+@testable import EcholotScript
+
+/// Writes into an entity — a plain map node, whose `__newindex` is the C writer of
+/// CLua/mapwrite.h — behave as every other write: the fast path (a number over a number in
+/// the focus) changes the state, and every write it hands to the Lua writer is checked
+/// there, its error naming the script line that wrote, with no state change.
+@Suite struct MapWriterTests {
+    static let script = """
+        echolot.behaviour("poke", {
+          on = {
+            ["pack.number"] = function(e) e.azimuth = e.azimuth + 1 end,
+            ["pack.same"] = function(e) e.azimuth = e.azimuth + 0.0 end,
+            ["pack.string"] = function(e) e.name = "renamed" end,
+            ["pack.function"] = function(e) e.azimuth = print end,
+            ["pack.key"] = function(e) e[1.5] = 2 end,
+            ["pack.other"] = function(e, action, ctx) if e.id == "a" then ctx.level.entities.b.azimuth = 1 end end,
+            ["pack.level"] = function(e, action, ctx) ctx.level.misses = 7 end,
+            ["pack.numberThenFail"] = function(e) e.azimuth = 99 error("after a write") end,
+          },
+        })
+        """
+
+    /// The line of the handler for `action` in ``script``.
+    static func line(of action: String) -> Int {
+        let lines = script.split(separator: "\n", omittingEmptySubsequences: false)
+        return (lines.firstIndex { $0.contains("[\"\(action)\"]") } ?? -1) + 1
+    }
+
+    func world() throws -> Store<GameState> {
+        let level = Support.level(entities: [("a", 10), ("b", 20)], behaviours: #"[{"type": "poke"}]"#)
+        let world = try Support.world(scripts: ["poke.lua": MapWriterTests.script], level: level)
+        world.store.dispatch(.start)
+        return world.store
+    }
+
+    /// Dispatches `action`, expects a rejection whose message contains `message` at the
+    /// handler's line, and the state as it was.
+    func reject(_ action: String, message: String) throws {
+        let store = try world()
+        let before = store.state
+        let transition = store.dispatch(Action(action))
+        #expect(store.state == before, "no state change")
+        let error = try #require(transition.rejections.first?.error as? ScriptError)
+        #expect(error.message.contains(message), "\(error)")
+        #expect(error.source?.file == "scripts/poke.lua")
+        #expect(error.line == MapWriterTests.line(of: action), "\(error)")
+        // The engine goes on: the next write works.
+        store.dispatch(Action("pack.number"))
+        #expect(store.entity("a")?[EntityKeys.azimuth] == 11)
+    }
+
+    @Test func numbersOverNumbersReachTheState() throws {
+        let store = try world()
+        store.dispatch(Action("pack.number"))
+        store.dispatch(Action("pack.number"))
+        #expect(store.entity("a")?[EntityKeys.azimuth] == 12)
+        #expect(store.entity("b")?[EntityKeys.azimuth] == 22)
+        let before = store.state
+        store.dispatch(Action("pack.same"))
+        #expect(store.state.tree == before.tree, "an equal number is no change")
+    }
+
+    @Test func otherValuesTakeTheGeneralPath() throws {
+        let store = try world()
+        store.dispatch(Action("pack.string"))
+        #expect(store.entity("b")?[EntityKeys.name] == "renamed")
+    }
+
+    @Test func aFunctionIsRefusedAtItsLine() throws {
+        try reject("pack.function", message: "field 'azimuth': a function value cannot be stored")
+    }
+
+    @Test func aNonStringKeyIsRefusedAtItsLine() throws {
+        try reject("pack.key", message: "field names must be strings")
+    }
+
+    @Test func anotherEntityIsRefusedAtItsLine() throws {
+        try reject("pack.other", message: "a reducer may change only its focus")
+    }
+
+    @Test func theLevelIsRefusedAtItsLine() throws {
+        try reject("pack.level", message: "a reducer may change only its focus")
+    }
+
+    @Test func aFailedCallKeepsNoFastWrite() throws {
+        try reject("pack.numberThenFail", message: "after a write")
+    }
+}
