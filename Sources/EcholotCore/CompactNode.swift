@@ -16,6 +16,14 @@
 
     @inlinable var count: Int { names.count }
 
+    /// The same keys without the one at `i`.
+    @inlinable func removing(at i: Int) -> CompactKeys {
+        var names = self.names, hashes = self.hashes
+        names.remove(at: i)
+        hashes.remove(at: i)
+        return CompactKeys(names: names, hashes: hashes)
+    }
+
     /// The position of `key`, if present.
     @inlinable func index(of key: String, _ hash: UInt64) -> Int? {
         hashes.withUnsafeBufferPointer { hashes in
@@ -117,11 +125,8 @@
         let n = keys.count
         defer { withUnsafeMutablePointerToHeader { $0.pointee = CompactKeys.empty } }
         guard n > 1 else { return nil }
-        var names = keys.names, hashes = keys.hashes
-        names.remove(at: i)
-        hashes.remove(at: i)
         return withUnsafeMutablePointerToElements { source in
-            CompactNode.make(CompactKeys(names: names, hashes: hashes)) { target in
+            CompactNode.make(keys.removing(at: i)) { target in
                 target.moveInitialize(from: source, count: i)
                 (target + i).moveInitialize(from: source + i + 1, count: n - i - 1)
             }
@@ -133,11 +138,8 @@
         let keys = self.keys
         let n = keys.count
         guard n > 1 else { return nil }
-        var names = keys.names, hashes = keys.hashes
-        names.remove(at: i)
-        hashes.remove(at: i)
         return withUnsafeMutablePointerToElements { source in
-            CompactNode.make(CompactKeys(names: names, hashes: hashes)) { target in
+            CompactNode.make(keys.removing(at: i)) { target in
                 target.initialize(from: source, count: i)
                 (target + i).initialize(from: source + i + 1, count: n - i - 1)
             }

@@ -49,12 +49,16 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `path:line:1: error: message (pack 'p', goal 'find', action 'tick')` — the command
     /// line's diagnostic form; Lua does not report columns, so the column is 1.
     public var description: String {
-        var context: [String] = []
-        if let pack { context.append("pack '\(pack)'") }
-        if let rule { context.append(rule) }
-        if let action { context.append("action '\(action)'") }
-        let suffix = context.isEmpty ? "" : " (" + context.joined(separator: ", ") + ")"
-        guard let source else { return "error: \(message)\(suffix)" }
-        return "\(source.displayPath):\(line ?? 1):1: error: \(message)\(suffix)"
+        guard let source else { return "error: \(message)\(context)" }
+        return "\(source.displayPath):\(line ?? 1):1: error: \(message)\(context)"
+    }
+
+    /// Where the error happened besides the file — ` (pack 'p', rule, action 'a')` — or "".
+    public var context: String {
+        var parts: [String] = []
+        if let pack { parts.append("pack '\(pack)'") }
+        if let rule { parts.append(rule) }
+        if let action { parts.append("action '\(action)'") }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
 }

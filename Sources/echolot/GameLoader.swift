@@ -46,19 +46,13 @@ enum GameLoader {
     /// Loads the standard rules and the pack's scripts, and checks the pack's levels
     /// against the rules they name; every problem is reported and ends the command.
     static func rules(for pack: Pack) throws -> PackRules {
-        let rules: PackRules
-        do {
-            rules = try PackRules.load(pack)
-        } catch {
-            for problem in error.errors { Terminal.error(problem.description) }
+        switch PackRules.checked(pack) {
+        case let .success(rules):
+            return rules
+        case let .failure(error):
+            Terminal.report(error.diagnostics)
             throw ExitCode(1)
         }
-        let problems = rules.validate()
-        guard problems.isEmpty else {
-            Terminal.report(problems)
-            throw ExitCode(1)
-        }
-        return rules
     }
 
     /// Loads the pack at `path` — a folder, a `.zip`, or the id of a shipped or installed

@@ -85,7 +85,7 @@ struct PlayCommand: ParsableCommand {
                 throw ValidationError("--record: the folder \(folder) does not exist")
             }
         }
-        if let time, Self.timeOfDay(time) == nil {
+        if let time, TimeOfDay(text: time) == nil {
             throw ValidationError("--time must be a time of day as HH:MM (00:00 to 23:59), not '\(time)'")
         }
         if watch {
@@ -144,10 +144,9 @@ struct PlayCommand: ParsableCommand {
             // The story's clock starts at the player's time of day; from there it runs on
             // simulated minutes, and each announcement is an input like any other.
             let now = Calendar.current.dateComponents([.hour, .minute], from: Date())
-            let time = time.flatMap(Self.timeOfDay) ?? TimeOfDay(hour: now.hour ?? 12, minute: now.minute ?? 0) ?? TimeOfDay(hour: 12, minute: 0)!
-            let session = StorySession(book, pack: entry.pack, clock: StoryClock(time: time, step: LevelSession.standardStep)) { level in
-                try rules.engine.reducers(for: level, pack: rules.pack.id)
-            }
+            let time = time.flatMap(TimeOfDay.init(text:)) ?? TimeOfDay(hour: now.hour ?? 12, minute: now.minute ?? 0) ?? .noon
+            let session = StorySession(book, pack: entry.pack, clock: StoryClock(time: time, step: LevelSession.standardStep),
+                                       rules: rules.sceneReducers)
             // The story's levels are runs like any other: history, statistics, achievements.
             session.onEnterScene = { store in
                 if store.state[Game.story]["scene"]?.mapValue?["kind"]?.stringValue == "level" {
@@ -175,13 +174,6 @@ struct PlayCommand: ParsableCommand {
         relay.app = app
         let status = app.run()
         if status != 0 { throw ExitCode(status) }
-    }
-
-    /// `HH:MM` as a time of day.
-    static func timeOfDay(_ text: String) -> TimeOfDay? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }
-        return TimeOfDay(hour: hour, minute: minute)
     }
 
     private var options: PlayOptions {

@@ -34,16 +34,11 @@ final class WatchedPack: PackReloader {
             case let .failure(error):
                 return .failure(error)
             case let .success(pack):
-                let rules: PackRules
-                do throws(ScriptLoadError) {
-                    rules = try PackRules.load(pack)
-                } catch {
-                    return .failure(PackLoadError(diagnostics: error.diagnostics(in: pack)))
+                // A version is good only when its scripts load and its levels check.
+                return PackRules.checked(pack).map { rules in
+                    good.rules = rules
+                    return pack
                 }
-                let problems = rules.validate()
-                guard problems.isEmpty else { return .failure(PackLoadError(diagnostics: problems)) }
-                good.rules = rules
-                return .success(pack)
             }
         }
         guard let first = watcher.current else {

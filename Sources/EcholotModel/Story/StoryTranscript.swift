@@ -38,8 +38,9 @@ public struct StoryTranscript: Sendable, Equatable {
             case StoryAction.level: levels.append(action["id"].stringValue ?? "?")
             case StoryAction.stopped: errors.append(action["message"].stringValue ?? "the story stopped")
             case ActionName.clock:
+                // A clock the store refused is still part of what was sent: show its numbers.
                 let h = action["hour"].intValue ?? 0, m = action["minute"].intValue ?? 0
-                clocks.append((h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)")
+                clocks.append(TimeOfDay(hour: h, minute: m)?.text ?? "\(h):\(m)")
             default: break
             }
         }

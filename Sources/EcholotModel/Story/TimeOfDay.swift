@@ -16,6 +16,27 @@ public struct TimeOfDay: Sendable, Equatable, Hashable {
         self.minute = minute
     }
 
+    /// The time written `HH:MM` (two digits each), as `--time` and transcripts write it.
+    public init?(text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+              let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }
+        self.init(hour: hour, minute: minute)
+    }
+
+    /// 12:00.
+    public static let noon = TimeOfDay(uncheckedHour: 12, minute: 0)
+
+    private init(uncheckedHour hour: Int, minute: Int) {
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// `HH:MM`.
+    public var text: String {
+        (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+
     /// The part of the day: morning 06–11, noon 11–13, afternoon 13–18, evening 18–22,
     /// night 22–06 (each from the full hour, up to the next part's start).
     public var dayPart: DayPart {

@@ -38,6 +38,20 @@ public final class PackRules {
         return PackRules(pack: pack, engine: engine)
     }
 
+    /// Loads the rules and checks every level against them: the pack's rules, or every
+    /// problem as diagnostics (scripts that do not load, rule entries that do not check).
+    /// What a front end needs before it plays a pack.
+    public static func checked(_ pack: Pack, standardRules: URL? = nil) -> Result<PackRules, PackLoadError> {
+        let rules: PackRules
+        do {
+            rules = try load(pack, standardRules: standardRules)
+        } catch {
+            return .failure(PackLoadError(diagnostics: error.diagnostics(in: pack)))
+        }
+        let problems = rules.validate()
+        return problems.isEmpty ? .success(rules) : .failure(PackLoadError(diagnostics: problems))
+    }
+
     /// Problems with the rule entries of every level, in level order.
     public func validate() -> [Diagnostic] {
         pack.levels.keys.sorted().flatMap { validate(pack.levels[$0]!) }
@@ -51,6 +65,12 @@ public final class PackRules {
     /// The Lua reducers for a store playing `level` (they follow ``LevelReducers/all``).
     public func reducers(for level: LevelDefinition) throws(ScriptError) -> [Reducer<GameState>] {
         try engine.reducers(for: level.level, pack: pack.id)
+    }
+
+    /// The Lua reducers for whatever level a story put into the state (a pack level or a
+    /// cut-scene's or choice's own): what ``StorySession`` asks for at each scene.
+    public func sceneReducers(_ level: Level) throws(ScriptError) -> [Reducer<GameState>] {
+        try engine.reducers(for: level, pack: pack.id)
     }
 
     /// A store playing a fresh incarnation of `level`: the engine's level reducers, then
