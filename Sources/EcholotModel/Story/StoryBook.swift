@@ -17,10 +17,14 @@ public struct StoryBook: Sendable {
         self.chapters = chapters
         self.start = start
         self.displayPath = displayPath
+        // The director asks on every tick of a scene; the first chapter of an id wins.
+        indices = Dictionary(chapters.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    private let indices: [String: Int]
+
     /// The index of the chapter with this id.
-    public func chapterIndex(_ id: String) -> Int? { chapters.firstIndex { $0.id == id } }
+    public func chapterIndex(_ id: String) -> Int? { indices[id] }
 
     /// Every line the story can speak (cut-scene lines, lines over levels, choice prompts
     /// and options).

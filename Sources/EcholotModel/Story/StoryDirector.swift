@@ -115,10 +115,11 @@ public struct StoryDirector: Sendable {
     /// Lines over a running level: each begins when the one before ends; the voice is a
     /// non-selectable entity (`@voice`) of the level while it speaks.
     private func speakOverLevel(scene: PersistentMap<Value>, dt: Double, state: inout GameState, context: inout ReducerContext) {
-        guard case let .level(step)? = currentStep(state)?.kind, !step.lines.isEmpty,
-              scene["ended"] == nil, state[Game.level][LevelKeys.status] == .running else { return }
+        // Most levels speak no lines, and the rest only for a while: tell that from the
+        // scene before looking the step up.
         let spoken = scene["line"]?.intValue ?? -1
-        guard spoken < step.lines.count else { return }
+        guard let total = scene["lines"]?.intValue, spoken < total, state[Game.level][LevelKeys.status] == .running,
+              case let .level(step)? = currentStep(state)?.kind else { return }
         var index = spoken, elapsed = (scene["elapsed"]?.doubleValue ?? 0) + dt
         if index < 0 {
             index = 0
@@ -248,7 +249,9 @@ public struct StoryDirector: Sendable {
                 state[Game.story]["attempts"] = .map((state[Game.story]["attempts"]?.mapValue ?? PersistentMap())
                     .setting(levelStep.level, .int(attempt)))
                 state[Game.story]["lastLevel"] = ["chapter": .int(chapter), "step": .int(step)]
-                beginScene(["kind": "level", "id": .string(levelStep.level), "attempt": .int(attempt)], state: &state, level: level)
+                var scene: PersistentMap<Value> = ["kind": "level", "id": .string(levelStep.level), "attempt": .int(attempt)]
+                if !levelStep.lines.isEmpty { scene["lines"] = .int(levelStep.lines.count) }
+                beginScene(scene, state: &state, level: level)
                 context.random = SeededRandom(seed: UInt64(truncatingIfNeeded: level[LevelKeys.seed]))
                 context.emit(Action(StoryAction.level, ["id": .string(levelStep.level), "attempt": .int(attempt)]))
                 return
