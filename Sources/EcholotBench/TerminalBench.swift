@@ -142,7 +142,7 @@ enum TerminalBench {
             let times = Times()
             let master = rig.master, port = rig.port
             try rig.run {
-                let sender = UDPOut(port: port)
+                let sender = try? OpenTrackSender(port: port)
                 usleep(100_000)
                 for index in 0 ..< samples {
                     let now = MonotonicClock.now()
@@ -203,7 +203,7 @@ enum TerminalBench {
         let wallStart = MonotonicClock.now()
         let times = Times()
         try rig.run {
-            let sender = UDPOut(port: port)
+            let sender = try? OpenTrackSender(port: port)
             let count = Int(loadSeconds * hertz)
             let start = MonotonicClock.now()
             for index in 0 ..< count {
@@ -237,32 +237,6 @@ private func typeKeys(_ keys: String, to fd: Int32) {
     // A short write to a pseudo-terminal with room to spare does not happen; a failed one
     // shows up as a missing sample.
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-}
-
-/// A UDP socket sending to 127.0.0.1:port.
-private final class UDPOut {
-    let fd: Int32
-    var address = sockaddr_in()
-
-    init?(port: UInt16) {
-        fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    }
-
-    deinit { close(fd) }
-
-    func send(_ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBytes { buffer in
-            withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    sendto(fd, buffer.baseAddress, buffer.count, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-        }
-    }
 }
 
 /// A display that shows nothing: the benchmark measures the input path, not drawing.

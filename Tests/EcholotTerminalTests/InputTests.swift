@@ -33,7 +33,7 @@ import Testing
         let receiver = try OpenTrackReceiver(host: "127.0.0.1", port: 0)
         let port = try #require(receiver.address.split(separator: ":").last.flatMap { UInt16($0) })
         #expect(port != 0)
-        let sender = try UDPSender(port: port)
+        let sender = try OpenTrackSender(port: port)
         sender.send(HeadPose(yaw: 10).datagram)
         sender.send([1, 2, 3])
         sender.send(HeadPose(yaw: .nan).datagram)

@@ -6,33 +6,6 @@ import EcholotTestSupport
 import Foundation
 import Testing
 
-/// Sends OpenTrack datagrams to `port` on 127.0.0.1.
-final class UDPSender {
-    private let fd: Int32
-    private var address: sockaddr_in
-
-    init(port: UInt16) throws {
-        fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-        guard fd >= 0 else { throw HarnessError("socket: \(errno)") }
-        address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    }
-
-    deinit { close(fd) }
-
-    func send(_ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBytes { buffer in
-            withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    sendto(fd, buffer.baseAddress, buffer.count, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-        }
-    }
-}
-
 /// The head tracker and recording, end to end through `echolot play`.
 @Suite(.serialized) struct TrackerAndRecordingTests {
     /// Datagrams with yaw 60 turn the view to 60°; garbage (wrong sizes, NaN, infinity,
@@ -46,7 +19,7 @@ final class UDPSender {
         game.send("\r")
         try game.expect("Steering: head tracker on 127.0.0.1:\(port)")
         try game.expect("Facing 0° N.")
-        let sender = try UDPSender(port: port)
+        let sender = try OpenTrackSender(port: port)
         sender.send(Array(repeating: 0, count: 47))
         sender.send(HeadPose(yaw: .nan).datagram)
         sender.send(HeadPose(yaw: .infinity).datagram)
