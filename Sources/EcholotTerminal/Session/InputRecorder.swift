@@ -30,19 +30,11 @@ public final class InputRecorder {
     /// Appends `{"t": t, "action": …}`.
     public func record(t: Double, action: Action) {
         guard fd >= 0, failure == nil else { return }
-        let line = InputEvent(t: t, action: action).jsonLine + "\n"
-        var bytes = Array(line.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { systemWrite(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n > 0 {
-                offset += n
-            } else if n < 0, errno == EINTR {
-                continue
-            } else {
-                failure = SystemError("write \(path)", code: n == 0 ? EIO : errno)
-                return
-            }
+        do {
+            try writeAll(Array((InputEvent(t: t, action: action).jsonLine + "\n").utf8), to: fd, name: path)
+        } catch {
+            failure = error
+            return
         }
         count += 1
     }

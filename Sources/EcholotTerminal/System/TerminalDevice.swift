@@ -102,27 +102,9 @@ public final class TerminalDevice {
 
     /// Writes all of `text`, retrying after interruptions and short writes.
     public func write(_ text: String) throws(SystemError) {
-        try Self.writeAll(Array(text.utf8), to: outputFD)
+        try writeAll(Array(text.utf8), to: outputFD, name: "the terminal")
     }
 
-    /// Writes all of `bytes` to `fd`, retrying after interruptions and short writes and
-    /// waiting while a non-blocking descriptor is full.
-    static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(SystemError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n > 0 {
-                offset += n
-            } else if n < 0, errno == EINTR {
-                continue
-            } else if n < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-                var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                guard poll(&pfd, 1, 1000) >= 0 || errno == EINTR else { throw SystemError("poll (output)") }
-            } else {
-                throw SystemError("write (terminal)", code: n == 0 ? EIO : errno)
-            }
-        }
-    }
 
     /// Reads the bytes waiting on the keyboard (call after `poll` says it is readable):
     /// `nil` when the terminal is gone (end of file), empty when nothing was waiting.
