@@ -67,12 +67,19 @@ final class StoryPlayer {
                 return .over(["The story cannot go on: its rules for the next scene do not load: \(error)"])
             }
             let engine = audio.play(store, pack: entry.pack)
-            let scene = sceneKind()
-            let inputs = recording == nil ? nil : InputList()
-            if recording != nil {
-                store.observe { [unowned self] transition in self.recording?.transcript.record(transition.actions) }
-            }
             let (kind, id) = session.scene
+            let scene = sceneKind(kind, id: id)
+            let inputs = recording == nil ? nil : InputList()
+            // One observer: the recording's transcript, and the level as it was decided
+            // (the story moves on a tick later, so the store's last state is the next scene).
+            var decided: GameState?
+            if recording != nil || scene == .level {
+                store.observe { [unowned self] transition in
+                    recording?.transcript.record(transition.actions)
+                    let status = transition.new[Game.level][LevelKeys.status]
+                    if scene == .level, decided == nil, status == .won || status == .lost { decided = transition.new }
+                }
+            }
             let levelSession = LevelSession(store: store, recorder: inputs, scene: { [session] in session.sceneIsOver($0) },
                                             clock: session.clock, pending: pending)
             let level = store.state[Game.level]
@@ -80,14 +87,6 @@ final class StoryPlayer {
                 packName: names.pack(entry.pack), names: names,
                 goalPaths: entry.pack.level(id: level[LevelKeys.id])?.goalPaths ?? [:],
                 visuals: visuals ?? level[LevelKeys.view][ViewKeys.visuals], steering: steering, storyScene: scene)
-            // The level as it was decided: the story moves on a tick later.
-            var decided: GameState?
-            if scene == .level {
-                store.observe { transition in
-                    let status = transition.new[Game.level][LevelKeys.status]
-                    if decided == nil, status == .won || status == .lost { decided = transition.new }
-                }
-            }
             let exit = try LevelLoop(
                 session: levelSession, steering: Steering(session: levelSession, settings: settings), pump: pump,
                 display: display, context: context, tracker: tracker, feedback: feedback
@@ -120,11 +119,10 @@ final class StoryPlayer {
     }
 
     /// What the scene just begun is, for the loop's keys and words.
-    private func sceneKind() -> StoryScene {
-        let scene = session.story["scene"]?.mapValue ?? PersistentMap()
-        switch scene["kind"]?.stringValue {
-        case "cutscene": return .cutscene(id: scene["id"]?.stringValue ?? "")
-        case "choice": return .choice(options: scene["options"]?.listValue?.compactMap(\.stringValue) ?? [])
+    private func sceneKind(_ kind: String, id: String) -> StoryScene {
+        switch kind {
+        case "cutscene": return .cutscene(id: id)
+        case "choice": return .choice(options: session.story["scene"]?.mapValue?["options"]?.listValue?.compactMap(\.stringValue) ?? [])
         default: return .level
         }
     }
