@@ -2,8 +2,9 @@
 // C because Lua calls them from places where a Swift frame must never be on the stack:
 // the allocator (memory cap), the count hook (instruction budget) and the trampoline that
 // turns a Swift function's failure status into `lua_error`. Everything else is in Swift,
-// except two hot paths of the rules engine that are C for speed: the state mirror's map
-// writer (mapwrite.h) and the behaviour driver's loop (runeach.h).
+// except the hot paths of the rules engine that are C for speed: the write log
+// (writelog.h), the state mirror's map writer (mapwrite.h) and the behaviour driver's
+// loop (runeach.h).
 #ifndef ECHOLOT_CLUA_SHIM_H
 #define ECHOLOT_CLUA_SHIM_H
 
@@ -13,7 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "mapwrite.h"
+#include "writelog.h"
 
 /// Which limit a script ran into; 0 while none has.
 enum {
@@ -40,6 +41,8 @@ typedef struct clua_Limits {
     int limitMessageRef;    // registry ref of the preallocated limit message
     clua_HostDispatch dispatch;
     void *context;
+    clua_WriteLog log;      // what the running call wrote, for Swift to read back
+    const void *focus;      // the behaviour driver's current focus (see runeach.h), or NULL
 } clua_Limits;
 
 static inline clua_Limits *clua_limits(lua_State *L) {
@@ -130,10 +133,11 @@ static inline void clua_arm(lua_State *L) {
 
 /// `resetbudget([n])` for the engine's driver: a fresh budget for the next reducer in a
 /// batch, or `n` instructions for the engine's own bookkeeping (a limit already hit stays
-/// hit).
+/// hit). The C writer's focus is forgotten: whoever runs next sets its own.
 static inline int clua_resetbudget(lua_State *L) {
     clua_Limits *limits = clua_limits(L);
     limits->remaining = lua_type(L, 1) == LUA_TNUMBER ? (long long)lua_tointeger(L, 1) : limits->budget;
+    limits->focus = NULL;
     return 0;
 }
 
@@ -163,16 +167,59 @@ static inline void clua_pushhost(lua_State *L, lua_Integer function) {
     lua_pushcclosure(L, clua_trampoline, 1);
 }
 
+/// Room for one more write-log entry; raises the memory limit when the cap allows none.
+static inline clua_Write *clua_logentry(lua_State *L, clua_Limits *limits) {
+    clua_Write *entry = clua_logreserve(&limits->log, &limits->used, limits->hardCap, limits->inHost);
+    if (entry == NULL) {
+        limits->limit = CLUA_LIMIT_MEMORY;
+        clua_raiselimit(L, limits);
+    }
+    return entry;
+}
+
+/// `logwrite(handle, key, value)`, the Lua writer's way into the write log: the key and
+/// value go to the log's Lua table (upvalue 1), whatever they are.
+static inline int clua_logwrite(lua_State *L) {
+    clua_Limits *limits = clua_limits(L);
+    lua_settop(L, 3);
+    clua_Write *entry = clua_logentry(L, limits);
+    int slot = ++limits->log.slots;
+    entry->handle = lua_tointeger(L, 1);
+    entry->key = NULL;
+    entry->keyLength = 0;
+    entry->kind = CLUA_WRITE_OTHER;
+    entry->slot = slot;
+    lua_pushvalue(L, 2);
+    lua_rawseti(L, lua_upvalueindex(1), 2 * (lua_Integer)slot - 1);
+    lua_pushvalue(L, 3);
+    lua_rawseti(L, lua_upvalueindex(1), 2 * (lua_Integer)slot);
+    return 0;
+}
+
+/// `logwriter(table)`: `logwrite` bound to the log's Lua table.
+static inline int clua_makelogwrite(lua_State *L) {
+    lua_settop(L, 1);
+    lua_pushcclosure(L, clua_logwrite, 1);
+    return 1;
+}
+
+/// Empties the write log for a new call.
+static inline void clua_logclear(clua_Limits *limits) {
+    limits->log.count = 0;
+    limits->log.slots = 0;
+}
+
+#include "mapwrite.h"
 #include "runeach.h"
 
 /// Pushes one of the shim's own C functions by name: 0 resetbudget, 1 relimit,
-/// 2 mapwriter, 3 runeach.
+/// 2 mapwriter, 3 runeach, 4 logwriter.
 static inline void clua_pushshim(lua_State *L, int which) {
     if (which == 3) {
         clua_pushruneach(L);
         return;
     }
-    lua_CFunction functions[] = { clua_resetbudget, clua_relimit, clua_makemapwrite };
+    lua_CFunction functions[] = { clua_resetbudget, clua_relimit, clua_makemapwrite, NULL, clua_makelogwrite };
     lua_pushcfunction(L, functions[which]);
 }
 

@@ -3,10 +3,11 @@ import Foundation
 
 /// Issue 3's figure: the cost per tick of 1,000 entities that each carry an `orbit`
 /// behaviour, through the engine (store, level reducers, the Lua rule and its
-/// marshalling), as a plain Lua loop over mutable tables doing the same arithmetic, and as
-/// a Swift reducer — all measured in this run, so the ratios are what counts.
+/// marshalling; once as `echolot run` and pack tests drive it, once with an observer as
+/// in play), as a plain Lua loop over mutable tables doing the same arithmetic, and as a
+/// Swift reducer — all measured in this run, so the ratios are what counts.
 ///
-/// For profilers and instruction counts, `ECHOLOT_LUA_WAY=engine|lua|swift
+/// For profilers and instruction counts, `ECHOLOT_LUA_WAY=engine|observed|lua|swift
 /// ECHOLOT_LUA_TICKS=50 EcholotBench lua` runs just that many ticks of one way; the
 /// difference between runs of 50 and 0 ticks, divided by 50, is the cost of one tick.
 func runLuaBenchmarks() {
@@ -23,6 +24,7 @@ func runLuaBenchmarks() {
         ticks = [
             ("plain Lua loop (baseline)", "lua", try bench.plainLuaTick()),
             ("engine (Lua rule)", "engine", try bench.engineTick(engine)),
+            ("engine, observed as in play", "observed", try bench.observedEngineTick(engine)),
             ("Swift reducer", "swift", bench.swiftTick()),
         ]
     } catch {
@@ -45,7 +47,7 @@ func runLuaBenchmarks() {
         rows.append([name, fixed(percentile(samples, 50) / 1000), fixed(percentile(samples, 99) / 1000),
                      rejected == 0 ? "" : "\(rejected) rejected"])
     }
-    for (i, way) in ["lua", "engine", "swift"].enumerated() {
+    for (i, way) in ["lua", "engine", "observed", "swift"].enumerated() {
         let p50 = medians[way] ?? .nan
         rows[i].insert(fixed(p50 / (medians["lua"] ?? .nan), 2) + "×", at: 3)
         rows[i].insert(fixed(p50 / (medians["swift"] ?? .nan), 2) + "×", at: 4)

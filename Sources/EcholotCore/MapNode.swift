@@ -215,6 +215,73 @@
         }
     }
 
+    /// Runs `body` on the values of the keys `targets` names (positions into `keys` and
+    /// `hashes`) that are present, each moved out of its slot while `body` holds it: one
+    /// walk of the trie for all of them, every node taken and put back once, not once per
+    /// key. Missing keys are skipped; entries are neither added nor removed, so the trie
+    /// keeps its shape. `self` must be uniquely owned.
+    @inlinable
+    func modifyEach(
+        _ targets: UnsafeMutableBufferPointer<Int>, _ keys: UnsafeBufferPointer<String>,
+        _ hashes: UnsafeBufferPointer<UInt64>, _ shift: Int, _ body: (Int, inout Value) -> Void
+    ) {
+        // Group the targets by their slot: a bucket sort on the hash's 5 bits at `shift`
+        // (starts of the 32 buckets in 0...32, fill positions in 33...64).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 65) { buckets in
+            buckets.initialize(repeating: 0)
+            for t in targets { buckets[Int(truncatingIfNeeded: (hashes[t] >> UInt64(shift)) & 31) + 1] += 1 }
+            for c in 0..<32 {
+                buckets[c + 1] += buckets[c]
+                buckets[33 + c] = buckets[c]
+            }
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: targets.count) { grouped in
+                for t in targets {
+                    let c = Int(truncatingIfNeeded: (hashes[t] >> UInt64(shift)) & 31)
+                    grouped.initializeElement(at: buckets[33 + c], to: t)
+                    buckets[33 + c] += 1
+                }
+                for c in 0..<32 where buckets[c + 1] > buckets[c] {
+                    let bit = UInt32(1) << UInt32(c)
+                    guard bitmap & bit != 0 else { continue }
+                    modifySlot(index(of: bit), UnsafeMutableBufferPointer(rebasing: grouped[buckets[c]..<buckets[c + 1]]),
+                               keys, hashes, shift, body)
+                }
+            }
+        }
+    }
+
+    /// ``modifyEach(_:_:_:_:_:)`` for the targets that fall into slot `i`.
+    @inlinable
+    func modifySlot(
+        _ i: Int, _ targets: UnsafeMutableBufferPointer<Int>, _ keys: UnsafeBufferPointer<String>,
+        _ hashes: UnsafeBufferPointer<UInt64>, _ shift: Int, _ body: (Int, inout Value) -> Void
+    ) {
+        let tag = slots[i].tag
+        switch tag {
+        case .leaf:
+            // Take the leaf out before comparing keys: looking into the slot in place would
+            // copy its value (a retain and a release) just to read the key.
+            let (k, taken) = takeLeaf(i)
+            var value = consume taken
+            if let target = targets.first(where: { keys[$0] == k }) { body(target, &value) }
+            slots[i] = .leaf(key: k, value: value)
+        case .node:
+            var child = takeChild(i)
+            if !isKnownUniquelyReferenced(&child) { child = child.copy() }
+            child.modifyEach(targets, keys, hashes, shift + 5, body)
+            slots[i] = .node(child)
+        case .collision, .vacant:
+            // Rare (equal 64-bit hashes): the one-key path.
+            for target in targets {
+                _ = modify(keys[target], hashes[target], shift) { slot in
+                    guard var value = slot.take() else { return }
+                    body(target, &value)
+                    slot = value
+                }
+            }
+        }
+    }
+
     /// Runs `body` on the value of `key`, moving the value out of its slot so that `body`
     /// holds the only reference, or on `nil` when the key is missing (inserting what
     /// `body` leaves). `self` must be uniquely owned. Returns the change in the number of

@@ -164,6 +164,37 @@ public struct PersistentMap<Value>: @unchecked Sendable {
         return old
     }
 
+    /// Changes the values of several keys in place: `body(i, &value)` for each `keys[i]`
+    /// (whose stable hash is `hashes[i]`) that is present, in no particular order; missing
+    /// keys are skipped. For many keys of a large map this walks the trie once instead of
+    /// once per key (a tick writing back a thousand entities). `body` holds the only
+    /// reference to the value while it runs, as in ``modifyValue(forKey:hash:_:)``.
+    @inlinable
+    public mutating func modifyValues(
+        forKeys keys: [String], hashes: [UInt64], _ body: (Int, inout Value) -> Void
+    ) {
+        precondition(keys.count == hashes.count, "one hash per key")
+        guard !keys.isEmpty else { return }
+        guard !isCompact else {
+            for i in keys.indices {
+                modifyCompact(keys[i], hashes[i]) { slot in
+                    guard var value = slot.take() else { return }
+                    body(i, &value)
+                    slot = value
+                }
+            }
+            return
+        }
+        let node = takeUniqueTrie()
+        defer { settle(node) }
+        var targets = Array(keys.indices)
+        keys.withUnsafeBufferPointer { keys in
+            hashes.withUnsafeBufferPointer { hashes in
+                targets.withUnsafeMutableBufferPointer { node.modifyEach($0, keys, hashes, 0, body) }
+            }
+        }
+    }
+
     /// Changes the value for `key` in place; `body` sees `nil` for a missing key and
     /// removes the key by leaving `nil`.
     ///

@@ -7,6 +7,12 @@ public struct Rejection: Error, CustomStringConvertible {
     /// What it threw.
     public let error: any Error
 
+    @usableFromInline init(reducer: String, action: Action, error: any Error) {
+        self.reducer = reducer
+        self.action = action
+        self.error = error
+    }
+
     /// `reducer 'x' rejected action 'y': message`.
     public var description: String {
         "reducer '\(reducer)' rejected action '\(action.name)': \(error)"
@@ -26,6 +32,14 @@ public struct Transition<State> {
     public let rejections: [Rejection]
     /// The changes from `old` to `new`.
     public let diff: Diff
+
+    @usableFromInline init(old: State, new: State, actions: [Action], rejections: [Rejection], diff: Diff) {
+        self.old = old
+        self.new = new
+        self.actions = actions
+        self.rejections = rejections
+        self.diff = diff
+    }
 }
 
 /// The single owner of the game state: actions in, one stream of valid states out.
@@ -37,33 +51,66 @@ public struct Transition<State> {
 /// dropped, while the rest of the batch goes on. Observers hear of each batch once.
 public final class Store<State: StoreState> {
     /// The current state.
-    public private(set) var state: State
+    public var state: State { storage! }
     /// The reducers, in the order they run.
     public let reducers: [Reducer<State>]
     /// More follow-up actions than this in one batch means rules that emit each other
     /// forever; the rest of the batch is rejected.
     public let maxActionsPerBatch: Int
 
-    private var observers: [(id: Int, call: (Transition<State>) -> Void)] = []
+    /// `nil` only while a batch runs: the store lets go of the state it changes, so that
+    /// storage nobody else shares is changed in place.
+    @usableFromInline var storage: State?
+    @usableFromInline var observers: [(id: Int, call: (Transition<State>) -> Void)] = []
     private var nextObserverID = 0
-    private let routes: RouteCache
+    @usableFromInline let routes: RouteCache
 
     /// A store with an initial state and its fixed reducers.
     public init(state: State, reducers: [Reducer<State>], maxActionsPerBatch: Int = 10_000) {
-        self.state = state
+        self.storage = state
         self.reducers = reducers
         self.maxActionsPerBatch = maxActionsPerBatch
         self.routes = RouteCache(filters: reducers.map(\.handles))
     }
 
     /// Processes `action` and its follow-ups, then tells the observers.
+    ///
+    /// The store's hot paths are inlinable so that they are specialised for the game's
+    /// state where they are used: unspecialised, every `Optional<State>` and commit list
+    /// costs a generic metadata lookup per action.
     @discardableResult
+    @inlinable
     public func dispatch(_ action: Action) -> Transition<State> {
         let old = state
-        var current = state
+        let (actions, rejections) = process(action)
+        let new = state
+        let diff = observers.isEmpty ? Diff(from: .null, to: .null) : Diff(from: old.tree, to: new.tree)
+        let transition = Transition(old: old, new: new, actions: actions, rejections: rejections, diff: diff)
+        for observer in observers { observer.call(transition) }
+        return transition
+    }
+
+    /// Processes `action` and its follow-ups like ``dispatch(_:)`` and returns what was
+    /// rejected. With no observer the state from before is not kept, so what the reducers
+    /// change that nothing else shares is changed in place: the way to drive a store that
+    /// only its owner reads (runs, pack tests, replays).
+    @discardableResult
+    @inlinable
+    public func send(_ action: Action) -> [Rejection] {
+        guard observers.isEmpty else { return dispatch(action).rejections }
+        return process(action).rejections
+    }
+
+    /// Runs the batch started by `action` on the state; returns the actions processed, in
+    /// order, and those rejected.
+    @inlinable
+    func process(_ action: Action) -> (actions: [Action], rejections: [Rejection]) {
+        var current = storage.take()!
+        defer { storage = current }
         var queue = [action]
         var head = 0
         var rejections: [Rejection] = []
+        var commits: [Reducer<State>.Commit] = []
         while head < queue.count {
             let next = queue[head]
             head += 1
@@ -73,7 +120,7 @@ public final class Store<State: StoreState> {
                     error: StoreError.cascade(limit: maxActionsPerBatch)))
                 break
             }
-            let before = current
+            var before: State? = current
             // Read the generator once: it sits in the tree, and this runs for every action.
             let random = current.random
             var context = ReducerContext(random: random)
@@ -81,26 +128,38 @@ public final class Store<State: StoreState> {
             for index in routes.reducers(for: next.name) {
                 let reducer = reducers[index]
                 do {
-                    try reducer.reduce(&current, next, &context)
+                    switch reducer.body {
+                    case let .direct(reduce):
+                        if !commits.isEmpty {
+                            for commit in commits { commit(&current) }
+                            commits.removeAll(keepingCapacity: true)
+                        }
+                        try reduce(&current, next, &context)
+                    case let .staged(stage):
+                        commits.append(try stage(current, next, &context))
+                    }
                 } catch {
                     failed = Rejection(reducer: reducer.name, action: next, error: error)
                     break
                 }
             }
             if let failed {
-                current = before
+                if !commits.isEmpty { commits.removeAll(keepingCapacity: true) }
+                current = before.take()!
                 rejections.append(failed)
             } else {
+                // Nothing of this action can fail any more: let go of the state from
+                // before it, so that the commits change unshared storage in place.
+                before = nil
+                if !commits.isEmpty {
+                    for commit in commits { commit(&current) }
+                    commits.removeAll(keepingCapacity: true)
+                }
                 if context.random != random { current.random = context.random }
                 queue.append(contentsOf: context.emitted)
             }
         }
-        state = current
-        let processed = Array(queue.prefix(head))
-        let diff = observers.isEmpty ? Diff(from: .null, to: .null) : Diff(from: old.tree, to: current.tree)
-        let transition = Transition(old: old, new: current, actions: processed, rejections: rejections, diff: diff)
-        for observer in observers { observer.call(transition) }
-        return transition
+        return (Array(queue.prefix(head)), rejections)
     }
 
     /// Calls `observer` after every batch; returns an id for ``removeObserver(_:)``.
@@ -133,13 +192,13 @@ public enum StoreError: Error, CustomStringConvertible {
 
 /// Which reducers handle an action name, computed once per name: a hot path (every tick,
 /// every turn) should not test every reducer's filter again and again.
-private final class RouteCache {
+@usableFromInline final class RouteCache {
     let filters: [ActionFilter]
     var cache: [String: [Int]] = [:]
 
     init(filters: [ActionFilter]) { self.filters = filters }
 
-    func reducers(for name: String) -> [Int] {
+    @usableFromInline func reducers(for name: String) -> [Int] {
         if let hit = cache[name] { return hit }
         let route = filters.indices.filter { filters[$0].matches(name) }
         if cache.count < 4096 { cache[name] = route }

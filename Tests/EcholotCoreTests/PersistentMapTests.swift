@@ -85,6 +85,23 @@ import Testing
         }
     }
 
+    /// Changing many keys in one walk does what changing them one by one does, for maps
+    /// small and large, present and missing keys, and leaves copies taken before alone.
+    @Test func modifyingManyKeysAtOnceMatchesOneByOne() async {
+        await propertyCheck(input: Gen.int(in: 0...3_000).array(of: 0...200), Gen.int(in: 0...1_200)) { picks, size in
+            var map = PersistentMap<Int>()
+            for i in 0..<size { map["k\(i)"] = i }
+            let before = map
+            var reference = Dictionary(uniqueKeysWithValues: (0..<size).map { ("k\($0)", $0) })
+            let keys = Array(Set(picks.map { "k\($0)" }))
+            map.modifyValues(forKeys: keys, hashes: keys.map(StableHasher.hash)) { i, value in value += 1_000_000 * (i + 1) }
+            for (i, key) in keys.enumerated() where reference[key] != nil { reference[key]! += 1_000_000 * (i + 1) }
+            #expect(map.count == reference.count)
+            #expect(Dictionary(uniqueKeysWithValues: map.map { ($0.key, $0.value) }) == reference)
+            #expect(before.count == size && (0..<size).allSatisfy { before["k\($0)"] == $0 })
+        }
+    }
+
     @Test func hashCollisionsKeepAllKeys() {
         // Different strings with equal stable hashes are rare; force the collision path by
         // checking the trie keeps thousands of short keys distinct.

@@ -58,6 +58,60 @@ private struct Boom: Error, CustomStringConvertible {
         #expect(transition.actions.map(\.name) == ["bad"])  // its follow-up was dropped
     }
 
+    /// A staged reducer's change lands once nothing of the action can fail: a later stage
+    /// that throws drops it with the rest of the action, and a direct reducer that follows
+    /// sees it.
+    @Test func stagedReducersCommitOnlyWhenTheActionSucceeds() {
+        let stagedAdd = Reducer<State>.staged("staged", handles: .only("add", "bad")) { s, _, ctx in
+            let seen = s[count]
+            ctx.emit(Action("followed"))
+            return { s in
+                s[count] = seen + 1
+                s[log].append("committed \(seen + 1)")
+            }
+        }
+        let store = Store<State>(state: State(), reducers: [
+            stagedAdd,
+            Reducer("direct", handles: .only("add")) { s, _, _ in s[log].append("direct saw \(s[count])") },
+            .staged("fail", handles: .only("bad")) { _, _, _ in throw Boom() },
+            Reducer("followed", handles: .only("followed")) { s, _, _ in s[log].append("followed") },
+        ])
+        #expect(store.send(Action("add")).isEmpty)
+        #expect(store.state[count] == 1)
+        #expect(store.state[log] == ["committed 1", "direct saw 1", "followed"])
+
+        let before = store.state
+        let rejections = store.send(Action("bad"))
+        #expect(rejections.map(\.reducer) == ["fail"])
+        #expect(store.state == before, "the first stage's commit and its follow-up were dropped")
+    }
+
+    /// `send` and `dispatch` reach the same states; with an observer, `send` still tells it.
+    @Test func sendReachesWhatDispatchReaches() {
+        func make() -> Store<State> {
+            Store<State>(state: State(), reducers: [
+                Reducer("inc", handles: .only("inc")) { s, _, ctx in
+                    s[count] += 1
+                    if s[count] < 3 { ctx.emit(Action("inc")) }
+                },
+                .staged("note", handles: .only("inc")) { s, _, _ in
+                    let n = s[count]
+                    return { s in s[log].append("\(n)") }
+                },
+            ])
+        }
+        let sent = make(), dispatched = make()
+        sent.send(Action("inc"))
+        dispatched.dispatch(Action("inc"))
+        #expect(sent.state == dispatched.state)
+        #expect(sent.state[log] == ["1", "2", "3"])
+
+        var heard: [[String]] = []
+        sent.observe { heard.append($0.actions.map(\.name)) }
+        sent.send(Action("other"))
+        #expect(heard == [["other"]])
+    }
+
     @Test func endlessCascadesAreCutOff() {
         let store = Store<State>(state: State(), reducers: [
             Reducer("ping", handles: .only("ping")) { s, _, ctx in

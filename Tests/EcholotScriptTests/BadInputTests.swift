@@ -134,6 +134,29 @@ import Testing
         _ = try reject("pack.partial", kind: .runtime, message: "after a write")
     }
 
+    /// Two rules on one action: the first moves its entity, the second throws. The whole
+    /// action is rejected — the first rule's move too, though it succeeded — and the
+    /// mirror follows: the next tick moves the entity from where the state has it.
+    @Test func aLaterRuleFailingDropsAnEarlierRulesWrites() throws {
+        let scripts = [
+            "a.lua": """
+                echolot.behaviour("step", { on = { ["pack.go"] = function(e) e.azimuth = e.azimuth + 10 end } })
+                """,
+            "b.lua": """
+                echolot.behaviour("fail", { on = { ["pack.go"] = function(e, action) if action.fail then error("no") end end } })
+                """,
+        ]
+        let level = Support.level(entities: [("bell", 0)], behaviours: #"[{"type": "step"}, {"type": "fail"}]"#)
+        let (_, _, store) = try Support.world(scripts: scripts, level: level)
+        store.send(.start)
+        let before = store.state
+        let rejections = store.send(Action("pack.go", ["fail": true]))
+        #expect(rejections.map(\.reducer) == ["behaviour 'fail'"])
+        #expect(store.state == before)
+        #expect(store.send(Action("pack.go")).isEmpty)
+        #expect(store.entity("bell")?[EntityKeys.azimuth] == 10)
+    }
+
     @Test func syntaxErrorNamesFileAndLine() throws {
         let engine = try ScriptEngine()
         let source = ScriptSource(pack: "test", file: "scripts/broken.lua", displayPath: "levels/x/scripts/broken.lua")

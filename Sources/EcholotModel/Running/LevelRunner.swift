@@ -20,7 +20,7 @@ public struct LevelRunner {
     public func run(_ store: Store<GameState>, log: InputLog) -> RunResult {
         var errors: [String] = []
         func send(_ action: Action) {
-            for rejection in store.dispatch(action).rejections {
+            for rejection in store.send(action) {
                 errors.append(rejection.description)
             }
         }

@@ -107,7 +107,7 @@ local function instances(batch, collect)
   local structure = E.structure()
   local list = batch.instances
   if list ~= nil and batch.version == structure then return list end
-  list = { ids = {}, params = {}, n = 0 }
+  list = { ids = {}, params = {}, entities = {}, n = 0 }
   collect(batch, list)
   batch.instances, batch.version = list, structure
   return list
@@ -124,7 +124,7 @@ local function collectbehaviours(batch, list)
         local fields = dataOf[entry]
         if fields ~= nil and fields.type == batch.rule.name then
           local n = list.n + 1
-          list.ids[n], list.params[n], list.n = id, E.params(batch.rule, entry), n
+          list.ids[n], list.params[n], list.entities[n], list.n = id, E.params(batch.rule, entry), entity, n
         end
       end
     end
@@ -146,9 +146,10 @@ end
 local runners = {}
 
 -- Every entity carrying this behaviour, while the level runs. The loop over them is
--- C (CLua/runeach.h): for each entity still there it sets ctx.params, ctx.id and the
--- focus, resets the budget and calls `fn(entity, action, ctx)`; a returned table other
--- than the entity replaces it.
+-- C (CLua/runeach.h): for each it sets ctx.params, ctx.id and the focus, resets the
+-- budget and calls `fn(entity, action, ctx)`; a returned table other than the entity
+-- replaces it. The entity nodes listed with the instances are current: replacing or
+-- removing an entity changes the structure, and the list is collected again.
 function runners.behaviour(batch, action, fn)
   local level = dataOf[E.root()].level
   local ldata = dataOf[level]
@@ -156,7 +157,7 @@ function runners.behaviour(batch, action, fn)
   local list = instances(batch, collectbehaviours)
   local entitiesnode = ldata.entities
   C.level, C.dt, C.time = level, action.dt, ldata.time
-  runeach(list.ids, list.params, list.n, dataOf[entitiesnode], C, S, fn, action, ctx, function(id, result)
+  runeach(list.entities, list.ids, list.params, list.n, C, S, fn, action, ctx, function(id, result)
     replace(batch, fn, entitiesnode, id, result, "id")
   end)
 end
@@ -304,6 +305,6 @@ function E.run(batch, action, patches, count, tree, random)
   E.current = fn
   if fn ~= nil then runners[batch.kind](batch, lastaction, fn) end
   E.focus(nil)
-  local logn, bornn, diedn = E.counts()
-  return logn, bornn, diedn, emitn, rng
+  local bornn, diedn = E.counts()
+  return bornn, diedn, emitn, rng
 end

@@ -22,12 +22,13 @@ E.state = S
 -- In every permission set: lets the engine write anywhere (scores, earned achievements).
 local ENGINE = {}
 
--- What Swift reads after a call: writes (handle, key, value), nodes made
--- (handle, parent handle, key) and handles dropped. The log keeps its length under `n`,
--- where the C map writer finds it too.
-local log, born, died = { n = 0 }, {}, {}
+-- What Swift reads after a call: writes, in the C write log (CLua/writelog.h), whose
+-- values other than numbers wait in `log`; nodes made (handle, parent handle, key) and
+-- handles dropped.
+local log, born, died = {}, {}, {}
 local bornn, diedn = 0, 0
 E.log, E.born, E.died = log, born, died
+local logwrite1 = host.logwriter(log)
 
 local nexthandle = 1
 local root = nil
@@ -95,8 +96,8 @@ local function lenof(proxy) return #getrawmetatable(proxy).__index end
 -- shared empty node without touching memory of its own — rather than in a closure per
 -- node: half the memory per node, and the mirror of a large level stays small enough to
 -- stay in the cache.
---   __index     the data table
---   h           the handle Swift knows the node by (false inside lists)
+--   __index     the data table (also at [1], where the C writer reads it by number)
+--   h           the handle Swift knows the node by (false inside lists; also at [2])
 --   role        where the node sits (see `childrole`)
 --   chain       the set of foci that may change it
 --   target      for nodes inside a list: {parent handle, key, list proxy} — their changes
@@ -106,14 +107,12 @@ local function lenof(proxy) return #getrawmetatable(proxy).__index end
 -- Appends one write to the log: the node's own (handle, key, value), or for a node
 -- inside a list the list's entry, since Swift replaces lists whole.
 local function logwrite(meta, k, v)
-  local n = log.n
   local target = meta.target
   if target then
-    log[n + 1], log[n + 2], log[n + 3] = target[1], target[2], target[3]
+    logwrite1(target[1], target[2], target[3])
   else
-    log[n + 1], log[n + 2], log[n + 3] = meta.h, k, v
+    logwrite1(meta.h, k, v)
   end
-  log.n = n + 3
 end
 
 -- Every write to a map node but the C writer's fast path: new fields, tables, strings,
@@ -154,7 +153,7 @@ end
 -- C (CLua/mapwrite.h). This runs for every field a reducer writes, and every VM
 -- instruction also pays the budget's count hook, so the write every moving entity makes
 -- on every tick — a number into a numeric field of its own focus — runs no Lua at all.
-local writemap = host.mapwriter(S, log, writemapother)
+local writemap = host.mapwriter(writemapother)
 
 -- `__newindex` of a map node inside a list (whose writes re-send the list) or of a
 -- structural one (whose writes may change which rule instances exist): rarer, so every
@@ -231,6 +230,7 @@ wrap = function(v, ph, key, role, chain, target)
   local meta = {
     __index = data, __newindex = writer, __len = islist and lenof or nil,
     __metatable = "echolot.state",
+    data, h,
     h = h, role = role, chain = chain, target = target or false, structural = structural[role] or false,
   }
   setmetatable(proxy, meta)
@@ -262,14 +262,14 @@ function E.patch(path, key, value)
   if type(value) == "table" or structural[role] or key == "behaviours" then structure = structure + 1 end
 end
 
--- Starts a call: empties the logs.
+-- Starts a call: empties the logs (Swift has emptied the C write log).
 function E.begin()
-  log.n, bornn, diedn = 0, 0, 0
+  bornn, diedn = 0, 0
   S.focus = nil
 end
 
--- The counts Swift reads back.
-function E.counts() return log.n, bornn, diedn end
+-- The counts Swift reads back (the C write log keeps its own).
+function E.counts() return bornn, diedn end
 
 function E.root() return root end
 function E.structure() return structure end

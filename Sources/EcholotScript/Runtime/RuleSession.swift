@@ -7,8 +7,9 @@ import EcholotModel
 ///
 /// Before a call, only what changed since the mirror last matched the state is patched
 /// in (a `Diff` walks only storage that is not shared); after it, only the fields the
-/// scripts wrote are written back. A failed call leaves the state alone and makes the
-/// next call rebuild the mirror.
+/// scripts wrote are written back — in the commit the store applies once nothing of the
+/// action can fail, so that the entities a tick moves are changed in place. A failed call
+/// leaves the state alone and makes the next call rebuild the mirror.
 final class RuleSession {
     /// Strong on purpose: a store's reducers keep their engine (and its Lua state) alive
     /// however the store is passed around; the engine holds sessions only weakly.
@@ -19,14 +20,17 @@ final class RuleSession {
     private var lastAction: Action?
     /// Scratch space for the write tree, reused by every call.
     private let positions = HandleTable()
+    /// A write tree whose commit is done, for the next call to fill.
+    private var spare: WriteTree?
 
     /// A session on `engine`'s Lua state.
     init(engine: ScriptEngine) {
         self.engine = engine
     }
 
-    /// Runs `batch` for `action`: every instance of its rule in the state.
-    func run(_ batch: Batch, state: inout GameState, action: Action, context: inout ReducerContext) throws(ScriptError) {
+    /// Runs `batch` for `action` — every instance of its rule in the state — in the mirror,
+    /// and returns the writing back of what the scripts changed.
+    func stage(_ batch: Batch, state: GameState, action: Action, context: inout ReducerContext) throws(ScriptError) -> Reducer<GameState>.Commit {
         let vm = engine.vm
         let L = vm.L
         let top = lua_gettop(L)
@@ -89,7 +93,8 @@ final class RuleSession {
         }
         lua_pushinteger(L, lua_Integer(Int64(bitPattern: context.random.state)))
 
-        if let failed = vm.protectedCall(arguments: 6, results: 5) {
+        clua_logclear(vm.limits)
+        if let failed = vm.protectedCall(arguments: 6, results: 4) {
             synced = nil
             engine.actionOwner = nil
             let fallback = failed.source == nil ? engine.currentHandlerPosition() : nil
@@ -99,20 +104,24 @@ final class RuleSession {
         }
         engine.mirrorOwner = self
         if rebuild { engine.index.reset() }
-        let logCount = Int(clua_tointeger(L, -5, nil))
         let bornCount = Int(clua_tointeger(L, -4, nil))
         let diedCount = Int(clua_tointeger(L, -3, nil))
         let emitCount = Int(clua_tointeger(L, -2, nil))
         let random = clua_tointeger(L, -1, nil)
 
         readBorn(count: bornCount)
-        let writes = WriteTree(index: engine.index, positions: positions)
+        let writes: WriteTree
+        if let tree = spare.take() {
+            tree.begin()
+            writes = tree
+        } else {
+            writes = WriteTree(index: engine.index, positions: positions)
+        }
         do {
-            try readLog(count: logCount, into: writes)
+            try readLog(into: writes)
         } catch {
             throw failure(.badValue, error.description)
         }
-        if !writes.isEmpty { writes.apply(to: &state.attributes) }
         readDied(count: diedCount)
         do {
             for emitted in try readEmits(count: emitCount) { context.emit(emitted) }
@@ -120,7 +129,19 @@ final class RuleSession {
             throw failure(.badValue, error.description)
         }
         context.random = SeededRandom(seed: UInt64(bitPattern: Int64(random)))
+        // The mirror is `state` plus these writes until the commit makes them the state's.
         synced = state
+        return { [self] state in commit(writes, to: &state) }
+    }
+
+    /// Writes a staged call's changes into `state`. The session lets go of its copy of the
+    /// state first: holding it would make every node written a copy.
+    private func commit(_ writes: WriteTree, to state: inout GameState) {
+        synced = nil
+        if !writes.isEmpty { writes.apply(to: &state.attributes) }
+        synced = state
+        writes.clear()
+        spare = writes
     }
 
     /// Registers the nodes Lua made: (handle, parent handle, key) triples.
@@ -144,48 +165,52 @@ final class RuleSession {
         clua_pop(L, 1)
     }
 
-    /// Reads the (handle, key, value) writes into `writes`.
-    private func readLog(count: Int, into writes: WriteTree) throws(ConversionError) {
+    /// Reads the write log into `writes`: numbers straight from C memory, other values
+    /// from the log's Lua table.
+    private func readLog(into writes: WriteTree) throws(ConversionError) {
         let vm = engine.vm, L = vm.L
+        let log = vm.limits.pointee.log
+        guard log.count > 0, let entries = log.entries else { return }
         clua_getref(L, engine.refs.log)
         let table = lua_gettop(L)
         defer { lua_settop(L, table - 1) }
         // Most writes in a call name the same few fields: reuse the Swift string of the
         // last key, and its stable hash, while Lua hands over the same interned string.
         var lastKey: (bytes: UnsafePointer<CChar>, key: String, hash: UInt64)?
-        var i = 1
-        while i < count {
-            lua_rawgeti(L, table, lua_Integer(i))
-            let handle = Int(clua_tointeger(L, -1, nil))
-            lua_rawgeti(L, table, lua_Integer(i + 1))
-            var length = 0
-            guard lua_type(L, -1) == LUA_TSTRING, let bytes = clua_tostring(L, -1, &length) else {
-                throw ConversionError("a field name must be a string")
+        func name(_ bytes: UnsafePointer<CChar>, _ length: Int) throws(ConversionError) -> (String, UInt64) {
+            if let lastKey, lastKey.bytes == bytes { return (lastKey.key, lastKey.hash) }
+            let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
+            guard let key = String(validating: buffer, as: UTF8.self) else {
+                throw ConversionError("a field name must be valid UTF-8")
             }
-            let key: String, hash: UInt64
-            if let lastKey, lastKey.bytes == bytes {
-                (key, hash) = (lastKey.key, lastKey.hash)
-            } else {
-                guard let converted = vm.string(at: -1) else { throw ConversionError("a field name must be valid UTF-8") }
-                (key, hash) = (converted, StableHasher.hash(converted))
-                lastKey = (bytes, key, hash)
-            }
-            lua_rawgeti(L, table, lua_Integer(i + 2))
-            let value: Value
-            if lua_type(L, -1) == LUA_TNUMBER {
-                value = clua_isinteger(L, -1) != 0 ? .int(Int(clua_tointeger(L, -1, nil))) : .number(clua_tonumber(L, -1, nil))
-            } else {
+            let hash = StableHasher.hash(key)
+            lastKey = (bytes, key, hash)
+            return (key, hash)
+        }
+        for entry in UnsafeBufferPointer(start: entries, count: Int(log.count)) {
+            let key: String, hash: UInt64, value: Value
+            switch Int(entry.kind) {
+            case Int(CLUA_WRITE_FLOAT), Int(CLUA_WRITE_INTEGER):
+                (key, hash) = try name(entry.key, entry.keyLength)
+                value = Int(entry.kind) == Int(CLUA_WRITE_INTEGER) ? .int(Int(entry.integer)) : .number(entry.number)
+            default:
+                lua_rawgeti(L, table, 2 * lua_Integer(entry.slot) - 1)
+                var length = 0
+                guard lua_type(L, -1) == LUA_TSTRING, let bytes = clua_tostring(L, -1, &length) else {
+                    throw ConversionError("a field name must be a string")
+                }
+                (key, hash) = try name(bytes, length)
+                lua_rawgeti(L, table, 2 * lua_Integer(entry.slot))
                 do {
                     value = try vm.value(at: -1)
                 } catch {
                     throw ConversionError("field '\(key)': \(error.description)")
                 }
+                clua_pop(L, 2)
             }
-            guard writes.add(handle: handle, key: key, hash: hash, value: value) else {
+            guard writes.add(handle: Int(entry.handle), key: key, hash: hash, value: value) else {
                 throw ConversionError("field '\(key)' was written to a table the engine does not know")
             }
-            clua_pop(L, 3)
-            i += 3
         }
     }
 

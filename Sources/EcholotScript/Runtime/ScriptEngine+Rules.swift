@@ -70,8 +70,8 @@ extension ScriptEngine {
         var reducers: [Reducer<GameState>] = []
         for rule in applicableRules(for: level, pack: pack) {
             let batch = try makeBatch(rule)
-            reducers.append(Reducer(rule.label, handles: rule.filter) { [session] state, action, context in
-                try session.run(batch, state: &state, action: action, context: &context)
+            reducers.append(.staged(rule.label, handles: rule.filter) { [session] state, action, context in
+                try session.stage(batch, state: state, action: action, context: &context)
             })
         }
         return reducers

@@ -61,6 +61,8 @@ public final class ScriptEngine {
         lua_setfield(L, -2, "mapwriter")
         clua_pushshim(L, 3)
         lua_setfield(L, -2, "runeach")
+        clua_pushshim(L, 4)
+        lua_setfield(L, -2, "logwriter")
         vm.pushHostFunction(vm.register { [unowned self] L in self.print(L) })
         lua_setfield(L, -2, "print")
         vm.pushNull()

@@ -44,8 +44,25 @@ final class WriteTree {
     init(index: MirrorIndex, positions: HandleTable) {
         self.index = index
         self.positions = positions
+        begin()
+    }
+
+    /// Starts filling the tree: it knows none of the mirror's handles yet.
+    func begin() {
         positions.clear()
         positions[1] = 0
+    }
+
+    /// Forgets every write, keeping the storage: a session reuses one tree call after
+    /// call, so a steady tick grows no arrays (and holds no values between calls).
+    func clear() {
+        nodes.removeSubrange(1...)
+        nodes[0].firstSet = -1
+        nodes[0].lastSet = -1
+        nodes[0].firstChild = -1
+        nodes[0].lastChild = -1
+        sets.removeAll(keepingCapacity: true)
+        isEmpty = true
     }
 
     /// Records `value` (`.null`: remove) for `key` (whose stable hash is `hash`) of the
@@ -121,20 +138,37 @@ final class WriteTree {
             s = set.next
         }
         var child = nodes[node].firstChild
-        while child >= 0 {
-            let (key, hash) = (nodes[child].key, nodes[child].hash)
-            map.modifyValue(forKey: key, hash: hash) { slot in
-                var taken = slot.take()
-                guard case var .map(inner) = taken else {
-                    slot = taken
-                    return
-                }
-                taken = nil  // `inner` is now the only reference: changed in place when unshared
-                apply(child, to: &inner)
-                slot = .map(inner)
+        guard child >= 0 else { return }
+        guard nodes[child].nextSibling >= 0 else {
+            map.modifyValue(forKey: nodes[child].key, hash: nodes[child].hash) { slot in
+                guard var value = slot.take() else { return }
+                descend(child, into: &value)
+                slot = value
             }
+            return
+        }
+        // Many children (a tick's moving entities): one walk of the map for all of them.
+        var keys: [String] = [], hashes: [UInt64] = [], children: [Int] = []
+        while child >= 0 {
+            keys.append(nodes[child].key)
+            hashes.append(nodes[child].hash)
+            children.append(child)
             child = nodes[child].nextSibling
         }
+        map.modifyValues(forKeys: keys, hashes: hashes) { i, value in descend(children[i], into: &value) }
+    }
+
+    /// Applies the writes below `node` to `value`, the map it stands for (anything else is
+    /// left alone: it was replaced on the Swift side by the time the writes arrive).
+    private func descend(_ node: Int, into value: inout Value) {
+        guard case .map = value else { return }
+        // Move the map out, so that `inner` is the only reference: changed in place when
+        // nothing else shares it.
+        var moved = Value.null
+        swap(&moved, &value)
+        guard case var .map(inner) = consume moved else { preconditionFailure("checked above") }
+        apply(node, to: &inner)
+        value = .map(inner)
     }
 }
 
