@@ -215,12 +215,13 @@ static inline void clua_logclear(clua_Limits *limits) {
 /// Pushes one of the shim's own C functions by name: 0 resetbudget, 1 relimit,
 /// 2 mapwriter, 3 runeach, 4 logwriter.
 static inline void clua_pushshim(lua_State *L, int which) {
-    if (which == 3) {
-        clua_pushruneach(L);
-        return;
+    switch (which) {
+    case 0: lua_pushcfunction(L, clua_resetbudget); break;
+    case 1: lua_pushcfunction(L, clua_relimit); break;
+    case 2: lua_pushcfunction(L, clua_makemapwrite); break;
+    case 3: clua_pushruneach(L); break;
+    default: lua_pushcfunction(L, clua_makelogwrite); break;
     }
-    lua_CFunction functions[] = { clua_resetbudget, clua_relimit, clua_makemapwrite, NULL, clua_makelogwrite };
-    lua_pushcfunction(L, functions[which]);
 }
 
 // The C API's macros, as functions Swift can call.

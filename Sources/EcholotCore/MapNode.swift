@@ -270,7 +270,9 @@
             if !isKnownUniquelyReferenced(&child) { child = child.copy() }
             child.modifyEach(targets, keys, hashes, shift + 5, body)
             slots[i] = .node(child)
-        case .collision, .vacant:
+        case .vacant:
+            preconditionFailure("vacant slot outside of a write")
+        case .collision:
             // Rare (equal 64-bit hashes): the one-key path.
             for target in targets {
                 _ = modify(keys[target], hashes[target], shift) { slot in

@@ -110,7 +110,6 @@ public final class Store<State: StoreState> {
         var queue = [action]
         var head = 0
         var rejections: [Rejection] = []
-        var commits: [Reducer<State>.Commit] = []
         while head < queue.count {
             let next = queue[head]
             head += 1
@@ -125,15 +124,15 @@ public final class Store<State: StoreState> {
             let random = current.random
             var context = ReducerContext(random: random)
             var failed: Rejection?
+            var commits: [Reducer<State>.Commit] = []  // staged changes of this action, not yet made
             for index in routes.reducers(for: next.name) {
                 let reducer = reducers[index]
                 do {
                     switch reducer.body {
                     case let .direct(reduce):
-                        if !commits.isEmpty {
-                            for commit in commits { commit(&current) }
-                            commits.removeAll(keepingCapacity: true)
-                        }
+                        // A direct reducer sees what the staged ones before it changed.
+                        for commit in commits { commit(&current) }
+                        commits = []
                         try reduce(&current, next, &context)
                     case let .staged(stage):
                         commits.append(try stage(current, next, &context))
@@ -144,17 +143,13 @@ public final class Store<State: StoreState> {
                 }
             }
             if let failed {
-                if !commits.isEmpty { commits.removeAll(keepingCapacity: true) }
                 current = before.take()!
                 rejections.append(failed)
             } else {
                 // Nothing of this action can fail any more: let go of the state from
                 // before it, so that the commits change unshared storage in place.
                 before = nil
-                if !commits.isEmpty {
-                    for commit in commits { commit(&current) }
-                    commits.removeAll(keepingCapacity: true)
-                }
+                for commit in commits { commit(&current) }
                 if context.random != random { current.random = context.random }
                 queue.append(contentsOf: context.emitted)
             }

@@ -28,7 +28,10 @@ local ENGINE = {}
 local log, born, died = {}, {}, {}
 local bornn, diedn = 0, 0
 E.log, E.born, E.died = log, born, died
-local logwrite1 = host.logwriter(log)
+local appendlog = host.logwriter(log)
+
+-- Where a node's metatable keeps its handle (see `wrap`): by number, for the C writer.
+local HANDLE = 2
 
 local nexthandle = 1
 local root = nil
@@ -78,9 +81,9 @@ end
 local function kill(proxy)
   local meta = getrawmetatable(proxy)
   meta.__newindex = deadwriter
-  if meta.h then
+  if meta[HANDLE] then
     diedn = diedn + 1
-    died[diedn] = meta.h
+    died[diedn] = meta[HANDLE]
   end
   for _, x in next, meta.__index do
     if type(x) == "table" and dataOf[x] ~= nil then kill(x) end
@@ -97,7 +100,8 @@ local function lenof(proxy) return #getrawmetatable(proxy).__index end
 -- node: half the memory per node, and the mirror of a large level stays small enough to
 -- stay in the cache.
 --   __index     the data table (also at [1], where the C writer reads it by number)
---   h           the handle Swift knows the node by (false inside lists; also at [2])
+--   [HANDLE]    the handle Swift knows the node by (false inside lists); at [2], where
+--               the C writer reads it
 --   role        where the node sits (see `childrole`)
 --   chain       the set of foci that may change it
 --   target      for nodes inside a list: {parent handle, key, list proxy} — their changes
@@ -109,9 +113,9 @@ local function lenof(proxy) return #getrawmetatable(proxy).__index end
 local function logwrite(meta, k, v)
   local target = meta.target
   if target then
-    logwrite1(target[1], target[2], target[3])
+    appendlog(target[1], target[2], target[3])
   else
-    logwrite1(meta.h, k, v)
+    appendlog(meta[HANDLE], k, v)
   end
 end
 
@@ -127,7 +131,7 @@ local function writeother(meta, data, k, v, old, up)
   if tv == "table" then
     local plain, err = copy(v)
     if err ~= nil then error(format("field '%s': %s", k, err), 2 + up) end
-    v = wrap(plain, meta.h, k, childrole(meta.role, k), meta.chain, meta.target)
+    v = wrap(plain, meta[HANDLE], k, childrole(meta.role, k), meta.chain, meta.target)
   elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
     return badvalue(k, v, up)
   end
@@ -230,8 +234,8 @@ wrap = function(v, ph, key, role, chain, target)
   local meta = {
     __index = data, __newindex = writer, __len = islist and lenof or nil,
     __metatable = "echolot.state",
-    data, h,
-    h = h, role = role, chain = chain, target = target or false, structural = structural[role] or false,
+    data, h,  -- [1] and [HANDLE]: read by number in the C writer
+    role = role, chain = chain, target = target or false, structural = structural[role] or false,
   }
   setmetatable(proxy, meta)
   dataOf[proxy] = data
@@ -258,7 +262,7 @@ function E.patch(path, key, value)
   local old = data[key]
   if type(old) == "table" then kill(old) end
   local role = meta.role
-  data[key] = wrap(value, meta.h, key, childrole(role, key), meta.chain, nil)
+  data[key] = wrap(value, meta[HANDLE], key, childrole(role, key), meta.chain, nil)
   if type(value) == "table" or structural[role] or key == "behaviours" then structure = structure + 1 end
 end
 

@@ -20,8 +20,9 @@ final class RuleSession {
     private var lastAction: Action?
     /// Scratch space for the write tree, reused by every call.
     private let positions = HandleTable()
-    /// A write tree whose commit is done, for the next call to fill.
-    private var spare: WriteTree?
+    /// Write trees whose commits are done, for the next calls to fill (an action staging
+    /// several Lua rules holds one tree per rule until the store commits).
+    private var spares: [WriteTree] = []
 
     /// A session on `engine`'s Lua state.
     init(engine: ScriptEngine) {
@@ -111,7 +112,7 @@ final class RuleSession {
 
         readBorn(count: bornCount)
         let writes: WriteTree
-        if let tree = spare.take() {
+        if let tree = spares.popLast() {
             tree.begin()
             writes = tree
         } else {
@@ -141,7 +142,7 @@ final class RuleSession {
         if !writes.isEmpty { writes.apply(to: &state.attributes) }
         synced = state
         writes.clear()
-        spare = writes
+        spares.append(writes)
     }
 
     /// Registers the nodes Lua made: (handle, parent handle, key) triples.

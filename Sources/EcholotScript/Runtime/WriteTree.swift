@@ -137,18 +137,9 @@ final class WriteTree {
             }
             s = set.next
         }
-        var child = nodes[node].firstChild
-        guard child >= 0 else { return }
-        guard nodes[child].nextSibling >= 0 else {
-            map.modifyValue(forKey: nodes[child].key, hash: nodes[child].hash) { slot in
-                guard var value = slot.take() else { return }
-                descend(child, into: &value)
-                slot = value
-            }
-            return
-        }
-        // Many children (a tick's moving entities): one walk of the map for all of them.
+        // All children in one walk of the map (a tick's 1,000 moving entities).
         var keys: [String] = [], hashes: [UInt64] = [], children: [Int] = []
+        var child = nodes[node].firstChild
         while child >= 0 {
             keys.append(nodes[child].key)
             hashes.append(nodes[child].hash)
@@ -159,11 +150,13 @@ final class WriteTree {
     }
 
     /// Applies the writes below `node` to `value`, the map it stands for (anything else is
-    /// left alone: it was replaced on the Swift side by the time the writes arrive).
+    /// left alone: it was replaced on the Swift side by the time the writes arrive). The
+    /// map is moved out first, so that it is the only reference: changed in place when
+    /// nothing else shares it.
     private func descend(_ node: Int, into value: inout Value) {
         guard case .map = value else { return }
-        // Move the map out, so that `inner` is the only reference: changed in place when
-        // nothing else shares it.
+        // Test first, then move and bind: binding in a `switch` over the moved value keeps
+        // a copy alive (measured: every entity copied, 5.5 M → 8.2 M instructions a tick).
         var moved = Value.null
         swap(&moved, &value)
         guard case var .map(inner) = consume moved else { preconditionFailure("checked above") }
