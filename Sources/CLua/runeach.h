@@ -1,50 +1,71 @@
-// The behaviour driver's loop over rule instances (driver.lua, runners.behaviour), in C:
-// per instance it sets `ctx.params`, `ctx.id` and the focus, gives the reducer a fresh
-// instruction budget and calls it. In Lua that bookkeeping was about twenty VM
-// instructions per entity, each paying the budget's count hook. Included by shim.h after
-// the limits it resets.
+// The behaviour driver's loop over rule instances (driver.lua, runners.behaviour), in C.
+// Every reducer of the batch gets the same view table, pointed at its entity before the
+// call: reads through it touch the entity's data and the view's (hot) metatable, not the
+// entity's own proxy and metatable, and the C writer (focuswrite.h) finds the data and
+// the handle without a lookup. In Lua that bookkeeping was about twenty VM instructions
+// per entity, each paying the budget's count hook. Included by shim.h after the limits
+// it resets.
 #ifndef ECHOLOT_CLUA_RUNEACH_H
 #define ECHOLOT_CLUA_RUNEACH_H
 
 #include <lua.h>
 
-/// `runeach(entities, ids, params, n, C, S, fn, action, ctx, replaced)`: for i = 1..n,
-/// with `entity = entities[i]` (the instance's entity node, as listed when the rule's
-/// instances were last collected), sets `C.params = params[i]`, `C.id = ids[i]` and
-/// `S.focus = entity` — and the C map writer's focus to it — resets the budget, calls
-/// `fn(entity, action, ctx)`, and calls `replaced(id, result)` when the result is neither
-/// nil nor the entity. Errors propagate to the caller's protected call, as they did from
-/// the Lua loop. Upvalues 1–3 are the strings "params", "id" and "focus".
+/// `runeach(list, C, S, fn, action, ctx, replaced, view)`: for i = 1..list.n,
+/// with the instance's entity proxy, data table, handle, id and parameters taken from the
+/// lists `list.entities`, `list.datas`, `list.handles`, `list.ids` and `list.params` (as
+/// collected when the structure last changed), points `view` at the entity (its
+/// metatable's `__index` becomes the data table; the C writer's focus and handle are
+/// set), sets `C.params`, `C.id` and `S.focus` (the entity's proxy, which
+/// the Lua writers check permissions against), resets the budget and calls
+/// `fn(view, action, ctx)`; a result that is neither nil, the view nor the entity's proxy
+/// goes to `replaced(id, result)`. Errors propagate to the caller's protected call.
+/// Upvalues 1–4 are the strings "params", "id", "focus" and "__index".
 static inline int clua_runeach(lua_State *L) {
     clua_Limits *limits = clua_limits(L);
-    lua_Integer n = lua_tointeger(L, 4);
-    lua_settop(L, 10);
+    lua_settop(L, 8);
+    lua_getfield(L, 1, "entities");                             // 9
+    lua_getfield(L, 1, "datas");                                // 10
+    lua_getfield(L, 1, "handles");                              // 11
+    lua_getfield(L, 1, "ids");                                  // 12
+    lua_getfield(L, 1, "params");                               // 13
+    lua_getfield(L, 1, "n");                                    // 14
+    lua_Integer n = lua_tointeger(L, 14);
+    if (!lua_getmetatable(L, 8)) return luaL_error(L, "runeach: the view has no metatable");  // 15
+    const void *view = lua_topointer(L, 8);
     for (lua_Integer i = 1; i <= n; i++) {
-        lua_rawgeti(L, 1, i);                                   // 11: entity
-        lua_pushvalue(L, lua_upvalueindex(1));
-        lua_rawgeti(L, 3, i);
-        lua_rawset(L, 5);
-        lua_pushvalue(L, lua_upvalueindex(2));
-        lua_rawgeti(L, 2, i);
-        lua_rawset(L, 5);
+        lua_pushvalue(L, lua_upvalueindex(4));
+        lua_rawgeti(L, 10, i);                                  // the entity's data
+        lua_rawset(L, 15);
+        lua_rawgeti(L, 11, i);
+        limits->focusHandle = lua_tointeger(L, -1);
         lua_pushvalue(L, lua_upvalueindex(3));
-        lua_pushvalue(L, 11);
-        lua_rawset(L, 6);
+        lua_rawgeti(L, 9, i);                                   // the entity's proxy
+        lua_rawset(L, 3);
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_rawgeti(L, 13, i);
+        lua_rawset(L, 2);
+        lua_pushvalue(L, lua_upvalueindex(2));
+        lua_rawgeti(L, 12, i);
+        lua_rawset(L, 2);
+        lua_settop(L, 15);
         limits->remaining = limits->budget;
-        limits->focus = lua_topointer(L, 11);
-        lua_pushvalue(L, 7);
-        lua_pushvalue(L, 11);
+        limits->focus = view;
+        lua_pushvalue(L, 4);
         lua_pushvalue(L, 8);
-        lua_pushvalue(L, 9);
-        lua_call(L, 3, 1);                                      // 12: result
+        lua_pushvalue(L, 5);
+        lua_pushvalue(L, 6);
+        lua_call(L, 3, 1);                                      // 16: the result
         limits->focus = NULL;
-        if (!lua_isnil(L, 12) && !lua_rawequal(L, 12, 11)) {
-            lua_pushvalue(L, 10);
-            lua_rawgeti(L, 2, i);
-            lua_pushvalue(L, 12);
-            lua_call(L, 2, 0);
+        if (!lua_isnil(L, 16) && !lua_rawequal(L, 16, 8)) {
+            lua_rawgeti(L, 9, i);                               // 17
+            if (!lua_rawequal(L, 16, 17)) {
+                lua_pushvalue(L, 7);
+                lua_rawgeti(L, 12, i);
+                lua_pushvalue(L, 16);
+                lua_call(L, 2, 0);
+            }
         }
-        lua_settop(L, 10);
+        lua_settop(L, 15);
     }
     return 0;
 }
@@ -54,7 +75,8 @@ static inline void clua_pushruneach(lua_State *L) {
     lua_pushliteral(L, "params");
     lua_pushliteral(L, "id");
     lua_pushliteral(L, "focus");
-    lua_pushcclosure(L, clua_runeach, 3);
+    lua_pushliteral(L, "__index");
+    lua_pushcclosure(L, clua_runeach, 4);
 }
 
 #endif

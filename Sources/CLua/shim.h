@@ -3,7 +3,7 @@
 // the allocator (memory cap), the count hook (instruction budget) and the trampoline that
 // turns a Swift function's failure status into `lua_error`. Everything else is in Swift,
 // except the hot paths of the rules engine that are C for speed: the write log
-// (writelog.h), the state mirror's map writer (mapwrite.h) and the behaviour driver's
+// (writelog.h), the behaviour focus's writer (focuswrite.h) and the behaviour driver's
 // loop (runeach.h).
 #ifndef ECHOLOT_CLUA_SHIM_H
 #define ECHOLOT_CLUA_SHIM_H
@@ -42,7 +42,8 @@ typedef struct clua_Limits {
     clua_HostDispatch dispatch;
     void *context;
     clua_WriteLog log;      // what the running call wrote, for Swift to read back
-    const void *focus;      // the behaviour driver's current focus (see runeach.h), or NULL
+    const void *focus;      // the behaviour driver's view during one call (runeach.h), or NULL
+    lua_Integer focusHandle;  // the handle of the entity that view stands for
 } clua_Limits;
 
 static inline clua_Limits *clua_limits(lua_State *L) {
@@ -128,6 +129,7 @@ static inline void clua_arm(lua_State *L) {
     clua_Limits *limits = clua_limits(L);
     limits->remaining = limits->budget;
     limits->limit = CLUA_LIMIT_NONE;
+    limits->focus = NULL;
     lua_sethook(L, clua_hook, LUA_MASKCOUNT, limits->granularity);
 }
 
@@ -209,16 +211,16 @@ static inline void clua_logclear(clua_Limits *limits) {
     limits->log.slots = 0;
 }
 
-#include "mapwrite.h"
+#include "focuswrite.h"
 #include "runeach.h"
 
 /// Pushes one of the shim's own C functions by name: 0 resetbudget, 1 relimit,
-/// 2 mapwriter, 3 runeach, 4 logwriter.
+/// 2 focuswriter, 3 runeach, 4 logwriter.
 static inline void clua_pushshim(lua_State *L, int which) {
     switch (which) {
     case 0: lua_pushcfunction(L, clua_resetbudget); break;
     case 1: lua_pushcfunction(L, clua_relimit); break;
-    case 2: lua_pushcfunction(L, clua_makemapwrite); break;
+    case 2: lua_pushcfunction(L, clua_makefocuswrite); break;
     case 3: clua_pushruneach(L); break;
     default: lua_pushcfunction(L, clua_makelogwrite); break;
     }

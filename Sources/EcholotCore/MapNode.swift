@@ -264,12 +264,14 @@
             let (k, taken) = takeLeaf(i)
             var value = consume taken
             if let target = targets.first(where: { keys[$0] == k }) { body(target, &value) }
-            slots[i] = .leaf(key: k, value: value)
+            // `consume`: otherwise the value is copied into the slot and the local then
+            // destroyed — a retain and a release on every entity a tick changes.
+            slots[i] = .leaf(key: k, value: consume value)
         case .node:
             var child = takeChild(i)
             if !isKnownUniquelyReferenced(&child) { child = child.copy() }
             child.modifyEach(targets, keys, hashes, shift + 5, body)
-            slots[i] = .node(child)
+            slots[i] = .node(consume child)
         case .vacant:
             preconditionFailure("vacant slot outside of a write")
         case .collision:

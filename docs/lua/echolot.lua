@@ -33,7 +33,8 @@
 ---@field id? string
 ---@field [string] echolot.Value Its parameters.
 
----An entity: the focus of a behaviour.
+---An entity: the focus of a behaviour, usable only during the call it was passed to
+---(keep `ctx.id`, not the table).
 ---@class echolot.Entity
 ---@field id string Unique within the level.
 ---@field name string Display name.

@@ -107,7 +107,7 @@ local function instances(batch, collect)
   local structure = E.structure()
   local list = batch.instances
   if list ~= nil and batch.version == structure then return list end
-  list = { ids = {}, params = {}, entities = {}, n = 0 }
+  list = { ids = {}, params = {}, entities = {}, datas = {}, handles = {}, n = 0 }
   collect(batch, list)
   batch.instances, batch.version = list, structure
   return list
@@ -125,6 +125,7 @@ local function collectbehaviours(batch, list)
         if fields ~= nil and fields.type == batch.rule.name then
           local n = list.n + 1
           list.ids[n], list.params[n], list.entities[n], list.n = id, E.params(batch.rule, entry), entity, n
+          list.datas[n], list.handles[n] = dataOf[entity], getrawmetatable(entity).handle
         end
       end
     end
@@ -146,10 +147,11 @@ end
 local runners = {}
 
 -- Every entity carrying this behaviour, while the level runs. The loop over them is
--- C (CLua/runeach.h): for each it sets ctx.params, ctx.id and the focus, resets the
--- budget and calls `fn(entity, action, ctx)`; a returned table other than the entity
--- replaces it. The entity nodes listed with the instances are current: replacing or
--- removing an entity changes the structure, and the list is collected again.
+-- C (CLua/runeach.h): for each it points the batch's view at the entity, sets
+-- ctx.params, ctx.id and the focus, resets the budget and calls `fn(view, action, ctx)`;
+-- a returned table other than the view or the entity replaces the entity. The entity
+-- nodes listed with the instances are current: replacing or removing an entity changes
+-- the structure, and the list is collected again.
 function runners.behaviour(batch, action, fn)
   local level = dataOf[E.root()].level
   local ldata = dataOf[level]
@@ -157,9 +159,11 @@ function runners.behaviour(batch, action, fn)
   local list = instances(batch, collectbehaviours)
   local entitiesnode = ldata.entities
   C.level, C.dt, C.time = level, action.dt, ldata.time
-  runeach(list.entities, list.ids, list.params, list.n, C, S, fn, action, ctx, function(id, result)
+  local view = E.newview()
+  runeach(list, C, S, fn, action, ctx, function(id, result)
     replace(batch, fn, entitiesnode, id, result, "id")
-  end)
+  end, view)
+  E.endview()
 end
 
 -- Every goal of this type; a change of its `state` is announced as goal.met/goal.failed.

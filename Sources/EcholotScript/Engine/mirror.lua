@@ -30,9 +30,6 @@ local bornn, diedn = 0, 0
 E.log, E.born, E.died = log, born, died
 local appendlog = host.logwriter(log)
 
--- Where a node's metatable keeps its handle (see `wrap`): by number, for the C writer.
-local HANDLE = 2
-
 local nexthandle = 1
 local root = nil
 -- Bumped whenever the entities, the goals or a behaviour list may have changed, so the
@@ -81,9 +78,9 @@ end
 local function kill(proxy)
   local meta = getrawmetatable(proxy)
   meta.__newindex = deadwriter
-  if meta[HANDLE] then
+  if meta.handle then
     diedn = diedn + 1
-    died[diedn] = meta[HANDLE]
+    died[diedn] = meta.handle
   end
   for _, x in next, meta.__index do
     if type(x) == "table" and dataOf[x] ~= nil then kill(x) end
@@ -99,9 +96,8 @@ local function lenof(proxy) return #getrawmetatable(proxy).__index end
 -- shared empty node without touching memory of its own — rather than in a closure per
 -- node: half the memory per node, and the mirror of a large level stays small enough to
 -- stay in the cache.
---   __index     the data table (also at [1], where the C writer reads it by number)
---   [HANDLE]    the handle Swift knows the node by (false inside lists); at [2], where
---               the C writer reads it
+--   __index     the data table
+--   handle      the handle Swift knows the node by (false inside lists)
 --   role        where the node sits (see `childrole`)
 --   chain       the set of foci that may change it
 --   target      for nodes inside a list: {parent handle, key, list proxy} — their changes
@@ -115,7 +111,7 @@ local function logwrite(meta, k, v)
   if target then
     appendlog(target[1], target[2], target[3])
   else
-    appendlog(meta[HANDLE], k, v)
+    appendlog(meta.handle, k, v)
   end
 end
 
@@ -131,7 +127,7 @@ local function writeother(meta, data, k, v, old, up)
   if tv == "table" then
     local plain, err = copy(v)
     if err ~= nil then error(format("field '%s': %s", k, err), 2 + up) end
-    v = wrap(plain, meta[HANDLE], k, childrole(meta.role, k), meta.chain, meta.target)
+    v = wrap(plain, meta.handle, k, childrole(meta.role, k), meta.chain, meta.target)
   elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
     return badvalue(k, v, up)
   end
@@ -142,22 +138,59 @@ local function writeother(meta, data, k, v, old, up)
   if meta.structural or tv == "table" or v == nil then structure = structure + 1 end
 end
 
--- What the C writer of plain map nodes (`writemap`, below) hands over: every write but a
--- number over a number in the focus itself. Called from that C function, so one level
--- deeper than a metamethod. The focus may always change itself, so its chain is looked
--- up only for the nodes inside it.
-local function writemapother(proxy, k, v)
+-- `__newindex` of a plain map node (one that is neither inside a list nor structural).
+-- The focus may always change itself, so its chain is looked up only for the nodes
+-- inside it.
+local function writemap(proxy, k, v)
   local meta = getrawmetatable(proxy)
-  if proxy ~= S.focus and not meta.chain[S.focus] then return denied(k, 1) end
+  if proxy ~= S.focus and not meta.chain[S.focus] then return denied(k, 0) end
+  local data = meta.__index
+  return writeother(meta, data, k, v, data[k], 0)
+end
+
+-- A behaviour's focus: one view table per batch, which the driver (CLua/runeach.h)
+-- points at each entity in turn — its `__index` becomes the entity's data table — while
+-- `S.focus` holds the entity's own proxy. Reads touch the entity's data and the view's
+-- hot metatable; the commonest write, a number over a number, is C (CLua/focuswrite.h)
+-- and runs no Lua at all. Every other write comes here, from that C function (so one
+-- level deeper than a metamethod), and is made on the entity's proxy. A view is valid
+-- only during the call it was passed to: afterwards it reads and writes nothing.
+local liveview = nil
+local function writeviewother(view, k, v)
+  if view ~= liveview or S.focus == nil then
+    error(format("cannot change field %s: the entity a behaviour receives can be used only during that call", describe(k)), 3)
+  end
+  local meta = getrawmetatable(S.focus)
   local data = meta.__index
   return writeother(meta, data, k, v, data[k], 1)
 end
+local writeview = host.focuswriter(writeviewother)
+local deadview = setmetatable({}, { __index = function(_, k)
+  error(format("cannot read field %s: the entity a behaviour receives can be used only during that call", describe(k)), 2)
+end })
 
--- `__newindex` of a plain map node (one that is neither inside a list nor structural):
--- C (CLua/mapwrite.h). This runs for every field a reducer writes, and every VM
--- instruction also pays the budget's count hook, so the write every moving entity makes
--- on every tick — a number into a numeric field of its own focus — runs no Lua at all.
-local writemap = host.mapwriter(writemapother)
+-- The helpers that see through mirror nodes (pairs, next, copies, …) look a node's data
+-- up in `dataOf`; the live view's is whatever entity it stands for now.
+getrawmetatable(dataOf).__index = function(_, t)
+  if t == liveview and t ~= nil then return getrawmetatable(t).__index end
+end
+
+-- A view for one behaviour batch; `E.endview` retires it.
+function E.newview()
+  local view = setmetatable({}, {
+    __index = deadview, __newindex = writeview, __metatable = "echolot.state",
+  })
+  liveview = view
+  return view
+end
+
+-- Retires the batch's view: whatever kept it can no longer read or write through it.
+function E.endview()
+  local view = liveview
+  if view == nil then return end
+  liveview = nil
+  getrawmetatable(view).__index = deadview
+end
 
 -- `__newindex` of a map node inside a list (whose writes re-send the list) or of a
 -- structural one (whose writes may change which rule instances exist): rarer, so every
@@ -234,7 +267,7 @@ wrap = function(v, ph, key, role, chain, target)
   local meta = {
     __index = data, __newindex = writer, __len = islist and lenof or nil,
     __metatable = "echolot.state",
-    data, h,  -- [1] and [HANDLE]: read by number in the C writer
+    handle = h,
     role = role, chain = chain, target = target or false, structural = structural[role] or false,
   }
   setmetatable(proxy, meta)
@@ -262,7 +295,7 @@ function E.patch(path, key, value)
   local old = data[key]
   if type(old) == "table" then kill(old) end
   local role = meta.role
-  data[key] = wrap(value, meta[HANDLE], key, childrole(role, key), meta.chain, nil)
+  data[key] = wrap(value, meta.handle, key, childrole(role, key), meta.chain, nil)
   if type(value) == "table" or structural[role] or key == "behaviours" then structure = structure + 1 end
 end
 
@@ -270,6 +303,7 @@ end
 function E.begin()
   bornn, diedn = 0, 0
   S.focus = nil
+  E.endview()  -- a batch that failed left its view live
 end
 
 -- The counts Swift reads back (the C write log keeps its own).

@@ -58,7 +58,7 @@ public final class ScriptEngine {
         clua_pushshim(L, 0)
         lua_setfield(L, -2, "resetbudget")
         clua_pushshim(L, 2)
-        lua_setfield(L, -2, "mapwriter")
+        lua_setfield(L, -2, "focuswriter")
         clua_pushshim(L, 3)
         lua_setfield(L, -2, "runeach")
         clua_pushshim(L, 4)

@@ -137,7 +137,9 @@ final class WriteTree {
             }
             s = set.next
         }
-        // All children in one walk of the map (a tick's 1,000 moving entities).
+        // All children in one walk of the map (a tick's 1,000 moving entities). Most
+        // nodes written (an entity) have none: no key lists are made for them.
+        guard nodes[node].firstChild >= 0 else { return }
         var keys: [String] = [], hashes: [UInt64] = [], children: [Int] = []
         var child = nodes[node].firstChild
         while child >= 0 {
@@ -161,7 +163,7 @@ final class WriteTree {
         swap(&moved, &value)
         guard case var .map(inner) = consume moved else { preconditionFailure("checked above") }
         apply(node, to: &inner)
-        value = .map(inner)
+        value = .map(consume inner)  // moved back, not copied (no retain and release)
     }
 }
 

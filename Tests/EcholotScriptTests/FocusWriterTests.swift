@@ -3,12 +3,14 @@ import EcholotModel
 import Testing
 @testable import EcholotScript
 
-/// Writes into an entity — a plain map node, whose `__newindex` is the C writer of
-/// CLua/mapwrite.h — behave as every other write: the fast path (a number over a number in
-/// the focus) changes the state, and every write it hands to the Lua writer is checked
-/// there, its error naming the script line that wrote, with no state change.
-@Suite struct MapWriterTests {
+/// Writes into a behaviour's entity — the batch's view, whose `__newindex` is the C
+/// writer of CLua/focuswrite.h — behave as every other write: the fast path (a number
+/// over a number) changes the state, and every write it hands to the Lua writer is
+/// checked there, its error naming the script line that wrote, with no state change. The
+/// view stands for one entity during one call, and only then.
+@Suite struct FocusWriterTests {
     static let script = """
+        local kept
         echolot.behaviour("poke", {
           on = {
             ["pack.number"] = function(e) e.azimuth = e.azimuth + 1 end,
@@ -19,6 +21,13 @@ import Testing
             ["pack.other"] = function(e, action, ctx) if e.id == "a" then ctx.level.entities.b.azimuth = 1 end end,
             ["pack.level"] = function(e, action, ctx) ctx.level.misses = 7 end,
             ["pack.numberThenFail"] = function(e) e.azimuth = 99 error("after a write") end,
+            ["pack.viaLevel"] = function(e, action, ctx) ctx.level.entities[ctx.id].azimuth = e.azimuth + 5 end,
+            ["pack.returnSelf"] = function(e, action, ctx) return ctx.level.entities[ctx.id] end,
+            ["pack.returnView"] = function(e) e.azimuth = e.azimuth + 1 return e end,
+            ["pack.fields"] = function(e) local n = 0 for _ in pairs(e) do n = n + 1 end e.name = "fields " .. n end,
+            ["pack.keep"] = function(e) kept = e end,
+            ["pack.writeKept"] = function(e) kept.azimuth = 5 end,
+            ["pack.readKept"] = function(e) e.azimuth = kept.azimuth end,
           },
         })
         """
@@ -31,7 +40,7 @@ import Testing
 
     func world() throws -> Store<GameState> {
         let level = Support.level(entities: [("a", 10), ("b", 20)], behaviours: #"[{"type": "poke"}]"#)
-        let world = try Support.world(scripts: ["poke.lua": MapWriterTests.script], level: level)
+        let world = try Support.world(scripts: ["poke.lua": FocusWriterTests.script], level: level)
         world.store.dispatch(.start)
         return world.store
     }
@@ -39,14 +48,18 @@ import Testing
     /// Dispatches `action`, expects a rejection whose message contains `message` at the
     /// handler's line, and the state as it was.
     func reject(_ action: String, message: String) throws {
-        let store = try world()
+        try expectRejected(try world(), action, message: message)
+    }
+
+    /// ``reject(_:message:)`` on `store` as it is.
+    func expectRejected(_ store: Store<GameState>, _ action: String, message: String) throws {
         let before = store.state
         let transition = store.dispatch(Action(action))
         #expect(store.state == before, "no state change")
         let error = try #require(transition.rejections.first?.error as? ScriptError)
         #expect(error.message.contains(message), "\(error)")
         #expect(error.source?.file == "scripts/poke.lua")
-        #expect(error.line == MapWriterTests.line(of: action), "\(error)")
+        #expect(error.line == FocusWriterTests.line(of: action), "\(error)")
         // The engine goes on: the next write works.
         store.dispatch(Action("pack.number"))
         #expect(store.entity("a")?[EntityKeys.azimuth] == 11)
@@ -87,5 +100,42 @@ import Testing
 
     @Test func aFailedCallKeepsNoFastWrite() throws {
         try reject("pack.numberThenFail", message: "after a write")
+    }
+
+    @Test func theEntitysOwnTableIsTheFocusToo() throws {
+        let store = try world()
+        store.dispatch(Action("pack.viaLevel"))
+        #expect(store.entity("a")?[EntityKeys.azimuth] == 15)
+        #expect(store.entity("b")?[EntityKeys.azimuth] == 25)
+    }
+
+    @Test func returningTheEntityReplacesNothing() throws {
+        let store = try world()
+        let before = store.state
+        let same = store.dispatch(Action("pack.returnSelf"))
+        #expect(same.rejections.isEmpty)
+        #expect(store.state.tree == before.tree)
+        let moved = store.dispatch(Action("pack.returnView"))
+        #expect(moved.rejections.isEmpty)
+        #expect(store.entity("a")?[EntityKeys.azimuth] == 11)
+    }
+
+    @Test func pairsSeesTheEntitysFields() throws {
+        let store = try world()
+        let count = try #require(store.entity("a")?.attributes.count)
+        store.dispatch(Action("pack.fields"))
+        #expect(store.entity("a")?[EntityKeys.name] == "fields \(count)")
+    }
+
+    @Test func aKeptEntityCannotBeWrittenAfterItsCall() throws {
+        let store = try world()
+        store.dispatch(Action("pack.keep"))
+        try expectRejected(store, "pack.writeKept", message: "can be used only during that call")
+    }
+
+    @Test func aKeptEntityCannotBeReadAfterItsCall() throws {
+        let store = try world()
+        store.dispatch(Action("pack.keep"))
+        try expectRejected(store, "pack.readKept", message: "can be used only during that call")
     }
 }

@@ -1,0 +1,67 @@
+// The `__newindex` of a behaviour's focus view, in C. The behaviour driver (runeach.h)
+// hands every reducer of a batch the same small view table, pointed at the current
+// entity's data table before each call; its commonest write — a number over a number
+// (an orbit's azimuth, every tick) — runs no Lua at all and lands in the C write log
+// (writelog.h) without a Lua table operation. Everything else — new fields, tables,
+// removals, writes through a view whose call has ended, every error — goes to the Lua
+// writer (mirror.lua), unchanged. Included by shim.h after the limits and the write log.
+#ifndef ECHOLOT_CLUA_FOCUSWRITE_H
+#define ECHOLOT_CLUA_FOCUSWRITE_H
+
+#include <lua.h>
+
+/// Field names up to this length are interned by Lua (LUAI_MAXSHORTLEN), so the key the
+/// log points to is the very string the entity's data table holds.
+#define CLUA_SHORTKEY 40
+
+/// `focuswrite(view, key, value)`. Upvalue 1 is the Lua writer for everything else,
+/// upvalue 2 the string "__index". The fast path needs the view to be the driver's
+/// current one (`limits->focus`, set by runeach.h for the length of one call): its
+/// metatable's `__index` is then the entity's data table, and `limits->focusHandle` the
+/// entity's handle. A number written over a number is changed and logged here (or found
+/// already equal, integer or float alike, and left alone); any other write goes to the
+/// Lua writer with the same arguments. That writer runs one stack level deeper than it
+/// would as the metamethod (this C frame sits between it and the script), and its error
+/// levels say so.
+static inline int clua_focuswrite(lua_State *L) {
+    clua_Limits *limits = clua_limits(L);
+    if (limits->focus == NULL || lua_topointer(L, 1) != limits->focus) goto other;
+    if (lua_type(L, 3) != LUA_TNUMBER || lua_type(L, 2) != LUA_TSTRING) goto other;
+    size_t keyLength = 0;
+    const char *key = lua_tolstring(L, 2, &keyLength);
+    if (keyLength > CLUA_SHORTKEY || !lua_getmetatable(L, 1)) goto other;  // 4: the view's metatable
+    lua_pushvalue(L, lua_upvalueindex(2));
+    if (lua_rawget(L, 4) != LUA_TTABLE) goto other;                       // 5: the entity's data
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, 5) != LUA_TNUMBER) goto other;                      // 6: the old value
+    int integer = lua_isinteger(L, 3);
+    if (integer == lua_isinteger(L, 6) && lua_rawequal(L, 3, 6)) return 0;
+    clua_Write *entry = clua_logentry(L, limits);
+    entry->handle = limits->focusHandle;
+    entry->key = key;
+    entry->keyLength = keyLength;
+    entry->kind = integer ? CLUA_WRITE_INTEGER : CLUA_WRITE_FLOAT;
+    if (integer) entry->integer = lua_tointeger(L, 3); else entry->number = lua_tonumber(L, 3);
+    entry->slot = 0;
+    lua_settop(L, 5);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    lua_rawset(L, 5);
+    return 0;
+other:
+    lua_settop(L, 3);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 3, 0);
+    return 0;
+}
+
+/// `focuswriter(other)`: the `focuswrite` metamethod handing every other write to `other`.
+static inline int clua_makefocuswrite(lua_State *L) {
+    lua_settop(L, 1);
+    lua_pushliteral(L, "__index");
+    lua_pushcclosure(L, clua_focuswrite, 2);
+    return 1;
+}
+
+#endif
