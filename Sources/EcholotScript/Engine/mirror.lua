@@ -138,9 +138,9 @@ local function writeother(meta, data, k, v, old, up)
   if meta.structural or tv == "table" or v == nil then structure = structure + 1 end
 end
 
--- `__newindex` of a plain map node (one that is neither inside a list nor structural).
--- The focus may always change itself, so its chain is looked up only for the nodes
--- inside it.
+-- `__newindex` of every map node (a node inside a list re-sends the list, a structural
+-- one may change which rule instances exist: `writeother` sees to both). The focus may
+-- always change itself, so its chain is looked up only for the nodes inside it.
 local function writemap(proxy, k, v)
   local meta = getrawmetatable(proxy)
   if proxy ~= S.focus and not meta.chain[S.focus] then return denied(k, 0) end
@@ -190,16 +190,6 @@ function E.endview()
   if view == nil then return end
   liveview = nil
   getrawmetatable(view).__index = deadview
-end
-
--- `__newindex` of a map node inside a list (whose writes re-send the list) or of a
--- structural one (whose writes may change which rule instances exist): rarer, so every
--- write takes the general path.
-local function writenode(proxy, k, v)
-  local meta = getrawmetatable(proxy)
-  if not meta.chain[S.focus] then return denied(k, 0) end
-  local data = meta.__index
-  return writeother(meta, data, k, v, data[k], 0)
 end
 
 -- `__newindex` of a list node: no holes, and any change re-sends the whole list.
@@ -258,14 +248,8 @@ wrap = function(v, ph, key, role, chain, target)
   for k, x in next, data do
     if type(x) == "table" then data[k] = wrap(x, h, k, childrole(role, k), chain, target) end
   end
-  local writer = writemap
-  if islist then
-    writer = writelist
-  elseif target or structural[role] then
-    writer = writenode
-  end
   local meta = {
-    __index = data, __newindex = writer, __len = islist and lenof or nil,
+    __index = data, __newindex = islist and writelist or writemap, __len = islist and lenof or nil,
     __metatable = "echolot.state",
     handle = h,
     role = role, chain = chain, target = target or false, structural = structural[role] or false,
