@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "EcholotTestSupport", path: "Tests/EcholotTestSupport"),
         .testTarget(name: "EcholotCLITests", dependencies: ["EcholotModel", "echolot", "EcholotTestSupport"]),
         // Script tests (issue 3) go here.
-        .testTarget(name: "EcholotScriptTests", dependencies: ["EcholotScript"]),
+        .testTarget(name: "EcholotScriptTests", dependencies: ["EcholotScript", "EcholotTestSupport"]),
         // Audio tests (issue 4) go here.
         .testTarget(name: "EcholotAudioTests", dependencies: ["EcholotAudio", "EcholotModel", "EcholotScript", "COpenAL", "CSndFile", "EcholotTestSupport"]),
         // Persistence (issue 6): the profile database, its crash-test writer and tests.
@@ -118,6 +118,6 @@ let package = Package(
             ]
         ),
         // Story authoring (issue 7): story model, director, runner, transcript tests.
-        .testTarget(name: "EcholotStoryTests", dependencies: ["EcholotCore", "EcholotModel", "EcholotScript"]),
+        .testTarget(name: "EcholotStoryTests", dependencies: ["EcholotCore", "EcholotModel", "EcholotScript", "EcholotTestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import EcholotCore
 import EcholotModel
+import EcholotTestSupport
 import Foundation
 import Testing
 @testable import EcholotScript
@@ -31,8 +32,7 @@ enum Support {
 
     /// Writes a pack (`pack.json`, levels, scripts, …) to a fresh temporary folder.
     static func writePack(id: String = "test", files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("echolot-script-tests-\(UUID().uuidString)", isDirectory: true)
+        let folder = try scratchFolder("script-tests")
         var all = files
         if all["pack.json"] == nil {
             all["pack.json"] = #"{"id": "\#(id)", "name": "Test", "version": "1.0.0", "api": 1}"#

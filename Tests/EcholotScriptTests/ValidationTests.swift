@@ -1,5 +1,6 @@
 import EcholotCore
 import EcholotModel
+import EcholotTestSupport
 import Foundation
 import Testing
 @testable import EcholotScript
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func aParameterOutOfRangeIsPlacedInTheLevelFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("echolot-validate-\(UUID().uuidString)")
+        let folder = try scratchFolder("validate").appendingPathComponent("pack", isDirectory: true)
         try FileManager.default.copyItem(at: Support.tutorial, to: folder)
         let file = folder.appendingPathComponent("levels/around-you.json")
         let original = try String(contentsOf: file, encoding: .utf8)

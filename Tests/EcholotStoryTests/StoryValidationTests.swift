@@ -1,5 +1,6 @@
 import EcholotCore
 import EcholotModel
+import EcholotTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,7 @@ import Testing
 @Suite struct StoryValidationTests {
     /// A pack with one level `walk` and strings in English and German.
     static func pack(de: String = #"{"hello": "Hallo"}"#) throws -> Pack {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("echolot-story-tests-\(UUID().uuidString)", isDirectory: true)
+        let folder = try scratchFolder("story-tests")
         let files = [
             "pack.json": #"{"id": "t", "name": "T", "version": "1.0.0", "api": 1, "kind": "story"}"#,
             "levels/walk.json": #"{"id": "walk", "name": "Walk", "entities": []}"#,

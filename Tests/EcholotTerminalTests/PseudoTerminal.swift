@@ -60,8 +60,7 @@ final class PseudoTerminal {
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
-        environment["ECHOLOT_PROFILE"] = FileManager.default.temporaryDirectory
-            .appendingPathComponent("echolot-pty-profile-\(UUID().uuidString).sqlite").path
+        environment["ECHOLOT_PROFILE"] = try scratchFolder("pty-profile").appendingPathComponent("profile.sqlite").path
         for (key, value) in extra { environment[key] = value }
         let argv = ([echolotExecutable.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

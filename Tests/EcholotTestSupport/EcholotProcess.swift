@@ -56,9 +56,3 @@ public func runEcholot(
         stderr: String(decoding: errData, as: UTF8.self))
 }
 
-/// A fresh temporary folder; the caller removes it.
-public func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("echolot-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}

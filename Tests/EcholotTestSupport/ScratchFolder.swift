@@ -1,0 +1,30 @@
+import Foundation
+
+/// The folder every test's scratch files go under: one per test process, removed when the
+/// process exits, so a test run leaves nothing in the temporary directory however its
+/// tests end.
+private let scratchRoot: URL = {
+    let root = scratchRootPath()
+    try? FileManager.default.removeItem(at: root)
+    try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: scratchRootPath()) }
+    return root
+}()
+
+/// Where this process keeps its scratch files (a function, so the exit handler, which
+/// cannot capture, finds the same folder).
+private func scratchRootPath() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("echolot-tests-\(getpid())", isDirectory: true)
+}
+
+/// A fresh, empty folder named after `name`, removed with the process's scratch files.
+public func scratchFolder(_ name: String = "scratch") throws -> URL {
+    let url = scratchRoot.appendingPathComponent("\(name)-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A fresh temporary folder, removed with the process's scratch files.
+public func temporaryFolder() throws -> URL {
+    try scratchFolder("echolot-test")
+}
