@@ -124,7 +124,8 @@ static inline void clua_hook(lua_State *L, lua_Debug *ar) {
     if (limits->limit != CLUA_LIMIT_NONE) clua_raiselimit(L, limits);
 }
 
-/// Arms the hook on `L` for a new reducer call: a full budget and no limit hit.
+/// Arms the hook on `L` for a new reducer call: a full budget, no limit hit, and no view
+/// for the C writer (a batch that failed mid-call left its view set).
 static inline void clua_arm(lua_State *L) {
     clua_Limits *limits = clua_limits(L);
     limits->remaining = limits->budget;
@@ -135,11 +136,10 @@ static inline void clua_arm(lua_State *L) {
 
 /// `resetbudget([n])` for the engine's driver: a fresh budget for the next reducer in a
 /// batch, or `n` instructions for the engine's own bookkeeping (a limit already hit stays
-/// hit). The C writer's focus is forgotten: whoever runs next sets its own.
+/// hit).
 static inline int clua_resetbudget(lua_State *L) {
     clua_Limits *limits = clua_limits(L);
     limits->remaining = lua_type(L, 1) == LUA_TNUMBER ? (long long)lua_tointeger(L, 1) : limits->budget;
-    limits->focus = NULL;
     return 0;
 }
 

@@ -157,7 +157,7 @@ end
 -- only during the call it was passed to: afterwards it reads and writes nothing.
 local liveview = nil
 local function writeviewother(view, k, v)
-  if view ~= liveview or S.focus == nil then
+  if view ~= liveview then
     error(format("cannot change field %s: the entity a behaviour receives can be used only during that call", describe(k)), 3)
   end
   local meta = getrawmetatable(S.focus)
