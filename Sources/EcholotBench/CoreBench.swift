@@ -92,13 +92,19 @@ func runCoreBenchmarks() {
         let turns = retain { _ in .turnBy(1) }
         let mixed = retain { i in i % 2 == 0 ? .turnBy(1) : Action("bench.nudge", ["index": .int(i % count)]) }
         let retained = mixed.states
-        // The naive baseline: every state a deep copy. Capped so 1,000 entities fit in
-        // memory; the per-state cost is scaled to 10,000.
+        // The naive baseline: every state a deep copy, its same-keyed maps sharing key
+        // lists within the copy as one state's do (never across copies). Capped so 1,000
+        // entities fit in memory; the per-state cost is scaled to 10,000.
         let naiveCount = min(10_000, max(50, 20_000_000 / max(oneBytes, 1)))
         let beforeNaive = heapInUse()
         var naive: [Value] = []
         naive.reserveCapacity(naiveCount)
-        for i in 0..<naiveCount { naive.append(deepCopy(retained[i].tree)) }
+        for i in 0..<naiveCount {
+            var copy = deepCopy(retained[i].tree)
+            var lists = SharedKeyLists()
+            copy.shareKeyLists(&lists)
+            naive.append(copy)
+        }
         let naiveBytes = Double(heapInUse() - beforeNaive) / Double(naiveCount) * 10_000
         func times(_ bytes: Int) -> String { fixed(Double(bytes) / Double(max(oneBytes, 1)), 1) + "×" }
         memory.append([

@@ -173,10 +173,22 @@ public struct PersistentMap<Value>: @unchecked Sendable {
     public mutating func modifyValues(
         forKeys keys: [String], hashes: [UInt64], _ body: (Int, inout Value) -> Void
     ) {
+        modifyValues(at: Array(keys.indices), of: keys, hashes: hashes, body)
+    }
+
+    /// ``modifyValues(forKeys:hashes:_:)`` for the keys at `positions` of `keys` (and
+    /// `hashes`), which may hold many more: `body(position, &value)` for each present one.
+    /// A caller that keeps every key it knows in one table (the Lua mirror's index, by
+    /// handle) passes the positions it touched instead of building key lists per call.
+    @inlinable
+    public mutating func modifyValues(
+        at positions: [Int], of keys: [String], hashes: [UInt64], _ body: (Int, inout Value) -> Void
+    ) {
         precondition(keys.count == hashes.count, "one hash per key")
-        guard !keys.isEmpty else { return }
+        precondition(positions.allSatisfy { keys.indices.contains($0) }, "positions outside the keys")
+        guard !positions.isEmpty else { return }
         guard !isCompact else {
-            for i in keys.indices {
+            for i in positions {
                 modifyCompact(keys[i], hashes[i]) { slot in
                     guard var value = slot.take() else { return }
                     body(i, &value)
@@ -187,7 +199,7 @@ public struct PersistentMap<Value>: @unchecked Sendable {
         }
         let node = takeUniqueTrie()
         defer { settle(node) }
-        var targets = Array(keys.indices)
+        var targets = positions
         keys.withUnsafeBufferPointer { keys in
             hashes.withUnsafeBufferPointer { hashes in
                 targets.withUnsafeMutableBufferPointer { node.modifyEach($0, keys, hashes, 0, body) }

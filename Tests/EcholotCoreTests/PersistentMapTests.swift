@@ -102,6 +102,23 @@ import Testing
         }
     }
 
+    /// Changing the keys at some positions of a larger key table (the Lua mirror's index)
+    /// does what changing those keys one by one does; `body` learns each key's position.
+    @Test func modifyingKeysByPositionMatchesOneByOne() async {
+        await propertyCheck(input: Gen.int(in: 0...2_000).array(of: 0...150), Gen.int(in: 0...1_200)) { picks, size in
+            var map = PersistentMap<Int>()
+            for i in 0..<size { map["k\(i)"] = i }
+            let before = map
+            let table = (0...2_000).map { "k\($0)" }
+            let positions = Array(Set(picks))
+            var reference = Dictionary(uniqueKeysWithValues: (0..<size).map { ("k\($0)", $0) })
+            map.modifyValues(at: positions, of: table, hashes: table.map(StableHasher.hash)) { p, value in value += 1_000_000 * (p + 1) }
+            for p in positions where reference[table[p]] != nil { reference[table[p]]! += 1_000_000 * (p + 1) }
+            #expect(Dictionary(uniqueKeysWithValues: map.map { ($0.key, $0.value) }) == reference)
+            #expect(before.count == size && (0..<size).allSatisfy { before["k\($0)"] == $0 })
+        }
+    }
+
     @Test func hashCollisionsKeepAllKeys() {
         // Different strings with equal stable hashes are rare; force the collision path by
         // checking the trie keeps thousands of short keys distinct.

@@ -6,10 +6,12 @@ final class MirrorIndex {
     // Read for every logged write; only this engine's thread touches them and never
     // re-entrantly, so the per-access exclusivity check is skipped.
     @exclusivity(unchecked) private var parents: [Int] = []
-    @exclusivity(unchecked) private var keys: [String] = []
+    /// Every node's key in its parent, by handle ("" for handles never given out).
+    @exclusivity(unchecked) private(set) var keys: [String] = []
     // Each key's stable hash, computed once when Lua makes the node rather than on every
     // write-back: an entity written on every tick is looked up by its id on every tick.
-    @exclusivity(unchecked) private var hashes: [UInt64] = []
+    /// The stable hash of each of ``keys``.
+    @exclusivity(unchecked) private(set) var hashes: [UInt64] = []
 
     /// Forgets every node (the mirror is being rebuilt; handles start again at 1).
     func reset() {
@@ -25,7 +27,7 @@ final class MirrorIndex {
             let missing = handle + 1 - parents.count
             parents.append(contentsOf: repeatElement(0, count: missing))
             keys.append(contentsOf: repeatElement("", count: missing))
-            hashes.append(contentsOf: repeatElement(0, count: missing))
+            hashes.append(contentsOf: repeatElement(StableHasher.hash(""), count: missing))
         }
         parents[handle] = parent
         keys[handle] = key

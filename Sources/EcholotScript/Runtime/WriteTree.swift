@@ -12,11 +12,10 @@ final class WriteTree {
     /// One mirror node that was written to or lies on the way to one. Its sets and its
     /// children are singly linked lists threaded through ``sets`` and ``nodes`` (-1 ends
     /// one), so a call that touches a thousand entities allocates no array per entity.
+    /// Where it sits in its parent (key and hash) is the mirror index's, found by handle:
+    /// holding no string keeps the node plain data, copied without reference counting.
     private struct Node {
         var handle: Int
-        /// Where the node sits in its parent's map, and that key's stable hash.
-        var key: String
-        var hash: UInt64
         var firstSet = -1, lastSet = -1
         var firstChild = -1, lastChild = -1
         var nextSibling = -1
@@ -34,7 +33,7 @@ final class WriteTree {
     private let positions: HandleTable
     // Touched several times per logged write; one call owns the tree, never re-entrantly,
     // so the per-access exclusivity check is skipped.
-    @exclusivity(unchecked) private var nodes: [Node] = [Node(handle: 1, key: "", hash: 0)]
+    @exclusivity(unchecked) private var nodes: [Node] = [Node(handle: 1)]
     @exclusivity(unchecked) private var sets: [FieldSet] = []
     /// Whether any write was added.
     private(set) var isEmpty = true
@@ -93,7 +92,7 @@ final class WriteTree {
         var child = nodes[node].firstChild
         while child >= 0 {
             let next = nodes[child].nextSibling
-            if nodes[child].key == key {
+            if index.key(of: nodes[child].handle) == key {
                 if previous >= 0 { nodes[previous].nextSibling = next } else { nodes[node].firstChild = next }
                 if nodes[node].lastChild == child { nodes[node].lastChild = previous }
             } else {
@@ -108,7 +107,7 @@ final class WriteTree {
         if let found = positions[handle] { return found }
         let parent = index.parent(of: handle)
         guard parent > 0, let above = node(for: parent) else { return nil }
-        nodes.append(Node(handle: handle, key: index.key(of: handle), hash: index.hash(of: handle)))
+        nodes.append(Node(handle: handle))
         let new = nodes.count - 1
         positions[handle] = new
         if nodes[above].lastChild >= 0 {
@@ -137,18 +136,22 @@ final class WriteTree {
             }
             s = set.next
         }
-        // All children in one walk of the map (a tick's 1,000 moving entities). Most
-        // nodes written (an entity) have none: no key lists are made for them.
+        // All children in one walk of the map (a tick's 1,000 moving entities), their keys
+        // found by handle in the mirror index. Most nodes written (an entity) have none.
+        // `positions` is scratch shared with the session's other trees, one of which may
+        // have been filled since this one: the children are entered again.
         guard nodes[node].firstChild >= 0 else { return }
-        var keys: [String] = [], hashes: [UInt64] = [], children: [Int] = []
+        var handles: [Int] = []
         var child = nodes[node].firstChild
         while child >= 0 {
-            keys.append(nodes[child].key)
-            hashes.append(nodes[child].hash)
-            children.append(child)
+            let handle = nodes[child].handle
+            handles.append(handle)
+            positions[handle] = child
             child = nodes[child].nextSibling
         }
-        map.modifyValues(forKeys: keys, hashes: hashes) { i, value in descend(children[i], into: &value) }
+        map.modifyValues(at: handles, of: index.keys, hashes: index.hashes) { handle, value in
+            if let child = positions[handle] { descend(child, into: &value) }
+        }
     }
 
     /// Applies the writes below `node` to `value`, the map it stands for (anything else is
