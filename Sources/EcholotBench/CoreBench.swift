@@ -75,7 +75,9 @@ func runCoreBenchmarks() {
         // once with turns only (the benchmark's action), once alternating turns with an
         // entity moving (what a behaviour adds).
         let base = heapInUse()
-        var one: [GameState] = [GameState.incarnation(of: deepCopy(level.value).mapValue.map { Level($0) }!)]
+        var fresh = deepCopy(level.value).mapValue.map { Level($0) }!
+        fresh.shareKeyLists()  // as the level reader leaves a loaded level
+        var one: [GameState] = [GameState.incarnation(of: fresh)]
         let oneBytes = heapInUse() - base
         func retain(_ makeAction: (Int) -> Action) -> (states: [GameState], bytes: Int) {
             let store = Store(state: one[0], reducers: LevelReducers.all + [nudge()])

@@ -82,3 +82,12 @@ extension Value {
         }
     }
 }
+
+extension Node {
+    /// Makes the node's same-keyed maps (its entities, their sounds) share one key list
+    /// each, as a loaded level's do; see ``SharedKeyLists``.
+    public mutating func shareKeyLists() {
+        var lists = SharedKeyLists()
+        attributes.shareKeyLists(&lists)
+    }
+}

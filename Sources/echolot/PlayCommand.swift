@@ -140,7 +140,7 @@ struct PlayCommand: ParsableCommand {
         let makeStory: StoryFactory = { entry in
             guard let loaded = StoryReader.load(for: entry.pack) else { return nil }
             let book = try loaded.get()
-            let rules = try watched?.rules(ifPlaying: entry) ?? PackRules.load(entry.pack)
+            let rules = try watched?.rules(ifPlaying: entry) ?? PackRules.checked(entry.pack).get()
             // The story's clock starts at the player's time of day; from there it runs on
             // simulated minutes, and each announcement is an input like any other.
             let now = Calendar.current.dateComponents([.hour, .minute], from: Date())

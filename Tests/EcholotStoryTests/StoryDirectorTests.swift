@@ -101,6 +101,29 @@ import Testing
         #expect(!session.isRunning)
     }
 
+    /// A record at a step the chapter does not have (a hand-edited or stale profile) is
+    /// refused with the step and the story file, not a crash.
+    @Test func aRecordAtAStepTheChapterLacksIsRefused() throws {
+        let pack = try StoryValidationTests.pack()
+        let book = StoryBook(chapters: [Chapter(id: "a", steps: [StoryStep(.end("done"), at: .start)], position: .start)],
+                             start: "a", displayPath: "story.json")
+        for step in [-1, 1] {
+            let session = StorySession(book, pack: pack) { _ in [] }
+            let transition = session.store.dispatch(Action(StoryAction.resume, ["story": ["chapter": "a", "step": .int(step)]]))
+            #expect(transition.rejections.first?.description.contains("step \(step + 1) of chapter 'a'") == true)
+            #expect(transition.rejections.first?.description.contains("story.json") == true)
+            #expect(!session.isRunning)
+        }
+    }
+
+    /// `--time` takes two digits each for hours and minutes, nothing else.
+    @Test func timesOfDayAreDigitsOnly() {
+        #expect(TimeOfDay(text: "09:30") == TimeOfDay(hour: 9, minute: 30))
+        #expect(TimeOfDay(text: "+9:30") == nil)
+        #expect(TimeOfDay(text: "09:-5") == nil)
+        #expect(TimeOfDay(text: "9:30") == nil)
+    }
+
     /// The clock announces the time at the start and after every simulated minute.
     @Test func theClockAdvancesByMinutesOfTicks() throws {
         let clock = StoryClock(time: try #require(TimeOfDay(hour: 23, minute: 59)), step: 1.0 / 60)

@@ -91,6 +91,10 @@ final class LevelReader {
             mergeAttributes(field, into: &level.attributes, builtIn: LevelReader.builtInAttributes, what: "level")
         }
         checkReferences()
+        // Its maps of the same keys (the entities, their sounds) share one key list each:
+        // a tick that moves a thousand entities then searches one list that stays in the
+        // cache, and every incarnation shares them with the loaded level.
+        level.shareKeyLists()
         return level
     }
 

@@ -1,10 +1,8 @@
 import EcholotCore
 
 extension GameState {
-    /// A fresh game state playing an incarnation of `level` (FAA#20, FA#4): a copy, so the
-    /// original never changes. Its maps of the same keys (the entities, their sounds)
-    /// share one key list each: a tick that moves a thousand entities then searches one
-    /// list that stays in the cache, not a thousand cold ones.
+    /// A fresh game state playing an incarnation of `level` (FAA#20, FA#4): a copy that
+    /// shares the original's storage until it changes, so the original never changes.
     ///
     /// The random generator is seeded from the level's `seed`, so every incarnation of the
     /// same level draws the same numbers for the same inputs.
@@ -15,8 +13,6 @@ extension GameState {
         state[Game.level] = copy
         state[Game.pack] = ["id": .string(packID), "version": .string(packVersion)]
         state.random = SeededRandom(seed: UInt64(truncatingIfNeeded: level[LevelKeys.seed]))
-        var lists = SharedKeyLists()
-        state.attributes.shareKeyLists(&lists)
         return state
     }
 }

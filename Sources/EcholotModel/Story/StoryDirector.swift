@@ -157,11 +157,15 @@ public struct StoryDirector: Sendable {
         guard let chapter = record["chapter"]?.stringValue, let index = book.chapterIndex(chapter) else {
             throw ActionError("story.resume: the saved story is in chapter \(record["chapter"] ?? .null), which \(book.displayPath) does not define")
         }
+        let step = record["step"]?.intValue ?? 0
+        guard book.chapters[index].steps.indices.contains(step) else {
+            throw ActionError("story.resume: the saved story is at step \(step + 1) of chapter '\(chapter)', which has \(book.chapters[index].steps.count) steps in \(book.displayPath)")
+        }
         record["status"] = .string(StoryStatus.running.rawValue)
         record["scene"] = nil
         record["error"] = nil
         state[Game.story] = record
-        try run(chapter: index, step: record["step"]?.intValue ?? 0, state: &state, context: &context)
+        try run(chapter: index, step: step, state: &state, context: &context)
     }
 
     private func choiceMade(_ action: Action, scene: PersistentMap<Value>, state: inout GameState,

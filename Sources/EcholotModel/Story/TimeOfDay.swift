@@ -19,7 +19,7 @@ public struct TimeOfDay: Sendable, Equatable, Hashable {
     /// The time written `HH:MM` (two digits each), as `--time` and transcripts write it.
     public init?(text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy { ("0"..."9").contains($0) } }),
               let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }
         self.init(hour: hour, minute: minute)
     }

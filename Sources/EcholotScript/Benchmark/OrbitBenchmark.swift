@@ -53,6 +53,7 @@ public struct OrbitBenchmark {
         level[LevelKeys.time] = 0
         level[LevelKeys.misses] = 0
         level[LevelKeys.found] = []
+        level.shareKeyLists()
         return level
     }
 

@@ -51,10 +51,4 @@ final class MirrorIndex {
         guard handle > 0, handle < keys.count else { return "" }
         return keys[handle]
     }
-
-    /// The stable hash of ``key(of:)``.
-    func hash(of handle: Int) -> UInt64 {
-        guard handle > 0, handle < hashes.count else { return StableHasher.hash("") }
-        return hashes[handle]
-    }
 }

@@ -248,12 +248,16 @@ public final class PlayApp {
     /// Plays the story from its beginning or from where it was left, then its end page.
     private func playStory(_ entry: PackEntry, resume: Bool, _ loop: Loop) throws(SystemError) -> Place {
         let session: StorySession
+        let back = Place.packs(selected: catalog.entries.firstIndex { $0.path == entry.path } ?? 0)
         do {
-            guard let made = try makeStory?(entry) else { return .levels(entry, LevelGroup.groups(of: entry.pack)[0], selected: 0) }
+            guard let made = try makeStory?(entry) else {
+                loop.display.notice("The pack has no story (\(StoryReader.fileName)).", style: .bad)
+                return back
+            }
             session = made
         } catch {
             loop.display.notice("The story cannot be started: \(error)", style: .bad)
-            return .packs(selected: 0)
+            return back
         }
         let saved = resume ? progress.storyCheckpoint(in: entry.pack) : nil
         if !resume { progress.storyBegan(in: entry.pack) }
@@ -314,9 +318,9 @@ public final class PlayApp {
         case let .levels(entry, group, selected):
             return .levels(fresh(entry), regrouped(group, in: fresh(entry).pack), selected: selected)
         case let .briefing(entry, group, index):
-            return .briefing(fresh(entry), regrouped(group, in: fresh(entry).pack), index: index)
+            return same(group.levels[index], entry: fresh(entry), group: group) { .briefing($0, $1, index: $2) }
         case let .play(entry, group, index):
-            return .play(fresh(entry), regrouped(group, in: fresh(entry).pack), index: index)
+            return same(group.levels[index], entry: fresh(entry), group: group) { .play($0, $1, index: $2) }
         case let .story(entry, selected):
             return .story(fresh(entry), selected: selected)
         case let .storyPlay(entry, resume):
@@ -324,6 +328,15 @@ public final class PlayApp {
         case .packs, .exit:
             return place
         }
+    }
+
+    /// `place` for level `id` where the new version of the pack has it (levels may have
+    /// been added, removed or reordered), or the group's menu when it has it no more.
+    private func same(_ id: String, entry: PackEntry, group: LevelGroup,
+                      _ place: (PackEntry, LevelGroup, Int) -> Place) -> Place {
+        let group = regrouped(group, in: entry.pack)
+        guard let index = group.levels.firstIndex(of: id) else { return .levels(entry, group, selected: 0) }
+        return place(entry, group, index)
     }
 
     /// The group as the new version of the pack has it (levels added or removed).
