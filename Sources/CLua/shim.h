@@ -205,10 +205,22 @@ static inline int clua_makelogwrite(lua_State *L) {
     return 1;
 }
 
-/// Empties the write log for a new call.
+/// Empties the write log for a new call. Room a burst of writes grew beyond four times
+/// what the last call used is given back, to the C heap and to the memory cap: one call
+/// that wrote a million fields must not shrink the cap of every call after it.
 static inline void clua_logclear(clua_Limits *limits) {
-    limits->log.count = 0;
-    limits->log.slots = 0;
+    clua_WriteLog *log = &limits->log;
+    if (log->capacity > CLUA_LOGKEEP && log->count * 4 < log->capacity) {
+        int capacity = log->count * 2 < CLUA_LOGKEEP ? CLUA_LOGKEEP : log->count * 2;
+        clua_Write *entries = realloc(log->entries, (size_t)capacity * sizeof(clua_Write));
+        if (entries != NULL) {
+            limits->used -= (size_t)(log->capacity - capacity) * sizeof(clua_Write);
+            log->entries = entries;
+            log->capacity = capacity;
+        }
+    }
+    log->count = 0;
+    log->slots = 0;
 }
 
 #include "focuswrite.h"

@@ -30,6 +30,9 @@ typedef struct clua_Write {
     int slot;
 } clua_Write;
 
+/// Entries a log keeps between calls however few the last call wrote (48 KiB).
+#define CLUA_LOGKEEP 1024
+
 /// The entries of the running call; `capacity` survives calls so a steady tick allocates
 /// nothing.
 typedef struct clua_WriteLog {

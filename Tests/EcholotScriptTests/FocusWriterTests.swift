@@ -28,6 +28,14 @@ import Testing
             ["pack.keep"] = function(e) kept = e end,
             ["pack.writeKept"] = function(e) kept.azimuth = 5 end,
             ["pack.readKept"] = function(e) e.azimuth = kept.azimuth end,
+            ["pack.pairsKept"] = function(e) for k in pairs(kept) do e.name = k end end,
+            ["pack.nextKept"] = function(e) e.name = next(kept) or "none" end,
+            ["pack.rawgetKept"] = function(e) e.azimuth = rawget(kept, "azimuth") or 0 end,
+            ["pack.rawsetKept"] = function(e) rawset(kept, "azimuth", 5) end,
+            ["pack.rawlenKept"] = function(e) e.azimuth = rawlen(kept) end,
+            ["pack.storeKept"] = function(e) e.copy = kept end,
+            ["pack.burst"] = function(e) for i = 1, 150000 do e.azimuth = i end end,
+            ["pack.large"] = function(e) e.name = tostring(#string.rep("x", 14 << 20)) end,
           },
         })
         """
@@ -137,5 +145,31 @@ import Testing
         let store = try world()
         store.dispatch(Action("pack.keep"))
         try expectRejected(store, "pack.readKept", message: "can be used only during that call")
+    }
+
+    /// The raw helpers and `pairs` see through a live view; a retired one they refuse, as
+    /// reading it is refused, rather than show an empty table or write into it unseen.
+    @Test(arguments: ["pack.pairsKept", "pack.nextKept", "pack.rawgetKept", "pack.rawsetKept",
+                      "pack.rawlenKept", "pack.storeKept"])
+    func aKeptEntityIsRefusedByTheRawHelpers(_ action: String) throws {
+        let store = try world()
+        store.dispatch(Action("pack.keep"))
+        try expectRejected(store, action, message: "can be used only during that call")
+    }
+
+    /// Every fast write takes a place in the C write log, counted against the memory cap;
+    /// the room a burst took is given back once calls write little again.
+    @Test func aBurstOfWritesGivesItsMemoryBack() throws {
+        let level = Support.level(entities: [("a", 10)], behaviours: #"[{"type": "poke"}]"#)
+        let world = try Support.world(scripts: ["poke.lua": FocusWriterTests.script], level: level,
+                                      limits: ScriptLimits(instructions: 10_000_000, memory: 24 << 20))
+        let store = world.store
+        store.dispatch(.start)
+        #expect(store.dispatch(Action("pack.burst")).rejections.isEmpty)
+        #expect(store.entity("a")?[EntityKeys.azimuth] == 150_000)
+        #expect(store.dispatch(Action("pack.number")).rejections.isEmpty)
+        let large = store.dispatch(Action("pack.large"))
+        #expect(large.rejections.isEmpty, "\(Support.rejection(large))")
+        #expect(store.entity("a")?[EntityKeys.name] == "\(14 << 20)")
     }
 }

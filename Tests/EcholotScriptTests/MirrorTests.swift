@@ -140,4 +140,26 @@ import Testing
         #expect(rejected == 5)
         #expect(abs(entity(world.store)[EntityKeys.azimuth] - 15) < 1e-9)
     }
+
+    @Test func writesOfARejectedActionLeaveTheMirror() throws {
+        // A staged reducer after the rules rejects one tick: orbit's writes were made in
+        // the mirror but never committed, and the next tick must start from the state.
+        let level = Support.level(entities: [("e", 10)], behaviours: #"[{"type": "orbit", "speed": 60}]"#)
+        let world = try Support.world(level: level)
+        var refusals = 1
+        let refuseOnce = Reducer<GameState>.staged("refuse once", handles: .only(ActionName.tick)) { _, _, _ in
+            if refusals > 0 {
+                refusals -= 1
+                throw ConversionError("refused")
+            }
+            return { _ in }
+        }
+        let state = GameState.incarnation(of: world.level.level, packID: world.rules.pack.id)
+        let store = Store(state: state, reducers: LevelReducers.all + (try world.rules.reducers(for: world.level)) + [refuseOnce])
+        store.dispatch(.start)
+        #expect(store.dispatch(.tick(1.0 / 60)).rejections.count == 1)
+        #expect(abs(entity(store)[EntityKeys.azimuth] - 10) < 1e-9)
+        #expect(store.dispatch(.tick(1.0 / 60)).rejections.isEmpty)
+        #expect(abs(entity(store)[EntityKeys.azimuth] - 11) < 1e-9, "one step, not two")
+    }
 }

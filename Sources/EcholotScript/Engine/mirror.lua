@@ -190,6 +190,7 @@ function E.endview()
   if view == nil then return end
   liveview = nil
   getrawmetatable(view).__index = deadview
+  E.retiredviews[view] = true
 end
 
 -- `__newindex` of a list node: no holes, and any change re-sends the whole list.

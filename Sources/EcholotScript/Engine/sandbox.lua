@@ -15,6 +15,14 @@ local relimit, hostprint = host.relimit, host.print
 local dataOf = setmetatable({}, { __mode = "k" })
 E.dataOf = dataOf
 
+-- Behaviour views whose batch has ended (filled by mirror.lua): the helpers below refuse
+-- them as reads and writes through them are refused, rather than see an empty table.
+local retired = setmetatable({}, { __mode = "k" })
+E.retiredviews = retired
+local function refuseretired(what)
+  error(format("%s: the entity a behaviour receives can be used only during that call", what), 3)
+end
+
 -- Deterministic iteration. Lua's order for string keys depends on a hash seed that
 -- changes from run to run, and a replay must take the same path: `pairs` visits
 -- numbers ascending, then strings ascending, then booleans, then the rest.
@@ -155,6 +163,7 @@ local function spairs(t)
     local f, s, c = metapairs(t)
     return f, s, c
   end
+  if retired[t] then refuseretired("pairs") end
   if type(t) ~= "table" then
     error(format("bad argument #1 to 'pairs' (table expected, got %s)", type(t)), 2)
   end
@@ -164,18 +173,21 @@ end
 local function snext(t, k)
   local data = dataOf[t]
   if data ~= nil then return next(data, k) end
+  if retired[t] then refuseretired("next") end
   return next(t, k)
 end
 
 local function srawget(t, k)
   local data = dataOf[t]
   if data ~= nil then return rawget(data, k) end
+  if retired[t] then refuseretired("rawget") end
   return rawget(t, k)
 end
 
 local function srawlen(t)
   local data = dataOf[t]
   if data ~= nil then return rawlen(data) end
+  if retired[t] then refuseretired("rawlen") end
   return rawlen(t)
 end
 
@@ -184,6 +196,7 @@ local function srawset(t, k, v)
     t[k] = v  -- through the writer: permission checks and change tracking, or refusal
     return t
   end
+  if retired[t] then refuseretired("rawset") end
   return rawset(t, k, v)
 end
 

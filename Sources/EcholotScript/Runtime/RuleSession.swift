@@ -130,17 +130,28 @@ final class RuleSession {
             throw failure(.badValue, error.description)
         }
         context.random = SeededRandom(seed: UInt64(bitPattern: Int64(random)))
-        // The mirror is `state` plus these writes until the commit makes them the state's.
+        // The mirror is `state` plus these writes until the commit makes them the state's
+        // (or, should the store drop the commit, until `abandon` says the mirror is lost).
         synced = state
-        return { [self] state in commit(writes, to: &state) }
+        let staged = StagedWrites(writes, session: self)
+        return { state in staged.commit(to: &state) }
     }
 
     /// Writes a staged call's changes into `state`. The session lets go of its copy of the
     /// state first: holding it would make every node written a copy.
-    private func commit(_ writes: WriteTree, to state: inout GameState) {
+    fileprivate func commit(_ writes: WriteTree, to state: inout GameState) {
         synced = nil
         if !writes.isEmpty { writes.apply(to: &state.attributes) }
         synced = state
+        writes.clear()
+        spares.append(writes)
+    }
+
+    /// A staged call's writes that will never be committed: a reducer after it rejected
+    /// the action. Lua made them in the mirror all the same, so the mirror is no longer
+    /// the state plus a diff, and the next call rebuilds it.
+    fileprivate func abandon(_ writes: WriteTree) {
+        synced = nil
         writes.clear()
         spares.append(writes)
     }
@@ -247,5 +258,29 @@ final class RuleSession {
             i += 2
         }
         return actions
+    }
+}
+
+/// One staged call's writes, held by the commit the store runs once nothing of the action
+/// can fail. A store that rejects the action drops the commit unrun; then the writes are
+/// abandoned, so that the mirror does not keep changes the state never got.
+private final class StagedWrites {
+    private let writes: WriteTree
+    private let session: RuleSession
+    private var committed = false
+
+    init(_ writes: WriteTree, session: RuleSession) {
+        self.writes = writes
+        self.session = session
+    }
+
+    /// Makes the writes the state's.
+    func commit(to state: inout GameState) {
+        committed = true
+        session.commit(writes, to: &state)
+    }
+
+    deinit {
+        if !committed { session.abandon(writes) }
     }
 }
