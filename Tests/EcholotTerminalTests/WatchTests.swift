@@ -59,6 +59,35 @@ import Testing
         #expect(game.isCooked)
     }
 
+    @Test func anEditDuringAStoryRestartsItsSceneFromTheNewData() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pack = folder.appendingPathComponent("night-walk-draft")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("levels/night-walk"), to: pack)
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--watch", "--time", "21:40"])
+        try game.expect("Begin the story")
+        game.send("n")
+        try game.expect("A cut-scene. Enter skips it.")
+        game.send("\r")
+        try game.expect("Level The Lantern begins.")
+
+        // The lantern moves from the east (90°) to the west (270°): the story goes on at
+        // this level, from the new data.
+        try edit(pack, "levels/lantern.json", #""azimuth": 90"#, #""azimuth": 270"#)
+        try game.expect("Reloaded after changes to levels/lantern.json.")
+        try game.expect("Level The Lantern begins.")
+        game.press(PseudoTerminal.left, times: 6)
+        try game.expect("Facing 270° W.")
+        game.send(" ")
+        try game.expect("You won the level!")
+        try game.expect("A choice.")
+        game.send("q")
+        try game.expect("Continue the story")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+        #expect(game.isCooked)
+    }
+
     @Test func watchNeedsAPackPath() throws {
         let result = try runEcholot(["play", "--watch"])
         #expect(result.status == 2)

@@ -264,7 +264,8 @@ public final class PlayApp {
         let player = StoryPlayer(session: session, entry: entry, names: names(entry), progress: progress,
                                  settings: options.steering, visuals: options.visuals, steering: steeringDescription(loop.tracker))
         let ending = try player.run(resume: saved, record: options.record != nil, display: loop.display, pump: loop.pump,
-                                    audio: loop.audio, tracker: loop.tracker, feedback: loop.feedback)
+                                    audio: loop.audio, tracker: loop.tracker, feedback: loop.feedback,
+                                    watch: watching(entry, loop))
         if let recording = player.recording { saveStoryRecording(recording, loop: loop) }
         if options.record != nil, saved != nil {
             loop.display.notice("Not recorded: a story is recorded only when it is played from the beginning.", style: .warning)
@@ -272,6 +273,10 @@ public final class PlayApp {
         switch ending {
         case .left:
             return .story(entry, selected: 0)
+        case .reload:
+            // On from the scene saved as it began, in the new version of the pack (which
+            // `refreshed` puts into the entry).
+            return .storyPlay(entry, resume: true)
         case let .stop(exit):
             if case let .interrupted(signal) = exit { return .exit(128 + signal) }
             return .exit(1)
@@ -345,6 +350,13 @@ public final class PlayApp {
         return groups.first { $0.scenario?.id == group.scenario?.id } ?? groups[0]
     }
 
+    /// The level loop's poll of the watched pack, when `entry` is the pack being watched:
+    /// what it says goes into the level's messages.
+    private func watching(_ entry: PackEntry, _ loop: Loop) -> (() -> Bool)? {
+        guard watch?.path == entry.path else { return nil }
+        return { [unowned self] in self.pollWatch { loop.display.levelSaid($0, style: $1) } }
+    }
+
     /// Looks at the watched files; says what happened through `said`. True when a new
     /// version loaded.
     private func pollWatch(said: (String, TextStyle) -> Void) -> Bool {
@@ -388,12 +400,9 @@ public final class PlayApp {
             packName: names.pack(entry.pack), names: names, goalPaths: definition.goalPaths,
             visuals: visuals(definition.level), steering: steeringDescription(loop.tracker))
         let achievementsBefore = Set(store.state[Game.achievements].keys)
-        let watching: (() -> Bool)? = watch?.path == entry.path ? { [unowned self] in
-            self.pollWatch { loop.display.levelSaid($0, style: $1) }
-        } : nil
         let exit = try LevelLoop(
             session: session, steering: steering, pump: loop.pump, display: loop.display,
-            context: context, tracker: loop.tracker, feedback: loop.feedback, watch: watching
+            context: context, tracker: loop.tracker, feedback: loop.feedback, watch: watching(entry, loop)
         ).run()
         session.end()
         withExtendedLifetime(engine) {}

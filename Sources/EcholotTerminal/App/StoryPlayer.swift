@@ -19,6 +19,9 @@ final class StoryPlayer {
         case left
         /// The game must stop (a signal, the terminal gone).
         case stop(LevelExit)
+        /// The pack being authored changed (`--watch`): the story is to go on from the
+        /// saved scene, in the new version.
+        case reload
     }
 
     private let session: StorySession
@@ -45,9 +48,10 @@ final class StoryPlayer {
 
     /// Plays from the beginning, or from `resume` (a saved story record), until the story
     /// ends or the player leaves; with `record`, a play from the beginning is kept as a
-    /// transcript test in ``recording``.
+    /// transcript test in ``recording``. `watch` is polled as in a single level: when it
+    /// says a new version of the pack loaded, the scene ends unrecorded and so does the play.
     func run(resume: PersistentMap<Value>?, record: Bool, display: any Display, pump: EventPump, audio: AudioOutput,
-             tracker: OpenTrackReceiver?, feedback: any Feedback) throws(SystemError) -> Ending {
+             tracker: OpenTrackReceiver?, feedback: any Feedback, watch: (() -> Bool)? = nil) throws(SystemError) -> Ending {
         let texts = EventText(names: names)
         var pending: [LevelEvent] = []
         if record, resume == nil { recording = StoryRecording(clock: session.clock?.time) }
@@ -89,19 +93,25 @@ final class StoryPlayer {
                 visuals: visuals ?? level[LevelKeys.view][ViewKeys.visuals], steering: steering, storyScene: scene)
             let exit = try LevelLoop(
                 session: levelSession, steering: Steering(session: levelSession, settings: settings), pump: pump,
-                display: display, context: context, tracker: tracker, feedback: feedback
+                display: display, context: context, tracker: tracker, feedback: feedback, watch: watch
             ).run()
             levelSession.end()
             withExtendedLifetime(engine) {}
+            // An authoring restart, not a play: nothing goes into the history or the recording.
+            if exit == .reload {
+                recording = nil
+                return .reload
+            }
             if let inputs { recording?.scenes.append(StoryRecording.Scene(kind: kind, id: id, events: inputs.events)) }
             if scene == .level {
                 progress.levelEnded(level: level[LevelKeys.id], in: entry.pack, result: RunResult(state: decided ?? store.state))
             }
             pending = levelSession.nextSceneEvents
             switch exit {
-            case .finished, .reload: continue
+            case .finished: continue
             case .left: return .left
             case .interrupted, .terminalGone: return .stop(exit)
+            case .reload: return .reload  // handled above
             }
         }
         progress.storySaved(session.story, in: entry.pack)
