@@ -83,11 +83,20 @@ public struct Reducer<State> {
         }
     }
 
-    /// This reducer lifted to a larger state through `lens` (composition, as in TCA's `Scope`).
+    /// This reducer lifted to a larger state through `lens` (composition, as in TCA's
+    /// `Scope`). A staged reducer stays staged: it stages from the part, and its commit
+    /// changes the part of whatever state the store commits into.
     public func pullback<Whole>(_ lens: Lens<Whole, State>) -> Reducer<Whole> {
-        let inner = self
-        return Reducer<Whole>(name, handles: handles) { whole, action, context in
-            try lens.modify(&whole) { part in try inner.reduce(&part, action, &context) }
+        switch body {
+        case let .direct(reduce):
+            return Reducer<Whole>(name, handles: handles) { whole, action, context in
+                try lens.modify(&whole) { part in try reduce(&part, action, &context) }
+            }
+        case let .staged(stage):
+            return .staged(name, handles: handles) { whole, action, context in
+                let commit = try stage(lens.get(whole), action, &context)
+                return { whole in try! lens.modify(&whole) { part in commit(&part) } }  // The body cannot throw.
+            }
         }
     }
 }

@@ -168,4 +168,24 @@ private struct Boom: Error, CustomStringConvertible {
         #expect(store.state[count] == 10)
         #expect(store.state.attributes.count == 1)
     }
+
+    @Test func pulledBackReducersKeepTheirKind() {
+        // Lifted, a staged reducer is still staged: the staged reducer after it stages from
+        // the state before its change, and a direct one after both sees both commits.
+        let bump = Reducer<Int>.staged("bump", handles: .all) { value, _, _ in
+            let seen = value
+            return { $0 = seen + 1 }
+        }
+        let store = Store<State>(state: State(), reducers: [
+            bump.pullback(count.lens),
+            .staged("look", handles: .all) { state, _, _ in
+                let seen = state[count]
+                return { $0[log].append("saw \(seen)") }
+            },
+            Reducer<Int>("double", handles: .all) { value, _, _ in value *= 2 }.pullback(count.lens),
+        ])
+        store.dispatch(Action("x"))
+        #expect(store.state[log] == ["saw 0"])
+        #expect(store.state[count] == 2)
+    }
 }
