@@ -90,6 +90,27 @@ import Testing
         #expect(second.story["ending"] == .string("done"))
     }
 
+    /// A record saved in a level resumes that level as the same attempt: quitting and coming
+    /// back is not a second try.
+    @Test func aResumedLevelIsTheSameAttempt() throws {
+        let pack = try StoryValidationTests.pack()
+        let book = StoryBook(chapters: [Chapter(id: "a", steps: [
+            StoryStep(.level(LevelStep(level: "walk")), at: .start),
+            StoryStep(.end("done"), at: .start),
+        ], position: .start)], start: "a", displayPath: "story.json")
+        let first = StorySession(book, pack: pack) { _ in [] }
+        for action in first.beginning() { _ = first.store.dispatch(action) }
+        #expect(first.story["attempts"]?.mapValue?["walk"] == .int(1))
+        let saved = first.story
+
+        let second = StorySession(book, pack: pack) { _ in [] }
+        let entered = second.beginning(resume: saved).flatMap { second.store.dispatch($0).actions }
+            .filter { $0.name == StoryAction.level }
+        #expect(entered.map { $0["attempt"] } == [.int(1)])
+        #expect(second.story["attempts"]?.mapValue?["walk"] == .int(1))
+        #expect(second.scene.kind == "level" && second.scene.id == "walk")
+    }
+
     /// A record naming a chapter the story no longer has is refused; the story does not start.
     @Test func aRecordOfAnotherStoryIsRefused() throws {
         let pack = try StoryValidationTests.pack()

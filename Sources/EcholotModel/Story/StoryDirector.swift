@@ -161,6 +161,15 @@ public struct StoryDirector: Sendable {
         guard book.chapters[index].steps.indices.contains(step) else {
             throw ActionError("story.resume: the saved story is at step \(step + 1) of chapter '\(chapter)', which has \(book.chapters[index].steps.count) steps in \(book.displayPath)")
         }
+        // The record was saved as its scene began. A level it was in is played again from
+        // its start as the same attempt, which the record has counted already.
+        if case let .level(levelStep) = book.chapters[index].steps[step].kind,
+           record["scene"]?.mapValue?["kind"]?.stringValue == "level",
+           record["scene"]?.mapValue?["id"]?.stringValue == levelStep.level,
+           var attempts = record["attempts"]?.mapValue, let counted = attempts[levelStep.level]?.intValue, counted > 0 {
+            attempts[levelStep.level] = .int(counted - 1)
+            record["attempts"] = .map(attempts)
+        }
         record["status"] = .string(StoryStatus.running.rawValue)
         record["scene"] = nil
         record["error"] = nil
