@@ -108,7 +108,10 @@ let package = Package(
             dependencies: ["EcholotStore", "EcholotModel", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Terminal tests (issue 5): pseudo-terminals driving the real `echolot` binary.
-        .testTarget(name: "EcholotTerminalTests", dependencies: ["EcholotTerminal", "EcholotModel", "echolot", "EcholotTestSupport"]),
+        .testTarget(
+            name: "EcholotTerminalTests",
+            dependencies: ["EcholotTerminal", "EcholotModel", "echolot", "EcholotTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Community packs (issue 8): archives, install, extends, dependencies, scaffolding, watching.
         .testTarget(
             name: "EcholotPacksTests",

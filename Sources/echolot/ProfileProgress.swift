@@ -14,6 +14,8 @@ final class ProfileProgress: ProgressProvider {
     private var recorder: ProgressRecorder?
     /// Progress per pack id, read once per menu visit rather than once per menu line.
     private var cache: [String: PackProgress] = [:]
+    /// Packs whose unreadable story checkpoint was reported: once is enough.
+    private var unreadableReported: Set<String> = []
 
     /// Progress kept in `profile`; failures go to `report`.
     init(profile: Profile, report: @escaping (ProfileError) -> Void) {
@@ -68,8 +70,14 @@ final class ProfileProgress: ProgressProvider {
         }
         guard let text = saved.checkpoint else { return nil }
         let parsed = JSONParser.parse(text)
-        // A record that does not read back is as good as none: the story begins anew.
-        guard parsed.errors.isEmpty, let record = parsed.root?.value.treeValue.mapValue else { return nil }
+        // A record that does not read back is as good as none: the story begins anew, and
+        // the player is told why Continue is missing.
+        guard parsed.errors.isEmpty, let record = parsed.root?.value.treeValue.mapValue else {
+            if unreadableReported.insert(pack.id).inserted {
+                report(.unreadableCheckpoint(path: profile.url.path, packID: pack.id))
+            }
+            return nil
+        }
         return record
     }
 

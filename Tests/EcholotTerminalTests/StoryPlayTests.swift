@@ -1,5 +1,6 @@
 import EcholotTestSupport
 import Foundation
+import GRDB
 import Testing
 
 /// `echolot play` of a story pack (the shipped night walk) in real pseudo-terminals:
@@ -135,6 +136,33 @@ import Testing
         #expect(!second.text.contains("Level The Lantern begins."), "the level won before quitting is not played again")
         second.send("2")
         try second.expect("Owl: Follow my call through the trees.")
+        second.send("q")
+        second.send("q")
+        #expect(try second.waitForExit() == 0)
+    }
+
+    /// A saved place that does not read back (a hand-edited profile) is reported once, and
+    /// the story can only begin again: no Continue that would fail.
+    @Test func anUnreadableSavedPlaceIsReportedAndTheStoryBeginsAgain() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let first = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
+        try first.expect("Begin the story")
+        first.send("n")
+        try first.expect("A cut-scene.")
+        first.send("q")
+        try first.expect("Continue the story")
+        first.send("q")
+        #expect(try first.waitForExit() == 0)
+        let queue = try DatabaseQueue(path: profile.path)
+        try queue.write { try $0.execute(sql: "UPDATE story SET checkpoint = '{\"chapter\": '") }
+        try queue.close()
+
+        let second = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
+        try second.expect("the saved place in the story of pack 'night-walk' cannot be read")
+        try second.expect("Play single levels")
+        #expect(second.text.contains("Begin the story (n)"))
+        #expect(!second.text.contains("Continue the story"))
         second.send("q")
         second.send("q")
         #expect(try second.waitForExit() == 0)
