@@ -29,20 +29,12 @@ public final class LevelSession {
     /// The fixed step of the engine: 1/60 s.
     public static let standardStep = 1.0 / 60.0
 
-    /// A session on a fresh store; `recorder` receives every input with its time.
-    public init(store: Store<GameState>, step: Double = LevelSession.standardStep, recorder: (any InputSink)? = nil) {
-        self.store = store
-        self.step = step
-        self.recorder = recorder
-        isOver = nil
-        clock = nil
-    }
-
-    /// A session of one scene of a story: it ends when `scene` says the scene is over
+    /// A session on a fresh store; `recorder` receives every input with its time. A session
+    /// of one scene of a story passes `scene`: it ends when that says the scene is over
     /// (another began, or the story ended) rather than when a level is won or lost; the
     /// story's `clock` announces the time as ticks pass; `pending` are events to tell first.
     public init(store: Store<GameState>, step: Double = LevelSession.standardStep, recorder: (any InputSink)? = nil,
-                scene isOver: @escaping (GameState) -> Bool, clock: StoryClock?, pending: [LevelEvent]) {
+                scene isOver: ((GameState) -> Bool)? = nil, clock: StoryClock? = nil, pending: [LevelEvent] = []) {
         self.store = store
         self.step = step
         self.recorder = recorder
