@@ -32,9 +32,9 @@ import Testing
         let book = try #require(StoryReader.load(for: pack)).get()
         let rules = try PackRules.load(pack, standardRules: Self.rules)
         let script = StoryScript(clock: TimeOfDay(hour: 22, minute: 0), plays: [
-            .init(scene: "lantern", log: InputLog([InputEvent(t: 1, action: .selectEntity("lantern"))])),
-            .init(scene: "path", log: InputLog([InputEvent(t: 1, action: .selectEntity("river"))])),
-            .init(scene: "crossing", log: InputLog([InputEvent(t: 1, action: .selectEntity("stone"))])),
+            .init(kind: "level", scene: "lantern", log: InputLog([InputEvent(t: 1, action: .selectEntity("lantern"))])),
+            .init(kind: "choice", scene: "path", log: InputLog([InputEvent(t: 1, action: .selectEntity("river"))])),
+            .init(kind: "level", scene: "crossing", log: InputLog([InputEvent(t: 1, action: .selectEntity("stone"))])),
         ])
         let first = StoryTesting.play(book, rules: rules, script: script)
         let second = StoryTesting.play(book, rules: rules, script: script)

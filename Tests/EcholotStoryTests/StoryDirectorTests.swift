@@ -40,6 +40,23 @@ import Testing
         #expect(transcript.ending == "done")
     }
 
+    /// A story test's play names the kind of its scene as well as the id: the inputs for a
+    /// level are not taken by a cut-scene of the same id before it.
+    @Test func aPlayIsForItsKindOfScene() throws {
+        let pack = try StoryValidationTests.pack()
+        let book = StoryBook(chapters: [Chapter(id: "a", steps: [
+            StoryStep(.cutscene(Cutscene(id: "walk", lines: [StoryLine(id: "hello", seconds: 1)])), at: .start),
+            StoryStep(.level(LevelStep(level: "walk")), at: .start),
+            StoryStep(.end("done"), at: .start),
+        ], position: .start)], start: "a", displayPath: "story.json")
+        let leave = InputLog([InputEvent(t: 0.5, action: Action(ActionName.end))])
+        let script = StoryScript(plays: [StoryScript.Play(kind: "level", scene: "walk", log: leave)])
+        let transcript = StoryRunner().run(book, pack: pack, script: script) { _ in [] }
+        #expect(transcript.errors == [])
+        #expect(transcript.lines == ["hello"])
+        #expect(transcript.levels == ["walk"])
+    }
+
     /// Dispatches `action` into the session's store; the story lines it made.
     static func lines(_ session: StorySession, _ action: Action) -> [String] {
         session.store.dispatch(action).actions.filter { $0.name == StoryAction.line }.compactMap { $0["id"].stringValue }

@@ -5,16 +5,22 @@ import EcholotCore
 public struct StoryScript: Sendable {
     /// One scene's inputs.
     public struct Play: Sendable {
-        /// The level or choice id the inputs are for (checked when the scene begins).
+        /// The kind of scene the inputs are for: `level`, `choice` or `cutscene`.
+        public var kind: String
+        /// The id of that scene (kind and id are checked when the scene begins).
         public var scene: String
         /// What the player does there.
         public var log: InputLog
 
         /// Creates a play.
-        public init(scene: String, log: InputLog) {
+        public init(kind: String, scene: String, log: InputLog) {
+            self.kind = kind
             self.scene = scene
             self.log = log
         }
+
+        /// `level 'x'`, as messages name the scene.
+        var label: String { "\(kind) '\(scene)'" }
     }
 
     /// The time of day at the start; `nil`: no clock is announced.
@@ -72,7 +78,7 @@ public struct StoryRunner {
             send(.start)
             let (kind, id) = session.scene
             var log = InputLog()
-            if kind == "cutscene", plays.first?.scene == id {
+            if kind == "cutscene", plays.first?.kind == kind, plays.first?.scene == id {
                 // A cut-scene plays on its own; a play for it gives its inputs (a skip).
                 log = plays.removeFirst().log
             } else if kind == "level" || kind == "choice" {
@@ -80,8 +86,8 @@ public struct StoryRunner {
                     transcript.errors.append("no inputs left for \(kind) '\(id)'")
                     break
                 }
-                guard play.scene == id else {
-                    transcript.errors.append("the inputs are for '\(play.scene)', but the story entered \(kind) '\(id)'")
+                guard play.kind == kind, play.scene == id else {
+                    transcript.errors.append("the inputs are for \(play.label), but the story entered \(kind) '\(id)'")
                     break
                 }
                 log = play.log
@@ -112,7 +118,7 @@ public struct StoryRunner {
         transcript.status = final["status"]?.stringValue ?? StoryStatus.running.rawValue
         transcript.ending = final["ending"]?.stringValue
         transcript.stateHash = session.store.state.tree.stableHashHex
-        for rest in plays { transcript.errors.append("inputs for '\(rest.scene)' were not used") }
+        for rest in plays { transcript.errors.append("inputs for \(rest.label) were not used") }
         return transcript
     }
 }

@@ -65,8 +65,9 @@ public struct StoryTest: Sendable {
     private static func play(_ node: JSONNode, report: StoryReport) -> StoryScript.Play? {
         guard let object = StoryObject(node, "a play", report: report) else { return nil }
         object.rejectUnknown(["level", "choice", "cutscene", "input"], in: "a play")
-        guard let scene = object.optionalString("level") ?? object.optionalString("choice") ?? object.optionalString("cutscene") else {
-            report.error("a play names the \"level\", \"choice\" or \"cutscene\" its inputs are for", at: node.position)
+        let named = ["level", "choice", "cutscene"].compactMap { kind in object.optionalString(kind).map { (kind, $0) } }
+        guard named.count == 1, let (kind, scene) = named.first else {
+            report.error("a play names one \"level\", \"choice\" or \"cutscene\" its inputs are for", at: node.position)
             return nil
         }
         var events: [InputEvent] = []
@@ -89,7 +90,7 @@ public struct StoryTest: Sendable {
                 events.append(InputEvent(t: t, action: Action(name, fields), line: item.position.line))
             }
         }
-        return StoryScript.Play(scene: scene, log: InputLog(events))
+        return StoryScript.Play(kind: kind, scene: scene, log: InputLog(events))
     }
 
     /// The differences between the transcript and the expectations, one diagnostic each.
