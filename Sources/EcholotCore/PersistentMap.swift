@@ -168,7 +168,9 @@ public struct PersistentMap<Value>: @unchecked Sendable {
     /// (whose stable hash is `hashes[i]`) that is present, in no particular order; missing
     /// keys are skipped. For many keys of a large map this walks the trie once instead of
     /// once per key (a tick writing back a thousand entities). `body` holds the only
-    /// reference to the value while it runs, as in ``modifyValue(forKey:hash:_:)``.
+    /// reference to the value while it runs, as in ``modifyValue(forKey:hash:_:)``. The keys
+    /// must be distinct: a key given twice is changed once in some shapes of the map and
+    /// twice in others.
     @inlinable
     public mutating func modifyValues(
         forKeys keys: [String], hashes: [UInt64], _ body: (Int, inout Value) -> Void
@@ -178,6 +180,7 @@ public struct PersistentMap<Value>: @unchecked Sendable {
 
     /// ``modifyValues(forKeys:hashes:_:)`` for the keys at `positions` of `keys` (and
     /// `hashes`), which may hold many more: `body(position, &value)` for each present one.
+    /// The positions must name distinct keys.
     /// A caller that keeps every key it knows in one table (the Lua mirror's index, by
     /// handle) passes the positions it touched instead of building key lists per call.
     @inlinable

@@ -51,7 +51,10 @@ public struct Transition<State> {
 /// dropped, while the rest of the batch goes on. Observers hear of each batch once.
 public final class Store<State: StoreState> {
     /// The current state.
-    public var state: State { storage! }
+    public var state: State {
+        guard let storage else { preconditionFailure("Store.state was read while the store runs a batch of actions") }
+        return storage
+    }
     /// The reducers, in the order they run.
     public let reducers: [Reducer<State>]
     /// More follow-up actions than this in one batch means rules that emit each other

@@ -23,16 +23,15 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
     case failed(path: String, detail: String)
     /// The saved place in a pack's story does not read back (the file was edited by hand);
     /// the story can only begin again.
-    case unreadableCheckpoint(path: String, packID: String)
+    case unreadableCheckpoint(path: String, packID: String, detail: String)
 
     /// The file the error is about.
     public var path: String {
         switch self {
         case let .notADatabase(path), let .foreign(path), let .diskFull(path), let .busy(path):
             return path
-        case let .newerVersion(path, _), let .damaged(path, _), let .readOnly(path, _), let .failed(path, _):
-            return path
-        case let .unreadableCheckpoint(path, _):
+        case let .newerVersion(path, _), let .damaged(path, _), let .readOnly(path, _), let .failed(path, _),
+             let .unreadableCheckpoint(path, _, _):
             return path
         }
     }
@@ -58,8 +57,8 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
             return "\(path): error: another Echolot is using the profile and kept it locked; close it and try again"
         case let .failed(path, detail):
             return "\(path): error: the profile cannot be used (\(detail)); \(keep). Check the file and its folder, \(elsewhere)"
-        case let .unreadableCheckpoint(path, packID):
-            return "\(path): error: the saved place in the story of pack '\(packID)' cannot be read; \(keep). Begin the story to save a new place"
+        case let .unreadableCheckpoint(path, packID, detail):
+            return "\(path): error: the saved place in the story of pack '\(packID)' cannot be read (\(detail)); \(keep). Begin the story to save a new place"
         }
     }
 

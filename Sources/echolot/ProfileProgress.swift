@@ -53,6 +53,12 @@ final class ProfileProgress: ProgressProvider {
         return marks
     }
 
+    /// The level's store was cut short by a reload: its recorder lets go without recording.
+    func levelDiscarded(in pack: Pack) {
+        recorder?.detach()
+        recorder = nil
+    }
+
     /// The level's store has ended or was left: its run is recorded (abandoned if undecided).
     func levelEnded(level: String, in pack: Pack, result: RunResult) {
         close()
@@ -74,7 +80,9 @@ final class ProfileProgress: ProgressProvider {
         // the player is told why Continue is missing.
         guard parsed.errors.isEmpty, let record = parsed.root?.value.treeValue.mapValue else {
             if unreadableReported.insert(pack.id).inserted {
-                report(.unreadableCheckpoint(path: profile.url.path, packID: pack.id))
+                let detail = parsed.errors.first.map { "\($0.position.line):\($0.position.column): \($0.message)" }
+                    ?? "not a JSON object"
+                report(.unreadableCheckpoint(path: profile.url.path, packID: pack.id, detail: detail))
             }
             return nil
         }

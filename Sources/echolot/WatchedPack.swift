@@ -6,8 +6,9 @@ import EcholotTerminal
 import Foundation
 
 /// The pack of `echolot play DIR --watch`: a ``PackWatcher`` whose versions count as good
-/// only when their scripts load and their levels check against the rules, and the rules
-/// of the last good version, so a broken edit never stops the level being played.
+/// only when their scripts load, their levels check against the rules and their story
+/// reads, and the rules of the last good version, so a broken edit never stops the level
+/// being played.
 final class WatchedPack: PackReloader {
     /// The pack's path, absolute (as the catalog's entry has it).
     let path: String
@@ -34,7 +35,9 @@ final class WatchedPack: PackReloader {
             case let .failure(error):
                 return .failure(error)
             case let .success(pack):
-                // A version is good only when its scripts load and its levels check.
+                // A version is good only when its scripts load, its levels check and its
+                // story (if it has one) reads.
+                if case let .failure(error)? = StoryReader.load(for: pack) { return .failure(error) }
                 return PackRules.checked(pack).map { rules in
                     good.rules = rules
                     return pack

@@ -162,4 +162,28 @@ import Testing
         #expect(store.dispatch(.tick(1.0 / 60)).rejections.isEmpty)
         #expect(abs(entity(store)[EntityKeys.azimuth] - 11) < 1e-9, "one step, not two")
     }
+
+    @Test func aBehaviourAfterAReplacementReachesTheNewEntity() throws {
+        // The entity carries one behaviour twice: the first instance replaces it, the
+        // second changes it. The change lands on the new entity, in the state and in Lua.
+        let level = Support.level(entities: [("e", 10)],
+                                  behaviours: #"[{"type": "twice", "mode": "replace"}, {"type": "twice"}, {"type": "look"}]"#)
+        let world = try Support.world(scripts: ["twice.lua": """
+            echolot.behaviour("twice", {
+              params = { mode = { type = "string", default = "bump" } },
+              on = { ["pack.go"] = function(e, action, ctx)
+                if ctx.params.mode == "replace" then
+                  return { id = e.id, azimuth = 50, tags = echolot.list(), behaviours = e.behaviours }
+                end
+                e.azimuth = e.azimuth + 1
+              end },
+            })
+            echolot.behaviour("look", { on = { ["pack.look"] = function(e) e.name = "mirror " .. e.azimuth end } })
+            """], level: level)
+        world.store.dispatch(.start)
+        #expect(world.store.dispatch(Action("pack.go")).rejections.isEmpty)
+        #expect(entity(world.store)[EntityKeys.azimuth] == 51)
+        world.store.dispatch(Action("pack.look"))
+        #expect(entity(world.store)[EntityKeys.name] == "mirror 51")
+    }
 }

@@ -57,6 +57,22 @@ import Testing
         #expect(transcript.levels == ["walk"])
     }
 
+    /// A play in a story test names exactly one scene; anything else is one diagnostic at
+    /// the play's position in the test file.
+    @Test func aPlayNamesOneScene() throws {
+        func problems(_ play: String) -> [String] {
+            let text = #"{"plays": [\#(play)], "expect": {}}"#
+            guard case let .failure(error) = StoryTest.read(Array(text.utf8), displayPath: "tests/t.story.json") else { return [] }
+            return error.diagnostics.map(\.description)
+        }
+        #expect(problems(#"{"level": "a", "choice": "b"}"#)
+            == ["tests/t.story.json:1:12: error: a play needs exactly one of level, choice, cutscene, found level, choice"])
+        #expect(problems(#"{"input": []}"#)
+            == ["tests/t.story.json:1:12: error: a play needs exactly one of level, choice, cutscene, found none"])
+        #expect(problems(#"{"level": 5}"#) == ["tests/t.story.json:1:22: error: 'level' must be a non-empty string, found a number"])
+        #expect(problems(#"{"cutscene": "a"}"#) == [])
+    }
+
     /// Dispatches `action` into the session's store; the story lines it made.
     static func lines(_ session: StorySession, _ action: Action) -> [String] {
         session.store.dispatch(action).actions.filter { $0.name == StoryAction.line }.compactMap { $0["id"].stringValue }

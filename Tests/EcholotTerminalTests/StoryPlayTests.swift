@@ -114,19 +114,12 @@ import Testing
         let profile = try profile()
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
         let first = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--time", "21:40", "--profile", profile.path])
-        try first.expect("Begin the story")
-        first.send("n")
-        try first.expect("A cut-scene.")
-        first.send("\r")
-        try first.expect("Level The Lantern begins.")
+        try first.beginTheNightWalk()
         first.press(PseudoTerminal.right, times: 6)
         try first.expect("Facing 90° E.")
         first.send(" ")
         try first.expect("A choice.")
-        first.send("q")
-        try first.expect("Continue the story")
-        first.send("q")
-        #expect(try first.waitForExit() == 0)
+        #expect(try first.leaveTheStoryAndQuit() == 0)
 
         let second = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--time", "21:40", "--profile", profile.path])
         try second.expect("Continue the story (c) — chapter “gate”")
@@ -147,13 +140,8 @@ import Testing
         let profile = try profile()
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
         let first = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
-        try first.expect("Begin the story")
-        first.send("n")
-        try first.expect("A cut-scene.")
-        first.send("q")
-        try first.expect("Continue the story")
-        first.send("q")
-        #expect(try first.waitForExit() == 0)
+        try first.beginTheNightWalk()
+        #expect(try first.leaveTheStoryAndQuit() == 0)
         let queue = try DatabaseQueue(path: profile.path)
         try queue.write { try $0.execute(sql: "UPDATE story SET checkpoint = '{\"chapter\": '") }
         try queue.close()
@@ -166,5 +154,27 @@ import Testing
         second.send("q")
         second.send("q")
         #expect(try second.waitForExit() == 0)
+    }
+}
+
+/// The steps every night-walk test takes to reach its first level, and to leave.
+extension PseudoTerminal {
+    /// From the story's page: begins the story and skips its opening cut-scene, up to the
+    /// first level.
+    func beginTheNightWalk() throws {
+        try expect("Begin the story")
+        send("n")
+        try expect("A cut-scene. Enter skips it.")
+        send("\r")
+        try expect("Level The Lantern begins.")
+    }
+
+    /// Leaves the story from the scene being played, back on the story's page, and quits
+    /// from there: the game's exit status.
+    func leaveTheStoryAndQuit() throws -> Int32 {
+        send("q")
+        try expect("Continue the story")
+        send("q")
+        return try waitForExit()
     }
 }

@@ -25,7 +25,9 @@ import Testing
     @Test func editsRestartTheLevelAndBrokenEditsKeepTheLastGoodVersion() throws {
         let pack = try authoredPack()
         defer { try? FileManager.default.removeItem(at: pack.deletingLastPathComponent()) }
-        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--watch", "--level", "first-sound"])
+        let profile = pack.deletingLastPathComponent().appendingPathComponent("profile.sqlite")
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--watch", "--level", "first-sound",
+                                       "--profile", profile.path])
         try game.expect("== Briefing: The First Sound ==")
         game.send("\r")
         try game.expect("Level The First Sound begins.")
@@ -57,6 +59,10 @@ import Testing
         game.send("q")
         #expect(try game.waitForExit() == 0)
         #expect(game.isCooked)
+        // The two restarts are not runs: the profile holds the one win.
+        let stats = try runEcholot(["stats", "--json", "--profile", profile.path])
+        let json = try #require(JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any], "\(stats.stderr)")
+        #expect(json["runs"] as? Int == 1, "\(stats.stdout)")
     }
 
     @Test func anEditDuringAStoryRestartsItsSceneFromTheNewData() throws {
@@ -64,28 +70,30 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let pack = folder.appendingPathComponent("night-walk-draft")
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("levels/night-walk"), to: pack)
-        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--watch", "--time", "21:40"])
-        try game.expect("Begin the story")
-        game.send("n")
-        try game.expect("A cut-scene. Enter skips it.")
-        game.send("\r")
-        try game.expect("Level The Lantern begins.")
+        let profile = folder.appendingPathComponent("profile.sqlite")
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--watch", "--time", "21:40",
+                                       "--profile", profile.path])
+        try game.beginTheNightWalk()
 
         // The lantern moves from the east (90°) to the west (270°): the story goes on at
         // this level, from the new data.
         try edit(pack, "levels/lantern.json", #""azimuth": 90"#, #""azimuth": 270"#)
         try game.expect("Reloaded after changes to levels/lantern.json.")
         try game.expect("Level The Lantern begins.")
+        // A broken story file: its error, and the story goes on as it was.
+        try edit(pack, "story.json", #""chapters""#, #""chapters"#)
+        try game.expect("The changes to story.json do not load; still playing the last version that did:")
         game.press(PseudoTerminal.left, times: 6)
         try game.expect("Facing 270° W.")
         game.send(" ")
         try game.expect("You won the level!")
         try game.expect("A choice.")
-        game.send("q")
-        try game.expect("Continue the story")
-        game.send("q")
-        #expect(try game.waitForExit() == 0)
+        #expect(try game.leaveTheStoryAndQuit() == 0)
         #expect(game.isCooked)
+        // The restart is not a run: the profile holds the one win.
+        let stats = try runEcholot(["stats", "--json", "--profile", profile.path])
+        let json = try #require(JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any], "\(stats.stderr)")
+        #expect(json["runs"] as? Int == 1, "\(stats.stdout)")
     }
 
     @Test func watchNeedsAPackPath() throws {

@@ -157,7 +157,9 @@ public struct StoryDirector: Sendable {
         guard let chapter = record["chapter"]?.stringValue, let index = book.chapterIndex(chapter) else {
             throw ActionError("story.resume: the saved story is in chapter \(record["chapter"] ?? .null), which \(book.displayPath) does not define")
         }
-        let step = record["step"]?.intValue ?? 0
+        guard let step = record["step"]?.intValue else {
+            throw ActionError("story.resume: the saved story's 'step' must be an integer, found \(record["step"]?.typeName ?? "none")")
+        }
         guard book.chapters[index].steps.indices.contains(step) else {
             throw ActionError("story.resume: the saved story is at step \(step + 1) of chapter '\(chapter)', which has \(book.chapters[index].steps.count) steps in \(book.displayPath)")
         }

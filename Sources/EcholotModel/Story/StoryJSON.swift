@@ -29,6 +29,19 @@ struct StoryObject {
         }
     }
 
+    /// Which one of `kinds` the object is, found by key (after `pairing` drops keys that
+    /// belong to another, as `goto` to `if`); reported, naming what it found, unless
+    /// exactly one is there.
+    func kind(of kinds: [String], in what: String, pairing: ([String]) -> [String] = { $0 }) -> String? {
+        let found = pairing(kinds.filter { self[$0] != nil })
+        guard found.count == 1, let kind = found.first else {
+            report.error("\(what) needs exactly one of \(kinds.joined(separator: ", ")), found "
+                + (found.isEmpty ? "none" : found.joined(separator: ", ")), at: position)
+            return nil
+        }
+        return kind
+    }
+
     /// A required string.
     func string(_ key: String, in what: String) -> String? {
         guard let node = self[key] else {

@@ -82,13 +82,9 @@ private final class Reader {
     func step(_ node: JSONNode) -> StoryStep? {
         guard let object = StoryObject(node, "a step", report: report) else { return nil }
         // A branch is the one step with two kind keys: `if` with its `goto`.
-        var kinds = Reader.kinds.filter { object[$0] != nil }
-        if kinds.contains("if") { kinds.removeAll { $0 == "goto" } }
-        guard kinds.count == 1, let kind = kinds.first else {
-            report.error("a step needs exactly one of \(Reader.kinds.joined(separator: ", ")), found "
-                + (kinds.isEmpty ? "none" : kinds.joined(separator: ", ")), at: node.position)
-            return nil
-        }
+        guard let kind = object.kind(of: Reader.kinds, in: "a step", pairing: { found in
+            found.contains("if") ? found.filter { $0 != "goto" } : found
+        }) else { return nil }
         let made: StepKind?
         switch kind {
         case "cutscene": made = cutscene(object)

@@ -45,7 +45,7 @@ public struct StoryTest: Sendable {
             if case let .array(items) = node.value {
                 plays = items.compactMap { play($0, report: report) }
             } else {
-                report.error("'plays' must be a list of {\"level\" or \"choice\", \"input\"}", at: node.position)
+                report.error("'plays' must be a list of {\"level\", \"choice\" or \"cutscene\", \"input\"}", at: node.position)
             }
         }
         var expectations: [(String, Value, SourcePosition)] = []
@@ -65,11 +65,8 @@ public struct StoryTest: Sendable {
     private static func play(_ node: JSONNode, report: StoryReport) -> StoryScript.Play? {
         guard let object = StoryObject(node, "a play", report: report) else { return nil }
         object.rejectUnknown(["level", "choice", "cutscene", "input"], in: "a play")
-        let named = ["level", "choice", "cutscene"].compactMap { kind in object.optionalString(kind).map { (kind, $0) } }
-        guard named.count == 1, let (kind, scene) = named.first else {
-            report.error("a play names one \"level\", \"choice\" or \"cutscene\" its inputs are for", at: node.position)
-            return nil
-        }
+        guard let kind = object.kind(of: ["level", "choice", "cutscene"], in: "a play"),
+              let scene = object.string(kind, in: "a play") else { return nil }
         var events: [InputEvent] = []
         if let input = object["input"] {
             guard case let .array(items) = input.value else {

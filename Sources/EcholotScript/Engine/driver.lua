@@ -162,6 +162,14 @@ function runners.behaviour(batch, action, fn)
   local view = E.newview()
   runeach(list, C, S, fn, action, ctx, function(id, result)
     replace(batch, fn, entitiesnode, id, result, "id")
+    -- The entity is a new node now: an instance of the rule later in this loop on the
+    -- same entity (it carries the behaviour twice) must reach the new one, not the old.
+    local entity = dataOf[entitiesnode][id]
+    for j = 1, list.n do
+      if list.ids[j] == id then
+        list.entities[j], list.datas[j], list.handles[j] = entity, dataOf[entity], getrawmetatable(entity).handle
+      end
+    end
   end, view)
   E.endview()
 end

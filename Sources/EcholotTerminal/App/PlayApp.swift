@@ -23,6 +23,8 @@ public final class PlayApp {
     private let watch: (any PackReloader)?
     private let makeStory: StoryFactory?
     private var attempts = 0
+    /// The story being played was restarted by a `--watch` reload (its recording has ended).
+    private var storyReloaded = false
     private var recordings: [String] = []
     private var storyRecordings: [String] = []
     // The display while the game runs: messages from outside (the profile) go there.
@@ -267,7 +269,10 @@ public final class PlayApp {
                                     audio: loop.audio, tracker: loop.tracker, feedback: loop.feedback,
                                     watch: watching(entry, loop))
         if let recording = player.recording { saveStoryRecording(recording, loop: loop) }
-        if options.record != nil, saved != nil {
+        // A play resumed after a reload was told why it is not recorded when the reload came.
+        let afterReload = storyReloaded
+        storyReloaded = false
+        if options.record != nil, saved != nil, !afterReload {
             loop.display.notice("Not recorded: a story is recorded only when it is played from the beginning.", style: .warning)
         }
         switch ending {
@@ -276,6 +281,11 @@ public final class PlayApp {
         case .reload:
             // On from the scene saved as it began, in the new version of the pack (which
             // `refreshed` puts into the entry).
+            if options.record != nil, !afterReload {
+                loop.display.notice("Not recorded: the pack was reloaded during the story, and a story is recorded only "
+                    + "when it is played from its beginning without a reload.", style: .warning)
+            }
+            storyReloaded = true
             return .storyPlay(entry, resume: true)
         case let .stop(exit):
             if case let .interrupted(signal) = exit { return .exit(128 + signal) }
@@ -323,9 +333,9 @@ public final class PlayApp {
         case let .levels(entry, group, selected):
             return .levels(fresh(entry), regrouped(group, in: fresh(entry).pack), selected: selected)
         case let .briefing(entry, group, index):
-            return same(group.levels[index], entry: fresh(entry), group: group) { .briefing($0, $1, index: $2) }
+            return same(group.levels[index], entry: fresh(entry), group: group, loop) { .briefing($0, $1, index: $2) }
         case let .play(entry, group, index):
-            return same(group.levels[index], entry: fresh(entry), group: group) { .play($0, $1, index: $2) }
+            return same(group.levels[index], entry: fresh(entry), group: group, loop) { .play($0, $1, index: $2) }
         case let .story(entry, selected):
             return .story(fresh(entry), selected: selected)
         case let .storyPlay(entry, resume):
@@ -336,11 +346,15 @@ public final class PlayApp {
     }
 
     /// `place` for level `id` where the new version of the pack has it (levels may have
-    /// been added, removed or reordered), or the group's menu when it has it no more.
-    private func same(_ id: String, entry: PackEntry, group: LevelGroup,
+    /// been added, removed or reordered), or the group's menu, with a notice, when it has
+    /// it no more.
+    private func same(_ id: String, entry: PackEntry, group: LevelGroup, _ loop: Loop,
                       _ place: (PackEntry, LevelGroup, Int) -> Place) -> Place {
         let group = regrouped(group, in: entry.pack)
-        guard let index = group.levels.firstIndex(of: id) else { return .levels(entry, group, selected: 0) }
+        guard let index = group.levels.firstIndex(of: id) else {
+            loop.display.notice("The pack has no level “\(id)” any more.", style: .warning)
+            return .levels(entry, group, selected: 0)
+        }
         return place(entry, group, index)
     }
 
@@ -407,8 +421,13 @@ public final class PlayApp {
         session.end()
         withExtendedLifetime(engine) {}
         if exit == .reload {
-            // An authoring restart, not a play: nothing goes into the history.
-            return restart(id, entry: entry, group: group, loop: loop)
+            // An authoring restart, not a play: nothing goes into the history, and the
+            // restart records to the same file again. `refreshed` finds the level in the
+            // new version of the pack.
+            progress.levelDiscarded(in: entry.pack)
+            recorder?.discard()
+            attempts -= 1
+            return .play(entry, group, index: index)
         }
         let result = RunResult(state: store.state)
         progress.levelEnded(level: id, in: entry.pack, result: result)
@@ -441,18 +460,6 @@ public final class PlayApp {
         case let .interrupted(signal):
             return .exit(128 + signal)
         }
-    }
-
-    /// Where a reload leads: the same level from the new data, or its menu when the new
-    /// version has no such level.
-    private func restart(_ id: String, entry: PackEntry, group: LevelGroup, loop: Loop) -> Place {
-        let fresh = watch.map { PackEntry(path: entry.path, pack: $0.pack) } ?? entry
-        let group = regrouped(group, in: fresh.pack)
-        guard let index = group.levels.firstIndex(of: id) else {
-            loop.display.notice("The pack has no level “\(id)” any more.", style: .warning)
-            return .levels(fresh, group, selected: 0)
-        }
-        return .play(fresh, group, index: index)
     }
 
     /// Closes the log and writes its description; returns the log's path when it worked.

@@ -44,6 +44,9 @@ public protocol ProgressProvider: AnyObject {
     func marks(level: String, in pack: Pack) -> LevelMarks
     /// A level was played to its end or left; `result` is read off its final state.
     func levelEnded(level: String, in pack: Pack, result: RunResult)
+    /// A level was cut short by an authoring reload (`--watch`): not a run, nothing of it
+    /// is kept.
+    func levelDiscarded(in pack: Pack)
     /// The saved `story` record of the story of `pack` being played, if one was saved.
     func storyCheckpoint(in pack: Pack) -> PersistentMap<Value>?
     /// The story of `pack` is played from the beginning: a new play-through.
@@ -96,6 +99,9 @@ public final class SessionProgress: ProgressProvider {
             best[pack.id, default: [:]][level] = max(score, best[pack.id]?[level] ?? score)
         }
     }
+
+    /// Nothing to forget: this provider learns only from ended levels.
+    public func levelDiscarded(in pack: Pack) {}
 
     /// The story record saved in this session.
     public func storyCheckpoint(in pack: Pack) -> PersistentMap<Value>? { stories[pack.id] }

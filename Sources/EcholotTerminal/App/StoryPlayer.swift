@@ -97,22 +97,22 @@ final class StoryPlayer {
             ).run()
             levelSession.end()
             withExtendedLifetime(engine) {}
-            // An authoring restart, not a play: nothing goes into the history or the recording.
-            if exit == .reload {
+            switch exit {
+            case .reload:
+                // An authoring restart, not a play: nothing goes into the history, and a
+                // recording, which must play the story from its beginning, ends.
+                progress.levelDiscarded(in: entry.pack)
                 recording = nil
                 return .reload
-            }
-            if let inputs { recording?.scenes.append(StoryRecording.Scene(kind: kind, id: id, events: inputs.events)) }
-            if scene == .level {
-                progress.levelEnded(level: level[LevelKeys.id], in: entry.pack, result: RunResult(state: decided ?? store.state))
+            case .finished, .left, .interrupted, .terminalGone:
+                if let inputs { recording?.scenes.append(StoryRecording.Scene(kind: kind, id: id, events: inputs.events)) }
+                if scene == .level {
+                    progress.levelEnded(level: level[LevelKeys.id], in: entry.pack, result: RunResult(state: decided ?? store.state))
+                }
             }
             pending = levelSession.nextSceneEvents
-            switch exit {
-            case .finished: continue
-            case .left: return .left
-            case .interrupted, .terminalGone: return .stop(exit)
-            case .reload: return .reload  // handled above
-            }
+            if exit == .left { return .left }
+            if exit != .finished { return .stop(exit) }
         }
         progress.storySaved(session.story, in: entry.pack)
         let level = session.store.state[Game.level]

@@ -39,6 +39,13 @@ public final class InputRecorder {
         count += 1
     }
 
+    /// Closes the file and removes it: what it holds was not a play (an authoring reload).
+    public func discard() {
+        if fd >= 0 { _ = closeDescriptor(fd) }
+        fd = -1
+        unlink(path)
+    }
+
     /// Flushes and closes the file (idempotent); a failure to close is kept in ``failure``.
     public func close() {
         guard fd >= 0 else { return }
