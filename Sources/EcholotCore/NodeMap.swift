@@ -36,9 +36,12 @@ public struct NodeMap<Kind>: Sendable, Equatable, AttributeValue {
     @inlinable
     public mutating func modify<R>(_ id: String, _ body: (inout Node<Kind>) throws -> R) rethrows -> R? {
         try storage.modifyValue(forKey: id) { slot in
-            guard let taken: Node<Kind> = Node<Kind>.take(&slot) else { return nil }
-            var node = taken
-            defer { slot = node.value }
+            // Not `Node.take`: there the map is bound by a pattern inside the generic
+            // initialiser, and the optimiser kept a second reference alive — every child
+            // a Swift reducer changed was copied (measured: 1,000 entity copies a tick).
+            guard let attributes = Value.takeMap(from: &slot) else { return nil }
+            var node = Node<Kind>(consume attributes)
+            defer { slot = .map(node.attributes) }
             return try body(&node)
         }
     }

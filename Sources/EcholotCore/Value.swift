@@ -155,3 +155,14 @@ extension Value: CustomStringConvertible {
         }
     }
 }
+
+extension Value {
+    /// Moves the map out of `slot` when it holds one, leaving `nil` (any other value stays),
+    /// so the caller holds the only reference and may change the map in place.
+    @inlinable @inline(never)
+    public static func takeMap(from slot: inout Value?) -> PersistentMap<Value>? {
+        guard case .map? = slot else { return nil }
+        guard case let .map(map)? = slot.take() else { preconditionFailure("checked above") }
+        return map
+    }
+}

@@ -59,6 +59,7 @@ struct ValidateCommand: ParsableCommand {
             problems += error.errors.map(\.description)
         }
         problems += AudioValidation.diagnostics(for: pack).sortedForDisplay().map(\.description)
+        if let missing = StoryReader.missingStory(in: pack) { problems.append(missing.description) }
         if case let .failure(error)? = StoryReader.load(for: pack) {
             problems += error.diagnostics.sortedForDisplay().map(\.description)
         }

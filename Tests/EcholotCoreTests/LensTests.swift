@@ -77,4 +77,28 @@ private func room(lamps: Int) -> Node<Room> {
         let b = changed[RoomKeys.lamps].storage["lamp8"]!.mapValue!
         #expect(a.isIdentical(to: b))
     }
+
+    /// A reducer that changes every child of a node through `modify` must change each in
+    /// place when nothing else shares it: a copy per child per tick was the Swift orbit's
+    /// whole cost once (an optimiser-kept second reference made no child unique).
+    @Test func modifyingChildrenOfAnUnsharedNodeChangesThemInPlace() {
+        var hall = room(lamps: 100)
+        func storage(of id: String) -> ObjectIdentifier? {
+            hall[RoomKeys.lamps].storage[id]?.mapValue?.root.map(ObjectIdentifier.init)
+        }
+        let before = (0..<100).map { storage(of: "lamp\($0)") }
+        hall.modify(RoomKeys.lamps) { lamps in
+            for id in lamps.ids {
+                lamps.modify(id) { lamp in lamp[LampKeys.brightness] += 0.5 }
+            }
+        }
+        #expect((0..<100).map { storage(of: "lamp\($0)") } == before)
+        #expect(hall[RoomKeys.lamps]["lamp7"]?[LampKeys.brightness] == 7.5)
+
+        // Shared, the same change copies, and the sharer keeps what it had.
+        let kept = hall
+        hall.modify(RoomKeys.lamps) { lamps in lamps.modify("lamp7") { $0[LampKeys.brightness] = 0 } }
+        #expect(storage(of: "lamp7") != before[7])
+        #expect(kept[RoomKeys.lamps]["lamp7"]?[LampKeys.brightness] == 7.5)
+    }
 }

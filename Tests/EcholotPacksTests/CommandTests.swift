@@ -60,6 +60,26 @@ struct CommandTests {
         #expect(byID.status == 0, "\(byID.stderr)")
     }
 
+    @Test func aStoryPackWithoutItsStoryIsReportedAtItsKind() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "tale", "--author", "Ann"], in: scratch.url, data: data)
+        let manifest = scratch.at("tale/pack.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try #require(text.contains(#""kind": "scored""#))
+        try text.replacingOccurrences(of: #""kind": "scored""#, with: #""kind": "story""#)
+            .write(to: manifest, atomically: true, encoding: .utf8)
+
+        let result = try echolot(["validate", "tale"], in: scratch.url, data: data)
+        #expect(result.status == 1)
+        #expect(result.stderr == "tale/pack.json:6:11: error: kind: a story pack needs a story.json beside pack.json; without one it is played as single levels\n")
+
+        // With its story, it validates.
+        scratch.write(["tale/story.json": #"{ "start": "one", "chapters": [ { "id": "one", "steps": [ { "level": "first-steps" } ] } ] }"#])
+        let story = try echolot(["validate", "tale"], in: scratch.url, data: data)
+        #expect(story.status == 0, "\(story.stderr)")
+    }
+
     @Test func aHostileArchiveIsRefusedWithExitStatusOne() throws {
         let scratch = Scratch()
         try ZipBuilder.write(scratch.at("evil.zip")) { zip in

@@ -155,6 +155,23 @@ import Testing
         second.send("q")
         #expect(try second.waitForExit() == 0)
     }
+
+    /// A story pack whose `story.json` is missing offers its levels, not a story page whose
+    /// only choices would fail (`validate` reports the missing file).
+    @Test func aStoryPackWithoutItsStoryOffersItsLevels() throws {
+        let profile = try profile()
+        let folder = profile.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pack = folder.appendingPathComponent("night-walk")
+        try FileManager.default.copyItem(atPath: Self.nightWalk, toPath: pack.path)
+        try FileManager.default.removeItem(at: pack.appendingPathComponent("story.json"))
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
+        try game.expect("The Lantern")
+        #expect(!game.text.contains("Begin the story"))
+        game.send("q")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
 }
 
 /// The steps every night-walk test takes to reach its first level, and to leave.

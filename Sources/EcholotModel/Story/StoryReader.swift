@@ -14,6 +14,20 @@ public enum StoryReader {
         return read(Array(data), pack: pack, displayPath: pack.display(fileName))
     }
 
+    /// Whether `pack` has a `story.json` (read or not): a story pack without one is played
+    /// as single levels, and `validate` reports it.
+    public static func exists(in pack: Pack) -> Bool {
+        FileManager.default.fileExists(atPath: pack.root.appendingPathComponent(fileName).path)
+    }
+
+    /// The problem of a story pack (`"kind": "story"`) that has no `story.json`; `nil`
+    /// for any other pack.
+    public static func missingStory(in pack: Pack) -> Diagnostic? {
+        guard pack.manifest.kind == .story, !exists(in: pack) else { return nil }
+        return pack.manifestSource.diagnostic(
+            at: "kind", "a story pack needs a \(fileName) beside pack.json; without one it is played as single levels")
+    }
+
     /// Reads story text for `pack`; the diagnostics name `displayPath`.
     public static func read(_ bytes: [UInt8], pack: Pack, displayPath: String) -> Result<StoryBook, PackLoadError> {
         let report = StoryReport(displayPath: displayPath)

@@ -212,9 +212,10 @@ public final class PlayApp {
 
     // MARK: Stories
 
-    /// Whether the pack is played as a story (it is a story pack and has a story).
+    /// Whether the pack is played as a story (it is a story pack and has a story); a
+    /// story pack without its `story.json` offers its levels, as `validate` says.
     private func isStory(_ entry: PackEntry) -> Bool {
-        makeStory != nil && entry.pack.manifest.kind == .story
+        makeStory != nil && entry.pack.manifest.kind == .story && StoryReader.exists(in: entry.pack)
     }
 
     /// The story's page: continue where the player left, begin again, or pick single levels.
