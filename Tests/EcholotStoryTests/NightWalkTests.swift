@@ -27,6 +27,38 @@ import Testing
         }
     }
 
+    /// A run that goes wrong is reported at the play whose inputs were running, so the
+    /// author sees which scene of a long test to look at.
+    @Test func aFailedRunIsReportedAtItsPlay() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nightwalk-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Self.pack, to: folder)
+        let tests = folder.appendingPathComponent("tests")
+        for name in try FileManager.default.contentsOfDirectory(atPath: tests.path) {
+            try FileManager.default.removeItem(at: tests.appendingPathComponent(name))
+        }
+        try """
+            {
+              "plays": [
+                { "level": "lantern", "input": [
+                  { "t": 0.5, "action": "turnTo", "azimuth": 90 },
+                  { "t": 1.0, "action": "select" } ] },
+                { "level": "crossing" },
+                { "cutscene": "home.intro" }
+              ],
+              "expect": { "status": "running" }
+            }
+            """.write(to: tests.appendingPathComponent("wrong.story.json"), atomically: true, encoding: .utf8)
+        let pack = try PackLoader.load(at: folder)
+        let results = StoryTesting.run(pack, standardRules: Self.rules)
+        try #require(results.count == 1)
+        let path = pack.display("tests/wrong.story.json")
+        #expect(results[0].diagnostics.map(\.description) == [
+            "\(path):6:5: error: the story run failed: the inputs are for level 'crossing', but the story entered choice 'path'",
+            "\(path):7:5: error: the story run failed: inputs for cutscene 'home.intro' were not used",
+        ])
+    }
+
     @Test func sameInputsReplayToTheSameState() throws {
         let pack = try PackLoader.load(at: Self.pack)
         let book = try #require(StoryReader.load(for: pack)).get()

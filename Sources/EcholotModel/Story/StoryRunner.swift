@@ -11,12 +11,15 @@ public struct StoryScript: Sendable {
         public var scene: String
         /// What the player does there.
         public var log: InputLog
+        /// Where the play is written (a story test's `plays` entry), for its errors.
+        public var position: SourcePosition?
 
         /// Creates a play.
-        public init(kind: String, scene: String, log: InputLog) {
+        public init(kind: String, scene: String, log: InputLog, position: SourcePosition? = nil) {
             self.kind = kind
             self.scene = scene
             self.log = log
+            self.position = position
         }
 
         /// `level 'x'`, as messages name the scene.
@@ -66,9 +69,17 @@ public struct StoryRunner {
             send(.tick(step))
             if let announcement = clock?.tick() { send(announcement) }
         }
+        // The errors since `first` arose at `position` (the play being played).
+        func place(from first: Int, at position: SourcePosition?) {
+            guard let position else { return }
+            for i in first..<transcript.errors.count { transcript.errorPositions[i] = position }
+        }
         for action in session.beginning() { send(action) }
         var plays = script.plays[...]
         sceneLoop: while session.hasNewScene {
+            let first = transcript.errors.count
+            var playing: SourcePosition?
+            defer { place(from: first, at: playing) }
             do {
                 try session.enterScene()
             } catch {
@@ -80,12 +91,15 @@ public struct StoryRunner {
             var log = InputLog()
             if kind == "cutscene", plays.first?.kind == kind, plays.first?.scene == id {
                 // A cut-scene plays on its own; a play for it gives its inputs (a skip).
-                log = plays.removeFirst().log
+                let play = plays.removeFirst()
+                log = play.log
+                playing = play.position
             } else if kind == "level" || kind == "choice" {
                 guard let play = plays.popFirst() else {
                     transcript.errors.append("no inputs left for \(kind) '\(id)'")
                     break
                 }
+                playing = play.position
                 guard play.kind == kind, play.scene == id else {
                     transcript.errors.append("the inputs are for \(play.label), but the story entered \(kind) '\(id)'")
                     break
@@ -118,7 +132,10 @@ public struct StoryRunner {
         transcript.status = final["status"]?.stringValue ?? StoryStatus.running.rawValue
         transcript.ending = final["ending"]?.stringValue
         transcript.stateHash = session.store.state.tree.stableHashHex
-        for rest in plays { transcript.errors.append("inputs for \(rest.label) were not used") }
+        for rest in plays {
+            transcript.errors.append("inputs for \(rest.label) were not used")
+            place(from: transcript.errors.count - 1, at: rest.position)
+        }
         return transcript
     }
 }

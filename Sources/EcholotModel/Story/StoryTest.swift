@@ -87,7 +87,7 @@ public struct StoryTest: Sendable {
                 events.append(InputEvent(t: t, action: Action(name, fields), line: item.position.line))
             }
         }
-        return StoryScript.Play(kind: kind, scene: scene, log: InputLog(events))
+        return StoryScript.Play(kind: kind, scene: scene, log: InputLog(events), position: object.position)
     }
 
     /// The differences between the transcript and the expectations, one diagnostic each.
@@ -106,8 +106,9 @@ public struct StoryTest: Sendable {
             problems.append(Diagnostic(path: displayPath, at: position, message: message))
         }
         if !expectations.contains(where: { $0.field == "errors" }) {
-            for error in transcript.errors {
-                problems.append(Diagnostic(path: displayPath, line: 1, column: 1, message: "the story run failed: \(error)"))
+            for (i, error) in transcript.errors.enumerated() {
+                problems.append(Diagnostic(path: displayPath, at: transcript.errorPositions[i] ?? .start,
+                                           message: "the story run failed: \(error)"))
             }
         }
         return problems

@@ -20,6 +20,9 @@ public struct StoryTranscript: Sendable, Equatable {
     public var ending: String?
     /// Why the story stopped, rejected actions, and missing inputs.
     public var errors: [String] = []
+    /// Where in the test each error arose, by its index in ``errors``: the play whose
+    /// inputs were running. Errors outside any play (a cut-scene with none) have no entry.
+    public var errorPositions: [Int: SourcePosition] = [:]
     /// The final state's stable hash.
     public var stateHash: String = ""
 
