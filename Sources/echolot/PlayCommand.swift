@@ -138,14 +138,19 @@ struct PlayCommand: ParsableCommand {
         let profileProgress = try? ProfileProgress(profile: ProfileAccess.open(explicit: profile)) { relay.send($0.description) }
         let progress: any ProgressProvider = profileProgress ?? SessionProgress()
         let makeStory: StoryFactory = { entry in
-            guard let loaded = StoryReader.load(for: entry.pack) else { return nil }
-            let book = try loaded.get()
-            let rules = try watched?.rules(ifPlaying: entry) ?? PackRules.checked(entry.pack).get()
+            let book: StoryBook, rules: PackRules
+            if let good = watched?.story(ifPlaying: entry) {
+                guard let story = good.book else { return nil }
+                (book, rules) = (story, good.rules)
+            } else {
+                guard let loaded = StoryReader.load(for: entry.pack) else { return nil }
+                (book, rules) = (try loaded.get(), try PackRules.checked(entry.pack).get())
+            }
             // The story's clock starts at the player's time of day; from there it runs on
             // simulated minutes, and each announcement is an input like any other.
             let now = Calendar.current.dateComponents([.hour, .minute], from: Date())
             let time = time.flatMap(TimeOfDay.init(text:)) ?? TimeOfDay(hour: now.hour ?? 12, minute: now.minute ?? 0) ?? .noon
-            let session = StorySession(book, pack: entry.pack, clock: StoryClock(time: time, step: LevelSession.standardStep),
+            let session = StorySession(book, pack: rules.pack, clock: StoryClock(time: time, step: LevelSession.standardStep),
                                        rules: rules.sceneReducers)
             // The story's levels are runs like any other: history, statistics, achievements.
             session.onEnterScene = { store in

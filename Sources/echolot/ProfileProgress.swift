@@ -55,8 +55,10 @@ final class ProfileProgress: ProgressProvider {
 
     /// The level's store was cut short by a reload: its recorder lets go without recording.
     func levelDiscarded(in pack: Pack) {
-        recorder?.detach()
-        recorder = nil
+        guard let recorder else { return }
+        recorder.detach()
+        if let failure = recorder.failure { report(failure) }
+        self.recorder = nil
     }
 
     /// The level's store has ended or was left: its run is recorded (abandoned if undecided).
@@ -80,7 +82,7 @@ final class ProfileProgress: ProgressProvider {
         // the player is told why Continue is missing.
         guard parsed.errors.isEmpty, let record = parsed.root?.value.treeValue.mapValue else {
             if unreadableReported.insert(pack.id).inserted {
-                let detail = parsed.errors.first.map { "\($0.position.line):\($0.position.column): \($0.message)" }
+                let detail = parsed.errors.first.map { "\($0.position): \($0.message)" }
                     ?? "not a JSON object"
                 report(.unreadableCheckpoint(path: profile.url.path, packID: pack.id, detail: detail))
             }

@@ -17,9 +17,10 @@ final class WatchedPack: PackReloader {
     private let watcher: PackWatcher
     private let good: GoodRules
 
-    /// The rules of the last version that loaded; filled by the watcher's load.
+    /// The rules and story of the last version that loaded; filled by the watcher's load.
     private final class GoodRules {
         var rules: PackRules?
+        var story: StoryBook?
     }
 
     /// Watches the pack at `path`; its first version must load, else the problems are on
@@ -37,9 +38,15 @@ final class WatchedPack: PackReloader {
             case let .success(pack):
                 // A version is good only when its scripts load, its levels check and its
                 // story (if it has one) reads.
-                if case let .failure(error)? = StoryReader.load(for: pack) { return .failure(error) }
+                var story: StoryBook?
+                switch StoryReader.load(for: pack) {
+                case let .failure(error)?: return .failure(error)
+                case let .success(book)?: story = book
+                case nil: story = nil
+                }
                 return PackRules.checked(pack).map { rules in
                     good.rules = rules
+                    good.story = story
                     return pack
                 }
             }
@@ -58,9 +65,12 @@ final class WatchedPack: PackReloader {
         return change
     }
 
-    /// The last good version's rules when `entry` is the watched pack; `nil` for others.
-    func rules(ifPlaying entry: PackEntry) -> PackRules? {
-        entry.path == path ? good.rules : nil
+    /// The last good version's story (`nil` inside when it has none) and rules when
+    /// `entry` is the watched pack; `nil` for others. A story begun or continued while
+    /// `story.json` is broken plays the version that last read.
+    func story(ifPlaying entry: PackEntry) -> (book: StoryBook?, rules: PackRules)? {
+        guard entry.path == path, let rules = good.rules else { return nil }
+        return (good.story, rules)
     }
 
     /// A store playing `level` of the last good version, with that version's rules.

@@ -1,6 +1,7 @@
 import EcholotCore
 import EcholotModel
 import EcholotScript
+import EcholotTestSupport
 import Foundation
 import Testing
 
@@ -30,8 +31,9 @@ import Testing
     /// A run that goes wrong is reported at the play whose inputs were running, so the
     /// author sees which scene of a long test to look at.
     @Test func aFailedRunIsReportedAtItsPlay() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nightwalk-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try scratchFolder("nightwalk")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let folder = scratch.appendingPathComponent("night-walk")
         try FileManager.default.copyItem(at: Self.pack, to: folder)
         let tests = folder.appendingPathComponent("tests")
         for name in try FileManager.default.contentsOfDirectory(atPath: tests.path) {

@@ -31,10 +31,7 @@ import Testing
         try game.expect("Owl: Hoo. Lost already? Listen for the lantern.")
         game.send("\r")
         try game.expect("Level The Lantern begins.")
-        game.press(PseudoTerminal.right, times: 6)
-        try game.expect("Facing 90° E.")
-        game.send(" ")
-        try game.expect("You won the level!")
+        try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
         try game.expect("A choice.")
         try game.expect("In view: The forest path. Long, but dry. ahead.")
         try game.expect("Guide: Two ways lead home.")
@@ -44,10 +41,7 @@ import Testing
         try game.expect("Guide: Step on the stone that clicks. Only that one.")
         game.send("\r")
         try game.expect("Level The Crossing begins.")
-        game.press(PseudoTerminal.left, times: 4)
-        try game.expect("Facing 300° WNW.")
-        game.send(" ")
-        try game.expect("You won the level!")
+        try game.winByFacing("300° WNW", turning: PseudoTerminal.left, times: 4)
         try game.expect("Narrator: At last, the door of your house.")
         game.send("\r")
         try game.expect("Recorded the story to \(recorded.path)")
@@ -184,6 +178,15 @@ extension PseudoTerminal {
         try expect("A cut-scene. Enter skips it.")
         send("\r")
         try expect("Level The Lantern begins.")
+    }
+
+    /// Turns with `key` (`times` presses) until facing `heading`, selects there, and
+    /// hears the level won.
+    func winByFacing(_ heading: String, turning key: String, times: Int) throws {
+        press(key, times: times)
+        try expect("Facing \(heading).")
+        send(" ")
+        try expect("You won the level!")
     }
 
     /// Leaves the story from the scene being played, back on the story's page, and quits

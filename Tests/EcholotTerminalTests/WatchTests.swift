@@ -83,10 +83,7 @@ import Testing
         // A broken story file: its error, and the story goes on as it was.
         try edit(pack, "story.json", #""chapters""#, #""chapters"#)
         try game.expect("The changes to story.json do not load; still playing the last version that did:")
-        game.press(PseudoTerminal.left, times: 6)
-        try game.expect("Facing 270° W.")
-        game.send(" ")
-        try game.expect("You won the level!")
+        try game.winByFacing("270° W", turning: PseudoTerminal.left, times: 6)
         try game.expect("A choice.")
         #expect(try game.leaveTheStoryAndQuit() == 0)
         #expect(game.isCooked)

@@ -106,7 +106,8 @@ public final class LevelLoop {
             if wake.trackerReadable { readTracker() }
             flushEvents()
             let now = MonotonicClock.now()
-            if let watch, now - lastWatch >= Self.watchInterval {
+            // A decided level is not restarted: its result is already in the profile.
+            if let watch, !session.isDecided, now - lastWatch >= Self.watchInterval {
                 lastWatch = now
                 if watch() { return .reload }
             }

@@ -282,7 +282,8 @@ public final class PlayApp {
         case .reload:
             // On from the scene saved as it began, in the new version of the pack (which
             // `refreshed` puts into the entry).
-            if options.record != nil, !afterReload {
+            // A resumed story was told above that it is not recorded.
+            if options.record != nil, saved == nil {
                 loop.display.notice("Not recorded: the pack was reloaded during the story, and a story is recorded only "
                     + "when it is played from its beginning without a reload.", style: .warning)
             }

@@ -53,6 +53,11 @@ public final class LevelSession {
     /// dispatched then).
     public var isFinished: Bool {
         if let isOver { return isOver(store.state) }
+        return isDecided
+    }
+
+    /// Whether the level is won or lost (a story's scene may go on a little after that).
+    public var isDecided: Bool {
         let status = level[LevelKeys.status]
         return status == .won || status == .lost
     }
