@@ -18,7 +18,7 @@
 /// set), sets `C.params`, `C.id` and `S.focus` (the entity's proxy, which
 /// the Lua writers check permissions against), resets the budget and calls
 /// `fn(view, action, ctx)`; a result that is neither nil, the view nor the entity's proxy
-/// goes to `replaced(id, result)`. Errors propagate to the caller's protected call.
+/// goes to `replaced(id, result, i)`. Errors propagate to the caller's protected call.
 /// Upvalues 1–4 are the strings "params", "id", "focus" and "__index".
 static inline int clua_runeach(lua_State *L) {
     clua_Limits *limits = clua_limits(L);
@@ -62,7 +62,8 @@ static inline int clua_runeach(lua_State *L) {
                 lua_pushvalue(L, 7);
                 lua_rawgeti(L, 12, i);
                 lua_pushvalue(L, 16);
-                lua_call(L, 2, 0);
+                lua_pushinteger(L, i);
+                lua_call(L, 3, 0);
             }
         }
         lua_settop(L, 15);

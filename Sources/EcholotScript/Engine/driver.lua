@@ -145,6 +145,8 @@ local function collectgoals(batch, list)
 end
 
 local runners = {}
+-- Data tables of entities replaced during this call (see runners.behaviour).
+local kept, keptn = {}, 0
 
 -- Every entity carrying this behaviour, while the level runs. The loop over them is
 -- C (CLua/runeach.h): for each it points the batch's view at the entity, sets
@@ -157,18 +159,25 @@ function runners.behaviour(batch, action, fn)
   local ldata = dataOf[level]
   if ldata == nil or ldata.status ~= "running" then return end
   local list = instances(batch, collectbehaviours)
+  if list.n == 0 then return end
   local entitiesnode = ldata.entities
   C.level, C.dt, C.time = level, action.dt, ldata.time
   local view = E.newview()
-  runeach(list, C, S, fn, action, ctx, function(id, result)
+  runeach(list, C, S, fn, action, ctx, function(id, result, i)
+    -- The C write log points at field names the entity's data table holds; the table
+    -- stays reachable until Swift has read the log, or a collection could free them.
+    keptn = keptn + 1
+    kept[keptn] = list.datas[i]
     replace(batch, fn, entitiesnode, id, result, "id")
-    -- The entity is a new node now: an instance of the rule later in this loop on the
-    -- same entity (it carries the behaviour twice) must reach the new one, not the old.
+    -- The entity is a new node now: this instance and any later one on the same entity
+    -- (it carries the behaviour twice; they are listed side by side) must reach the new
+    -- one, not the old.
     local entity = dataOf[entitiesnode][id]
-    for j = 1, list.n do
-      if list.ids[j] == id then
-        list.entities[j], list.datas[j], list.handles[j] = entity, dataOf[entity], getrawmetatable(entity).handle
-      end
+    local data, handle = dataOf[entity], getrawmetatable(entity).handle
+    local j = i
+    while j <= list.n and list.ids[j] == id do
+      list.entities[j], list.datas[j], list.handles[j] = entity, data, handle
+      j = j + 1
     end
   end, view)
   E.endview()
@@ -307,6 +316,8 @@ function E.run(batch, action, patches, count, tree, random)
   E.closeregistration()
   E.begin()
   emitn = 0
+  for i = 1, keptn do kept[i] = nil end
+  keptn = 0
   if action ~= nil then lastaction = freeze(action, "the action") end
   if tree ~= nil then E.rebuild(tree) end
   for i = 1, count * 3, 3 do E.patch(patches[i], patches[i + 1], patches[i + 2]) end

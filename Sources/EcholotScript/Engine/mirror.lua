@@ -286,6 +286,11 @@ end
 
 -- Starts a call: empties the logs (Swift has emptied the C write log).
 function E.begin()
+  -- Swift lets go of each value it reads; a call that failed left its values here,
+  -- counted against the memory cap until a later call happened to reuse their slots.
+  if next(log) ~= nil then
+    for k in next, log do log[k] = nil end
+  end
   bornn, diedn = 0, 0
   S.focus = nil
   E.endview()  -- a batch that failed left its view live
