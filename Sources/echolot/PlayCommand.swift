@@ -137,15 +137,12 @@ struct PlayCommand: ParsableCommand {
         let relay = NoticeRelay()
         let profileProgress = try? ProfileProgress(profile: ProfileAccess.open(explicit: profile)) { relay.send($0.description) }
         let progress: any ProgressProvider = profileProgress ?? SessionProgress()
-        let makeStory: StoryFactory = { entry in
-            let book: StoryBook, rules: PackRules
-            if let good = watched?.story(ifPlaying: entry) {
-                guard let story = good.book else { return nil }
-                (book, rules) = (story, good.rules)
-            } else {
-                guard let loaded = StoryReader.load(for: entry.pack) else { return nil }
-                (book, rules) = (try loaded.get(), try PackRules.checked(entry.pack).get())
-            }
+        let stories = StorySource(book: { entry in
+            if let good = watched?.story(ifPlaying: entry) { return good.book.map { .success($0) } }
+            return StoryReader.load(for: entry.pack)
+        }, session: { entry, book in
+            // Under --watch, the rules of the version whose story `book` is.
+            let rules = try watched?.story(ifPlaying: entry)?.rules ?? PackRules.checked(entry.pack).get()
             // The story's clock starts at the player's time of day; from there it runs on
             // simulated minutes, and each announcement is an input like any other.
             let now = Calendar.current.dateComponents([.hour, .minute], from: Date())
@@ -159,9 +156,9 @@ struct PlayCommand: ParsableCommand {
                 }
             }
             return session
-        }
+        })
         let app = PlayApp(options: options, catalog: catalog, start: start, progress: progress, watch: watched,
-                          makeStory: makeStory) { entry, level in
+                          stories: stories) { entry, level in
             if let watched, entry.path == watched.path {
                 let store = try watched.store(level: level)
                 profileProgress?.record(store, of: entry.pack)

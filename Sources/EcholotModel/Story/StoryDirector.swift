@@ -154,15 +154,8 @@ public struct StoryDirector: Sendable {
         guard var record = action["story"].mapValue else {
             throw ActionError("story.resume: 'story' must be a saved story record, found \(action["story"].typeName)")
         }
-        guard let chapter = record["chapter"]?.stringValue, let index = book.chapterIndex(chapter) else {
-            throw ActionError("story.resume: the saved story is in chapter \(record["chapter"] ?? .null), which \(book.displayPath) does not define")
-        }
-        guard let step = record["step"]?.intValue else {
-            throw ActionError("story.resume: the saved story's 'step' must be an integer, found \(record["step"]?.typeName ?? "none")")
-        }
-        guard book.chapters[index].steps.indices.contains(step) else {
-            throw ActionError("story.resume: the saved story is at step \(step + 1) of chapter '\(chapter)', which has \(book.chapters[index].steps.count) steps in \(book.displayPath)")
-        }
+        let place = try book.place(of: record).mapError { ActionError("story.resume: \($0)") }.get()
+        let (index, step) = (place.chapter, place.step)
         // The record was saved as its scene began. A level it was in is played again from
         // its start as the same attempt, which the record has counted already.
         if case let .level(levelStep) = book.chapters[index].steps[step].kind,

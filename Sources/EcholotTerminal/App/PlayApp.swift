@@ -21,7 +21,9 @@ public final class PlayApp {
     private let makeStore: StoreFactory
     private let progress: any ProgressProvider
     private let watch: (any PackReloader)?
-    private let makeStory: StoryFactory?
+    private let stories: StorySource?
+    /// Packs whose saved story place no longer fits their story and was said so.
+    private var misfitReported: Set<String> = []
     private var attempts = 0
     /// The story being played was restarted by a `--watch` reload (its recording has ended).
     private var storyReloaded = false
@@ -46,8 +48,8 @@ public final class PlayApp {
     /// from `makeStore`; `watch` reloads the pack being authored (`--watch`).
     public init(options: PlayOptions, catalog: PackCatalog, start: PackEntry,
                 progress: any ProgressProvider = SessionProgress(), watch: (any PackReloader)? = nil,
-                makeStory: StoryFactory? = nil, makeStore: @escaping StoreFactory) {
-        self.makeStory = makeStory
+                stories: StorySource? = nil, makeStore: @escaping StoreFactory) {
+        self.stories = stories
         self.options = options
         self.catalog = catalog
         self.start = start
@@ -213,9 +215,23 @@ public final class PlayApp {
     // MARK: Stories
 
     /// Whether the pack is played as a story (it is a story pack and has a story); a
-    /// story pack without its `story.json` offers its levels, as `validate` says.
+    /// story pack without its `story.json` offers its levels, as `validate` says. Under
+    /// `--watch` the story is the last version that loaded, as the play would be.
     private func isStory(_ entry: PackEntry) -> Bool {
-        makeStory != nil && entry.pack.manifest.kind == .story && StoryReader.exists(in: entry.pack)
+        entry.pack.manifest.kind == .story && stories?.book(entry) != nil
+    }
+
+    /// Whether the saved place `record` can be continued in `book`; one that cannot (the
+    /// story lost its chapter or steps since) is told once, and the story begins anew. A
+    /// story that does not load is told when it is played, so its place is not judged.
+    private func fits(_ record: PersistentMap<Value>, _ entry: PackEntry, in book: Result<StoryBook, PackLoadError>?,
+                      _ loop: Loop) -> Bool {
+        guard case let .success(book)? = book, case let .failure(problem) = book.place(of: record) else { return true }
+        if misfitReported.insert(entry.path).inserted {
+            loop.display.notice("The saved place in this story cannot be continued: \(problem). "
+                + "Begin the story to save a new place.", style: .warning)
+        }
+        return false
     }
 
     /// The story's page: continue where the player left, begin again, or pick single levels.
@@ -223,6 +239,7 @@ public final class PlayApp {
         let names = names(entry)
         let saved = progress.storyCheckpoint(in: entry.pack)
         let canContinue = saved?["status"]?.stringValue == StoryStatus.running.rawValue
+            && saved.map { fits($0, entry, in: stories?.book(entry), loop) } == true
         var choices: [Choice] = []
         var meanings: [Place] = []
         if canContinue, let chapter = saved?["chapter"]?.stringValue {
@@ -252,17 +269,19 @@ public final class PlayApp {
     private func playStory(_ entry: PackEntry, resume: Bool, _ loop: Loop) throws(SystemError) -> Place {
         let session: StorySession
         let back = Place.packs(selected: catalog.entries.firstIndex { $0.path == entry.path } ?? 0)
+        guard let stories, let loaded = stories.book(entry) else {
+            loop.display.notice("The pack has no story (\(StoryReader.fileName)).", style: .bad)
+            return back
+        }
+        let saved = resume ? progress.storyCheckpoint(in: entry.pack) : nil
+        // A reload can take away the chapter the place is in: back to the story's page.
+        if let saved, !fits(saved, entry, in: loaded, loop) { return .story(entry, selected: 0) }
         do {
-            guard let made = try makeStory?(entry) else {
-                loop.display.notice("The pack has no story (\(StoryReader.fileName)).", style: .bad)
-                return back
-            }
-            session = made
+            session = try stories.session(entry, loaded.get())
         } catch {
             loop.display.notice("The story cannot be started: \(error)", style: .bad)
             return back
         }
-        let saved = resume ? progress.storyCheckpoint(in: entry.pack) : nil
         if !resume { progress.storyBegan(in: entry.pack) }
         let player = StoryPlayer(session: session, entry: entry, names: names(entry), progress: progress,
                                  settings: options.steering, visuals: options.visuals, steering: steeringDescription(loop.tracker))

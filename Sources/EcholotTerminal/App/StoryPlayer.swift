@@ -1,9 +1,23 @@
 import EcholotCore
 import EcholotModel
 
-/// Builds the session of a pack's story (its book, its Lua rules per scene, a clock at the
-/// player's local time): the command line's loader. `nil` when the pack has no story.
-public typealias StoryFactory = (PackEntry) throws -> StorySession?
+/// Where `echolot play` finds the packs' stories: the command line reads them from the
+/// packs (under `--watch`, the watched pack's from its last version that loaded).
+public struct StorySource {
+    /// The story of `entry`'s pack as it would be played now: `nil` when the pack has
+    /// none, a failure when its `story.json` does not load.
+    public var book: (PackEntry) -> Result<StoryBook, PackLoadError>?
+    /// A session of `book` (what ``book`` just gave for `entry`) with the pack's Lua rules
+    /// per scene and a clock at the player's local time.
+    public var session: (PackEntry, StoryBook) throws -> StorySession
+
+    /// A source answering with these two closures.
+    public init(book: @escaping (PackEntry) -> Result<StoryBook, PackLoadError>?,
+                session: @escaping (PackEntry, StoryBook) throws -> StorySession) {
+        self.book = book
+        self.session = session
+    }
+}
 
 /// Plays a story in the level loop, scene by scene: cut-scenes (their lines said as the
 /// voices speak; Enter skips), choices (turn and select, or press the option's number)
