@@ -6,32 +6,43 @@
 public struct Lens<Whole, Part> {
     /// Reads the part.
     public let get: (Whole) -> Part
-    /// Changes the part of `whole` in place with `body`.
-    public let modify: (inout Whole, (inout Part) throws -> Void) throws -> Void
+    /// Changes the part of `whole` in place with a body that cannot fail. A lens only
+    /// reaches its part, so it has nothing of its own to fail at; a throwing body goes
+    /// through ``modify(_:_:)``.
+    public let update: (inout Whole, (inout Part) -> Void) -> Void
 
-    /// Creates a lens from a getter and an in-place modifier.
-    public init(
-        get: @escaping (Whole) -> Part,
-        modify: @escaping (inout Whole, (inout Part) throws -> Void) throws -> Void
-    ) {
+    /// Creates a lens from a getter and an in-place modifier, which calls its body once.
+    public init(get: @escaping (Whole) -> Part, modify: @escaping (inout Whole, (inout Part) -> Void) -> Void) {
         self.get = get
-        self.modify = modify
+        self.update = modify
     }
 
     /// Creates a lens from a getter and a setter that returns a changed copy.
     public init(get: @escaping (Whole) -> Part, set: @escaping (Whole, Part) -> Whole) {
         self.get = get
-        self.modify = { whole, body in
+        self.update = { whole, body in
             var part = get(whole)
-            try body(&part)
+            body(&part)
             whole = set(whole, part)
         }
+    }
+
+    /// Changes the part of `whole` in place with `body`. When `body` throws, what it
+    /// changed before is written back and its error comes out here: callers that must
+    /// not keep a half-made change (the store) work on a state they can drop.
+    @inlinable
+    public func modify<E: Error>(_ whole: inout Whole, _ body: (inout Part) throws(E) -> Void) throws(E) {
+        var failure: E?
+        update(&whole) { part in
+            do throws(E) { try body(&part) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     /// Returns a copy of `whole` whose part is `part`.
     public func set(_ whole: Whole, _ part: Part) -> Whole {
         var copy = whole
-        try! modify(&copy) { $0 = part }  // The body cannot throw.
+        update(&copy) { $0 = part }
         return copy
     }
 
@@ -40,7 +51,7 @@ public struct Lens<Whole, Part> {
         let outer = self
         return Lens<Whole, Sub>(
             get: { next.get(outer.get($0)) },
-            modify: { whole, body in try outer.modify(&whole) { part in try next.modify(&part, body) } }
+            modify: { whole, body in outer.update(&whole) { part in next.update(&part, body) } }
         )
     }
 }
@@ -48,7 +59,7 @@ public struct Lens<Whole, Part> {
 extension Lens where Whole == Part {
     /// The lens that focuses the whole value.
     public static var identity: Lens {
-        Lens(get: { $0 }, modify: { whole, body in try body(&whole) })
+        Lens(get: { $0 }, modify: { whole, body in body(&whole) })
     }
 }
 
@@ -59,10 +70,10 @@ extension Lens {
         appending(Lens<NodeMap<Kind>, Node<Kind>?>(
             get: { $0[id] },
             modify: { map, body in
-                try map.storage.modifyValue(forKey: id) { slot in
+                map.storage.modifyValue(forKey: id) { slot in
                     var node: Node<Kind>? = Node<Kind>.take(&slot)
-                    defer { slot = node?.value }
-                    try body(&node)
+                    body(&node)
+                    slot = node?.value
                 }
             }
         ))

@@ -84,7 +84,7 @@ public struct Key<Kind, V: AttributeValue>: Sendable {
     @inlinable
     public var lens: Lens<Node<Kind>, V> {
         let key = self
-        return Lens(get: { $0[key] }, modify: { node, body in try node.modify(key, body) })
+        return Lens(get: { $0[key] }, modify: { node, body in node.modify(key, body) })
     }
 }
 

@@ -95,7 +95,7 @@ public struct Reducer<State> {
         case let .staged(stage):
             return .staged(name, handles: handles) { whole, action, context in
                 let commit = try stage(lens.get(whole), action, &context)
-                return { whole in try! lens.modify(&whole) { part in commit(&part) } }  // The body cannot throw.
+                return { whole in lens.update(&whole) { part in commit(&part) } }
             }
         }
     }

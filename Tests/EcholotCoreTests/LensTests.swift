@@ -50,7 +50,7 @@ private func room(lamps: Int) -> Node<Room> {
                 get: { $0?[LampKeys.brightness] ?? 0 },
                 modify: { lamp, body in
                     var node = lamp ?? Node<Lamp>()
-                    try node.modify(LampKeys.brightness, body)
+                    node.modify(LampKeys.brightness, body)
                     lamp = node
                 }))
         await propertyCheck(input: Gen.double(in: -1e6...1e6), Gen.double(in: -1e6...1e6), Gen.int(in: 4...40)) { a, b, n in
@@ -61,6 +61,22 @@ private func room(lamps: Int) -> Node<Room> {
             #expect(lens.set(whole, lens.get(whole)) == whole)
             // set(set(s, a), b) == set(s, b)
             #expect(lens.set(lens.set(whole, a), b) == lens.set(whole, b))
+        }
+    }
+
+    /// A lens cannot fail by itself; the body's error comes out of `modify` with its own
+    /// type, so a scoped reducer's caller sees exactly what the reducer threw.
+    @Test func aBodysErrorComesOutOfModifyWithItsType() {
+        struct Refused: Error, Equatable { let brightness: Double }
+        var whole = room(lamps: 3)
+        let lens = RoomKeys.lamps.lens.child("lamp1")
+        do {
+            try lens.modify(&whole) { (lamp: inout Node<Lamp>?) throws(Refused) in
+                throw Refused(brightness: lamp?[LampKeys.brightness] ?? -1)
+            }
+            Issue.record("the body's error was lost")
+        } catch {
+            #expect(error == Refused(brightness: room(lamps: 3)[RoomKeys.lamps]["lamp1"]?[LampKeys.brightness] ?? -1))
         }
     }
 
