@@ -51,13 +51,28 @@ import Testing
               "expect": { "status": "running" }
             }
             """.write(to: tests.appendingPathComponent("wrong.story.json"), atomically: true, encoding: .utf8)
+        // Inputs that run out are reported at the last play, after which the next belongs.
+        try """
+            {
+              "plays": [
+                { "level": "lantern", "input": [
+                  { "t": 0.5, "action": "turnTo", "azimuth": 90 },
+                  { "t": 1.0, "action": "select" } ] }
+              ],
+              "expect": { "status": "running" }
+            }
+            """.write(to: tests.appendingPathComponent("short.story.json"), atomically: true, encoding: .utf8)
         let pack = try PackLoader.load(at: folder)
         let results = StoryTesting.run(pack, standardRules: Self.rules)
-        try #require(results.count == 1)
-        let path = pack.display("tests/wrong.story.json")
-        #expect(results[0].diagnostics.map(\.description) == [
+        try #require(results.count == 2)
+        let path = pack.display("tests/wrong.story.json"), short = pack.display("tests/short.story.json")
+        let diagnostics = results.flatMap(\.diagnostics).map(\.description)
+        #expect(diagnostics.filter { $0.hasPrefix(path) } == [
             "\(path):6:5: error: the story run failed: the inputs are for level 'crossing', but the story entered choice 'path'",
             "\(path):7:5: error: the story run failed: inputs for cutscene 'home.intro' were not used",
+        ])
+        #expect(diagnostics.filter { $0.hasPrefix(short) } == [
+            "\(short):3:5: error: the story run failed: no inputs left for choice 'path'",
         ])
     }
 
@@ -66,9 +81,9 @@ import Testing
         let book = try #require(StoryReader.load(for: pack)).get()
         let rules = try PackRules.load(pack, standardRules: Self.rules)
         let script = StoryScript(clock: TimeOfDay(hour: 22, minute: 0), plays: [
-            .init(kind: "level", scene: "lantern", log: InputLog([InputEvent(t: 1, action: .selectEntity("lantern"))])),
-            .init(kind: "choice", scene: "path", log: InputLog([InputEvent(t: 1, action: .selectEntity("river"))])),
-            .init(kind: "level", scene: "crossing", log: InputLog([InputEvent(t: 1, action: .selectEntity("stone"))])),
+            .init(kind: .level, scene: "lantern", log: InputLog([InputEvent(t: 1, action: .selectEntity("lantern"))])),
+            .init(kind: .choice, scene: "path", log: InputLog([InputEvent(t: 1, action: .selectEntity("river"))])),
+            .init(kind: .level, scene: "crossing", log: InputLog([InputEvent(t: 1, action: .selectEntity("stone"))])),
         ])
         let first = StoryTesting.play(book, rules: rules, script: script)
         let second = StoryTesting.play(book, rules: rules, script: script)

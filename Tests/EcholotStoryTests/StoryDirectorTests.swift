@@ -17,13 +17,13 @@ import Testing
             Chapter(id: "b", steps: [StoryStep(.jump("a"), at: .start)], position: .start),
         ])
         #expect(transcript.status == "stopped")
-        #expect(transcript.errors.first?.contains("its jumps loop") == true)
+        #expect(transcript.errors.first?.message.contains("its jumps loop") == true)
     }
 
     @Test func anUnknownChapterStopsTheStory() throws {
         let transcript = try Self.run([Chapter(id: "a", steps: [StoryStep(.jump("zz"), at: .start)], position: .start)])
         #expect(transcript.status == "stopped")
-        #expect(transcript.errors == ["story.json:1:1: no chapter 'zz'"])
+        #expect(transcript.errors.map(\.message) == ["story.json:1:1: no chapter 'zz'"])
     }
 
     @Test func cutsceneLinesFollowTheirDurations() throws {
@@ -50,7 +50,7 @@ import Testing
             StoryStep(.end("done"), at: .start),
         ], position: .start)], start: "a", displayPath: "story.json")
         let leave = InputLog([InputEvent(t: 0.5, action: Action(ActionName.end))])
-        let script = StoryScript(plays: [StoryScript.Play(kind: "level", scene: "walk", log: leave)])
+        let script = StoryScript(plays: [StoryScript.Play(kind: .level, scene: "walk", log: leave)])
         let transcript = StoryRunner().run(book, pack: pack, script: script) { _ in [] }
         #expect(transcript.errors == [])
         #expect(transcript.lines == ["hello"])
@@ -96,7 +96,7 @@ import Testing
         #expect(heard.map(\.1) == ["hello", "bye"])
         #expect(heard.map(\.0) == [1, 61], "each line begins when the one before has lasted its seconds")
         #expect(session.store.state[Game.level][LevelKeys.status] == .running)
-        #expect(session.scene.kind == "level")
+        #expect(session.scene.kind == .level)
     }
 
     /// A saved story record resumes at its scene, with its variables, and plays on to the end.
@@ -141,7 +141,7 @@ import Testing
             .filter { $0.name == StoryAction.level }
         #expect(entered.map { $0["attempt"] } == [.int(1)])
         #expect(second.story["attempts"]?.mapValue?["walk"] == .int(1))
-        #expect(second.scene.kind == "level" && second.scene.id == "walk")
+        #expect(second.scene.kind == .level && second.scene.id == "walk")
     }
 
     /// A record naming a chapter the story no longer has is refused; the story does not start.

@@ -49,25 +49,25 @@ public struct StoryDirector: Sendable {
         var story = state[Game.story]
         guard story["status"]?.stringValue == StoryStatus.running.rawValue else { return }
         let scene = story["scene"]?.mapValue ?? PersistentMap()
-        let kind = scene["kind"]?.stringValue
+        let kind = scene["kind"]?.stringValue.flatMap(StorySceneKind.init(rawValue:))
         switch action.name {
-        case ActionName.tick where kind == "cutscene":
+        case ActionName.tick where kind == .cutscene:
             try tick(scene: scene, dt: action["dt"].doubleValue ?? 0, state: &state, context: &context)
-        case ActionName.tick where kind == "level" && scene["ended"] != nil:
+        case ActionName.tick where kind == .level && scene["ended"] != nil:
             try goOnAfterLevel(scene: scene, state: &state, context: &context)
-        case ActionName.tick where kind == "level":
+        case ActionName.tick where kind == .level:
             speakOverLevel(scene: scene, dt: action["dt"].doubleValue ?? 0, state: &state, context: &context)
-        case StoryAction.cutsceneDone where kind == "cutscene":
+        case StoryAction.cutsceneDone where kind == .cutscene:
             guard action["id"].isNull || action["id"].stringValue == scene["id"]?.stringValue else { return }
             try next(state: &state, context: &context)
-        case ActionName.entitySelected where kind == "choice":
+        case ActionName.entitySelected where kind == .choice:
             guard let option = action["id"].stringValue, scene["picked"] == nil else { return }
             story["scene"] = .map(scene.setting("picked", .string(option)))
             state[Game.story] = story
             context.emit(Action(StoryAction.choiceMade, ["id": scene["id"] ?? .null, "option": .string(option)]))
-        case StoryAction.choiceMade where kind == "choice":
+        case StoryAction.choiceMade where kind == .choice:
             try choiceMade(action, scene: scene, state: &state, context: &context)
-        case ActionName.levelWon where kind == "level", ActionName.levelLost where kind == "level":
+        case ActionName.levelWon where kind == .level, ActionName.levelLost where kind == .level:
             try levelEnded(action, scene: scene, state: &state, context: &context)
         case StoryAction.jump:
             guard let chapter = action["chapter"].stringValue else {
@@ -159,7 +159,7 @@ public struct StoryDirector: Sendable {
         // The record was saved as its scene began. A level it was in is played again from
         // its start as the same attempt, which the record has counted already.
         if case let .level(levelStep) = book.chapters[index].steps[step].kind,
-           record["scene"]?.mapValue?["kind"]?.stringValue == "level",
+           record["scene"]?.mapValue?["kind"] == StorySceneKind.level.value,
            record["scene"]?.mapValue?["id"]?.stringValue == levelStep.level,
            var attempts = record["attempts"]?.mapValue, let counted = attempts[levelStep.level]?.intValue, counted > 0 {
             attempts[levelStep.level] = .int(counted - 1)
@@ -242,7 +242,7 @@ public struct StoryDirector: Sendable {
             switch steps[step].kind {
             case let .cutscene(scene):
                 guard !scene.lines.isEmpty else { step += 1; continue }
-                beginScene(["kind": "cutscene", "id": .string(scene.id), "line": 0, "elapsed": 0.0], state: &state,
+                beginScene(["kind": StorySceneKind.cutscene.value, "id": .string(scene.id), "line": 0, "elapsed": 0.0], state: &state,
                            level: StoryScenes.cutscene(scene, line: 0, view: state[Game.level][LevelKeys.view]))
                 emitLine(scene.lines[0], scene: scene.id, context: &context)
                 return
@@ -257,7 +257,7 @@ public struct StoryDirector: Sendable {
                 state[Game.story]["attempts"] = .map((state[Game.story]["attempts"]?.mapValue ?? PersistentMap())
                     .setting(levelStep.level, .int(attempt)))
                 state[Game.story]["lastLevel"] = ["chapter": .int(chapter), "step": .int(step)]
-                var scene: PersistentMap<Value> = ["kind": "level", "id": .string(levelStep.level), "attempt": .int(attempt)]
+                var scene: PersistentMap<Value> = ["kind": StorySceneKind.level.value, "id": .string(levelStep.level), "attempt": .int(attempt)]
                 if !levelStep.lines.isEmpty { scene["lines"] = .int(levelStep.lines.count) }
                 beginScene(scene, state: &state, level: level)
                 context.random = SeededRandom(seed: UInt64(truncatingIfNeeded: level[LevelKeys.seed]))
@@ -267,7 +267,7 @@ public struct StoryDirector: Sendable {
                 guard !choice.options.isEmpty else {
                     return stop("\(where_(chapter, step)): choice '\(choice.id)' has no options", state: &state, context: &context)
                 }
-                beginScene(["kind": "choice", "id": .string(choice.id),
+                beginScene(["kind": StorySceneKind.choice.value, "id": .string(choice.id),
                             "options": .list(choice.options.map { .string($0.value) })], state: &state,
                            level: StoryScenes.choice(choice, view: state[Game.level][LevelKeys.view]))
                 if let prompt = choice.prompt { emitLine(prompt, scene: choice.id, context: &context) }

@@ -33,6 +33,20 @@ public enum StoryAction {
     public static let set = "story.set"
 }
 
+/// The kinds of scene a story plays, as `story.scene.kind` holds them and as story tests'
+/// plays and recordings name them.
+public enum StorySceneKind: String, Sendable, CaseIterable {
+    /// A level played to its win or loss.
+    case level
+    /// Options to turn to and pick one of.
+    case choice
+    /// Lines spoken one after another; it ends by itself or is skipped.
+    case cutscene
+
+    /// The kind as the story record stores it.
+    public var value: Value { .string(rawValue) }
+}
+
 /// The status values of `story.status`.
 public enum StoryStatus: String, Sendable {
     /// Playing.

@@ -8,15 +8,15 @@ public struct StoryRecording: Sendable {
     /// One scene's inputs: the scene's kind (`level`, `choice`, `cutscene`), its id, and
     /// what the player did, in seconds from the scene's start.
     public struct Scene: Sendable {
-        /// `level`, `choice` or `cutscene`.
-        public var kind: String
+        /// What kind of scene it is.
+        public var kind: StorySceneKind
         /// The level, choice or cut-scene id.
         public var id: String
         /// The inputs.
         public var events: [InputEvent]
 
         /// Creates a scene.
-        public init(kind: String, id: String, events: [InputEvent] = []) {
+        public init(kind: StorySceneKind, id: String, events: [InputEvent] = []) {
             self.kind = kind
             self.id = id
             self.events = events
@@ -43,7 +43,7 @@ public struct StoryRecording: Sendable {
         }
         let plays = scenes.map { scene -> String in
             let input = Value.list(scene.events.map { .map($0.object) }).jsonText
-            return "    {\"\(scene.kind)\": \(Value.string(scene.id).jsonText), \"input\": \(input)}"
+            return "    {\"\(scene.kind.rawValue)\": \(Value.string(scene.id).jsonText), \"input\": \(input)}"
         }
         parts.append("  \"plays\": [\n" + plays.joined(separator: ",\n") + "\n  ]")
         func strings(_ list: [String]) -> String { Value.list(list.map(Value.string)).jsonText }

@@ -5,8 +5,8 @@ import EcholotCore
 public struct StoryScript: Sendable {
     /// One scene's inputs.
     public struct Play: Sendable {
-        /// The kind of scene the inputs are for: `level`, `choice` or `cutscene`.
-        public var kind: String
+        /// The kind of scene the inputs are for.
+        public var kind: StorySceneKind
         /// The id of that scene (kind and id are checked when the scene begins).
         public var scene: String
         /// What the player does there.
@@ -15,7 +15,7 @@ public struct StoryScript: Sendable {
         public var position: SourcePosition?
 
         /// Creates a play.
-        public init(kind: String, scene: String, log: InputLog, position: SourcePosition? = nil) {
+        public init(kind: StorySceneKind, scene: String, log: InputLog, position: SourcePosition? = nil) {
             self.kind = kind
             self.scene = scene
             self.log = log
@@ -23,7 +23,7 @@ public struct StoryScript: Sendable {
         }
 
         /// `level 'x'`, as messages name the scene.
-        var label: String { "\(kind) '\(scene)'" }
+        var label: String { "\(kind.rawValue) '\(scene)'" }
     }
 
     /// The time of day at the start; `nil`: no clock is announced.
@@ -63,45 +63,53 @@ public struct StoryRunner {
         func send(_ action: Action) {
             let transition = session.store.dispatch(action)
             transcript.record(transition.actions)
-            transcript.errors += transition.rejections.map(\.description)
+            transcript.errors += transition.rejections.map { StoryRunError($0.description) }
         }
         func tick() {
             send(.tick(step))
             if let announcement = clock?.tick() { send(announcement) }
         }
-        // The errors since `first` arose at `position` (the play being played).
-        func place(from first: Int, at position: SourcePosition?) {
-            guard let position else { return }
-            for i in first..<transcript.errors.count { transcript.errorPositions[i] = position }
+        var plays = script.plays[...]
+        // Where the errors of a scene are reported: its play; for a scene without one, the
+        // play the run was on its way to, or the last one when the inputs ran out.
+        var playing: SourcePosition?, lastPlayed: SourcePosition?
+        func place(from first: Int) {
+            let position = playing ?? plays.first?.position ?? lastPlayed
+            for i in first..<transcript.errors.count where transcript.errors[i].position == nil {
+                transcript.errors[i].position = position
+            }
         }
         for action in session.beginning() { send(action) }
-        var plays = script.plays[...]
         sceneLoop: while session.hasNewScene {
             let first = transcript.errors.count
-            var playing: SourcePosition?
-            defer { place(from: first, at: playing) }
+            playing = nil
+            defer {
+                place(from: first)
+                lastPlayed = playing ?? lastPlayed
+            }
             do {
                 try session.enterScene()
             } catch {
-                transcript.errors.append("\(error)")
+                transcript.errors.append(StoryRunError("\(error)"))
                 break
             }
             send(.start)
             let (kind, id) = session.scene
+            let label = "\(kind?.rawValue ?? "no scene") '\(id)'"
             var log = InputLog()
-            if kind == "cutscene", plays.first?.kind == kind, plays.first?.scene == id {
+            if kind == .cutscene, plays.first?.kind == kind, plays.first?.scene == id {
                 // A cut-scene plays on its own; a play for it gives its inputs (a skip).
                 let play = plays.removeFirst()
                 log = play.log
                 playing = play.position
-            } else if kind == "level" || kind == "choice" {
+            } else if kind == .level || kind == .choice {
                 guard let play = plays.popFirst() else {
-                    transcript.errors.append("no inputs left for \(kind) '\(id)'")
+                    transcript.errors.append(StoryRunError("no inputs left for \(label)"))
                     break
                 }
                 playing = play.position
                 guard play.kind == kind, play.scene == id else {
-                    transcript.errors.append("the inputs are for \(play.label), but the story entered \(kind) '\(id)'")
+                    transcript.errors.append(StoryRunError("the inputs are for \(play.label), but the story entered \(label)"))
                     break
                 }
                 log = play.log
@@ -123,7 +131,7 @@ public struct StoryRunner {
                 sceneTicks += 1
             }
             if !sceneOver() {
-                transcript.errors.append("\(kind) '\(id)' did not end within \(Int(maxSceneSeconds)) s of its inputs")
+                transcript.errors.append(StoryRunError("\(label) did not end within \(Int(maxSceneSeconds)) s of its inputs"))
                 break
             }
         }
@@ -133,8 +141,7 @@ public struct StoryRunner {
         transcript.ending = final["ending"]?.stringValue
         transcript.stateHash = session.store.state.tree.stableHashHex
         for rest in plays {
-            transcript.errors.append("inputs for \(rest.label) were not used")
-            place(from: transcript.errors.count - 1, at: rest.position)
+            transcript.errors.append(StoryRunError("inputs for \(rest.label) were not used", at: rest.position))
         }
         return transcript
     }

@@ -50,10 +50,10 @@ public final class StorySession {
     public var serial: Int { story["serial"]?.intValue ?? 0 }
     /// Whether the story goes on (not finished, not stopped).
     public var isRunning: Bool { story["status"]?.stringValue == StoryStatus.running.rawValue }
-    /// The current scene's kind (`cutscene`, `level`, `choice`, `none`) and id.
-    public var scene: (kind: String, id: String) {
+    /// The current scene's kind (`nil` between scenes and after the end) and id.
+    public var scene: (kind: StorySceneKind?, id: String) {
         let scene = story["scene"]?.mapValue ?? PersistentMap()
-        return (scene["kind"]?.stringValue ?? "none", scene["id"]?.stringValue ?? "")
+        return (scene["kind"]?.stringValue.flatMap(StorySceneKind.init(rawValue:)), scene["id"]?.stringValue ?? "")
     }
 
     /// Whether a scene began that has no store of its own yet: call ``enterScene()``.

@@ -65,8 +65,8 @@ public struct StoryTest: Sendable {
     private static func play(_ node: JSONNode, report: StoryReport) -> StoryScript.Play? {
         guard let object = StoryObject(node, "a play", report: report) else { return nil }
         object.rejectUnknown(["level", "choice", "cutscene", "input"], in: "a play")
-        guard let kind = object.kind(of: ["level", "choice", "cutscene"], in: "a play"),
-              let scene = object.string(kind, in: "a play") else { return nil }
+        guard let name = object.kind(of: StorySceneKind.allCases.map(\.rawValue), in: "a play"),
+              let kind = StorySceneKind(rawValue: name), let scene = object.string(name, in: "a play") else { return nil }
         var events: [InputEvent] = []
         if let input = object["input"] {
             guard case let .array(items) = input.value else {
@@ -106,9 +106,9 @@ public struct StoryTest: Sendable {
             problems.append(Diagnostic(path: displayPath, at: position, message: message))
         }
         if !expectations.contains(where: { $0.field == "errors" }) {
-            for (i, error) in transcript.errors.enumerated() {
-                problems.append(Diagnostic(path: displayPath, at: transcript.errorPositions[i] ?? .start,
-                                           message: "the story run failed: \(error)"))
+            for error in transcript.errors {
+                problems.append(Diagnostic(path: displayPath, at: error.position ?? .start,
+                                           message: "the story run failed: \(error.message)"))
             }
         }
         return problems
@@ -125,7 +125,7 @@ public struct StoryTest: Sendable {
         case "clocks": return strings(t.clocks)
         case "status": return .string(t.status)
         case "ending": return t.ending.map(Value.string) ?? .null
-        default: return strings(t.errors)
+        default: return strings(t.errors.map(\.message))
         }
     }
 }

@@ -18,11 +18,8 @@ public struct StoryTranscript: Sendable, Equatable {
     public var status: String = StoryStatus.running.rawValue
     /// The ending's name when finished.
     public var ending: String?
-    /// Why the story stopped, rejected actions, and missing inputs.
-    public var errors: [String] = []
-    /// Where in the test each error arose, by its index in ``errors``: the play whose
-    /// inputs were running. Errors outside any play (a cut-scene with none) have no entry.
-    public var errorPositions: [Int: SourcePosition] = [:]
+    /// Why the story stopped, rejected actions, and missing or unused inputs.
+    public var errors: [StoryRunError] = []
     /// The final state's stable hash.
     public var stateHash: String = ""
 
@@ -39,7 +36,7 @@ public struct StoryTranscript: Sendable, Equatable {
                 choices.append("\(action["id"].stringValue ?? "?"): \(options.joined(separator: ", "))")
             case StoryAction.choiceMade: picks.append("\(action["id"].stringValue ?? "?")=\(action["option"].stringValue ?? "?")")
             case StoryAction.level: levels.append(action["id"].stringValue ?? "?")
-            case StoryAction.stopped: errors.append(action["message"].stringValue ?? "the story stopped")
+            case StoryAction.stopped: errors.append(StoryRunError(action["message"].stringValue ?? "the story stopped"))
             case ActionName.clock:
                 // A clock the store refused is still part of what was sent: show its numbers.
                 let h = action["hour"].intValue ?? 0, m = action["minute"].intValue ?? 0
@@ -48,4 +45,23 @@ public struct StoryTranscript: Sendable, Equatable {
             }
         }
     }
+}
+
+/// One thing that went wrong in a story run, and where in the story test it arose.
+public struct StoryRunError: Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, in a sentence.
+    public var message: String
+    /// The play whose inputs were running; outside any play (a cut-scene without one, a
+    /// scene whose rules do not load), the play the run was on its way to, or the last
+    /// one when the inputs ran out. `nil` when the test has no plays.
+    public var position: SourcePosition?
+
+    /// An error not yet placed.
+    public init(_ message: String, at position: SourcePosition? = nil) {
+        self.message = message
+        self.position = position
+    }
+
+    /// The message.
+    public var description: String { message }
 }

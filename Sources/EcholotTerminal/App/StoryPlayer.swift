@@ -119,7 +119,7 @@ final class StoryPlayer {
                 recording = nil
                 return .reload
             case .finished, .left, .interrupted, .terminalGone:
-                if let inputs { recording?.scenes.append(StoryRecording.Scene(kind: kind, id: id, events: inputs.events)) }
+                if let inputs, let kind { recording?.scenes.append(StoryRecording.Scene(kind: kind, id: id, events: inputs.events)) }
                 if scene == .level {
                     progress.levelEnded(level: level[LevelKeys.id], in: entry.pack, result: RunResult(state: decided ?? store.state))
                 }
@@ -143,10 +143,10 @@ final class StoryPlayer {
     }
 
     /// What the scene just begun is, for the loop's keys and words.
-    private func sceneKind(_ kind: String, id: String) -> StoryScene {
+    private func sceneKind(_ kind: StorySceneKind?, id: String) -> StoryScene {
         switch kind {
-        case "cutscene": return .cutscene(id: id)
-        case "choice": return .choice(options: session.story["scene"]?.mapValue?["options"]?.listValue?.compactMap(\.stringValue) ?? [])
+        case .cutscene?: return .cutscene(id: id)
+        case .choice?: return .choice(options: session.story["scene"]?.mapValue?["options"]?.listValue?.compactMap(\.stringValue) ?? [])
         default: return .level
         }
     }
