@@ -28,23 +28,13 @@ extension Value {
     /// they are not touched.
     @inlinable
     public mutating func shareKeyLists(_ lists: inout SharedKeyLists) {
-        switch self {
-        case .map:
-            // Moved out and back, not bound in place: a binding would keep a second
-            // reference, and every node below would be copied rather than changed.
-            var moved = Value.null
-            swap(&moved, &self)
-            guard case var .map(inner) = consume moved else { preconditionFailure("checked above") }
+        // Moved out and back, not bound in place, so nothing below is copied.
+        if var inner = takeMap() {
             inner.shareKeyLists(&lists)
             self = .map(consume inner)
-        case .list:
-            var moved = Value.null
-            swap(&moved, &self)
-            guard case var .list(items) = consume moved else { preconditionFailure("checked above") }
+        } else if var items = takeList() {
             for i in items.indices { items[i].shareKeyLists(&lists) }
             self = .list(consume items)
-        case .null, .bool, .int, .number, .string:
-            return
         }
     }
 }

@@ -157,8 +157,35 @@ extension Value: CustomStringConvertible {
 }
 
 extension Value {
-    /// Moves the map out of `slot` when it holds one, leaving `nil` (any other value stays),
-    /// so the caller holds the only reference and may change the map in place.
+    // Moving a container out is how the tree is changed in place: the caller then holds
+    // the only reference to its storage. The value is tested first, then swapped out and
+    // the moved temporary bound: binding in a `switch` over the value itself (or inside a
+    // generic initialiser) kept a second reference alive, and every node below was copied
+    // (measured: 1,000 entity copies a tick, 5.5 → 8.2 M instructions).
+
+    /// Moves the map out when this value is one, leaving `.null` (any other value stays).
+    @inlinable
+    public mutating func takeMap() -> PersistentMap<Value>? {
+        guard case .map = self else { return nil }
+        var moved = Value.null
+        swap(&moved, &self)
+        guard case let .map(map) = consume moved else { preconditionFailure("checked above") }
+        return map
+    }
+
+    /// Moves the list out when this value is one, leaving `.null` (any other value stays).
+    @inlinable
+    public mutating func takeList() -> [Value]? {
+        guard case .list = self else { return nil }
+        var moved = Value.null
+        swap(&moved, &self)
+        guard case let .list(items) = consume moved else { preconditionFailure("checked above") }
+        return items
+    }
+
+    /// ``takeMap()`` for an optional slot (a map's entry), leaving `nil`. Taking the
+    /// optional out whole measured 0.5% fewer instructions in the Swift reducer's tick than
+    /// calling ``takeMap()`` on the unwrapped slot.
     @inlinable @inline(never)
     public static func takeMap(from slot: inout Value?) -> PersistentMap<Value>? {
         guard case .map? = slot else { return nil }
