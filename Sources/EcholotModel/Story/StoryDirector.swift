@@ -158,18 +158,13 @@ public struct StoryDirector: Sendable {
         let (index, step) = (place.chapter, place.step)
         // The record was saved as its scene began. A level it was in is played again from
         // its start as the same attempt, which the record has counted already.
-        if case let .level(levelStep) = book.chapters[index].steps[step].kind,
-           record["scene"]?.mapValue?["kind"] == StorySceneKind.level.value,
-           record["scene"]?.mapValue?["id"]?.stringValue == levelStep.level,
-           var attempts = record["attempts"]?.mapValue, let counted = attempts[levelStep.level]?.intValue, counted > 0 {
-            attempts[levelStep.level] = .int(counted - 1)
-            record["attempts"] = .map(attempts)
-        }
+        let scene = record["scene"]?.mapValue
+        let counted = scene?["kind"] == StorySceneKind.level.value ? scene?["id"]?.stringValue : nil
         record["status"] = .string(StoryStatus.running.rawValue)
         record["scene"] = nil
         record["error"] = nil
         state[Game.story] = record
-        try run(chapter: index, step: step, state: &state, context: &context)
+        try run(chapter: index, step: step, counted: counted, state: &state, context: &context)
     }
 
     private func choiceMade(_ action: Action, scene: PersistentMap<Value>, state: inout GameState,
@@ -226,7 +221,9 @@ public struct StoryDirector: Sendable {
 
     /// Runs steps from (chapter, step) until one plays a scene, the story ends, or too many
     /// steps pass without a scene — a loop, which stops the story instead of hanging it.
-    private func run(chapter startChapter: Int, step startStep: Int, state: inout GameState,
+    /// `counted` names a level whose attempt the story record counted already (a resumed
+    /// one): when the first step plays it, it is that attempt again, not a new one.
+    private func run(chapter startChapter: Int, step startStep: Int, counted: String? = nil, state: inout GameState,
                      context: inout ReducerContext) throws {
         var chapter = startChapter, step = startStep
         for _ in 0..<maxSteps {
@@ -253,7 +250,9 @@ public struct StoryDirector: Sendable {
                 if let part = state[Game.clock]?["dayPart"]?.stringValue, let tracks = levelStep.ambienceByDayPart[part] {
                     level[LevelKeys.ambience] = tracks
                 }
-                let attempt = (state[Game.story]["attempts"]?.mapValue?[levelStep.level]?.intValue ?? 0) + 1
+                let before = state[Game.story]["attempts"]?.mapValue?[levelStep.level]?.intValue ?? 0
+                let again = counted == levelStep.level && (chapter, step) == (startChapter, startStep) && before > 0
+                let attempt = again ? before : before + 1
                 state[Game.story]["attempts"] = .map((state[Game.story]["attempts"]?.mapValue ?? PersistentMap())
                     .setting(levelStep.level, .int(attempt)))
                 state[Game.story]["lastLevel"] = ["chapter": .int(chapter), "step": .int(step)]
