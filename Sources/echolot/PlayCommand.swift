@@ -151,7 +151,7 @@ struct PlayCommand: ParsableCommand {
                                        rules: rules.sceneReducers)
             // The story's levels are runs like any other: history, statistics, achievements.
             session.onEnterScene = { store in
-                if store.state[Game.story]["scene"]?.mapValue?["kind"]?.stringValue == "level" {
+                if store.state[Game.story]["scene"]?.mapValue?["kind"] == StorySceneKind.level.value {
                     profileProgress?.record(store, of: entry.pack)
                 }
             }

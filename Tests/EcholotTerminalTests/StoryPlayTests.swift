@@ -163,7 +163,7 @@ import Testing
         try queue.close()
 
         let second = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
-        try second.expect("The saved place in this story cannot be continued: the saved story is in chapter \"cellar\"")
+        try second.expect("The saved place in this story cannot be continued: the saved story is in chapter 'cellar'")
         try second.expect("Play single levels")
         #expect(second.text.contains("Begin the story again (n)"))
         #expect(!second.text.contains("Continue the story"))

@@ -6,6 +6,12 @@ public struct StoryPlace: Equatable, Sendable {
     public var chapter: Int
     /// The step's index in that chapter.
     public var step: Int
+
+    /// The place at step `step` of chapter `chapter` (indices).
+    public init(chapter: Int, step: Int) {
+        self.chapter = chapter
+        self.step = step
+    }
 }
 
 /// Why a saved story record cannot be resumed in a book: the book changed since it was
@@ -20,17 +26,21 @@ extension StoryBook {
     /// book. The menu asks before it offers Continue and the director before it resumes,
     /// so both refuse the same records for the same reason.
     public func place(of record: PersistentMap<Value>) -> Result<StoryPlace, StoryPlaceError> {
-        guard let chapter = record["chapter"]?.stringValue, let index = chapterIndex(chapter) else {
+        guard let chapter = record["chapter"]?.stringValue else {
             return .failure(StoryPlaceError(
-                description: "the saved story is in chapter \(record["chapter"] ?? .null), which \(displayPath) does not define"))
+                description: "the saved story's 'chapter' must be a chapter id, found \(record["chapter"]?.typeName ?? "none")"))
         }
-        guard let step = record["step"]?.intValue else {
+        guard let index = chapterIndex(chapter) else {
+            return .failure(StoryPlaceError(description: "the saved story is in chapter '\(chapter)', which \(displayPath) does not define"))
+        }
+        guard let step = record["step"]?.intValue, step >= 0 else {
             return .failure(StoryPlaceError(
-                description: "the saved story's 'step' must be an integer, found \(record["step"]?.typeName ?? "none")"))
+                description: "the saved story's 'step' must be a step number from 0, found \(record["step"] ?? .null)"))
         }
-        guard chapters[index].steps.indices.contains(step) else {
+        let count = chapters[index].steps.count
+        guard step < count else {
             return .failure(StoryPlaceError(description: "the saved story is at step \(step + 1) of chapter '\(chapter)', "
-                + "which has \(chapters[index].steps.count) steps in \(displayPath)"))
+                + "which has \(count) step\(count == 1 ? "" : "s") in \(displayPath)"))
         }
         return .success(StoryPlace(chapter: index, step: step))
     }

@@ -33,8 +33,8 @@ public enum StoryAction {
     public static let set = "story.set"
 }
 
-/// The kinds of scene a story plays, as `story.scene.kind` holds them and as story tests'
-/// plays and recordings name them.
+/// The kinds of scene a story plays, as `story.scene.kind` holds them (between scenes and
+/// after the end it holds `"none"`) and as story tests' plays and recordings name them.
 public enum StorySceneKind: String, Sendable, CaseIterable {
     /// A level played to its win or loss.
     case level

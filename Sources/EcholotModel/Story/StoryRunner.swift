@@ -80,6 +80,7 @@ public struct StoryRunner {
             }
         }
         for action in session.beginning() { send(action) }
+        place(from: 0)  // errors before any scene: at the first play
         sceneLoop: while session.hasNewScene {
             let first = transcript.errors.count
             playing = nil

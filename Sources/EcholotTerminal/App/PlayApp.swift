@@ -22,7 +22,8 @@ public final class PlayApp {
     private let progress: any ProgressProvider
     private let watch: (any PackReloader)?
     private let stories: StorySource?
-    /// Packs whose saved story place no longer fits their story and was said so.
+    /// Saved story places (pack, chapter, step) that no longer fit their story and were
+    /// said so on the story's page.
     private var misfitReported: Set<String> = []
     private var attempts = 0
     /// The story being played was restarted by a `--watch` reload (its recording has ended).
@@ -222,12 +223,14 @@ public final class PlayApp {
     }
 
     /// Whether the saved place `record` can be continued in `book`; one that cannot (the
-    /// story lost its chapter or steps since) is told once, and the story begins anew. A
-    /// story that does not load is told when it is played, so its place is not judged.
+    /// story lost its chapter or steps since) is told — on the story's page once per place,
+    /// when it is about to be played every time — and the story begins anew. A story that
+    /// does not load is told when it is played, so its place is not judged.
     private func fits(_ record: PersistentMap<Value>, _ entry: PackEntry, in book: Result<StoryBook, PackLoadError>?,
-                      _ loop: Loop) -> Bool {
+                      everyTime: Bool = false, _ loop: Loop) -> Bool {
         guard case let .success(book)? = book, case let .failure(problem) = book.place(of: record) else { return true }
-        if misfitReported.insert(entry.path).inserted {
+        let place = "\(entry.path)\u{0}\(record["chapter"] ?? .null)\u{0}\(record["step"] ?? .null)"
+        if misfitReported.insert(place).inserted || everyTime {
             loop.display.notice("The saved place in this story cannot be continued: \(problem). "
                 + "Begin the story to save a new place.", style: .warning)
         }
@@ -269,13 +272,16 @@ public final class PlayApp {
     private func playStory(_ entry: PackEntry, resume: Bool, _ loop: Loop) throws(SystemError) -> Place {
         let session: StorySession
         let back = Place.packs(selected: catalog.entries.firstIndex { $0.path == entry.path } ?? 0)
+        // Whatever way this play ends, the reload that started it has been dealt with.
+        let afterReload = storyReloaded
+        storyReloaded = false
         guard let stories, let loaded = stories.book(entry) else {
             loop.display.notice("The pack has no story (\(StoryReader.fileName)).", style: .bad)
             return back
         }
         let saved = resume ? progress.storyCheckpoint(in: entry.pack) : nil
         // A reload can take away the chapter the place is in: back to the story's page.
-        if let saved, !fits(saved, entry, in: loaded, loop) { return .story(entry, selected: 0) }
+        if let saved, !fits(saved, entry, in: loaded, everyTime: true, loop) { return .story(entry, selected: 0) }
         do {
             session = try stories.session(entry, loaded.get())
         } catch {
@@ -290,8 +296,6 @@ public final class PlayApp {
                                     watch: watching(entry, loop))
         if let recording = player.recording { saveStoryRecording(recording, loop: loop) }
         // A play resumed after a reload was told why it is not recorded when the reload came.
-        let afterReload = storyReloaded
-        storyReloaded = false
         if options.record != nil, saved != nil, !afterReload {
             loop.display.notice("Not recorded: a story is recorded only when it is played from the beginning.", style: .warning)
         }
