@@ -89,23 +89,15 @@ public struct StoryDirector: Sendable {
     /// A cut-scene's clock: the current line ends after its seconds, then the next begins.
     private func tick(scene: PersistentMap<Value>, dt: Double, state: inout GameState, context: inout ReducerContext) throws {
         guard scene["done"] == nil, let cutscene = currentCutscene(state) else { return }
-        var index = scene["line"]?.intValue ?? 0
-        var elapsed = (scene["elapsed"]?.doubleValue ?? 0) + dt
-        var updated = scene
-        // A little slack so a line of 2 s ends on the 120th tick of 1/60 s, not the 121st.
-        while index < cutscene.lines.count, elapsed >= cutscene.lines[index].seconds - 1e-9 {
-            elapsed -= cutscene.lines[index].seconds
-            index += 1
-            if index < cutscene.lines.count {
-                var level = state[Game.level]
-                StoryScenes.speak(cutscene.lines[index], in: &level, view: level[LevelKeys.view])
-                state[Game.level] = level
-                emitLine(cutscene.lines[index], scene: cutscene.id, context: &context)
-            }
+        var playhead = LinePlayhead(index: scene["line"]?.intValue ?? 0, elapsed: scene["elapsed"]?.doubleValue ?? 0)
+        for index in playhead.advance(by: dt, through: cutscene.lines) {
+            var level = state[Game.level]
+            StoryScenes.speak(cutscene.lines[index], in: &level, view: level[LevelKeys.view])
+            state[Game.level] = level
+            emitLine(cutscene.lines[index], scene: cutscene.id, context: &context)
         }
-        updated["line"] = .int(index)
-        updated["elapsed"] = .number(max(0, elapsed))
-        if index >= cutscene.lines.count {
+        var updated = scene.setting("line", .int(playhead.index)).setting("elapsed", .number(playhead.elapsed))
+        if playhead.index >= cutscene.lines.count {
             updated["done"] = true
             context.emit(Action(StoryAction.cutsceneDone, ["id": .string(cutscene.id)]))
         }
@@ -120,20 +112,16 @@ public struct StoryDirector: Sendable {
         let spoken = scene["line"]?.intValue ?? -1
         guard let total = scene["lines"]?.intValue, spoken < total, state[Game.level][LevelKeys.status] == .running,
               case let .level(step)? = currentStep(state)?.kind else { return }
-        var index = spoken, elapsed = (scene["elapsed"]?.doubleValue ?? 0) + dt
-        if index < 0 {
-            index = 0
-            elapsed = 0
-        } else if elapsed >= step.lines[index].seconds - 1e-9 {
-            elapsed -= step.lines[index].seconds
-            index += 1
-        } else {
-            state[Game.story]["scene"] = .map(scene.setting("elapsed", .number(elapsed)))
+        // The first line begins on the level's first tick.
+        var playhead = LinePlayhead(index: max(spoken, 0), elapsed: spoken < 0 ? 0 : scene["elapsed"]?.doubleValue ?? 0)
+        let begun = spoken < 0 ? 0 ..< 1 : playhead.advance(by: dt, through: step.lines)
+        guard playhead.index != spoken else {
+            state[Game.story]["scene"] = .map(scene.setting("elapsed", .number(playhead.elapsed)))
             return
         }
         var level = state[Game.level]
         level[LevelKeys.entities].storage["@voice"] = nil
-        if index < step.lines.count {
+        for index in begun {
             let line = step.lines[index]
             if let voice = line.voice {
                 let azimuth = line.azimuth ?? level[LevelKeys.view][ViewKeys.center]
@@ -145,7 +133,7 @@ public struct StoryDirector: Sendable {
             emitLine(line, scene: step.level, context: &context)
         }
         state[Game.level] = level
-        state[Game.story]["scene"] = .map(scene.setting("line", .int(index)).setting("elapsed", .number(elapsed)))
+        state[Game.story]["scene"] = .map(scene.setting("line", .int(playhead.index)).setting("elapsed", .number(playhead.elapsed)))
     }
 
     /// Goes on from a saved record: its variables and counters come back and the step it
