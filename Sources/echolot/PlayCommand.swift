@@ -137,12 +137,8 @@ struct PlayCommand: ParsableCommand {
         let relay = NoticeRelay()
         let profileProgress = try? ProfileProgress(profile: ProfileAccess.open(explicit: profile)) { relay.send($0.description) }
         let progress: any ProgressProvider = profileProgress ?? SessionProgress()
-        let stories = StorySource(book: { entry in
-            if let good = watched?.story(ifPlaying: entry) { return good.book.map { .success($0) } }
-            return StoryReader.load(for: entry.pack)
-        }, session: { entry, book in
-            // Under --watch, the rules of the version whose story `book` is.
-            let rules = try watched?.story(ifPlaying: entry)?.rules ?? PackRules.checked(entry.pack).get()
+        // A session of `book` with `rules`, the rules of the same version of the pack.
+        func session(_ book: StoryBook, _ rules: PackRules, of entry: PackEntry) -> StorySession {
             // The story's clock starts at the player's time of day; from there it runs on
             // simulated minutes, and each announcement is an input like any other.
             let now = Calendar.current.dateComponents([.hour, .minute], from: Date())
@@ -156,7 +152,15 @@ struct PlayCommand: ParsableCommand {
                 }
             }
             return session
-        })
+        }
+        let stories: StorySource = { entry in
+            if let good = watched?.story(ifPlaying: entry) {
+                return good.book.map { book in .success(PlayableStory(book: book) { session(book, good.rules, of: entry) }) }
+            }
+            return StoryReader.load(for: entry.pack)?.map { book in
+                PlayableStory(book: book) { try session(book, PackRules.checked(entry.pack).get(), of: entry) }
+            }
+        }
         let app = PlayApp(options: options, catalog: catalog, start: start, progress: progress, watch: watched,
                           stories: stories) { entry, level in
             if let watched, entry.path == watched.path {

@@ -219,16 +219,16 @@ public final class PlayApp {
     /// story pack without its `story.json` offers its levels, as `validate` says. Under
     /// `--watch` the story is the last version that loaded, as the play would be.
     private func isStory(_ entry: PackEntry) -> Bool {
-        entry.pack.manifest.kind == .story && stories?.book(entry) != nil
+        entry.pack.manifest.kind == .story && stories?(entry) != nil
     }
 
     /// Whether the saved place `record` can be continued in `book`; one that cannot (the
     /// story lost its chapter or steps since) is told — on the story's page once per place,
     /// when it is about to be played every time — and the story begins anew. A story that
     /// does not load is told when it is played, so its place is not judged.
-    private func fits(_ record: PersistentMap<Value>, _ entry: PackEntry, in book: Result<StoryBook, PackLoadError>?,
+    private func fits(_ record: PersistentMap<Value>, _ entry: PackEntry, in story: Result<PlayableStory, PackLoadError>?,
                       everyTime: Bool = false, _ loop: Loop) -> Bool {
-        guard case let .success(book)? = book, case let .failure(problem) = book.place(of: record) else { return true }
+        guard case let .success(story)? = story, case let .failure(problem) = story.book.place(of: record) else { return true }
         let place = "\(entry.path)\u{0}\(record["chapter"] ?? .null)\u{0}\(record["step"] ?? .null)"
         if misfitReported.insert(place).inserted || everyTime {
             loop.display.notice("The saved place in this story cannot be continued: \(problem). "
@@ -242,7 +242,7 @@ public final class PlayApp {
         let names = names(entry)
         let saved = progress.storyCheckpoint(in: entry.pack)
         let canContinue = saved?["status"]?.stringValue == StoryStatus.running.rawValue
-            && saved.map { fits($0, entry, in: stories?.book(entry), loop) } == true
+            && saved.map { fits($0, entry, in: stories?(entry), loop) } == true
         var choices: [Choice] = []
         var meanings: [Place] = []
         if canContinue, let chapter = saved?["chapter"]?.stringValue {
@@ -275,7 +275,7 @@ public final class PlayApp {
         // Whatever way this play ends, the reload that started it has been dealt with.
         let afterReload = storyReloaded
         storyReloaded = false
-        guard let stories, let loaded = stories.book(entry) else {
+        guard let loaded = stories?(entry) else {
             loop.display.notice("The pack has no story (\(StoryReader.fileName)).", style: .bad)
             return back
         }
@@ -283,7 +283,7 @@ public final class PlayApp {
         // A reload can take away the chapter the place is in: back to the story's page.
         if let saved, !fits(saved, entry, in: loaded, everyTime: true, loop) { return .story(entry, selected: 0) }
         do {
-            session = try stories.session(entry, loaded.get())
+            session = try loaded.get().session()
         } catch {
             loop.display.notice("The story cannot be started: \(error)", style: .bad)
             return back

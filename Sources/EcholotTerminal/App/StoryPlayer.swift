@@ -1,19 +1,22 @@
 import EcholotCore
 import EcholotModel
 
-/// Where `echolot play` finds the packs' stories: the command line reads them from the
-/// packs (under `--watch`, the watched pack's from its last version that loaded).
-public struct StorySource {
-    /// The story of `entry`'s pack as it would be played now: `nil` when the pack has
-    /// none, a failure when its `story.json` does not load.
-    public var book: (PackEntry) -> Result<StoryBook, PackLoadError>?
-    /// A session of `book` (what ``book`` just gave for `entry`) with the pack's Lua rules
-    /// per scene and a clock at the player's local time.
-    public var session: (PackEntry, StoryBook) throws -> StorySession
+/// Where `echolot play` finds a pack's story as it would be played now: `nil` when the
+/// pack has none, a failure when its `story.json` does not load. The command line reads
+/// the packs (under `--watch`, the watched pack's last version that loaded).
+public typealias StorySource = (PackEntry) -> Result<PlayableStory, PackLoadError>?
 
-    /// A source answering with these two closures.
-    public init(book: @escaping (PackEntry) -> Result<StoryBook, PackLoadError>?,
-                session: @escaping (PackEntry, StoryBook) throws -> StorySession) {
+/// A pack's story and the way to play it with the rules of the same version of the pack,
+/// so a book is never paired with another version's rules.
+public struct PlayableStory {
+    /// The chapters and steps.
+    public let book: StoryBook
+    /// A session of ``book`` with its version's Lua rules per scene and a clock at the
+    /// player's local time.
+    public let session: () throws -> StorySession
+
+    /// A story played by sessions from `session`.
+    public init(book: StoryBook, session: @escaping () throws -> StorySession) {
         self.book = book
         self.session = session
     }
