@@ -13,10 +13,20 @@ public struct Rejection: Error, CustomStringConvertible {
         self.error = error
     }
 
-    /// `reducer 'x' rejected action 'y': message`.
+    /// `reducer 'x' rejected action 'y': message`; an error that names its reducer and
+    /// action itself (``SelfLocatingError``) is shown as it is.
     public var description: String {
-        "reducer '\(reducer)' rejected action '\(action.name)': \(error)"
+        if let located = error as? any SelfLocatingError, located.namesReducerAndAction { return "\(error)" }
+        return "reducer '\(reducer)' rejected action '\(action.name)': \(error)"
     }
+}
+
+/// An error whose message can say where it arose and for which reducer and action (a
+/// script error: `path:line:col: error: … (pack, rule, action)`), so a ``Rejection`` need
+/// not say it again.
+public protocol SelfLocatingError: Error, CustomStringConvertible {
+    /// Whether this error's message names its reducer and action.
+    var namesReducerAndAction: Bool { get }
 }
 
 /// What one dispatch did: the states before and after, what changed, which actions ran

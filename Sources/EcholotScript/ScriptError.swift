@@ -1,6 +1,8 @@
+import EcholotCore
+
 /// A problem in a script: where it is (pack, file, line), what went wrong, and — for an
 /// error while running — which rule and which action it was handling.
-public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ScriptError: SelfLocatingError, Sendable, Equatable {
     /// What kind of problem it is.
     public enum Kind: String, Sendable {
         /// The file does not compile.
@@ -52,6 +54,10 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
         guard let source else { return "error: \(message)\(context)" }
         return "\(source.displayPath):\(line ?? 1):1: error: \(message)\(context)"
     }
+
+    /// Whether the message names the rule and the action (it does for every error a rule
+    /// call raises), so a store's rejection shows it alone.
+    public var namesReducerAndAction: Bool { rule != nil && action != nil }
 
     /// Where the error happened besides the file — ` (pack 'p', rule, action 'a')` — or "".
     public var context: String {

@@ -49,4 +49,46 @@ import Testing
         #expect(problems.contains("syntax.lua:1:1: error:"))
         #expect(problems.contains("no level 'two'"))
     }
+
+    /// A test of a level that does not check against the rules is not played: its
+    /// problems are told, as `echolot run` tells them, instead of an outcome that never comes.
+    @Test func aLevelTheRulesRefuseFailsWithItsProblems() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#,
+                                                 goals: #"[{"type": "fnd", "entity": "bell"}]"#),
+            "tests/one.lua": #"return { level = "one", input = { { t = 1, action = "select" } }, expect = { outcome = "won" } }"#,
+        ])
+        let pack = try PackLoader.load(at: folder)
+        let result = try #require(PackTests.run(pack, standardRules: Support.standardRules).first)
+        #expect(!result.passed)
+        #expect(result.result == nil, "the level was not played")
+        #expect(result.problems.count == 1)
+        #expect(result.problems.first?.contains("levels/one.json:1:") == true)
+        #expect(result.problems.first?.contains("'fnd'") == true)
+    }
+
+    /// A rule that fails on every tick is told once, with its count, and as the script
+    /// error it is (`path:line:1: error: …`), not wrapped in the store's words.
+    @Test func aRuleFailingEveryTickIsToldOnceWithItsCount() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#,
+                                                 goals: #"[{"type": "broken"}]"#),
+            "scripts/broken.lua": """
+                echolot.goal("broken", {
+                  on = { tick = function(goal, action, ctx)
+                    error("no good")
+                  end },
+                })
+                """,
+            "tests/one.lua": #"return { level = "one", input = { { t = 1, action = "end" } }, expect = { outcome = "running" } }"#,
+        ])
+        let pack = try PackLoader.load(at: folder)
+        let result = try #require(PackTests.run(pack, standardRules: Support.standardRules).first)
+        #expect(result.problems.count == 1)
+        let problem = try #require(result.problems.first)
+        #expect(problem.contains("scripts/broken.lua:3:1: error:"))
+        #expect(problem.contains("no good"))
+        #expect(problem.hasSuffix("(60 times)"))
+        #expect(!problem.contains("rejected action"))
+    }
 }

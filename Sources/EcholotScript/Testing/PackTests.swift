@@ -66,6 +66,12 @@ public enum PackTests {
             return PackTestResult(test: test, file: shown, name: test.name, result: nil,
                                   problems: ["\(shown):1:1: error: no level '\(test.level)' in pack '\(rules.pack.id)' (levels: \(known))"])
         }
+        // As `echolot run` does: a level that does not check against the rules (a goal type
+        // no script registers, a parameter out of range) is not played, its problems are told.
+        let invalid = rules.validate(level)
+        guard invalid.isEmpty else {
+            return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: invalid.map(\.description))
+        }
         let store: Store<GameState>
         do {
             store = try rules.store(for: level)
@@ -73,7 +79,22 @@ public enum PackTests {
             return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description])
         }
         let result = LevelRunner(maxSeconds: test.maxSeconds).run(store, log: test.log)
-        let problems = result.errors.map { "rejected action: \($0)" } + test.expect.mismatches(in: result)
+        let problems = collapsed(result.errors) + test.expect.mismatches(in: result)
         return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems)
+    }
+
+    /// `messages` with repeats told once, with their count: a rule that fails on every
+    /// tick fails the same way sixty times a second.
+    static func collapsed(_ messages: [String]) -> [String] {
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for message in messages {
+            if counts[message] == nil { order.append(message) }
+            counts[message, default: 0] += 1
+        }
+        return order.map { message in
+            let count = counts[message]!
+            return count == 1 ? message : "\(message) (\(count) times)"
+        }
     }
 }
