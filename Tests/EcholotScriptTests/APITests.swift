@@ -24,6 +24,13 @@ import Testing
         ("echolot.goal('a', { params = { state = 'string' }, on = { tick = print } })", 1, "'state' cannot be a parameter"),
         ("echolot.goal('a b', { on = { tick = print } })", 1, "the name must be an identifier"),
         ("echolot.goal('a', { on = { ['pack*'] = print } })", 1, "only a trailing '.*'"),
+        // A misspelt field would otherwise be ignored: no parameters, no minimum.
+        ("echolot.goal('a', {\n  parms = { x = 'number' },\n  on = { tick = print } })", 1,
+         "goal 'a': the spec has an unknown field 'parms' (a spec has: check, description, on, params, title)"),
+        ("echolot.goal('a', { params = { x = { type = 'number', mni = 3 } }, on = { tick = print } })", 1,
+         "parameter 'x' has an unknown field 'mni' (a declaration has: default, description, max, min, of, optional, type, values)"),
+        ("echolot.reducer({ name = 'r', focus = 'game', onn = {}, on = { tick = print } })", 1,
+         "the spec has an unknown field 'onn' (a spec has: check, description, focus, name, on, params, title)"),
     ])
     func badRegistrations(code: String, line: Int, message: String) {
         let error = loadError(code)

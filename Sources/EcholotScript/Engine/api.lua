@@ -96,6 +96,31 @@ local function checkvalue(decl, value, entities)
   return nil
 end
 
+-- The fields a spec and a parameter declaration may have: a misspelt one (`parms`,
+-- `mni`) is an error, not a field silently ignored.
+local specfields = { on = true, params = true, check = true, title = true, description = true }
+local reducerfields = { focus = true, name = true }
+local declfields = { type = true, default = true, min = true, max = true, optional = true, description = true,
+                     of = true, values = true }
+
+-- The first field of `t` (in sorted order) that `allowed` (and `also`) lack, if any.
+local function unknownfield(t, allowed, also)
+  for k in sortedpairs(t) do
+    if not allowed[k] and not (also and also[k]) then return k end
+  end
+  return nil
+end
+
+-- `allowed`'s (and `also`'s) names, sorted, for a message.
+local function fieldlist(allowed, also)
+  local all = {}
+  for k in sortedpairs(allowed) do all[k] = true end
+  for k in sortedpairs(also or {}) do all[k] = true end
+  local names = {}
+  for k in sortedpairs(all) do names[#names + 1] = k end
+  return table.concat(names, ", ")
+end
+
 -- Checks and normalises a spec's `params`: a sorted list of declarations.
 local function normalizeparams(kind, name, params)
   local where = format("%s '%s'", kind, name)
@@ -112,6 +137,11 @@ local function normalizeparams(kind, name, params)
     if type(decl) == "string" then decl = { type = decl } end
     if type(decl) ~= "table" then
       error(format("%s: parameter '%s' must be declared with a type name or a table", where, pname), 4)
+    end
+    local stray = unknownfield(decl, declfields)
+    if stray ~= nil then
+      error(format("%s: parameter '%s' has an unknown field '%s' (a declaration has: %s)", where, pname,
+        tostring(stray), fieldlist(declfields)), 4)
     end
     local d = { name = pname, type = decl.type or "any", min = decl.min, max = decl.max,
                 optional = decl.optional == true, description = decl.description }
@@ -188,6 +218,12 @@ local function register(pack, kind, name, spec)
   end
   if type(spec) ~= "table" then
     error(format("echolot.%s('%s', spec): spec must be a table, found %s", kind, name, describe(spec)), 3)
+  end
+  local also = kind == "reducer" and reducerfields or nil
+  local stray = unknownfield(spec, specfields, also)
+  if stray ~= nil then
+    error(format("%s '%s': the spec has an unknown field '%s' (a spec has: %s)", kind, name, tostring(stray),
+      fieldlist(specfields, also)), 3)
   end
   local byname = rules[pack][kind]
   local earlier = byname[name]
