@@ -50,6 +50,25 @@ import Testing
         #expect(problems.contains("no level 'two'"))
     }
 
+    /// A test written wrong fails under its own name; the file's other tests still run.
+    @Test func aWrongTestDoesNotStopTheOthersInItsFile() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#,
+                                                 goals: #"[{"type": "find", "entity": "bell"}]"#),
+            "tests/two.lua": """
+                return {
+                  { name = "typo", level = "one", input = {}, expect = { outcom = "won" } },
+                  { name = "fine", level = "one", input = { { t = 1, action = "select" } }, expect = { outcome = "won" } },
+                }
+                """,
+        ])
+        let pack = try PackLoader.load(at: folder)
+        let results = PackTests.run(pack, standardRules: Support.standardRules)
+        #expect(results.map(\.name) == ["typo", "fine"])
+        #expect(results.map(\.passed) == [false, true])
+        #expect(results.first?.problems.first?.contains("test 1: unknown expectation 'outcom'") == true)
+    }
+
     /// A test of a level that does not check against the rules is not played: its
     /// problems are told, as `echolot run` tells them, instead of an outcome that never comes.
     @Test func aLevelTheRulesRefuseFailsWithItsProblems() throws {

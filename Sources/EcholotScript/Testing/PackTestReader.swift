@@ -17,21 +17,22 @@ struct PackTestReader {
         let message: String
     }
 
-    /// The tests in `value`: one table, or a list of them.
-    func tests(from value: Value) throws(Problem) -> [PackTest] {
-        if let list = value.listValue {
-            guard !list.isEmpty else { throw Problem(message: "the file returns an empty list of tests") }
-            var tests: [PackTest] = []
-            for (i, item) in list.enumerated() {
-                do {
-                    tests.append(try test(from: item, index: i + 1))
-                } catch {
-                    throw Problem(message: "test \(i + 1): \(error.message)")
-                }
-            }
-            return tests
+    /// The tests in `value` (one table, or a list of them), each read on its own: a test
+    /// that is written wrong is named with its problem, and the others still run.
+    func tests(from value: Value) throws(Problem) -> [(name: String, test: Result<PackTest, Problem>)] {
+        guard let list = value.listValue else {
+            return [(name(of: value, index: nil), Result { () throws(Problem) in try test(from: value, index: nil) })]
         }
-        return [try test(from: value, index: nil)]
+        guard !list.isEmpty else { throw Problem(message: "the file returns an empty list of tests") }
+        return list.enumerated().map { i, item in
+            let read = Result { () throws(Problem) in try test(from: item, index: i + 1) }
+            return (name(of: item, index: i + 1), read.mapError { Problem(message: "test \(i + 1): \($0.message)") })
+        }
+    }
+
+    /// How the report names a test: its `name`, else the file and its place in it.
+    private func name(of value: Value, index: Int?) -> String {
+        value.mapValue?["name"]?.stringValue ?? (index.map { "\(source.file) #\($0)" } ?? source.file)
     }
 
     private static let fields: Set<String> = ["name", "level", "input", "expect", "maxSeconds"]
@@ -45,7 +46,7 @@ struct PackTestReader {
             throw Problem(message: "unknown field '\(unknown)' (a test has: level, input, expect, name, maxSeconds)")
         }
         guard let level = map["level"]?.stringValue else { throw Problem(message: "'level' must name a level") }
-        let name = map["name"]?.stringValue ?? (index.map { "\(source.file) #\($0)" } ?? source.file)
+        let name = name(of: value, index: index)
         let maxSeconds = map["maxSeconds"]?.doubleValue ?? 600
         guard maxSeconds > 0, maxSeconds.isFinite else { throw Problem(message: "'maxSeconds' must be a positive number") }
         return PackTest(source: source, name: name, level: level, log: try log(from: map["input"]),

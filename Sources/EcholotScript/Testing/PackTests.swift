@@ -43,7 +43,7 @@ public enum PackTests {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return broken("\(source.displayPath):1:1: error: cannot read the test file")
         }
-        let tests: [PackTest]
+        let tests: [(name: String, test: Result<PackTest, PackTestReader.Problem>)]
         do {
             let value = try rules.engine.evaluateData(source: source, text: [UInt8](data))
             tests = try PackTestReader(source: source, folder: file.deletingLastPathComponent(), packRoot: pack.root)
@@ -55,7 +55,14 @@ public enum PackTests {
         } catch {
             return broken("\(source.displayPath):1:1: error: \(error)")
         }
-        return tests.map { run($0, rules: rules) }
+        return tests.map { name, test in
+            switch test {
+            case let .success(test): return run(test, rules: rules)
+            case let .failure(problem):
+                return PackTestResult(test: nil, file: source.displayPath, name: name, result: nil,
+                                      problems: ["\(source.displayPath):1:1: error: \(problem.message)"])
+            }
+        }
     }
 
     /// Plays one test's level through its log and compares the result.
