@@ -82,4 +82,28 @@ import Testing
         options.record = "./dir.v2/log"
         #expect(options.recordPath(attempt: 2) == "./dir.v2/log-2")
     }
+
+    /// A rule that fails on every tick is told once per level, not sixty times a second
+    /// over the screen and the screen reader; a different failure is told too.
+    @Test func aRuleFailingEveryTickIsToldOnce() {
+        struct Broken: Error, CustomStringConvertible {
+            let description: String
+        }
+        let failing = Reducer<GameState>("broken", handles: .only(ActionName.tick)) { _, _, _ in
+            throw Broken(description: "kaput")
+        }
+        let selectFails = Reducer<GameState>("picky", handles: .only(ActionName.select)) { _, _, _ in
+            throw Broken(description: "not now")
+        }
+        let level = tutorialStore("two-voices").state
+        let session = LevelSession(store: Store(state: level, reducers: LevelReducers.all + [failing, selectFails]))
+        session.begin()
+        for _ in 0 ..< 120 { session.tick() }
+        session.select()
+        session.tick()
+        let problems = session.takeEvents().compactMap { event -> String? in
+            if case let .problem(message) = event { message } else { nil }
+        }
+        #expect(problems == ["reducer 'broken' rejected action 'tick': kaput", "reducer 'picky' rejected action 'select': not now"])
+    }
 }

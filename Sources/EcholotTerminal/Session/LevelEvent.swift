@@ -19,7 +19,8 @@ public enum LevelEvent: Equatable, Sendable {
     case scored(Int)
     /// Achievement `id` was earned (`title` when its rule gives one).
     case achievement(id: String, title: String?)
-    /// The store rejected an action (a rule's error): the game goes on.
+    /// The store rejected an action (a rule's error): the game goes on. A level session
+    /// tells each failure once.
     case problem(String)
     /// A story line begins: its string id and the speaker's.
     case line(id: String, speaker: String?)

@@ -19,6 +19,9 @@ public final class LevelSession {
 
     private var coalescer = TurnCoalescer()
     private var events: [LevelEvent] = []
+    /// Rule failures already told: one that fails on every tick is told once, not sixty
+    /// times a second over the screen and the screen reader.
+    private var toldProblems: Set<String> = []
     private var ended = false
     private let isOver: ((GameState) -> Bool)?
     private let clock: StoryClock?
@@ -136,7 +139,11 @@ public final class LevelSession {
         }
         let transition = store.dispatch(action)
         let found = EventDetector.events(
-            old: transition.old, new: transition.new, actions: transition.actions, rejections: transition.rejections)
+            old: transition.old, new: transition.new, actions: transition.actions, rejections: transition.rejections
+        ).filter { event in
+            guard case let .problem(message) = event else { return true }
+            return toldProblems.insert(message).inserted
+        }
         if isOver != nil, isFinished {
             events += found.filter { !$0.isStoryFlow }
             nextSceneEvents += found.filter(\.isStoryFlow)
