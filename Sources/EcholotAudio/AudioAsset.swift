@@ -65,7 +65,9 @@ public enum AudioAsset {
     private static func fileSize(_ url: URL) throws(AudioAssetError) -> Int {
         let attributes: [FileAttributeKey: Any]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            // The file a link leads to (where it may lead is checked where names resolve):
+            // the link's own size is that of the path it holds.
+            attributes = try FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
         } catch {
             throw AudioAssetError("the file does not exist or cannot be read")
         }

@@ -27,6 +27,16 @@ import Testing
         #expect(throws: AudioAssetError.self) { try sounds.soundFolder.locate("out.wav") }
     }
 
+    /// A link to another sound inside the folder is that sound: found, and decoded at the
+    /// size of the file it leads to (not of the link, which once read as "truncated").
+    @Test func aLinkInsideTheFolderIsTheSoundItLeadsTo() throws {
+        let link = sounds.url("again.wav")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "noise.wav")
+        let located = try sounds.soundFolder.locate("again.wav")
+        let audio = try AudioAsset.decode(url: located)
+        #expect(audio.samples == (try AudioAsset.decode(url: sounds.url("noise.wav"))).samples)
+    }
+
     /// An extending pack's folder first, then its base's: the nearest file wins, the base
     /// fills in the rest, and a name neither has is reported missing in the pack's own.
     @Test func resolvesThroughBaseFoldersNearestFirst() throws {

@@ -7,7 +7,7 @@ extension InputLog {
 
     /// Reads an input log file, reporting every bad line as `path:line:col: error: …`.
     public static func read(contentsOf url: URL, displayPath: String) throws(PackLoadError) -> InputLog {
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)[.size] as? Int) ?? nil
         guard let size else {
             throw PackLoadError(diagnostics: [Diagnostic(path: displayPath, line: 1, column: 1, message: "cannot read the input log: no such file")])
         }
