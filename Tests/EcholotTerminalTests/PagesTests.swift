@@ -45,12 +45,24 @@ import Testing
     }
 
     @Test func theBriefingSaysEveryGoalAndCriterion() {
-        let page = BriefingPage.make(definition: tutorialLevel("two-voices"), names: names, visuals: .faded, tracker: false, tiltTurns: false)
+        let page = BriefingPage.make(definition: tutorialLevel("two-voices"), names: names, visuals: .faded, tracker: false)
         #expect(page.title == "Briefing: Two Voices")
         #expect(page.body.contains("• Never select the Bee: selecting it loses the level."))
         #expect(page.body.contains("• A lost level scores 0."))
         #expect(page.body.contains { $0.hasPrefix("Visuals: faded") })
         #expect(page.choices.map(\.label) == ["Start", "Back"])
+        #expect(page.body.contains("Left and right arrows turn by 15 degrees; hold one down to turn smoothly."))
+    }
+
+    /// The keys are told with the steps the player chose (`--step 30 --fine-step 2.5`).
+    @Test func theBriefingTellsThePlayersSteps() {
+        var steering = SteeringSettings()
+        steering.step = 30
+        steering.fineStep = 2.5
+        let page = BriefingPage.make(definition: tutorialLevel("two-voices"), names: names, visuals: .faded, tracker: false,
+                                     steering: steering)
+        #expect(page.body.contains("Left and right arrows turn by 30 degrees; hold one down to turn smoothly."))
+        #expect(page.body.contains("Shift or Ctrl with an arrow turns by 2.5 degrees."))
     }
 
     @Test func theEndPageOfAWin() {

@@ -5,7 +5,7 @@ import EcholotModel
 public enum BriefingPage {
     /// The page: Start or Back.
     public static func make(definition: LevelDefinition, names: Names, visuals: Visuals,
-                            tracker: Bool, tiltTurns: Bool) -> Page {
+                            tracker: Bool, steering: SteeringSettings = SteeringSettings()) -> Page {
         let level = definition.level
         var body: [String] = []
         let description = names.description(level)
@@ -26,7 +26,7 @@ public enum BriefingPage {
         for line in ScoringText.criteria(level) { body.append("• " + line) }
         body.append("")
         body.append(visualsSentence(visuals))
-        body.append(contentsOf: KeyHelp.levelLong(tracker: tracker, tiltTurns: tiltTurns))
+        body.append(contentsOf: KeyHelp.levelLong(tracker: tracker, settings: steering))
         let choices = [Choice("Start", shortcut: "s"), Choice("Back", shortcut: "b")]
         return Page(title: "Briefing: \(names.level(level))", body: body, choices: choices,
                     help: "Enter start · Esc back · PgUp/PgDn scroll · q quit")

@@ -143,7 +143,7 @@ public final class LevelLoop {
         case .character("i"), .character("I"):
             display.levelStatus(frame(at: time))
         case .character("?"), .character("h"):
-            for line in KeyHelp.levelLong(tracker: tracker != nil, tiltTurns: steering.settings.tiltTurns) {
+            for line in KeyHelp.levelLong(tracker: tracker != nil, settings: steering.settings) {
                 display.levelSaid(line, style: .normal)
             }
         case .space, .enter:

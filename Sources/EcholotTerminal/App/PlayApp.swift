@@ -195,7 +195,7 @@ public final class PlayApp {
             guard let definition = entry.pack.level(id: group.levels[index]) else { return .levels(entry, group, selected: index) }
             let page = BriefingPage.make(
                 definition: definition, names: names(entry), visuals: visuals(definition.level),
-                tracker: loop.tracker != nil, tiltTurns: options.steering.tiltTurns)
+                tracker: loop.tracker != nil, steering: options.steering)
             switch try loop.presenter.run(page) {
             case .chose(0): return .play(entry, group, index: index)
             case .chose, .back: return .levels(entry, group, selected: index)
