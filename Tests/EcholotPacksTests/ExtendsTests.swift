@@ -50,6 +50,43 @@ struct ExtendsTests {
         #expect(pack.loadOrder.map(\.id) == ["base", "ext"])
     }
 
+    /// The base's strings do not speak for what the extending pack redefines: its name
+    /// comes from its own pack.json, and a level it replaces without strings of its own
+    /// is named by its own file, not by the base's text for the level it replaced.
+    @Test func theBasesTextsDoNotHideWhatThePackRedefines() throws {
+        let scratch = Scratch()
+        var ext = ExtendsTests.extending
+        ext["strings/en.json"] = nil
+        let library = library(scratch, ext: ext)
+        let pack = try #require(try library.load(id: "ext")?.get())
+        #expect(pack.string("pack.name", language: "en") == nil)
+        #expect(pack.manifest.name == "Pack ext")
+        #expect(pack.string("level.one.name", language: "en") == nil, "level one is the pack's own")
+        #expect(pack.string("level.two.name", language: "en") == "Two", "level two is the base's")
+    }
+
+    /// Levels a pack adds to a base that has scenarios get a scenario of their own, named
+    /// after the pack, so the menus (which go scenario by scenario) offer them.
+    @Test func addedLevelsGetAScenarioWhenTheBaseHasScenarios() throws {
+        let scratch = Scratch()
+        var base = Packs.files(id: "base", version: "1.2.0", extra: """
+            "scenarios": [ { "id": "basics", "name": "Basics", "levels": ["one", "two"] } ]
+            """, levels: ["one", "two"])
+        base["levels/two.json"] = Packs.level(id: "two")
+        scratch.write(base, in: "lib/base")
+        scratch.write([
+            "pack.json": Packs.manifest(id: "ext", extra: #""extends": "base", "dependencies": { "base": "^1.0.0" }"#),
+            "levels/zeta.json": Packs.level(id: "zeta"),
+            "levels/alpha.json": Packs.level(id: "alpha"),
+        ], in: "lib/ext")
+        let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
+        let pack = try #require(try library.load(id: "ext")?.get())
+        #expect(pack.manifest.scenarios.map(\.id) == ["basics", "ext"])
+        #expect(pack.manifest.scenarios.last?.name == "Pack ext")
+        #expect(pack.manifest.scenarios.last?.levels == ["alpha", "zeta"])
+        #expect(pack.levelOrder == ["one", "two", "alpha", "zeta"])
+    }
+
     @Test func parametersChangeOneGoalOfABaseLevel() throws {
         let scratch = Scratch()
         let library = library(scratch, ext: ExtendsTests.extending)

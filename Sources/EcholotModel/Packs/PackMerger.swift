@@ -12,8 +12,14 @@ enum PackMerger {
         var problems: [Diagnostic] = []
         var merged = pack
         merged.levels = base.levels.merging(pack.levels) { _, own in own }
+        // Texts the base's strings give for what this pack redefines — its name and
+        // description, a level it replaces and that level's entities — would hide the
+        // pack's own files: they are not inherited (the pack's own strings still win).
+        let replaced = pack.levels.keys.filter { base.levels[$0] != nil }
+        let redefined = ["pack."] + replaced.flatMap { ["level.\($0).", "entity.\($0)."] }
         for (language, table) in base.strings {
-            merged.strings[language] = table.merging(pack.strings[language] ?? [:]) { _, own in own }
+            let inherited = table.filter { id, _ in !redefined.contains { id.hasPrefix($0) } }
+            merged.strings[language] = inherited.merging(pack.strings[language] ?? [:]) { _, own in own }
         }
         merged.bases = [base.layer] + base.bases
         merged.manifest.preview = pack.manifest.preview ?? base.manifest.preview
@@ -24,6 +30,13 @@ enum PackMerger {
             manifest.levels = base.manifest.levels
             let added = pack.levels.keys.filter { base.levels[$0] == nil }.sorted()
             manifest.levelOrder = base.levelOrder + added
+            // The menus offer a base with scenarios scenario by scenario: the added
+            // levels get one of their own, named after this pack.
+            if !added.isEmpty, !manifest.scenarios.isEmpty {
+                var id = manifest.id
+                while manifest.scenarios.contains(where: { $0.id == id }) { id += "+" }
+                manifest.scenarios.append(Scenario(id: id, name: manifest.name, levels: added))
+            }
         } else {
             problems += unknownLevels(in: pack, known: merged.levels)
             manifest.levelOrder = PackLoading.levelOrder(manifest, levelIDs: merged.levels.keys.sorted())
