@@ -43,6 +43,32 @@ import Testing
         #expect(problem.description.hasSuffix(":\(line):\(column): error: goal 'timeLimit': parameter 'seconds' must be ≥ 1"))
     }
 
+    /// A value an extending pack sets with `parameters` is its `pack.json`'s: a problem
+    /// with it is reported there, not in the base's level file the author cannot change.
+    @Test func aBadParameterOverrideIsPlacedInTheExtendingPacksManifest() throws {
+        let folder = try scratchFolder("override")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = try Support.writePack(id: "base", files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#,
+                                                 goals: #"[{"type": "timeLimit", "seconds": 60}]"#),
+        ])
+        try FileManager.default.moveItem(at: base, to: folder.appendingPathComponent("base"))
+        let ext = folder.appendingPathComponent("ext")
+        try FileManager.default.createDirectory(at: ext, withIntermediateDirectories: true)
+        try Data("""
+            { "id": "ext", "name": "Ext", "version": "1.0.0", "api": 1, "extends": "base",
+              "parameters": { "one": { "timeLimit": { "seconds": 0 } } } }
+            """.utf8).write(to: ext.appendingPathComponent("pack.json"))
+        let library = PackLibrary(folders: [PackLibrary.Folder(url: folder, origin: .other)])
+        let pack = try #require(library.load(id: "ext")).get()
+        let rules = try PackRules.load(pack, standardRules: Support.standardRules)
+        let problems = rules.validate()
+        #expect(problems.count == 1)
+        #expect(problems.first?.path.hasSuffix("ext/pack.json") == true, "\(problems)")
+        #expect(problems.first?.line == 2)
+        #expect(problems.first?.message.contains("'seconds' must be ≥ 1") == true)
+    }
+
     @Test func anUnknownRuleIsNamedWithASuggestion() throws {
         let problems = try diagnostics(goals: #"[{"type": "fnd", "entity": "bell"}]"#,
                                        behaviours: #"[{"type": "orbitt"}]"#, scoring: #"{"type": "fancy"}"#)

@@ -9,6 +9,23 @@ public struct SourceMap: Sendable, Equatable {
     public var positions: [String: SourcePosition]
     /// The position of every object key, by the JSON path of its value.
     public var keyPositions: [String: SourcePosition]
+    /// Values another file set, by their JSON path here: an extending pack's `parameters`
+    /// change a base level's values, and a problem with one is the `pack.json`'s.
+    public var origins: [String: Origin] = [:]
+
+    /// Where a value set by another file is written: that file's map and the value's path in it.
+    public struct Origin: Sendable, Equatable {
+        /// The other file.
+        public var source: SourceMap
+        /// The value's JSON path in it.
+        public var path: String
+
+        /// The value at `path` in `source`.
+        public init(source: SourceMap, path: String) {
+            self.source = source
+            self.path = path
+        }
+    }
 
     /// Creates a source map.
     public init(displayPath: String, positions: [String: SourcePosition] = [:],
@@ -51,9 +68,24 @@ public struct SourceMap: Sendable, Equatable {
         }
     }
 
+    /// The file and position of the value at `path`: where another file set it (see
+    /// ``origins``), else here, as ``position(of:)`` finds it.
+    public func location(of path: String) -> (displayPath: String, position: SourcePosition) {
+        var current = path
+        while !origins.isEmpty {
+            if let origin = origins[current] {
+                return origin.source.location(of: origin.path + path.dropFirst(current.count))
+            }
+            guard let parent = SourceMap.parent(of: current) else { break }
+            current = parent
+        }
+        return (displayPath, position(of: path))
+    }
+
     /// A diagnostic for the value at `path`, its message prefixed with the path.
     public func diagnostic(at path: String, _ message: String) -> Diagnostic {
-        Diagnostic(path: displayPath, at: position(of: path), message: path.isEmpty ? message : "\(path): \(message)")
+        let (file, position) = location(of: path)
+        return Diagnostic(path: file, at: position, message: path.isEmpty ? message : "\(path): \(message)")
     }
 
     /// The path one step up: `a.b[2]` → `a.b` → `a` → `""`; `nil` for `""`.

@@ -86,7 +86,15 @@ enum PackMerger {
                     + Suggestion.hint(for: unknown, among: entities.ids.sorted())
             }
         }
+        // A value given here is this pack.json's, for whatever reports a problem with it.
+        func written(at entryPath: String) {
+            for name in override.values.keys {
+                definition.source.origins[JSONPath.member(entryPath, name)] =
+                    SourceMap.Origin(source: pack.manifestSource, path: JSONPath.member(override.sourcePath, name))
+            }
+        }
         if definition.level[LevelKeys.goals][override.rule] != nil {
+            if let entryPath = definition.goalPaths[override.rule] { written(at: entryPath) }
             definition.level.modify(LevelKeys.goals) { goals in
                 _ = goals.modify(override.rule) { goal in
                     for (name, value) in override.values { goal[name] = value }
@@ -95,6 +103,7 @@ enum PackMerger {
         } else if override.rule == "scoring", var scoring = definition.level[LevelKeys.scoring] {
             for (name, value) in override.values { scoring[name] = value }
             definition.level[LevelKeys.scoring] = scoring
+            written(at: "scoring")
         } else {
             let goals = definition.level[LevelKeys.goals].ids.sorted()
             let rules = goals + (definition.level[LevelKeys.scoring] == nil ? [] : ["scoring"])

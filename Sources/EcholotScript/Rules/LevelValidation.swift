@@ -55,7 +55,8 @@ extension ScriptEngine {
     public func validate(_ definition: LevelDefinition, pack: String) -> [Diagnostic] {
         let source = definition.source
         func diagnostic(_ path: String, _ message: String) -> Diagnostic {
-            Diagnostic(path: source.displayPath, at: source.position(of: path), message: message)
+            let (file, position) = source.location(of: path)
+            return Diagnostic(path: file, at: position, message: message)
         }
         var diagnostics: [Diagnostic] = []
         var known: [(entry: RuleEntry, rule: RuleDescriptor)] = []
