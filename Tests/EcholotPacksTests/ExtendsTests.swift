@@ -65,6 +65,23 @@ struct ExtendsTests {
         #expect(pack.string("level.two.name", language: "en") == "Two", "level two is the base's")
     }
 
+    /// Ids may contain dots: replacing level `one` keeps the base's texts of a level `one.b`.
+    @Test func replacingALevelKeepsTheTextsOfALevelWhoseIdItPrefixes() throws {
+        let scratch = Scratch()
+        var base = Packs.files(id: "base", version: "1.2.0", levels: ["one", "one.b"],
+                               strings: ["level.one.name": "One", "level.one.b.name": "One B"])
+        base["levels/one.b.json"] = Packs.level(id: "one.b")
+        scratch.write(base, in: "lib/base")
+        scratch.write([
+            "pack.json": Packs.manifest(id: "ext", extra: #""extends": "base", "dependencies": { "base": "^1.0.0" }"#),
+            "levels/one.json": Packs.level(id: "one", name: "One, harder"),
+        ], in: "lib/ext")
+        let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
+        let pack = try #require(try library.load(id: "ext")?.get())
+        #expect(pack.string("level.one.name", language: "en") == nil)
+        #expect(pack.string("level.one.b.name", language: "en") == "One B")
+    }
+
     /// Levels a pack adds to a base that has scenarios get a scenario of their own, named
     /// after the pack, so the menus (which go scenario by scenario) offer them.
     @Test func addedLevelsGetAScenarioWhenTheBaseHasScenarios() throws {
@@ -82,6 +99,7 @@ struct ExtendsTests {
         let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
         let pack = try #require(try library.load(id: "ext")?.get())
         #expect(pack.manifest.scenarios.map(\.id) == ["basics", "ext"])
+        #expect(pack.manifest.scenarios.allSatisfy { Identifiers.isValidID($0.id) })
         #expect(pack.manifest.scenarios.last?.name == "Pack ext")
         #expect(pack.manifest.scenarios.last?.levels == ["alpha", "zeta"])
         #expect(pack.levelOrder == ["one", "two", "alpha", "zeta"])

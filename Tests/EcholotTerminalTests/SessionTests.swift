@@ -106,4 +106,26 @@ import Testing
         }
         #expect(problems == ["reducer 'broken' rejected action 'tick': kaput", "reducer 'picky' rejected action 'select': not now"])
     }
+
+    /// A failure whose message changes every tick is told a few times, then once that the
+    /// rest are not told.
+    @Test func aFailureThatChangesEveryTickIsToldAFewTimes() {
+        struct Broken: Error, CustomStringConvertible {
+            let description: String
+        }
+        final class Counter: @unchecked Sendable { var n = 0 }
+        let counter = Counter()
+        let failing = Reducer<GameState>("broken", handles: .only(ActionName.tick)) { _, _, _ in
+            counter.n += 1
+            throw Broken(description: "kaput \(counter.n)")
+        }
+        let session = LevelSession(store: Store(state: tutorialStore("two-voices").state, reducers: LevelReducers.all + [failing]))
+        session.begin()
+        for _ in 0 ..< 120 { session.tick() }
+        let problems = session.takeEvents().compactMap { event -> String? in
+            if case let .problem(message) = event { message } else { nil }
+        }
+        #expect(problems.count == LevelSession.problemsTold + 1)
+        #expect(problems.last?.contains("no more of this level's failures are told") == true)
+    }
 }

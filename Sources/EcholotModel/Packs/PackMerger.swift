@@ -15,10 +15,17 @@ enum PackMerger {
         // Texts the base's strings give for what this pack redefines — its name and
         // description, a level it replaces and that level's entities — would hide the
         // pack's own files: they are not inherited (the pack's own strings still win).
-        let replaced = pack.levels.keys.filter { base.levels[$0] != nil }
-        let redefined = ["pack."] + replaced.flatMap { ["level.\($0).", "entity.\($0)."] }
+        // The ids are exact: ids may contain dots, so a prefix would reach other levels'.
+        var redefined: Set<String> = ["pack.name", "pack.description"]
+        for (id, own) in pack.levels {
+            guard let replaced = base.levels[id] else { continue }
+            redefined.formUnion(["level.\(id).name", "level.\(id).description"])
+            for entity in replaced.level[LevelKeys.entities].ids + own.level[LevelKeys.entities].ids {
+                redefined.insert("entity.\(id).\(entity).name")
+            }
+        }
         for (language, table) in base.strings {
-            let inherited = table.filter { id, _ in !redefined.contains { id.hasPrefix($0) } }
+            let inherited = table.filter { id, _ in !redefined.contains(id) }
             merged.strings[language] = inherited.merging(pack.strings[language] ?? [:]) { _, own in own }
         }
         merged.bases = [base.layer] + base.bases
@@ -33,8 +40,11 @@ enum PackMerger {
             // The menus offer a base with scenarios scenario by scenario: the added
             // levels get one of their own, named after this pack.
             if !added.isEmpty, !manifest.scenarios.isEmpty {
-                var id = manifest.id
-                while manifest.scenarios.contains(where: { $0.id == id }) { id += "+" }
+                var id = manifest.id, n = 1
+                while manifest.scenarios.contains(where: { $0.id == id }) {
+                    n += 1
+                    id = "\(manifest.id)-\(n)"
+                }
                 manifest.scenarios.append(Scenario(id: id, name: manifest.name, levels: added))
             }
         } else {

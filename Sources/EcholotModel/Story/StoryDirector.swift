@@ -120,9 +120,10 @@ public struct StoryDirector: Sendable {
             return
         }
         var level = state[Game.level]
-        level[LevelKeys.entities].storage["@voice"] = nil
+        level[LevelKeys.entities].storage["@voice"] = nil  // the line before has ended
         for index in begun {
             let line = step.lines[index]
+            level[LevelKeys.entities].storage["@voice"] = nil
             if let voice = line.voice {
                 let azimuth = line.azimuth ?? level[LevelKeys.view][ViewKeys.center]
                 var entity = StoryScenes.voiceEntity(id: "@voice", line: line, file: voice, azimuth: azimuth,

@@ -20,8 +20,11 @@ public final class LevelSession {
     private var coalescer = TurnCoalescer()
     private var events: [LevelEvent] = []
     /// Rule failures already told: one that fails on every tick is told once, not sixty
-    /// times a second over the screen and the screen reader.
+    /// times a second over the screen and the screen reader; and past a few different
+    /// ones (a message that changes every tick), the rest are not told.
     private var toldProblems: Set<String> = []
+    /// Different rule failures a level tells at most.
+    static let problemsTold = 10
     private var ended = false
     private let isOver: ((GameState) -> Bool)?
     private let clock: StoryClock?
@@ -140,9 +143,16 @@ public final class LevelSession {
         let transition = store.dispatch(action)
         let found = EventDetector.events(
             old: transition.old, new: transition.new, actions: transition.actions, rejections: transition.rejections
-        ).filter { event in
-            guard case let .problem(message) = event else { return true }
-            return toldProblems.insert(message).inserted
+        ).compactMap { event -> LevelEvent? in
+            guard case let .problem(message) = event, toldProblems.count <= Self.problemsTold,
+                  toldProblems.insert(message).inserted else {
+                if case .problem = event { return nil }
+                return event
+            }
+            if toldProblems.count > Self.problemsTold {
+                return .problem("rules keep failing in other ways; no more of this level's failures are told")
+            }
+            return event
         }
         if isOver != nil, isFinished {
             events += found.filter { !$0.isStoryFlow }
