@@ -40,4 +40,58 @@ public enum AudioValidation {
         }
         return found.sortedForDisplay()
     }
+
+    /// Diagnostics for every sound file `book` (the pack's story) names — voices and
+    /// ambience — that cannot be played where it is used: a voice that becomes a speaking
+    /// entity (over a level, a choice's option, a line with an `azimuth`) must be mono.
+    /// Each is reported at its line or step in `story.json`.
+    public static func diagnostics(for book: StoryBook, in pack: Pack) -> [Diagnostic] {
+        var checked: [String: String?] = [:]  // "file|directional" → problem
+        var found: [Diagnostic] = []
+        // Resolved as the audio engine will resolve them: inside the pack's sounds/ folders.
+        let sounds = SoundFolder(urls: pack.soundFolders)
+        func check(_ file: String, directional: Bool, what: String, at position: SourcePosition) {
+            let memo = "\(file)|\(directional)"
+            let problem: String?
+            if let known = checked[memo] {
+                problem = known
+            } else {
+                do {
+                    problem = AudioAsset.check(url: try sounds.locate(file), directional: directional)
+                } catch {
+                    problem = error.description
+                }
+            }
+            checked[memo] = .some(problem)
+            if let problem {
+                found.append(Diagnostic(path: book.displayPath, at: position, message: "\(what) \"sounds/\(file)\": \(problem)"))
+            }
+        }
+        func voice(of line: StoryLine, directional: Bool) {
+            if let file = line.voice { check(file, directional: directional, what: "voice of line '\(line.id)'", at: line.position) }
+        }
+        func ambience(_ tracks: [Value], at position: SourcePosition) {
+            for track in tracks {
+                if let file = track.stringValue ?? track["file"].stringValue {
+                    check(file, directional: false, what: "ambience", at: position)
+                }
+            }
+        }
+        for step in book.chapters.flatMap(\.steps) {
+            switch step.kind {
+            case let .cutscene(scene):
+                for line in scene.lines { voice(of: line, directional: line.azimuth != nil) }
+                ambience(scene.ambience, at: step.position)
+            case let .level(level):
+                for line in level.lines { voice(of: line, directional: true) }
+                for part in level.ambienceByDayPart.keys.sorted() { ambience(level.ambienceByDayPart[part] ?? [], at: step.position) }
+            case let .choice(choice):
+                if let prompt = choice.prompt { voice(of: prompt, directional: false) }
+                for option in choice.options { voice(of: option.line, directional: true) }
+            default:
+                break
+            }
+        }
+        return found.sortedForDisplay()
+    }
 }

@@ -60,8 +60,10 @@ struct ValidateCommand: ParsableCommand {
         }
         problems += AudioValidation.diagnostics(for: pack).sortedForDisplay().map(\.description)
         if let missing = StoryReader.missingStory(in: pack) { problems.append(missing.description) }
-        if case let .failure(error)? = StoryReader.load(for: pack) {
-            problems += error.diagnostics.sortedForDisplay().map(\.description)
+        switch StoryReader.load(for: pack) {
+        case let .failure(error)?: problems += error.diagnostics.sortedForDisplay().map(\.description)
+        case let .success(book)?: problems += AudioValidation.diagnostics(for: book, in: pack).map(\.description)
+        case nil: break
         }
         return problems
     }

@@ -142,7 +142,11 @@ private final class Reader {
         guard let object = StoryObject(node, "a line", report: report) else { return nil }
         object.rejectUnknown(["id", "speaker", "voice", "azimuth", "duration"], in: "a line")
         guard let id = object.string("id", in: "a line") else { return nil }
-        let voice = object.optionalString("voice")
+        var voice = object.optionalString("voice")
+        if let file = voice, let problem = AssetChecker.pathProblem(file, folder: "sounds") {
+            report.error("'voice': \(problem)", at: object["voice"]!.position)
+            voice = nil
+        }
         var seconds = object.number("duration")
         if let duration = seconds, !(duration > 0 && duration <= 600) {
             report.error("'duration' must be more than 0 and at most 600 seconds", at: object["duration"]!.position)
