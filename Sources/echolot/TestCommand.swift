@@ -32,7 +32,11 @@ struct TestCommand: ParsableCommand {
             } else {
                 failed += 1
                 print("FAILED: \(result.file): \(result.name)")
-                for problem in result.problems { Terminal.error(problem) }
+                // On stderr alone a mismatch must still say which test it is about; the
+                // diagnostics (`path:line:col: error: …`) say where they are already.
+                for problem in result.problems {
+                    Terminal.error(problem.contains(": error: ") ? problem : "\(result.file): \(result.name): \(problem)")
+                }
             }
         }
         for result in StoryTesting.run(pack) {

@@ -60,6 +60,22 @@ struct CommandTests {
         #expect(byID.status == 0, "\(byID.stderr)")
     }
 
+    /// A failing test's mismatches name the test on stderr too, so a log that keeps only
+    /// the errors still says which test failed.
+    @Test func aFailingTestsMismatchesNameTheTest() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "cave-echoes"], in: scratch.url, data: data)
+        let test = scratch.at("cave-echoes/tests/first-steps.lua")
+        let text = try String(contentsOf: test, encoding: .utf8)
+        try text.replacingOccurrences(of: #"outcome = "won""#, with: #"outcome = "lost""#)
+            .write(to: test, atomically: true, encoding: .utf8)
+        let result = try echolot(["test", "cave-echoes"], in: scratch.url, data: data)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cave-echoes/tests/first-steps.lua: the chime is found in time: expected outcome lost, got won"),
+                "\(result.stderr)")
+    }
+
     @Test func aStoryPackWithoutItsStoryIsReportedAtItsKind() throws {
         let scratch = Scratch()
         let data = scratch.at("data")
