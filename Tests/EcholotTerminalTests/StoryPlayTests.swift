@@ -128,44 +128,29 @@ import Testing
         #expect(try second.waitForExit() == 0)
     }
 
-    /// A saved place that does not read back (a hand-edited profile) is reported once, and
-    /// the story can only begin again: no Continue that would fail.
-    @Test func anUnreadableSavedPlaceIsReportedAndTheStoryBeginsAgain() throws {
+    /// A saved place that cannot be continued is told once, and the story can only begin
+    /// again — no Continue that would fail: one that does not read back (a hand-edited
+    /// profile), and one in a chapter the story no longer has (the pack was updated since).
+    @Test(arguments: [
+        ("UPDATE story SET checkpoint = '{\"chapter\": '",
+         "the saved place in the story of pack 'night-walk' cannot be read", "Begin the story (n)"),
+        ("UPDATE story SET checkpoint = json_set(checkpoint, '$.chapter', 'cellar')",
+         "The saved place in this story cannot be continued: the saved story is in chapter 'cellar'", "Begin the story again (n)"),
+    ])
+    func aSavedPlaceThatCannotBeContinuedIsToldAndTheStoryBeginsAgain(edit: String, told: String, begin: String) throws {
         let profile = try profile()
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
         let first = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
         try first.beginTheNightWalk()
         #expect(try first.leaveTheStoryAndQuit() == 0)
         let queue = try DatabaseQueue(path: profile.path)
-        try queue.write { try $0.execute(sql: "UPDATE story SET checkpoint = '{\"chapter\": '") }
+        try queue.write { try $0.execute(sql: edit) }
         try queue.close()
 
         let second = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
-        try second.expect("the saved place in the story of pack 'night-walk' cannot be read")
+        try second.expect(told)
         try second.expect("Play single levels")
-        #expect(second.text.contains("Begin the story (n)"))
-        #expect(!second.text.contains("Continue the story"))
-        second.send("q")
-        second.send("q")
-        #expect(try second.waitForExit() == 0)
-    }
-
-    /// A saved place in a chapter the story no longer has (the pack was updated since) is
-    /// told once, and the story can only begin again: no Continue that would fail.
-    @Test func aSavedPlaceTheStoryNoLongerHasIsToldAndTheStoryBeginsAgain() throws {
-        let profile = try profile()
-        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
-        let first = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
-        try first.beginTheNightWalk()
-        #expect(try first.leaveTheStoryAndQuit() == 0)
-        let queue = try DatabaseQueue(path: profile.path)
-        try queue.write { try $0.execute(sql: "UPDATE story SET checkpoint = json_set(checkpoint, '$.chapter', 'cellar')") }
-        try queue.close()
-
-        let second = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
-        try second.expect("The saved place in this story cannot be continued: the saved story is in chapter 'cellar'")
-        try second.expect("Play single levels")
-        #expect(second.text.contains("Begin the story again (n)"))
+        #expect(second.text.contains(begin))
         #expect(!second.text.contains("Continue the story"))
         second.send("q")
         second.send("q")
