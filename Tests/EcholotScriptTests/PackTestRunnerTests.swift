@@ -67,6 +67,27 @@ import Testing
         #expect(results.map(\.name) == ["typo", "fine"])
         #expect(results.map(\.passed) == [false, true])
         #expect(results.first?.problems.first?.contains("test 1: unknown expectation 'outcom'") == true)
+        // A Lua table keeps no positions; the field is found in the text, in its test.
+        let line = "  { name = \"typo\", level = \"one\", input = {}, expect = { outcom = \"won\" } },"
+        let column = line.distance(from: line.startIndex, to: line.range(of: "outcom")!.lowerBound) + 1
+        #expect(results.first?.problems.first?.contains("two.lua:2:\(column): error:") == true, "\(results.first?.problems ?? [])")
+    }
+
+    /// A field is looked for after its test's name, so the same field of an earlier test is
+    /// not taken for it; a word that merely ends in the field's name is not it either.
+    @Test func aProblemsFieldIsFoundInItsOwnTest() {
+        let text = """
+            return {
+              { name = "first", sublevel = 1, level = "one", input = {}, expect = {} },
+              { name = "second", level = 5, input = {}, expect = {} },
+            }
+            """
+        let data = Data(text.utf8)
+        let second = PackTests.position(of: "level", after: "second", in: data)
+        #expect(second == SourcePosition(line: 3, column: 22))
+        let first = PackTests.position(of: "level", after: nil, in: data)
+        #expect(first == SourcePosition(line: 2, column: 35), "not the sublevel before it")
+        #expect(PackTests.position(of: "nowhere", after: "first", in: data) == .start)
     }
 
     /// A test of a level that does not check against the rules is not played: its

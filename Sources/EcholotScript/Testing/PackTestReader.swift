@@ -12,9 +12,11 @@ struct PackTestReader {
     /// The pack folder: input files must stay inside it.
     let packRoot: URL
 
-    /// What is wrong with a test file.
+    /// What is wrong with a test file, and the field it is about (to find its line: a
+    /// Lua table keeps no positions).
     struct Problem: Error {
         let message: String
+        var field: String? = nil
     }
 
     /// The tests in `value` (one table, or a list of them), each read on its own: a test
@@ -26,7 +28,7 @@ struct PackTestReader {
         guard !list.isEmpty else { throw Problem(message: "the file returns an empty list of tests") }
         return list.enumerated().map { i, item in
             let read = Result { () throws(Problem) in try test(from: item, index: i + 1) }
-            return (name(of: item, index: i + 1), read.mapError { Problem(message: "test \(i + 1): \($0.message)") })
+            return (name(of: item, index: i + 1), read.mapError { Problem(message: "test \(i + 1): \($0.message)", field: $0.field) })
         }
     }
 
@@ -43,12 +45,12 @@ struct PackTestReader {
             throw Problem(message: "a test is a table with level, input and expect, found \(value.typeName)")
         }
         if let unknown = map.keys.filter({ !PackTestReader.fields.contains($0) }).sorted().first {
-            throw Problem(message: "unknown field '\(unknown)' (a test has: level, input, expect, name, maxSeconds)")
+            throw Problem(message: "unknown field '\(unknown)' (a test has: level, input, expect, name, maxSeconds)", field: unknown)
         }
-        guard let level = map["level"]?.stringValue else { throw Problem(message: "'level' must name a level") }
+        guard let level = map["level"]?.stringValue else { throw Problem(message: "'level' must name a level", field: "level") }
         let name = name(of: value, index: index)
         let maxSeconds = map["maxSeconds"]?.doubleValue ?? 600
-        guard maxSeconds > 0, maxSeconds.isFinite else { throw Problem(message: "'maxSeconds' must be a positive number") }
+        guard maxSeconds > 0, maxSeconds.isFinite else { throw Problem(message: "'maxSeconds' must be a positive number", field: "maxSeconds") }
         return PackTest(source: source, name: name, level: level, log: try log(from: map["input"]),
                         maxSeconds: maxSeconds, expect: try expectation(from: map["expect"]))
     }
@@ -97,12 +99,13 @@ struct PackTestReader {
     private func expectation(from value: Value?) throws(Problem) -> PackTestExpectation {
         guard let map = value?.mapValue else { throw Problem(message: "'expect' must be a table of expected results") }
         if let unknown = map.keys.filter({ !PackTestReader.expectFields.contains($0) }).sorted().first {
-            throw Problem(message: "unknown expectation '\(unknown)' (expect: outcome, score, misses, achievements, found, time)")
+            throw Problem(message: "unknown expectation '\(unknown)' (expect: outcome, score, misses, achievements, found, time)",
+                          field: unknown)
         }
         var expect = PackTestExpectation()
         if let outcome = map["outcome"] {
             guard let name = outcome.stringValue, let parsed = Outcome(rawValue: name) else {
-                throw Problem(message: "expect.outcome must be \"won\", \"lost\" or \"running\"")
+                throw Problem(message: "expect.outcome must be \"won\", \"lost\" or \"running\"", field: "outcome")
             }
             expect.outcome = parsed
         }
@@ -112,25 +115,25 @@ struct PackTestReader {
             } else if let points = score.intValue {
                 expect.score = .some(points)
             } else {
-                throw Problem(message: "expect.score must be an integer (or false for no score)")
+                throw Problem(message: "expect.score must be an integer (or false for no score)", field: "score")
             }
         }
         if let misses = map["misses"] {
-            guard let count = misses.intValue else { throw Problem(message: "expect.misses must be an integer") }
+            guard let count = misses.intValue else { throw Problem(message: "expect.misses must be an integer", field: "misses") }
             expect.misses = count
         }
         if let achievements = map["achievements"] {
             guard let names = stringList(achievements) else {
-                throw Problem(message: "expect.achievements must be a list of achievement names")
+                throw Problem(message: "expect.achievements must be a list of achievement names", field: "achievements")
             }
             expect.achievements = names
         }
         if let found = map["found"] {
-            guard let ids = stringList(found) else { throw Problem(message: "expect.found must be a list of entity ids") }
+            guard let ids = stringList(found) else { throw Problem(message: "expect.found must be a list of entity ids", field: "found") }
             expect.found = ids
         }
         if let time = map["time"] {
-            guard let seconds = time.doubleValue else { throw Problem(message: "expect.time must be a number") }
+            guard let seconds = time.doubleValue else { throw Problem(message: "expect.time must be a number", field: "time") }
             expect.time = seconds
         }
         return expect
