@@ -157,6 +157,35 @@ import Testing
         #expect(try second.waitForExit() == 0)
     }
 
+    /// A level lost and played again is announced as the next attempt before the level's
+    /// first words, so a player hears "Try again" and then where they are, not the reverse.
+    @Test func aRetryIsToldBeforeTheLevelBegins() throws {
+        let profile = try profile()
+        let folder = profile.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pack = folder.appendingPathComponent("night-walk")
+        try FileManager.default.copyItem(atPath: Self.nightWalk, toPath: pack.path)
+        let clearing = pack.appendingPathComponent("levels/clearing.json")
+        try String(contentsOf: clearing, encoding: .utf8).replacingOccurrences(of: #""seconds": 30"#, with: #""seconds": 1"#)
+            .write(to: clearing, atomically: true, encoding: .utf8)
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
+        try game.beginTheNightWalk()
+        try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
+        try game.expect("A choice.")
+        game.send("2")
+        try game.expect("A cut-scene. Enter skips it.")
+        game.send("\r")
+        try game.expect("Level The Clearing begins.")
+        try game.expect("The level is lost.")
+        try game.expect("Try again: attempt 2.")
+        try game.expect("Level The Clearing begins.")
+        let text = game.text
+        let retry = try #require(text.range(of: "Try again: attempt 2."))
+        let again = try #require(text.range(of: "Level The Clearing begins.", options: .backwards))
+        #expect(retry.lowerBound < again.lowerBound)
+        #expect(try game.leaveTheStoryAndQuit() == 0)
+    }
+
     /// A story pack whose `story.json` is missing offers its levels, not a story page whose
     /// only choices would fail (`validate` reports the missing file).
     @Test func aStoryPackWithoutItsStoryOffersItsLevels() throws {

@@ -99,6 +99,18 @@ import Testing
         #expect(ViewStrip(level: level, columns: 91, visuals: .hidden).visible.isEmpty)
     }
 
+    /// A sound that selecting cannot pick (a story's voice) is said as such in view, or a
+    /// player who hears it "ahead" would select it and miss.
+    @Test func aSoundThatCannotBeSelectedIsSaidSoInView() {
+        var level = tutorialLevel("first-sound").level
+        level[LevelKeys.view][ViewKeys.center] = 60
+        let texts = EventText(names: names)
+        #expect(texts.inView(ViewStrip(level: level, columns: 91, visuals: .shown), level: level) == "In view: Bell ahead.")
+        level[LevelKeys.entities].modify("bell") { $0[EntityKeys.selectable] = false }
+        #expect(texts.inView(ViewStrip(level: level, columns: 91, visuals: .shown), level: level)
+                == "In view: Bell (not selectable) ahead.")
+    }
+
     @Test func wrapping() {
         #expect(TextWrap.lines("one two three four", width: 9) == ["one two", "three", "four"])
         #expect(TextWrap.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])

@@ -78,7 +78,12 @@ public final class LevelLoop {
     /// Plays the level until it ends, the player leaves, or the game must stop.
     public func run() throws(SystemError) -> LevelExit {
         session.begin()
+        // A retry's "Try again" comes before the level's first words, not after them.
+        let pending = session.takeEvents()
+        func isRetry(_ event: LevelEvent) -> Bool { if case .storyLevel = event { true } else { false } }
+        say(pending.filter(isRetry))
         display.levelBegan(context, level: session.level)
+        say(pending.filter { !isRetry($0) })
         flushEvents()
         checkSize()
         var nextTick = MonotonicClock.now() + session.step
@@ -183,7 +188,11 @@ public final class LevelLoop {
     }
 
     private func flushEvents() {
-        let events = session.takeEvents()
+        say(session.takeEvents())
+    }
+
+    /// Says `events` (and gives their feedback).
+    private func say(_ events: [LevelEvent]) {
         guard !events.isEmpty else { return }
         let level = session.level
         for event in events {

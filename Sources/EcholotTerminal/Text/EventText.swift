@@ -64,12 +64,15 @@ public struct EventText {
         }
     }
 
-    /// What is in view, for line mode: "In view: Bell 5° right, Bee 40° left."
+    /// What is in view, for line mode: "In view: Bell 5° right, Bee 40° left." A sound
+    /// that selecting cannot pick (a story's voice) says so, or it would read as a target.
     public func inView(_ strip: ViewStrip, level: Level) -> String? {
         guard !strip.visible.isEmpty else { return nil }
         let items = strip.visible.sorted { abs($0.relative) < abs($1.relative) }.map { item -> String in
-            let found = level[LevelKeys.entities][item.id]?[EntityKeys.found] == true ? " (found)" : ""
-            return "\(names.entity(item.id, in: level))\(found) \(Compass.relative(item.relative))"
+            let entity = level[LevelKeys.entities][item.id]
+            let found = entity?[EntityKeys.found] == true ? " (found)" : ""
+            let idle = entity?[EntityKeys.selectable] == false ? " (not selectable)" : ""
+            return "\(names.entity(item.id, in: level))\(found)\(idle) \(Compass.relative(item.relative))"
         }
         return "In view: \(items.joined(separator: ", "))."
     }
