@@ -9,6 +9,10 @@ public enum EventDetector {
     public static func events(old: GameState, new: GameState, actions: [Action], rejections: [Rejection]) -> [LevelEvent] {
         let sceneChanged = old[Game.story]["serial"] != new[Game.story]["serial"]
         var events = sceneChanged ? levelEvents(actions, before: old[Game.level]) : levelEvents(old: old, new: new, actions: actions)
+        // Picking a choice's option is told as the choice made, not as a found entity.
+        if old[Game.story]["scene"]?.mapValue?["kind"] == StorySceneKind.choice.value {
+            events.removeAll { if case .hit = $0 { true } else { false } }
+        }
         let earnedBefore = old[Game.achievements], earnedAfter = new[Game.achievements]
         for id in earnedAfter.keys.sorted() where earnedBefore[id] == nil {
             let title = earnedAfter[id]?.mapValue?["title"]?.stringValue
@@ -17,7 +21,7 @@ public enum EventDetector {
         for rejection in rejections {
             events.append(.problem(rejection.description))
         }
-        events += storyEvents(actions)
+        events += storyEvents(actions, before: old[Game.level])
         return events
     }
 
@@ -44,8 +48,9 @@ public enum EventDetector {
         return events
     }
 
-    /// What the story's own actions tell: lines, choices, levels entered, the end.
-    static func storyEvents(_ actions: [Action]) -> [LevelEvent] {
+    /// What the story's own actions tell: lines, choices, levels entered, the end. `before`
+    /// is the level before them: a choice's options are its entities.
+    static func storyEvents(_ actions: [Action], before: Level) -> [LevelEvent] {
         actions.compactMap { action in
             switch action.name {
             case StoryAction.line:
@@ -55,7 +60,9 @@ public enum EventDetector {
             case StoryAction.level:
                 return .storyLevel(id: action["id"].stringValue ?? "", attempt: action["attempt"].intValue ?? 1)
             case StoryAction.choiceMade:
-                return action["option"].stringValue.map { .choiceMade(option: $0) }
+                return action["option"].stringValue.map {
+                    .choiceMade(option: $0, line: before[LevelKeys.entities][$0]?[EntityKeys.name])
+                }
             case StoryAction.finished:
                 return .storyFinished(ending: action["ending"].stringValue ?? "end")
             case StoryAction.stopped:

@@ -28,8 +28,8 @@ public enum LevelEvent: Equatable, Sendable {
     case choiceOffered(id: String, options: [String])
     /// A story enters a level (`attempt` counts from 1).
     case storyLevel(id: String, attempt: Int)
-    /// The player picked an option of a choice.
-    case choiceMade(option: String)
+    /// The player picked an option of a choice; `line` is the id of what it said.
+    case choiceMade(option: String, line: String?)
     /// The story reached its end.
     case storyFinished(ending: String)
     /// The story stopped on an error.

@@ -55,8 +55,9 @@ public struct EventText {
             return ("Choose: turn toward a voice and press space, or press its number. \(said.joined(separator: "; ")).", .bold)
         case let .storyLevel(_, attempt):
             return attempt > 1 ? ("Try again: attempt \(attempt).", .normal) : nil
-        case let .choiceMade(option):
-            return ("Chosen: \(names.string("option.\(option)") ?? option).", .good)
+        case let .choiceMade(option, line):
+            let said = names.string("option.\(option)") ?? line.flatMap(names.string) ?? option
+            return ("Chosen: \(said)\(said.hasSuffix(".") ? "" : ".")", .good)
         case let .storyFinished(ending):
             return ("The story ends: \(names.string("ending.\(ending)") ?? ending).", .bold)
         case let .storyStopped(message):
