@@ -31,11 +31,19 @@ import Testing
         try game.expect("Owl: Hoo. Lost already? Listen for the lantern.")
         game.send("\r")
         try game.expect("Level The Lantern begins.")
+        // A story's level has no briefing page: its goals come with its first words.
+        try game.expect("Goal: Find the Lantern and select it.")
         try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
         try game.expect("A choice.")
         try game.expect("In view: The forest path. Long, but dry. ahead.")
         try game.expect("Guide: Two ways lead home.")
-        try game.expect("Choose: turn toward a voice and press space, or press its number. 1. The river path. Short, but wet. (behind); 2. The forest path. Long, but dry. (ahead).")
+        let choose = "Choose: turn toward a voice and press space, or press its number. 1. The river path. Short, but wet. (behind); 2. The forest path. Long, but dry. (ahead)."
+        try game.expect(choose)
+        // i says the options again; ? says how numbers pick them.
+        game.send("i")
+        try game.expect(choose)
+        game.send("?")
+        try game.expect("In a choice, an option's number picks it at once.")
         game.send("1")
         try game.expect("Chosen: The river path. Short, but wet.")
         #expect(!game.text.contains("Hit: river"), "an option picked is told as the choice, not as a found entity")

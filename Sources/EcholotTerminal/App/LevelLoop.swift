@@ -147,9 +147,17 @@ public final class LevelLoop {
             display.pauseChanged(paused, frame: frame(at: time))
         case .character("i"), .character("I"):
             display.levelStatus(frame(at: time))
+            // In a choice, what matters is the options: where each is, and its number.
+            if case let .choice(options)? = context.storyScene,
+               let choose = texts.sentence(.choiceOffered(id: "", options: options), in: session.level) {
+                display.levelSaid(choose.text, style: choose.style)
+            }
         case .character("?"), .character("h"):
             for line in KeyHelp.levelLong(tracker: tracker != nil, settings: steering.settings) {
                 display.levelSaid(line, style: .normal)
+            }
+            if case .choice? = context.storyScene {
+                display.levelSaid("In a choice, an option's number picks it at once.", style: .normal)
             }
         case .space, .enter:
             guard !paused, !tooSmall else { return nil }

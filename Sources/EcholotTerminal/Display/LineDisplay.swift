@@ -74,6 +74,13 @@ public final class LineDisplay: Display {
         case .choice?: say("A choice.")
         case .level?, nil:
             say("Level \(context.names.level(level)) begins. Steering: \(context.steering). Press i for the status, ? for the keys.")
+            // A story's level has no briefing page: its goals are said as it begins.
+            if context.storyScene != nil {
+                let goalText = GoalText(names: context.names)
+                for goal in GoalText.orderedGoals(level, paths: context.goalPaths) {
+                    say("Goal: \(goalText.briefing(goal, in: level))")
+                }
+            }
         }
         sayHeading(level)
         spokenHeading = level[LevelKeys.view][ViewKeys.center]
