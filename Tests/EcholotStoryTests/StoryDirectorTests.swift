@@ -1,5 +1,5 @@
 import EcholotCore
-import EcholotModel
+@testable import EcholotModel
 import Foundation
 import Testing
 
@@ -170,6 +170,17 @@ import Testing
         let session = StorySession(book, pack: pack) { _ in [] }
         let transition = session.store.dispatch(Action(StoryAction.resume, ["story": ["chapter": "a", "step": 1]]))
         #expect(transition.rejections.first?.description.contains("which has 1 step in story.json") == true)
+    }
+
+    /// A cut-scene's voice that speaks from a direction is named by its speaker, as one
+    /// over a level is: "In view" then says who speaks, not the whole line again.
+    @Test func aCutscenesVoiceIsNamedByItsSpeaker() {
+        var level = Level()
+        let line = StoryLine(id: "gate.2", speaker: "speaker.owl", voice: "gate.2.ogg", azimuth: 30, seconds: 1)
+        StoryScenes.speak(line, in: &level, view: View())
+        #expect(level[LevelKeys.entities]["voice"]?[EntityKeys.name] == "speaker.owl")
+        StoryScenes.speak(StoryLine(id: "gate.3", voice: "gate.3.ogg", azimuth: 30, seconds: 1), in: &level, view: View())
+        #expect(level[LevelKeys.entities]["voice"]?[EntityKeys.name] == "gate.3", "no speaker: the line")
     }
 
     /// `--time` takes two digits each for hours and minutes, nothing else.

@@ -25,8 +25,10 @@ enum StoryScenes {
         level[LevelKeys.music] = nil
         if let voice = line.voice {
             if let azimuth = line.azimuth {
-                entities.storage["voice"] = voiceEntity(id: "voice", line: line, file: voice, azimuth: azimuth,
-                                                        loop: false, selectable: false).value
+                var entity = voiceEntity(id: "voice", line: line, file: voice, azimuth: azimuth, loop: false, selectable: false)
+                // Named by who speaks, as over a level: the line itself is said as it begins.
+                if let speaker = line.speaker { entity[EntityKeys.name] = speaker }
+                entities.storage["voice"] = entity.value
             } else {
                 level[LevelKeys.music] = ["file": .string(voice), "loop": false, "volume": 1]
             }

@@ -124,7 +124,8 @@ public final class LineDisplay: Display {
 
     /// Says whether the game is paused.
     public func pauseChanged(_ paused: Bool, frame: LevelFrame) {
-        say(paused ? "Paused. Press p to go on, q to leave the level." : "Going on.")
+        let leave = context?.storyScene == nil ? "q to leave the level" : "q to leave the story (your place is saved)"
+        say(paused ? "Paused. Press p to go on, \(leave)." : "Going on.")
     }
 
     /// Lines fit any terminal.
