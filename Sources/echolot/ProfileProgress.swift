@@ -67,6 +67,16 @@ final class ProfileProgress: ProgressProvider {
         cache[pack.id] = nil
     }
 
+    /// The achievements in the profile.
+    func earnedAchievements() -> Set<String> {
+        do {
+            return Set(try profile.achievements().map(\.id))
+        } catch {
+            report(error)
+            return []
+        }
+    }
+
     /// The story record saved in the profile's current play-through of the pack.
     func storyCheckpoint(in pack: Pack) -> PersistentMap<Value>? {
         let saved: StoryProgress

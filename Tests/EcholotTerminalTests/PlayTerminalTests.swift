@@ -82,6 +82,34 @@ import Testing
     }
 
     /// TERM=dumb chooses the line mode by itself; a miss is said as a line.
+    /// An achievement is earned once in a profile: winning the level again does not
+    /// announce it as new, and the end page says there are none.
+    @Test func anAchievementAlreadyInTheProfileIsNotAnnouncedAgain() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = folder.appendingPathComponent("profile.sqlite").path
+        for round in 1...2 {
+            let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound",
+                                           "--profile", profile])
+            try game.expect("1. Start")
+            game.send("\r")
+            try game.expect("Level The First Sound begins.")
+            game.press(PseudoTerminal.right, times: 4)
+            try game.expect("Facing 60° ENE. In view: Bell ahead.")
+            game.send(" ")
+            try game.expect("== Won: The First Sound ==")
+            if round == 1 {
+                #expect(game.text.contains("Achievement earned: First Win."))
+            } else {
+                try game.expect("No new achievements.")
+                #expect(!game.text.contains("Achievement earned"), "\(game.text.suffix(800))")
+            }
+            game.wait(PseudoTerminal.endPageSettle)
+            game.send("q")
+            #expect(try game.waitForExit() == 0)
+        }
+    }
+
     @Test func dumbTerminalGetsTheLineMode() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "two-voices", "--visuals", "hidden"],
                                       environment: ["TERM": "dumb"])

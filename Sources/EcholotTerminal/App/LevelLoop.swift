@@ -72,7 +72,7 @@ public final class LevelLoop {
         self.context = context
         self.tracker = tracker
         self.feedback = feedback
-        texts = EventText(names: context.names)
+        texts = EventText(names: context.names, earnedBefore: context.earnedBefore)
     }
 
     /// Plays the level until it ends, the player leaves, or the game must stop.

@@ -435,10 +435,11 @@ public final class PlayApp {
         let engine = loop.audio.play(store, pack: entry.pack)
         let session = LevelSession(store: store, recorder: recorder)
         let steering = Steering(session: session, settings: options.steering)
+        let achievementsBefore = Set(store.state[Game.achievements].keys).union(progress.earnedAchievements())
         let context = LevelContext(
             packName: names.pack(entry.pack), names: names, goalPaths: definition.goalPaths,
-            visuals: visuals(definition.level), steering: steeringDescription(loop.tracker))
-        let achievementsBefore = Set(store.state[Game.achievements].keys)
+            visuals: visuals(definition.level), steering: steeringDescription(loop.tracker),
+            earnedBefore: achievementsBefore)
         let exit = try LevelLoop(
             session: session, steering: steering, pump: loop.pump, display: loop.display,
             context: context, tracker: loop.tracker, feedback: loop.feedback, watch: watching(entry, loop)

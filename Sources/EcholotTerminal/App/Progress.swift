@@ -47,6 +47,9 @@ public protocol ProgressProvider: AnyObject {
     /// A level was cut short by an authoring reload (`--watch`): not a run, nothing of it
     /// is kept.
     func levelDiscarded(in pack: Pack)
+    /// The achievements the player has earned already (each is earned once in a whole
+    /// profile), so a level that earns one again does not announce it as new.
+    func earnedAchievements() -> Set<String>
     /// The saved `story` record of the story of `pack` being played, if one was saved.
     func storyCheckpoint(in pack: Pack) -> PersistentMap<Value>?
     /// The story of `pack` is played from the beginning: a new play-through.
@@ -62,6 +65,7 @@ public final class SessionProgress: ProgressProvider {
     private var best: [String: [String: Int]] = [:]
     private var won: [String: Set<String>] = [:]
     private var stories: [String: PersistentMap<Value>] = [:]
+    private var earned: Set<String> = []
 
     /// Progress that knows nothing yet.
     public init() {}
@@ -92,13 +96,17 @@ public final class SessionProgress: ProgressProvider {
         LevelMarks(done: won[pack.id]?.contains(level) ?? false, bestScore: best[pack.id]?[level])
     }
 
-    /// Remembers wins and best scores.
+    /// Remembers wins, best scores and achievements.
     public func levelEnded(level: String, in pack: Pack, result: RunResult) {
+        earned.formUnion(result.achievements)
         if result.outcome == .won { won[pack.id, default: []].insert(level) }
         if let score = result.score {
             best[pack.id, default: [:]][level] = max(score, best[pack.id]?[level] ?? score)
         }
     }
+
+    /// The achievements of the levels ended in this session.
+    public func earnedAchievements() -> Set<String> { earned }
 
     /// Nothing to forget: this provider learns only from ended levels.
     public func levelDiscarded(in pack: Pack) {}

@@ -107,7 +107,8 @@ final class StoryPlayer {
             let context = LevelContext(
                 packName: names.pack(entry.pack), names: names,
                 goalPaths: entry.pack.level(id: level[LevelKeys.id])?.goalPaths ?? [:],
-                visuals: visuals ?? level[LevelKeys.view][ViewKeys.visuals], steering: steering, storyScene: scene)
+                visuals: visuals ?? level[LevelKeys.view][ViewKeys.visuals], steering: steering, storyScene: scene,
+                earnedBefore: progress.earnedAchievements())
             let exit = try LevelLoop(
                 session: levelSession, steering: Steering(session: levelSession, settings: settings), pump: pump,
                 display: display, context: context, tracker: tracker, feedback: feedback, watch: watch

@@ -15,10 +15,13 @@ public struct LevelContext {
     public var steering: String
     /// The story scene this level is, when a story is played; `nil` for a plain level.
     public var storyScene: StoryScene?
+    /// Achievements the player had before the level: earning one again is no news.
+    public var earnedBefore: Set<String>
 
     /// A context.
     public init(packName: String, names: Names, goalPaths: [String: String], visuals: Visuals, steering: String,
-                storyScene: StoryScene? = nil) {
+                storyScene: StoryScene? = nil, earnedBefore: Set<String> = []) {
+        self.earnedBefore = earnedBefore
         self.packName = packName
         self.names = names
         self.goalPaths = goalPaths

@@ -7,10 +7,13 @@ public struct EventText {
     public let names: Names
     /// Goal sentences.
     public let goals: GoalText
+    /// Achievements the player had already: earning one again says nothing.
+    public let earnedBefore: Set<String>
 
     /// Event sentences using `names`.
-    public init(names: Names) {
+    public init(names: Names, earnedBefore: Set<String> = []) {
         self.names = names
+        self.earnedBefore = earnedBefore
         goals = GoalText(names: names)
     }
 
@@ -37,6 +40,7 @@ public struct EventText {
         case let .scored(score):
             return ("Score: \(score).", .normal)
         case let .achievement(id, title):
+            guard !earnedBefore.contains(id) else { return nil }
             return ("Achievement earned: \(title ?? id).", .good)
         case let .problem(message):
             return ("A rule failed (the game goes on): \(message)", .warning)
