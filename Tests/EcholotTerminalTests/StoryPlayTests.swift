@@ -195,6 +195,21 @@ import Testing
         #expect(try game.leaveTheStoryAndQuit() == 0)
     }
 
+    /// Escape on a story pack's single levels goes back to the story's page, where they
+    /// were chosen, not to the list of packs.
+    @Test func escapeFromAStorysLevelsGoesBackToTheStory() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let game = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
+        try game.expect("Play single levels")
+        game.send("l")
+        try game.expect("choose a level")
+        game.send("\u{1B}")
+        try game.expect("== Night Walk — a story ==")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+
     /// A story pack whose `story.json` is missing offers its levels, not a story page whose
     /// only choices would fail (`validate` reports the missing file).
     @Test func aStoryPackWithoutItsStoryOffersItsLevels() throws {

@@ -109,7 +109,7 @@ public struct PagePresenter {
         let choice = page.choices[index]
         guard choice.enabled else {
             let reason = choice.detail.isEmpty ? "" : " (\(choice.detail))"
-            display.notice("\(choice.label) is not available yet\(reason).", style: .warning)
+            display.notice("\(choice.label) cannot be chosen\(reason).", style: .warning)
             return nil
         }
         return .chose(index)

@@ -171,6 +171,8 @@ public final class PlayApp {
             case let .chose(index):
                 return .levels(entry, LevelGroup.groups(of: entry.pack)[index], selected: 0)
             case .back:
+                // A story pack's scenarios were reached from its story's page.
+                if isStory(entry) { return .story(entry, selected: 0) }
                 return .packs(selected: catalog.entries.firstIndex { $0.path == entry.path } ?? 0)
             case .quit:
                 return .exit(0)
@@ -183,7 +185,11 @@ public final class PlayApp {
             case let .chose(index):
                 return .briefing(entry, group, index: index)
             case .back:
-                if group.scenario == nil { return .packs(selected: catalog.entries.firstIndex { $0.path == entry.path } ?? 0) }
+                if group.scenario == nil {
+                    // A story pack's levels were reached from its story's page.
+                    if isStory(entry) { return .story(entry, selected: 0) }
+                    return .packs(selected: catalog.entries.firstIndex { $0.path == entry.path } ?? 0)
+                }
                 let groups = LevelGroup.groups(of: entry.pack)
                 return .scenarios(entry, selected: groups.firstIndex { $0.scenario?.id == group.scenario?.id } ?? 0)
             case .quit:
