@@ -93,10 +93,7 @@ import Testing
                                            "--profile", profile])
             try game.expect("1. Start")
             game.send("\r")
-            try game.expect("Level The First Sound begins.")
-            game.press(PseudoTerminal.right, times: 4)
-            try game.expect("Facing 60° ENE. In view: Bell ahead.")
-            game.send(" ")
+            try game.winByFacing("60° ENE", turning: PseudoTerminal.right, times: 4)
             try game.expect("== Won: The First Sound ==")
             if round == 1 {
                 #expect(game.text.contains("Achievement earned: First Win."))

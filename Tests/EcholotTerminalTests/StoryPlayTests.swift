@@ -14,6 +14,13 @@ import Testing
         try temporaryFolder().appendingPathComponent("profile.sqlite")
     }
 
+    /// A copy of Night Walk beside `profile`, to change.
+    func nightWalkCopy(beside profile: URL) throws -> URL {
+        let pack = profile.deletingLastPathComponent().appendingPathComponent("night-walk")
+        try FileManager.default.copyItem(atPath: Self.nightWalk, toPath: pack.path)
+        return pack
+    }
+
     /// The whole story in the line mode, recorded: the recording is a transcript test that
     /// `echolot test` replays exactly, and the story's levels are in the profile's history.
     @Test func plainModePlaysTheStoryToItsEndAndItsRecordingReplays() throws {
@@ -170,10 +177,8 @@ import Testing
     /// first words, so a player hears "Try again" and then where they are, not the reverse.
     @Test func aRetryIsToldBeforeTheLevelBegins() throws {
         let profile = try profile()
-        let folder = profile.deletingLastPathComponent()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let pack = folder.appendingPathComponent("night-walk")
-        try FileManager.default.copyItem(atPath: Self.nightWalk, toPath: pack.path)
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let pack = try nightWalkCopy(beside: profile)
         let clearing = pack.appendingPathComponent("levels/clearing.json")
         try String(contentsOf: clearing, encoding: .utf8).replacingOccurrences(of: #""seconds": 30"#, with: #""seconds": 1"#)
             .write(to: clearing, atomically: true, encoding: .utf8)
@@ -214,10 +219,8 @@ import Testing
     /// only choices would fail (`validate` reports the missing file).
     @Test func aStoryPackWithoutItsStoryOffersItsLevels() throws {
         let profile = try profile()
-        let folder = profile.deletingLastPathComponent()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let pack = folder.appendingPathComponent("night-walk")
-        try FileManager.default.copyItem(atPath: Self.nightWalk, toPath: pack.path)
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let pack = try nightWalkCopy(beside: profile)
         try FileManager.default.removeItem(at: pack.appendingPathComponent("story.json"))
         let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
         try game.expect("The Lantern")
