@@ -36,6 +36,9 @@ import Testing
         try game.expect("A cut-scene. Enter skips it.")
         try game.expect("Narrator: The gate creaks shut behind you. It is dark, and home is far.")
         try game.expect("Owl: Hoo. Lost already? Listen for the lantern.")
+        game.send("i")
+        try game.expect("A cut-scene. Enter skips it.")
+        #expect(!game.text.contains("Found 0, misses 0"), "a cut-scene has no finds or misses to tell")
         game.send("\r")
         try game.expect("Level The Lantern begins.")
         // A story's level has no briefing page: its goals come with its first words.

@@ -146,6 +146,11 @@ public final class LevelLoop {
             feedback?.paused(paused)
             display.pauseChanged(paused, frame: frame(at: time))
         case .character("i"), .character("I"):
+            // A cut-scene has no goals, finds or misses to tell.
+            if case .cutscene? = context.storyScene {
+                display.levelSaid("A cut-scene. Enter skips it.", style: .normal)
+                return nil
+            }
             display.levelStatus(frame(at: time))
             // In a choice, what matters is the options: where each is, and its number.
             if case let .choice(options)? = context.storyScene,
