@@ -8,34 +8,15 @@ public enum AudioValidation {
     /// Diagnostics for every sound file of `pack` that cannot be played where it is used
     /// (entity sounds must also be mono); empty when all are fine.
     public static func diagnostics(for pack: Pack) -> [Diagnostic] {
-        var checked: [String: String?] = [:]  // "file|directional" → problem
+        var checker = SoundChecker(pack: pack)
         var found: [Diagnostic] = []
-        func check(_ file: String, directional: Bool, in definition: LevelDefinition, at path: String) {
-            let url = pack.soundURL(file)
-            // An extending pack may take the file from its base pack, which is not here.
-            if pack.manifest.extends != nil, !FileManager.default.fileExists(atPath: url.path) { return }
-            let memo = "\(file)|\(directional)"
-            let problem = checked[memo] ?? AudioAsset.check(url: url, directional: directional)
-            checked[memo] = .some(problem)
-            if let problem {
-                found.append(definition.source.diagnostic(at: path, "sound file \"sounds/\(file)\": \(problem)"))
-            }
-        }
         for id in pack.levels.keys.sorted() {
             guard let definition = pack.levels[id] else { continue }
-            let level = definition.level
-            for (entityID, entity) in level[LevelKeys.entities].nodes {
-                guard let sound = entity[EntityKeys.sound] else { continue }
-                let path = (definition.entityPaths[entityID] ?? "entities.\(entityID)") + ".sound.file"
-                check(sound[SoundKeys.file], directional: true, in: definition, at: path)
-            }
-            for (index, track) in level[LevelKeys.ambience].enumerated() {
-                if let file = track["file"].stringValue {
-                    check(file, directional: false, in: definition, at: "ambience[\(index)].file")
+            for (file, path) in definition.soundReferences {
+                // Entity sounds are placed in space; ambience and music are not.
+                if let problem = checker.problem(file, directional: path.hasSuffix(".sound.file")) {
+                    found.append(definition.source.diagnostic(at: path, "sound file \"sounds/\(file)\": \(problem)"))
                 }
-            }
-            if let file = level[LevelKeys.music]?["file"]?.stringValue {
-                check(file, directional: false, in: definition, at: "music.file")
             }
         }
         return found.sortedForDisplay()
@@ -46,24 +27,10 @@ public enum AudioValidation {
     /// entity (over a level, a choice's option, a line with an `azimuth`) must be mono.
     /// Each is reported at its line or step in `story.json`.
     public static func diagnostics(for book: StoryBook, in pack: Pack) -> [Diagnostic] {
-        var checked: [String: String?] = [:]  // "file|directional" → problem
+        var checker = SoundChecker(pack: pack)
         var found: [Diagnostic] = []
-        // Resolved as the audio engine will resolve them: inside the pack's sounds/ folders.
-        let sounds = SoundFolder(urls: pack.soundFolders)
         func check(_ file: String, directional: Bool, what: String, at position: SourcePosition) {
-            let memo = "\(file)|\(directional)"
-            let problem: String?
-            if let known = checked[memo] {
-                problem = known
-            } else {
-                do {
-                    problem = AudioAsset.check(url: try sounds.locate(file), directional: directional)
-                } catch {
-                    problem = error.description
-                }
-            }
-            checked[memo] = .some(problem)
-            if let problem {
+            if let problem = checker.problem(file, directional: directional) {
                 found.append(Diagnostic(path: book.displayPath, at: position, message: "\(what) \"sounds/\(file)\": \(problem)"))
             }
         }
@@ -71,10 +38,8 @@ public enum AudioValidation {
             if let file = line.voice { check(file, directional: directional, what: "voice of line '\(line.id)'", at: line.position) }
         }
         func ambience(_ tracks: [Value], at position: SourcePosition) {
-            for track in tracks {
-                if let file = track.stringValue ?? track["file"].stringValue {
-                    check(file, directional: false, what: "ambience", at: position)
-                }
+            for case let file? in tracks.map({ $0["file"].stringValue }) {
+                check(file, directional: false, what: "ambience", at: position)
             }
         }
         for step in book.chapters.flatMap(\.steps) {
@@ -93,5 +58,35 @@ public enum AudioValidation {
             }
         }
         return found.sortedForDisplay()
+    }
+}
+
+/// Decodes each sound a pack names once per use (placed in space or not), resolving names
+/// as the audio engine will: inside the pack's `sounds/` folders.
+private struct SoundChecker {
+    let pack: Pack
+    let sounds: SoundFolder
+    private var checked: [String: String?] = [:]  // "file|directional" → problem
+
+    init(pack: Pack) {
+        self.pack = pack
+        sounds = SoundFolder(urls: pack.soundFolders)
+    }
+
+    /// Why `file` cannot be played that way, or `nil`.
+    mutating func problem(_ file: String, directional: Bool) -> String? {
+        let memo = "\(file)|\(directional)"
+        if let known = checked[memo] { return known }
+        let problem: String?
+        do {
+            let url = try sounds.locate(file)
+            // An extending pack checked on its own may take the file from a base not here.
+            if pack.manifest.extends != nil, !FileManager.default.fileExists(atPath: url.path) { return nil }
+            problem = AudioAsset.check(url: url, directional: directional)
+        } catch {
+            problem = error.description
+        }
+        checked[memo] = .some(problem)
+        return problem
     }
 }

@@ -146,10 +146,8 @@ struct PlayCommand: ParsableCommand {
             let session = StorySession(book, pack: rules.pack, clock: StoryClock(time: time, step: LevelSession.standardStep),
                                        rules: rules.sceneReducers)
             // The story's levels are runs like any other: history, statistics, achievements.
-            session.onEnterScene = { store in
-                if store.state[Game.story]["scene"]?.mapValue?["kind"] == StorySceneKind.level.value {
-                    profileProgress?.record(store, of: entry.pack)
-                }
+            session.onEnterScene = { [unowned session] store in
+                if session.scene.kind == .level { profileProgress?.record(store, of: entry.pack) }
             }
             return session
         }

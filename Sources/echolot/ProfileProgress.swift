@@ -14,6 +14,8 @@ final class ProfileProgress: ProgressProvider {
     private var recorder: ProgressRecorder?
     /// Progress per pack id, read once per menu visit rather than once per menu line.
     private var cache: [String: PackProgress] = [:]
+    /// The profile's achievements, read once until a level ends (every scene asks).
+    private var earned: Set<String>?
     /// Packs whose unreadable story checkpoint was reported: once is enough.
     private var unreadableReported: Set<String> = []
 
@@ -65,12 +67,16 @@ final class ProfileProgress: ProgressProvider {
     func levelEnded(level: String, in pack: Pack, result: RunResult) {
         close()
         cache[pack.id] = nil
+        earned = nil
     }
 
     /// The achievements in the profile.
     func earnedAchievements() -> Set<String> {
+        if let earned { return earned }
         do {
-            return Set(try profile.achievements().map(\.id))
+            let read = Set(try profile.achievements().map(\.id))
+            earned = read
+            return read
         } catch {
             report(error)
             return []

@@ -62,7 +62,7 @@ struct ValidateCommand: ParsableCommand {
         if let missing = StoryReader.missingStory(in: pack) { problems.append(missing.description) }
         switch StoryReader.load(for: pack) {
         case let .failure(error)?: problems += error.diagnostics.sortedForDisplay().map(\.description)
-        case let .success(book)?: problems += AudioValidation.diagnostics(for: book, in: pack).map(\.description)
+        case let .success(book)?: problems += AudioValidation.diagnostics(for: book, in: pack).sortedForDisplay().map(\.description)
         case nil: break
         }
         return problems

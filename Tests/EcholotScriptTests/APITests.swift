@@ -29,6 +29,9 @@ import Testing
          "goal 'a': the spec has an unknown field 'parms' (a spec has: check, description, on, params, title)"),
         ("echolot.goal('a', { params = { x = { type = 'number', mni = 3 } }, on = { tick = print } })", 1,
          "parameter 'x' has an unknown field 'mni' (a declaration has: default, description, max, min, of, optional, type, values)"),
+        ("echolot.achievement('a', { title = 5, on = { tick = print } })", 1, "achievement 'a': 'title' must be a string"),
+        ("echolot.goal('a', { params = { x = { type = 'number', optional = 'yes' } }, on = { tick = print } })", 1,
+         "parameter 'x': 'optional' must be true or false"),
         ("echolot.reducer({ name = 'r', focus = 'game', onn = {}, on = { tick = print } })", 1,
          "the spec has an unknown field 'onn' (a spec has: check, description, focus, name, on, params, title)"),
     ])

@@ -81,7 +81,6 @@ import Testing
         #expect(game.isCooked)
     }
 
-    /// TERM=dumb chooses the line mode by itself; a miss is said as a line.
     /// An achievement is earned once in a profile: winning the level again does not
     /// announce it as new, and the end page says there are none.
     @Test func anAchievementAlreadyInTheProfileIsNotAnnouncedAgain() throws {
@@ -107,6 +106,7 @@ import Testing
         }
     }
 
+    /// TERM=dumb chooses the line mode by itself; a miss is said as a line.
     @Test func dumbTerminalGetsTheLineMode() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "two-voices", "--visuals", "hidden"],
                                       environment: ["TERM": "dumb"])

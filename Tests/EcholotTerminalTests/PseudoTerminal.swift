@@ -218,3 +218,35 @@ final class PseudoTerminal {
         while MonotonicClock.now() < deadline { pump(deadline - MonotonicClock.now()) }
     }
 }
+
+/// Steps the play tests share: winning by facing a sound, and the night-walk story's way
+/// to its first level and out.
+extension PseudoTerminal {
+    /// From the story's page: begins the story and skips its opening cut-scene, up to the
+    /// first level.
+    func beginTheNightWalk() throws {
+        try expect("Begin the story")
+        send("n")
+        try expect("A cut-scene. Enter skips it.")
+        send("\r")
+        try expect("Level The Lantern begins.")
+    }
+
+    /// Turns with `key` (`times` presses) until facing `heading`, selects there, and
+    /// hears the level won.
+    func winByFacing(_ heading: String, turning key: String, times: Int) throws {
+        press(key, times: times)
+        try expect("Facing \(heading).")
+        send(" ")
+        try expect("You won the level!")
+    }
+
+    /// Leaves the story from the scene being played, back on the story's page, and quits
+    /// from there: the game's exit status.
+    func leaveTheStoryAndQuit() throws -> Int32 {
+        send("q")
+        try expect("Continue the story")
+        send("q")
+        return try waitForExit()
+    }
+}

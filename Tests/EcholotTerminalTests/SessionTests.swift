@@ -5,6 +5,18 @@ import EcholotTestSupport
 import Foundation
 import Testing
 
+/// A reducer's error with the words given.
+private struct Broken: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The rule failures among a session's events, in order.
+private func problems(in events: [LevelEvent]) -> [String] {
+    events.compactMap { event -> String? in
+        if case let .problem(message) = event { message } else { nil }
+    }
+}
+
 /// The deterministic side of play: what a session dispatches and records replays in the
 /// headless runner to the same state.
 @Suite struct SessionTests {
@@ -86,9 +98,6 @@ import Testing
     /// A rule that fails on every tick is told once per level, not sixty times a second
     /// over the screen and the screen reader; a different failure is told too.
     @Test func aRuleFailingEveryTickIsToldOnce() {
-        struct Broken: Error, CustomStringConvertible {
-            let description: String
-        }
         let failing = Reducer<GameState>("broken", handles: .only(ActionName.tick)) { _, _, _ in
             throw Broken(description: "kaput")
         }
@@ -101,18 +110,13 @@ import Testing
         for _ in 0 ..< 120 { session.tick() }
         session.select()
         session.tick()
-        let problems = session.takeEvents().compactMap { event -> String? in
-            if case let .problem(message) = event { message } else { nil }
-        }
+        let problems = problems(in: session.takeEvents())
         #expect(problems == ["reducer 'broken' rejected action 'tick': kaput", "reducer 'picky' rejected action 'select': not now"])
     }
 
     /// A failure whose message changes every tick is told a few times, then once that the
     /// rest are not told.
     @Test func aFailureThatChangesEveryTickIsToldAFewTimes() {
-        struct Broken: Error, CustomStringConvertible {
-            let description: String
-        }
         final class Counter: @unchecked Sendable { var n = 0 }
         let counter = Counter()
         let failing = Reducer<GameState>("broken", handles: .only(ActionName.tick)) { _, _, _ in
@@ -122,9 +126,7 @@ import Testing
         let session = LevelSession(store: Store(state: tutorialStore("two-voices").state, reducers: LevelReducers.all + [failing]))
         session.begin()
         for _ in 0 ..< 120 { session.tick() }
-        let problems = session.takeEvents().compactMap { event -> String? in
-            if case let .problem(message) = event { message } else { nil }
-        }
+        let problems = problems(in: session.takeEvents())
         #expect(problems.count == LevelSession.problemsTold + 1)
         #expect(problems.last?.contains("no more of this level's failures are told") == true)
     }

@@ -128,9 +128,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
         let first = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--time", "21:40", "--profile", profile.path])
         try first.beginTheNightWalk()
-        first.press(PseudoTerminal.right, times: 6)
-        try first.expect("Facing 90° E.")
-        first.send(" ")
+        try first.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
         try first.expect("A choice.")
         #expect(try first.leaveTheStoryAndQuit() == 0)
 
@@ -231,36 +229,5 @@ import Testing
         game.send("q")
         game.send("q")
         #expect(try game.waitForExit() == 0)
-    }
-}
-
-/// The steps every night-walk test takes to reach its first level, and to leave.
-extension PseudoTerminal {
-    /// From the story's page: begins the story and skips its opening cut-scene, up to the
-    /// first level.
-    func beginTheNightWalk() throws {
-        try expect("Begin the story")
-        send("n")
-        try expect("A cut-scene. Enter skips it.")
-        send("\r")
-        try expect("Level The Lantern begins.")
-    }
-
-    /// Turns with `key` (`times` presses) until facing `heading`, selects there, and
-    /// hears the level won.
-    func winByFacing(_ heading: String, turning key: String, times: Int) throws {
-        press(key, times: times)
-        try expect("Facing \(heading).")
-        send(" ")
-        try expect("You won the level!")
-    }
-
-    /// Leaves the story from the scene being played, back on the story's page, and quits
-    /// from there: the game's exit status.
-    func leaveTheStoryAndQuit() throws -> Int32 {
-        send("q")
-        try expect("Continue the story")
-        send("q")
-        return try waitForExit()
     }
 }

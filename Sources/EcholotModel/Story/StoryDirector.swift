@@ -49,7 +49,7 @@ public struct StoryDirector: Sendable {
         var story = state[Game.story]
         guard story["status"]?.stringValue == StoryStatus.running.rawValue else { return }
         let scene = story["scene"]?.mapValue ?? PersistentMap()
-        let kind = scene["kind"]?.stringValue.flatMap(StorySceneKind.init(rawValue:))
+        let kind = StorySceneKind(scene: scene)
         switch action.name {
         case ActionName.tick where kind == .cutscene:
             try tick(scene: scene, dt: action["dt"].doubleValue ?? 0, state: &state, context: &context)
@@ -123,13 +123,11 @@ public struct StoryDirector: Sendable {
         level[LevelKeys.entities].storage["@voice"] = nil  // the line before has ended
         for index in begun {
             let line = step.lines[index]
-            level[LevelKeys.entities].storage["@voice"] = nil
-            if let voice = line.voice {
-                let azimuth = line.azimuth ?? level[LevelKeys.view][ViewKeys.center]
-                var entity = StoryScenes.voiceEntity(id: "@voice", line: line, file: voice, azimuth: azimuth,
-                                                     loop: false, selectable: false)
-                entity[EntityKeys.name] = line.speaker ?? "voice"
-                level[LevelKeys.entities].storage["@voice"] = entity.value
+            let azimuth = line.azimuth ?? level[LevelKeys.view][ViewKeys.center]
+            // This line's voice, if it has one, in place of the one before.
+            level[LevelKeys.entities].storage["@voice"] = line.voice.map { voice in
+                StoryScenes.voiceEntity(id: "@voice", name: line.speaker ?? "voice", line: line, file: voice,
+                                        azimuth: azimuth, loop: false, selectable: false).value
             }
             emitLine(line, scene: step.level, context: &context)
         }

@@ -45,6 +45,12 @@ public enum StorySceneKind: String, Sendable, CaseIterable {
 
     /// The kind as the story record stores it.
     public var value: Value { .string(rawValue) }
+
+    /// The kind of the scene a story record's `scene` holds; `nil` between scenes.
+    public init?(scene: PersistentMap<Value>?) {
+        guard let name = scene?["kind"]?.stringValue else { return nil }
+        self.init(rawValue: name)
+    }
 }
 
 /// The status values of `story.status`.

@@ -134,7 +134,7 @@ private final class Reader {
             return nil
         }
         let background = object["background"]?.stateValue.mapValue ?? PersistentMap()
-        let ambience = object["ambience"]?.stateValue.listValue ?? []
+        let ambience = object["ambience"].map(tracks) ?? []
         return .cutscene(Cutscene(id: id, lines: items.compactMap(line), background: background, ambience: ambience))
     }
 
@@ -162,6 +162,22 @@ private final class Reader {
         let text = pack.string(id, language: pack.manifest.defaultLanguage) ?? ""
         return StoryLine(id: id, speaker: object.optionalString("speaker"), voice: voice, azimuth: object.number("azimuth"),
                          seconds: seconds ?? max(1.5, Double(text.count) * 0.06), position: node.position)
+    }
+
+    /// Ambience tracks as a level's: a list of `{"file": name, …}`. Anything else would
+    /// play nothing, so it is reported at the item.
+    func tracks(_ node: JSONNode) -> [Value] {
+        guard case let .array(items) = node.value else {
+            report.error("ambience must be a list of sounds {\"file\": name, …}", at: node.position)
+            return []
+        }
+        return items.compactMap { item in
+            guard let track = item.stateValue.mapValue, track["file"]?.stringValue != nil else {
+                report.error("an ambience sound is {\"file\": name, …}", at: item.position)
+                return nil
+            }
+            return .map(track)
+        }
     }
 
     func level(_ object: StoryObject) -> StepKind? {
@@ -192,7 +208,7 @@ private final class Reader {
                     report.error("'\(member.key)' is no day part; use \(DayPart.allCases.map(\.rawValue).joined(separator: ", "))",
                                  at: member.keyPosition)
                 }
-                ambience[member.key] = member.value.stateValue.listValue ?? []
+                ambience[member.key] = tracks(member.value)
             }
         }
         var lines: [StoryLine] = []

@@ -25,10 +25,9 @@ enum StoryScenes {
         level[LevelKeys.music] = nil
         if let voice = line.voice {
             if let azimuth = line.azimuth {
-                var entity = voiceEntity(id: "voice", line: line, file: voice, azimuth: azimuth, loop: false, selectable: false)
                 // Named by who speaks, as over a level: the line itself is said as it begins.
-                if let speaker = line.speaker { entity[EntityKeys.name] = speaker }
-                entities.storage["voice"] = entity.value
+                entities.storage["voice"] = voiceEntity(id: "voice", name: line.speaker ?? line.id, line: line, file: voice,
+                                                        azimuth: azimuth, loop: false, selectable: false).value
             } else {
                 level[LevelKeys.music] = ["file": .string(voice), "loop": false, "volume": 1]
             }
@@ -44,7 +43,7 @@ enum StoryScenes {
         level[LevelKeys.view] = view
         var entities = NodeMap<EntityKind>()
         for option in choice.options {
-            let entity = voiceEntity(id: option.value, line: option.line, file: option.line.voice,
+            let entity = voiceEntity(id: option.value, name: option.line.id, line: option.line, file: option.line.voice,
                                      azimuth: option.azimuth, loop: true, selectable: true)
             entities.storage[option.value] = entity.value
         }
@@ -55,12 +54,13 @@ enum StoryScenes {
         return level
     }
 
-    /// An entity that speaks `line`.
-    static func voiceEntity(id: String, line: StoryLine, file: String?, azimuth: Double,
+    /// An entity that speaks `line`, called `name` (a string id: the speaker's, or for an
+    /// option the line's, whose text is what the player picks).
+    static func voiceEntity(id: String, name: String, line: StoryLine, file: String?, azimuth: Double,
                             loop: Bool, selectable: Bool) -> Entity {
         var entity = Entity()
         entity[EntityKeys.id] = id
-        entity[EntityKeys.name] = line.id
+        entity[EntityKeys.name] = name
         entity[EntityKeys.glyph] = selectable ? "?" : "\""
         entity[EntityKeys.azimuth] = Geometry.normalize(azimuth: azimuth)
         entity[EntityKeys.selectable] = selectable

@@ -53,7 +53,7 @@ public final class StorySession {
     /// The current scene's kind (`nil` between scenes and after the end) and id.
     public var scene: (kind: StorySceneKind?, id: String) {
         let scene = story["scene"]?.mapValue ?? PersistentMap()
-        return (scene["kind"]?.stringValue.flatMap(StorySceneKind.init(rawValue:)), scene["id"]?.stringValue ?? "")
+        return (StorySceneKind(scene: scene), scene["id"]?.stringValue ?? "")
     }
 
     /// Whether a scene began that has no store of its own yet: call ``enterScene()``.

@@ -138,6 +138,12 @@ local function normalizeparams(kind, name, params)
     if type(decl) ~= "table" then
       error(format("%s: parameter '%s' must be declared with a type name or a table", where, pname), 4)
     end
+    if decl.optional ~= nil and type(decl.optional) ~= "boolean" then
+      error(format("%s: parameter '%s': 'optional' must be true or false", where, pname), 4)
+    end
+    if decl.description ~= nil and type(decl.description) ~= "string" then
+      error(format("%s: parameter '%s': 'description' must be a string", where, pname), 4)
+    end
     local stray = unknownfield(decl, declfields)
     if stray ~= nil then
       error(format("%s: parameter '%s' has an unknown field '%s' (a declaration has: %s)", where, pname,
@@ -230,6 +236,11 @@ local function register(pack, kind, name, spec)
   if earlier ~= nil then
     error(format("%s '%s' is already registered (%s:%d)", kind, name, sub(earlier.source, 2), earlier.line), 3)
   end
+  for _, field in ipairs({ "title", "description" }) do
+    if spec[field] ~= nil and type(spec[field]) ~= "string" then
+      error(format("%s '%s': '%s' must be a string", kind, name, field), 3)
+    end
+  end
   if spec.check ~= nil and type(spec.check) ~= "function" then
     error(format("%s '%s': 'check' must be a function", kind, name), 3)
   end
@@ -242,8 +253,7 @@ local function register(pack, kind, name, spec)
   local rule = {
     kind = kind, name = name, pack = pack, exact = exact, prefixes = prefixes, handles = handles,
     params = normalizeparams(kind, name, spec.params), check = spec.check, focus = focus,
-    title = type(spec.title) == "string" and spec.title or nil,
-    description = type(spec.description) == "string" and spec.description or nil,
+    title = spec.title, description = spec.description,
     source = site.source, line = site.currentline,
   }
   byname[name] = rule

@@ -286,8 +286,8 @@ end
 
 -- Starts a call: empties the logs (Swift has emptied the C write log).
 function E.begin()
-  -- Swift lets go of each value it reads; a call that failed left its values here,
-  -- counted against the memory cap until a later call happened to reuse their slots.
+  -- The last call's values (and those of one that failed) go now, not when a later call
+  -- happens to reuse their slots: until then they count against the memory cap.
   if next(log) ~= nil then
     for k in next, log do log[k] = nil end
   end

@@ -219,12 +219,6 @@ final class RuleSession {
                     throw ConversionError("field '\(key)': \(error.description)")
                 }
                 clua_pop(L, 2)
-                // Read: the log's table no longer keeps the key and value alive (against
-                // the memory cap) until a later call happens to reuse the slot.
-                lua_pushnil(L)
-                lua_rawseti(L, table, 2 * lua_Integer(entry.slot) - 1)
-                lua_pushnil(L)
-                lua_rawseti(L, table, 2 * lua_Integer(entry.slot))
             }
             guard writes.add(handle: Int(entry.handle), key: key, hash: hash, value: value) else {
                 throw ConversionError("field '\(key)' was written to a table the engine does not know")

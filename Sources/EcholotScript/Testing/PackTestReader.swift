@@ -20,15 +20,20 @@ struct PackTestReader {
     }
 
     /// The tests in `value` (one table, or a list of them), each read on its own: a test
-    /// that is written wrong is named with its problem, and the others still run.
-    func tests(from value: Value) throws(Problem) -> [(name: String, test: Result<PackTest, Problem>)] {
+    /// that is written wrong is named with its problem, and the others still run. `anchor`
+    /// is the test's own `name`, after which its fields are looked for in the text.
+    func tests(from value: Value) throws(Problem) -> [(name: String, anchor: String?, test: Result<PackTest, Problem>)] {
         guard let list = value.listValue else {
-            return [(name(of: value, index: nil), Result { () throws(Problem) in try test(from: value, index: nil) })]
+            return [(name(of: value, index: nil), nil, Result { () throws(Problem) in try test(from: value, index: nil) })]
         }
         guard !list.isEmpty else { throw Problem(message: "the file returns an empty list of tests") }
         return list.enumerated().map { i, item in
+            let anchor = item.mapValue?["name"]?.stringValue
             let read = Result { () throws(Problem) in try test(from: item, index: i + 1) }
-            return (name(of: item, index: i + 1), read.mapError { Problem(message: "test \(i + 1): \($0.message)", field: $0.field) })
+            // An unnamed test among others cannot be told from them in the text: no field.
+            return (name(of: item, index: i + 1), anchor, read.mapError {
+                Problem(message: "test \(i + 1): \($0.message)", field: anchor == nil ? nil : $0.field)
+            })
         }
     }
 

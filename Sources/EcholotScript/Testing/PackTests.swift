@@ -43,7 +43,7 @@ public enum PackTests {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return broken("\(source.displayPath):1:1: error: cannot read the test file")
         }
-        let tests: [(name: String, test: Result<PackTest, PackTestReader.Problem>)]
+        let tests: [(name: String, anchor: String?, test: Result<PackTest, PackTestReader.Problem>)]
         do {
             let value = try rules.engine.evaluateData(source: source, text: [UInt8](data))
             tests = try PackTestReader(source: source, folder: file.deletingLastPathComponent(), packRoot: pack.root)
@@ -52,17 +52,17 @@ public enum PackTests {
             return broken(error.description)
         } catch let error as PackTestReader.Problem {
             let at = position(of: error.field, after: nil, in: data)
-            return broken("\(source.displayPath):\(at.line):\(at.column): error: \(error.message)")
+            return broken(Diagnostic(path: source.displayPath, at: at, message: error.message).description)
         } catch {
             return broken("\(source.displayPath):1:1: error: \(error)")
         }
-        return tests.map { name, test in
+        return tests.map { name, anchor, test in
             switch test {
             case let .success(test): return run(test, rules: rules)
             case let .failure(problem):
-                let at = position(of: problem.field, after: name, in: data)
+                let at = position(of: problem.field, after: anchor, in: data)
                 return PackTestResult(test: nil, file: source.displayPath, name: name, result: nil,
-                                      problems: ["\(source.displayPath):\(at.line):\(at.column): error: \(problem.message)"])
+                                      problems: [Diagnostic(path: source.displayPath, at: at, message: problem.message).description])
             }
         }
     }

@@ -84,7 +84,6 @@ public final class LevelLoop {
         say(pending.filter(isRetry))
         display.levelBegan(context, level: session.level)
         say(pending.filter { !isRetry($0) })
-        flushEvents()
         checkSize()
         var nextTick = MonotonicClock.now() + session.step
         while true {

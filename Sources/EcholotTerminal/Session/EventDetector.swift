@@ -10,7 +10,7 @@ public enum EventDetector {
         let sceneChanged = old[Game.story]["serial"] != new[Game.story]["serial"]
         var events = sceneChanged ? levelEvents(actions, before: old[Game.level]) : levelEvents(old: old, new: new, actions: actions)
         // Picking a choice's option is told as the choice made, not as a found entity.
-        if old[Game.story]["scene"]?.mapValue?["kind"] == StorySceneKind.choice.value {
+        if StorySceneKind(scene: old[Game.story]["scene"]?.mapValue) == .choice {
             events.removeAll { if case .hit = $0 { true } else { false } }
         }
         let earnedBefore = old[Game.achievements], earnedAfter = new[Game.achievements]

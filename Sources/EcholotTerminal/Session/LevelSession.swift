@@ -134,6 +134,17 @@ public final class LevelSession {
     /// The elevation the view has now.
     public var elevation: Double { level[LevelKeys.view][ViewKeys.elevation] }
 
+    /// `event`, unless it is a rule failure told already, or one past the few different
+    /// ones a level tells (then, once, that the rest are not told).
+    private func tellOnce(_ event: LevelEvent) -> LevelEvent? {
+        guard case let .problem(message) = event else { return event }
+        guard toldProblems.count <= Self.problemsTold, toldProblems.insert(message).inserted else { return nil }
+        guard toldProblems.count <= Self.problemsTold else {
+            return .problem("rules keep failing in other ways; no more of this level's failures are told")
+        }
+        return event
+    }
+
     private func dispatch(_ action: Action, record: Bool = true) {
         guard !ended, action.name == ActionName.start || !isFinished else { return }
         if record { recorder?.record(t: time, action: action) }
@@ -141,19 +152,9 @@ public final class LevelSession {
             steeringActions += 1
         }
         let transition = store.dispatch(action)
-        let found = EventDetector.events(
-            old: transition.old, new: transition.new, actions: transition.actions, rejections: transition.rejections
-        ).compactMap { event -> LevelEvent? in
-            guard case let .problem(message) = event, toldProblems.count <= Self.problemsTold,
-                  toldProblems.insert(message).inserted else {
-                if case .problem = event { return nil }
-                return event
-            }
-            if toldProblems.count > Self.problemsTold {
-                return .problem("rules keep failing in other ways; no more of this level's failures are told")
-            }
-            return event
-        }
+        var found = EventDetector.events(
+            old: transition.old, new: transition.new, actions: transition.actions, rejections: transition.rejections)
+        if !transition.rejections.isEmpty { found = found.compactMap(tellOnce) }
         if isOver != nil, isFinished {
             events += found.filter { !$0.isStoryFlow }
             nextSceneEvents += found.filter(\.isStoryFlow)

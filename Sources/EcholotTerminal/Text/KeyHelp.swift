@@ -24,7 +24,6 @@ public enum KeyHelp {
 
     /// `15 degrees`, `2.5 degrees`, `1 degree`.
     private static func degrees(_ value: Double) -> String {
-        let number = value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
-        return "\(number) degree\(value == 1 ? "" : "s")"
+        "\(GoalText.plain(.number(value))) degree\(value == 1 ? "" : "s")"
     }
 }
