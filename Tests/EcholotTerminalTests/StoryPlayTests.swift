@@ -133,7 +133,7 @@ import Testing
         #expect(try first.leaveTheStoryAndQuit() == 0)
 
         let second = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--time", "21:40", "--profile", profile.path])
-        try second.expect("Continue the story (c) — chapter “gate”")
+        try second.expect("Continue the story (c) — chapter “At the Gate”")
         second.send("c")
         try second.expect("A choice.")
         try second.expect("1. The river path.")

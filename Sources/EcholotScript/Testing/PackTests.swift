@@ -88,24 +88,7 @@ public enum PackTests {
             return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description])
         }
         let result = LevelRunner(maxSeconds: test.maxSeconds).run(store, log: test.log)
-        let problems = collapsed(result.errors) + test.expect.mismatches(in: result)
+        let problems = FailureTally.summary(of: result.errors, limit: 20) + test.expect.mismatches(in: result)
         return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems)
-    }
-
-    /// `messages` with repeats told once, with their count (a rule that fails on every
-    /// tick fails the same way sixty times a second), and at most `limit` different ones.
-    static func collapsed(_ messages: [String], limit: Int = 20) -> [String] {
-        var counts: [String: Int] = [:]
-        var order: [String] = []
-        for message in messages {
-            if counts[message] == nil { order.append(message) }
-            counts[message, default: 0] += 1
-        }
-        let told = order.prefix(limit).map { message in
-            let count = counts[message]!
-            return count == 1 ? message : "\(message) (\(count) times)"
-        }
-        let untold = order.count - told.count
-        return untold == 0 ? told : told + ["… and \(untold) other failure\(untold == 1 ? "" : "s"), not shown"]
     }
 }

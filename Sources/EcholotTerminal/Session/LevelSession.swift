@@ -19,10 +19,8 @@ public final class LevelSession {
 
     private var coalescer = TurnCoalescer()
     private var events: [LevelEvent] = []
-    /// Rule failures already told: one that fails on every tick is told once, not sixty
-    /// times a second over the screen and the screen reader; and past a few different
-    /// ones (a message that changes every tick), the rest are not told.
-    private var toldProblems: Set<String> = []
+    /// Rule failures told: a few different ones, each once.
+    private var failures = FailureTally(limit: LevelSession.problemsTold)
     /// Different rule failures a level tells at most.
     static let problemsTold = 10
     private var ended = false
@@ -134,15 +132,14 @@ public final class LevelSession {
     /// The elevation the view has now.
     public var elevation: Double { level[LevelKeys.view][ViewKeys.elevation] }
 
-    /// `event`, unless it is a rule failure told already, or one past the few different
-    /// ones a level tells (then, once, that the rest are not told).
+    /// `event`, unless it is a rule failure the tally keeps quiet about.
     private func tellOnce(_ event: LevelEvent) -> LevelEvent? {
         guard case let .problem(message) = event else { return event }
-        guard toldProblems.count <= Self.problemsTold, toldProblems.insert(message).inserted else { return nil }
-        guard toldProblems.count <= Self.problemsTold else {
-            return .problem("rules keep failing in other ways; no more of this level's failures are told")
+        switch failures.count(message) {
+        case .tell: return event
+        case .tellTheRestAreNotTold: return .problem("rules keep failing in other ways; no more of this level's failures are told")
+        case .keepQuiet: return nil
         }
-        return event
     }
 
     private func dispatch(_ action: Action, record: Bool = true) {
