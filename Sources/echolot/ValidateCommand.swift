@@ -28,9 +28,7 @@ struct ValidateCommand: ParsableCommand {
         for path in paths {
             let report = PackLoader.validate(path: path, library: library)
             var problems = report.diagnostics.map(\.description)
-            if report.isOK, isPack(path), case let .success(pack) = library.load(at: URL(fileURLWithPath: path)) {
-                problems += Self.deepProblems(of: pack)
-            }
+            if let pack = report.pack { problems += Self.deepProblems(of: pack, whole: report.isOK) }
             if problems.isEmpty {
                 print(report.summary)
             } else {
@@ -41,16 +39,10 @@ struct ValidateCommand: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 
-    /// Whether `path` names a whole pack (a folder or an archive) rather than one level file.
-    private func isPack(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            && (isDirectory.boolValue || path.hasSuffix(".zip"))
-    }
-
     /// What only a loaded pack shows: scripts that do not load, rule names and parameters
-    /// in its levels, sounds that cannot be decoded, and its story.
-    static func deepProblems(of pack: Pack) -> [String] {
+    /// in its levels, sounds that cannot be decoded, and, for a `whole` pack, its story
+    /// (which names levels and strings that may be the ones that did not load).
+    static func deepProblems(of pack: Pack, whole: Bool) -> [String] {
         var problems: [String] = []
         do {
             let rules = try PackRules.load(pack)
@@ -59,6 +51,7 @@ struct ValidateCommand: ParsableCommand {
             problems += error.errors.map(\.description)
         }
         problems += AudioValidation.diagnostics(for: pack).sortedForDisplay().map(\.description)
+        guard whole else { return problems }
         if let missing = StoryReader.missingStory(in: pack) { problems.append(missing.description) }
         switch StoryReader.load(for: pack) {
         case let .failure(error)?: problems += error.diagnostics.sortedForDisplay().map(\.description)

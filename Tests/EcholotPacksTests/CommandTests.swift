@@ -96,6 +96,27 @@ struct CommandTests {
         #expect(story.status == 0, "\(story.stderr)")
     }
 
+    /// A level file that does not load does not hide the other levels' deeper problems:
+    /// a modder sees them all in one pass.
+    @Test func validateChecksTheRulesOfTheLevelsThatLoadWhileAnotherDoesNot() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "cave", "--author", "Ann"], in: scratch.url, data: data)
+        let level = scratch.at("cave/levels/first-steps.json")
+        let text = try String(contentsOf: level, encoding: .utf8)
+        try #require(text.contains(#""type": "quickFind""#))
+        try text.replacingOccurrences(of: #""type": "quickFind""#, with: #""type": "quikFind""#)
+            .write(to: level, atomically: true, encoding: .utf8)
+        scratch.write(["cave/levels/second.json": "{\n  \"id\": \"second\",\n  \"entities\": [\n}\n"])
+
+        let result = try echolot(["validate", "cave"], in: scratch.url, data: data)
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("cave/levels/second.json:4:1: error:") }, "\(result.stderr)")
+        #expect(lines.contains { $0.hasPrefix("cave/levels/first-steps.json:") && $0.contains("unknown goal type 'quikFind'") },
+                "\(result.stderr)")
+    }
+
     @Test func aHostileArchiveIsRefusedWithExitStatusOne() throws {
         let scratch = Scratch()
         try ZipBuilder.write(scratch.at("evil.zip")) { zip in

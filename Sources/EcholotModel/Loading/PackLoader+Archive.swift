@@ -32,6 +32,7 @@ extension PackLoader {
         }
         var outcome = check(root: storage.folder, displayRoot: shown)
         outcome.pack?.storage = storage
+        outcome.partialPack?.storage = storage
         return outcome
     }
 }

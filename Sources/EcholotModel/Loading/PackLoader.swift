@@ -25,6 +25,10 @@ public enum PackLoader {
     /// what could be learnt of it either way.
     struct Outcome {
         var pack: Pack?
+        /// What loaded of a pack with problems in its level or string files: its manifest
+        /// and the levels that read cleanly, so `validate` can check those deeper in the
+        /// same pass instead of after the first problems are fixed.
+        var partialPack: Pack?
         var diagnostics: [Diagnostic]
         var packID: String?
         var levelIDs: [String]
@@ -69,6 +73,7 @@ struct PackLoading {
             manifestSource = SourceMap(displayPath: manifestReport.displayPath, root: root.node)
             manifest = manifestReader.read(root)
         }
+        let manifestIsClean = manifestReport.diagnostics.isEmpty
         let extends = manifestReader.extendsID
         let assets = AssetChecker(files: files, allowMissing: extends != nil)
 
@@ -126,10 +131,15 @@ struct PackLoading {
         let sortedDiagnostics = diagnostics.sortedForDisplay()
         var outcome = PackLoader.Outcome(pack: nil, diagnostics: sortedDiagnostics, packID: manifest?.id,
                                          levelIDs: levelFileIDs.sorted(), displayRoot: files.displayRoot)
-        guard sortedDiagnostics.isEmpty, var manifest else { return outcome }
+        guard var manifest else { return outcome }
         manifest.levelOrder = PackLoading.levelOrder(manifest, levelIDs: levelFileIDs.sorted())
-        outcome.pack = Pack(root: files.root, manifest: manifest, manifestSource: manifestSource,
-                            levels: levels, strings: strings, displayRoot: files.displayRoot)
+        let pack = Pack(root: files.root, manifest: manifest, manifestSource: manifestSource,
+                        levels: levels, strings: strings, displayRoot: files.displayRoot)
+        if sortedDiagnostics.isEmpty {
+            outcome.pack = pack
+        } else if manifestIsClean {
+            outcome.partialPack = pack
+        }
         return outcome
     }
 

@@ -9,6 +9,11 @@ public struct ValidationReport: Sendable {
     public var levelCount: Int
     /// Every problem, in display order.
     public var diagnostics: [Diagnostic]
+    /// The pack as loaded and resolved, for the checks only a loaded pack allows (scripts,
+    /// rules, sound decoding): whole when nothing is wrong; with problems only in level
+    /// or string files, its manifest and the levels that loaded. `nil` for a single level
+    /// file, and when the manifest or the resolution fails.
+    public var pack: Pack?
 
     /// Whether nothing is wrong.
     public var isOK: Bool { diagnostics.isEmpty }
@@ -41,7 +46,7 @@ extension PackLoader {
         if isDirectory.boolValue || isArchive(url) {
             let outcome = resolving(check(root: url, displayRoot: nil), with: library)
             return ValidationReport(packID: outcome.packID, levelCount: outcome.levelIDs.count,
-                                    diagnostics: outcome.diagnostics)
+                                    diagnostics: outcome.diagnostics, pack: outcome.pack ?? outcome.partialPack)
         }
         guard path.hasSuffix(".json") else {
             return failure("expected a pack folder or a level file (levels/<id>.json)")
@@ -63,8 +68,16 @@ extension PackLoader {
     }
 
     /// The outcome with the pack resolved against `library` (when given and the pack loaded).
+    /// A partial pack that does not resolve is dropped: its resolution problems may come
+    /// from the levels that did not load, so they are told once those are fixed.
     static func resolving(_ outcome: Outcome, with library: PackLibrary?) -> Outcome {
-        guard let library, let pack = outcome.pack else { return outcome }
+        guard let library else { return outcome }
+        if let partial = outcome.partialPack {
+            var resolved = outcome
+            resolved.partialPack = try? library.resolve(partial).get()
+            return resolved
+        }
+        guard let pack = outcome.pack else { return outcome }
         var resolved = outcome
         switch library.resolve(pack) {
         case let .success(done):
