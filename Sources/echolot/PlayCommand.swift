@@ -151,13 +151,19 @@ struct PlayCommand: ParsableCommand {
             }
             return session
         }
+        // A pack that is not watched plays as it was read at the start, so its story is
+        // read once, not on every visit to its page.
+        var read: [String: Result<PlayableStory, PackLoadError>?] = [:]
         let stories: StorySource = { entry in
             if let good = watched?.story(ifPlaying: entry) {
                 return good.book.map { book in .success(PlayableStory(book: book) { session(book, good.rules, of: entry) }) }
             }
-            return StoryReader.load(for: entry.pack)?.map { book in
+            if let story = read[entry.path] { return story }
+            let story = StoryReader.load(for: entry.pack)?.map { book in
                 PlayableStory(book: book) { try session(book, PackRules.checked(entry.pack).get(), of: entry) }
             }
+            read[entry.path] = story
+            return story
         }
         let app = PlayApp(options: options, catalog: catalog, start: start, progress: progress, watch: watched,
                           stories: stories) { entry, level in
