@@ -9,7 +9,7 @@ struct StoryChecker {
 
     func check() {
         let ids = book.chapters.map(\.id)
-        for reference in references where !ids.contains(reference.id) {
+        for reference in references where book.chapterIndex(reference.id) == nil {
             report.error("there is no chapter '\(reference.id)'; the chapters are \(ids.joined(separator: ", "))",
                          at: reference.position)
         }
@@ -58,34 +58,51 @@ struct StoryChecker {
         }
     }
 
+    /// Walks every step depth first with an explicit stack, not recursion: a story of
+    /// thousands of steps in a row must be checked, not overflow the stack.
     private func checkLoops() {
+        /// A step being walked and how far through its successors the walk is.
+        struct Frame {
+            let place: Place
+            let next: [Place]
+            var index = 0
+        }
         var state: [Place: Bool] = [:]  // false: on the path; true: done
-        var path: [Place] = []
+        var stack: [Frame] = []
         var reported = Set<Set<Place>>()
-        func visit(_ place: Place) {
+        func enter(_ place: Place) {
             state[place] = false
-            path.append(place)
-            for next in successors(place) {
-                if state[next] == false, let from = path.firstIndex(of: next) {
-                    let loop = Array(path[from...])
-                    guard reported.insert(Set(loop)).inserted else { continue }
-                    var chapters: [String] = []
-                    for p in loop + [next] where chapters.last != book.chapters[p.chapter].id {
-                        chapters.append(book.chapters[p.chapter].id)
-                    }
-                    let step = book.chapters[place.chapter].steps[place.step]
-                    report.error("this jump loops with no level or choice in between (\(chapters.joined(separator: " → ")))",
-                                 at: step.position)
-                } else if state[next] == nil {
-                    visit(next)
-                }
+            stack.append(Frame(place: place, next: successors(place)))
+        }
+        func reportLoop(from next: Place, at place: Place) {
+            guard let from = stack.firstIndex(where: { $0.place == next }) else { return }
+            let loop = stack[from...].map(\.place)
+            guard reported.insert(Set(loop)).inserted else { return }
+            var chapters: [String] = []
+            for p in loop + [next] where chapters.last != book.chapters[p.chapter].id {
+                chapters.append(book.chapters[p.chapter].id)
             }
-            path.removeLast()
-            state[place] = true
+            let step = book.chapters[place.chapter].steps[place.step]
+            report.error("this jump loops with no level or choice in between (\(chapters.joined(separator: " → ")))",
+                         at: step.position)
         }
         for (c, chapter) in book.chapters.enumerated() {
             for s in chapter.steps.indices where state[Place(chapter: c, step: s)] == nil {
-                visit(Place(chapter: c, step: s))
+                enter(Place(chapter: c, step: s))
+                while let top = stack.last {
+                    guard top.index < top.next.count else {
+                        stack.removeLast()
+                        state[top.place] = true
+                        continue
+                    }
+                    stack[stack.count - 1].index += 1
+                    let next = top.next[top.index]
+                    if state[next] == false {
+                        reportLoop(from: next, at: top.place)
+                    } else if state[next] == nil {
+                        enter(next)
+                    }
+                }
             }
         }
     }

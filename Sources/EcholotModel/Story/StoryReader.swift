@@ -68,9 +68,10 @@ private final class Reader {
             return nil
         }
         var chapters: [Chapter] = []
+        var ids: Set<String> = []  // a set, not a search of the list: a story may have thousands
         for item in items {
             guard let chapter = chapter(item) else { continue }
-            if chapters.contains(where: { $0.id == chapter.id }) {
+            if !ids.insert(chapter.id).inserted {
                 report.error("chapter '\(chapter.id)' is defined twice", at: chapter.position)
             }
             chapters.append(chapter)
