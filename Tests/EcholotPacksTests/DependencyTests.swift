@@ -51,6 +51,23 @@ struct DependencyTests {
         #expect(problems(library, "b") == ["a/pack.json: dependencies.b: packs depend on each other in a cycle: b → c → a → b"])
     }
 
+    /// The walk along a chain recurses; a chain longer than any real pack needs is refused
+    /// where it grows too long, with its ends, instead of being followed to the end.
+    @Test func aChainTooLongIsRefusedWhereItGrowsTooLong() {
+        let scratch = Scratch()
+        let count = PackResolver.longestChain + 6
+        let library = library(scratch, (0..<count).map { i in
+            ("p\(i)", "1.0.0", i + 1 < count ? ["p\(i + 1)": "*"] : [:])
+        })
+        let last = PackResolver.longestChain
+        #expect(problems(library, "p0") == [
+            "p\(last - 1)/pack.json: dependencies.p\(last): packs build on each other more than \(last) deep "
+                + "(needed through p0 → p1 → … → p\(last - 1) → p\(last)); make the chain shorter",
+        ])
+        // A chain of the longest length loads.
+        #expect(problems(library, "p6").isEmpty)
+    }
+
     @Test func extendsTakesPartInCycles() {
         let scratch = Scratch()
         scratch.write(Packs.files(id: "x", extra: #""extends": "y""#), in: "lib/x")

@@ -12,6 +12,11 @@ struct PackResolver {
         var isBase: Bool
     }
 
+    /// The most packs a chain of `extends` and dependencies may hold: the walk recurses
+    /// along it, and no real pack builds on this many, so a longer chain is refused
+    /// instead of being followed until the stack runs out.
+    static let longestChain = 64
+
     /// Finds a pack by id, as loaded on its own (`nil`: no pack has that id).
     let lookup: (String) -> Result<Pack, PackLoadError>?
 
@@ -78,6 +83,12 @@ struct PackResolver {
                     let start = chain.firstIndex(of: need.id) ?? 0
                     fail("packs depend on each other in a cycle: "
                         + (chain[start...] + [need.id]).joined(separator: " → "))
+                    continue
+                }
+                if through.count > PackResolver.longestChain {
+                    let ends = Array(through.prefix(2)) + ["…"] + Array(through.suffix(2))
+                    fail("packs build on each other more than \(PackResolver.longestChain) deep (needed through "
+                        + ends.joined(separator: " → ") + "); make the chain shorter")
                     continue
                 }
                 let found: Pack
