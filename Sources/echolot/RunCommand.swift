@@ -35,8 +35,8 @@ struct RunCommand: ParsableCommand {
     var profile: String?
 
     func validate() throws {
-        guard maxSeconds.isFinite, maxSeconds > 0, maxSeconds <= 86_400 else {
-            throw ValidationError("--max-seconds must be between 0 and 86400, found \(maxSeconds)")
+        guard maxSeconds.isFinite, maxSeconds > 0, maxSeconds <= LevelRunner.longestRun else {
+            throw ValidationError("--max-seconds must be between 0 and \(Int(LevelRunner.longestRun)), found \(maxSeconds)")
         }
     }
 

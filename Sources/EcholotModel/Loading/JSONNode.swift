@@ -90,3 +90,22 @@ extension JSONValue {
         }
     }
 }
+
+extension JSONValue {
+    /// The JSON shape of a state-tree value, every node at `position`: for checking values
+    /// that come from a script, not a file, with the checks a file's values get.
+    public init(_ value: Value, at position: SourcePosition = .start) {
+        switch value {
+        case .null: self = .null
+        case let .bool(b): self = .bool(b)
+        case let .int(i): self = .integer(i)
+        case let .number(d): self = .number(d)
+        case let .string(s): self = .string(s)
+        case let .list(items): self = .array(items.map { JSONNode(JSONValue($0, at: position), at: position) })
+        case let .map(map):
+            self = .object(map.keys.sorted().compactMap { key in
+                map[key].map { JSONMember(key: key, keyPosition: position, value: JSONNode(JSONValue($0, at: position), at: position)) }
+            })
+        }
+    }
+}

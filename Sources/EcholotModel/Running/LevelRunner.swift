@@ -9,6 +9,10 @@ public struct LevelRunner {
     /// The run stops after this many simulated seconds.
     public var maxSeconds: Double
 
+    /// The longest run anything may ask for, in simulated seconds (a day): a cap from a
+    /// file or an option above it is refused, since the run would take hours of real time.
+    public static let longestRun = 86_400.0
+
     /// A runner with the given step and cap.
     public init(step: Double = 1.0 / 60.0, maxSeconds: Double = 600) {
         self.step = step

@@ -54,10 +54,21 @@ struct PackTestReader {
         }
         guard let level = map["level"]?.stringValue else { throw Problem(message: "'level' must name a level", field: "level") }
         let name = name(of: value, index: index)
-        let maxSeconds = map["maxSeconds"]?.doubleValue ?? 600
-        guard maxSeconds > 0, maxSeconds.isFinite else { throw Problem(message: "'maxSeconds' must be a positive number", field: "maxSeconds") }
+        let maxSeconds = try maxSeconds(from: map["maxSeconds"])
         return PackTest(source: source, name: name, level: level, log: try log(from: map["input"]),
                         maxSeconds: maxSeconds, expect: try expectation(from: map["expect"]))
+    }
+
+    /// The run's cap: a positive number of seconds up to the longest run `echolot run`
+    /// allows (a larger one would keep `echolot test` busy for hours).
+    private func maxSeconds(from value: Value?) throws(Problem) -> Double {
+        guard let value else { return 600 }
+        let longest = LevelRunner.longestRun
+        guard let seconds = value.doubleValue, seconds.isFinite, seconds > 0, seconds <= longest else {
+            throw Problem(message: "'maxSeconds' must be a number of seconds greater than 0 and at most \(Int(longest)) "
+                + "(as for 'echolot run --max-seconds'), found \(value)", field: "maxSeconds")
+        }
+        return seconds
     }
 
     private func log(from value: Value?) throws(Problem) -> InputLog {
@@ -74,24 +85,7 @@ struct PackTestReader {
                 throw Problem(message: error.diagnostics.map(\.description).joined(separator: "; "))
             }
         case let .list(items)?:
-            var events: [InputEvent] = []
-            for (i, item) in items.enumerated() {
-                guard var payload = item.mapValue, let t = payload["t"]?.doubleValue, t.isFinite, t >= 0,
-                      let name = payload["action"]?.stringValue else {
-                    throw Problem(message: "input event \(i + 1) must be {t = seconds, action = NAME, …}")
-                }
-                guard ActionName.inputs.contains(name) else {
-                    throw Problem(message: "input event \(i + 1): '\(name)' is not an input action ("
-                        + ActionName.inputs.sorted().joined(separator: ", ") + ")")
-                }
-                if let previous = events.last, previous.t > t {
-                    throw Problem(message: "input event \(i + 1) is earlier than the one before it")
-                }
-                payload["t"] = nil
-                payload["action"] = nil
-                events.append(InputEvent(t: t, action: Action(name, payload), line: i + 1))
-            }
-            return InputLog(events)
+            return try log(from: items)
         case nil:
             return InputLog()
         case let .map(map)? where map.isEmpty:
@@ -99,6 +93,32 @@ struct PackTestReader {
         case let other?:
             throw Problem(message: "'input' must be a list of events or the name of a .jsonl file, found \(other.typeName)")
         }
+    }
+
+    /// The events of an `input` list, checked as `echolot run` checks an input log's lines.
+    /// A problem is placed at its field when this is the first event that has the field
+    /// (the text is searched from the test's name), else at `input`.
+    private func log(from items: [Value]) throws(Problem) -> InputLog {
+        var reader = InputEventReader()
+        var events: [InputEvent] = []
+        var fieldsSeen: Set<String> = []
+        for (i, item) in items.enumerated() {
+            guard case let .object(members) = JSONValue(item) else {
+                throw Problem(message: "input event \(i + 1) must be a table {t = seconds, action = NAME, …}, found \(item.typeName)",
+                              field: "input")
+            }
+            var problem: Problem?
+            let event = reader.event(from: members, at: .start) { _, field, message in
+                guard problem == nil else { return }
+                let placed = field.flatMap { fieldsSeen.contains($0) ? nil : $0 } ?? "input"
+                problem = Problem(message: "input event \(i + 1): \(message)", field: placed)
+            }
+            if let problem { throw problem }
+            guard let event else { throw Problem(message: "input event \(i + 1) is not an input", field: "input") }
+            fieldsSeen.formUnion(members.map(\.key))
+            events.append(InputEvent(t: event.t, action: event.action, line: i + 1))
+        }
+        return InputLog(events)
     }
 
     private func expectation(from value: Value?) throws(Problem) -> PackTestExpectation {
@@ -124,7 +144,9 @@ struct PackTestReader {
             }
         }
         if let misses = map["misses"] {
-            guard let count = misses.intValue else { throw Problem(message: "expect.misses must be an integer", field: "misses") }
+            guard let count = misses.intValue, count >= 0 else {
+                throw Problem(message: "expect.misses must be a whole number ≥ 0, found \(misses)", field: "misses")
+            }
             expect.misses = count
         }
         if let achievements = map["achievements"] {
@@ -138,7 +160,10 @@ struct PackTestReader {
             expect.found = ids
         }
         if let time = map["time"] {
-            guard let seconds = time.doubleValue else { throw Problem(message: "expect.time must be a number", field: "time") }
+            // NaN equals nothing, so `abs(NaN - t) > 0.0005` is false: it would pass unchecked.
+            guard let seconds = time.doubleValue, seconds.isFinite, seconds >= 0 else {
+                throw Problem(message: "expect.time must be a number of seconds ≥ 0, found \(time)", field: "time")
+            }
             expect.time = seconds
         }
         return expect

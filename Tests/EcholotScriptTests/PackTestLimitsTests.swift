@@ -1,0 +1,68 @@
+import EcholotCore
+import EcholotModel
+import Foundation
+import Testing
+@testable import EcholotScript
+
+/// Test files that ask for what cannot be checked — a cap of hours, a NaN time, a negative
+/// count — or give an input event `echolot run` would refuse: each fails alone, at its field.
+@Suite struct PackTestLimitsTests {
+    /// The problem of the one test in `tests/t.lua` (written as `lua`), after checking that
+    /// it did not run.
+    private func problem(_ lua: String) throws -> String {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#,
+                                                 goals: #"[{"type": "find", "entity": "bell"}]"#),
+            "tests/t.lua": lua,
+        ])
+        let results = PackTests.run(try PackLoader.load(at: folder), standardRules: Support.standardRules)
+        let result = try #require(results.first)
+        #expect(results.count == 1)
+        #expect(result.result == nil, "the test must not run")
+        #expect(result.problems.count == 1, "\(result.problems)")
+        // The pack is in a scratch folder: the message from the file's name on.
+        let text = result.problems.first ?? ""
+        return text.range(of: "/tests/").map { String(text[$0.upperBound...]) } ?? text
+    }
+
+    @Test func maxSecondsIsHeldToWhatRunAllows() throws {
+        #expect(try problem(#"return { level = "one", input = {}, expect = {},"# + "\n  maxSeconds = 1e9 }")
+            == "t.lua:2:3: error: 'maxSeconds' must be a number of seconds greater than 0 and at most 86400 "
+            + "(as for 'echolot run --max-seconds'), found 1000000000.0")
+        for bad in ["0", "-5", "0/0", "1/0", #""long""#] {
+            let text = try problem(#"return { level = "one", input = {}, expect = {}, maxSeconds = \#(bad) }"#)
+            #expect(text.contains(":1:50: error: 'maxSeconds' must be a number of seconds"), "\(bad): \(text)")
+        }
+    }
+
+    @Test func anExpectedTimeMustBeAFiniteNumber() throws {
+        for bad in ["0/0", "1/0", "-1"] {
+            let text = try problem(#"return { level = "one", input = {}, expect = { time = \#(bad) } }"#)
+            #expect(text.contains(":1:48: error: expect.time must be a number of seconds ≥ 0"), "\(bad): \(text)")
+        }
+    }
+
+    @Test func expectedMissesCannotBeNegative() throws {
+        #expect(try problem(#"return { level = "one", input = {}, expect = { misses = -1 } }"#)
+            == "t.lua:1:48: error: expect.misses must be a whole number ≥ 0, found -1")
+    }
+
+    /// The events are checked as an input log's lines are, with the same words.
+    @Test func inputEventsAreCheckedAsAnInputLogIs() throws {
+        let head = #"return { level = "one", expect = {}, input = {"#
+        #expect(try problem(head + "\n  {t = 1, action = \"select\", bogus = 1} } }")
+            == "t.lua:2:30: error: input event 1: 'select' takes no field 'bogus'")
+        #expect(try problem(head + #" {t = 1, action = "turnTo", azimuth = "left"} } }"#)
+            .hasSuffix("error: input event 1: 'azimuth' must be a number, found a string"))
+        #expect(try problem(head + #" {t = 1, action = "clock", hour = 24, minute = 0} } }"#)
+            .hasSuffix("error: input event 1: 'hour' must be a whole number from 0 to 23"))
+        #expect(try problem(head + #" {t = 1, action = "fly"} } }"#).contains("error: input event 1: unknown action 'fly'"))
+        #expect(try problem(head + #" {action = "select"} } }"#)
+            == "t.lua:1:38: error: input event 1: missing field 't' (seconds since the start)")
+        // A later event's field that an earlier event has too is placed at `input`, not there.
+        #expect(try problem(head + #" {t = 2, action = "select"}, {t = 1, action = "select"} } }"#)
+            == "t.lua:1:38: error: input event 2: 't' goes back in time (1.0 after 2.0); events must be in time order")
+        #expect(try problem(head + #" {t = 0/0, action = "select"} } }"#)
+            .hasSuffix("error: input event 1: 't' must be a number of seconds ≥ 0, found a number"))
+    }
+}
