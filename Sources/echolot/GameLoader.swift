@@ -71,11 +71,12 @@ enum GameLoader {
         }
     }
 
-    /// Reads the input log at `path`, or an empty log when there is none.
-    static func inputLog(_ path: String?) throws -> InputLog {
+    /// Reads the input log at `path` (refusing events later than `latest`, when given), or
+    /// an empty log when there is none.
+    static func inputLog(_ path: String?, latest: Double? = nil) throws -> InputLog {
         guard let path else { return InputLog() }
         do {
-            return try InputLog.read(contentsOf: URL(fileURLWithPath: path), displayPath: path)
+            return try InputLog.read(contentsOf: URL(fileURLWithPath: path), displayPath: path, latest: latest)
         } catch {
             Terminal.report(error.diagnostics)
             throw ExitCode(1)

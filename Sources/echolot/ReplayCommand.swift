@@ -36,12 +36,12 @@ struct ReplayCommand: ParsableCommand {
 
     /// Replays and compares.
     func run() throws {
-        var recording: Recording?
+        var recording: RecordingDescription?
         if pack == nil || level == nil || expect == nil {
             do {
-                recording = try Recording.read(forLog: log)
+                recording = try RecordingDescription.read(forLog: log)
             } catch {
-                Terminal.error("\(error)")
+                Terminal.report(error.diagnostics)
                 Terminal.error("\(log): note: give --pack, --level and --expect to replay a log without its description")
                 throw ExitCode(1)
             }
@@ -58,7 +58,9 @@ struct ReplayCommand: ParsableCommand {
                 Terminal.error("\(log): warning: recorded with \(recording.packID) \(recording.packVersion), replaying with \(game.pack.manifest.version)")
             }
         }
-        let inputs = try GameLoader.inputLog(log)
+        // The whole log is played, so an event past the longest run is refused at its line
+        // rather than taking hours; the description's ticks are held to the same limit.
+        let inputs = try GameLoader.inputLog(log, latest: LevelRunner.longestRun)
         let step = recording?.step ?? LevelSession.standardStep
         // A recorded session ends with `end` or its outcome; the cap only has to be above it.
         let recorded = Double(recording?.ticks ?? 0) * step

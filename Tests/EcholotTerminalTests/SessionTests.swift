@@ -79,11 +79,11 @@ private func problems(in events: [LevelEvent]) -> [String] {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = folder.appendingPathComponent("x.jsonl").path
-        let recording = Recording(pack: "/p", packID: "p", packVersion: "1.0.0", level: "l", step: 1.0 / 60,
+        let recording = RecordingDescription(pack: "/p", packID: "p", packVersion: "1.0.0", level: "l", step: 1.0 / 60,
                                   ticks: 12, outcome: "won", stateHash: "abc")
         try recording.write(forLog: log)
-        #expect(try Recording.read(forLog: log) == recording)
-        #expect(throws: RecordingError.self) { try Recording.read(forLog: log + ".missing") }
+        #expect(try RecordingDescription.read(forLog: log) == recording)
+        #expect(throws: PackLoadError.self) { try RecordingDescription.read(forLog: log + ".missing") }
     }
 
     @Test func laterRecordingsGetNumbers() {

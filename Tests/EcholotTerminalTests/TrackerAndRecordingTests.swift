@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EcholotModel
 import EcholotTerminal
 import EcholotTestSupport
 import Foundation
@@ -74,7 +75,7 @@ import Testing
         game.send("q")
         #expect(try game.waitForExit() == 0)
 
-        let recording = try Recording.read(forLog: log)
+        let recording = try RecordingDescription.read(forLog: log)
         #expect(recording.level == "two-voices")
         #expect(recording.packID == "tutorial")
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")

@@ -7,11 +7,15 @@ public struct InputEventReader {
     /// is about (`nil` for the event as a whole), and the sentence.
     public typealias Report = (_ position: SourcePosition, _ field: String?, _ message: String) -> Void
 
+    /// The latest `t` an event may have (`nil`: any), for a caller that plays the whole log.
+    public var latest: Double?
     /// The `t` of the events read so far, which the next may not go back before.
     private var previousT = 0.0
 
     /// A reader for one sequence of events.
-    public init() {}
+    public init(latest: Double? = nil) {
+        self.latest = latest
+    }
 
     /// The payload fields each input action takes.
     private static let payloads: [String: [(field: String, required: Bool, kind: PayloadKind)]] = [
@@ -42,6 +46,10 @@ public struct InputEventReader {
         guard let t = tMember.value.value.doubleValue, t.isFinite, t >= 0 else {
             report(tMember.value.position, "t", "'t' must be a number of seconds ≥ 0, found \(tMember.value.value.typeDescription)")
             return nil
+        }
+        if let latest, t > latest {
+            report(tMember.value.position, "t", "'t' is \(Field.format(t)) s, later than the \(Field.format(latest)) s a run may last")
+            ok = false
         }
         if t < previousT {
             report(tMember.value.position, "t", "'t' goes back in time (\(t) after \(previousT)); events must be in time order")

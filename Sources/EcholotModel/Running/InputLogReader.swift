@@ -5,8 +5,9 @@ extension InputLog {
     /// The largest input log read, so that a wrong file cannot exhaust memory.
     public static let maxFileSize = 64 << 20
 
-    /// Reads an input log file, reporting every bad line as `path:line:col: error: …`.
-    public static func read(contentsOf url: URL, displayPath: String) throws(PackLoadError) -> InputLog {
+    /// Reads an input log file, reporting every bad line as `path:line:col: error: …`;
+    /// an event later than `latest` seconds (when given) is one of them.
+    public static func read(contentsOf url: URL, displayPath: String, latest: Double? = nil) throws(PackLoadError) -> InputLog {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)[.size] as? Int) ?? nil
         guard let size else {
             throw PackLoadError(diagnostics: [Diagnostic(path: displayPath, line: 1, column: 1, message: "cannot read the input log: no such file")])
@@ -19,16 +20,16 @@ extension InputLog {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw PackLoadError(diagnostics: [Diagnostic(path: displayPath, line: 1, column: 1, message: "cannot read the input log")])
         }
-        return try parse(Array(data), displayPath: displayPath)
+        return try parse(Array(data), displayPath: displayPath, latest: latest)
     }
 
     /// Parses JSON Lines text: one `{"t": seconds, "action": NAME, …payload}` per line, in
     /// time order; blank lines are skipped. Every problem is reported, not just the first.
-    public static func parse(_ bytes: [UInt8], displayPath: String) throws(PackLoadError) -> InputLog {
+    public static func parse(_ bytes: [UInt8], displayPath: String, latest: Double? = nil) throws(PackLoadError) -> InputLog {
         var diagnostics: [Diagnostic] = []
         var events: [InputEvent] = []
         var lineNumber = 0
-        var reader = InputEventReader()
+        var reader = InputEventReader(latest: latest)
         for slice in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = Array(slice.last == UInt8(ascii: "\r") ? slice.dropLast() : slice[...])

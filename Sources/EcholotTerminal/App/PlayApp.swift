@@ -503,13 +503,13 @@ public final class PlayApp {
             loop.display.notice("The recording \(recorder.path) is incomplete: \(failure)", style: .warning)
             return nil
         }
-        let recording = Recording(
+        let recording = RecordingDescription(
             pack: entry.path, packID: entry.pack.id, packVersion: entry.pack.manifest.version, level: level,
             step: session.step, ticks: session.ticks, outcome: result.outcome.rawValue, stateHash: result.stateHash)
         do {
             try recording.write(forLog: recorder.path)
         } catch {
-            loop.display.notice("Cannot write \(Recording.metaPath(forLog: recorder.path)): \(error)", style: .warning)
+            loop.display.notice("Cannot write \(RecordingDescription.metaPath(forLog: recorder.path)): \(error)", style: .warning)
             return nil
         }
         recordings.append(recorder.path)

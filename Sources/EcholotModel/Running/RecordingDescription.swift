@@ -1,0 +1,127 @@
+import Foundation
+
+/// What a recorded session says about itself, kept beside the input log in
+/// `LOG.meta.json` so the log stays exactly the input-log contract that `echolot run`
+/// reads: which pack and level it plays, and the state hash it must replay to.
+public struct RecordingDescription: Encodable, Equatable, Sendable {
+    /// Marks the file as ours.
+    public var format: String
+    /// The pack folder, absolute.
+    public var pack: String
+    /// The pack's id and version, checked before replaying.
+    public var packID: String
+    /// The pack's version when it was recorded.
+    public var packVersion: String
+    /// The level played.
+    public var level: String
+    /// Simulated seconds per tick.
+    public var step: Double
+    /// Ticks played.
+    public var ticks: Int
+    /// `won`, `lost` or `running` (left before the end).
+    public var outcome: String
+    /// The final state's stable hash.
+    public var stateHash: String
+
+    /// The value of ``format``.
+    public static let formatName = "echolot-recording/1"
+
+    /// The tick lengths a description may give, in seconds: `play` records at 1/60 s; a
+    /// tick of 0 would never advance time and one of millions of seconds is not a tick.
+    public static let steps: ClosedRange<Double> = 0.001...1
+
+    /// The largest description read (they are a few hundred bytes), so that a wrong file
+    /// cannot exhaust memory.
+    static let maxFileSize = 1 << 20
+
+    /// The fields a description has.
+    private static let fields = ["format", "pack", "packID", "packVersion", "level", "step", "ticks", "outcome", "stateHash"]
+
+    /// A description of a finished recording.
+    public init(pack: String, packID: String, packVersion: String, level: String, step: Double,
+                ticks: Int, outcome: String, stateHash: String) {
+        self.format = Self.formatName
+        self.pack = pack
+        self.packID = packID
+        self.packVersion = packVersion
+        self.level = level
+        self.step = step
+        self.ticks = ticks
+        self.outcome = outcome
+        self.stateHash = stateHash
+    }
+
+    /// Where the description of the log at `logPath` lives.
+    public static func metaPath(forLog logPath: String) -> String { logPath + ".meta.json" }
+
+    /// Reads the description beside the log at `logPath`, reporting every problem as
+    /// `path:line:col: error: …`.
+    public static func read(forLog logPath: String) throws(PackLoadError) -> RecordingDescription {
+        let path = metaPath(forLog: logPath)
+        func failure(_ message: String) -> PackLoadError {
+            PackLoadError(diagnostics: [Diagnostic(path: path, at: .start, message: message)])
+        }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: resolved)[.size]) as? Int else {
+            throw failure("no such file: a recording's description is written beside its log by 'echolot play --record'")
+        }
+        guard size <= maxFileSize else {
+            throw failure("the file is \(size) bytes; a recording's description is at most \(maxFileSize)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw failure("cannot read the file") }
+        let report = FileReport(displayPath: path)
+        let parsed = JSONParser.parse(Array(data))
+        report.record(parsed.errors)
+        guard let root = parsed.root, !report.hasErrors else { throw PackLoadError(diagnostics: report.diagnostics) }
+        guard let description = read(Field(node: root, path: "", report: report)), !report.hasErrors else {
+            throw PackLoadError(diagnostics: report.diagnostics)
+        }
+        return description
+    }
+
+    /// The description in `field`, or `nil` after reporting what is wrong with it.
+    private static func read(_ field: Field) -> RecordingDescription? {
+        guard let object = field.object(known: fields) else { return nil }
+        guard let format = object.required("format")?.string() else { return nil }
+        guard format == formatName else {
+            // Another format's fields mean something else: its other problems are not told.
+            object.optional("format")?.fail("unknown recording format \(quoted(format)) (expected \(quoted(formatName)))")
+            return nil
+        }
+        object.rejectUnknown()
+        let pack = object.required("pack")?.nonEmptyString()
+        let packID = object.required("packID")?.nonEmptyString()
+        let packVersion = object.required("packVersion")?.nonEmptyString()
+        let level = object.required("level")?.nonEmptyString()
+        let step = object.required("step")?.number(from: steps.lowerBound, to: steps.upperBound)
+        let ticks = object.required("ticks").flatMap(Self.ticks)
+        let outcome = object.required("outcome")?.oneOf([Outcome.won, .lost, .running].map(\.rawValue))
+        let stateHash = object.required("stateHash")?.nonEmptyString()
+        if let step, let ticks, let field = object.optional("ticks"), Double(ticks) * step > LevelRunner.longestRun {
+            field.fail("\(ticks) ticks of \(Field.format(step)) s are \(Field.format((Double(ticks) * step).rounded())) s of play; "
+                + "a replay may last at most \(Field.format(LevelRunner.longestRun)) s (as 'echolot run --max-seconds')")
+            return nil
+        }
+        guard let pack, let packID, let packVersion, let level, let step, let ticks, let outcome, let stateHash else { return nil }
+        return RecordingDescription(pack: pack, packID: packID, packVersion: packVersion, level: level, step: step,
+                                    ticks: ticks, outcome: outcome, stateHash: stateHash)
+    }
+
+    /// A count of ticks: a whole number ≥ 0.
+    private static func ticks(_ field: Field) -> Int? {
+        guard let ticks = field.integer() else { return nil }
+        guard ticks >= 0 else {
+            field.fail("expected a whole number ≥ 0, found \(ticks)")
+            return nil
+        }
+        return ticks
+    }
+
+    /// Writes the description beside the log, replacing any earlier one atomically.
+    public func write(forLog logPath: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(self)
+        try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: Self.metaPath(forLog: logPath)), options: .atomic)
+    }
+}

@@ -1,0 +1,105 @@
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// `echolot replay` on recordings written by hand: a description that cannot be replayed
+/// is refused at its line and column, and nothing is asked to run for hours.
+@Suite struct ReplayCommandTests {
+    /// A log that selects once and ends at 2 s.
+    private static let lines = [#"{"t": 0.5, "action": "select"}"#, #"{"t": 2, "action": "end"}"#]
+
+    /// Writes `lines` as a log and, when `fields` are given, its description with one
+    /// field a line (the JSON text of each value); returns the log's path.
+    private func write(_ lines: [String] = lines, meta fields: [(String, String)]?) throws -> String {
+        let log = try temporaryFolder().appendingPathComponent("session.jsonl").path
+        try (lines.joined(separator: "\n") + "\n").write(toFile: log, atomically: true, encoding: .utf8)
+        if let fields {
+            let text = "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+            try text.write(toFile: log + ".meta.json", atomically: true, encoding: .utf8)
+        }
+        return log
+    }
+
+    /// A right description of a run of the tutorial's first level with `changes` made (a
+    /// `nil` removes the field). Line 2 is `format`, … line 7 `step`, line 8 `ticks`.
+    private func fields(_ changes: [String: String?] = [:], hash: String = "0") -> [(String, String)] {
+        var fields: [(String, String)] = [
+            ("format", #""echolot-recording/1""#),
+            ("pack", "\"\(repositoryRoot.appendingPathComponent("levels/tutorial").path)\""),
+            ("packID", #""tutorial""#), ("packVersion", #""1.0.0""#), ("level", #""first-sound""#),
+            ("step", "0.016666666666666666"), ("ticks", "120"), ("outcome", #""running""#), ("stateHash", "\"\(hash)\""),
+        ]
+        for (key, value) in changes {
+            if let i = fields.firstIndex(where: { $0.0 == key }) {
+                if let value { fields[i].1 = value } else { fields.remove(at: i) }
+            } else if let value {
+                fields.append((key, value))
+            }
+        }
+        return fields
+    }
+
+    @Test func aRightDescriptionReplays() throws {
+        let log = try write(meta: nil)
+        let run = try echolot(["run", "levels/tutorial", "--level", "first-sound", "--input", log, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let hash = try #require(object["stateHash"] as? String)
+        let logWithMeta = try write(meta: fields(hash: hash))
+        let replay = try echolot(["replay", logWithMeta])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout.contains("the stateHash matches the recording"))
+    }
+
+    @Test func aStepOutOfRangeIsRefusedAtItsValue() throws {
+        for bad in ["0", "1e-300", "1e308", "-0.5", "2"] {
+            let log = try write(meta: fields(["step": bad]))
+            let replay = try echolot(["replay", log])
+            #expect(replay.status == 1)
+            #expect(replay.stdout.isEmpty)
+            #expect(replay.stderr.hasPrefix("\(log).meta.json:7:11: error: step: expected a number from 0.001 to 1, found "),
+                    "\(bad): \(replay.stderr)")
+        }
+    }
+
+    /// A recording that would take longer than `echolot run` may is refused, not played
+    /// for hours (or cut short without a word).
+    @Test func aRecordingLongerThanADayIsRefused() throws {
+        for ticks in ["9223372036854775807", "100000000"] {
+            let log = try write(meta: fields(["ticks": ticks]))
+            let replay = try echolot(["replay", log])
+            #expect(replay.status == 1)
+            #expect(replay.stderr.hasPrefix("\(log).meta.json:8:12: error: ticks: \(ticks) ticks of "), "\(replay.stderr)")
+            #expect(replay.stderr.contains("a replay may last at most 86400 s (as 'echolot run --max-seconds')"))
+        }
+        let negative = try write(meta: fields(["ticks": "-1"]))
+        #expect(try echolot(["replay", negative]).stderr
+            .hasPrefix("\(negative).meta.json:8:12: error: ticks: expected a whole number ≥ 0, found -1"))
+        let late = try write([#"{"t": 1e9, "action": "end"}"#], meta: fields())
+        let replay = try echolot(["replay", late])
+        #expect(replay.status == 1)
+        #expect(replay.stderr == "\(late):1:7: error: 't' is 1000000000 s, later than the 86400 s a run may last\n")
+    }
+
+    @Test func aBrokenDescriptionIsToldInTheProjectsWords() throws {
+        let missing = try write(meta: fields(["format": nil]))
+        let noFormat = try echolot(["replay", missing])
+        #expect(noFormat.status == 1)
+        #expect(noFormat.stderr.hasPrefix("\(missing).meta.json:1:1: error: missing required field \"format\"\n"), "\(noFormat.stderr)")
+        #expect(!noFormat.stderr.contains("CodingKeys") && !noFormat.stderr.contains("DecodingError"))
+
+        let extra = try write(meta: fields(["level": "3", "speed": "2"]))
+        let lines = try echolot(["replay", extra]).stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines.first == "\(extra).meta.json:6:12: error: level: expected a string, found a number")
+        #expect(lines.dropFirst().first?.hasPrefix("\(extra).meta.json:11:3: error: speed: unknown field \"speed\"") == true)
+
+        let none = try write(meta: nil)
+        let noMeta = try echolot(["replay", none])
+        #expect(noMeta.status == 1)
+        #expect(noMeta.stderr == """
+            \(none).meta.json:1:1: error: no such file: a recording's description is written beside its log by 'echolot play --record'
+            \(none): note: give --pack, --level and --expect to replay a log without its description
+
+            """)
+    }
+}
