@@ -35,7 +35,9 @@ public struct BarChart: Sendable {
             let label = row == height - 1 ? Self.format(top) : (row == 0 ? "0" : "")
             var line = String(repeating: " ", count: axis - label.count) + label + " ┤"
             for value in values {
-                let eighths = Int(((value ?? 0) / scale * Double(height * 8)).rounded())
+                // Held to 0…1 of the chart: an old profile's negative average draws nothing.
+                let fraction = min(1, max(0, (value ?? 0) / scale))
+                let eighths = Int((fraction * Double(height * 8)).rounded())
                 let fill = min(8, max(0, eighths - row * 8))
                 // A non-zero value always shows at least a sliver on the bottom row.
                 let block = (row == 0 && fill == 0 && (value ?? 0) > 0) ? Self.blocks[1] : Self.blocks[fill]
@@ -56,6 +58,7 @@ public struct BarChart: Sendable {
     }
 
     private static func format(_ value: Double) -> String {
-        value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
+        // `Int(value)` only where it is exact: an old profile's average may pass Int.max.
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.1f", value)
     }
 }

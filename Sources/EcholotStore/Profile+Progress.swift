@@ -53,7 +53,7 @@ extension PackProgress {
         }
         let story = manifest.kind == .story ? try StoryProgress.fetch(db, manifest: manifest) : nil
         // Each level counts once, with its best score: replaying never inflates the total.
-        let total = Set(manifest.levelOrder).reduce(0) { $0 + (levels[$1]?.bestScore ?? 0) }
+        let total = Score.sum(Set(manifest.levelOrder).map { levels[$0]?.bestScore ?? 0 })
         func isDone(_ level: String) -> Bool {
             if let story { return story.isFinished(level) }
             return levels[level]?.isDone ?? false

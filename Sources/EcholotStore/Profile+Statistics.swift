@@ -1,3 +1,4 @@
+import EcholotModel
 import Foundation
 import GRDB
 
@@ -24,7 +25,7 @@ extension Statistics {
 
         var levels: [LevelKey: Totals] = [:]
         let levelRange = try db.cachedStatement(sql: """
-            SELECT sum(runs), sum(won), sum(lost), sum(abandoned), sum(scored), sum(scoreSum), max(bestScore), sum(missesSum)
+            SELECT sum(runs), sum(won), sum(lost), sum(abandoned), sum(scored), total(scoreSum), max(bestScore), sum(missesSum)
             FROM quarterSummary WHERE packID = ? AND levelID = ? AND quarter >= ? AND quarter < ?
             """)
         for row in try Row.fetchAll(db, sql: "SELECT packID, levelID FROM levelSummary") {
@@ -86,9 +87,9 @@ extension Statistics {
             """, arguments: tail) {
             let tag: String = row[0]
             var entry = tags[tag] ?? TagStatistics(tag: tag, runs: 0, found: 0, present: 0)
-            entry.runs += 1
-            entry.found += row[1] as Int
-            entry.present += row[2] as Int
+            entry.runs = Score.add(entry.runs, 1)
+            entry.found = Score.add(entry.found, row[1])
+            entry.present = Score.add(entry.present, row[2])
             tags[tag] = entry
         }
         return tags.values.sorted { $0.tag < $1.tag }
@@ -121,8 +122,13 @@ private struct LevelKey: Hashable, Comparable {
 
 /// Sums over some runs, in the column order of the summary tables: runs, won, lost,
 /// abandoned, scored, scoreSum, bestScore, missesSum.
+///
+/// The score sum is a `Double` (SQL `total`, not `sum`): a profile recorded before scores
+/// were bounded may hold scores whose sum no `Int` holds, and it only feeds an average.
+/// The counts saturate for the same reason.
 private struct Totals {
-    var runs = 0, won = 0, lost = 0, abandoned = 0, scored = 0, scoreSum = 0, missesSum = 0
+    var runs = 0, won = 0, lost = 0, abandoned = 0, scored = 0, missesSum = 0
+    var scoreSum = 0.0
     var bestScore: Int?
 
     init() {}
@@ -146,16 +152,17 @@ private struct Totals {
     }
 
     /// The mean score of the scored runs.
-    var averageScore: Double? { scored == 0 ? nil : Double(scoreSum) / Double(scored) }
+    var averageScore: Double? { scored == 0 ? nil : scoreSum / Double(scored) }
 
+    /// Adds `other`'s sums to these.
     mutating func add(_ other: Totals) {
-        runs += other.runs
-        won += other.won
-        lost += other.lost
-        abandoned += other.abandoned
-        scored += other.scored
+        runs = Score.add(runs, other.runs)
+        won = Score.add(won, other.won)
+        lost = Score.add(lost, other.lost)
+        abandoned = Score.add(abandoned, other.abandoned)
+        scored = Score.add(scored, other.scored)
         scoreSum += other.scoreSum
-        missesSum += other.missesSum
+        missesSum = Score.add(missesSum, other.missesSum)
         if let best = other.bestScore { bestScore = max(best, bestScore ?? best) }
     }
 }

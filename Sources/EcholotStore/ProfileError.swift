@@ -75,6 +75,9 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
         case .SQLITE_FULL: return .diskFull(path: path)
         case .SQLITE_READONLY, .SQLITE_PERM: return .readOnly(path: path, detail: detail)
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path)
+        case .SQLITE_ERROR where detail == "integer overflow":
+            // SQL `sum` of counts no real history reaches: the file was edited or damaged.
+            return .damaged(path: path, detail: "a total is too large to add up")
         case .SQLITE_CANTOPEN:
             // SQLite says only "unable to open"; the folder's permissions say why.
             let folder = (path as NSString).deletingLastPathComponent

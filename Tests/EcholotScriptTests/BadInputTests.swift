@@ -157,6 +157,29 @@ import Testing
         #expect(store.entity("bell")?[EntityKeys.azimuth] == 10)
     }
 
+    /// A score outside 0…1,000,000,000 is refused where the rule returns it, naming the
+    /// rule, so a profile never has to add up scores that overflow; the edges are accepted.
+    @Test func aScoreOutOfRangeIsAScriptError() throws {
+        let scripts = ["huge.lua": """
+            echolot.scoring("huge", { on = { ["pack.score"] = function(score, action) return action.score end } })
+            """]
+        let level = Support.level(entities: [("bell", 0)], scoring: #"{"type": "huge"}"#)
+        let (_, _, store) = try Support.world(scripts: scripts, level: level)
+        store.send(.start)
+        for bad in [Int.max, 1_000_000_001, -1] {
+            let before = store.state
+            let rejections = store.send(Action("pack.score", ["score": .int(bad)]))
+            let error = try #require(rejections.first?.error as? ScriptError)
+            #expect(error.rule == "scoring 'huge'")
+            #expect(error.message == "scoring 'huge' returned the score \(bad); a score is an integer from 0 to 1000000000", "\(error)")
+            #expect(store.state == before)
+        }
+        for good in [1_000_000_000, 0] {
+            #expect(store.send(Action("pack.score", ["score": .int(good)])).isEmpty)
+            #expect(store.state[Game.level][LevelKeys.score] == good)
+        }
+    }
+
     @Test func syntaxErrorNamesFileAndLine() throws {
         let engine = try ScriptEngine()
         let source = ScriptSource(pack: "test", file: "scripts/broken.lua", displayPath: "levels/x/scripts/broken.lua")

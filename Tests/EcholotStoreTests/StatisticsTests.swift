@@ -1,4 +1,5 @@
 import EcholotCore
+import EcholotModel
 import EcholotStore
 import Foundation
 import Testing
@@ -74,6 +75,25 @@ import Testing
         #expect(text.contains("tutorial/first-sound"))
         #expect(text.contains("Average score per day") && text.contains("Wins per day"))
         #expect(text.contains("█"))
+    }
+
+    /// A profile recorded before scores were bounded may hold scores up to `Int.max`: two
+    /// of them in one quarter hour (summed by SQLite), and two more just now (summed in
+    /// Swift). Statistics, their text and JSON, and a pack's total score still read.
+    @Test func hugeScoresOfAnOldProfileStillAddUp() throws {
+        let profile = try scratch.profile()
+        let earlier = Fixture.noon.addingTimeInterval(-2 * day)
+        for date in [earlier, earlier.addingTimeInterval(1), Fixture.noon, Fixture.noon.addingTimeInterval(1)] {
+            try profile.record(Fixture.run("a", score: .max, at: date))
+        }
+        try profile.record(Fixture.run("b", score: .max, at: earlier))
+        let stats = try profile.statistics(window: .week, now: Fixture.noon.addingTimeInterval(60), calendar: Fixture.utc)
+        #expect(stats.runs == 5 && stats.bestScore == .max)
+        #expect(stats.averageScore == Double(Int.max))
+        #expect(stats.text.contains("best score \(Int.max)"))
+        #expect(stats.json["runs"] == 5)
+        let manifest = Fixture.manifest(scenarios: [Scenario(id: "all", name: "All", levels: ["a", "b"])])
+        #expect(try profile.progress(in: manifest).totalScore == .max)
     }
 
     @Test func anEmptyWindowSaysSo() throws {

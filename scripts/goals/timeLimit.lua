@@ -4,7 +4,7 @@
 echolot.goal("timeLimit", {
   description = "Meet the other goals within `seconds`.",
   params = {
-    seconds = { type = "number", min = 1, description = "the time allowed, in seconds" },
+    seconds = { type = "number", min = 1, max = 86400, description = "the time allowed, in seconds" },
   },
   on = {
     ["level.started"] = function(goal)

@@ -220,6 +220,10 @@ function runners.goal(batch, action, fn)
   end
 end
 
+-- The highest score a scoring rule may return (docs/modding.md): far above any real
+-- level's, and low enough that a profile's sums of many runs stay exact.
+local maxscore = 1000000000
+
 -- The level's scoring rule: the focus is the score; the reducer returns the new one.
 function runners.scoring(batch, action, fn)
   local level = dataOf[E.root()].level
@@ -237,6 +241,9 @@ function runners.scoring(batch, action, fn)
   if mathtype(result) ~= "integer" then
     fail(format("%s must return the score as an integer (or nil), not %s", what(batch),
       type(result) == "number" and tostring(result) or type(result)), fn)
+  end
+  if result < 0 or result > maxscore then
+    fail(format("%s returned the score %d; a score is an integer from 0 to %d", what(batch), result, maxscore), fn)
   end
   if result ~= ldata.score then E.set(level, "score", result) end
 end

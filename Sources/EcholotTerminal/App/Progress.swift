@@ -83,7 +83,7 @@ public final class SessionProgress: ProgressProvider {
                 marks.locked = "finish “\(other.name)” first"
             }
         case let .totalScore(needed):
-            let total = (best[pack.id] ?? [:]).values.reduce(0, +)
+            let total = Score.sum((best[pack.id] ?? [:]).values)
             if Double(total) < needed {
                 marks.locked = "score \(Int(needed)) points in this pack first (\(total) so far)"
             }
