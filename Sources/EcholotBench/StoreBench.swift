@@ -24,7 +24,7 @@ private let benchManifest = PackManifest(
     id: "bench", name: "Bench", version: "1.0.0", api: 1, kind: .scored,
     scenarios: [
         Scenario(id: "one", name: "One", levels: (0..<5).map { "level-\($0)" }),
-        Scenario(id: "two", name: "Two", levels: (5..<10).map { "level-\($0)" }, unlock: .totalScore(1e9)),
+        Scenario(id: "two", name: "Two", levels: (5..<10).map { "level-\($0)" }, unlock: .totalScore(1_000_000_000)),
     ],
     levelOrder: (0..<10).map { "level-\($0)" })
 

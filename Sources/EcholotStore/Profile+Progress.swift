@@ -67,7 +67,7 @@ extension PackProgress {
             let met: Bool
             switch scenario.unlock {
             case .none: met = true
-            case let .totalScore(needed)?: met = Double(total) >= needed
+            case let .totalScore(needed)?: met = total >= needed
             case let .after(other)?: met = finished[other] ?? false
             }
             return ScenarioProgress(

@@ -152,7 +152,7 @@ final class ProfileProgress: ProgressProvider {
             let name = pack.manifest.scenarios.first { $0.id == id }?.name ?? id
             return "finish “\(name)” first"
         case let .totalScore(needed):
-            return "score \(Int(needed)) points in this pack first (\(progress.totalScore) so far)"
+            return "score \(needed) points in this pack first (\(progress.totalScore) so far)"
         }
     }
 }

@@ -84,7 +84,7 @@ extension RunCommand {
             let reason: String
             switch rule {
             case let .after(other): reason = "finish scenario '\(other)' first"
-            case let .totalScore(needed): reason = "score \(Int(needed)) points in this pack first (\(progress.totalScore) so far)"
+            case let .totalScore(needed): reason = "score \(needed) points in this pack first (\(progress.totalScore) so far)"
             }
             Terminal.error("error: level '\(level)' is in scenario '\(scenario)', which is locked in \(profile.url.path): \(reason); "
                 + "run it without --profile to try it unrecorded")

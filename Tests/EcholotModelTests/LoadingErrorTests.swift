@@ -236,6 +236,29 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// A total score no integer holds (`1e300`), a fraction or a negative one is refused at
+    /// its place; a whole number written as `1500.0` is the integer 1500.
+    @Test func totalScoreMustBeAnIntegerInRange() throws {
+        let scenarios = ["1e300", "2.5", "-1", "1000000000001", "\"x\"", "1500.0", "1000000000000"].enumerated().map { index, score in
+            #"{ "id": "s\#(index)", "name": "S", "levels": [], "unlock": { "totalScore": \#(score) } }"#
+        }
+        let pack = TempPack([
+            "pack.json": """
+                { "id": "t", "name": "T", "version": "1.0.0", "api": 1, "scenarios": [
+                \(scenarios.joined(separator: ",\n"))
+                ] }
+                """,
+            "levels/one.json": TempPack.levelJSON(),
+        ])
+        #expect(pack.problems == [
+            "p/pack.json:2:68: error: scenarios[0].unlock.totalScore: expected an integer from 0 to 1000000000000, found 1e+300",
+            "p/pack.json:3:68: error: scenarios[1].unlock.totalScore: expected an integer, found 2.5",
+            "p/pack.json:4:68: error: scenarios[2].unlock.totalScore: expected an integer from 0 to 1000000000000, found -1",
+            "p/pack.json:5:68: error: scenarios[3].unlock.totalScore: expected an integer from 0 to 1000000000000, found 1000000000001",
+            "p/pack.json:6:68: error: scenarios[4].unlock.totalScore: expected an integer, found a string",
+        ])
+    }
+
     @Test func missingSoundFiles() {
         let pack = TempPack(["levels/one.json": TempPack.levelJSON(
             entities: #"[ { "id": "a", "position": { "azimuth": 0 }, "sound": { "file": "b.wav" } } ]"#,

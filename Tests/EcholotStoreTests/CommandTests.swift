@@ -44,6 +44,27 @@ import Testing
         #expect(free.status == 0, "\(free.stderr)")
     }
 
+    /// `"totalScore": 1e300` is a number no score reaches and no integer holds: the
+    /// manifest refuses it at its place, before a profile is made or a level is played.
+    @Test func anUnlockScoreNoIntegerHoldsIsRefusedByTheManifest() throws {
+        let pack = scratch.url("p")
+        try FileManager.default.copyItem(at: Executables.tutorial, to: pack)
+        let manifest = pack.appendingPathComponent("pack.json")
+        var text = try String(contentsOf: manifest, encoding: .utf8)
+        text = text.replacingOccurrences(of: #""levels": ["first-sound", "two-voices", "around-you", "in-order"]"#, with: """
+            "levels": ["first-sound", "two-voices", "around-you"] },
+                { "id": "hard", "name": "Hard", "levels": ["in-order"], "unlock": { "totalScore": 1e300 }
+            """)
+        try Data(text.utf8).write(to: manifest)
+        let profile = scratch.url("u.db")
+        let run = try Executables.run(Executables.echolot, ["run", pack.path, "--level", "in-order", "--profile", profile.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(#"p/pack.json:"#) && run.stderr.contains(
+            ": error: scenarios[1].unlock.totalScore: expected an integer from 0 to 1000000000000, found 1e+300"), "\(run.stderr)")
+        #expect(!run.stderr.contains("Fatal error"))
+        #expect(!FileManager.default.fileExists(atPath: profile.path))
+    }
+
     @Test func aHeadlessRunIsRecordedAndStatsShowIt() throws {
         let profile = scratch.url("me/profile.sqlite")
         let run = try Executables.run(Executables.echolot, [

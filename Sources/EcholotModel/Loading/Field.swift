@@ -65,6 +65,29 @@ struct Field {
         }
     }
 
+    /// An integer within `bounds`. A whole number written as `1500.0` or `1e3` counts (JSON
+    /// does not tell them apart for the author); a fraction, or a number beyond the bounds
+    /// — `1e300` too, which no `Int` holds — is refused here, so no later conversion traps.
+    func integer(in bounds: ClosedRange<Int>) -> Int? {
+        let found: Double
+        switch node.value {
+        case let .integer(i):
+            if bounds.contains(i) { return i }
+            found = Double(i)
+        case let .number(d) where d.rounded() == d:
+            if let i = Int(exactly: d), bounds.contains(i) { return i }
+            found = d
+        case let .number(d):
+            fail("expected an integer, found \(Field.format(d))")
+            return nil
+        default:
+            expected("an integer")
+            return nil
+        }
+        fail("expected an integer from \(bounds.lowerBound) to \(bounds.upperBound), found \(Field.format(found))")
+        return nil
+    }
+
     /// A number within `lower...upper` (either bound may be open-ended or exclusive).
     func number(from lower: Double? = nil, exclusiveLower: Bool = false, to upper: Double? = nil) -> Double? {
         guard let d = number() else { return nil }

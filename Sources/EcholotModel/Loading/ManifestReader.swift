@@ -168,7 +168,7 @@ final class ManifestReader {
         return (ids, seen)
     }
 
-    /// `{ "totalScore": number }` or `{ "after": scenario id }`.
+    /// `{ "totalScore": integer }` or `{ "after": scenario id }`.
     func readUnlock(_ field: Field) -> UnlockRule? {
         guard let object = field.object(known: ["totalScore", "after"]) else { return nil }
         object.rejectUnknown()
@@ -182,7 +182,7 @@ final class ManifestReader {
             field.fail("give either \"totalScore\" or \"after\", not both")
             return nil
         case let (score?, nil):
-            return score.number(from: 0).map(UnlockRule.totalScore)
+            return score.integer(in: 0...Score.maximumTotal).map(UnlockRule.totalScore)
         case let (nil, after?):
             return after.identifier("scenario id").map(UnlockRule.after)
         }

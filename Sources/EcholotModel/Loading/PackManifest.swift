@@ -10,8 +10,9 @@ public enum PackKind: String, Sendable, CaseIterable {
 
 /// When a scenario becomes playable.
 public enum UnlockRule: Sendable, Equatable {
-    /// Once the player's total score in the pack reaches this value.
-    case totalScore(Double)
+    /// Once the player's total score in the pack reaches this value (0 to
+    /// ``Score/maximumTotal``).
+    case totalScore(Int)
     /// Once the scenario with this id is finished.
     case after(String)
 }

@@ -84,8 +84,8 @@ public final class SessionProgress: ProgressProvider {
             }
         case let .totalScore(needed):
             let total = Score.sum((best[pack.id] ?? [:]).values)
-            if Double(total) < needed {
-                marks.locked = "score \(Int(needed)) points in this pack first (\(total) so far)"
+            if total < needed {
+                marks.locked = "score \(needed) points in this pack first (\(total) so far)"
             }
         }
         return marks
