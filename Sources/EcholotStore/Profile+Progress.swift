@@ -44,12 +44,12 @@ extension PackProgress {
     /// however long the history), the kept unlocks, and the current story.
     static func fetch(_ db: Database, manifest: PackManifest) throws -> PackProgress {
         var levels: [String: LevelProgress] = [:]
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT levelID, plays, wins, bestScore AS best FROM levelSummary WHERE packID = ?
-            """, arguments: [manifest.id])
-        while let row = try rows.next() {
-            let id: String = row["levelID"]
-            levels[id] = LevelProgress(levelID: id, plays: row["plays"], wins: row["wins"], bestScore: row["best"])
+        // Copied rows: they read values strictly, where a statement's row would make "abc" 0.
+        for row in try Row.fetchAll(db, sql: """
+            SELECT levelID, plays, wins, bestScore FROM levelSummary WHERE packID = ?
+            """, arguments: [manifest.id]) {
+            let id: String = try row.read(0)
+            levels[id] = try LevelProgress(levelID: id, plays: row.read(1), wins: row.read(2), bestScore: row.read(3))
         }
         let story = manifest.kind == .story ? try StoryProgress.fetch(db, manifest: manifest) : nil
         // Each level counts once, with its best score: replaying never inflates the total.

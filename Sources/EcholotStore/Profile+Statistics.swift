@@ -29,8 +29,8 @@ extension Statistics {
             FROM quarterSummary WHERE packID = ? AND levelID = ? AND quarter >= ? AND quarter < ?
             """)
         for row in try Row.fetchAll(db, sql: "SELECT packID, levelID FROM levelSummary") {
-            let key = LevelKey(packID: row[0], levelID: row[1])
-            if let sums = try Row.fetchOne(levelRange, arguments: [key.packID, key.levelID, first, current]), let totals = Totals(sums: sums) {
+            let key = try LevelKey(packID: row.read(0), levelID: row.read(1))
+            if let sums = try Row.fetchOne(levelRange, arguments: [key.packID, key.levelID, first, current]), let totals = try Totals(sums: sums) {
                 levels[key] = totals
             }
         }
@@ -39,15 +39,15 @@ extension Statistics {
             SELECT quarter, runs, won, 0, 0, scored, scoreSum, bestScore, 0 FROM quarterTotal
             WHERE quarter >= ? AND quarter < ?
             """, arguments: [first, current]) {
-            quarters[row[0]] = Totals(row: row, from: 1)
+            quarters[try row.read(0)] = try Totals(row: row, from: 1)
         }
         for row in try Row.fetchAll(db, sql: """
             SELECT packID, levelID, 1, outcome = 'won', outcome = 'lost', outcome = 'abandoned',
-                   score IS NOT NULL, coalesce(score, 0), score, misses
+                   score IS NOT NULL, coalesce(score, 0) AS score, score, misses
             FROM run WHERE recordedAt >= ? AND recordedAt <= ?
             """, arguments: tail) {
-            let run = Totals(row: row, from: 2)
-            levels[LevelKey(packID: row[0], levelID: row[1]), default: Totals()].add(run)
+            let run = try Totals(row: row, from: 2)
+            try levels[LevelKey(packID: row.read(0), levelID: row.read(1)), default: Totals()].add(run)
             quarters[current, default: Totals()].add(run)
         }
 
@@ -77,19 +77,19 @@ extension Statistics {
             SELECT sum(runs), sum(found), sum(present) FROM quarterTag WHERE tag = ? AND quarter >= ? AND quarter < ?
             """)
         for tag in try String.fetchAll(db, sql: "SELECT tag FROM tagSummary") {
-            if let row = try Row.fetchOne(tagRange, arguments: [tag, first, current]), let runs = row[0] as Int? {
-                tags[tag] = TagStatistics(tag: tag, runs: runs, found: row[1], present: row[2])
+            if let row = try Row.fetchOne(tagRange, arguments: [tag, first, current]), let runs = try row.read(0, as: Int?.self) {
+                tags[tag] = try TagStatistics(tag: tag, runs: runs, found: row.read(1), present: row.read(2))
             }
         }
         for row in try Row.fetchAll(db, sql: """
             SELECT foundTag.tag, foundTag.found, foundTag.present FROM run JOIN foundTag ON foundTag.runID = run.id
             WHERE run.recordedAt >= ? AND run.recordedAt <= ?
             """, arguments: tail) {
-            let tag: String = row[0]
+            let tag: String = try row.read(0)
             var entry = tags[tag] ?? TagStatistics(tag: tag, runs: 0, found: 0, present: 0)
             entry.runs = Score.add(entry.runs, 1)
-            entry.found = Score.add(entry.found, row[1])
-            entry.present = Score.add(entry.present, row[2])
+            entry.found = try Score.add(entry.found, row.read(1))
+            entry.present = try Score.add(entry.present, row.read(2))
             tags[tag] = entry
         }
         return tags.values.sorted { $0.tag < $1.tag }
@@ -134,21 +134,21 @@ private struct Totals {
     init() {}
 
     /// Reads the eight sums from `row`, starting at column `from`.
-    init(row: Row, from index: Int) {
-        runs = row[index] ?? 0
-        won = row[index + 1] ?? 0
-        lost = row[index + 2] ?? 0
-        abandoned = row[index + 3] ?? 0
-        scored = row[index + 4] ?? 0
-        scoreSum = row[index + 5] ?? 0
-        bestScore = row[index + 6]
-        missesSum = row[index + 7] ?? 0
+    init(row: Row, from index: Int) throws {
+        runs = try row.read(index, as: Int?.self) ?? 0
+        won = try row.read(index + 1, as: Int?.self) ?? 0
+        lost = try row.read(index + 2, as: Int?.self) ?? 0
+        abandoned = try row.read(index + 3, as: Int?.self) ?? 0
+        scored = try row.read(index + 4, as: Int?.self) ?? 0
+        scoreSum = try row.read(index + 5, as: Double?.self) ?? 0
+        bestScore = try row.read(index + 6)
+        missesSum = try row.read(index + 7, as: Int?.self) ?? 0
     }
 
     /// Reads an aggregate row; nil when the range held no rows (SQL sums are then NULL).
-    init?(sums row: Row) {
-        guard (row[0] as Int?) != nil else { return nil }
-        self.init(row: row, from: 0)
+    init?(sums row: Row) throws {
+        guard try row.read(0, as: Int?.self) != nil else { return nil }
+        try self.init(row: row, from: 0)
     }
 
     /// The mean score of the scored runs.

@@ -65,6 +65,13 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
     /// Translates whatever SQLite or the file system threw into a message about `path`.
     static func from(_ error: any Error, path: String) -> ProfileError {
         if let profileError = error as? ProfileError { return profileError }
+        if let unreadable = error as? UnreadableValue { return .damaged(path: path, detail: unreadable.detail) }
+        if let decoding = error as? RowDecodingError {
+            // GRDB's text goes on with the whole row and the SQL; what and where is enough.
+            let text = String(describing: decoding)
+            return .damaged(path: path, detail: String(text[..<(text.range(of: ", row: ")?.lowerBound ?? text.endIndex)]))
+        }
+        if error is DecodingError { return .damaged(path: path, detail: "a stored record cannot be read back") }
         guard let database = error as? DatabaseError else {
             return .failed(path: path, detail: String(describing: error))
         }

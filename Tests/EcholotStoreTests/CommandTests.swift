@@ -2,6 +2,7 @@ import EcholotCore
 import EcholotModel
 import EcholotStore
 import Foundation
+import GRDB
 import Testing
 
 /// `echolot run --profile` records the run; `echolot stats` shows it; a profile that cannot
@@ -63,6 +64,38 @@ import Testing
             ": error: scenarios[1].unlock.totalScore: expected an integer from 0 to 1000000000000, found 1e+300"), "\(run.stderr)")
         #expect(!run.stderr.contains("Fatal error"))
         #expect(!FileManager.default.fileExists(atPath: profile.path))
+    }
+
+    /// A value of the wrong type in a profile's row (the file edited by hand) is the
+    /// profile's "damaged" error naming the column — exit 1, nothing changed — for `stats`,
+    /// which reads runs and summaries, and for `run --profile`, which reads a pack's progress.
+    @Test func aDamagedValueInARowIsReportedNotATrap() throws {
+        let damages: [(sql: String, command: String, column: String)] = [
+            ("INSERT INTO run (recordedAt, packID, packVersion, levelID, outcome, score, seconds, misses, seed, parameters) VALUES (?, 'tutorial', '1.0.0', 'first-sound', 'won', 'abc', 1, 0, 1, '{}')",
+             "stats", #"the column 'score' holds "abc""#),
+            ("INSERT INTO run (recordedAt, packID, packVersion, levelID, outcome, score, seconds, misses, seed, parameters) VALUES (?, x'ff', '1.0.0', 'first-sound', 'won', 1, 1, 0, 1, '{}')",
+             "stats", "the column 'packID' holds"),
+            ("UPDATE levelSummary SET plays = 'abc' WHERE ? > 0", "run", #"the column 'plays' holds "abc""#),
+        ]
+        for (index, damage) in damages.enumerated() {
+            let profile = scratch.url("r\(index).db")
+            let recorded = try Executables.run(Executables.echolot, [
+                "run", Executables.tutorial.path, "--level", "first-sound", "--input", inputLog().path, "--profile", profile.path,
+            ])
+            #expect(recorded.status == 0, "\(recorded.stderr)")
+            try DatabaseQueue(path: profile.path).write { db in
+                try db.execute(sql: damage.sql, arguments: [Date().timeIntervalSince1970])
+            }
+            let before = try Data(contentsOf: profile)
+            let arguments = damage.command == "stats"
+                ? ["stats", "--profile", profile.path]
+                : ["run", Executables.tutorial.path, "--level", "first-sound", "--profile", profile.path]
+            let outcome = try Executables.run(Executables.echolot, arguments)
+            #expect(outcome.status == 1, "\(damage.sql): \(outcome.stderr)")
+            #expect(outcome.stderr.hasPrefix("\(profile.path): error: the profile is damaged (\(damage.column)"), "\(outcome.stderr)")
+            #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr)")
+            #expect(try Data(contentsOf: profile) == before)
+        }
     }
 
     @Test func aHeadlessRunIsRecordedAndStatsShowIt() throws {
