@@ -49,6 +49,49 @@ public final class Profile: Sendable {
         }
     }
 
+    /// Opens an existing profile only to read it (`stats`): nothing is written, so a
+    /// read-only file or folder reads. A profile an older Echolot wrote must be migrated
+    /// first, which writes; it is opened as ``open(at:)`` does, and when it cannot be
+    /// written the error says that the upgrade is what needs to write.
+    public static func openForReading(at url: URL) throws(ProfileError) -> Profile {
+        let path = url.path
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        configuration.label = "echolot.profile.reader"
+        func connect(_ location: String) throws -> (DatabaseQueue, current: Bool) {
+            let database = try DatabaseQueue(path: location, configuration: configuration)
+            let current = try database.read { db in
+                try ProfileSchema.checkOwnership(db, path: path)
+                return try ProfileSchema.migrator.hasCompletedMigrations(db)
+            }
+            return (database, current)
+        }
+        let current: Bool
+        let database: DatabaseQueue
+        do {
+            do {
+                (database, current) = try connect(path)
+            } catch let error as DatabaseError
+                where error.resultCode == .SQLITE_READONLY && !FileManager.default.fileExists(atPath: path + "-wal") {
+                // SQLite reads a WAL database through a `-shm` file beside it, which a
+                // read-only folder cannot hold. Without a `-wal` no write is pending, so the
+                // file alone is the whole profile: read it as immutable.
+                let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+                (database, current) = try connect("file:\(escaped)?immutable=1")
+            }
+        } catch {
+            throw ProfileError.from(error, path: path)
+        }
+        if current { return Profile(url: url, database: database) }
+        try? database.close()
+        do {
+            return try open(at: url)
+        } catch let .readOnly(path, detail) {
+            throw .readOnly(path: path, detail: "it was written by an older Echolot and must be upgraded to be read, which writes to it: \(detail)")
+        }
+    }
+
     private init(url: URL, database: DatabaseQueue) {
         self.url = url
         self.database = database

@@ -17,6 +17,18 @@ enum ProfileAccess {
         }
     }
 
+    /// Opens an existing profile at the resolved location to read it only (`stats`): a
+    /// read-only file reads.
+    static func openForReading(explicit: String?) throws -> Profile {
+        let url = ProfileLocation.resolve(explicit: explicit)
+        do {
+            return try Profile.openForReading(at: url)
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode(1)
+        }
+    }
+
     /// The profile `echolot run` records into: only one named by `--profile` or
     /// `ECHOLOT_PROFILE`, since headless runs (tests, CI) must not fill a player's history.
     static func openForRun(explicit: String?) throws -> Profile? {

@@ -38,7 +38,7 @@ struct StatsCommand: ParsableCommand {
         let statistics: Statistics
         if FileManager.default.fileExists(atPath: url.path) {
             do {
-                statistics = try ProfileAccess.open(explicit: url.path).statistics(window: span)
+                statistics = try ProfileAccess.openForReading(explicit: url.path).statistics(window: span)
             } catch let error as ProfileError {
                 Terminal.error(error.description)
                 throw ExitCode(1)

@@ -193,4 +193,35 @@ import Testing
         #expect(run.stderr.contains("Make the file and its folder writable"))
         #expect(!FileManager.default.fileExists(atPath: profile.path))
     }
+
+    /// `stats` only reads, so a profile the player may not write — the file and its folder
+    /// read-only — shows its statistics, and stays as it was.
+    @Test func statsReadsAReadOnlyProfile() throws {
+        let folder = scratch.url("shelf")
+        let profile = folder.appendingPathComponent("profile.sqlite")
+        let recorded = try Executables.run(Executables.echolot, [
+            "run", Executables.tutorial.path, "--level", "first-sound", "--input", inputLog().path, "--profile", profile.path,
+        ])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let bytes = try Data(contentsOf: profile)
+        chmod(profile.path, 0o444)
+        chmod(folder.path, 0o555)
+        defer { chmod(folder.path, 0o755) }
+        var command = [Executables.echolot.path, "stats", "--json", "--profile", profile.path]
+        if geteuid() == 0 {
+            // Root writes anywhere: the check runs as nobody, with its own copy of the binary.
+            let binary = scratch.url("echolot")
+            try FileManager.default.copyItem(at: Executables.echolot, to: binary)
+            command = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + command.dropFirst()
+        }
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        let stats = geteuid() == 0
+            ? try Executables.run(setpriv, command)
+            : try Executables.run(Executables.echolot, Array(command.dropFirst()))
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(stats.stdout.contains(#""runs":1"#), "\(stats.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
+        #expect(try Data(contentsOf: profile) == bytes)
+    }
 }
