@@ -52,7 +52,9 @@ struct RunCommand: ParsableCommand {
         recorder?.attach(to: store)
         let result = LevelRunner(maxSeconds: maxSeconds).run(store, log: log)
         recorder?.finish()
-        for error in result.errors { Terminal.error(error) }
+        // A rule failing on every tick fails 60 times a second: each message once, with its
+        // count, as `echolot test` reports them.
+        for error in FailureTally.summary(of: result.errors, limit: 20) { Terminal.error(error) }
         if json {
             print(result.json.jsonText)
         } else {

@@ -78,6 +78,23 @@ import Testing
         #expect(badOption.status == 2)
     }
 
+    /// A rule failing on every tick is told once, with its count, as `echolot test` tells
+    /// it — not 120 times for two seconds of play.
+    @Test func aRuleFailingEveryTickIsToldOnce() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pack = folder.appendingPathComponent("tutorial")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("levels/tutorial"), to: pack)
+        try FileManager.default.createDirectory(at: pack.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try #"echolot.reducer({ name = "boom", on = { tick = function() error("boom") end } })"#
+            .write(to: pack.appendingPathComponent("scripts/boom.lua"), atomically: true, encoding: .utf8)
+        let result = try echolot(["run", pack.path, "--level", "first-sound", "--max-seconds", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(lines.first?.contains("boom") == true && lines.first?.hasSuffix("(120 times)") == true, "\(result.stderr)")
+    }
+
     @Test func aBrokenPackIsReportedNotRun() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
