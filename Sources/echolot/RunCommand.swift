@@ -28,7 +28,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON object instead of a summary.")
     var json = false
 
-    @Option(name: .long, help: "Stop after this many seconds of simulated time.")
+    // `.unconditional`: the value may begin with "-", so `--max-seconds -1` reaches
+    // validate() and its message instead of reading "-1" as an unknown option.
+    @Option(name: .long, parsing: .unconditional, help: "Stop after this many seconds of simulated time (more than 0, at most 86400).")
     var maxSeconds: Double = 600
 
     @Option(name: .long, help: "Record the run in this profile database (default: $ECHOLOT_PROFILE; without either, nothing is recorded).")
@@ -36,7 +38,8 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         guard maxSeconds.isFinite, maxSeconds > 0, maxSeconds <= LevelRunner.longestRun else {
-            throw ValidationError("--max-seconds must be between 0 and \(Int(LevelRunner.longestRun)), found \(maxSeconds)")
+            let shown = maxSeconds.rounded() == maxSeconds && abs(maxSeconds) < 1e15 ? String(Int(maxSeconds)) : String(maxSeconds)
+            throw ValidationError("--max-seconds must be more than 0 and at most \(Int(LevelRunner.longestRun)), found \(shown)")
         }
     }
 

@@ -76,6 +76,10 @@ import Testing
         #expect(usage.status == 2)
         let badOption = try echolot(["run", "levels/tutorial", "--level", "first-sound", "--max-seconds", "-3"])
         #expect(badOption.status == 2)
+        #expect(badOption.stderr.contains("--max-seconds must be more than 0 and at most 86400, found -3"), "\(badOption.stderr)")
+        let zero = try echolot(["run", "levels/tutorial", "--level", "first-sound", "--max-seconds", "0"])
+        #expect(zero.status == 2)
+        #expect(zero.stderr.contains("--max-seconds must be more than 0 and at most 86400, found 0"), "\(zero.stderr)")
     }
 
     /// A rule failing on every tick is told once, with its count, as `echolot test` tells
