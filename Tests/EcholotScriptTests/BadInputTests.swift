@@ -23,6 +23,9 @@ import Testing
             ["pack.nilIndex"] = function(goal) local x = nil return x.y end,
             ["pack.wrongShape"] = function(goal) return 42 end,
             ["pack.function"] = function(goal) goal.callback = print end,
+            ["pack.library"] = function(goal) goal.tools = string end,
+            ["pack.context"] = function(goal, action, ctx) goal.saved = { ctx = ctx } end,
+            ["pack.returnedLibrary"] = function(goal) return { id = goal.id, type = goal.type, state = goal.state, api = echolot } end,
             ["pack.badKey"] = function(goal) goal.list = { [0] = 1 } end,
             ["pack.badState"] = function(goal) goal.state = "done" end,
             ["pack.otherFocus"] = function(goal, action, ctx) ctx.level.misses = 99 end,
@@ -116,6 +119,14 @@ import Testing
 
     @Test func storingAFunction() throws {
         _ = try reject("pack.function", kind: .runtime, message: "field 'callback': a function value cannot be stored")
+    }
+
+    /// A library, `ctx` or `echolot` copied would be an empty table: refused by name.
+    @Test(arguments: [("pack.library", "field 'tools': string cannot be stored in the state"),
+                      ("pack.context", "field 'saved': ctx cannot be stored in the state"),
+                      ("pack.returnedLibrary", "echolot cannot be stored in the state")])
+    func storingAReadOnlyViewOfTheEngine(action: String, message: String) throws {
+        _ = try reject(action, kind: .runtime, message: message)
     }
 
     @Test func nonStringKeys() throws {

@@ -69,6 +69,7 @@ local function readonly(t, name)
   return view
 end
 E.readonly = readonly
+E.readonlyviews = views
 
 -- tostring without addresses: they differ from run to run, so a script that stored one
 -- in the state would break replays. Objects get serial numbers in the order first shown.

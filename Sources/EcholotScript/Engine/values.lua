@@ -7,7 +7,7 @@ local type, next, rawlen, setmetatable, tostring = type, next, rawlen, setmetata
 local getrawmetatable = debug.getmetatable
 local mathtype = math.type
 local format = string.format
-local dataOf, retiredviews = E.dataOf, E.retiredviews
+local dataOf, retiredviews, readonlyviews = E.dataOf, E.retiredviews, E.readonlyviews
 
 -- Tables that are lists even when empty carry this metatable: lists from the state
 -- arrive with it, and `echolot.list()` makes one, so `{}` lists stay lists.
@@ -38,6 +38,11 @@ local function copy(v, depth, seen)
   if tv ~= "table" then return nil, format("a %s value cannot be stored in the state", tv) end
   local source = dataOf[v] or v
   if retiredviews[v] then return nil, "the entity a behaviour receives can be used only during that call" end
+  -- A library, `ctx` or `echolot` is the engine's, not data: copied, it would be an
+  -- empty table, silently.
+  if readonlyviews[v] and source == v then
+    return nil, format("%s cannot be stored in the state; store the values you need from it", getrawmetatable(v).__metatable)
+  end
   if seen[source] then return nil, "a table that contains itself cannot be stored in the state" end
   if depth > MAXDEPTH then return nil, "tables nested more than 100 deep cannot be stored in the state" end
   seen[source] = true
