@@ -27,6 +27,8 @@ import Testing
             ["pack.context"] = function(goal, action, ctx) goal.saved = { ctx = ctx } end,
             ["pack.returnedLibrary"] = function(goal) return { id = goal.id, type = goal.type, state = goal.state, api = echolot } end,
             ["pack.badKey"] = function(goal) goal.list = { [0] = 1 } end,
+            ["pack.tooDeep"] = function(goal) local t = {} local c = t for i = 1, 99 do c.a = {} c = c.a end goal.deep = t end,
+            ["pack.deepest"] = function(goal) for n = 100, 1, -1 do local t = {} local c = t for i = 1, n do c.a = {} c = c.a end if pcall(function() goal.deep = t end) then goal.depth = n return end end end,
             ["pack.badState"] = function(goal) goal.state = "done" end,
             ["pack.otherFocus"] = function(goal, action, ctx) ctx.level.misses = 99 end,
             ["pack.partial"] = function(goal) goal.progress = 5 error("after a write") end,
@@ -127,6 +129,25 @@ import Testing
                       ("pack.returnedLibrary", "echolot cannot be stored in the state")])
     func storingAReadOnlyViewOfTheEngine(action: String, message: String) throws {
         _ = try reject(action, kind: .runtime, message: message)
+    }
+
+    /// The depth limit counts from the state's root, so a table stored deep inside the
+    /// state has less room, and whatever was stored can be handed back to Lua.
+    @Test func nestingTooDeepForItsPlaceInTheState() throws {
+        _ = try reject("pack.tooDeep", kind: .runtime, message: "field 'deep': tables nested more than 100 deep (counted from the state's root)")
+    }
+
+    /// A rule failure makes the next call rebuild the mirror from the state: the deepest
+    /// table a write allows must survive that, or every later call would fail.
+    @Test func theDeepestTableStoredSurvivesARebuild() throws {
+        let (store, _) = try world()
+        store.dispatch(Action("pack.deepest"))
+        let depth = try #require(store.goal("trap")?["depth"].intValue)
+        #expect(depth > 90)
+        #expect(store.dispatch(Action("pack.nilIndex")).rejections.count == 1)
+        let next = store.dispatch(Action("pack.ok"))
+        #expect(next.rejections.isEmpty, "\(next.rejections)")
+        #expect(store.goal("trap")?["progress"] == .int(1))
     }
 
     @Test func nonStringKeys() throws {

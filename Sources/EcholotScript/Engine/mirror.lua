@@ -125,9 +125,9 @@ local function writeother(meta, data, k, v, old, up)
   end
   local tv = type(v)
   if tv == "table" then
-    local plain, err = copy(v)
+    local plain, err = copy(v, meta.depth + 1)
     if err ~= nil then error(format("field '%s': %s", k, err), 2 + up) end
-    v = wrap(plain, meta.handle, k, childrole(meta.role, k), meta.chain, meta.target)
+    v = wrap(plain, meta.handle, k, childrole(meta.role, k), meta.chain, meta.target, meta.depth + 1)
   elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
     return badvalue(k, v, up)
   end
@@ -210,9 +210,9 @@ local function writelist(proxy, k, v)
     error(format("list index %d is out of range 1..%d: lists cannot have holes", k, n + 1), 2)
   end
   if type(v) == "table" then
-    local plain, err = copy(v)
+    local plain, err = copy(v, meta.depth + 1)
     if err ~= nil then error(format("list item %d: %s", k, err), 2) end
-    v = wrap(plain, false, k, childrole(meta.role, k), meta.chain, meta.target)
+    v = wrap(plain, false, k, childrole(meta.role, k), meta.chain, meta.target, meta.depth + 1)
   elseif type(v) ~= "number" and type(v) ~= "string" and type(v) ~= "boolean" and v ~= nil and v ~= null then
     return badvalue(k, v, 0)
   end
@@ -225,8 +225,10 @@ local function writelist(proxy, k, v)
 end
 
 -- Turns a plain value (pushed by Swift, or copied from a script) into mirror nodes.
--- `ph`/`key` place it in the state; `target` is the enclosing list's log entry, if any.
-wrap = function(v, ph, key, role, chain, target)
+-- `ph`/`key` place it in the state; `target` is the enclosing list's log entry, if any;
+-- `depth` is how deep it sits (the root at 0), so writes can keep the state within the
+-- depth Swift can hand back.
+wrap = function(v, ph, key, role, chain, target, depth)
   if type(v) ~= "table" then return v end
   local data = v
   local proxy = {}
@@ -247,13 +249,14 @@ wrap = function(v, ph, key, role, chain, target)
   end
   if islist and not target then target = { ph, key, proxy } end
   for k, x in next, data do
-    if type(x) == "table" then data[k] = wrap(x, h, k, childrole(role, k), chain, target) end
+    if type(x) == "table" then data[k] = wrap(x, h, k, childrole(role, k), chain, target, depth + 1) end
   end
   local meta = {
     __index = data, __newindex = islist and writelist or writemap, __len = islist and lenof or nil,
     __metatable = "echolot.state",
     handle = h,
     role = role, chain = chain, target = target or false, structural = structural[role] or false,
+    depth = depth,
   }
   setmetatable(proxy, meta)
   dataOf[proxy] = data
@@ -265,7 +268,7 @@ function E.rebuild(tree)
   if root ~= nil then kill(root) end
   diedn = 0  -- Swift forgets every handle on a rebuild; numbering starts again
   nexthandle = 1
-  root = wrap(tree, 0, "", "root", { [ENGINE] = true }, false)
+  root = wrap(tree, 0, "", "root", { [ENGINE] = true }, false, 0)
   structure = structure + 1
 end
 
@@ -280,7 +283,7 @@ function E.patch(path, key, value)
   local old = data[key]
   if type(old) == "table" then kill(old) end
   local role = meta.role
-  data[key] = wrap(value, meta.handle, key, childrole(role, key), meta.chain, nil)
+  data[key] = wrap(value, meta.handle, key, childrole(role, key), meta.chain, nil, meta.depth + 1)
   if type(value) == "table" or structural[role] or key == "behaviours" then structure = structure + 1 end
 end
 

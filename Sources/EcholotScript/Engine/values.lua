@@ -27,6 +27,9 @@ local function describekey(k)
   return "a " .. type(k)
 end
 
+-- Counted from the state's root, as Swift counts when it hands the state to Lua
+-- (LuaVM.maxDepth): a table stored deep inside the state gets less room than one stored
+-- near the top, so whatever is stored can always be handed back.
 local MAXDEPTH = 100
 
 -- A plain deep copy of `v`, checked: lists get `listMT`, mirror nodes are read through
@@ -44,7 +47,9 @@ local function copy(v, depth, seen)
     return nil, format("%s cannot be stored in the state; store the values you need from it", getrawmetatable(v).__metatable)
   end
   if seen[source] then return nil, "a table that contains itself cannot be stored in the state" end
-  if depth > MAXDEPTH then return nil, "tables nested more than 100 deep cannot be stored in the state" end
+  if depth >= MAXDEPTH then
+    return nil, "tables nested more than 100 deep (counted from the state's root) cannot be stored in the state"
+  end
   seen[source] = true
   local n = rawlen(source)
   local count, named = 0, 0
@@ -75,10 +80,11 @@ local function copy(v, depth, seen)
   return out
 end
 
--- Checks and copies a value for the state: the copy, or nil and a message.
-function E.copy(v)
+-- Checks and copies a value for the state: the copy, or nil and a message. `depth` is
+-- how deep in the state the value will sit (the root's fields are at 1, the default).
+function E.copy(v, depth)
   if type(v) ~= "table" then return copy(v, 1, nil) end
-  return copy(v, 1, {})
+  return copy(v, depth or 1, {})
 end
 
 -- A deep read-only view of a plain value (actions, parameters).
