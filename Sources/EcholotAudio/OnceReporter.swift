@@ -1,15 +1,21 @@
-/// Passes each distinct message on once: a broken sound is met again on every change of
-/// its entity, and the player should read about it once, not sixty times a second.
+import EcholotModel
+
+/// Passes each distinct message on once, as the rules' failures are told: a broken sound
+/// is met again on every change of its entity, and the player should read about it once,
+/// not sixty times a second; past twenty different ones, the rest are not told.
 final class OnceReporter {
     private let sink: (String) -> Void
-    private var seen: Set<String> = []
+    private var tally = FailureTally(limit: 20)
 
     /// A reporter that writes to `sink`.
     init(sink: @escaping (String) -> Void) { self.sink = sink }
 
     /// Reports `message` unless it was reported before.
     func report(_ message: String) {
-        guard seen.insert(message).inserted else { return }
-        sink(message)
+        switch tally.count(message) {
+        case .tell: sink(message)
+        case .tellTheRestAreNotTold: sink("audio: more sounds fail; no more of them are told")
+        case .keepQuiet: break
+        }
     }
 }

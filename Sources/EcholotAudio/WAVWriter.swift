@@ -1,7 +1,9 @@
 import CSndFile
 import Foundation
 
-/// A WAV file written through libsndfile from float samples.
+/// A WAV file written through libsndfile from float samples. The samples go to a
+/// temporary file beside it, which ``close()`` puts in place in one step: a failed or
+/// abandoned write leaves the file as it was, never half a file.
 public final class WAVWriter {
     /// How samples are stored in the file.
     public enum Encoding: Sendable {
@@ -21,12 +23,25 @@ public final class WAVWriter {
     public private(set) var framesWritten = 0
 
     private var file: OpaquePointer?
+    /// Where the samples go until ``close()``.
+    private let temporary: URL
+    /// The file ``close()`` replaces: `url`, or the file it links to.
+    private let destination: URL
 
     /// Creates (or replaces) the file at `url`.
     public init(url: URL, channels: Int, sampleRate: Int, encoding: Encoding = .pcm16) throws {
         self.url = url
         self.channels = channels
         self.sampleRate = sampleRate
+        // Through a link to the file it names; a device or a folder is never replaced.
+        let destination = url.resolvingSymlinksInPath()
+        if let type = try? FileManager.default.attributesOfItem(atPath: destination.path)[.type] as? FileAttributeType,
+           type != .typeRegular {
+            throw AudioError.writeFailed(path: url.path, message: "it exists and is not a regular file")
+        }
+        self.destination = destination
+        temporary = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
         var info = SF_INFO()
         info.channels = Int32(channels)
         info.samplerate = Int32(sampleRate)
@@ -34,7 +49,7 @@ public final class WAVWriter {
         guard sf_format_check(&info) != 0 else {
             throw AudioError.writeFailed(path: url.path, message: "\(channels) channels at \(sampleRate) Hz cannot be written as WAV")
         }
-        guard let file = sf_open(url.path, Int32(SFM_WRITE), &info) else {
+        guard let file = sf_open(temporary.path, Int32(SFM_WRITE), &info) else {
             throw AudioError.writeFailed(path: url.path, message: String(cString: sf_strerror(nil)))
         }
         self.file = file
@@ -42,7 +57,12 @@ public final class WAVWriter {
         sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
     }
 
-    deinit { try? close() }
+    /// A writer let go without ``close()`` (an error on the way) writes nothing.
+    deinit {
+        guard let file else { return }
+        sf_close(file)
+        try? FileManager.default.removeItem(at: temporary)
+    }
 
     /// Appends interleaved samples (a whole number of frames).
     public func write(_ samples: UnsafeBufferPointer<Float>) throws {
@@ -61,13 +81,20 @@ public final class WAVWriter {
         try samples.withUnsafeBufferPointer { try write($0) }
     }
 
-    /// Finishes the header and closes the file; later writes fail.
+    /// Finishes the header and puts the file in place; later writes fail.
     public func close() throws {
         guard let file else { return }
         self.file = nil
         let status = sf_close(file)
         guard status == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
             throw AudioError.writeFailed(path: url.path, message: String(cString: sf_error_number(status)))
+        }
+        // rename(2) replaces an existing file atomically.
+        guard rename(temporary.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw AudioError.writeFailed(path: url.path, message: reason)
         }
     }
 }

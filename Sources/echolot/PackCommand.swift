@@ -45,6 +45,10 @@ struct PackCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let output = URL(fileURLWithPath: out ?? "\(id)-\(pack.manifest.version).zip")
+        if let problem = OutputGuard.problem(writing: output, reading: url) {
+            Terminal.error("\(out ?? output.lastPathComponent):1:1: error: \(problem)")
+            throw ExitCode(1)
+        }
         do {
             var shown = folder
             while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }

@@ -53,6 +53,10 @@ struct RenderCommand: ParsableCommand {
     /// Loads the pack, runs the level while recording and writes the WAV file; exits 1 on
     /// any failure.
     func run() throws {
+        if let problem = OutputGuard.problem(writing: URL(fileURLWithPath: out), reading: URL(fileURLWithPath: pack)) {
+            Terminal.error("\(out):1:1: error: \(problem)")
+            throw ExitCode(1)
+        }
         let game = try GameLoader.load(pack: pack, level: level)
         let log = try GameLoader.inputLog(input)
         let started = ContinuousClock.now
@@ -72,15 +76,25 @@ struct RenderCommand: ParsableCommand {
             // clipping in the 16-bit file; below full scale it leaves the mix untouched.
             let device = try AudioDevice.openLoopback(sampleRate: rate, limiter: true)
             if let notice = device.hrtf.notice { Terminal.error("audio: \(notice)") }
-            let engine = AudioEngine(device: device, sounds: SoundFolder(urls: game.pack.soundFolders), report: Terminal.error)
+            // A sound that cannot be heard makes the render wrong: it is not written.
+            let problems = SoundProblems()
+            let engine = AudioEngine(device: device, sounds: SoundFolder(urls: game.pack.soundFolders)) { message in
+                problems.count += 1
+                Terminal.error(message)
+            }
             let writer = try WAVWriter(url: URL(fileURLWithPath: out), channels: 2, sampleRate: device.sampleRate)
             let recorder = try LevelRecorder(engine: engine, writer: writer)
             let store = try game.makeStore()
             engine.attach(to: store)  // First: each batch is applied, then heard.
             recorder.attach(to: store)
             let result = LevelRunner(maxSeconds: seconds).run(store, log: log)
-            for error in result.errors { Terminal.error(error) }
+            for error in FailureTally.summary(of: result.errors, limit: 20) { Terminal.error(error) }
             try recorder.render(seconds: max(0, seconds - recorder.seconds))
+            guard problems.count == 0 else {
+                Terminal.error("\(out): error: not written: sounds of the level cannot be played (above); "
+                    + "'echolot validate \(pack)' lists them")
+                throw ExitCode(1)
+            }
             try writer.close()
             return (recorder.seconds, device.hrtfName)
         } catch let error as AudioError {
@@ -93,4 +107,9 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(1)
         }
     }
+}
+
+/// Counts the audio engine's complaints during a render.
+private final class SoundProblems {
+    var count = 0
 }

@@ -64,4 +64,38 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr.contains("error: pack 'tutorial' has no level 'nope'"))
     }
+
+    /// A copy of the tutorial in the test's folder, to spoil.
+    private func tutorialCopy() throws -> URL {
+        let pack = folder.appendingPathComponent("tutorial-copy", isDirectory: true)
+        try FileManager.default.copyItem(at: Tutorial.root, to: pack)
+        return pack
+    }
+
+    /// An output aimed into the pack would replace its own files: refused, nothing changed.
+    @Test func anOutputInsideThePackIsRefusedAndThePackKept() throws {
+        let pack = try tutorialCopy()
+        let bell = pack.appendingPathComponent("sounds/bell.wav")
+        let before = try Data(contentsOf: bell)
+        let run = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "1", "--out", bell.path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "\(bell.path):1:1: error: the output is inside the pack folder being read; write it outside the pack\n")
+        #expect(try Data(contentsOf: bell) == before)
+    }
+
+    /// A sound that cannot be played makes the render wrong: status 1 and no file, and a
+    /// file already there is left as it was.
+    @Test func aLevelWithABrokenSoundIsNotWritten() throws {
+        let pack = try tutorialCopy()
+        try Data("not audio".utf8).write(to: pack.appendingPathComponent("sounds/bell.wav"))
+        let out = folder.appendingPathComponent("kept.wav")
+        try Data("earlier render".utf8).write(to: out)
+        let run = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "1", "--out", out.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("sounds/bell.wav: error: not a readable WAV"), "\(run.stderr)")
+        #expect(run.stderr.contains("kept.wav: error: not written"), "\(run.stderr)")
+        #expect(try Data(contentsOf: out) == Data("earlier render".utf8))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!left.contains { $0.hasSuffix(".tmp") }, "\(left)")
+    }
 }

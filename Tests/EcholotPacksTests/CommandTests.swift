@@ -117,6 +117,19 @@ struct CommandTests {
                 "\(result.stderr)")
     }
 
+    /// `--out` aimed into the pack would replace its own files (its manifest, here).
+    @Test func anArchiveIsNotWrittenInsideItsPack() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "cave", "--author", "Ann"], in: scratch.url, data: data)
+        let manifest = scratch.at("cave/pack.json")
+        let before = try Data(contentsOf: manifest)
+        let packed = try echolot(["pack", "cave", "--out", "cave/pack.json"], in: scratch.url, data: data)
+        #expect(packed.status == 1)
+        #expect(packed.stderr == "cave/pack.json:1:1: error: the output is inside the pack folder being read; write it outside the pack\n")
+        #expect(try Data(contentsOf: manifest) == before)
+    }
+
     @Test func aHostileArchiveIsRefusedWithExitStatusOne() throws {
         let scratch = Scratch()
         try ZipBuilder.write(scratch.at("evil.zip")) { zip in
