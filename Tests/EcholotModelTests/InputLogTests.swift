@@ -50,7 +50,7 @@ import Testing
             Issue.record("expected errors")
         } catch {
             #expect(error.diagnostics.map(\.description) == [
-                "log.jsonl:1:7: error: 't' must be a number of seconds ≥ 0, found a number",
+                "log.jsonl:1:7: error: 't' must be a number of seconds ≥ 0, found -1",
                 "log.jsonl:2:1: error: missing field 't' (seconds since the start)",
                 "log.jsonl:3:30: error: 'select' takes no field 'force'",
                 "log.jsonl:4:37: error: 'hour' must be a whole number from 0 to 23",

@@ -309,6 +309,21 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// A link that loops or whose target is gone is named as such, not as a missing file.
+    @Test func symbolicLinksThatLeadNowhereAreNamed() throws {
+        let pack = TempPack([
+            "levels/one.json": TempPack.levelJSON(extra: #""ambience": [ { "file": "loop.wav" }, { "file": "gone.wav" } ]"#),
+        ])
+        pack.link("sounds/loop.wav", to: "loop.wav")
+        pack.link("sounds/gone.wav", to: "nothing-here.wav")
+        pack.link("levels/two.json", to: "two.json")
+        #expect(pack.problems == [
+            "p/levels/one.json:5:27: error: ambience[0].file: sound file \"sounds/loop.wav\" is a symbolic link that leads nowhere (its target is missing, or it links to itself)",
+            "p/levels/one.json:5:51: error: ambience[1].file: sound file \"sounds/gone.wav\" is a symbolic link that leads nowhere (its target is missing, or it links to itself)",
+            "p/levels/two.json:1:1: error: a symbolic link that leads nowhere (its target is missing, or it links to itself)",
+        ])
+    }
+
     @Test func filesOverTheSizeLimit() {
         let pack = TempPack([
             "levels/one.json": TempPack.levelJSON(extra: #""music": { "file": "big.wav" }"#),
@@ -404,10 +419,12 @@ struct LoadingErrorTests {
             "pack.json": #"{ "id": "t", "name": "T", "version": "1.0.0", "api": "1" }"#,
             "levels/b.json": TempPack.levelJSON(id: "b", extra: #""seed": 1.5"#),
             "levels/a.json": "{",
+            "levels/c.json": TempPack.levelJSON(id: "c", extra: #""seed": 2.0"#),
         ])
         #expect(pack.problems == [
             "p/levels/a.json:1:2: error: unexpected end of file, expected a key",
             "p/levels/b.json:5:11: error: seed: expected an integer, found 1.5",
+            "p/levels/c.json:5:11: error: seed: expected an integer, found the decimal number 2.0; write it as 2",
             "p/pack.json:1:54: error: api: expected an integer, found a string",
         ])
         #expect(throws: PackLoadError.self) { try pack.load() }

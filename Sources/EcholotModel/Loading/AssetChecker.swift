@@ -54,6 +54,9 @@ struct AssetChecker {
             let known = (files.list("sounds") ?? []).filter { !$0.hasPrefix(".") }
             field.fail("sound file \(quoted(relative)) does not exist" + Suggestion.hint(for: name, among: known))
             return nil
+        case .brokenLink:
+            field.fail("sound file \(quoted(relative)) is \(PackFiles.brokenLinkMessage)")
+            return nil
         case .outside:
             field.fail("sound file \(quoted(relative)) is a symbolic link to a file outside the pack")
             return nil

@@ -57,7 +57,10 @@ struct Field {
         case let .integer(i):
             return i
         case let .number(d):
-            fail("expected an integer, found \(Field.format(d))")
+            // 1.0 is an integer's value written as a decimal: say so, not "found 1".
+            fail(d.rounded() == d && abs(d) < 1e15
+                 ? "expected an integer, found the decimal number \(Field.format(d)).0; write it as \(Field.format(d))"
+                 : "expected an integer, found \(Field.format(d))")
             return nil
         default:
             expected("an integer")

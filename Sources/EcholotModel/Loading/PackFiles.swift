@@ -26,8 +26,10 @@ struct PackFiles {
 
     /// What is at a path inside the pack.
     enum Entry: Equatable {
-        /// Nothing (or a dangling link).
+        /// Nothing.
         case missing
+        /// A symbolic link that leads to nothing: its target is missing, or it loops.
+        case brokenLink
         /// A regular file of this many bytes.
         case file(size: Int)
         /// A folder.
@@ -40,7 +42,7 @@ struct PackFiles {
 
     /// Why a file could not be read.
     enum ReadProblem: Error, Equatable {
-        case missing, notAFile, outside, tooLarge(size: Int), unreadable
+        case missing, brokenLink, notAFile, outside, tooLarge(size: Int), unreadable
     }
 
     /// Opening a pack folder: the files, or the problem with the folder itself.
@@ -89,7 +91,12 @@ struct PackFiles {
     /// leaves the pack.
     func entry(_ relative: String) -> Entry {
         let path = url(relative).path
-        guard let real = PackFiles.realPath(path) else { return .missing }
+        guard let real = PackFiles.realPath(path) else {
+            // A link whose target is not there reads to the player as a missing file
+            // that is plainly there: say what it is.
+            let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+            return isLink ? .brokenLink : .missing
+        }
         guard real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
             return .outside
         }
@@ -112,6 +119,7 @@ struct PackFiles {
     func read(_ relative: String, limit: Int) -> Result<[UInt8], ReadProblem> {
         switch entry(relative) {
         case .missing: return .failure(.missing)
+        case .brokenLink: return .failure(.brokenLink)
         case .outside: return .failure(.outside)
         case .directory, .special: return .failure(.notAFile)
         case let .file(size):
@@ -137,12 +145,16 @@ struct PackFiles {
     static func message(for problem: ReadProblem, limit: Int) -> String {
         switch problem {
         case .missing: return "file does not exist"
+        case .brokenLink: return PackFiles.brokenLinkMessage
         case .notAFile: return "not a regular file"
         case .outside: return "a symbolic link to a file outside the pack is not allowed"
         case let .tooLarge(size): return "file is \(mebibytes(size)), over the \(limit / (1024 * 1024)) MiB limit"
         case .unreadable: return "file cannot be read"
         }
     }
+
+    /// What a link that leads nowhere is called in messages.
+    static let brokenLinkMessage = "a symbolic link that leads nowhere (its target is missing, or it links to itself)"
 
     /// A size for messages: `17.0 MiB`.
     static func mebibytes(_ size: Int) -> String {
