@@ -151,6 +151,27 @@ static inline int clua_relimit(lua_State *L) {
     return lua_gettop(L);
 }
 
+/// Whether `bytes` more fit: under the cap once made, and under the hard cap while
+/// string.rep's buffer and its result are both alive.
+static inline int clua_fits(clua_Limits *limits, lua_Number bytes) {
+    lua_Number used = (lua_Number)limits->used;
+    return used + 2 * bytes <= (lua_Number)limits->hardCap && used + bytes <= (lua_Number)limits->cap;
+}
+
+/// `makeroom(bytes)`: hits the memory limit at once when a string of `bytes` cannot fit
+/// even after a full collection. The sandbox's string.rep asks first, because Lua's
+/// fills its whole buffer before the result is refused: seconds of C that the
+/// instruction budget cannot see.
+static inline int clua_makeroom(lua_State *L) {
+    clua_Limits *limits = clua_limits(L);
+    lua_Number bytes = lua_tonumberx(L, 1, NULL);
+    if (clua_fits(limits, bytes)) return 0;
+    lua_gc(L, LUA_GCCOLLECT);
+    if (clua_fits(limits, bytes)) return 0;
+    limits->limit = CLUA_LIMIT_MEMORY;
+    return clua_raiselimit(L, limits);
+}
+
 /// Calls the Swift function numbered by upvalue 1. Swift never raises; it returns -1 with
 /// a message on the stack, and the error is raised here, in C.
 static inline int clua_trampoline(lua_State *L) {
@@ -227,13 +248,14 @@ static inline void clua_logclear(clua_Limits *limits) {
 #include "runeach.h"
 
 /// Pushes one of the shim's own C functions by name: 0 resetbudget, 1 relimit,
-/// 2 focuswriter, 3 runeach, 4 logwriter.
+/// 2 focuswriter, 3 runeach, 4 logwriter, 5 makeroom.
 static inline void clua_pushshim(lua_State *L, int which) {
     switch (which) {
     case 0: lua_pushcfunction(L, clua_resetbudget); break;
     case 1: lua_pushcfunction(L, clua_relimit); break;
     case 2: lua_pushcfunction(L, clua_makefocuswrite); break;
     case 3: clua_pushruneach(L); break;
+    case 5: lua_pushcfunction(L, clua_makeroom); break;
     default: lua_pushcfunction(L, clua_makelogwrite); break;
     }
 }

@@ -27,6 +27,13 @@ struct NewPackCommand: ParsableCommand {
     @Option(help: "The author written into pack.json.")
     var author: String?
 
+    /// Refuses an empty name before anything is looked at (it would name the current folder).
+    func validate() throws {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ValidationError("give the new pack's folder name, e.g. 'echolot new pack my-pack'")
+        }
+    }
+
     /// Creates the pack; exits 1 when the folder exists or the name is unusable.
     func run() throws {
         do {

@@ -19,6 +19,7 @@ import Testing
             ["pack.memory"] = function(goal) local t = {} while true do t[#t + 1] = string.rep("x", 1024) .. #t end end,
             ["pack.pcallMemory"] = function(goal) local t = {} pcall(function() while true do t[#t + 1] = string.rep("y", 4096) .. #t end end) goal.state = "met" end,
             ["pack.bigString"] = function(goal) goal.text = string.rep("x", 1 << 30) end,
+            ["pack.nearCapString"] = function(goal) local kept = ("y"):rep(6 << 20) pcall(function() goal.text = ("x"):rep(12 << 20) end) goal.state = "met" end,
             ["pack.tableError"] = function(goal) error({ code = 1 }) end,
             ["pack.nilIndex"] = function(goal) local x = nil return x.y end,
             ["pack.wrongShape"] = function(goal) return 42 end,
@@ -105,6 +106,13 @@ import Testing
 
     @Test func oneHugeAllocation() throws {
         _ = try reject("pack.bigString", kind: .runtime, message: "string.rep")
+    }
+
+    /// Under the cap (16 MiB here) but more than is left for string.rep's buffer and its result: the
+    /// memory limit, which `pcall` cannot catch (the sandbox raises it before the buffer
+    /// is filled, as the allocator would after).
+    @Test func aStringThatWouldNotFitInTheMemoryLeft() throws {
+        _ = try reject("pack.nearCapString", kind: .memoryLimit, message: "memory limit exceeded")
     }
 
     @Test func errorWithATable() throws {

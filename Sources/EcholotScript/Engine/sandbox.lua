@@ -116,14 +116,17 @@ end
 -- The one metatable all strings share: its `__index` is the safe library, and it is
 -- hidden, so no pack can change how strings behave for every other pack.
 -- One string larger than the memory cap would fail inside Lua's allocator, where no
--- script position is known; refusing it here names the line that asked for it.
-local rawrep, memorycap = string.rep, host.memorycap
+-- script position is known; refusing it here names the line that asked for it. One that
+-- fits the cap but not the memory left hits the memory limit at once (`makeroom`), not
+-- after string.rep has filled its whole buffer.
+local rawrep, memorycap, makeroom = string.rep, host.memorycap, host.makeroom
 safestring.rep = function(s, n, sep)
   if type(s) == "string" and type(n) == "number" and n > 0 then
     local size = (#s + (type(sep) == "string" and #sep or 0)) * n
     if size > memorycap then
       error(format("string.rep: a string of %.0f bytes would exceed the memory limit", size), 2)
     end
+    makeroom(size)
   end
   return rawrep(s, n, sep)
 end

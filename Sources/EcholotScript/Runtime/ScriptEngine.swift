@@ -63,6 +63,8 @@ public final class ScriptEngine {
         lua_setfield(L, -2, "runeach")
         clua_pushshim(L, 4)
         lua_setfield(L, -2, "logwriter")
+        clua_pushshim(L, 5)
+        lua_setfield(L, -2, "makeroom")
         vm.pushHostFunction(vm.register { [unowned self] L in self.print(L) })
         lua_setfield(L, -2, "print")
         vm.pushNull()
