@@ -52,34 +52,14 @@ struct Field {
         return d
     }
 
+    /// An integer. A whole number written as `2.0` or `1e3` counts: JSON does not tell
+    /// them apart, and many tools write every number with a decimal point.
     func integer() -> Int? {
         switch node.value {
         case let .integer(i):
             return i
-        case let .number(d):
-            // 1.0 is an integer's value written as a decimal: say so, not "found 1".
-            fail(d.rounded() == d && abs(d) < 1e15
-                 ? "expected an integer, found the decimal number \(Field.format(d)).0; write it as \(Field.format(d))"
-                 : "expected an integer, found \(Field.format(d))")
-            return nil
-        default:
-            expected("an integer")
-            return nil
-        }
-    }
-
-    /// An integer within `bounds`. A whole number written as `1500.0` or `1e3` counts (JSON
-    /// does not tell them apart for the author); a fraction, or a number beyond the bounds
-    /// — `1e300` too, which no `Int` holds — is refused here, so no later conversion traps.
-    func integer(in bounds: ClosedRange<Int>) -> Int? {
-        let found: Double
-        switch node.value {
-        case let .integer(i):
-            if bounds.contains(i) { return i }
-            found = Double(i)
-        case let .number(d) where d.rounded() == d:
-            if let i = Int(exactly: d), bounds.contains(i) { return i }
-            found = d
+        case let .number(d) where d.rounded() == d && abs(d) < 1e15:
+            return Int(d)
         case let .number(d):
             fail("expected an integer, found \(Field.format(d))")
             return nil
@@ -87,8 +67,23 @@ struct Field {
             expected("an integer")
             return nil
         }
-        fail("expected an integer from \(bounds.lowerBound) to \(bounds.upperBound), found \(Field.format(found))")
-        return nil
+    }
+
+    /// An integer within `bounds`; a number beyond them — `1e300` too, which no `Int`
+    /// holds — is refused here, so no later conversion traps.
+    func integer(in bounds: ClosedRange<Int>) -> Int? {
+        let message = "expected an integer from \(bounds.lowerBound) to \(bounds.upperBound)"
+        // A whole number too large to write without an exponent is out of range, not a decimal.
+        if case let .number(d) = node.value, d.rounded() == d, abs(d) >= 1e15 {
+            fail("\(message), found \(Field.format(d))")
+            return nil
+        }
+        guard let i = integer() else { return nil }
+        guard bounds.contains(i) else {
+            fail("\(message), found \(i)")
+            return nil
+        }
+        return i
     }
 
     /// A number within `lower...upper` (either bound may be open-ended or exclusive).
