@@ -44,7 +44,7 @@ public struct InputEventReader {
             return nil
         }
         guard let t = tMember.value.value.doubleValue, t.isFinite, t >= 0 else {
-            let found = tMember.value.value.doubleValue.map(Field.format) ?? tMember.value.value.typeDescription
+            let found = tMember.value.value.doubleValue.flatMap { $0.isFinite ? Field.format($0) : nil } ?? tMember.value.value.typeDescription
             report(tMember.value.position, "t", "'t' must be a number of seconds ≥ 0, found \(found)")
             return nil
         }
