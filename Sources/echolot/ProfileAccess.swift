@@ -8,21 +8,20 @@ import Foundation
 enum ProfileAccess {
     /// Opens the profile at the resolved location.
     static func open(explicit: String?) throws -> Profile {
-        let url = ProfileLocation.resolve(explicit: explicit)
-        do {
-            return try Profile.open(at: url)
-        } catch {
-            Terminal.error(error.description)
-            throw ExitCode(1)
-        }
+        try opening(explicit, with: Profile.open(at:))
     }
 
     /// Opens an existing profile at the resolved location to read it only (`stats`): a
     /// read-only file reads.
     static func openForReading(explicit: String?) throws -> Profile {
+        try opening(explicit, with: Profile.openForReading(at:))
+    }
+
+    /// Opens the resolved location with `open`; on failure, says why and exits 1.
+    private static func opening(_ explicit: String?, with open: (URL) throws(ProfileError) -> Profile) throws -> Profile {
         let url = ProfileLocation.resolve(explicit: explicit)
         do {
-            return try Profile.openForReading(at: url)
+            return try open(url)
         } catch {
             Terminal.error(error.description)
             throw ExitCode(1)

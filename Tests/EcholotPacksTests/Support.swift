@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import ZIPFoundation
 
 @testable import EcholotModel
@@ -30,6 +31,13 @@ final class Scratch {
         let file = at(path)
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
+    }
+
+    /// Replaces `old` with `new` in the text file at `path`; `old` must be there.
+    func edit(_ path: String, replacing old: String, with new: String) throws {
+        let text = try String(contentsOf: at(path), encoding: .utf8)
+        try #require(text.contains(old), "\(path) has no \(old)")
+        try text.replacingOccurrences(of: old, with: new).write(to: at(path), atomically: true, encoding: .utf8)
     }
 
     /// Every file below `path` (relative, sorted); empty when it does not exist.

@@ -23,18 +23,25 @@ import Testing
         return log
     }
 
+    /// A copy of the tutorial whose one scenario holds the levels `first` (a JSON list),
+    /// followed by the scenario `second` (a JSON object without its closing brace).
+    func tutorial(named name: String, first: String, second: String) throws -> URL {
+        let pack = scratch.url(name)
+        try FileManager.default.copyItem(at: Executables.tutorial, to: pack)
+        let manifest = pack.appendingPathComponent("pack.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let levels = #""levels": ["first-sound", "two-voices", "around-you", "in-order"]"#
+        try #require(text.contains(levels))
+        try Data(text.replacingOccurrences(of: levels, with: "\"levels\": \(first) },\n    \(second)").utf8).write(to: manifest)
+        return pack
+    }
+
     /// `run --profile` refuses what play would not allow — a level of a locked scenario —
     /// and records nothing; without the profile the level runs.
     @Test func aLockedLevelIsRefusedWithTheProfileAndNothingIsRecorded() throws {
-        let pack = scratch.url("two-scenarios")
-        try FileManager.default.copyItem(at: Executables.tutorial, to: pack)
-        let manifest = pack.appendingPathComponent("pack.json")
-        var text = try String(contentsOf: manifest, encoding: .utf8)
-        text = text.replacingOccurrences(of: #""levels": ["first-sound", "two-voices", "around-you", "in-order"]"#, with: """
-            "levels": ["first-sound", "two-voices"] },
-                { "id": "more", "name": "More", "levels": ["around-you", "in-order"], "unlock": { "after": "basics" }
+        let pack = try tutorial(named: "two-scenarios", first: #"["first-sound", "two-voices"]"#, second: """
+            { "id": "more", "name": "More", "levels": ["around-you", "in-order"], "unlock": { "after": "basics" }
             """)
-        try Data(text.utf8).write(to: manifest)
         let profile = scratch.url("profile.sqlite")
         let refused = try Executables.run(Executables.echolot, ["run", pack.path, "--level", "around-you", "--profile", profile.path])
         #expect(refused.status == 1)
@@ -48,15 +55,9 @@ import Testing
     /// `"totalScore": 1e300` is a number no score reaches and no integer holds: the
     /// manifest refuses it at its place, before a profile is made or a level is played.
     @Test func anUnlockScoreNoIntegerHoldsIsRefusedByTheManifest() throws {
-        let pack = scratch.url("p")
-        try FileManager.default.copyItem(at: Executables.tutorial, to: pack)
-        let manifest = pack.appendingPathComponent("pack.json")
-        var text = try String(contentsOf: manifest, encoding: .utf8)
-        text = text.replacingOccurrences(of: #""levels": ["first-sound", "two-voices", "around-you", "in-order"]"#, with: """
-            "levels": ["first-sound", "two-voices", "around-you"] },
-                { "id": "hard", "name": "Hard", "levels": ["in-order"], "unlock": { "totalScore": 1e300 }
+        let pack = try tutorial(named: "p", first: #"["first-sound", "two-voices", "around-you"]"#, second: """
+            { "id": "hard", "name": "Hard", "levels": ["in-order"], "unlock": { "totalScore": 1e300 }
             """)
-        try Data(text.utf8).write(to: manifest)
         let profile = scratch.url("u.db")
         let run = try Executables.run(Executables.echolot, ["run", pack.path, "--level", "in-order", "--profile", profile.path])
         #expect(run.status == 1)
