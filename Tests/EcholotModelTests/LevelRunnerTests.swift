@@ -34,6 +34,19 @@ import Testing
         #expect(c.stateHash != a.stateHash)
     }
 
+    /// An input the level refuses is reported with its line in the log.
+    @Test func aRejectedInputNamesItsLine() throws {
+        let log = try InputLog.parse(Array("""
+            {"t": 0.5, "action": "turnTo", "azimuth": 90}
+            {"t": 1, "action": "selectEntity", "id": "nobody"}
+
+            """.utf8), displayPath: "in.jsonl")
+        let store = Store(state: GameState.incarnation(of: level(entities: [90])), reducers: LevelReducers.all)
+        let result = LevelRunner(maxSeconds: 2).run(store, log: log)
+        #expect(result.errors.count == 1)
+        #expect(result.errors.first?.hasSuffix("(input line 2)") == true, "\(result.errors)")
+    }
+
     @Test func runsStopAtTheTimeCap() {
         let store = Store(state: GameState.incarnation(of: level(entities: [])), reducers: LevelReducers.all)
         let result = LevelRunner(maxSeconds: 2).run(store, log: InputLog())

@@ -23,9 +23,11 @@ public struct LevelRunner {
     @discardableResult
     public func run(_ store: Store<GameState>, log: InputLog) -> RunResult {
         var errors: [String] = []
-        func send(_ action: Action) {
+        // A rejected input names its line of the log: which select it was is what the
+        // author of the log needs to know.
+        func send(_ action: Action, line: Int = 0) {
             for rejection in store.send(action) {
-                errors.append(rejection.description)
+                errors.append(line > 0 ? "\(rejection.description) (input line \(line))" : rejection.description)
             }
         }
         func finished() -> Bool {
@@ -45,7 +47,7 @@ public struct LevelRunner {
         for event in log.events {
             advance(to: event.t)
             if finished() || ticks >= maxTicks || event.action.name == ActionName.end { return RunResult(state: store.state, errors: errors) }
-            send(event.action)
+            send(event.action, line: event.line)
         }
         advance(to: .infinity)
         return RunResult(state: store.state, errors: errors)
