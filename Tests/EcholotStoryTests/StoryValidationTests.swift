@@ -55,6 +55,21 @@ import Testing
         ])
     }
 
+    /// A chapter id with a typo gets the likely one; a long story lists only a few of its
+    /// chapters, not thousands.
+    @Test func anUnknownChapterGetsTheLikelyOneOrAFewNames() throws {
+        let chapters = (1...30).map { #"{"id": "part\#($0)", "steps": [{"level": "walk"}]}"# }
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "intro", "steps": [{"goto": "itro"}, {"goto": "epilogue"}]},
+            \(chapters.joined(separator: ",\n"))]}
+            """)
+        #expect(problems == [
+            "story.json:1:50: error: there is no chapter 'itro' (did you mean 'intro'?)",
+            "story.json:1:68: error: there is no chapter 'epilogue'; the chapters are intro, part1, part2, part3, part4, "
+                + "part5, part6, part7, part8, part9 and 21 more",
+        ])
+    }
+
     @Test func aLoopOfJumpsWithoutLevelOrChoiceIsReported() throws {
         let problems = try Self.problems("""
             {"chapters": [

@@ -9,8 +9,12 @@ struct StoryChecker {
 
     func check() {
         let ids = book.chapters.map(\.id)
+        // A long story's chapters do not fit on a line: the likely one, else the first few.
+        let shown = ids.count <= 12 ? ids.joined(separator: ", ")
+            : ids.prefix(10).joined(separator: ", ") + " and \(ids.count - 10) more"
         for reference in references where book.chapterIndex(reference.id) == nil {
-            report.error("there is no chapter '\(reference.id)'; the chapters are \(ids.joined(separator: ", "))",
+            let hint = Suggestion.closest(to: reference.id, among: ids).map { " (did you mean '\($0)'?)" }
+            report.error("there is no chapter '\(reference.id)'" + (hint ?? "; the chapters are \(shown)"),
                          at: reference.position)
         }
         checkStrings()
