@@ -97,6 +97,11 @@ import Testing
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(result.stderr)")
         #expect(lines.first?.contains("boom") == true && lines.first?.hasSuffix("(120 times)") == true, "\(result.stderr)")
+        // --json lists it the same way.
+        let json = try echolot(["run", pack.path, "--level", "first-sound", "--max-seconds", "2", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let errors = try #require(object["errors"] as? [String])
+        #expect(errors.count == 1 && errors.first?.hasSuffix("(120 times)") == true, "\(errors)")
     }
 
     @Test func aBrokenPackIsReportedNotRun() throws {
