@@ -71,6 +71,12 @@ import Testing
             == ["tests/t.story.json:1:12: error: a play needs exactly one of level, choice, cutscene, found none"])
         #expect(problems(#"{"level": 5}"#) == ["tests/t.story.json:1:22: error: 'level' must be a non-empty string, found a number"])
         #expect(problems(#"{"cutscene": "a"}"#) == [])
+        // Its inputs are checked as an input log's lines are; a cut-scene may be skipped.
+        #expect(problems(#"{"level": "a", "input": [{"t": 1, "action": "select", "force": 3}]}"#)
+            == ["tests/t.story.json:1:66: error: 'select' takes no field 'force'"])
+        #expect(problems(#"{"level": "a", "input": [{"t": 1, "action": "turnTo"}]}"#)
+            == ["tests/t.story.json:1:37: error: 'turnTo' needs the field 'azimuth'"])
+        #expect(problems(#"{"cutscene": "a", "input": [{"t": 0.5, "action": "cutscene.done", "id": "a"}]}"#) == [])
     }
 
     /// Dispatches `action` into the session's store; the story lines it made.

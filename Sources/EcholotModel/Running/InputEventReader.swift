@@ -12,13 +12,19 @@ public struct InputEventReader {
     /// The `t` of the events read so far, which the next may not go back before.
     private var previousT = 0.0
 
-    /// A reader for one sequence of events.
-    public init(latest: Double? = nil) {
+    /// The actions this reader takes, with their payload fields.
+    private let payloads: [String: [(field: String, required: Bool, kind: PayloadKind)]]
+
+    /// A reader for one sequence of events; a story's play may also skip a cut-scene
+    /// (`cutscene.done {id}`), which a level's input log may not.
+    public init(latest: Double? = nil, skippingCutscenes: Bool = false) {
         self.latest = latest
+        payloads = skippingCutscenes ? Self.levelPayloads.merging([StoryAction.cutsceneDone: [("id", true, .string)]]) { $1 }
+            : Self.levelPayloads
     }
 
-    /// The payload fields each input action takes.
-    private static let payloads: [String: [(field: String, required: Bool, kind: PayloadKind)]] = [
+    /// The payload fields each input action of a level takes.
+    private static let levelPayloads: [String: [(field: String, required: Bool, kind: PayloadKind)]] = [
         ActionName.start: [],
         ActionName.turnTo: [("azimuth", true, .number)],
         ActionName.turnBy: [("degrees", true, .number)],
@@ -65,9 +71,9 @@ public struct InputEventReader {
             report(actionMember.value.position, "action", "'action' must be a string, found \(actionMember.value.value.typeDescription)")
             return nil
         }
-        guard let spec = Self.payloads[name] else {
-            let known = Self.payloads.keys.sorted().joined(separator: ", ")
-            report(actionMember.value.position, "action", "unknown action '\(name)'; an input log may contain \(known)")
+        guard let spec = payloads[name] else {
+            let known = payloads.keys.sorted().joined(separator: ", ")
+            report(actionMember.value.position, "action", "unknown action '\(name)'; an input may be \(known)")
             return nil
         }
         var payload = PersistentMap<Value>()
