@@ -158,6 +158,25 @@ import Testing
         #expect(store.goal("trap")?["progress"] == .int(1))
     }
 
+    /// A reducer focused on the level may set its score, within a scoring rule's range.
+    @Test func aScoreWrittenDirectlyIsHeldToTheRange() throws {
+        let script = """
+            echolot.reducer({ name = "cheat", focus = "level", on = {
+              ["pack.huge"] = function(level) level.score = math.maxinteger end,
+              ["pack.fair"] = function(level) level.score = 1200 end,
+            } })
+            """
+        let world = try Support.world(scripts: ["cheat.lua": script], level: Support.level(entities: [("bell", 0)]))
+        world.store.dispatch(.start)
+        let refused = world.store.dispatch(Action("pack.huge"))
+        let error = try #require(refused.rejections.first?.error as? ScriptError)
+        #expect(error.message.contains("field 'score': a level's score is an integer from 0 to 1000000000, not 9223372036854775807"),
+                "\(error)")
+        #expect(error.line == 2)
+        world.store.dispatch(Action("pack.fair"))
+        #expect(world.store.state[Game.level][LevelKeys.score] == 1200)
+    }
+
     @Test func nonStringKeys() throws {
         _ = try reject("pack.badKey", kind: .runtime, message: "needs string keys (or 1..n for a list), found the number 0")
     }

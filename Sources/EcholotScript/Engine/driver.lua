@@ -220,9 +220,7 @@ function runners.goal(batch, action, fn)
   end
 end
 
--- The highest score a scoring rule may return (docs/modding.md): far above any real
--- level's, and low enough that a profile's sums of many runs stay exact.
-local maxscore = 1000000000
+local maxscore = E.maxscore
 
 -- The level's scoring rule: the focus is the score; the reducer returns the new one.
 function runners.scoring(batch, action, fn)

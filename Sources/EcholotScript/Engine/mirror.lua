@@ -115,6 +115,11 @@ local function logwrite(meta, k, v)
   end
 end
 
+-- The highest score a level may have (docs/modding.md): far above any real level's, and
+-- low enough that a profile's sums of many runs stay exact.
+local maxscore = 1000000000
+E.maxscore = maxscore
+
 -- Every write to a map node but the C writer's fast path: new fields, tables, strings,
 -- booleans, removals, writes below the focus. Tail-called by the writers, so error
 -- levels count from the script's line as they do there (plus `up`).
@@ -122,6 +127,12 @@ local function writeother(meta, data, k, v, old, up)
   -- A field that exists has a string name already; only new names need checking.
   if old == nil and type(k) ~= "string" then
     error(format("cannot store a field named by %s: field names must be strings", describe(k)), 2 + up)
+  end
+  -- A reducer focused on the level may set its score; it is held to a scoring rule's range.
+  if k == "score" and meta.role == "level" and v ~= nil
+     and not (mathtype(v) == "integer" and v >= 0 and v <= maxscore) then
+    error(format("field 'score': a level's score is an integer from 0 to %d, not %s", maxscore,
+      type(v) == "number" and tostring(v) or type(v)), 2 + up)
   end
   local tv = type(v)
   if tv == "table" then
