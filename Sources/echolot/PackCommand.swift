@@ -45,7 +45,7 @@ struct PackCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let output = URL(fileURLWithPath: out ?? "\(id)-\(pack.manifest.version).zip")
-        if let problem = OutputGuard.problem(writing: output, reading: url) {
+        if let problem = OutputGuard.problem(writing: output, reading: [url] + pack.folders) {
             Terminal.error("\(out ?? output.lastPathComponent):1:1: error: \(problem)")
             throw ExitCode(1)
         }

@@ -53,11 +53,13 @@ struct RenderCommand: ParsableCommand {
     /// Loads the pack, runs the level while recording and writes the WAV file; exits 1 on
     /// any failure.
     func run() throws {
-        if let problem = OutputGuard.problem(writing: URL(fileURLWithPath: out), reading: URL(fileURLWithPath: pack)) {
+        let game = try GameLoader.load(pack: pack, level: level)
+        // By id, through a base or a dependency: every folder the game reads is protected.
+        let read = [URL(fileURLWithPath: pack)] + game.pack.folders
+        if let problem = OutputGuard.problem(writing: URL(fileURLWithPath: out), reading: read) {
             Terminal.error("\(out):1:1: error: \(problem)")
             throw ExitCode(1)
         }
-        let game = try GameLoader.load(pack: pack, level: level)
         let log = try GameLoader.inputLog(input)
         let started = ContinuousClock.now
         let (written, hrtfName) = try render(game, log: log)

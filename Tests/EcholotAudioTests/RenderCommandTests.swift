@@ -79,7 +79,7 @@ import Testing
         let before = try Data(contentsOf: bell)
         let run = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "1", "--out", bell.path])
         #expect(run.status == 1)
-        #expect(run.stderr == "\(bell.path):1:1: error: the output is inside the pack folder being read; write it outside the pack\n")
+        #expect(run.stderr == "\(bell.path):1:1: error: the output is inside a pack folder being read; write it outside the pack\n")
         #expect(try Data(contentsOf: bell) == before)
     }
 

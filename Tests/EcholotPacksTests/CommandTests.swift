@@ -115,7 +115,7 @@ struct CommandTests {
         let before = try Data(contentsOf: manifest)
         let packed = try echolot(["pack", "cave", "--out", "cave/pack.json"], in: scratch.url, data: data)
         #expect(packed.status == 1)
-        #expect(packed.stderr == "cave/pack.json:1:1: error: the output is inside the pack folder being read; write it outside the pack\n")
+        #expect(packed.stderr == "cave/pack.json:1:1: error: the output is inside a pack folder being read; write it outside the pack\n")
         #expect(try Data(contentsOf: manifest) == before)
     }
 
