@@ -2,6 +2,7 @@ import ArgumentParser
 import EcholotCore
 import EcholotModel
 import EcholotScript
+import EcholotTerminal
 import Foundation
 
 /// A level of a loaded pack, ready to become a store: what every command that plays
@@ -88,7 +89,7 @@ enum GameLoader {
 enum Terminal {
     /// One line to stderr.
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        writeIgnoringFailure(line + "\n", to: STDERR_FILENO)
     }
 
     /// Diagnostics to stderr, sorted for reading.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EcholotTerminal
 import Foundation
 
 // Usage errors exit 2 and failures exit 1 (the command-line contract), so the exit code is
@@ -12,7 +13,7 @@ do {
         Echolot.exit(withError: error)
     }
     if code == .validationFailure {
-        FileHandle.standardError.write(Data((Echolot.fullMessage(for: error) + "\n").utf8))
+        writeIgnoringFailure(Echolot.fullMessage(for: error) + "\n", to: STDERR_FILENO)
         exit(2)
     }
     Echolot.exit(withError: error)

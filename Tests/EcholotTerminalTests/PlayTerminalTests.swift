@@ -172,6 +172,16 @@ import Testing
         #expect(String(decoding: game.output, as: UTF8.self).contains("\u{1B}[?25h"))
     }
 
+    /// The terminal going away (a closed window) ends the game as a hang-up, not a crash:
+    /// its last words cannot be written, and that is no reason to trap.
+    @Test(arguments: [["--plain"], []])
+    func aTerminalThatGoesAwayEndsTheGameQuietly(mode: [String]) throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio"] + mode)
+        try game.expect("Tutorial")
+        game.hangUp()
+        #expect(try game.waitForExit() == 129)
+    }
+
     /// SIGTERM from outside: the terminal is restored too (status 143).
     @Test func terminationSignalRestoresTheTerminal() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"])

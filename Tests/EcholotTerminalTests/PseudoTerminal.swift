@@ -190,6 +190,15 @@ final class PseudoTerminal {
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 
+    /// Closes the terminal under the game, as a closed window or a dropped connection does.
+    /// The descriptor's number stays taken (by /dev/null), so no other test's file can
+    /// land on it while this one still reads.
+    func hangUp() {
+        let null = open("/dev/null", O_RDONLY)
+        dup2(null, master)
+        close(null)
+    }
+
     /// Changes the window size (the game gets SIGWINCH).
     func resize(columns: UInt16, rows: UInt16) {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)

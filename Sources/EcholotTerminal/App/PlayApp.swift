@@ -534,10 +534,10 @@ public final class PlayApp {
             for path in storyRecordings { lines.append("Recorded the story to \(path): a transcript test for 'echolot test'.") }
         }
         lines.append("Thanks for playing Echolot.")
-        FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+        writeIgnoringFailure(lines.map { $0 + "\n" }.joined(), to: STDOUT_FILENO)
     }
 
     private func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        writeIgnoringFailure(line + "\n", to: STDERR_FILENO)
     }
 }

@@ -23,3 +23,10 @@ func writeAll(_ bytes: [UInt8], to fd: Int32, name: String) throws(SystemError) 
         }
     }
 }
+
+/// Writes `text` to `fd` (standard output or error) and lets a failure go: when the
+/// terminal has gone away (a closed window, a dropped connection), the last words cannot
+/// be read by anyone, and failing to write them must not turn an ending into a crash.
+public func writeIgnoringFailure(_ text: String, to fd: Int32) {
+    try? writeAll(Array(text.utf8), to: fd, name: "the terminal")
+}
