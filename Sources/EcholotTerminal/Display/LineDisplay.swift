@@ -26,11 +26,11 @@ public final class LineDisplay: Display {
         self.output = output
     }
 
-    /// Says one line.
+    /// Says one line (made safe for the terminal: see ``TerminalText``).
     public func say(_ line: String) {
         guard failure == nil else { return }
         do {
-            try output(line + "\n")
+            try output(TerminalText.safe(line) + "\n")
         } catch {
             failure = error
         }

@@ -35,15 +35,15 @@ public struct StyledLine: Equatable, Sendable {
     /// The pieces, in order.
     public var pieces: [(text: String, style: TextStyle)]
 
-    /// A line of one piece.
+    /// A line of one piece (made safe for the terminal: see ``TerminalText``).
     public init(_ text: String = "", _ style: TextStyle = .normal) {
-        pieces = text.isEmpty ? [] : [(text, style)]
+        pieces = text.isEmpty ? [] : [(TerminalText.safe(text), style)]
     }
 
-    /// Adds a piece.
+    /// Adds a piece (made safe for the terminal: see ``TerminalText``).
     public mutating func append(_ text: String, _ style: TextStyle = .normal) {
         guard !text.isEmpty else { return }
-        pieces.append((text, style))
+        pieces.append((TerminalText.safe(text), style))
     }
 
     /// The text without styles.
