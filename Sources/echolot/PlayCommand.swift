@@ -79,10 +79,20 @@ struct PlayCommand: ParsableCommand {
             throw ValidationError("--tilt-turns needs a head tracker: add --input-source opentrack")
         }
         if let record {
+            // Found now, not after a level played unrecorded.
+            guard !record.isEmpty, !record.hasSuffix("/") else {
+                throw ValidationError("--record needs a file name, such as session.jsonl")
+            }
             let folder = URL(fileURLWithPath: record).deletingLastPathComponent().path
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
                 throw ValidationError("--record: the folder \(folder) does not exist")
+            }
+            guard access(folder, W_OK) == 0 else {
+                throw ValidationError("--record: the folder \(folder) cannot be written")
+            }
+            if FileManager.default.fileExists(atPath: record, isDirectory: &isFolder), isFolder.boolValue {
+                throw ValidationError("--record: \(record) is a folder; give a file name inside it")
             }
         }
         if let time, TimeOfDay(text: time) == nil {

@@ -342,7 +342,7 @@ public final class PlayApp {
             loop.display.notice("Recorded the story to \(path): put it in the pack's tests/ as NAME.story.json and "
                 + "'echolot test' replays it.", style: .normal)
         } catch {
-            loop.display.notice("Cannot write the story's recording \(path): \(error)", style: .warning)
+            loop.display.notice("Cannot write the story's recording \(path): \(FileErrorText.describe(error))", style: .warning)
         }
     }
 
@@ -509,7 +509,7 @@ public final class PlayApp {
         do {
             try recording.write(forLog: recorder.path)
         } catch {
-            loop.display.notice("Cannot write \(RecordingDescription.metaPath(forLog: recorder.path)): \(error)", style: .warning)
+            loop.display.notice("Cannot write \(RecordingDescription.metaPath(forLog: recorder.path)): \(FileErrorText.describe(error))", style: .warning)
             return nil
         }
         recordings.append(recorder.path)

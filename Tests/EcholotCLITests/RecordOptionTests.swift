@@ -1,0 +1,31 @@
+import EcholotTerminal
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// `play --record` is checked before anything is played, so a level is never played
+/// unrecorded for a path that could not have been written.
+struct RecordOptionTests {
+    @Test func aRecordingPathThatCannotBeAFileIsAUsageError() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (path, message) in [(folder.path, "is a folder; give a file name inside it"),
+                                ("", "--record needs a file name"),
+                                (folder.path + "/", "--record needs a file name")] {
+            let result = try echolot(["play", "--record", path])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        }
+    }
+
+    /// A write that fails is told in the system's words, not as Foundation's error dump.
+    @Test func aFailedWriteIsToldInTheSystemsWords() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let error = #expect(throws: (any Error).self) {
+            try Data("x".utf8).write(to: folder, options: .atomic)
+        }
+        let text = try FileErrorText.describe(#require(error))
+        #expect(text == "Is a directory", "\(text)")
+    }
+}
