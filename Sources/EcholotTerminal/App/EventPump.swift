@@ -70,6 +70,14 @@ public final class EventPump {
         if ready == 0, decoder.hasPending {
             wake.keys += decoder.flushPending()
         }
+        // Ctrl-Z stops the game here, with the terminal as the shell needs it; once it
+        // goes on, the screen is drawn anew as after a resize.
+        if wake.keys.contains(.suspend) {
+            wake.keys.removeAll { $0 == .suspend }
+            SignalState.suspend()
+            _ = SignalWatch.take()
+            wake.resized = true
+        }
         if fds.count > 2, fds[2].revents & Int16(POLLIN | POLLERR) != 0 {
             wake.trackerReadable = true
         }

@@ -32,6 +32,8 @@ public enum Key: Hashable, Sendable {
     case pageDown
     /// Ctrl-C: leave at once.
     case interrupt
+    /// Ctrl-Z: suspend the game (the shell's job control), as other terminal programs do.
+    case suspend
     /// Ctrl-D: end of input.
     case endOfInput
     /// A printable character (letters, digits, punctuation).

@@ -65,6 +65,7 @@ public struct KeyDecoder: Sendable {
         case 0x09: return .key(.tab, length: 1)
         case 0x03: return .key(.interrupt, length: 1)
         case 0x04: return .key(.endOfInput, length: 1)
+        case 0x1A: return .key(.suspend, length: 1)
         case 0x00 ..< 0x20: return .key(nil, length: 1)  // other control keys: ignored
         case 0x21 ..< 0x7F: return .key(.character(Character(UnicodeScalar(byte))), length: 1)
         default: return utf8(at: index)

@@ -27,17 +27,47 @@ enum SignalState {
     /// The write end of the pipe that wakes the game loop's `poll` when a signal arrives.
     nonisolated(unsafe) static var wakeFD: Int32 = -1
 
+    /// Raw mode's settings and the sequences that enter the screen mode again, for going
+    /// on after a suspension; a C buffer so a handler can use it.
+    nonisolated(unsafe) static var raw = termios()
+    nonisolated(unsafe) static var redoBytes: UnsafeMutablePointer<UInt8>?
+    nonisolated(unsafe) static var redoCount = 0
+
+    /// Stops the process the way job control expects (Ctrl-Z, or SIGTSTP from outside):
+    /// the terminal is put back first, so the shell is usable while the game waits; when
+    /// it goes on (SIGCONT), raw mode and the screen mode come back and the loop is told
+    /// to draw everything again. Safe inside a signal handler.
+    static func suspend() {
+        let wasRaw = rawActive.load(ordering: .sequentiallyConsistent) == 1
+        restoreTerminal()
+        _ = raise(SIGSTOP)
+        if wasRaw {
+            _ = tcsetattr(terminalFD, TCSADRAIN, &raw)
+            rawActive.store(1, ordering: .sequentiallyConsistent)
+            writeAllSafely(redoBytes, redoCount)
+        }
+        _ = pending.bitwiseOr(UInt64(1) << UInt64(SIGWINCH), ordering: .sequentiallyConsistent)
+        if wakeFD >= 0 {
+            var byte: UInt8 = 1
+            _ = write(wakeFD, &byte, 1)
+        }
+    }
+
+    /// Writes a C buffer to the terminal as far as it goes: a handler cannot report a failure.
+    private static func writeAllSafely(_ bytes: UnsafeMutablePointer<UInt8>?, _ count: Int) {
+        guard let bytes, count > 0 else { return }
+        var offset = 0
+        while offset < count {
+            let n = write(outputFD, bytes + offset, count - offset)
+            if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
+        }
+    }
+
     /// Puts the terminal back as it was, once: safe inside a signal handler.
     static func restoreTerminal() {
         guard rawActive.exchange(0, ordering: .sequentiallyConsistent) == 1 else { return }
-        if let bytes = undoBytes, undoCount > 0 {
-            var offset = 0
-            // A handler cannot report a failed write; the settings below matter more.
-            while offset < undoCount {
-                let n = write(outputFD, bytes + offset, undoCount - offset)
-                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
-            }
-        }
+        // A handler cannot report a failed write; the settings below matter more.
+        writeAllSafely(undoBytes, undoCount)
         // Nothing can be done about a terminal that refuses its old settings (it is
         // usually gone, EIO); the process is on its way out either way.
         _ = tcsetattr(terminalFD, TCSADRAIN, &saved)
@@ -49,6 +79,10 @@ enum SignalState {
 private func echolotSignalHandler(_ signal: Int32) {
     let savedErrno = errno
     defer { errno = savedErrno }
+    if signal == SIGTSTP {
+        SignalState.suspend()
+        return
+    }
     _ = SignalState.pending.bitwiseOr(UInt64(1) << UInt64(signal & 63), ordering: .sequentiallyConsistent)
     if signal != SIGWINCH {
         let earlier = SignalState.terminations.add(1, ordering: .sequentiallyConsistent).oldValue
@@ -108,7 +142,7 @@ public enum SignalWatch {
         _ = SignalState.rawActive.load(ordering: .relaxed)
         SignalState.wakeFD = fds[1]
         wakeReadFD = fds[0]
-        for signal in terminationSignals + [SIGWINCH] {
+        for signal in terminationSignals + [SIGWINCH, SIGTSTP] {
             var action = sigaction()
             #if canImport(Glibc)
             action.__sigaction_handler.sa_handler = echolotSignalHandler

@@ -62,8 +62,10 @@ public final class TerminalDevice {
         }
         let undo = fullScreen ? Escape.leaveFullScreen : ""
         Self.prepareUndo(undo, fd: outputFD)
+        Self.prepareRedo(fullScreen ? Escape.enterFullScreen : "")
         SignalState.terminalFD = inputFD
         SignalState.saved = saved
+        SignalState.raw = raw
         SignalState.rawActive.store(1, ordering: .sequentiallyConsistent)
         guard tcsetattr(inputFD, TCSADRAIN, &raw) == 0 else {
             SignalState.rawActive.store(0, ordering: .sequentiallyConsistent)
@@ -118,6 +120,20 @@ public final class TerminalDevice {
             if errno == EAGAIN || errno == EWOULDBLOCK { return [] }
             throw SystemError("read (keyboard)")
         }
+    }
+
+    /// Keeps the sequence that enters the screen mode again in C memory, for going on
+    /// after a suspension inside a signal handler.
+    private static func prepareRedo(_ text: String) {
+        let bytes = Array(text.utf8)
+        SignalState.redoBytes?.deallocate()
+        SignalState.redoBytes = nil
+        SignalState.redoCount = 0
+        guard !bytes.isEmpty else { return }
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+        buffer.initialize(from: bytes, count: bytes.count)
+        SignalState.redoBytes = buffer
+        SignalState.redoCount = bytes.count
     }
 
     /// Keeps the undo sequence in C memory, where a signal handler can reach it.
