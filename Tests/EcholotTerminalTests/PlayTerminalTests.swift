@@ -208,10 +208,7 @@ import Testing
         #expect(!game.isCooked, "raw mode is back")
         game.send("q")
         try game.expect("Left: The First Sound")
-        game.wait(PseudoTerminal.endPageSettle)
-        game.send("q")
-        #expect(try game.waitForExit() == 0)
-        #expect(game.isCooked)
+        try game.quitFromTheEndPage()
     }
 
     /// SIGTERM from outside: the terminal is restored too (status 143).

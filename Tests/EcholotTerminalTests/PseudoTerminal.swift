@@ -4,6 +4,7 @@ import Glibc
 import EcholotTerminal
 import EcholotTestSupport
 import Foundation
+import Testing
 
 /// glibc's POSIX_SPAWN_SETSID (spawn.h declares it only for _GNU_SOURCE, which Swift's
 /// Glibc module does not define).
@@ -188,6 +189,15 @@ final class PseudoTerminal {
         let status = exitStatus ?? 0
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// Quits from the page after a level (once keys reach it) and expects a clean ending:
+    /// status 0, the terminal back in cooked mode.
+    func quitFromTheEndPage() throws {
+        wait(PseudoTerminal.endPageSettle)
+        send("q")
+        #expect(try waitForExit() == 0)
+        #expect(isCooked)
     }
 
     /// Closes the terminal under the game, as a closed window or a dropped connection does.

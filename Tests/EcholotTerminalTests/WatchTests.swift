@@ -55,10 +55,7 @@ import Testing
         try game.expect("In view: Gong ahead.")
         game.send(" ")
         try game.expect("Hit: Gong.")
-        game.wait(PseudoTerminal.endPageSettle)
-        game.send("q")
-        #expect(try game.waitForExit() == 0)
-        #expect(game.isCooked)
+        try game.quitFromTheEndPage()
         // The two restarts are not runs: the profile holds the one win.
         let stats = try runEcholot(["stats", "--json", "--profile", profile.path])
         let json = try #require(JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any], "\(stats.stderr)")
