@@ -211,6 +211,14 @@ import Testing
         try game.quitFromTheEndPage()
     }
 
+    /// A language the pack has no texts in is told, with the languages it has.
+    @Test func aLanguageThePackLacksIsTold() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--lang", "fr"])
+        try game.expect("This pack has no texts in 'fr'; it plays in 'en' (it has de, en).")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+
     /// SIGTERM from outside: the terminal is restored too (status 143).
     @Test func terminationSignalRestoresTheTerminal() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"])

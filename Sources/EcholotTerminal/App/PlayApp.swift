@@ -107,6 +107,14 @@ public final class PlayApp {
         if let tracker {
             display.notice("Head tracker: listening for OpenTrack on \(tracker.address) (UDP).", style: .normal)
         }
+        // A language the pack has no texts in at all falls back word for word, silently:
+        // say so once, so the player knows the choice was not lost.
+        if let language = options.language, language != start.pack.manifest.defaultLanguage,
+           start.pack.strings[language] == nil {
+            let known = Set(start.pack.strings.keys).union([start.pack.manifest.defaultLanguage]).sorted()
+            display.notice("This pack has no texts in '\(language)'; it plays in '\(start.pack.manifest.defaultLanguage)' "
+                + "(it has \(known.joined(separator: ", "))).", style: .warning)
+        }
         let audio = AudioOutput(enabled: options.audio) { display.notice($0, style: .warning) }
         let ring: () -> Void = plain ? {} : { (display as? ScreenDisplay)?.ring() }
         let context = Loop(display: display, pump: pump, audio: audio, tracker: tracker, feedback: audio.feedback(ring: ring))
