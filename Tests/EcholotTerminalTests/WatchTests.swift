@@ -90,6 +90,21 @@ import Testing
         #expect(json["runs"] as? Int == 1, "\(stats.stdout)")
     }
 
+    /// The pack folder replaced by a file is named as the pack itself, not as an empty name.
+    @Test func aPackFolderReplacedByAFileIsNamed() throws {
+        let pack = try authoredPack()
+        defer { try? FileManager.default.removeItem(at: pack.deletingLastPathComponent()) }
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--watch", "--level", "first-sound",
+                                       "--profile", pack.deletingLastPathComponent().appendingPathComponent("p.sqlite").path])
+        try game.expect("== Briefing: The First Sound ==")
+        game.send("\r")
+        try game.expect("Level The First Sound begins.")
+        try FileManager.default.removeItem(at: pack)
+        try Data("not a pack".utf8).write(to: pack)
+        try game.expect("The changes to the pack itself, ")
+        #expect(!game.text.contains("The changes to ,"))
+    }
+
     @Test func watchNeedsAPackPath() throws {
         let result = try runEcholot(["play", "--watch"])
         #expect(result.status == 2)

@@ -414,12 +414,15 @@ public final class PlayApp {
     /// version loaded.
     private func pollWatch(said: (String, TextStyle) -> Void) -> Bool {
         guard let watch, let change = watch.poll() else { return false }
+        // The watcher names a pack that is one file (an archive, or a folder replaced by
+        // a file) by the empty path.
+        func named(_ files: [String]) -> String { Names.list(files.map { $0.isEmpty ? "the pack itself" : $0 }) }
         switch change {
         case let .reloaded(_, files):
-            said("Reloaded after changes to \(Names.list(files)).", .good)
+            said("Reloaded after changes to \(named(files)).", .good)
             return true
         case let .failed(diagnostics, files):
-            said("The changes to \(Names.list(files)) do not load; still playing the last version that did:", .bad)
+            said("The changes to \(named(files)) do not load; still playing the last version that did:", .bad)
             for diagnostic in diagnostics.sortedForDisplay() { said(diagnostic.description, .bad) }
             return false
         }
