@@ -35,7 +35,7 @@ public final class OpenTrackReceiver {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
-            throw SystemError("cannot resolve '\(host)': \(String(cString: gai_strerror(status)))", code: EINVAL)
+            throw SystemError("cannot resolve '\(host)': \(String(cString: gai_strerror(status)))", code: 0)
         }
         defer { freeaddrinfo(list) }
         var lastError = SystemError("bind \(host):\(port)", code: EADDRNOTAVAIL)

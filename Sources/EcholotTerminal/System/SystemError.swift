@@ -8,7 +8,7 @@ import Darwin
 public struct SystemError: Error, Equatable, CustomStringConvertible {
     /// The call that failed (`tcsetattr`, `bind 127.0.0.1:4242`, …).
     public let call: String
-    /// The errno value.
+    /// The errno value; 0 when the failure is not an errno one (the call says it all).
     public let code: Int32
 
     /// An error for `call` with the current `errno` (or an explicit code).
@@ -17,8 +17,8 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
         self.code = code
     }
 
-    /// `call: explanation`.
-    public var description: String { "\(call): \(String(cString: strerror(code)))" }
+    /// `call: explanation`, or only the call when there is no errno to explain.
+    public var description: String { code == 0 ? call : "\(call): \(String(cString: strerror(code)))" }
 }
 
 /// `write(2)`, named apart from the methods called `write` that use it.
