@@ -121,8 +121,14 @@ struct PlayCommand: ParsableCommand {
         } else if let tutorial = PackCatalog.shippedTutorial() {
             path = tutorial.path
         } else {
-            Terminal.error("error: cannot find the shipped tutorial (levels/tutorial beside the echolot executable or "
-                + "in the current directory); name a pack: 'echolot play PATH', or set \(PackCatalog.environmentVariable)")
+            let variable = PackCatalog.environmentVariable
+            if let set = ProcessInfo.processInfo.environment[variable], !set.isEmpty {
+                Terminal.error("error: \(variable) is \(set), which holds no tutorial/ pack; "
+                    + "name a pack: 'echolot play PATH', or point \(variable) at the shipped levels folder")
+            } else {
+                Terminal.error("error: cannot find the shipped tutorial (levels/tutorial beside the echolot executable or "
+                    + "in the current directory); name a pack: 'echolot play PATH', or set \(variable)")
+            }
             throw ExitCode(1)
         }
         // A folder, a .zip, or the id of a shipped or installed pack; a watched one must

@@ -211,6 +211,17 @@ import Testing
         try game.quitFromTheEndPage()
     }
 
+    /// With no pack named and a packs folder that has no tutorial, the message says which
+    /// folder was searched, not a made-up position in a file that is not there.
+    @Test func aPacksFolderWithoutTheTutorialIsNamed() throws {
+        let empty = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let game = try PseudoTerminal(["play", "--no-audio"], environment: ["ECHOLOT_PACKS": empty.path])
+        try game.expect("ECHOLOT_PACKS is \(empty.path), which holds no tutorial/ pack")
+        #expect(try game.waitForExit() == 1)
+        #expect(!game.text.contains(":1:1: error"))
+    }
+
     /// A language the pack has no texts in is told, with the languages it has.
     @Test func aLanguageThePackLacksIsTold() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--lang", "fr"])

@@ -57,7 +57,10 @@ public struct PackCatalog: Sendable {
     /// `$ECHOLOT_PACKS`, else `levels/` beside or above the executable, else in or above
     /// the current folder).
     public static func shippedTutorial() -> URL? {
-        ShippedPacks.folder()?.appendingPathComponent("tutorial", isDirectory: true)
+        // A packs folder without the tutorial (ECHOLOT_PACKS set to another folder) has none.
+        guard let url = ShippedPacks.folder()?.appendingPathComponent("tutorial", isDirectory: true),
+              FileManager.default.fileExists(atPath: url.appendingPathComponent("pack.json").path) else { return nil }
+        return url
     }
 
     /// The packs of `library` (by default the shipped and the installed ones), usable
