@@ -19,6 +19,9 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
     case diskFull(path: String)
     /// Another process holds the database locked for too long.
     case busy(path: String)
+    /// The file was deleted or replaced while the game had it open: what is written goes
+    /// to a file no one will open again.
+    case removed(path: String)
     /// Anything else SQLite or the file system reported.
     case failed(path: String, detail: String)
     /// The saved place in a pack's story does not read back (the file was edited by hand);
@@ -28,7 +31,7 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
     /// The file the error is about.
     public var path: String {
         switch self {
-        case let .notADatabase(path), let .foreign(path), let .diskFull(path), let .busy(path):
+        case let .notADatabase(path), let .foreign(path), let .diskFull(path), let .busy(path), let .removed(path):
             return path
         case let .newerVersion(path, _), let .damaged(path, _), let .readOnly(path, _), let .failed(path, _),
              let .unreadableCheckpoint(path, _, _):
@@ -54,7 +57,11 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
         case let .diskFull(path):
             return "\(path): error: the disk is full, so progress cannot be saved; nothing was lost from the profile. Free some space, \(elsewhere)"
         case let .busy(path):
-            return "\(path): error: another Echolot is using the profile and kept it locked; close it and try again"
+            return "\(path): error: another program (another Echolot, or a database tool) kept the profile locked; "
+                + "close it and try again"
+        case let .removed(path):
+            return "\(path): error: the profile was deleted or replaced while Echolot ran, so this session's progress "
+                + "is not in it. Keep the file while playing, \(elsewhere)"
         case let .failed(path, detail):
             return "\(path): error: the profile cannot be used (\(detail)); \(keep). Check the file and its folder, \(elsewhere)"
         case let .unreadableCheckpoint(path, packID, detail):

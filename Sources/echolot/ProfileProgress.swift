@@ -2,6 +2,7 @@ import EcholotCore
 import EcholotModel
 import EcholotStore
 import EcholotTerminal
+import Foundation
 
 /// The player's profile behind the menus of `echolot play`: marks (done, best score, locked)
 /// are read from the database, and each level's store is recorded by a ``ProgressRecorder``.
@@ -19,10 +20,33 @@ final class ProfileProgress: ProgressProvider {
     /// Packs whose unreadable story checkpoint was reported: once is enough.
     private var unreadableReported: Set<String> = []
 
+    /// The profile file as it was opened (device and inode): one deleted or replaced while
+    /// the game runs still takes writes, silently, into a file no one will open again.
+    private let opened: (device: UInt64, inode: UInt64)?
+    /// Whether that was told: once is enough.
+    private var removalReported = false
+
     /// Progress kept in `profile`; failures go to `report`.
     init(profile: Profile, report: @escaping (ProfileError) -> Void) {
         self.profile = profile
         self.report = report
+        opened = Self.identity(of: profile.url.path)
+    }
+
+    /// The device and inode of the file at `path`; `nil` when there is none.
+    private static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    /// Tells, once, when the profile file is no longer the one opened.
+    private func checkStillThere() {
+        guard !removalReported, let opened else { return }
+        let now = Self.identity(of: profile.url.path)
+        guard now?.device != opened.device || now?.inode != opened.inode else { return }
+        removalReported = true
+        report(.removed(path: profile.url.path))
     }
 
     /// Records the level `store` plays (call it from the store factory, before the level
@@ -68,6 +92,7 @@ final class ProfileProgress: ProgressProvider {
         close()
         cache[pack.id] = nil
         earned = nil
+        checkStillThere()
     }
 
     /// The achievements in the profile.

@@ -222,6 +222,25 @@ import Testing
         #expect(!game.text.contains(":1:1: error"))
     }
 
+    /// A profile deleted while the game runs would take the session's progress into a file
+    /// no one opens again: the player is told when the level ends.
+    @Test func aProfileDeletedDuringPlayIsTold() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = folder.appendingPathComponent("p.sqlite")
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound",
+                                       "--profile", profile.path])
+        try game.expect("== Briefing: The First Sound ==")
+        game.send("\r")
+        try game.expect("Level The First Sound begins.")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+        try game.winByFacing("60° ENE", turning: PseudoTerminal.right, times: 4)
+        try game.expect("the profile was deleted or replaced while Echolot ran")
+        try game.quitFromTheEndPage()
+    }
+
     /// A language the pack has no texts in is told, with the languages it has.
     @Test func aLanguageThePackLacksIsTold() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--lang", "fr"])
