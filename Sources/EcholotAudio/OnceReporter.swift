@@ -2,10 +2,10 @@ import EcholotModel
 
 /// Passes each distinct message on once, as the rules' failures are told: a broken sound
 /// is met again on every change of its entity, and the player should read about it once,
-/// not sixty times a second; past twenty different ones, the rest are not told.
+/// not sixty times a second; past a report's limit of different ones, the rest are not told.
 final class OnceReporter {
     private let sink: (String) -> Void
-    private var tally = FailureTally(limit: 20)
+    private var tally = FailureTally(limit: FailureTally.reportLimit)
 
     /// A reporter that writes to `sink`.
     init(sink: @escaping (String) -> Void) { self.sink = sink }

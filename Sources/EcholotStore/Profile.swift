@@ -14,6 +14,10 @@ public final class Profile: Sendable {
     /// The connection; every access goes through it, serialised.
     let database: DatabaseQueue
 
+    /// How long a command waits for another process to let go of the profile before it
+    /// gives up (``ProfileError/busy(path:)``): `play` may write while `stats` reads.
+    public static let lockWait: TimeInterval = 5
+
     /// Opens the profile at `url`, creating it (and its folder) when it does not exist and
     /// migrating an older one. A file that is not an Echolot profile, or was written by a
     /// newer Echolot, is refused untouched.
@@ -27,8 +31,7 @@ public final class Profile: Sendable {
         let path = url.path
         try prepareFolder(of: url)
         var configuration = Configuration()
-        // `play` may write while `stats` reads; wait for the other process rather than fail.
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(lockWait)
         configuration.label = "echolot.profile"
         configuration.prepareDatabase { db in try configure(db) }
         do {
@@ -57,7 +60,7 @@ public final class Profile: Sendable {
         let path = url.path
         var configuration = Configuration()
         configuration.readonly = true
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(lockWait)
         configuration.label = "echolot.profile.reader"
         func connect(_ location: String) throws -> (DatabaseQueue, current: Bool) {
             let database = try DatabaseQueue(path: location, configuration: configuration)

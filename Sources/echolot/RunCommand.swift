@@ -57,7 +57,7 @@ struct RunCommand: ParsableCommand {
         recorder?.finish()
         // A rule failing on every tick fails 60 times a second: each message once, with its
         // count, as `echolot test` reports them.
-        for error in FailureTally.summary(of: result.errors, limit: 20) { Terminal.error(error) }
+        for error in result.reportedErrors { Terminal.error(error) }
         if json {
             print(result.json.jsonText)
         } else {

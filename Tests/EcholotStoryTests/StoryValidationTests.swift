@@ -70,6 +70,17 @@ import Testing
         ])
     }
 
+    /// A story's ambience path is held to what a voice's and a level's are: inside `sounds/`.
+    @Test func anAmbiencePathThatLeavesTheSoundsFolderIsReported() throws {
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"level": "walk", "ambienceByDayPart": {"night": [{"file": "../../secret.wav"}]}}
+            ]}]}
+            """)
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.hasPrefix("story.json:2:53: error: ambience 'file': '..' is not allowed") == true, "\(problems)")
+    }
+
     @Test func aLoopOfJumpsWithoutLevelOrChoiceIsReported() throws {
         let problems = try Self.problems("""
             {"chapters": [

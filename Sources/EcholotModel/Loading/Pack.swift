@@ -59,8 +59,9 @@ public struct Pack: Sendable {
     /// The folder sound file names are relative to.
     public var soundsFolder: URL { root.appendingPathComponent("sounds", isDirectory: true) }
 
-    /// Every folder a game of this pack reads: its own, its bases' and its dependencies'.
-    public var folders: [URL] { [root] + bases.map(\.root) + loadOrder.map(\.root) }
+    /// Every folder a game of this pack reads: its own, its bases' and its dependencies'
+    /// (``loadOrder`` holds them all, this pack last).
+    public var folders: [URL] { loadOrder.map(\.root) }
 
     /// Every `sounds/` folder a sound name may resolve in, nearest first: the pack's own,
     /// then its bases'.

@@ -18,6 +18,9 @@ public struct FailureTally: Sendable {
 
     /// How many different messages are told.
     public let limit: Int
+    /// The limit for a report read after the run (`run`, `test`, `render`, the audio
+    /// engine's complaints); a play tells fewer as they come.
+    public static let reportLimit = 20
     private var counts: [String: Int] = [:]
     private var order: [String] = []
 

@@ -46,6 +46,10 @@ public struct RunResult: Sendable, Equatable {
         self.errors = errors
     }
 
+    /// The errors as a report tells them: a rule failing every tick is one entry with its
+    /// count, and at most ``FailureTally/reportLimit`` different ones.
+    public var reportedErrors: [String] { FailureTally.summary(of: errors, limit: FailureTally.reportLimit) }
+
     /// The result as one JSON object (keys sorted; time rounded to microseconds).
     public var json: Value {
         [
@@ -56,8 +60,7 @@ public struct RunResult: Sendable, Equatable {
             "achievements": .list(achievements.map(Value.string)),
             "found": .list(found.map(Value.string)),
             "stateHash": .string(stateHash),
-            // As stderr tells them: a rule failing every tick is one entry with its count.
-            "errors": .list(FailureTally.summary(of: errors, limit: 20).map(Value.string)),
+            "errors": .list(reportedErrors.map(Value.string)),
         ]
     }
 }

@@ -173,8 +173,13 @@ private final class Reader {
             return []
         }
         return items.compactMap { item in
-            guard let track = item.stateValue.mapValue, track["file"]?.stringValue != nil else {
+            guard let track = item.stateValue.mapValue, let file = track["file"]?.stringValue else {
                 report.error("an ambience sound is {\"file\": name, …}", at: item.position)
+                return nil
+            }
+            // The same check a voice's path gets, and a level's ambience.
+            if let problem = AssetChecker.pathProblem(file, folder: "sounds") {
+                report.error("ambience 'file': \(problem)", at: item.position)
                 return nil
             }
             return .map(track)

@@ -115,9 +115,8 @@ local function logwrite(meta, k, v)
   end
 end
 
--- The highest score a level may have (docs/modding.md): far above any real level's, and
--- low enough that a profile's sums of many runs stay exact.
-local maxscore = 1000000000
+-- The highest score a level may have (Score.range; docs/modding.md).
+local maxscore = host.maxscore
 E.maxscore = maxscore
 
 -- Every write to a map node but the C writer's fast path: new fields, tables, strings,

@@ -30,7 +30,7 @@ end
 -- Counted from the state's root, as Swift counts when it hands the state to Lua
 -- (LuaVM.maxDepth): a table stored deep inside the state gets less room than one stored
 -- near the top, so whatever is stored can always be handed back.
-local MAXDEPTH = 100
+local MAXDEPTH = host.maxdepth
 
 -- A plain deep copy of `v`, checked: lists get `listMT`, mirror nodes are read through
 -- their data. Returns nil and a message when `v` cannot be stored.
@@ -48,7 +48,7 @@ local function copy(v, depth, seen)
   end
   if seen[source] then return nil, "a table that contains itself cannot be stored in the state" end
   if depth >= MAXDEPTH then
-    return nil, "tables nested more than 100 deep (counted from the state's root) cannot be stored in the state"
+    return nil, format("tables nested more than %d deep (counted from the state's root) cannot be stored in the state", MAXDEPTH)
   end
   seen[source] = true
   local n = rawlen(source)

@@ -71,6 +71,11 @@ public final class ScriptEngine {
         lua_setfield(L, -2, "null")
         lua_pushinteger(L, lua_Integer(limits.memory))
         lua_setfield(L, -2, "memorycap")
+        // Bounds the Swift side holds too, given once so the two cannot drift apart.
+        lua_pushinteger(L, lua_Integer(LuaVM.maxDepth))
+        lua_setfield(L, -2, "maxdepth")
+        lua_pushinteger(L, lua_Integer(Score.range.upperBound))
+        lua_setfield(L, -2, "maxscore")
         let host = clua_ref(L)
         defer { clua_unref(L, host) }
         for chunk in EngineChunks.all {

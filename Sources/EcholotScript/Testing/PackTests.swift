@@ -88,7 +88,7 @@ public enum PackTests {
             return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description])
         }
         let result = LevelRunner(maxSeconds: test.maxSeconds).run(store, log: test.log)
-        let problems = FailureTally.summary(of: result.errors, limit: 20) + test.expect.mismatches(in: result)
+        let problems = result.reportedErrors + test.expect.mismatches(in: result)
         return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems)
     }
 }

@@ -75,7 +75,9 @@ public final class EventPump {
         if wake.keys.contains(.suspend) {
             wake.keys.removeAll { $0 == .suspend }
             SignalState.suspend()
-            _ = SignalWatch.take()
+            // What arrived while stopped (a SIGTERM before the SIGCONT) still counts.
+            let during = SignalWatch.take()
+            wake.termination = wake.termination ?? during.termination
             wake.resized = true
         }
         if fds.count > 2, fds[2].revents & Int16(POLLIN | POLLERR) != 0 {
