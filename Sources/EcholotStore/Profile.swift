@@ -100,6 +100,19 @@ public final class Profile: Sendable {
         self.database = database
     }
 
+    /// Sets how long later reads and writes wait for another program to let go of the
+    /// profile before they fail with ``ProfileError/busy(path:)`` (``lockWait`` after
+    /// opening). A game waits briefly, so a locked profile does not freeze it, and keeps
+    /// what it could not write for later (``ProgressRecorder/unsaved``).
+    public func waitForLock(upTo seconds: TimeInterval) throws(ProfileError) {
+        let milliseconds = Int((max(0, seconds) * 1000).rounded())
+        do {
+            try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA busy_timeout = \(milliseconds)") }
+        } catch {
+            throw ProfileError.from(error, path: url.path)
+        }
+    }
+
     /// Creates the profile's folder when missing; a path that is a folder, or a folder that
     /// cannot be made, is reported before SQLite gives a vaguer message.
     private static func prepareFolder(of url: URL) throws(ProfileError) {

@@ -7,7 +7,10 @@ import Foundation
 /// It never writes state; it only listens (thesis §4: the core tells, a layer below applies).
 ///
 /// Achievements are kept until their run is recorded, so that run and achievements land in
-/// one transaction; a process killed mid-level loses only that level.
+/// one transaction; a process killed mid-level loses only that level. A run the profile
+/// cannot take because another program holds it locked is kept in ``unsaved`` and written,
+/// in order, before the next one (or by ``saveUnsaved()``): a busy profile delays a run
+/// instead of losing it.
 public final class ProgressRecorder {
     /// The profile written to.
     public let profile: Profile
@@ -19,6 +22,8 @@ public final class ProgressRecorder {
     public private(set) var failure: ProfileError?
     /// Called after each recording (a game announces achievements and unlocks from it).
     public var onRecording: ((Recording) -> Void)?
+    /// Ended runs not written yet because the profile was locked, oldest first.
+    public private(set) var unsaved: [UnsavedRun]
 
     private let clock: () -> Date
     private var store: Store<GameState>?
@@ -29,12 +34,44 @@ public final class ProgressRecorder {
     private var inProgress = false
     private var pendingAchievements: [String: Value] = [:]
 
+    /// Whether the last run that ended is among ``unsaved``: achievements earned after it
+    /// ended join it there.
+    private var lastRunUnsaved = false
+
     /// A recorder writing to `profile`; `clock` stamps the runs (the wall clock by default —
     /// history lies outside the deterministic state, so reading it here is harmless).
-    public init(profile: Profile, manifest: PackManifest?, clock: @escaping () -> Date = Date.init) {
+    /// `unsaved` are runs an earlier recorder could not write yet: they go in first.
+    public init(profile: Profile, manifest: PackManifest?, unsaved: [UnsavedRun] = [],
+                clock: @escaping () -> Date = Date.init) {
         self.profile = profile
         self.manifest = manifest
+        self.unsaved = unsaved
         self.clock = clock
+    }
+
+    /// Writes the runs kept in ``unsaved``, oldest first, until the profile is still
+    /// locked; returns how many were written. Any other failure drops the run it hit (it
+    /// would fail again) and becomes ``failure``.
+    @discardableResult
+    public func saveUnsaved() -> Int {
+        var written = 0
+        while let next = unsaved.first {
+            do {
+                let recording = try profile.record(next.finished, in: next.manifest)
+                unsaved.removeFirst()
+                written += 1
+                recordings.append(recording)
+                onRecording?(recording)
+            } catch .busy {
+                failure = failure ?? .busy(path: profile.url.path)
+                break
+            } catch {
+                unsaved.removeFirst()
+                failure = failure ?? error
+            }
+        }
+        if unsaved.isEmpty { lastRunUnsaved = false }
+        return written
     }
 
     /// Starts listening to `store` (a level already running counts from now on).
@@ -96,7 +133,10 @@ public final class ProgressRecorder {
             fresh[id] = details
         }
         guard !fresh.isEmpty else { return }
-        if inProgress || recordings.isEmpty {
+        if !inProgress, lastRunUnsaved, !unsaved.isEmpty {
+            // Earned after a run that waits to be written: they go in with it.
+            unsaved[unsaved.count - 1].finished.achievements.merge(fresh) { first, _ in first }
+        } else if inProgress || recordings.isEmpty {
             pendingAchievements.merge(fresh) { first, _ in first }
         } else if let last = recordings.last?.run {
             // Earned after the level ended (a rule reacting to the win): it belongs to that run.
@@ -118,12 +158,40 @@ public final class ProgressRecorder {
                                    achievements: pendingAchievements)
         pendingAchievements = [:]
         parameters = nil
+        // Runs go into the history in the order they ended.
+        saveUnsaved()
+        guard unsaved.isEmpty else {
+            unsaved.append(UnsavedRun(finished: finished, manifest: manifest))
+            lastRunUnsaved = true
+            return
+        }
         do {
             let recording = try profile.record(finished, in: manifest)
+            lastRunUnsaved = false
             recordings.append(recording)
             onRecording?(recording)
+        } catch .busy {
+            unsaved.append(UnsavedRun(finished: finished, manifest: manifest))
+            lastRunUnsaved = true
+            failure = failure ?? .busy(path: profile.url.path)
         } catch {
+            lastRunUnsaved = false
             failure = failure ?? error
         }
+    }
+}
+
+/// An ended run that is still to be written, with the pack it was played in (for its story
+/// step and the scenarios it unlocks).
+public struct UnsavedRun {
+    /// The run, its tag counts and achievements.
+    public var finished: FinishedRun
+    /// The manifest of the pack it was played in (nil: runs only).
+    public let manifest: PackManifest?
+
+    /// A run to write later into `manifest`'s pack.
+    public init(finished: FinishedRun, manifest: PackManifest?) {
+        self.finished = finished
+        self.manifest = manifest
     }
 }

@@ -151,7 +151,7 @@ struct PlayCommand: ParsableCommand {
         // Marks and run history come from the player's profile; when it cannot be opened
         // (the reason is already on stderr) the game still plays, remembering this session.
         let relay = NoticeRelay()
-        let profileProgress = try? ProfileProgress(profile: ProfileAccess.open(explicit: profile)) { relay.send($0.description) }
+        let profileProgress = try? ProfileProgress(profile: ProfileAccess.open(explicit: profile)) { relay.send($0) }
         let progress: any ProgressProvider = profileProgress ?? SessionProgress()
         // A session of `book` with `rules`, the rules of the same version of the pack.
         func session(_ book: StoryBook, _ rules: PackRules, of entry: PackEntry) -> StorySession {
@@ -199,6 +199,9 @@ struct PlayCommand: ParsableCommand {
         }
         relay.app = app
         let status = app.run()
+        relay.app = nil
+        // The terminal is the shell's again: what could not be saved is told on stderr.
+        if let unsaved = profileProgress?.finishSaving() { Terminal.error(unsaved) }
         if status != 0 { throw ExitCode(status) }
     }
 

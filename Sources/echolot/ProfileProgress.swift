@@ -10,8 +10,9 @@ import Foundation
 final class ProfileProgress: ProgressProvider {
     /// The profile read and written.
     let profile: Profile
-    /// Told when the profile cannot be read or written; the game goes on.
-    private let report: (ProfileError) -> Void
+    /// Told when the profile cannot be read or written, and when runs wait for it; the
+    /// game goes on.
+    private let report: (String) -> Void
     private var recorder: ProgressRecorder?
     /// Progress per pack id, read once per menu visit rather than once per menu line.
     private var cache: [String: PackProgress] = [:]
@@ -26,11 +27,28 @@ final class ProfileProgress: ProgressProvider {
     /// Whether that was told: once is enough.
     private var removalReported = false
 
-    /// Progress kept in `profile`; failures go to `report`.
-    init(profile: Profile, report: @escaping (ProfileError) -> Void) {
+    /// How long a write waits for another program to let go of the profile before its run
+    /// is kept for later: long enough for a `stats` to finish reading, short enough not to
+    /// freeze the game.
+    static let lockWait: TimeInterval = 0.2
+
+    /// Runs that ended while the profile was locked, oldest first: the next level's
+    /// recorder writes them before its own, and quitting tries once more.
+    private var unsaved: [UnsavedRun] = []
+    /// Whether the player was told that runs wait, so that the moment they are saved is
+    /// told too, and only once per wait.
+    private var waitReported = false
+
+    /// Progress kept in `profile`; failures and notices go to `report`.
+    init(profile: Profile, report: @escaping (String) -> Void) {
         self.profile = profile
         self.report = report
         opened = Self.identity(of: profile.url.path)
+        do {
+            try profile.waitForLock(upTo: Self.lockWait)
+        } catch {
+            report(error.description)
+        }
     }
 
     /// The device and inode of the file at `path`; `nil` when there is none.
@@ -46,14 +64,15 @@ final class ProfileProgress: ProgressProvider {
         let now = Self.identity(of: profile.url.path)
         guard now?.device != opened.device || now?.inode != opened.inode else { return }
         removalReported = true
-        report(.removed(path: profile.url.path))
+        report(ProfileError.removed(path: profile.url.path).description)
     }
 
     /// Records the level `store` plays (call it from the store factory, before the level
     /// starts); an earlier level still being recorded is closed as abandoned.
     func record(_ store: Store<GameState>, of pack: Pack) {
         close()
-        let recorder = ProgressRecorder(profile: profile, manifest: pack.manifest)
+        let recorder = ProgressRecorder(profile: profile, manifest: pack.manifest, unsaved: unsaved)
+        unsaved = []
         recorder.attach(to: store)
         self.recorder = recorder
     }
@@ -83,8 +102,7 @@ final class ProfileProgress: ProgressProvider {
     func levelDiscarded(in pack: Pack) {
         guard let recorder else { return }
         recorder.detach()
-        if let failure = recorder.failure { report(failure) }
-        self.recorder = nil
+        settle(recorder)
     }
 
     /// The level's store has ended or was left: its run is recorded (abandoned if undecided).
@@ -103,7 +121,7 @@ final class ProfileProgress: ProgressProvider {
             earned = read
             return read
         } catch {
-            report(error)
+            report(error.description)
             return []
         }
     }
@@ -114,7 +132,7 @@ final class ProfileProgress: ProgressProvider {
         do {
             saved = try profile.story(of: pack.manifest)
         } catch {
-            report(error)
+            report(error.description)
             return nil
         }
         guard let text = saved.checkpoint else { return nil }
@@ -125,7 +143,7 @@ final class ProfileProgress: ProgressProvider {
             if unreadableReported.insert(pack.id).inserted {
                 let detail = parsed.errors.first.map { "\($0.position): \($0.message)" }
                     ?? "not a JSON object"
-                report(.unreadableCheckpoint(path: profile.url.path, packID: pack.id, detail: detail))
+                report(ProfileError.unreadableCheckpoint(path: profile.url.path, packID: pack.id, detail: detail).description)
             }
             return nil
         }
@@ -137,7 +155,7 @@ final class ProfileProgress: ProgressProvider {
         do {
             try profile.startNewStory(of: pack.manifest)
         } catch {
-            report(error)
+            report(error.description)
         }
         cache[pack.id] = nil
     }
@@ -147,15 +165,56 @@ final class ProfileProgress: ProgressProvider {
         do {
             try profile.saveStory(checkpoint: Value.map(story).jsonText, of: pack.manifest)
         } catch {
-            report(error)
+            report(error.description)
         }
+    }
+
+    /// Before the game ends: runs that still wait are tried once more, waiting as long as
+    /// any command does; returns what to tell on stderr when some stay unsaved.
+    func finishSaving() -> String? {
+        close()
+        guard !unsaved.isEmpty else { return nil }
+        do {
+            try profile.waitForLock(upTo: Profile.lockWait)
+        } catch {
+            return error.description
+        }
+        let recorder = ProgressRecorder(profile: profile, manifest: nil, unsaved: unsaved)
+        recorder.saveUnsaved()
+        unsaved = recorder.unsaved
+        if unsaved.isEmpty { return nil }
+        let runs = unsaved.count == 1 ? "1 finished run" : "\(unsaved.count) finished runs"
+        return "\(profile.url.path): error: another program kept the profile locked, so \(runs) of this session could "
+            + "not be saved; close the program that holds it before playing"
     }
 
     private func close() {
         guard let recorder else { return }
         recorder.finish()
-        if let failure = recorder.failure { report(failure) }
+        settle(recorder)
+    }
+
+    /// Takes over what `recorder` could not write and tells the player what changed: runs
+    /// that now wait for a locked profile, or that the wait is over.
+    private func settle(_ recorder: ProgressRecorder) {
         self.recorder = nil
+        unsaved = recorder.unsaved
+        switch recorder.failure {
+        case .busy?:
+            if !waitReported {
+                waitReported = true
+                report("\(profile.url.path): another program holds the profile locked, so this run waits to be saved; "
+                       + "Echolot tries again after each level and when it quits")
+            }
+        case let failure?:
+            report(failure.description)
+        case nil:
+            break
+        }
+        if waitReported, unsaved.isEmpty {
+            waitReported = false
+            report("\(profile.url.path): the profile is free again; the runs that waited are saved")
+        }
     }
 
     private func progress(of pack: Pack) -> PackProgress? {
@@ -165,7 +224,7 @@ final class ProfileProgress: ProgressProvider {
             cache[pack.id] = progress
             return progress
         } catch {
-            report(error)
+            report(error.description)
             return nil
         }
     }

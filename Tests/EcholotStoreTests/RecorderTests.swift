@@ -2,6 +2,7 @@ import EcholotCore
 import EcholotModel
 import EcholotStore
 import Foundation
+import GRDB
 import Testing
 
 /// The recorder listens to a store like any observer and writes one run per ended level.
@@ -74,5 +75,48 @@ import Testing
         let progress = try profile.progress(in: manifest)
         #expect(progress.permission(toPlay: "meadow") == .finished)
         #expect(progress.story?.nextLevel == "river")
+    }
+
+    /// A game must not lose a run to a profile another program holds locked (a database
+    /// tool, a `stats` that takes long): the run waits, and goes in before the next one.
+    @Test func runsThatEndWhileTheProfileIsLockedAreKeptAndWrittenInOrderLater() throws {
+        let profile = try scratch.profile()
+        try profile.waitForLock(upTo: 0.05)
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: profile.url.path, configuration: configuration)
+        try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+
+        let won = ProgressRecorder(profile: profile, manifest: nil, clock: { Fixture.noon })
+        let first = Fixture.store(level)
+        won.attach(to: first)
+        first.dispatch(.start)
+        for id in ["robin", "lark", "bee"] { first.dispatch(.selectEntity(id)) }
+        won.finish()
+        #expect(won.failure == .busy(path: profile.url.path))
+        #expect(won.unsaved.map(\.finished.run.outcome) == [.won])
+        #expect(try profile.runs().isEmpty)
+
+        let river = Fixture.level("river", entities: [("trout", ["fish"])])
+        let left = ProgressRecorder(profile: profile, manifest: nil, unsaved: won.unsaved, clock: { Fixture.noon })
+        let second = Fixture.store(river)
+        left.attach(to: second)
+        second.dispatch(.start)
+        left.finish()
+        #expect(left.unsaved.map(\.finished.run.levelID) == ["meadow", "river"])
+        #expect(left.saveUnsaved() == 0)
+
+        try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        let next = ProgressRecorder(profile: profile, manifest: nil, unsaved: left.unsaved, clock: { Fixture.noon })
+        let third = Fixture.store(river)
+        next.attach(to: third)
+        third.dispatch(.start)
+        third.dispatch(.selectEntity("trout"))
+        next.finish()
+        #expect(next.failure == nil && next.unsaved.isEmpty)
+        let runs = try profile.runs().sorted { ($0.id ?? 0) < ($1.id ?? 0) }
+        #expect(runs.map { "\($0.levelID) \($0.outcome)" } == ["meadow won", "river abandoned", "river won"])
+        #expect(try profile.achievements().map { "\($0.id) \($0.levelID)" } == ["bee-keeper meadow"])
+        #expect(next.recordings.count == 3)
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import EcholotTerminal
 import EcholotTestSupport
 import Foundation
+import GRDB
 import Testing
 
 /// `echolot play` in real pseudo-terminals: the full screen, the line mode, the head
@@ -239,6 +240,31 @@ import Testing
         try game.winByFacing("60° ENE", turning: PseudoTerminal.right, times: 4)
         try game.expect("the profile was deleted or replaced while Echolot ran")
         try game.quitFromTheEndPage()
+    }
+
+    /// A profile another program holds locked neither freezes the game for seconds nor
+    /// loses the run: the run waits, the player is told, and it is saved once the lock is
+    /// gone (here, when the game quits).
+    @Test func aRunThatEndsWhileTheProfileIsLockedIsSavedLater() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = folder.appendingPathComponent("p.sqlite")
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound",
+                                       "--profile", profile.path])
+        try game.expect("== Briefing: The First Sound ==")
+        game.send("\r")
+        try game.expect("Level The First Sound begins.")
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: profile.path, configuration: configuration)
+        try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        try game.winByFacing("60° ENE", turning: PseudoTerminal.right, times: 4)
+        try game.expect("another program holds the profile locked, so this run waits to be saved")
+        try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        try game.quitFromTheEndPage()
+        #expect(!game.text.contains("could not be saved"))
+        let runs = try other.read { db in try String.fetchAll(db, sql: "SELECT levelID || ' ' || outcome FROM run") }
+        #expect(runs == ["first-sound won"])
     }
 
     /// A language the pack has no texts in is told, with the languages it has.
