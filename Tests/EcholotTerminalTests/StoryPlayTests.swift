@@ -201,6 +201,22 @@ import Testing
         #expect(try game.leaveTheStoryAndQuit() == 0)
     }
 
+    /// Enter pressed twice to skip a cut-scene (or held) must not select in the level that
+    /// follows at once: the level's first Enter or space, before any other key and within
+    /// its first moment, is not taken; after a turn, space selects as always.
+    @Test func theEnterThatSkippedACutSceneIsNotASelectionInTheNextLevel() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let game = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
+        try game.beginTheNightWalk()
+        game.send("\r")
+        game.send(" ")
+        try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
+        #expect(!game.text.contains("Miss: nothing there."), "the keys meant for the cut-scene selected nothing")
+        try game.expect("A choice.")
+        #expect(try game.leaveTheStoryAndQuit() == 0)
+    }
+
     /// Escape on a story pack's single levels goes back to the story's page, where they
     /// were chosen, not to the list of packs.
     @Test func escapeFromAStorysLevelsGoesBackToTheStory() throws {

@@ -51,6 +51,12 @@ public final class LevelLoop {
     private var reportedRejections: Set<HeadPose.Rejection> = []
     private let watch: (() -> Bool)?
     private var lastWatch = 0.0
+    /// Seconds from the start in which Enter and space, before any other key, are not
+    /// taken: in a story one scene follows another at once, and the Enter that skipped a
+    /// cut-scene, pressed twice or held, would select in the level after it.
+    private let settle: Double
+    /// The monotonic time until which they are ignored; any other key ends it early.
+    private var settleUntil = 0.0
 
     /// The most ticks run back to back after a stall.
     public static let maxCatchUp = 5
@@ -61,10 +67,13 @@ public final class LevelLoop {
     /// A loop for `session`, steered by `steering`, reading `pump` (and `tracker`),
     /// showing on `display`, answering events through `feedback`. `watch`, when given, is
     /// asked every ``watchInterval`` seconds whether the level must restart (`--watch`).
+    /// For `settle` seconds from the start, Enter and space are ignored until another key
+    /// comes: they were meant for what came before.
     public init(session: LevelSession, steering: Steering, pump: EventPump, display: any Display,
                 context: LevelContext, tracker: OpenTrackReceiver?, feedback: (any Feedback)?,
-                watch: (() -> Bool)? = nil) {
+                watch: (() -> Bool)? = nil, settle: Double = 0) {
         self.watch = watch
+        self.settle = settle
         self.session = session
         self.steering = steering
         self.pump = pump
@@ -85,6 +94,7 @@ public final class LevelLoop {
         display.levelBegan(context, level: session.level)
         say(pending.filter { !isRetry($0) })
         checkSize()
+        settleUntil = MonotonicClock.now() + settle
         var nextTick = MonotonicClock.now() + session.step
         while true {
             if session.isFinished {
@@ -164,17 +174,19 @@ public final class LevelLoop {
                 display.levelSaid("In a choice, an option's number picks it at once.", style: .normal)
             }
         case .space, .enter:
-            guard !paused, !tooSmall else { return nil }
+            guard !paused, !tooSmall, time >= settleUntil else { return nil }
             if case let .cutscene(id)? = context.storyScene {
                 session.send(Action(StoryAction.cutsceneDone, ["id": .string(id)]))
             } else {
                 session.select()
             }
         case let .character(character) where character.wholeNumberValue.map { (1...9).contains($0) } ?? false:
+            settleUntil = 0
             guard !paused, !tooSmall, case let .choice(options)? = context.storyScene,
                   let number = character.wholeNumberValue, number <= options.count else { return nil }
             session.select(entity: options[number - 1])
         default:
+            settleUntil = 0
             guard !paused, !tooSmall else { return nil }
             _ = steering.key(key, at: time)
         }

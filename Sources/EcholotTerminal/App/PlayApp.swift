@@ -69,7 +69,8 @@ public final class PlayApp {
         }
     }
 
-    /// Seconds the end page ignores keys: what was typed for the level is not a choice.
+    /// Seconds the end page ignores keys, and a story's scene Enter and space: what was
+    /// typed for the level or scene before is not a choice.
     public static let settleAfterLevel = 0.6
 
     /// Whether the line mode is wanted: `--plain`, `TERM=dumb`, or output that is not a

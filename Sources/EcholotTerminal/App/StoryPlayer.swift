@@ -111,7 +111,8 @@ final class StoryPlayer {
                 earnedBefore: progress.earnedAchievements())
             let exit = try LevelLoop(
                 session: levelSession, steering: Steering(session: levelSession, settings: settings), pump: pump,
-                display: display, context: context, tracker: tracker, feedback: feedback, watch: watch
+                display: display, context: context, tracker: tracker, feedback: feedback, watch: watch,
+                settle: PlayApp.settleAfterLevel
             ).run()
             levelSession.end()
             withExtendedLifetime(engine) {}
