@@ -151,6 +151,20 @@ static inline int clua_relimit(lua_State *L) {
     return lua_gettop(L);
 }
 
+/// `charge(n)`: takes `n` instructions from the budget at once, for library functions
+/// whose work in C is proportional to a size the count hook cannot see (the sandbox's
+/// load, table.insert, …); hits the instruction limit when the budget runs out.
+static inline int clua_charge(lua_State *L) {
+    clua_Limits *limits = clua_limits(L);
+    lua_Number n = lua_tonumberx(L, 1, NULL);
+    if (n > 0) limits->remaining -= n >= (lua_Number)limits->remaining ? limits->remaining : (long long)n;
+    if (limits->remaining <= 0) {
+        limits->limit = CLUA_LIMIT_INSTRUCTIONS;
+        return clua_raiselimit(L, limits);
+    }
+    return 0;
+}
+
 /// Whether `bytes` more fit: under the cap once made, and under the hard cap while
 /// string.rep's buffer and its result are both alive.
 static inline int clua_fits(clua_Limits *limits, lua_Number bytes) {
@@ -246,9 +260,10 @@ static inline void clua_logclear(clua_Limits *limits) {
 
 #include "focuswrite.h"
 #include "runeach.h"
+#include "patterns.h"
 
 /// Pushes one of the shim's own C functions by name: 0 resetbudget, 1 relimit,
-/// 2 focuswriter, 3 runeach, 4 logwriter, 5 makeroom.
+/// 2 focuswriter, 3 runeach, 4 logwriter, 5 makeroom, 6 patfind, 7 charge.
 static inline void clua_pushshim(lua_State *L, int which) {
     switch (which) {
     case 0: lua_pushcfunction(L, clua_resetbudget); break;
@@ -256,6 +271,8 @@ static inline void clua_pushshim(lua_State *L, int which) {
     case 2: lua_pushcfunction(L, clua_makefocuswrite); break;
     case 3: clua_pushruneach(L); break;
     case 5: lua_pushcfunction(L, clua_makeroom); break;
+    case 6: lua_pushcfunction(L, clua_patfind); break;
+    case 7: lua_pushcfunction(L, clua_charge); break;
     default: lua_pushcfunction(L, clua_makelogwrite); break;
     }
 }

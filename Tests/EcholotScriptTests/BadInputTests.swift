@@ -20,6 +20,11 @@ import Testing
             ["pack.pcallMemory"] = function(goal) local t = {} pcall(function() while true do t[#t + 1] = string.rep("y", 4096) .. #t end end) goal.state = "met" end,
             ["pack.bigString"] = function(goal) goal.text = string.rep("x", 1 << 30) end,
             ["pack.nearCapString"] = function(goal) local kept = ("y"):rep(6 << 20) pcall(function() goal.text = ("x"):rep(12 << 20) end) goal.state = "met" end,
+            ["pack.pattern"] = function(goal) pcall(string.find, ("a"):rep(2000), ".-.-.-.-b") goal.state = "met" end,
+            ["pack.plainFind"] = function(goal) local s = ("a"):rep(1 << 20) pcall(s.find, s, ("a"):rep(1 << 19) .. "b", 1, true) goal.state = "met" end,
+            ["pack.move"] = function(goal) pcall(table.move, {}, 1, math.maxinteger - 1, 2) goal.state = "met" end,
+            ["pack.insertLength"] = function(goal) table.insert(setmetatable({}, { __len = function() return 1 << 62 end }), 1, 0) end,
+            ["pack.loadLoop"] = function(goal) local src = "--" .. (" "):rep(1 << 20) for i = 1, 1e6 do load(src) end end,
             ["pack.tableError"] = function(goal) error({ code = 1 }) end,
             ["pack.nilIndex"] = function(goal) local x = nil return x.y end,
             ["pack.wrongShape"] = function(goal) return 42 end,
@@ -90,6 +95,14 @@ import Testing
 
     @Test func runawayLoopInsideACoroutine() throws {
         _ = try reject("pack.coroutineLoop", kind: .instructionLimit, message: "instruction budget exhausted")
+    }
+
+    /// Work done inside the C library, where the count hook never runs, is charged to the
+    /// budget: a backtracking pattern, a quadratic plain find, elements moved as a bound
+    /// or a __len says, source compiled again and again.
+    @Test(arguments: ["pack.pattern", "pack.plainFind", "pack.move", "pack.insertLength", "pack.loadLoop"])
+    func workInsideTheLibraryPaysTheBudget(action: String) throws {
+        _ = try reject(action, kind: .instructionLimit, message: "instruction budget exhausted")
     }
 
     @Test func deepRecursion() throws {

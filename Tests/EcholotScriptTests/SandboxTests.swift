@@ -70,6 +70,38 @@ import Testing
         try load("assert(helper() == 'a', 'pack a keeps its own function')", pack: "a", engine: engine)
     }
 
+    /// The budgeted pattern functions give Lua's results and Lua's errors.
+    @Test func patternFunctionsKeepLuasResults() throws {
+        try load("""
+            local function same(got, want) assert(got == want, tostring(got) .. " ~= " .. tostring(want)) end
+            same(select(3, ("  trim me  "):find("^%s*(.-)%s*$")), "trim me")
+            same(select("#", ("hello"):find("l+")), 2)
+            same(("a)b"):find(")"), 2)  -- no specials: plain text
+            same(("key=value; k2=v2"):gsub("(%w+)=(%w+)", "%2=%1"), "value=key; v2=k2")
+            same(("abc"):gsub("x*", "-"), "-a-b-c-")
+            same(("hello world"):gsub("o", { o = "0" }), "hell0 w0rld")
+            same(("hello"):gsub("l", function(c) return nil end), "hello")
+            same(("hello"):gsub("^h", "H", 5), "Hello")
+            same(select(2, ("aaa"):gsub("a", "b", 2)), 2)
+            local words = {}
+            for w in ("one two  three"):gmatch("%a*") do words[#words + 1] = "<" .. w .. ">" end
+            same(table.concat(words), "<one><two><><three>")  -- as Lua 5.4: no empty match where one ended
+            same(select(2, ("  x"):match("^(%s*)()")), 3)
+            same(("THE (quick) fox"):match("%b()"), "(quick)")
+            same(("THE END"):match("%f[%w]%w+", 2), "END")
+            same(("xaay"):match("(a)%1"), "a")
+            same(("(a"):gsub("(", "<%0>"), "<>(<>a<>")
+            local ok, err = pcall(string.match, "(a", "(")
+            assert(not ok and err == "unfinished capture", err)
+            ok, err = pcall(string.gsub, "abc", "b", "%2")
+            assert(not ok and err == "invalid capture index %2", err)
+            ok, err = pcall(string.find, "abc", "[a")
+            assert(not ok and err:find("missing ']'"), err)
+            ok, err = pcall(string.match, ("a"):rep(300), ("a?"):rep(300))
+            assert(not ok and err:find("pattern too complex"), err)
+            """)
+    }
+
     @Test func finalizersAndWeakTablesAreRefused() throws {
         try load("""
             local ok, err = pcall(setmetatable, {}, { __gc = function() end })
