@@ -25,6 +25,7 @@ import Testing
             ["pack.move"] = function(goal) pcall(table.move, {}, 1, math.maxinteger - 1, 2) goal.state = "met" end,
             ["pack.insertLength"] = function(goal) table.insert(setmetatable({}, { __len = function() return 1 << 62 end }), 1, 0) end,
             ["pack.loadLoop"] = function(goal) local src = "--" .. (" "):rep(1 << 20) for i = 1, 1e6 do load(src) end end,
+            ["pack.hugeError"] = function(goal) error(("x"):rep(1 << 20)) end,
             ["pack.tableError"] = function(goal) error({ code = 1 }) end,
             ["pack.nilIndex"] = function(goal) local x = nil return x.y end,
             ["pack.wrongShape"] = function(goal) return 42 end,
@@ -126,6 +127,12 @@ import Testing
     /// is filled, as the allocator would after).
     @Test func aStringThatWouldNotFitInTheMemoryLeft() throws {
         _ = try reject("pack.nearCapString", kind: .memoryLimit, message: "memory limit exceeded")
+    }
+
+    /// A script's megabyte-long message is cut, so the report stays one readable line.
+    @Test func aHugeErrorMessageIsCut() throws {
+        let error = try reject("pack.hugeError", kind: .runtime, message: "… (cut: ")
+        #expect(error.message.utf8.count < 1100)
     }
 
     @Test func errorWithATable() throws {

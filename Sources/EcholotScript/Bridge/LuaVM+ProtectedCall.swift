@@ -112,7 +112,10 @@ extension LuaVM {
         let L = thread ?? self.L
         switch lua_type(L, index) {
         case LUA_TSTRING:
-            return string(at: index, in: L) ?? "(an error message that is not valid UTF-8)"
+            guard let message = string(at: index, in: L) else { return "(an error message that is not valid UTF-8)" }
+            // A message is one line of a report: a script's megabyte-long one is cut.
+            guard message.utf8.count > LuaVM.maxMessage else { return message }
+            return String(message.prefix(LuaVM.maxMessage)) + "… (cut: \(message.utf8.count) bytes)"
         case LUA_TTABLE:
             if failMetaRef != LUA_NOREF, lua_getmetatable(L, index) != 0 {
                 clua_getref(L, failMetaRef)

@@ -33,6 +33,8 @@ final class LuaVM {
     var sourcesByChunk: [String: ScriptSource] = [:]
     /// Message prefixes (`pack/file:`) and the script each stands for (nil: engine code).
     var sourcesByShortName: [(prefix: String, source: ScriptSource?)] = []
+    /// Bytes of an error message kept for the report.
+    static let maxMessage = 1000
     /// Calls deeper than this when memory runs out mean runaway recursion.
     static let deepStack: Int32 = 10_000
     /// What the message handler learnt about the error being raised.
