@@ -26,6 +26,7 @@ import Testing
             ["pack.insertLength"] = function(goal) table.insert(setmetatable({}, { __len = function() return 1 << 62 end }), 1, 0) end,
             ["pack.loadLoop"] = function(goal) local src = "--" .. (" "):rep(1 << 20) for i = 1, 1e6 do load(src) end end,
             ["pack.hugeError"] = function(goal) error(("x"):rep(1 << 20)) end,
+            ["pack.bytes"] = function(goal) local s = ("x"):rep(900000) for i = 1, 1e5 do local n = select("#", s:byte(1, -1)) end end,
             ["pack.tableError"] = function(goal) error({ code = 1 }) end,
             ["pack.nilIndex"] = function(goal) local x = nil return x.y end,
             ["pack.wrongShape"] = function(goal) return 42 end,
@@ -100,8 +101,9 @@ import Testing
 
     /// Work done inside the C library, where the count hook never runs, is charged to the
     /// budget: a backtracking pattern, a quadratic plain find, elements moved as a bound
-    /// or a __len says, source compiled again and again.
-    @Test(arguments: ["pack.pattern", "pack.plainFind", "pack.move", "pack.insertLength", "pack.loadLoop"])
+    /// or a __len says, source compiled again and again, a string's bytes as a million
+    /// results.
+    @Test(arguments: ["pack.pattern", "pack.plainFind", "pack.move", "pack.insertLength", "pack.loadLoop", "pack.bytes"])
     func workInsideTheLibraryPaysTheBudget(action: String) throws {
         _ = try reject(action, kind: .instructionLimit, message: "instruction budget exhausted")
     }

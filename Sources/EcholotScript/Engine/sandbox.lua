@@ -256,6 +256,29 @@ safestring.gsub = function(s, p, repl, max)
   return concat(parts, "", 1, k + 1), count
 end
 
+-- string.byte and utf8.codepoint return one value per position: a million for a long
+-- string, copied in C on every call. The positions are charged first.
+local function results(s, i, j)
+  if type(s) ~= "string" or type(i) ~= "number" or type(j) ~= "number" then return end
+  local len = #s
+  if i < 0 then i = len + i + 1 end
+  if j < 0 then j = len + j + 1 end
+  if i < 1 then i = 1 end
+  if j > len then j = len end
+  if j >= i then host.charge(j - i + 1) end
+end
+local rawbyte, rawcodepoint = string.byte, utf8.codepoint
+safestring.byte = function(s, i, j, ...)
+  results(s, i, j)
+  return rawbyte(s, i, j, ...)
+end
+local safeutf8 = {}
+for k, v in next, utf8 do safeutf8[k] = v end
+safeutf8.codepoint = function(s, i, j, ...)
+  results(s, i, j)
+  return rawcodepoint(s, i, j, ...)
+end
+
 -- The one metatable all strings share: its `__index` is the safe library, and it is
 -- hidden, so no pack can change how strings behave for every other pack.
 -- One string larger than the memory cap would fail inside Lua's allocator, where no
@@ -319,7 +342,7 @@ local libraries = {
   string = readonly(safestring, "string"),
   math = readonly(safemath, "math"),
   table = readonly(safetable, "table"),
-  utf8 = readonly(utf8, "utf8"),
+  utf8 = readonly(safeutf8, "utf8"),
   coroutine = readonly(safecoroutine, "coroutine"),
 }
 
