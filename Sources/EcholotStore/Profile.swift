@@ -58,6 +58,11 @@ public final class Profile: Sendable {
     /// written the error says that the upgrade is what needs to write.
     public static func openForReading(at url: URL) throws(ProfileError) -> Profile {
         let path = url.path
+        // SQLite would say only "disk I/O error".
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ProfileError.failed(path: path, detail: "this is a folder, not a file")
+        }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(lockWait)

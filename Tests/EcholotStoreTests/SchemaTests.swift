@@ -147,5 +147,8 @@ import Testing
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let error = #expect(throws: ProfileError.self) { try Profile.open(at: url) }
         #expect(error?.description.contains("this is a folder") == true)
+        // `stats` reads without writing, and says the same, not SQLite's "disk I/O error".
+        let reading = #expect(throws: ProfileError.self) { try Profile.openForReading(at: url) }
+        #expect(reading?.description.contains("this is a folder") == true)
     }
 }
