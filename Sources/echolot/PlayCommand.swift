@@ -22,7 +22,7 @@ struct PlayCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The pack folder (default: the shipped tutorial).")
+    @Argument(help: "The pack: a folder, a .zip, or a shipped or installed pack's id (default: the shipped tutorial).")
     var pack: String?
 
     @Option(name: .long, help: "Go straight to this level's briefing.")

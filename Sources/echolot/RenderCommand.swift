@@ -19,7 +19,7 @@ struct RenderCommand: ParsableCommand {
     )
 
     /// The pack folder.
-    @Argument(help: "The pack folder.")
+    @Argument(help: "The pack: a folder, a .zip, or a shipped or installed pack's id.")
     var pack: String
 
     /// The level to render.

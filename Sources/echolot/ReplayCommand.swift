@@ -22,7 +22,7 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "The recorded input log (JSON Lines).")
     var log: String
 
-    @Option(name: .long, help: "The pack folder (default: the one recorded).")
+    @Option(name: .long, help: "The pack: a folder, a .zip or an id (default: the one recorded).")
     var pack: String?
 
     @Option(name: .long, help: "The level (default: the one recorded).")

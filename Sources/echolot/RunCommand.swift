@@ -16,7 +16,7 @@ struct RunCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The pack folder.")
+    @Argument(help: "The pack: a folder, a .zip, or a shipped or installed pack's id.")
     var pack: String
 
     @Option(name: .long, help: "The id of the level to play.")

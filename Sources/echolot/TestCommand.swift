@@ -18,7 +18,7 @@ struct TestCommand: ParsableCommand {
     )
 
     /// The pack folder, archive or id.
-    @Argument(help: "The pack to test (a folder, a .zip, or an installed pack's id).")
+    @Argument(help: "The pack to test (a folder, a .zip, or a shipped or installed pack's id).")
     var pack: String
 
     /// Runs every test and prints one line per test, problems on stderr.
