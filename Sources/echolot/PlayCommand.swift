@@ -201,7 +201,10 @@ struct PlayCommand: ParsableCommand {
         let status = app.run()
         relay.app = nil
         // The terminal is the shell's again: what could not be saved is told on stderr.
-        if let unsaved = profileProgress?.finishSaving() { Terminal.error(unsaved) }
+        if let unsaved = profileProgress?.finishSaving() {
+            Terminal.error(unsaved)
+            throw ExitCode(status != 0 ? status : 1)
+        }
         if status != 0 { throw ExitCode(status) }
     }
 

@@ -200,7 +200,7 @@ final class ProfileProgress: ProgressProvider {
         self.recorder = nil
         unsaved = recorder.unsaved
         switch recorder.failure {
-        case .busy?:
+        case .busy? where !unsaved.isEmpty:
             if !waitReported {
                 waitReported = true
                 report("\(profile.url.path): another program holds the profile locked, so this run waits to be saved; "

@@ -267,6 +267,32 @@ import Testing
         #expect(runs == ["first-sound won"])
     }
 
+    /// A profile still locked when the game quits: after waiting as long as any command
+    /// does, the game says how many runs are lost and ends with status 1.
+    @Test func runsStillWaitingForALockedProfileAtTheEndAreNamed() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = folder.appendingPathComponent("p.sqlite")
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound",
+                                       "--profile", profile.path])
+        try game.expect("== Briefing: The First Sound ==")
+        game.send("\r")
+        try game.expect("Level The First Sound begins.")
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: profile.path, configuration: configuration)
+        try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        defer { try? other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") } }
+        game.send("q")
+        try game.expect("this run waits to be saved")
+        try game.expect("Left: The First Sound")
+        game.wait(PseudoTerminal.endPageSettle)
+        game.send("q")
+        try game.expect("so 1 finished run of this session could not be saved")
+        #expect(try game.waitForExit() == 1)
+        #expect(game.isCooked)
+    }
+
     /// A language the pack has no texts in is told, with the languages it has.
     @Test func aLanguageThePackLacksIsTold() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--lang", "fr"])
