@@ -121,6 +121,7 @@ import Testing
         #expect(try game.waitForExit() == 0)
         #expect(game.isCooked)
         #expect(!game.text.contains("The gate creaks"), "a German run says no English line")
+        #expect(!game.text.contains("Lantern"), "the entities have German names too")
     }
 
     @Test func quittingAndComingBackResumesAtTheSceneLeft() throws {
