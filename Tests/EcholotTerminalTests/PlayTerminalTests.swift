@@ -249,15 +249,7 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let profile = folder.appendingPathComponent("p.sqlite")
-        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound",
-                                       "--profile", profile.path])
-        try game.expect("== Briefing: The First Sound ==")
-        game.send("\r")
-        try game.expect("Level The First Sound begins.")
-        var configuration = Configuration()
-        configuration.allowsUnsafeTransactions = true
-        let other = try DatabaseQueue(path: profile.path, configuration: configuration)
-        try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        let (game, other) = try firstSoundWithLockedProfile(profile)
         try game.winByFacing("60° ENE", turning: PseudoTerminal.right, times: 4)
         try game.expect("another program holds the profile locked, so this run waits to be saved")
         try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
@@ -273,15 +265,7 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let profile = folder.appendingPathComponent("p.sqlite")
-        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound",
-                                       "--profile", profile.path])
-        try game.expect("== Briefing: The First Sound ==")
-        game.send("\r")
-        try game.expect("Level The First Sound begins.")
-        var configuration = Configuration()
-        configuration.allowsUnsafeTransactions = true
-        let other = try DatabaseQueue(path: profile.path, configuration: configuration)
-        try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        let (game, other) = try firstSoundWithLockedProfile(profile)
         defer { try? other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") } }
         game.send("q")
         try game.expect("this run waits to be saved")
@@ -291,6 +275,21 @@ import Testing
         try game.expect("so 1 finished run of this session could not be saved")
         #expect(try game.waitForExit() == 1)
         #expect(game.isCooked)
+    }
+
+    /// The first level begun with `profile`, and another program's connection that then
+    /// holds the profile locked (a write transaction left open).
+    private func firstSoundWithLockedProfile(_ profile: URL) throws -> (PseudoTerminal, DatabaseQueue) {
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound",
+                                       "--profile", profile.path])
+        try game.expect("== Briefing: The First Sound ==")
+        game.send("\r")
+        try game.expect("Level The First Sound begins.")
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: profile.path, configuration: configuration)
+        try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        return (game, other)
     }
 
     /// A language the pack has no texts in is told, with the languages it has.
