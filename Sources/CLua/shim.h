@@ -262,19 +262,17 @@ static inline void clua_logclear(clua_Limits *limits) {
 #include "runeach.h"
 #include "patterns.h"
 
-/// Pushes one of the shim's own C functions by name: 0 resetbudget, 1 relimit,
-/// 2 focuswriter, 3 runeach, 4 logwriter, 5 makeroom, 6 patfind, 7 charge.
-static inline void clua_pushshim(lua_State *L, int which) {
-    switch (which) {
-    case 0: lua_pushcfunction(L, clua_resetbudget); break;
-    case 1: lua_pushcfunction(L, clua_relimit); break;
-    case 2: lua_pushcfunction(L, clua_makefocuswrite); break;
-    case 3: clua_pushruneach(L); break;
-    case 5: lua_pushcfunction(L, clua_makeroom); break;
-    case 6: lua_pushcfunction(L, clua_patfind); break;
-    case 7: lua_pushcfunction(L, clua_charge); break;
-    default: lua_pushcfunction(L, clua_makelogwrite); break;
-    }
+/// Sets the shim's own C functions into the table on top of the stack, under the names
+/// the engine's Lua code reads them by (its `host` table).
+static inline void clua_setshims(lua_State *L) {
+    static const luaL_Reg shims[] = {
+        {"resetbudget", clua_resetbudget}, {"relimit", clua_relimit}, {"focuswriter", clua_makefocuswrite},
+        {"logwriter", clua_makelogwrite}, {"makeroom", clua_makeroom}, {"patfind", clua_patfind},
+        {"charge", clua_charge}, {NULL, NULL},
+    };
+    luaL_setfuncs(L, shims, 0);
+    clua_pushruneach(L);  // with its interned field names as upvalues
+    lua_setfield(L, -2, "runeach");
 }
 
 // The C API's macros, as functions Swift can call.

@@ -19,6 +19,26 @@ extension Profile {
         try write { db in try runs.map { try Self.insert($0, in: manifest, db) } }
     }
 
+    /// Writes `runs` oldest first, each in its own transaction, taking each written one out;
+    /// stops at the first that finds the profile locked (it and the rest stay, to be tried
+    /// later). A run that fails otherwise is taken out too, as it would fail again. Returns
+    /// the recordings made and the first failure.
+    public func record(_ runs: inout [UnsavedRun]) -> (recordings: [Recording], failure: ProfileError?) {
+        var made: [Recording] = []
+        var failure: ProfileError?
+        while let next = runs.first {
+            do {
+                made.append(try record(next.finished, in: next.manifest))
+            } catch .busy {
+                return (made, failure ?? .busy(path: url.path))
+            } catch {
+                failure = failure ?? error
+            }
+            runs.removeFirst()
+        }
+        return (made, failure)
+    }
+
     /// Records achievements that were earned after their run was recorded (a rule that
     /// reacts to the win itself); ids earned before are ignored. Returns the new ones.
     @discardableResult

@@ -34,10 +34,6 @@ public final class ProgressRecorder {
     private var inProgress = false
     private var pendingAchievements: [String: Value] = [:]
 
-    /// Whether the last run that ended is among ``unsaved``: achievements earned after it
-    /// ended join it there.
-    private var lastRunUnsaved = false
-
     /// A recorder writing to `profile`; `clock` stamps the runs (the wall clock by default —
     /// history lies outside the deterministic state, so reading it here is harmless).
     /// `unsaved` are runs an earlier recorder could not write yet: they go in first.
@@ -54,24 +50,11 @@ public final class ProgressRecorder {
     /// would fail again) and becomes ``failure``.
     @discardableResult
     public func saveUnsaved() -> Int {
-        var written = 0
-        while let next = unsaved.first {
-            do {
-                let recording = try profile.record(next.finished, in: next.manifest)
-                unsaved.removeFirst()
-                written += 1
-                recordings.append(recording)
-                onRecording?(recording)
-            } catch .busy {
-                failure = failure ?? .busy(path: profile.url.path)
-                break
-            } catch {
-                unsaved.removeFirst()
-                failure = failure ?? error
-            }
-        }
-        if unsaved.isEmpty { lastRunUnsaved = false }
-        return written
+        let (made, failed) = profile.record(&unsaved)
+        recordings += made
+        for recording in made { onRecording?(recording) }
+        failure = failure ?? failed
+        return made.count
     }
 
     /// Starts listening to `store` (a level already running counts from now on).
@@ -133,8 +116,8 @@ public final class ProgressRecorder {
             fresh[id] = details
         }
         guard !fresh.isEmpty else { return }
-        if !inProgress, lastRunUnsaved, !unsaved.isEmpty {
-            // Earned after a run that waits to be written: they go in with it.
+        if !inProgress, !unsaved.isEmpty {
+            // Earned after the last run ended, which waits to be written: they go in with it.
             unsaved[unsaved.count - 1].finished.achievements.merge(fresh) { first, _ in first }
         } else if inProgress || recordings.isEmpty {
             pendingAchievements.merge(fresh) { first, _ in first }
@@ -158,40 +141,9 @@ public final class ProgressRecorder {
                                    achievements: pendingAchievements)
         pendingAchievements = [:]
         parameters = nil
-        // Runs go into the history in the order they ended.
+        // Runs go into the history in the order they ended: this one after any still
+        // waiting for the profile, and it waits too while the profile stays locked.
+        unsaved.append(UnsavedRun(finished: finished, manifest: manifest))
         saveUnsaved()
-        guard unsaved.isEmpty else {
-            unsaved.append(UnsavedRun(finished: finished, manifest: manifest))
-            lastRunUnsaved = true
-            return
-        }
-        do {
-            let recording = try profile.record(finished, in: manifest)
-            lastRunUnsaved = false
-            recordings.append(recording)
-            onRecording?(recording)
-        } catch .busy {
-            unsaved.append(UnsavedRun(finished: finished, manifest: manifest))
-            lastRunUnsaved = true
-            failure = failure ?? .busy(path: profile.url.path)
-        } catch {
-            lastRunUnsaved = false
-            failure = failure ?? error
-        }
-    }
-}
-
-/// An ended run that is still to be written, with the pack it was played in (for its story
-/// step and the scenarios it unlocks).
-public struct UnsavedRun {
-    /// The run, its tag counts and achievements.
-    public var finished: FinishedRun
-    /// The manifest of the pack it was played in (nil: runs only).
-    public let manifest: PackManifest?
-
-    /// A run to write later into `manifest`'s pack.
-    public init(finished: FinishedRun, manifest: PackManifest?) {
-        self.finished = finished
-        self.manifest = manifest
     }
 }

@@ -179,9 +179,7 @@ final class ProfileProgress: ProgressProvider {
         } catch {
             return error.description
         }
-        let recorder = ProgressRecorder(profile: profile, manifest: nil, unsaved: unsaved)
-        recorder.saveUnsaved()
-        unsaved = recorder.unsaved
+        _ = profile.record(&unsaved)
         if unsaved.isEmpty { return nil }
         let runs = unsaved.count == 1 ? "1 finished run" : "\(unsaved.count) finished runs"
         return "\(profile.url.path): error: another program kept the profile locked, so \(runs) of this session could "
