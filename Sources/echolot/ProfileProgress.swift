@@ -152,18 +152,25 @@ final class ProfileProgress: ProgressProvider {
 
     /// A new play-through in the profile; the earlier ones stay in the history.
     func storyBegan(in pack: Pack) {
-        do {
-            try profile.startNewStory(of: pack.manifest)
-        } catch {
-            report(error.description)
-        }
+        waitingFully { () throws(ProfileError) in try profile.startNewStory(of: pack.manifest) }
         cache[pack.id] = nil
     }
 
     /// Saves the record in the current play-through.
     func storySaved(_ story: PersistentMap<Value>, in pack: Pack) {
-        do {
+        waitingFully { () throws(ProfileError) in
             try profile.saveStory(checkpoint: Value.map(story).jsonText, of: pack.manifest)
+        }
+    }
+
+    /// Makes a write that is not kept for later (a story's play-through and place) with
+    /// the full lock wait of any command: a scene that begins late beats a place lost, and
+    /// runs recorded after it belong to the play-through it starts.
+    private func waitingFully(_ write: () throws(ProfileError) -> Void) {
+        do {
+            try profile.waitForLock(upTo: Profile.lockWait)
+            defer { try? profile.waitForLock(upTo: Self.lockWait) }
+            try write()
         } catch {
             report(error.description)
         }
@@ -179,11 +186,13 @@ final class ProfileProgress: ProgressProvider {
         } catch {
             return error.description
         }
-        _ = profile.record(&unsaved)
-        if unsaved.isEmpty { return nil }
+        // A run that fails otherwise (a full disk) is lost as well, and said so.
+        let failure = profile.record(&unsaved).failure.flatMap { $0 == .busy(path: profile.url.path) ? nil : $0 }
+        if unsaved.isEmpty { return failure?.description }
         let runs = unsaved.count == 1 ? "1 finished run" : "\(unsaved.count) finished runs"
-        return "\(profile.url.path): error: another program kept the profile locked, so \(runs) of this session could "
-            + "not be saved; close the program that holds it before playing"
+        let locked = "\(profile.url.path): error: another program kept the profile locked, so \(runs) of this session "
+            + "could not be saved; close the program that holds it before playing"
+        return [failure?.description, locked].compactMap { $0 }.joined(separator: "\n")
     }
 
     private func close() {

@@ -38,8 +38,9 @@ enum SignalState {
     /// it goes on (SIGCONT), raw mode and the screen mode come back and the loop is told
     /// to draw everything again. Safe inside a signal handler.
     static func suspend() {
-        let wasRaw = rawActive.load(ordering: .sequentiallyConsistent) == 1
-        restoreTerminal()
+        // One exchange decides both, so an exit restoring the terminal meanwhile cannot
+        // make going on turn raw mode back on for a program that gave the terminal back.
+        let wasRaw = restoreTerminal()
         _ = raise(SIGSTOP)
         if wasRaw {
             _ = tcsetattr(terminalFD, TCSADRAIN, &raw)
@@ -63,14 +64,17 @@ enum SignalState {
         }
     }
 
-    /// Puts the terminal back as it was, once: safe inside a signal handler.
-    static func restoreTerminal() {
-        guard rawActive.exchange(0, ordering: .sequentiallyConsistent) == 1 else { return }
+    /// Puts the terminal back as it was, once (true when this call did it): safe inside a
+    /// signal handler.
+    @discardableResult
+    static func restoreTerminal() -> Bool {
+        guard rawActive.exchange(0, ordering: .sequentiallyConsistent) == 1 else { return false }
         // A handler cannot report a failed write; the settings below matter more.
         writeAllSafely(undoBytes, undoCount)
         // Nothing can be done about a terminal that refuses its old settings (it is
         // usually gone, EIO); the process is on its way out either way.
         _ = tcsetattr(terminalFD, TCSADRAIN, &saved)
+        return true
     }
 }
 
