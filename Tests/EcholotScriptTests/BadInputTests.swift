@@ -27,6 +27,9 @@ import Testing
             ["pack.loadLoop"] = function(goal) local src = "--" .. (" "):rep(1 << 20) for i = 1, 1e6 do load(src) end end,
             ["pack.hugeError"] = function(goal) error(("x"):rep(1 << 20)) end,
             ["pack.bytes"] = function(goal) local s = ("x"):rep(900000) for i = 1, 1e5 do local n = select("#", s:byte(1, -1)) end end,
+            ["pack.bytesDefault"] = function(goal) local s = ("x"):rep(900000) for i = 1, 1e5 do local n = select("#", s:byte(nil, "-1")) end end,
+            ["pack.unpackText"] = function(goal) for i = 1, 1e5 do local n = select("#", table.unpack({}, 1, "900000")) end end,
+            ["pack.emptyRep"] = function(goal) goal.progress = #(""):rep(math.maxinteger) + #(""):rep(1e9, "") + 7 end,
             ["pack.tableError"] = function(goal) error({ code = 1 }) end,
             ["pack.nilIndex"] = function(goal) local x = nil return x.y end,
             ["pack.wrongShape"] = function(goal) return 42 end,
@@ -103,9 +106,19 @@ import Testing
     /// budget: a backtracking pattern, a quadratic plain find, elements moved as a bound
     /// or a __len says, source compiled again and again, a string's bytes as a million
     /// results.
-    @Test(arguments: ["pack.pattern", "pack.plainFind", "pack.move", "pack.insertLength", "pack.loadLoop", "pack.bytes"])
+    @Test(arguments: ["pack.pattern", "pack.plainFind", "pack.move", "pack.insertLength", "pack.loadLoop", "pack.bytes",
+                      "pack.bytesDefault", "pack.unpackText"])
     func workInsideTheLibraryPaysTheBudget(action: String) throws {
         _ = try reject(action, kind: .instructionLimit, message: "instruction budget exhausted")
+    }
+
+    /// An empty string repeated any number of times is empty at once: Lua's own rep would
+    /// copy nothing that many times over, in C, for as long as the count says.
+    @Test func anEmptyStringRepeatedIsEmptyAtOnce() throws {
+        let (store, _) = try world()
+        let transition = store.dispatch(Action("pack.emptyRep"))
+        #expect(transition.rejections.isEmpty)
+        #expect(store.goal("trap")?["progress"] == .int(7))
     }
 
     @Test func deepRecursion() throws {

@@ -90,6 +90,8 @@ import Testing
             same(("THE (quick) fox"):match("%b()"), "(quick)")
             same(("THE END"):match("%f[%w]%w+", 2), "END")
             same(("xaay"):match("(a)%1"), "a")
+            same(("abc"):gmatch("x*", 10)(), nil)  -- a start past the end matches nothing
+            same(table.unpack({ 4, 5 }, "2"), 5)  -- numeric strings are bounds, as in Lua
             same(("(a"):gsub("(", "<%0>"), "<>(<>a<>")
             local ok, err = pcall(string.match, "(a", "(")
             assert(not ok and err == "unfinished capture", err)

@@ -184,7 +184,7 @@ end
 safestring.gmatch = function(s, p, init)
   s, p = checkstring(s, 1, "gmatch"), checkstring(p, 2, "gmatch")
   local at = startat(optinteger(init, 3, "gmatch", 1), #s)
-  if at > #s + 1 then at = #s + 1 end
+  if at > #s + 1 then at = #s + 2 end  -- past the end: no match at all, as in Lua
   local last = 0
   local function step(first, e, ...)
     if first == nil then
@@ -259,7 +259,9 @@ end
 -- string.byte and utf8.codepoint return one value per position: a million for a long
 -- string, copied in C on every call. The positions are charged first.
 local function results(s, i, j)
-  if type(s) ~= "string" or type(i) ~= "number" or type(j) ~= "number" then return end
+  i = i == nil and 1 or tonumber(i)  -- Lua's defaults and its coercion of numeric strings
+  j = j == nil and i or tonumber(j)
+  if type(s) ~= "string" or i == nil or j == nil then return end
   local len = #s
   if i < 0 then i = len + i + 1 end
   if j < 0 then j = len + j + 1 end
@@ -267,16 +269,17 @@ local function results(s, i, j)
   if j > len then j = len end
   if j >= i then host.charge(j - i + 1) end
 end
-local rawbyte, rawcodepoint = string.byte, utf8.codepoint
+-- Named as the library names them: Lua's argument errors take the name of the local.
+local byte, codepoint = string.byte, utf8.codepoint
 safestring.byte = function(s, i, j, ...)
   results(s, i, j)
-  return rawbyte(s, i, j, ...)
+  return byte(s, i, j, ...)
 end
 local safeutf8 = {}
 for k, v in next, utf8 do safeutf8[k] = v end
 safeutf8.codepoint = function(s, i, j, ...)
   results(s, i, j)
-  return rawcodepoint(s, i, j, ...)
+  return codepoint(s, i, j, ...)
 end
 
 -- The one metatable all strings share: its `__index` is the safe library, and it is
@@ -288,7 +291,9 @@ end
 local rawrep, memorycap, makeroom = string.rep, host.memorycap, host.makeroom
 safestring.rep = function(s, n, sep)
   if type(s) == "string" and type(n) == "number" and n > 0 then
-    local size = (#s + (type(sep) == "string" and #sep or 0)) * n
+    local size = (#s + ((type(sep) == "string" or type(sep) == "number") and #tostring(sep) or 0)) * n
+    -- Lua would still copy nothing n times over: an empty result is all there is.
+    if size == 0 then return "" end
     if size > memorycap then
       error(format("string.rep: a string of %.0f bytes would exceed the memory limit", size), 2)
     end
@@ -310,21 +315,23 @@ for k, v in next, table do safetable[k] = v end
 
 -- These move elements one by one in C, as many as a length (or bounds) says, which a
 -- __len metamethod can make anything: the count is charged to the budget first.
-local charge, rawinsert, rawremove, rawmove = host.charge, table.insert, table.remove, table.move
+-- Named as the library names them: Lua's argument errors take the name of the local.
+local charge, insert, remove, move = host.charge, table.insert, table.remove, table.move
 local function span(from, to)
-  if type(from) == "number" and type(to) == "number" and to >= from then charge(to - from + 1) end
+  from, to = tonumber(from), tonumber(to)  -- Lua takes numeric strings as bounds too
+  if from ~= nil and to ~= nil and to >= from then charge(to - from + 1) end
 end
 safetable.insert = function(t, pos, ...)
   if select("#", ...) > 0 and type(t) == "table" then span(pos, #t) end
-  return rawinsert(t, pos, ...)
+  return insert(t, pos, ...)
 end
 safetable.remove = function(t, ...)
   if select("#", ...) > 0 and type(t) == "table" then span((...), #t) end
-  return rawremove(t, ...)
+  return remove(t, ...)
 end
 safetable.move = function(a1, f, e, ...)
   span(f, e)
-  return rawmove(a1, f, e, ...)
+  return move(a1, f, e, ...)
 end
 safetable.unpack = function(list, i, j)
   if type(list) == "table" then span(i or 1, j or #list) end
