@@ -90,7 +90,7 @@ struct RenderCommand: ParsableCommand {
             engine.attach(to: store)  // First: each batch is applied, then heard.
             recorder.attach(to: store)
             let result = LevelRunner(maxSeconds: seconds).run(store, log: log)
-            for error in result.reportedErrors { Terminal.error(error) }
+            for error in result.errors { Terminal.error(error) }
             try recorder.render(seconds: max(0, seconds - recorder.seconds))
             guard problems.count == 0 else {
                 Terminal.error("\(out): error: not written: sounds of the level cannot be played (above); "

@@ -67,7 +67,7 @@ struct ReplayCommand: ParsableCommand {
         let lastEvent = inputs.events.last?.t ?? 0
         let runner = LevelRunner(step: step, maxSeconds: max(600, recorded + 1, lastEvent + 1))
         let result = runner.run(try game.makeStore(), log: inputs)
-        for error in result.reportedErrors { Terminal.error(error) }
+        for error in result.errors { Terminal.error(error) }
         let matches = result.stateHash == expected
         if json {
             var object = result.json.mapValue ?? [:]

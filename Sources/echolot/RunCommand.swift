@@ -38,8 +38,7 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         guard maxSeconds.isFinite, maxSeconds > 0, maxSeconds <= LevelRunner.longestRun else {
-            let shown = maxSeconds.rounded() == maxSeconds && abs(maxSeconds) < 1e15 ? String(Int(maxSeconds)) : String(maxSeconds)
-            throw ValidationError("--max-seconds must be more than 0 and at most \(Int(LevelRunner.longestRun)), found \(shown)")
+            throw ValidationError("--max-seconds must be more than 0 and at most \(LevelRunner.longestRun.authorText), found \(maxSeconds.authorText)")
         }
     }
 
@@ -57,7 +56,7 @@ struct RunCommand: ParsableCommand {
         recorder?.finish()
         // A rule failing on every tick fails 60 times a second: each message once, with its
         // count, as `echolot test` reports them.
-        for error in result.reportedErrors { Terminal.error(error) }
+        for error in result.errors { Terminal.error(error) }
         if json {
             print(result.json.jsonText)
         } else {

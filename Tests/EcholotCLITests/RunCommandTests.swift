@@ -1,5 +1,6 @@
 import EcholotTestSupport
 import Foundation
+import Glibc
 import Testing
 
 /// `echolot run` and `echolot validate` as a user runs them: a real process, real files.
@@ -16,6 +17,20 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("ok: tutorial"))
         #expect(result.stderr.isEmpty)
+    }
+
+    /// An input log that is a device or a pipe is refused at once: reading one never ends.
+    @Test func anInputLogThatIsNotAFileIsRefusedAtOnce() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("input.jsonl")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        for input in ["/dev/zero", pipe.path] {
+            let result = try echolot(["run", "levels/tutorial", "--level", "first-sound", "--input", input])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stderr == "\(input):1:1: error: cannot read the input log: not a regular file\n")
+            #expect(result.stdout.isEmpty)
+        }
     }
 
     @Test func runPrintsTheContractJSONAndTheSameHashTwice() throws {

@@ -47,6 +47,26 @@ import Testing
         #expect(result.errors.first?.hasSuffix("(input line 2)") == true, "\(result.errors)")
     }
 
+    /// A rule whose message changes on every tick of a long run is reported as the first
+    /// few messages and a count, not as one line per tick.
+    @Test func aRuleFailingDifferentlyOnEveryTickIsSummedUp() {
+        struct Failure: Error, CustomStringConvertible {
+            let tick: Int
+            var description: String { "failed on tick \(tick)" }
+        }
+        var ticks = 0
+        let failing = Reducer<GameState>("failing", handles: .only(ActionName.tick)) { _, _, _ in
+            ticks += 1
+            throw Failure(tick: ticks)
+        }
+        let store = Store(state: GameState.incarnation(of: level(entities: [])), reducers: LevelReducers.all + [failing])
+        let result = LevelRunner(maxSeconds: 60).run(store, log: InputLog())
+        #expect(ticks == 3_600)
+        #expect(result.errors.count == FailureTally.reportLimit + 1)
+        #expect(result.errors.first?.hasSuffix("failed on tick 1") == true, "\(result.errors)")
+        #expect(result.errors.last == "… and \(3_600 - FailureTally.reportLimit) more failures, not shown")
+    }
+
     @Test func runsStopAtTheTimeCap() {
         let store = Store(state: GameState.incarnation(of: level(entities: [])), reducers: LevelReducers.all)
         let result = LevelRunner(maxSeconds: 2).run(store, log: InputLog())

@@ -82,7 +82,7 @@ import Testing
               { name = "second", level = 5, input = {}, expect = {} },
             }
             """
-        let data = Data(text.utf8)
+        let data = Array(text.utf8)
         let second = PackTests.position(of: "level", after: "second", in: data)
         #expect(second == SourcePosition(line: 3, column: 22))
         let first = PackTests.position(of: "level", after: nil, in: data)

@@ -2,6 +2,7 @@ import EcholotCore
 import EcholotModel
 import EcholotTestSupport
 import Foundation
+import Glibc
 import Testing
 
 /// Bad stories: every problem is reported with file, line and column.
@@ -29,6 +30,19 @@ import Testing
         case .success: return []
         case let .failure(error): return error.diagnostics.map(\.description)
         }
+    }
+
+    /// A community pack whose story.json is a pipe (or a device) must not hang the game
+    /// that lists or validates it: it is told as any unreadable pack file is.
+    @Test func aStoryFileThatIsNotAFileIsReportedNotRead() throws {
+        let pack = try Self.pack()
+        let story = pack.root.appendingPathComponent(StoryReader.fileName)
+        #expect(mkfifo(story.path, 0o600) == 0)
+        guard case let .failure(error)? = StoryReader.load(for: pack) else {
+            Issue.record("a pipe read as a story")
+            return
+        }
+        #expect(error.diagnostics.map(\.description) == ["\(pack.display(StoryReader.fileName)):1:1: error: not a regular file"])
     }
 
     /// Lines over a level are checked like a cut-scene's: a missing language string is

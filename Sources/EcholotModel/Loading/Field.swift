@@ -61,7 +61,7 @@ struct Field {
         case let .number(d) where d.rounded() == d && abs(d) < 1e15:
             return Int(d)
         case let .number(d):
-            fail("expected an integer, found \(Field.format(d))")
+            fail("expected an integer, found \(d.authorText)")
             return nil
         default:
             expected("an integer")
@@ -75,7 +75,7 @@ struct Field {
         let message = "expected an integer from \(bounds.lowerBound) to \(bounds.upperBound)"
         // A whole number too large to write without an exponent is out of range, not a decimal.
         if case let .number(d) = node.value, d.rounded() == d, abs(d) >= 1e15 {
-            fail("\(message), found \(Field.format(d))")
+            fail("\(message), found \(d.authorText)")
             return nil
         }
         guard let i = integer() else { return nil }
@@ -94,11 +94,11 @@ struct Field {
         guard tooLow || tooHigh else { return d }
         switch (lower, upper) {
         case let (l?, u?):
-            fail("expected a number from \(Field.format(l)) to \(Field.format(u)), found \(Field.format(d))")
+            fail("expected a number from \(l.authorText) to \(u.authorText), found \(d.authorText)")
         case let (l?, nil):
-            fail("expected a number \(exclusiveLower ? "greater than" : "of at least") \(Field.format(l)), found \(Field.format(d))")
+            fail("expected a number \(exclusiveLower ? "greater than" : "of at least") \(l.authorText), found \(d.authorText)")
         case let (nil, u?):
-            fail("expected a number of at most \(Field.format(u)), found \(Field.format(d))")
+            fail("expected a number of at most \(u.authorText), found \(d.authorText)")
         case (nil, nil):
             break
         }
@@ -147,12 +147,6 @@ struct Field {
 
     /// The value as the state tree stores it.
     var treeValue: Value { node.value.treeValue }
-
-    /// A number written the way a pack author would: `60`, `0.25`.
-    static func format(_ d: Double) -> String {
-        if d.rounded() == d, abs(d) < 1e15 { return String(Int(d)) }
-        return String(d)
-    }
 }
 
 /// The members of a JSON object being checked: takes fields by name and reports the

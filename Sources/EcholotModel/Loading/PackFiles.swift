@@ -122,14 +122,16 @@ struct PackFiles {
         case .brokenLink: return .failure(.brokenLink)
         case .outside: return .failure(.outside)
         case .directory, .special: return .failure(.notAFile)
-        case let .file(size):
-            if size > limit { return .failure(.tooLarge(size: size)) }
+        case .file: break
         }
-        guard let handle = FileHandle(forReadingAtPath: url(relative).path) else { return .failure(.unreadable) }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: limit + 1) else { return .success([]) }
-        if data.count > limit { return .failure(.tooLarge(size: data.count)) }
-        return .success([UInt8](data))
+        return FileBytes.read(atPath: url(relative).path, limit: limit).mapError { problem in
+            switch problem {
+            case .missing: .missing
+            case .notAFile: .notAFile
+            case let .tooLarge(size): .tooLarge(size: size)
+            case .unreadable: .unreadable
+            }
+        }
     }
 
     /// The names in a folder inside the pack, sorted; `nil` when it is not a folder

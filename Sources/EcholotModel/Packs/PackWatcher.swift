@@ -88,8 +88,8 @@ public final class PackWatcher {
                 return old
             }
             var digest: UInt64?
-            if size <= contentLimit, let data = manager.contents(atPath: fileURL.path) {
-                digest = fnv1a(data)
+            if size <= contentLimit, case let .success(bytes) = FileBytes.read(atPath: fileURL.path, limit: contentLimit) {
+                digest = fnv1a(bytes)
             }
             return Stamp(size: size, modified: modified, digest: digest)
         }
@@ -120,7 +120,7 @@ public final class PackWatcher {
     }
 
     /// FNV-1a over the bytes: enough to notice an edit, not a security measure.
-    static func fnv1a(_ data: Data) -> UInt64 {
+    static func fnv1a(_ data: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in data {
             hash ^= UInt64(byte)

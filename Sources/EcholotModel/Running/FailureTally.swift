@@ -4,7 +4,8 @@
 ///
 /// A play tells failures as they come (``count(_:)``); a test run tells them all at the
 /// end, with their counts (``summary``). Both tell the same ones: the first `limit`
-/// different messages.
+/// different messages. Past those, failures are only counted, not kept: a rule whose
+/// message changes every tick must not grow a long play's memory.
 public struct FailureTally: Sendable {
     /// What to do with a failure just counted.
     public enum Verdict: Sendable, Equatable {
@@ -21,8 +22,12 @@ public struct FailureTally: Sendable {
     /// The limit for a report read after the run (`run`, `test`, `render`, the audio
     /// engine's complaints); a play tells fewer as they come.
     public static let reportLimit = 20
+    /// How often each told message came.
     private var counts: [String: Int] = [:]
+    /// The told messages, in the order they first came.
     private var order: [String] = []
+    /// Failures not told, each time one came.
+    private var untold = 0
 
     /// A tally that tells at most `limit` different messages.
     public init(limit: Int) {
@@ -36,30 +41,22 @@ public struct FailureTally: Sendable {
             counts[message] = seen + 1
             return .keepQuiet
         }
+        guard order.count < limit else {
+            untold += 1
+            return untold == 1 ? .tellTheRestAreNotTold : .keepQuiet
+        }
         counts[message] = 1
         order.append(message)
-        switch order.count {
-        case ...limit: return .tell
-        case limit + 1: return .tellTheRestAreNotTold
-        default: return .keepQuiet
-        }
+        return .tell
     }
 
     /// The told messages in the order they first came, each with its count when it came
-    /// more than once, then how many different ones were not told.
+    /// more than once, then how many failures were not told.
     public var summary: [String] {
-        let told = order.prefix(limit).map { message in
+        let told = order.map { message in
             let count = counts[message, default: 1]
             return count == 1 ? message : "\(message) (\(count) times)"
         }
-        let untold = order.count - told.count
-        return untold == 0 ? told : told + ["… and \(untold) other failure\(untold == 1 ? "" : "s"), not shown"]
-    }
-
-    /// The summary of `messages` counted in order.
-    public static func summary(of messages: [String], limit: Int) -> [String] {
-        var tally = FailureTally(limit: limit)
-        for message in messages { _ = tally.count(message) }
-        return tally.summary
+        return untold == 0 ? told : told + ["… and \(untold) more failure\(untold == 1 ? "" : "s"), not shown"]
     }
 }

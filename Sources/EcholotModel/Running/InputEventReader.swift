@@ -50,12 +50,12 @@ public struct InputEventReader {
             return nil
         }
         guard let t = tMember.value.value.doubleValue, t.isFinite, t >= 0 else {
-            let found = tMember.value.value.doubleValue.flatMap { $0.isFinite ? Field.format($0) : nil } ?? tMember.value.value.typeDescription
+            let found = tMember.value.value.doubleValue.flatMap { $0.isFinite ? $0.authorText : nil } ?? tMember.value.value.typeDescription
             report(tMember.value.position, "t", "'t' must be a number of seconds ≥ 0, found \(found)")
             return nil
         }
         if let latest, t > latest {
-            report(tMember.value.position, "t", "'t' is \(Field.format(t)) s, later than the \(Field.format(latest)) s a run may last")
+            report(tMember.value.position, "t", "'t' is \(t.authorText) s, later than the \(latest.authorText) s a run may last")
             ok = false
         }
         if t < previousT {

@@ -8,19 +8,19 @@ extension InputLog {
     /// Reads an input log file, reporting every bad line as `path:line:col: error: …`;
     /// an event later than `latest` seconds (when given) is one of them.
     public static func read(contentsOf url: URL, displayPath: String, latest: Double? = nil) throws(PackLoadError) -> InputLog {
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)[.size] as? Int) ?? nil
-        guard let size else {
-            throw PackLoadError(diagnostics: [Diagnostic(path: displayPath, line: 1, column: 1, message: "cannot read the input log: no such file")])
+        let bytes: [UInt8]
+        switch FileBytes.read(atPath: url.path, limit: maxFileSize) {
+        case let .success(read): bytes = read
+        case let .failure(problem):
+            let message = switch problem {
+            case .missing: "cannot read the input log: no such file"
+            case .notAFile: "cannot read the input log: not a regular file"
+            case let .tooLarge(size): "the input log is \(size) bytes; the limit is \(maxFileSize)"
+            case .unreadable: "cannot read the input log"
+            }
+            throw PackLoadError(diagnostics: [Diagnostic(path: displayPath, line: 1, column: 1, message: message)])
         }
-        guard size <= maxFileSize else {
-            throw PackLoadError(diagnostics: [Diagnostic(
-                path: displayPath, line: 1, column: 1,
-                message: "the input log is \(size) bytes; the limit is \(maxFileSize)")])
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw PackLoadError(diagnostics: [Diagnostic(path: displayPath, line: 1, column: 1, message: "cannot read the input log")])
-        }
-        return try parse(Array(data), displayPath: displayPath, latest: latest)
+        return try parse(bytes, displayPath: displayPath, latest: latest)
     }
 
     /// Parses JSON Lines text: one `{"t": seconds, "action": NAME, …payload}` per line, in

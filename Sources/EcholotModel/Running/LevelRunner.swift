@@ -22,12 +22,14 @@ public struct LevelRunner {
     /// Runs the store's level through `log`; returns the result read off the final state.
     @discardableResult
     public func run(_ store: Store<GameState>, log: InputLog) -> RunResult {
-        var errors: [String] = []
+        // Counted as they come, not kept: a rule failing on every tick of a day-long run
+        // would otherwise keep five million messages for a report that shows twenty.
+        var errors = FailureTally(limit: FailureTally.reportLimit)
         // A rejected input names its line of the log: which select it was is what the
         // author of the log needs to know.
         func send(_ action: Action, line: Int = 0) {
             for rejection in store.send(action) {
-                errors.append(line > 0 ? "\(rejection.description) (input line \(line))" : rejection.description)
+                _ = errors.count(line > 0 ? "\(rejection.description) (input line \(line))" : rejection.description)
             }
         }
         func finished() -> Bool {
@@ -46,10 +48,10 @@ public struct LevelRunner {
         send(.start)
         for event in log.events {
             advance(to: event.t)
-            if finished() || ticks >= maxTicks || event.action.name == ActionName.end { return RunResult(state: store.state, errors: errors) }
+            if finished() || ticks >= maxTicks || event.action.name == ActionName.end { return RunResult(state: store.state, errors: errors.summary) }
             send(event.action, line: event.line)
         }
         advance(to: .infinity)
-        return RunResult(state: store.state, errors: errors)
+        return RunResult(state: store.state, errors: errors.summary)
     }
 }

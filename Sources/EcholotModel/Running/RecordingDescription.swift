@@ -61,16 +61,18 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
         func failure(_ message: String) -> PackLoadError {
             PackLoadError(diagnostics: [Diagnostic(path: path, at: .start, message: message)])
         }
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: resolved)[.size]) as? Int else {
+        let bytes: [UInt8]
+        switch FileBytes.read(atPath: path, limit: maxFileSize) {
+        case let .success(read): bytes = read
+        case .failure(.missing):
             throw failure("no such file: a recording's description is written beside its log by 'echolot play --record'")
-        }
-        guard size <= maxFileSize else {
+        case .failure(.notAFile): throw failure("not a regular file")
+        case let .failure(.tooLarge(size)):
             throw failure("the file is \(size) bytes; a recording's description is at most \(maxFileSize)")
+        case .failure(.unreadable): throw failure("cannot read the file")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw failure("cannot read the file") }
         let report = FileReport(displayPath: path)
-        let parsed = JSONParser.parse(Array(data))
+        let parsed = JSONParser.parse(bytes)
         report.record(parsed.errors)
         guard let root = parsed.root, !report.hasErrors else { throw PackLoadError(diagnostics: report.diagnostics) }
         guard let description = read(Field(node: root, path: "", report: report)), !report.hasErrors else {
@@ -98,8 +100,8 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
         let outcome = object.required("outcome")?.oneOf([Outcome.won, .lost, .running].map(\.rawValue))
         let stateHash = object.required("stateHash")?.nonEmptyString()
         if let step, let ticks, let field = object.optional("ticks"), Double(ticks) * step > LevelRunner.longestRun {
-            field.fail("\(ticks) ticks of \(Field.format(step)) s are \(Field.format((Double(ticks) * step).rounded())) s of play; "
-                + "a replay may last at most \(Field.format(LevelRunner.longestRun)) s (as 'echolot run --max-seconds')")
+            field.fail("\(ticks) ticks of \(step.authorText) s are \((Double(ticks) * step).rounded().authorText) s of play; "
+                + "a replay may last at most \(LevelRunner.longestRun.authorText) s (as 'echolot run --max-seconds')")
             return nil
         }
         guard let pack, let packID, let packVersion, let level, let step, let ticks, let outcome, let stateHash else { return nil }

@@ -26,7 +26,9 @@ public struct RunResult: Sendable, Equatable {
     public var found: [String]
     /// The final state's stable hash.
     public var stateHash: String
-    /// Error messages of actions the store rejected, in order.
+    /// Error messages of actions the store rejected, as a report tells them (``FailureTally``):
+    /// each different one once, in the order they first came, with its count when it came
+    /// again, and at most ``FailureTally/reportLimit`` of them.
     public var errors: [String]
 
     /// Reads the result off a final state.
@@ -46,10 +48,6 @@ public struct RunResult: Sendable, Equatable {
         self.errors = errors
     }
 
-    /// The errors as a report tells them: a rule failing every tick is one entry with its
-    /// count, and at most ``FailureTally/reportLimit`` different ones.
-    public var reportedErrors: [String] { FailureTally.summary(of: errors, limit: FailureTally.reportLimit) }
-
     /// The result as one JSON object (keys sorted; time rounded to microseconds).
     public var json: Value {
         [
@@ -60,7 +58,7 @@ public struct RunResult: Sendable, Equatable {
             "achievements": .list(achievements.map(Value.string)),
             "found": .list(found.map(Value.string)),
             "stateHash": .string(stateHash),
-            "errors": .list(reportedErrors.map(Value.string)),
+            "errors": .list(errors.map(Value.string)),
         ]
     }
 }

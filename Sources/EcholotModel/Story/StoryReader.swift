@@ -9,9 +9,18 @@ public enum StoryReader {
 
     /// The story of `pack`: `nil` when the pack has no `story.json`.
     public static func load(for pack: Pack) -> Result<StoryBook, PackLoadError>? {
-        let url = pack.root.appendingPathComponent(fileName)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        return read(Array(data), pack: pack, displayPath: pack.display(fileName))
+        // Read as the pack's other JSON files are: a link out of the pack, a device or a
+        // file too large is told, not read.
+        guard case let .opened(files) = PackFiles.open(pack.root) else { return nil }
+        switch files.read(fileName, limit: PackFiles.jsonLimit) {
+        case .failure(.missing):
+            return nil
+        case let .failure(problem):
+            let message = PackFiles.message(for: problem, limit: PackFiles.jsonLimit)
+            return .failure(PackLoadError(diagnostics: [Diagnostic(path: pack.display(fileName), at: .start, message: message)]))
+        case let .success(bytes):
+            return read(bytes, pack: pack, displayPath: pack.display(fileName))
+        }
     }
 
     /// Whether `pack` has a `story.json` (read or not): a story pack without one is played

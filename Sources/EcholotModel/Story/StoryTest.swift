@@ -4,6 +4,9 @@ import Foundation
 /// A transcript test of a story (`tests/*.story.json`): the inputs to play and the exact
 /// sequence of line ids, choices offered, levels entered and final variables expected.
 public struct StoryTest: Sendable {
+    /// The largest test file read, as for a pack's other JSON files.
+    public static let maxFileSize = PackFiles.jsonLimit
+
     /// How the file is shown in diagnostics.
     public var displayPath: String
     /// What to play.

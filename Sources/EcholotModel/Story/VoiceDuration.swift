@@ -14,10 +14,14 @@ public enum VoiceDuration {
 
     /// Seconds of audio in the file at `url`.
     public static func seconds(ofFile url: URL) -> Result<Double, VoiceError> {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return .failure(VoiceError("no such file"))
+        switch FileBytes.read(atPath: url.path, limit: PackFiles.assetLimit) {
+        case let .success(bytes): return seconds(of: bytes)
+        case .failure(.missing): return .failure(VoiceError("no such file"))
+        case .failure(.notAFile): return .failure(VoiceError("not a regular file"))
+        case let .failure(.tooLarge(size)):
+            return .failure(VoiceError("the file is \(PackFiles.mebibytes(size)), over the \(PackFiles.assetLimit >> 20) MiB limit"))
+        case .failure(.unreadable): return .failure(VoiceError("the file cannot be read"))
         }
-        return seconds(of: Array(data))
     }
 
     private static func le(_ b: [UInt8], _ at: Int, _ count: Int) -> UInt64? {

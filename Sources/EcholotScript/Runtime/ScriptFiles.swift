@@ -1,3 +1,4 @@
+import EcholotModel
 import Foundation
 
 /// Finds and reads a pack's Lua files safely: only regular `.lua` files whose real path
@@ -41,16 +42,16 @@ enum ScriptFiles {
                 throw ScriptError(kind: .engine, source: source, line: 1,
                                   message: "the script is a link to a file outside the pack; scripts must stay inside it")
             }
-            let attributes = try? manager.attributesOfItem(atPath: real)
-            guard attributes?[.type] as? FileAttributeType == .typeRegular else { continue }
-            if let size = attributes?[.size] as? Int, size > sizeLimit {
-                throw ScriptError(kind: .engine, source: source, line: 1,
-                                  message: "the script is larger than 16 MiB")
-            }
-            guard let data = manager.contents(atPath: real) else {
+            switch FileBytes.read(atPath: real, limit: sizeLimit) {
+            case let .success(text):
+                files.append(File(source: source, text: text))
+            case .failure(.notAFile), .failure(.missing):
+                continue
+            case .failure(.tooLarge):
+                throw ScriptError(kind: .engine, source: source, line: 1, message: "the script is larger than 16 MiB")
+            case .failure(.unreadable):
                 throw ScriptError(kind: .engine, source: source, line: 1, message: "cannot read the script")
             }
-            files.append(File(source: source, text: [UInt8](data)))
         }
         return files
     }

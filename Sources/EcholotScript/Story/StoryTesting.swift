@@ -46,7 +46,17 @@ public enum StoryTesting {
     /// Runs one test file against a loaded story.
     public static func run(file: URL, book: StoryBook, rules: PackRules) -> Result {
         let shown = rules.pack.display("tests/\(file.lastPathComponent)")
-        let bytes = Array(FileManager.default.contents(atPath: file.path) ?? Data())
+        let bytes: [UInt8]
+        switch FileBytes.read(atPath: file.path, limit: StoryTest.maxFileSize) {
+        case let .success(read): bytes = read
+        case let .failure(problem):
+            let message = switch problem {
+            case .tooLarge: "the test file is larger than \(StoryTest.maxFileSize >> 20) MiB"
+            default: "cannot read the test file"
+            }
+            return Result(test: shown, transcript: nil,
+                          diagnostics: [Diagnostic(path: shown, at: .start, message: message)])
+        }
         switch StoryTest.read(bytes, displayPath: shown) {
         case let .failure(error):
             return Result(test: shown, transcript: nil, diagnostics: error.diagnostics)

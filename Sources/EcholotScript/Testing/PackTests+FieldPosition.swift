@@ -6,9 +6,8 @@ extension PackTests {
     /// positions, so this looks in the text: after the test's quoted `name` when it has
     /// one (a name that is not in the text, such as an unnamed test's, gives 1:1 rather
     /// than another test's line), else from the file's start.
-    static func position(of field: String?, after name: String?, in data: Data) -> SourcePosition {
+    static func position(of field: String?, after name: String?, in text: [UInt8]) -> SourcePosition {
         guard let field else { return .start }
-        let text = Array(data)
         var from = 0
         if let name {
             guard let quoted = text.firstRange(of: Array("\"\(name)\"".utf8)) else { return .start }

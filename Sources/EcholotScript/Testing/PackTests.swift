@@ -40,12 +40,15 @@ public enum PackTests {
         func broken(_ message: String) -> [PackTestResult] {
             [PackTestResult(test: nil, file: source.displayPath, name: relative, result: nil, problems: [message])]
         }
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            return broken("\(source.displayPath):1:1: error: cannot read the test file")
+        let data: [UInt8]
+        switch FileBytes.read(atPath: file.path, limit: ScriptFiles.sizeLimit) {
+        case let .success(bytes): data = bytes
+        case .failure(.tooLarge): return broken("\(source.displayPath):1:1: error: the test file is larger than 16 MiB")
+        case .failure: return broken("\(source.displayPath):1:1: error: cannot read the test file")
         }
         let tests: [(name: String, anchor: String?, test: Result<PackTest, PackTestReader.Problem>)]
         do {
-            let value = try rules.engine.evaluateData(source: source, text: [UInt8](data))
+            let value = try rules.engine.evaluateData(source: source, text: data)
             tests = try PackTestReader(source: source, folder: file.deletingLastPathComponent(), packRoot: pack.root)
                 .tests(from: value)
         } catch let error as ScriptError {
@@ -88,7 +91,7 @@ public enum PackTests {
             return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description])
         }
         let result = LevelRunner(maxSeconds: test.maxSeconds).run(store, log: test.log)
-        let problems = result.reportedErrors + test.expect.mismatches(in: result)
+        let problems = result.errors + test.expect.mismatches(in: result)
         return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems)
     }
 }

@@ -156,7 +156,7 @@ public struct GoalText {
     static func plain(_ value: Value) -> String {
         switch value {
         case let .string(s): return s
-        case let .number(d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case let .number(d): return d.authorText
         case let .list(items): return items.map(plain).joined(separator: ", ")
         default: return value.description
         }
@@ -164,8 +164,7 @@ public struct GoalText {
 
     /// "1 second", "60 seconds", "2.5 seconds".
     static func seconds(_ value: Double) -> String {
-        let text = value == value.rounded() ? String(Int(value)) : String(value)
-        return value == 1 ? "1 second" : "\(text) seconds"
+        value == 1 ? "1 second" : "\(value.authorText) seconds"
     }
 
     /// "once", "twice", "3 times".
