@@ -40,6 +40,30 @@ import Testing
         #expect(text == "Goal “collect” with count 3 and tag coin: met when its rule says so.")
     }
 
+    /// A pack's own goal type is told in the words its strings give, with the goal's
+    /// fields filled in: entity ids as names, lists in words, whole numbers plainly; the
+    /// HUD line follows a field the rule keeps up to date.
+    @Test func aPacksOwnGoalTypeIsToldInItsStrings() {
+        let names = Names(strings: [
+            "goal.ringAll.briefing": "Ring {bells} within {seconds} seconds, {count} times over.",
+            "goal.ringAll.line": "Rung: {progress} of {count}{oops}",
+            "entity.first-sound.bell.name": "Brass Bell",
+        ])
+        let level = tutorialLevel("first-sound").level
+        var goal = Goal()
+        goal[GoalKeys.type] = "ringAll"
+        goal[GoalKeys.id] = "ringAll"
+        goal["bells"] = .list([.string("bell"), .string("nowhere")])
+        goal["seconds"] = .number(30)
+        goal["count"] = .int(2)
+        goal["progress"] = .int(1)
+        let text = GoalText(names: names)
+        #expect(text.briefing(goal, in: level) == "Ring Brass Bell and nowhere within 30 seconds, 2 times over.")
+        #expect(text.status(goal, in: level).text == "Rung: 1 of 2{oops}")
+        // Without the strings, the parameters describe it.
+        #expect(GoalText(names: Names()).status(goal, in: level).text == "ringAll: pending")
+    }
+
     @Test func hudLinesFollowTheState() {
         var level = tutorialLevel("around-you").level
         level[LevelKeys.time] = 12.2

@@ -65,7 +65,8 @@ enum PackTemplates {
     static let goal = """
         -- quickFind: a goal type of this pack. It is met when the player selects `entity`
         -- within `seconds` of the level's start, and fails once that time has passed.
-        -- Levels use it as { "type": "quickFind", "entity": "…", "seconds": 20 }.
+        -- Levels use it as { "type": "quickFind", "entity": "…", "seconds": 20 }. Players
+        -- hear it as the strings goal.quickFind.briefing and goal.quickFind.line say.
 
         echolot.goal("quickFind", {
           description = "Select `entity` within `seconds` seconds.",
@@ -117,7 +118,9 @@ enum PackTemplates {
           "pack.description": "A new Echolot pack: find the chime, quickly.",
           "level.first-steps.name": "First Steps",
           "level.first-steps.description": "A chime rings to your right. Turn until it sounds straight ahead, then select it — you have twenty seconds.",
-          "entity.first-steps.chime.name": "Chime"
+          "entity.first-steps.chime.name": "Chime",
+          "goal.quickFind.briefing": "Find the {entity} and select it within {seconds} seconds.",
+          "goal.quickFind.line": "Find the {entity} within {seconds} s"
         }
 
         """

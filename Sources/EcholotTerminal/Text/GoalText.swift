@@ -14,7 +14,9 @@ public struct GoalLine: Equatable, Sendable {
 
 /// Goals in words: one sentence each for the briefing (every goal, before the start)
 /// and one line each for the HUD (how each stands now). The standard goal types get
-/// their own sentences; any other type is described from its parameters.
+/// their own sentences; a pack's own type gets its strings `goal.<type>.briefing` and
+/// `goal.<type>.line` with the goal's fields filled in, or else is described from its
+/// parameters.
 public struct GoalText {
     /// Where entity names come from.
     public let names: Names
@@ -75,7 +77,8 @@ public struct GoalText {
                 return "Never select a sound tagged “\(tag)”: selecting one loses the level."
             }
         default:
-            break
+            // A type of the pack's own says what its strings say, when they say it.
+            if let template = names.string("goal.\(type).briefing") { return fill(template, goal, in: level) }
         }
         return generic(goal)
     }
@@ -129,10 +132,37 @@ public struct GoalText {
                 ?? goal["tag"].stringValue.map { "every “\($0)”" } ?? "the decoy"
             return GoalLine(text: state == .failed ? "You selected \(what)" : "Leave \(what) alone", state: state, isConstraint: true)
         default:
-            break
+            if let template = names.string("goal.\(type).line") {
+                return GoalLine(text: fill(template, goal, in: level), state: state, isConstraint: false)
+            }
         }
         let label = goal[GoalKeys.id]
         return GoalLine(text: "\(label): \(state.rawValue)", state: state, isConstraint: false)
+    }
+
+    /// `template` with each `{field}` replaced by the goal's value of that field as a
+    /// player reads it (``spoken(_:in:)``); a field the goal does not have stays as
+    /// written, so a misspelt one shows where it is.
+    private func fill(_ template: String, _ goal: Goal, in level: Level) -> String {
+        var text = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            text += rest[..<open]
+            let value = goal[String(rest[rest.index(after: open) ..< close])]
+            text += value.isNull ? String(rest[open ... close]) : spoken(value, in: level)
+            rest = rest[rest.index(after: close)...]
+        }
+        return text + rest
+    }
+
+    /// A goal's value in words: an entity's id becomes its name, a list a list in words,
+    /// a whole number loses its `.0`.
+    private func spoken(_ value: Value, in level: Level) -> String {
+        switch value {
+        case let .string(id) where level[LevelKeys.entities][id] != nil: return names.entity(id, in: level)
+        case let .list(items): return Names.list(items.map { spoken($0, in: level) })
+        default: return Self.plain(value)
+        }
     }
 
     /// What a goal of an unknown type asks, from its type and parameters.
