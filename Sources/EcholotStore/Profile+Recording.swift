@@ -28,7 +28,13 @@ extension Profile {
         var failure: ProfileError?
         while let next = runs.first {
             do {
-                made.append(try record(next.finished, in: next.manifest))
+                if next.achievementsOnly {
+                    let run = next.finished.run
+                    let earned = try recordAchievements(next.finished.achievements, earnedIn: run)
+                    made.append(Recording(run: run, newAchievements: earned, unlockedScenarios: []))
+                } else {
+                    made.append(try record(next.finished, in: next.manifest))
+                }
             } catch .busy {
                 return (made, failure ?? .busy(path: url.path))
             } catch {

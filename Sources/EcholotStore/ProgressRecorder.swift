@@ -51,8 +51,16 @@ public final class ProgressRecorder {
     @discardableResult
     public func saveUnsaved() -> Int {
         let (made, failed) = profile.record(&unsaved)
-        recordings += made
-        for recording in made { onRecording?(recording) }
+        for recording in made {
+            // Achievements that waited for a run written before go to its recording.
+            if let id = recording.run.id, let i = recordings.lastIndex(where: { $0.run.id == id }) {
+                recordings[i].newAchievements += recording.newAchievements
+                if recording.newAchievements.isEmpty { continue }
+            } else {
+                recordings.append(recording)
+            }
+            onRecording?(recording)
+        }
         failure = failure ?? failed
         return made.count
     }
@@ -122,13 +130,17 @@ public final class ProgressRecorder {
         } else if inProgress || recordings.isEmpty {
             pendingAchievements.merge(fresh) { first, _ in first }
         } else if let last = recordings.last?.run {
-            // Earned after the level ended (a rule reacting to the win): it belongs to that run.
+            // Earned after the level ended (a rule reacting to the win): it belongs to that
+            // run, and waits in the queue as a run does while the profile is locked.
             do {
                 let earned = try profile.recordAchievements(fresh, earnedIn: last)
                 if !earned.isEmpty {
                     recordings[recordings.count - 1].newAchievements += earned
                     onRecording?(Recording(run: last, newAchievements: earned, unlockedScenarios: []))
                 }
+            } catch .busy {
+                unsaved.append(UnsavedRun(achievements: fresh, earnedAfter: last))
+                failure = failure ?? .busy(path: profile.url.path)
             } catch {
                 failure = failure ?? error
             }

@@ -189,8 +189,11 @@ final class ProfileProgress: ProgressProvider {
         // A run that fails otherwise (a full disk) is lost as well, and said so.
         let failure = profile.record(&unsaved).failure.flatMap { $0 == .busy(path: profile.url.path) ? nil : $0 }
         if unsaved.isEmpty { return failure?.description }
-        let runs = unsaved.count == 1 ? "1 finished run" : "\(unsaved.count) finished runs"
-        let locked = "\(profile.url.path): error: another program kept the profile locked, so \(runs) of this session "
+        let runs = unsaved.filter { !$0.achievementsOnly }.count
+        let lost = [runs == 0 ? nil : runs == 1 ? "1 finished run" : "\(runs) finished runs",
+                    unsaved.count == runs ? nil : "achievements earned after a saved run"]
+        let locked = "\(profile.url.path): error: another program kept the profile locked, so "
+            + "\(lost.compactMap { $0 }.joined(separator: " and ")) of this session "
             + "could not be saved; close the program that holds it before playing"
         return [failure?.description, locked].compactMap { $0 }.joined(separator: "\n")
     }

@@ -79,6 +79,46 @@ import Testing
 
     /// A game must not lose a run to a profile another program holds locked (a database
     /// tool, a `stats` that takes long): the run waits, and goes in before the next one.
+    /// A rule that reacts to the win awards an achievement after the run is written; while
+    /// another program holds the profile locked, it waits in the queue as a run does and is
+    /// written to that run later, not lost.
+    @Test func anAchievementEarnedAfterTheRunWhileTheProfileIsLockedIsWrittenLater() throws {
+        let profile = try scratch.profile()
+        try profile.waitForLock(upTo: 0.05)
+        let level = Fixture.level("meadow", entities: [("robin", ["bird"])])
+        let encore = Reducer<GameState>("encore", handles: .only("pack.encore")) { state, _, _ in
+            state[Game.achievements]["encore"] = ["name": "Encore"]
+        }
+        let store = Store(state: GameState.incarnation(of: level, packID: "scored", packVersion: "2.1.0"),
+                          reducers: LevelReducers.all + [Fixture.rules, encore])
+        let recorder = ProgressRecorder(profile: profile, manifest: nil, clock: { Fixture.noon })
+        var told: [[String]] = []
+        recorder.onRecording = { told.append($0.newAchievements.map(\.id)) }
+        recorder.attach(to: store)
+        store.dispatch(.start)
+        store.dispatch(.selectEntity("robin"))
+        #expect(recorder.recordings.count == 1 && recorder.unsaved.isEmpty)
+
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: profile.url.path, configuration: configuration)
+        try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        store.dispatch(Action("pack.encore"))
+        #expect(recorder.failure == .busy(path: profile.url.path))
+        #expect(recorder.unsaved.map(\.achievementsOnly) == [true])
+        #expect(try profile.achievements().isEmpty)
+
+        try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        #expect(recorder.saveUnsaved() == 1)
+        #expect(recorder.unsaved.isEmpty)
+        let run = try #require(try profile.runs().first)
+        #expect(try profile.runs().count == 1)
+        #expect(try profile.achievements().map { "\($0.id) \($0.runID)" } == ["encore \(run.id ?? -1)"])
+        #expect(recorder.recordings.count == 1)
+        #expect(recorder.recordings[0].newAchievements.map(\.id) == ["encore"])
+        #expect(told == [[], ["encore"]])
+    }
+
     @Test func runsThatEndWhileTheProfileIsLockedAreKeptAndWrittenInOrderLater() throws {
         let profile = try scratch.profile()
         try profile.waitForLock(upTo: 0.05)
