@@ -52,11 +52,21 @@ static inline clua_Limits *clua_limits(lua_State *L) {
     return (clua_Limits *)ud;
 }
 
+/// Bytes a script may have allocated per instruction of its budget: the matcher's rate
+/// (patterns.h: four steps of 16 bytes per instruction), as filling a block costs about
+/// what comparing one does.
+#define CLUA_ALLOCBYTES 64
+
 /// The allocator. While Swift code runs (`inHost`), it never fails on purpose: a failure
 /// would raise a Lua error through Swift frames, so a real out-of-memory there is fatal.
 /// While a script runs, the `cap` is enforced by the hook (which can say where the script
 /// was, and collects garbage first); a single allocation that would take the total past
 /// `hardCap` fails at once and counts as hitting the memory limit.
+///
+/// A script's growth is also charged to its instruction budget: C fills each new block
+/// (`s .. "x"` copies all of `s`, `rep` writes every byte) where the count hook never
+/// runs, so a loop that concatenates onto a long string, or repeats a large `rep`, would
+/// otherwise spend minutes on a few instructions. The hook sees the charge on its next call.
 static inline void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     clua_Limits *limits = (clua_Limits *)ud;
     size_t old = ptr != NULL ? osize : 0;
@@ -78,6 +88,7 @@ static inline void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) 
         return NULL;
     }
     limits->used = limits->used - old + nsize;
+    if (nsize > old && limits->inHost == 0) limits->remaining -= (long long)((nsize - old) / CLUA_ALLOCBYTES);
     return block;
 }
 

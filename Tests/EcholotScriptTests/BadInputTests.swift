@@ -29,6 +29,8 @@ import Testing
             ["pack.bytes"] = function(goal) local s = ("x"):rep(900000) for i = 1, 1e5 do local n = select("#", s:byte(1, -1)) end end,
             ["pack.bytesDefault"] = function(goal) local s = ("x"):rep(900000) for i = 1, 1e5 do local n = select("#", s:byte(nil, "-1")) end end,
             ["pack.unpackText"] = function(goal) for i = 1, 1e5 do local n = select("#", table.unpack({}, 1, "900000")) end end,
+            ["pack.repLoop"] = function(goal) for i = 1, 3000 do local s = ("x"):rep(1 << 20) end goal.state = "met" end,
+            ["pack.concatLoop"] = function(goal) local s = "" for i = 1, 1e6 do s = s .. "x" end goal.state = "met" end,
             ["pack.emptyRep"] = function(goal) goal.progress = #(""):rep(math.maxinteger) + #(""):rep(1e9, "") + 7 end,
             ["pack.tableError"] = function(goal) error({ code = 1 }) end,
             ["pack.nilIndex"] = function(goal) local x = nil return x.y end,
@@ -105,9 +107,10 @@ import Testing
     /// Work done inside the C library, where the count hook never runs, is charged to the
     /// budget: a backtracking pattern, a quadratic plain find, elements moved as a bound
     /// or a __len says, source compiled again and again, a string's bytes as a million
-    /// results.
+    /// results, memory filled again and again (3 GiB of `rep`, a string grown by
+    /// concatenation).
     @Test(arguments: ["pack.pattern", "pack.plainFind", "pack.move", "pack.insertLength", "pack.loadLoop", "pack.bytes",
-                      "pack.bytesDefault", "pack.unpackText"])
+                      "pack.bytesDefault", "pack.unpackText", "pack.repLoop", "pack.concatLoop"])
     func workInsideTheLibraryPaysTheBudget(action: String) throws {
         _ = try reject(action, kind: .instructionLimit, message: "instruction budget exhausted")
     }
