@@ -278,8 +278,9 @@ static inline void clua_logclear(clua_Limits *limits) {
 static inline void clua_setshims(lua_State *L) {
     static const luaL_Reg shims[] = {
         {"resetbudget", clua_resetbudget}, {"relimit", clua_relimit}, {"focuswriter", clua_makefocuswrite},
-        {"logwriter", clua_makelogwrite}, {"makeroom", clua_makeroom}, {"patfind", clua_patfind},
-        {"charge", clua_charge}, {NULL, NULL},
+        {"logwriter", clua_makelogwrite}, {"makeroom", clua_makeroom}, {"charge", clua_charge},
+        {"find", clua_strfind}, {"match", clua_strmatch}, {"gmatch", clua_gmatch}, {"gsub", clua_gsub},
+        {NULL, NULL},
     };
     luaL_setfuncs(L, shims, 0);
     clua_pushruneach(L);  // with its interned field names as upvalues

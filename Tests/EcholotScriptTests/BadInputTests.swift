@@ -22,6 +22,7 @@ import Testing
             ["pack.nearCapString"] = function(goal) local kept = ("y"):rep(6 << 20) pcall(function() goal.text = ("x"):rep(12 << 20) end) goal.state = "met" end,
             ["pack.pattern"] = function(goal) pcall(string.find, ("a"):rep(2000), ".-.-.-.-b") goal.state = "met" end,
             ["pack.plainFind"] = function(goal) local s = ("a"):rep(1 << 20) pcall(s.find, s, ("a"):rep(1 << 19) .. "b", 1, true) goal.state = "met" end,
+            ["pack.gsubCopy"] = function(goal) local s = ("x"):rep(1 << 20) for i = 1, 2000 do s:gsub("^", s) end end,
             ["pack.move"] = function(goal) pcall(table.move, {}, 1, math.maxinteger - 1, 2) goal.state = "met" end,
             ["pack.insertLength"] = function(goal) table.insert(setmetatable({}, { __len = function() return 1 << 62 end }), 1, 0) end,
             ["pack.loadLoop"] = function(goal) local src = "--" .. (" "):rep(1 << 20) for i = 1, 1e6 do load(src) end end,
@@ -105,12 +106,12 @@ import Testing
     }
 
     /// Work done inside the C library, where the count hook never runs, is charged to the
-    /// budget: a backtracking pattern, a quadratic plain find, elements moved as a bound
-    /// or a __len says, source compiled again and again, a string's bytes as a million
-    /// results, memory filled again and again (3 GiB of `rep`, a string grown by
-    /// concatenation).
-    @Test(arguments: ["pack.pattern", "pack.plainFind", "pack.move", "pack.insertLength", "pack.loadLoop", "pack.bytes",
-                      "pack.bytesDefault", "pack.unpackText", "pack.repLoop", "pack.concatLoop"])
+    /// budget: a backtracking pattern, a quadratic plain find, a megabyte gsub copies into
+    /// its result again and again, elements moved as a bound or a __len says, source
+    /// compiled again and again, a string's bytes as a million results, memory filled
+    /// again and again (3 GiB of `rep`, a string grown by concatenation).
+    @Test(arguments: ["pack.pattern", "pack.plainFind", "pack.gsubCopy", "pack.move", "pack.insertLength", "pack.loadLoop",
+                      "pack.bytes", "pack.bytesDefault", "pack.unpackText", "pack.repLoop", "pack.concatLoop"])
     func workInsideTheLibraryPaysTheBudget(action: String) throws {
         _ = try reject(action, kind: .instructionLimit, message: "instruction budget exhausted")
     }

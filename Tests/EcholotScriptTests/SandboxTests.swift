@@ -104,6 +104,94 @@ import Testing
             """)
     }
 
+    /// The first five lines of a test script: `fails(line, f, want)` asserts that `f` raises
+    /// `want` at that line of the script.
+    static let failsAt = """
+        local function fails(line, f, want)
+          local ok, err = pcall(f)
+          want = "test/scripts/s.lua:" .. line .. ": " .. want
+          assert(not ok and err == want, tostring(err))
+        end
+
+        """
+
+    /// A pattern error a pack catches names the pack's line, as Lua's own does (the error
+    /// is raised for the caller of the library function), not the sandbox's.
+    @Test func patternErrorsNameThePackLine() throws {
+        try load(SandboxTests.failsAt + """
+            fails(6, function() local r = string.find("a", "[") end, "malformed pattern (missing ']')")
+            fails(7, function() local r = ("a"):match("(()") end, "unfinished capture")
+            fails(8, function() for w in ("a"):gmatch("%b") do end end, "malformed pattern (missing arguments to '%b')")
+            fails(9, function() local r = ("a"):gsub("%", "") end, "malformed pattern (ends with '%')")
+            fails(10, function() local r = ("a"):gsub("a", "%x") end, "invalid use of '%' in replacement string")
+            """)
+    }
+
+    /// Argument errors name the function as Lua's do: as called ('find', a method's
+    /// arguments counted without self), or by its library name when called through pcall.
+    @Test func patternArgumentErrorsNameTheFunction() throws {
+        try load(SandboxTests.failsAt + """
+            local bad = "bad argument "
+            fails(7, function() local r = string.find(nil, "a") end, bad .. "#1 to 'find' (string expected, got nil)")
+            fails(8, function() local r = ("x"):gsub("x", true) end,
+                  bad .. "#2 to 'gsub' (string/function/table expected, got boolean)")
+            fails(10, function() local r = ("x"):match("x", 1.5) end,
+                  bad .. "#2 to 'match' (number has no integer representation)")
+            fails(12, function() local r = string.gmatch("x", {}) end,
+                  bad .. "#2 to 'gmatch' (string expected, got table)")
+            local ok, err = pcall(string.find, "x", "x", "one")
+            assert(err == "bad argument #3 to 'string.find' (number expected, got string)", err)
+            """)
+    }
+
+    /// string.gsub's details, each checked against Lua 5.4's own.
+    @Test func gsubFollowsLua54() throws {
+        try load("""
+            local function same(want, ...)
+              local got = table.concat({ ... }, ",")
+              assert(got == want, got .. " ~= " .. want)
+            end
+            local function fails(...) return select(2, pcall(string.gsub, ...)) end
+            same("invalid use of '%' in replacement string", fails("abc", "b", "%x"))
+            same("invalid use of '%' in replacement string", fails("abc", "b", "x%"))
+            same("invalid capture index %2", fails("abc", "(b)", "%2"))
+            -- false or nil from a table or function keeps the match, which still counts
+            same("aBc,3", ("abc"):gsub("%w", { a = false, b = "B" }))
+            same("abc,3", ("abc"):gsub("%w", function() end))
+            same("invalid replacement value (a table)", fails("abc", "b", function() return {} end))
+            same("invalid replacement value (a table)", fails("abc", "b", { b = {} }))
+            same("invalid replacement value (a boolean)", fails("abc", "b", { b = true }))
+            same("bbaa,2", ("aaaa"):gsub("a", "b", 2))
+            same("aaaa,0", ("aaaa"):gsub("a", "b", 0))
+            same("aaaa,0", ("aaaa"):gsub("a", "b", -1))
+            same("baa,1", ("aaa"):gsub("^a", "b"))
+            same("baa,0", ("baa"):gsub("^a", "x"))
+            same("-abc,1", ("abc"):gsub("^", "-"))
+            same("-a-b-c-,4", ("abc"):gsub("", "-"))
+            same("1a2b3c4,4", ("abc"):gsub("()", "%1"))
+            same("he34o,2", ("hello"):gsub("()l", "%1"))
+            same("a1b2,2", ("ab"):gsub("()(%w)", function(p, c) return c .. p end))
+            same("<a><b><c>,3", ("abc"):gsub("%w", "<%1>"))  -- %1 without captures: the whole match
+            same("a5c,1", ("abc"):gsub("b", 5))
+            same("111,3", ("abc"):gsub("%w", function(c) return #c end))
+            same("a%c,1", ("abc"):gsub("b", "%%"))
+            """)
+    }
+
+    /// The pattern functions pay for their work in C, not for a wrapper's Lua: a gsub or a
+    /// gmatch loop over every character of 100 KB fits one call's default budget.
+    @Test func longPatternLoopsFitTheBudget() throws {
+        #expect(ScriptLimits().instructions == 2_000_000)
+        try load("""
+            local s = ("x"):rep(100000)
+            local r, n = s:gsub(".", "y")
+            assert(n == 100000 and r == ("y"):rep(100000))
+            local count = 0
+            for c in s:gmatch(".") do count = count + 1 end
+            assert(count == 100000)
+            """)
+    }
+
     @Test func finalizersAndWeakTablesAreRefused() throws {
         try load("""
             local ok, err = pcall(setmetatable, {}, { __gc = function() end })

@@ -8,7 +8,6 @@ local setmetatable, getmetatable, pcall, xpcall, load = setmetatable, getmetatab
 local getrawmetatable = debug.getmetatable
 local sort, concat, unpack = table.sort, table.concat, table.unpack
 local format, gmatch, sub = string.format, string.gmatch, string.sub
-local rawfind, rawgsub = string.find, string.gsub
 local relimit, hostprint = host.relimit, host.print
 
 -- Mirror proxies → their data tables (filled by mirror.lua). Weak keys, so dropped nodes
@@ -93,6 +92,14 @@ local function stostring(v)
 end
 E.tostring = stostring
 
+-- Pattern matching that pays the budget (CLua/patterns.h): Lua's own matcher runs in C,
+-- where the count hook never fires, and a backtracking pattern can run for hours. These
+-- are Lua's drivers in C on a counted matcher: results, errors and their positions are
+-- Lua's; only the time (and gsub's copying) is charged. They replace the engine's own
+-- too, so that Lua names one called through pcall ('string.find') as it names its own:
+-- by the library field that holds it.
+string.find, string.match, string.gmatch, string.gsub = host.find, host.match, host.gmatch, host.gsub
+
 -- The string library without `dump`, and a `format` without `%p` (addresses).
 local safestring = {}
 for k, v in next, string do safestring[k] = v end
@@ -112,148 +119,6 @@ safestring.format = function(fmt, ...)
     if addressed[type(args[i])] then args[i] = stostring(args[i]) end
   end
   return rawformat(fmt, unpack(args, 1, n))
-end
-
--- Pattern matching that pays the budget (CLua/patterns.h): Lua's own matcher runs in C,
--- where the count hook never fires, and a backtracking pattern can run for hours. The
--- results and errors are Lua's; only the time is charged.
-local patfind, mathtype = host.patfind, math.type
-
-local function checkstring(v, i, name)
-  local tv = type(v)
-  if tv == "string" then return v end
-  if tv == "number" then return tostring(v) end
-  error(format("bad argument #%d to 'string.%s' (string expected, got %s)", i, name, tv), 3)
-end
-
-local function optinteger(v, i, name, default)
-  if v == nil then return default end
-  local n = tonumber(v)
-  if n ~= nil and mathtype(n) == "float" and n == n // 1 and n >= -(2 ^ 63) and n < 2 ^ 63 then n = n // 1 | 0 end
-  if mathtype(n) ~= "integer" then
-    local problem = n ~= nil and "number has no integer representation" or "number expected, got " .. type(v)
-    error(format("bad argument #%d to 'string.%s' (%s)", i, name, problem), 3)
-  end
-  return n
-end
-
--- A start position as string.find takes it: negative counts from the end.
-local function startat(init, len)
-  if init > 0 then return init end
-  if init == 0 or init < -len then return 1 end
-  return len + init + 1
-end
-
--- A capture never closed comes back as false: Lua raises only when it is used.
-local function closed(...)
-  for i = 1, select("#", ...) do
-    if select(i, ...) == false then error("unfinished capture", 0) end
-  end
-  return ...
-end
-
-local function found(first, last, ...)
-  if first == nil then return nil end
-  return first, last, closed(...)
-end
-
--- The whole match when the pattern has no captures, else the captures.
-local function captures(s, first, last, ...)
-  if first == nil then return nil end
-  if select("#", ...) == 0 then return sub(s, first, last) end
-  return closed(...)
-end
-
--- What makes a pattern more than plain text to string.find.
-local specials = "[%^%$%*%+%?%.%(%[%%%-]"
-
-safestring.find = function(s, p, init, plain)
-  s, p = checkstring(s, 1, "find"), checkstring(p, 2, "find")
-  init = startat(optinteger(init, 3, "find", 1), #s)
-  if init > #s + 1 then return nil end
-  return found(patfind(s, p, init, (plain or not rawfind(p, specials)) and 2 or 0, 0))
-end
-
-safestring.match = function(s, p, init)
-  s, p = checkstring(s, 1, "match"), checkstring(p, 2, "match")
-  init = startat(optinteger(init, 3, "match", 1), #s)
-  if init > #s + 1 then return nil end
-  return captures(s, patfind(s, p, init, 0, 0))
-end
-
-safestring.gmatch = function(s, p, init)
-  s, p = checkstring(s, 1, "gmatch"), checkstring(p, 2, "gmatch")
-  local at = startat(optinteger(init, 3, "gmatch", 1), #s)
-  if at > #s + 1 then at = #s + 2 end  -- past the end: no match at all, as in Lua
-  local last = 0
-  local function step(first, e, ...)
-    if first == nil then
-      at = #s + 2
-      return nil
-    end
-    at, last = e + 1, e + 1
-    return captures(s, first, e, ...)
-  end
-  return function() return step(patfind(s, p, at, 1, last)) end
-end
-
--- One replacement of string.gsub: `repl` is a string (with %0-%9), a table or a function.
-local function expand(repl, whole, n, ...)
-  local captured = { ... }
-  return (rawgsub(repl, "%%(.?)", function(c)
-    if c == "%" then return "%" end
-    local d = tonumber(c)
-    if d == nil or #c == 0 then error("invalid use of '%' in replacement string", 0) end
-    if d == 0 or (d == 1 and n == 0) then return whole end
-    if d > n then error(format("invalid capture index %%%d", d), 0) end
-    if captured[d] == false then error("unfinished capture", 0) end
-    return tostring(captured[d])
-  end))
-end
-
-local function replacement(s, repl, kind, first, e, ...)
-  if first == nil then return nil end
-  local whole = sub(s, first, e)
-  local n = select("#", ...)
-  local value
-  if kind == "string" then
-    value = rawfind(repl, "%", 1, true) and expand(repl, whole, n, ...) or repl
-  elseif kind == "table" then
-    value = repl[n == 0 and whole or closed((...))]
-  elseif n == 0 then
-    value = repl(whole)
-  else
-    value = repl(closed(...))
-  end
-  if not value then
-    value = whole
-  elseif type(value) == "number" then
-    value = tostring(value)
-  elseif type(value) ~= "string" then
-    error(format("invalid replacement value (a %s)", type(value)), 0)
-  end
-  return first, e, value
-end
-
-safestring.gsub = function(s, p, repl, max)
-  s, p = checkstring(s, 1, "gsub"), checkstring(p, 2, "gsub")
-  local kind = type(repl)
-  if kind == "number" then repl, kind = tostring(repl), "string" end
-  if kind ~= "string" and kind ~= "table" and kind ~= "function" then
-    error(format("bad argument #3 to 'string.gsub' (string/function/table expected, got %s)", kind), 2)
-  end
-  max = optinteger(max, 4, "gsub", #s + 1)
-  local anchored = sub(p, 1, 1) == "^"
-  local parts, k, count, at, last = {}, 0, 0, 1, 0
-  while count < max do
-    local first, e, value = replacement(s, repl, kind, patfind(s, p, at, 0, last))
-    if first == nil then break end
-    parts[k + 1], parts[k + 2], k = sub(s, at, first - 1), value, k + 2
-    count, at, last = count + 1, e + 1, e + 1
-    if anchored then break end
-  end
-  parts[k + 1] = sub(s, at)
-  return concat(parts, "", 1, k + 1), count
 end
 
 -- string.byte and utf8.codepoint return one value per position: a million for a long
