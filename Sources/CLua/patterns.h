@@ -15,8 +15,10 @@
 #include <lua.h>
 #include <lauxlib.h>
 
-/// Matching steps (a start position or item tried, 16 bytes compared or copied) per instruction.
-#define CLUA_MATCHSTEPS 4
+/// Matching steps (a start position or item tried, 16 bytes compared or copied) per
+/// instruction. One: a step takes about as long as a Lua instruction does, as measured by
+/// `make bench BENCH_ARGS=sandbox` (at four, pattern work ran 3–5× longer per instruction).
+#define CLUA_MATCHSTEPS 1
 /// Nested backtracking calls before "pattern too complex" (each is a C stack frame).
 #define CLUA_MATCHDEPTH 200
 /// Captures one pattern may have (as in Lua's own library).

@@ -52,9 +52,9 @@ static inline clua_Limits *clua_limits(lua_State *L) {
     return (clua_Limits *)ud;
 }
 
-/// Bytes a script may have allocated per instruction of its budget: the matcher's rate
-/// (patterns.h: four steps of 16 bytes per instruction), as filling a block costs about
-/// what comparing one does.
+/// Bytes a script may have allocated per instruction of its budget: filling 64 bytes takes
+/// about as long as a Lua instruction (`make bench BENCH_ARGS=sandbox`: concatenation
+/// onto a string costs what plain Lua does per instruction).
 #define CLUA_ALLOCBYTES 64
 
 /// The allocator. While Swift code runs (`inHost`), it never fails on purpose: a failure

@@ -56,3 +56,27 @@ func runLuaBenchmarks() {
         "Rules: one tick of 1,000 orbiting entities (µs; target: engine ≤ 4× plain Lua p50, aim 2×)",
         ["way", "p50", "p99", "÷ plain Lua p50", "÷ Swift reducer p50", "rejections"], rows)
 }
+
+/// What one instruction of a reducer's budget costs in time, spent on plain Lua and on
+/// the library work the sandbox charges by size: the budget bounds a call's time only as
+/// far as these agree, and the charge rates are set from them.
+func runSandboxBenchmarks() {
+    let rows: [[String]]
+    do {
+        let bench = try SandboxBenchmark()
+        var baseline = Double.nan
+        rows = try SandboxBenchmark.workloads.map { workload in
+            // The median of five runs; each is long (a million instructions or more).
+            let runs = try (0..<5).map { _ in try bench.measure(workload, clock: { DispatchTime.now().uptimeNanoseconds }) }
+            let median = runs.sorted { $0.perInstruction < $1.perInstruction }[2]
+            if baseline.isNaN { baseline = median.perInstruction }
+            return [workload.name, "\(median.instructions)", fixed(median.nanoseconds / 1e6, 2),
+                    fixed(median.perInstruction, 1), fixed(median.perInstruction / baseline, 2) + "×"]
+        }
+    } catch {
+        print("\n(sandbox: \(error))")
+        return
+    }
+    printTable("Sandbox: time per budget instruction (ns; charged library work should cost about what plain Lua does)",
+               ["workload", "instructions charged", "ms", "ns per instruction", "÷ plain Lua"], rows)
+}

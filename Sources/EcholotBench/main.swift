@@ -7,6 +7,7 @@ func wants(_ name: String) -> Bool { sections.isEmpty || sections.contains(name)
 print("# Echolot benchmark")
 if wants("core") { runCoreBenchmarks() }
 if wants("lua") { runLuaBenchmarks() }
+if wants("sandbox") { runSandboxBenchmarks() }
 if wants("audio") { runAudioBenchmarks() }
 if wants("terminal") { runTerminalBenchmarks() }
 if wants("store") { runStoreBenchmarks() }

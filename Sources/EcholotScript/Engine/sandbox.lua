@@ -8,7 +8,7 @@ local setmetatable, getmetatable, pcall, xpcall, load = setmetatable, getmetatab
 local getrawmetatable = debug.getmetatable
 local sort, concat, unpack = table.sort, table.concat, table.unpack
 local format, gmatch, sub = string.format, string.gmatch, string.sub
-local relimit, hostprint = host.relimit, host.print
+local relimit, hostprint, charge = host.relimit, host.print, host.charge
 
 -- Mirror proxies → their data tables (filled by mirror.lua). Weak keys, so dropped nodes
 -- can be collected; the engine only ever looks up live proxies, so no outcome depends on GC.
@@ -132,7 +132,7 @@ local function results(s, i, j)
   if j < 0 then j = len + j + 1 end
   if i < 1 then i = 1 end
   if j > len then j = len end
-  if j >= i then host.charge(j - i + 1) end
+  if j >= i then charge(j - i + 1) end
 end
 -- Named as the library names them: Lua's argument errors take the name of the local.
 local byte, codepoint = string.byte, utf8.codepoint
@@ -163,6 +163,10 @@ safestring.rep = function(s, n, sep)
       error(format("string.rep: a string of %.0f bytes would exceed the memory limit", size), 2)
     end
     makeroom(size)
+    -- Lua copies the piece once per repetition, in C: a repetition takes about a quarter
+    -- of a Lua instruction (`make bench BENCH_ARGS=sandbox`); the bytes are charged as
+    -- memory.
+    charge(n / 4)
   end
   return rawrep(s, n, sep)
 end
@@ -181,7 +185,7 @@ for k, v in next, table do safetable[k] = v end
 -- These move elements one by one in C, as many as a length (or bounds) says, which a
 -- __len metamethod can make anything: the count is charged to the budget first.
 -- Named as the library names them: Lua's argument errors take the name of the local.
-local charge, insert, remove, move = host.charge, table.insert, table.remove, table.move
+local insert, remove, move = table.insert, table.remove, table.move
 local function span(from, to)
   from, to = tonumber(from), tonumber(to)  -- Lua takes numeric strings as bounds too
   if from ~= nil and to ~= nil and to >= from then charge(to - from + 1) end
