@@ -44,6 +44,7 @@ typedef struct clua_Limits {
     clua_WriteLog log;      // what the running call wrote, for Swift to read back
     const void *focus;      // the behaviour driver's view during one call (runeach.h), or NULL
     lua_Integer focusHandle;  // the handle of the entity that view stands for
+    size_t uncharged;       // bytes a script allocated that make less than an instruction yet
 } clua_Limits;
 
 static inline clua_Limits *clua_limits(lua_State *L) {
@@ -88,7 +89,12 @@ static inline void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) 
         return NULL;
     }
     limits->used = limits->used - old + nsize;
-    if (nsize > old && limits->inHost == 0) limits->remaining -= (long long)((nsize - old) / CLUA_ALLOCBYTES);
+    if (nsize > old && limits->inHost == 0) {
+        // The remainder is carried: small allocations add up like large ones.
+        limits->uncharged += nsize - old;
+        limits->remaining -= (long long)(limits->uncharged / CLUA_ALLOCBYTES);
+        limits->uncharged %= CLUA_ALLOCBYTES;
+    }
     return block;
 }
 

@@ -66,8 +66,10 @@ func runSandboxBenchmarks() {
         let bench = try SandboxBenchmark()
         var baseline = Double.nan
         rows = try SandboxBenchmark.workloads.map { workload in
-            // The median of five runs; each is long (a million instructions or more).
-            let runs = try (0..<5).map { _ in try bench.measure(workload, clock: { DispatchTime.now().uptimeNanoseconds }) }
+            // The median of five runs after one to warm up; each is long (a million
+            // instructions or more).
+            let runs = try (0..<6).map { _ in try bench.measure(workload, clock: { DispatchTime.now().uptimeNanoseconds }) }
+                .dropFirst()
             let median = runs.sorted { $0.perInstruction < $1.perInstruction }[2]
             if baseline.isNaN { baseline = median.perInstruction }
             return [workload.name, "\(median.instructions)", fixed(median.nanoseconds / 1e6, 2),

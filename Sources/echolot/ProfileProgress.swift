@@ -213,7 +213,8 @@ final class ProfileProgress: ProgressProvider {
         case .busy? where !unsaved.isEmpty:
             if !waitReported {
                 waitReported = true
-                report("\(profile.url.path): another program holds the profile locked, so this run waits to be saved; "
+                let waiting = unsaved.last?.achievementsOnly == true ? "the achievements of the last run wait" : "this run waits"
+                report("\(profile.url.path): another program holds the profile locked, so \(waiting) to be saved; "
                        + "Echolot tries again after each level and when it quits")
             }
         case let failure?:

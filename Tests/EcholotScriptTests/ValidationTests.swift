@@ -23,6 +23,22 @@ import Testing
         #expect(rules.validate() == [])
     }
 
+    /// A rule's `check` runs on a reducer's budget, the engine's own checking of every other
+    /// entry on its own: a large valid level is valid, however many entries come after the
+    /// check (a small budget stands in for a level of tens of thousands of entities).
+    @Test func aLargeLevelIsCheckedOnTheEnginesBudgetNotACheck() throws {
+        let scripts = ["rules.lua": """
+            echolot.goal("checked", { check = function() return nil end, on = { ["pack.never"] = function() end } })
+            echolot.behaviour("still", { params = { rate = { type = "number", default = 1 } },
+                                         on = { ["pack.never"] = function() end } })
+            """]
+        let entities = (0..<2_000).map { ("e\($0)", Double($0 % 360)) }
+        let level = Support.level(entities: entities, goals: #"[{"type": "checked"}]"#,
+                                  behaviours: #"[{"type": "still", "rate": 2}]"#)
+        let world = try Support.world(scripts: scripts, level: level, limits: ScriptLimits(instructions: 100_000, memory: 64 << 20))
+        #expect(world.rules.validate() == [])
+    }
+
     @Test func aParameterOutOfRangeIsPlacedInTheLevelFile() throws {
         let folder = try scratchFolder("validate").appendingPathComponent("pack", isDirectory: true)
         try FileManager.default.copyItem(at: Support.tutorial, to: folder)

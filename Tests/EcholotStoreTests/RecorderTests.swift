@@ -77,8 +77,6 @@ import Testing
         #expect(progress.story?.nextLevel == "river")
     }
 
-    /// A game must not lose a run to a profile another program holds locked (a database
-    /// tool, a `stats` that takes long): the run waits, and goes in before the next one.
     /// A rule that reacts to the win awards an achievement after the run is written; while
     /// another program holds the profile locked, it waits in the queue as a run does and is
     /// written to that run later, not lost.
@@ -119,6 +117,8 @@ import Testing
         #expect(told == [[], ["encore"]])
     }
 
+    /// A game must not lose a run to a profile another program holds locked (a database
+    /// tool, a `stats` that takes long): the run waits, and goes in before the next one.
     @Test func runsThatEndWhileTheProfileIsLockedAreKeptAndWrittenInOrderLater() throws {
         let profile = try scratch.profile()
         try profile.waitForLock(upTo: 0.05)

@@ -65,7 +65,7 @@ struct AssetChecker {
             return nil
         case let .file(size):
             guard size <= PackFiles.assetLimit else {
-                field.fail("sound file \(quoted(relative)) is \(PackFiles.mebibytes(size)), "
+                field.fail("sound file \(quoted(relative)) is \(FileBytes.mebibytes(size)), "
                     + "over the \(PackFiles.assetLimit / (1024 * 1024)) MiB limit")
                 return nil
             }

@@ -22,19 +22,20 @@ public enum FileBytes {
     /// The bytes of the regular file at `path` (links followed). A file over `limit`
     /// bytes is refused before reading and while reading, since it can grow in between.
     public static func read(atPath path: String, limit: Int) -> Result<[UInt8], Problem> {
-        // Non-blocking, so that opening a pipe returns at once; the kind of file is then
-        // checked on the descriptor itself, not on a path that could change in between.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            switch errno {
-            case ENOENT, ENOTDIR, ELOOP: return .failure(.missing)
-            default: return .failure(.unreadable)
-            }
-        }
-        defer { close(fd) }
+        // Checked before opening, since opening some devices already does something (a
+        // tape rewinds); then again on the descriptor, in case the path changed in between,
+        // opened non-blocking so that a pipe put there meanwhile cannot make it wait.
         var status = stat()
+        guard stat(path, &status) == 0 else { return .failure(errno == EACCES ? .unreadable : .missing) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(errno == ENOENT ? .missing : .unreadable) }
+        defer { close(fd) }
         guard fstat(fd, &status) == 0 else { return .failure(.unreadable) }
         guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
+        // A regular file after all: reads may block again (some network file systems
+        // would otherwise answer "try again").
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let size = Int(status.st_size)
         guard size <= limit else { return .failure(.tooLarge(size: size)) }
         var bytes = [UInt8](repeating: 0, count: size + 1)
@@ -57,5 +58,26 @@ public enum FileBytes {
         guard count <= limit else { return .failure(.tooLarge(size: count)) }
         bytes.removeSubrange(count...)
         return .success(bytes)
+    }
+}
+
+extension FileBytes.Problem {
+    /// The problem in words, as a `path:1:1: error: …` line ends (`limit`: the bound the
+    /// file was read with, a whole number of MiB).
+    public func message(limit: Int) -> String {
+        switch self {
+        case .missing: "no such file"
+        case .notAFile: "not a regular file"
+        case let .tooLarge(size): "file is \(FileBytes.mebibytes(size)), over the \(limit >> 20) MiB limit"
+        case .unreadable: "file cannot be read"
+        }
+    }
+}
+
+extension FileBytes {
+    /// A size for messages: `17.0 MiB`.
+    public static func mebibytes(_ size: Int) -> String {
+        let tenths = Int((Double(size) * 10 / (1024 * 1024)).rounded())
+        return "\(tenths / 10).\(tenths % 10) MiB"
     }
 }

@@ -14,7 +14,7 @@ extension ManifestReader {
         let assets = AssetChecker(files: files, allowMissing: extendsID != nil)
         guard let name = assets.checkSound(field) else { return nil }
         if case let .file(size) = assets.files.entry("sounds/" + name), size > ManifestReader.previewLimit {
-            field.fail("the preview sound is \(PackFiles.mebibytes(size)); keep it short (at most "
+            field.fail("the preview sound is \(FileBytes.mebibytes(size)); keep it short (at most "
                 + "\(ManifestReader.previewLimit / 1024) KiB, a few seconds)")
             return nil
         }

@@ -42,7 +42,10 @@ struct PackFiles {
 
     /// Why a file could not be read.
     enum ReadProblem: Error, Equatable {
-        case missing, brokenLink, notAFile, outside, tooLarge(size: Int), unreadable
+        /// A link that leads nowhere, or out of the pack.
+        case brokenLink, outside
+        /// What reading the file itself found.
+        case file(FileBytes.Problem)
     }
 
     /// Opening a pack folder: the files, or the problem with the folder itself.
@@ -118,19 +121,11 @@ struct PackFiles {
     /// files over `limit` bytes (checked before and while reading).
     func read(_ relative: String, limit: Int) -> Result<[UInt8], ReadProblem> {
         switch entry(relative) {
-        case .missing: return .failure(.missing)
+        case .missing: return .failure(.file(.missing))
         case .brokenLink: return .failure(.brokenLink)
         case .outside: return .failure(.outside)
-        case .directory, .special: return .failure(.notAFile)
-        case .file: break
-        }
-        return FileBytes.read(atPath: url(relative).path, limit: limit).mapError { problem in
-            switch problem {
-            case .missing: .missing
-            case .notAFile: .notAFile
-            case let .tooLarge(size): .tooLarge(size: size)
-            case .unreadable: .unreadable
-            }
+        case .directory, .special: return .failure(.file(.notAFile))
+        case .file: return FileBytes.read(atPath: url(relative).path, limit: limit).mapError(ReadProblem.file)
         }
     }
 
@@ -146,23 +141,14 @@ struct PackFiles {
     /// The message for a read problem of a file, shown at its 1:1.
     static func message(for problem: ReadProblem, limit: Int) -> String {
         switch problem {
-        case .missing: return "file does not exist"
         case .brokenLink: return PackFiles.brokenLinkMessage
-        case .notAFile: return "not a regular file"
         case .outside: return "a symbolic link to a file outside the pack is not allowed"
-        case let .tooLarge(size): return "file is \(mebibytes(size)), over the \(limit / (1024 * 1024)) MiB limit"
-        case .unreadable: return "file cannot be read"
+        case let .file(problem): return problem.message(limit: limit)
         }
     }
 
     /// What a link that leads nowhere is called in messages.
     static let brokenLinkMessage = "a symbolic link that leads nowhere (its target is missing, or it links to itself)"
-
-    /// A size for messages: `17.0 MiB`.
-    static func mebibytes(_ size: Int) -> String {
-        let tenths = Int((Double(size) * 10 / (1024 * 1024)).rounded())
-        return "\(tenths / 10).\(tenths % 10) MiB"
-    }
 
     /// The real path of an existing file (links resolved); `nil` when it does not exist.
     static func realPath(_ path: String) -> String? {

@@ -169,7 +169,7 @@ struct PackLoading {
     func readJSON(_ file: String, report: FileReport, missing: String) -> Field? {
         switch files.read(file, limit: PackFiles.jsonLimit) {
         case let .failure(problem):
-            report.error(problem == .missing ? missing : PackFiles.message(for: problem, limit: PackFiles.jsonLimit),
+            report.error(problem == .file(.missing) ? missing : PackFiles.message(for: problem, limit: PackFiles.jsonLimit),
                          at: .start)
             return nil
         case let .success(bytes):

@@ -38,6 +38,6 @@ extension ArchiveLimits {
             let tenths = Int((Double(bytes) * 10 / 1024).rounded())
             return "\(tenths / 10).\(tenths % 10) KiB"
         }
-        return PackFiles.mebibytes(bytes)
+        return FileBytes.mebibytes(bytes)
     }
 }

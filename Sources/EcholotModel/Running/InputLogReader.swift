@@ -12,12 +12,7 @@ extension InputLog {
         switch FileBytes.read(atPath: url.path, limit: maxFileSize) {
         case let .success(read): bytes = read
         case let .failure(problem):
-            let message = switch problem {
-            case .missing: "cannot read the input log: no such file"
-            case .notAFile: "cannot read the input log: not a regular file"
-            case let .tooLarge(size): "the input log is \(size) bytes; the limit is \(maxFileSize)"
-            case .unreadable: "cannot read the input log"
-            }
+            let message = "cannot read the input log: \(problem.message(limit: maxFileSize))"
             throw PackLoadError(diagnostics: [Diagnostic(path: displayPath, line: 1, column: 1, message: message)])
         }
         return try parse(bytes, displayPath: displayPath, latest: latest)

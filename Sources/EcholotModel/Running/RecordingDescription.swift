@@ -66,10 +66,7 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
         case let .success(read): bytes = read
         case .failure(.missing):
             throw failure("no such file: a recording's description is written beside its log by 'echolot play --record'")
-        case .failure(.notAFile): throw failure("not a regular file")
-        case let .failure(.tooLarge(size)):
-            throw failure("the file is \(size) bytes; a recording's description is at most \(maxFileSize)")
-        case .failure(.unreadable): throw failure("cannot read the file")
+        case let .failure(problem): throw failure(problem.message(limit: maxFileSize))
         }
         let report = FileReport(displayPath: path)
         let parsed = JSONParser.parse(bytes)

@@ -13,7 +13,7 @@ public enum StoryReader {
         // file too large is told, not read.
         guard case let .opened(files) = PackFiles.open(pack.root) else { return nil }
         switch files.read(fileName, limit: PackFiles.jsonLimit) {
-        case .failure(.missing):
+        case .failure(.file(.missing)):
             return nil
         case let .failure(problem):
             let message = PackFiles.message(for: problem, limit: PackFiles.jsonLimit)

@@ -16,11 +16,7 @@ public enum VoiceDuration {
     public static func seconds(ofFile url: URL) -> Result<Double, VoiceError> {
         switch FileBytes.read(atPath: url.path, limit: PackFiles.assetLimit) {
         case let .success(bytes): return seconds(of: bytes)
-        case .failure(.missing): return .failure(VoiceError("no such file"))
-        case .failure(.notAFile): return .failure(VoiceError("not a regular file"))
-        case let .failure(.tooLarge(size)):
-            return .failure(VoiceError("the file is \(PackFiles.mebibytes(size)), over the \(PackFiles.assetLimit >> 20) MiB limit"))
-        case .failure(.unreadable): return .failure(VoiceError("the file cannot be read"))
+        case let .failure(problem): return .failure(VoiceError(problem.message(limit: PackFiles.assetLimit)))
         }
     }
 

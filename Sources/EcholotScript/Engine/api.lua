@@ -392,8 +392,12 @@ function E.validate(entries, level)
       end
     end
     if not bad and rule.check ~= nil then
+      -- The check gets a reducer's budget; the engine's own work on the other entries goes
+      -- back to the engine's, or a large level would fail with the budget of one check.
+      local params = E.params(rule, entry.params)
       host.resetbudget()
-      local message = rule.check(E.params(rule, entry.params), view)
+      local message = rule.check(params, view)
+      host.resetbudget(E.enginebudget)
       if message ~= nil then
         problem(i, false, format("%s: %s", where, tostring(message)))
       end

@@ -47,10 +47,9 @@ enum ScriptFiles {
                 files.append(File(source: source, text: text))
             case .failure(.notAFile), .failure(.missing):
                 continue
-            case .failure(.tooLarge):
-                throw ScriptError(kind: .engine, source: source, line: 1, message: "the script is larger than 16 MiB")
-            case .failure(.unreadable):
-                throw ScriptError(kind: .engine, source: source, line: 1, message: "cannot read the script")
+            case let .failure(problem):
+                throw ScriptError(kind: .engine, source: source, line: 1,
+                                  message: "cannot read the script: \(problem.message(limit: sizeLimit))")
             }
         }
         return files

@@ -50,10 +50,7 @@ public enum StoryTesting {
         switch FileBytes.read(atPath: file.path, limit: StoryTest.maxFileSize) {
         case let .success(read): bytes = read
         case let .failure(problem):
-            let message = switch problem {
-            case .tooLarge: "the test file is larger than \(StoryTest.maxFileSize >> 20) MiB"
-            default: "cannot read the test file"
-            }
+            let message = "cannot read the test file: \(problem.message(limit: StoryTest.maxFileSize))"
             return Result(test: shown, transcript: nil,
                           diagnostics: [Diagnostic(path: shown, at: .start, message: message)])
         }

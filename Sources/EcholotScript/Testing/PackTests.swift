@@ -43,8 +43,8 @@ public enum PackTests {
         let data: [UInt8]
         switch FileBytes.read(atPath: file.path, limit: ScriptFiles.sizeLimit) {
         case let .success(bytes): data = bytes
-        case .failure(.tooLarge): return broken("\(source.displayPath):1:1: error: the test file is larger than 16 MiB")
-        case .failure: return broken("\(source.displayPath):1:1: error: cannot read the test file")
+        case let .failure(problem):
+            return broken("\(source.displayPath):1:1: error: cannot read the test file: \(problem.message(limit: ScriptFiles.sizeLimit))")
         }
         let tests: [(name: String, anchor: String?, test: Result<PackTest, PackTestReader.Problem>)]
         do {

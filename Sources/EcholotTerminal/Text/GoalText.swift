@@ -155,11 +155,11 @@ public struct GoalText {
         return text + rest
     }
 
-    /// A goal's value in words: an entity's id becomes its name, a list a list in words,
-    /// a whole number loses its `.0`.
+    /// A goal's value in words: an entity's id becomes its name (any other text stays as
+    /// it is), a list a list in words, a whole number loses its `.0`.
     private func spoken(_ value: Value, in level: Level) -> String {
         switch value {
-        case let .string(id) where level[LevelKeys.entities][id] != nil: return names.entity(id, in: level)
+        case let .string(text): return names.entity(text, in: level)
         case let .list(items): return Names.list(items.map { spoken($0, in: level) })
         default: return Self.plain(value)
         }
