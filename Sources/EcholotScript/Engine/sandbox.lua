@@ -316,7 +316,9 @@ function E.newenv(pack, api)
     if type(chunk) ~= "string" then
       return nil, "load: packs can load only source text (a string)"
     end
-    charge(#chunk)  -- compiling is C work the count hook does not see
+    -- Compiling is C work the count hook does not see: a byte takes about two Lua
+    -- instructions' time (`make bench BENCH_ARGS=sandbox`).
+    charge(2 * #chunk)
     return load(chunk, chunkname, "t", env)
   end
   return env
