@@ -58,11 +58,7 @@ public final class Profile: Sendable {
     /// written the error says that the upgrade is what needs to write.
     public static func openForReading(at url: URL) throws(ProfileError) -> Profile {
         let path = url.path
-        // SQLite would say only "disk I/O error".
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw ProfileError.failed(path: path, detail: "this is a folder, not a file")
-        }
+        try refuseFolder(at: path)
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(lockWait)
@@ -122,11 +118,8 @@ public final class Profile: Sendable {
     /// cannot be made, is reported before SQLite gives a vaguer message.
     private static func prepareFolder(of url: URL) throws(ProfileError) {
         let path = url.path
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            if isFolder.boolValue { throw ProfileError.failed(path: path, detail: "this is a folder, not a file") }
-            return
-        }
+        try refuseFolder(at: path)
+        if FileManager.default.fileExists(atPath: path) { return }
         let folder = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -135,6 +128,14 @@ public final class Profile: Sendable {
         }
         if !FileManager.default.isWritableFile(atPath: folder.path) {
             throw ProfileError.readOnly(path: path, detail: "the folder \(folder.path) is read-only")
+        }
+    }
+
+    /// Refuses a profile path that names a folder, before SQLite says only "disk I/O error".
+    private static func refuseFolder(at path: String) throws(ProfileError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ProfileError.failed(path: path, detail: "this is a folder, not a file")
         }
     }
 

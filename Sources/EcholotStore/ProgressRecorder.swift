@@ -131,19 +131,9 @@ public final class ProgressRecorder {
             pendingAchievements.merge(fresh) { first, _ in first }
         } else if let last = recordings.last?.run {
             // Earned after the level ended (a rule reacting to the win): it belongs to that
-            // run, and waits in the queue as a run does while the profile is locked.
-            do {
-                let earned = try profile.recordAchievements(fresh, earnedIn: last)
-                if !earned.isEmpty {
-                    recordings[recordings.count - 1].newAchievements += earned
-                    onRecording?(Recording(run: last, newAchievements: earned, unlockedScenarios: []))
-                }
-            } catch .busy {
-                unsaved.append(UnsavedRun(achievements: fresh, earnedAfter: last))
-                failure = failure ?? .busy(path: profile.url.path)
-            } catch {
-                failure = failure ?? error
-            }
+            // run, and goes through the queue as a run does, so a locked profile delays it.
+            unsaved.append(UnsavedRun(achievements: fresh, earnedAfter: last))
+            saveUnsaved()
         }
     }
 

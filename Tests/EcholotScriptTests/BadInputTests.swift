@@ -1,6 +1,7 @@
 import EcholotCore
 import EcholotModel
 import Foundation
+import Glibc
 import Testing
 @testable import EcholotScript
 
@@ -19,6 +20,7 @@ import Testing
             ["pack.memory"] = function(goal) local t, block = {}, string.rep("x", 1024) while true do t[#t + 1] = block .. #t end end,
             ["pack.pcallMemory"] = function(goal) local t, block = {}, string.rep("y", 4096) pcall(function() while true do t[#t + 1] = block .. #t end end) goal.state = "met" end,
             ["pack.bigString"] = function(goal) goal.text = string.rep("x", 1 << 30) end,
+            ["pack.bigStringText"] = function(goal) goal.text = string.rep(7, "1073741824") end,
             ["pack.nearCapString"] = function(goal) local kept = ("y"):rep(6 << 20) pcall(function() goal.text = ("x"):rep(12 << 20) end) goal.state = "met" end,
             ["pack.pattern"] = function(goal) pcall(string.find, ("a"):rep(2000), ".-.-.-.-b") goal.state = "met" end,
             ["pack.plainFind"] = function(goal) local s = ("a"):rep(1 << 20) pcall(s.find, s, ("a"):rep(1 << 19) .. "b", 1, true) goal.state = "met" end,
@@ -137,8 +139,11 @@ import Testing
         _ = try reject("pack.pcallMemory", kind: .memoryLimit, message: "memory limit exceeded")
     }
 
-    @Test func oneHugeAllocation() throws {
-        _ = try reject("pack.bigString", kind: .runtime, message: "string.rep")
+    /// Refused before Lua fills anything, at the line that asked; a number to repeat and a
+    /// count written as text are taken as Lua takes them.
+    @Test(arguments: ["pack.bigString", "pack.bigStringText"])
+    func oneHugeAllocation(action: String) throws {
+        _ = try reject(action, kind: .runtime, message: "string.rep")
     }
 
     /// Under the cap (16 MiB here) but more than is left for string.rep's buffer and its result: the
@@ -316,5 +321,27 @@ import Testing
         let error = #expect(throws: ScriptLoadError.self) { try PackRules.load(pack, standardRules: Support.standardRules) }
         #expect(error?.errors.count == 1)
         #expect(error?.errors.first?.source?.file == "scripts/a.lua")
+    }
+
+    /// A script that is a link leading nowhere, or a pipe, is reported where it is: skipped,
+    /// its rules would only show up later as "no script registers it".
+    @Test(arguments: ["link", "pipe"])
+    func aScriptThatCannotBeReadIsReportedNotSkipped(kind: String) throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.level(entities: [("bell", 0)]),
+            "scripts/good.lua": "echolot.goal('good', { on = { tick = function() end } })",
+        ])
+        let bad = folder.appendingPathComponent("scripts/bad.lua")
+        if kind == "link" {
+            try FileManager.default.createSymbolicLink(atPath: bad.path, withDestinationPath: "nowhere.lua")
+        } else {
+            #expect(mkfifo(bad.path, 0o600) == 0)
+        }
+        let pack = try PackLoader.load(at: folder)
+        let error = #expect(throws: ScriptLoadError.self) { try PackRules.load(pack, standardRules: Support.standardRules) }
+        #expect(error?.errors.first?.source?.file == "scripts/bad.lua")
+        #expect(error?.errors.first?.message == (kind == "link"
+            ? "the script is a symbolic link that leads nowhere (its target is missing)"
+            : "cannot read the script: not a regular file"))
     }
 }

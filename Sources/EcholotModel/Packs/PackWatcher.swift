@@ -88,7 +88,7 @@ public final class PackWatcher {
                 return old
             }
             var digest: UInt64?
-            if size <= contentLimit, case let .success(bytes) = FileBytes.read(atPath: fileURL.path, limit: contentLimit) {
+            if case let .success(bytes) = FileBytes.read(atPath: fileURL.path, limit: contentLimit) {
                 digest = fnv1a(bytes)
             }
             return Stamp(size: size, modified: modified, digest: digest)

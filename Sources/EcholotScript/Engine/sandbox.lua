@@ -155,8 +155,11 @@ end
 -- after string.rep has filled its whole buffer.
 local rawrep, memorycap, makeroom = string.rep, host.memorycap, host.makeroom
 safestring.rep = function(s, n, sep)
-  if type(s) == "string" and type(n) == "number" and n > 0 then
-    local size = (#s + ((type(sep) == "string" or type(sep) == "number") and #tostring(sep) or 0)) * n
+  -- Checked as Lua will take them: numbers as text, numeric strings as counts.
+  local count = tonumber(n)
+  if (type(s) == "string" or type(s) == "number") and count ~= nil and count > 0 then
+    n = count
+    local size = (#tostring(s) + ((type(sep) == "string" or type(sep) == "number") and #tostring(sep) or 0)) * n
     -- Lua would still copy nothing n times over: an empty result is all there is.
     if size == 0 then return "" end
     if size > memorycap then

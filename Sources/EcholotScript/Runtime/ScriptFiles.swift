@@ -3,6 +3,7 @@ import Foundation
 
 /// Finds and reads a pack's Lua files safely: only regular `.lua` files whose real path
 /// stays inside the folder, none larger than 16 MiB, in sorted path order (the load order).
+/// A `.lua` that is a link leading nowhere, a pipe or a device is reported, not skipped.
 enum ScriptFiles {
     /// Scripts larger than this are refused.
     static let sizeLimit = 16 * 1024 * 1024
@@ -45,14 +46,24 @@ enum ScriptFiles {
             switch FileBytes.read(atPath: real, limit: sizeLimit) {
             case let .success(text):
                 files.append(File(source: source, text: text))
-            case .failure(.notAFile), .failure(.missing):
-                continue
+            case .failure(.notAFile) where isFolder(real):
+                continue  // a folder named like a script holds scripts, found on its own
+            case .failure(.missing):
+                // A link that leads nowhere: skipped, its rules would only be "unknown" later.
+                throw ScriptError(kind: .engine, source: source, line: 1,
+                                  message: "the script is a symbolic link that leads nowhere (its target is missing)")
             case let .failure(problem):
                 throw ScriptError(kind: .engine, source: source, line: 1,
                                   message: "cannot read the script: \(problem.message(limit: sizeLimit))")
             }
         }
         return files
+    }
+
+    /// Whether `path` is a folder.
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }
 

@@ -20,18 +20,16 @@ enum SignalState {
     /// 1 while the terminal is in raw mode and must be restored on the way out.
     static let rawActive = Atomic<Int>(0)
     /// Escape sequences that undo the screen mode (cursor shown, main screen), written
-    /// before the terminal settings are restored; a C buffer so a handler can use it.
-    nonisolated(unsafe) static var undoBytes: UnsafeMutablePointer<UInt8>?
-    nonisolated(unsafe) static var undoCount = 0
+    /// before the terminal settings are restored.
+    nonisolated(unsafe) static var undo = HandlerBytes()
     nonisolated(unsafe) static var outputFD: Int32 = STDOUT_FILENO
     /// The write end of the pipe that wakes the game loop's `poll` when a signal arrives.
     nonisolated(unsafe) static var wakeFD: Int32 = -1
 
     /// Raw mode's settings and the sequences that enter the screen mode again, for going
-    /// on after a suspension; a C buffer so a handler can use it.
+    /// on after a suspension.
     nonisolated(unsafe) static var raw = termios()
-    nonisolated(unsafe) static var redoBytes: UnsafeMutablePointer<UInt8>?
-    nonisolated(unsafe) static var redoCount = 0
+    nonisolated(unsafe) static var redo = HandlerBytes()
 
     /// Stops the process the way job control expects (Ctrl-Z, or SIGTSTP from outside):
     /// the terminal is put back first, so the shell is usable while the game waits; when
@@ -45,7 +43,7 @@ enum SignalState {
         if wasRaw {
             _ = tcsetattr(terminalFD, TCSADRAIN, &raw)
             rawActive.store(1, ordering: .sequentiallyConsistent)
-            writeAllSafely(redoBytes, redoCount)
+            writeAllSafely(redo)
         }
         _ = pending.bitwiseOr(UInt64(1) << UInt64(SIGWINCH), ordering: .sequentiallyConsistent)
         if wakeFD >= 0 {
@@ -54,12 +52,12 @@ enum SignalState {
         }
     }
 
-    /// Writes a C buffer to the terminal as far as it goes: a handler cannot report a failure.
-    private static func writeAllSafely(_ bytes: UnsafeMutablePointer<UInt8>?, _ count: Int) {
-        guard let bytes, count > 0 else { return }
+    /// Writes `text` to the terminal as far as it goes: a handler cannot report a failure.
+    private static func writeAllSafely(_ text: HandlerBytes) {
+        guard let bytes = text.bytes else { return }
         var offset = 0
-        while offset < count {
-            let n = write(outputFD, bytes + offset, count - offset)
+        while offset < text.count {
+            let n = write(outputFD, bytes + offset, text.count - offset)
             if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
         }
     }
@@ -70,11 +68,33 @@ enum SignalState {
     static func restoreTerminal() -> Bool {
         guard rawActive.exchange(0, ordering: .sequentiallyConsistent) == 1 else { return false }
         // A handler cannot report a failed write; the settings below matter more.
-        writeAllSafely(undoBytes, undoCount)
+        writeAllSafely(undo)
         // Nothing can be done about a terminal that refuses its old settings (it is
         // usually gone, EIO); the process is on its way out either way.
         _ = tcsetattr(terminalFD, TCSADRAIN, &saved)
         return true
+    }
+}
+
+/// Bytes a signal handler writes: kept in C memory, prepared before any handler can run,
+/// since a handler may not allocate or touch Swift strings.
+struct HandlerBytes {
+    /// The bytes, or nil when there are none.
+    private(set) var bytes: UnsafeMutablePointer<UInt8>?
+    /// How many.
+    private(set) var count = 0
+
+    /// Replaces the bytes with `text`'s UTF-8, freeing the old ones.
+    mutating func set(_ text: String) {
+        bytes?.deallocate()
+        bytes = nil
+        count = 0
+        let utf8 = Array(text.utf8)
+        guard !utf8.isEmpty else { return }
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: utf8.count)
+        buffer.initialize(from: utf8, count: utf8.count)
+        bytes = buffer
+        count = utf8.count
     }
 }
 

@@ -61,8 +61,10 @@ public final class TerminalDevice {
             cc[Int(VTIME)] = 0
         }
         let undo = fullScreen ? Escape.leaveFullScreen : ""
-        Self.prepareUndo(undo, fd: outputFD)
-        Self.prepareRedo(fullScreen ? Escape.enterFullScreen : "")
+        // Kept where a signal handler can reach them (a second Ctrl-C, Ctrl-Z).
+        SignalState.outputFD = outputFD
+        SignalState.undo.set(undo)
+        SignalState.redo.set(fullScreen ? Escape.enterFullScreen : "")
         SignalState.terminalFD = inputFD
         SignalState.saved = saved
         SignalState.raw = raw
@@ -107,7 +109,6 @@ public final class TerminalDevice {
         try writeAll(Array(text.utf8), to: outputFD, name: "the terminal")
     }
 
-
     /// Reads the bytes waiting on the keyboard (call after `poll` says it is readable):
     /// `nil` when the terminal is gone (end of file), empty when nothing was waiting.
     public func readAvailable() throws(SystemError) -> [UInt8]? {
@@ -120,33 +121,5 @@ public final class TerminalDevice {
             if errno == EAGAIN || errno == EWOULDBLOCK { return [] }
             throw SystemError("read (keyboard)")
         }
-    }
-
-    /// Keeps the sequence that enters the screen mode again in C memory, for going on
-    /// after a suspension inside a signal handler.
-    private static func prepareRedo(_ text: String) {
-        let bytes = Array(text.utf8)
-        SignalState.redoBytes?.deallocate()
-        SignalState.redoBytes = nil
-        SignalState.redoCount = 0
-        guard !bytes.isEmpty else { return }
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
-        buffer.initialize(from: bytes, count: bytes.count)
-        SignalState.redoBytes = buffer
-        SignalState.redoCount = bytes.count
-    }
-
-    /// Keeps the undo sequence in C memory, where a signal handler can reach it.
-    private static func prepareUndo(_ text: String, fd: Int32) {
-        let bytes = Array(text.utf8)
-        SignalState.undoBytes?.deallocate()
-        SignalState.undoBytes = nil
-        SignalState.undoCount = 0
-        SignalState.outputFD = fd
-        guard !bytes.isEmpty else { return }
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
-        buffer.initialize(from: bytes, count: bytes.count)
-        SignalState.undoBytes = buffer
-        SignalState.undoCount = bytes.count
     }
 }
