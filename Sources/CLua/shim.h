@@ -4,7 +4,9 @@
 // turns a Swift function's failure status into `lua_error`. Everything else is in Swift,
 // except the hot paths of the rules engine that are C for speed: the write log
 // (writelog.h), the behaviour focus's writer (focuswrite.h) and the behaviour driver's
-// loop (runeach.h).
+// loop (runeach.h); and the library work the budget charges by size, which must run in
+// the caller's frame to keep Lua's own errors: the pattern functions (patterns.h) and the
+// other charged functions (charged.h).
 #ifndef ECHOLOT_CLUA_SHIM_H
 #define ECHOLOT_CLUA_SHIM_H
 
@@ -168,39 +170,23 @@ static inline int clua_relimit(lua_State *L) {
     return lua_gettop(L);
 }
 
+/// Takes `n` instructions from the budget at once; raises the instruction limit when it
+/// runs out.
+static inline void clua_spend(lua_State *L, lua_Number n) {
+    clua_Limits *limits = clua_limits(L);
+    if (n > 0) limits->remaining -= n >= (lua_Number)limits->remaining ? limits->remaining : (long long)n;
+    if (limits->remaining <= 0) {
+        limits->limit = CLUA_LIMIT_INSTRUCTIONS;
+        clua_raiselimit(L, limits);
+    }
+}
+
 /// `charge(n)`: takes `n` instructions from the budget at once, for library functions
 /// whose work in C is proportional to a size the count hook cannot see (the sandbox's
 /// load, table.insert, …); hits the instruction limit when the budget runs out.
 static inline int clua_charge(lua_State *L) {
-    clua_Limits *limits = clua_limits(L);
-    lua_Number n = lua_tonumberx(L, 1, NULL);
-    if (n > 0) limits->remaining -= n >= (lua_Number)limits->remaining ? limits->remaining : (long long)n;
-    if (limits->remaining <= 0) {
-        limits->limit = CLUA_LIMIT_INSTRUCTIONS;
-        return clua_raiselimit(L, limits);
-    }
+    clua_spend(L, lua_tonumberx(L, 1, NULL));
     return 0;
-}
-
-/// Whether `bytes` more fit: under the cap once made, and under the hard cap while
-/// string.rep's buffer and its result are both alive.
-static inline int clua_fits(clua_Limits *limits, lua_Number bytes) {
-    lua_Number used = (lua_Number)limits->used;
-    return used + 2 * bytes <= (lua_Number)limits->hardCap && used + bytes <= (lua_Number)limits->cap;
-}
-
-/// `makeroom(bytes)`: hits the memory limit at once when a string of `bytes` cannot fit
-/// even after a full collection. The sandbox's string.rep asks first, because Lua's
-/// fills its whole buffer before the result is refused: seconds of C that the
-/// instruction budget cannot see.
-static inline int clua_makeroom(lua_State *L) {
-    clua_Limits *limits = clua_limits(L);
-    lua_Number bytes = lua_tonumberx(L, 1, NULL);
-    if (clua_fits(limits, bytes)) return 0;
-    lua_gc(L, LUA_GCCOLLECT);
-    if (clua_fits(limits, bytes)) return 0;
-    limits->limit = CLUA_LIMIT_MEMORY;
-    return clua_raiselimit(L, limits);
 }
 
 /// Calls the Swift function numbered by upvalue 1. Swift never raises; it returns -1 with
@@ -278,14 +264,16 @@ static inline void clua_logclear(clua_Limits *limits) {
 #include "focuswrite.h"
 #include "runeach.h"
 #include "patterns.h"
+#include "charged.h"
 
 /// Sets the shim's own C functions into the table on top of the stack, under the names
 /// the engine's Lua code reads them by (its `host` table).
 static inline void clua_setshims(lua_State *L) {
     static const luaL_Reg shims[] = {
         {"resetbudget", clua_resetbudget}, {"relimit", clua_relimit}, {"focuswriter", clua_makefocuswrite},
-        {"logwriter", clua_makelogwrite}, {"makeroom", clua_makeroom}, {"charge", clua_charge},
+        {"logwriter", clua_makelogwrite}, {"charge", clua_charge},
         {"find", clua_strfind}, {"match", clua_strmatch}, {"gmatch", clua_gmatch}, {"gsub", clua_gsub},
+        {"charged", clua_makecharged},
         {NULL, NULL},
     };
     luaL_setfuncs(L, shims, 0);

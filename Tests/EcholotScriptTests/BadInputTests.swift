@@ -34,6 +34,14 @@ import Testing
             ["pack.unpackText"] = function(goal) for i = 1, 1e5 do local n = select("#", table.unpack({}, 1, "900000")) end end,
             ["pack.repLoop"] = function(goal) for i = 1, 3000 do local s = ("x"):rep(1 << 20) end goal.state = "met" end,
             ["pack.concatLoop"] = function(goal) local s = ("x"):rep(1 << 20) for i = 1, 2000 do s = s .. "x" end goal.state = "met" end,
+            ["pack.utf8Len"] = function(goal) local s = ("x"):rep(1 << 20) for i = 1, 2000 do utf8.len(s) end goal.state = "met" end,
+            ["pack.utf8Offset"] = function(goal) local s = ("x"):rep(1 << 20) for i = 1, 2000 do utf8.offset(s, -(1 << 20)) end goal.state = "met" end,
+            ["pack.tonumber"] = function(goal) local s = (" "):rep(1 << 20) for i = 1, 2000 do tonumber(s) end goal.state = "met" end,
+            ["pack.textArithmetic"] = function(goal) local s = (" "):rep(1 << 20) .. "1" for i = 1, 2000 do local n = s * 2 end goal.state = "met" end,
+            ["pack.tableConcat"] = function(goal) local t = {} for i = 1, 100000 do t[i] = "" end for i = 1, 2000 do table.concat(t) end goal.state = "met" end,
+            ["pack.tableSort"] = function(goal) local t = {} for i = 1, 100000 do t[i] = i end for i = 1, 2000 do table.sort(t) end goal.state = "met" end,
+            ["pack.libraryErrors"] = function(goal) local _, a = pcall(tonumber) local _, b = pcall(table.concat) local _, c = pcall(utf8.len) local _, d = pcall(table.sort, { 2, 1 }, 1) local _, e = pcall(function() return ("x"):byte({}) end) goal.text = table.concat({ a, b, c, d, e }, "|") end,
+            ["pack.librarySmall"] = function(goal) local t = { 3, 1, 2 } table.sort(t) goal.text = table.concat(t, ",") .. ";" .. utf8.len("héllo") .. ";" .. utf8.offset("héllo", 3) .. ";" .. tonumber(" 0x10 ") .. ";" .. ("2" * "3") .. ";" .. table.concat({ "a", "b", "c" }, "-", 2, 3) end,
             ["pack.emptyRep"] = function(goal) goal.progress = #(""):rep(math.maxinteger) + #(""):rep(1e9, "") + 7 end,
             ["pack.tableError"] = function(goal) error({ code = 1 }) end,
             ["pack.nilIndex"] = function(goal) local x = nil return x.y end,
@@ -111,11 +119,32 @@ import Testing
     /// budget: a backtracking pattern, a quadratic plain find, a megabyte gsub copies into
     /// its result again and again, elements moved as a bound or a __len says, source
     /// compiled again and again, a string's bytes as a million results, memory filled
-    /// again and again (3 GiB of `rep`, a string grown by concatenation).
+    /// again and again (3 GiB of `rep`, a string grown by concatenation), a megabyte read
+    /// whole again and again (decoded as UTF-8, walked by `utf8.offset`, read as a number
+    /// by `tonumber` or arithmetic), a long list joined or sorted again and again.
     @Test(arguments: ["pack.pattern", "pack.plainFind", "pack.gsubCopy", "pack.move", "pack.insertLength", "pack.loadLoop",
-                      "pack.bytes", "pack.bytesDefault", "pack.unpackText", "pack.repLoop", "pack.concatLoop"])
+                      "pack.bytes", "pack.bytesDefault", "pack.unpackText", "pack.repLoop", "pack.concatLoop",
+                      "pack.utf8Len", "pack.utf8Offset", "pack.tonumber", "pack.textArithmetic", "pack.tableConcat",
+                      "pack.tableSort"])
     func workInsideTheLibraryPaysTheBudget(action: String) throws {
         _ = try reject(action, kind: .instructionLimit, message: "instruction budget exhausted")
+    }
+
+    /// The charged library functions answer small calls as Lua's own do, and their
+    /// errors name the function, the argument and the pack's line as Lua's own do (not a
+    /// line of the engine's).
+    @Test func chargedLibraryFunctionsKeepLuasAnswersAndErrors() throws {
+        let (store, _) = try world()
+        #expect(store.dispatch(Action("pack.librarySmall")).rejections.isEmpty)
+        #expect(store.goal("trap")?["text"] == "1,2,3;5;4;16;6;b-c")
+        #expect(store.dispatch(Action("pack.libraryErrors")).rejections.isEmpty)
+        #expect(store.goal("trap")?["text"] == .string([
+            "bad argument #1 to 'tonumber' (value expected)",
+            "bad argument #1 to 'table.concat' (table expected, got no value)",
+            "bad argument #1 to 'utf8.len' (string expected, got no value)",
+            "bad argument #2 to 'table.sort' (function expected, got number)",
+            "test/scripts/trap.lua:\(Self.line(of: "pack.libraryErrors")): bad argument #1 to 'byte' (number expected, got table)",
+        ].joined(separator: "|")))
     }
 
     /// An empty string repeated any number of times is empty at once: Lua's own rep would
@@ -343,5 +372,28 @@ import Testing
         #expect(error?.errors.first?.message == (kind == "link"
             ? "the script is a symbolic link that leads nowhere (its target is missing)"
             : "cannot read the script: not a regular file"))
+    }
+
+    /// A script that cannot be read does not hide the others' problems: one load names
+    /// every script it cannot use, in load order, whatever is wrong with each.
+    @Test func everyUnusableScriptIsReportedInOneLoad() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.level(entities: [("bell", 0)]),
+            "scripts/c.lua": "this is not lua",
+            "scripts/e.lua": "echolot.goal('good', { on = { tick = function() end } })",
+        ])
+        let scripts = folder.appendingPathComponent("scripts")
+        try FileManager.default.createSymbolicLink(atPath: scripts.appendingPathComponent("a.lua").path,
+                                                   withDestinationPath: "nowhere.lua")
+        let outside = folder.appendingPathComponent("outside.lua")
+        try Data("echolot.goal('outside', { on = { tick = function() end } })".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(atPath: scripts.appendingPathComponent("b.lua").path,
+                                                   withDestinationPath: outside.path)
+        #expect(mkfifo(scripts.appendingPathComponent("d.lua").path, 0o600) == 0)
+        let pack = try PackLoader.load(at: folder)
+        let error = #expect(throws: ScriptLoadError.self) { try PackRules.load(pack, standardRules: Support.standardRules) }
+        #expect(error?.errors.map { $0.source?.file ?? "" } == ["scripts/a.lua", "scripts/b.lua", "scripts/c.lua", "scripts/d.lua"])
+        #expect(error?.errors[1].message == "the script is a link to a file outside the pack; scripts must stay inside it")
+        #expect(error?.errors[2].kind == .syntax)
     }
 }

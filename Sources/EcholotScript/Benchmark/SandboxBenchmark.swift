@@ -39,6 +39,21 @@ public struct SandboxBenchmark {
                  source: "local s = '' for i = 1, 6000 do s = s .. 'x' end return #s"),
         Workload(name: "string.rep of 1 MiB, repeated",
                  source: "local n = 0 for i = 1, 40 do n = n + #('x'):rep(1 << 20) end return n"),
+        Workload(name: "utf8.len of 100 KB",
+                 source: "local s = ('x'):rep(100000) local n = 0 for i = 1, 40 do n = n + utf8.len(s) end return n"),
+        Workload(name: "utf8.offset across 100 KB",
+                 source: "local s = ('x'):rep(100000) local n = 0 for i = 1, 40 do n = n + utf8.offset(s, 25000) end return n"),
+        Workload(name: "tonumber of 100 KB of spaces",
+                 source: "local s = (' '):rep(100000) local n = 0 for i = 1, 40 do n = n + (tonumber(s) or 1) end return n"),
+        Workload(name: "arithmetic on 100 KB of spaces",
+                 source: "local s = (' '):rep(100000) local n = 0 "
+                    + "for i = 1, 40 do n = n + (pcall(function() return s + 1 end) and 0 or 1) end return n"),
+        Workload(name: "table.concat of 100,000 strings",
+                 source: "local t = {} for i = 1, 100000 do t[i] = 'x' end local n = 0 "
+                    + "for i = 1, 40 do n = n + #table.concat(t) end return n"),
+        Workload(name: "table.sort of 100,000 numbers",
+                 source: "local t = {} for i = 1, 100000 do t[i] = (i * 7919) % 100003 end "
+                    + "table.sort(t) return t[1]"),
     ]
 
     /// One measured run: the instructions charged and the time it took.

@@ -121,62 +121,40 @@ safestring.format = function(fmt, ...)
   return rawformat(fmt, unpack(args, 1, n))
 end
 
--- string.byte and utf8.codepoint return one value per position: a million for a long
--- string, copied in C on every call. The positions are charged first.
-local function results(s, i, j)
-  i = i == nil and 1 or tonumber(i)  -- Lua's defaults and its coercion of numeric strings
-  j = j == nil and i or tonumber(j)
-  if type(s) ~= "string" or i == nil or j == nil then return end
-  local len = #s
-  if i < 0 then i = len + i + 1 end
-  if j < 0 then j = len + j + 1 end
-  if i < 1 then i = 1 end
-  if j > len then j = len end
-  if j >= i then charge(j - i + 1) end
-end
--- Named as the library names them: Lua's argument errors take the name of the local.
-local byte, codepoint = string.byte, utf8.codepoint
-safestring.byte = function(s, i, j, ...)
-  results(s, i, j)
-  return byte(s, i, j, ...)
-end
+-- Library functions whose work in C grows with a size the count hook cannot see are
+-- charged for it before they run (CLua/charged.h, which gives the rates): string.byte and
+-- utf8.codepoint return a value per position, utf8.len decodes every byte and
+-- utf8.offset walks character by character, reading a number from text scans all of it,
+-- string.rep fills its result (and refuses, naming the pack's line, one larger than the
+-- memory cap: inside Lua's allocator no line is known), and the table functions go
+-- through elements one by one, as many as a length or the bounds say (which a __len
+-- metamethod can make anything); sort without a comparison function compares in C (a Lua
+-- one pays for itself). Each is Lua's own function run in the charging one's frame, so
+-- results and errors are Lua's own. They replace the engine's own as the pattern
+-- functions do, so that Lua names one called through pcall as it names its own.
+local charged = host.charged
+string.byte, string.rep = charged(string.byte, "positions"), charged(string.rep, "rep")
+safestring.byte, safestring.rep = string.byte, string.rep
+utf8.codepoint, utf8.len, utf8.offset =
+  charged(utf8.codepoint, "positions"), charged(utf8.len, "decode"), charged(utf8.offset, "walk")
+table.insert, table.remove, table.move =
+  charged(table.insert, "insert"), charged(table.remove, "remove"), charged(table.move, "move")
+table.unpack, table.concat, table.sort =
+  charged(table.unpack, "unpack"), charged(table.concat, "concat"), charged(table.sort, "sort")
+_G.tonumber = charged(tonumber, "text")
+local stonumber = _G.tonumber
 local safeutf8 = {}
 for k, v in next, utf8 do safeutf8[k] = v end
-safeutf8.codepoint = function(s, i, j, ...)
-  results(s, i, j)
-  return codepoint(s, i, j, ...)
-end
 
 -- The one metatable all strings share: its `__index` is the safe library, and it is
 -- hidden, so no pack can change how strings behave for every other pack.
--- One string larger than the memory cap would fail inside Lua's allocator, where no
--- script position is known; refusing it here names the line that asked for it. One that
--- fits the cap but not the memory left hits the memory limit at once (`makeroom`), not
--- after string.rep has filled its whole buffer.
-local rawrep, memorycap, makeroom = string.rep, host.memorycap, host.makeroom
-safestring.rep = function(s, n, sep)
-  -- Checked as Lua will take them: numbers as text, numeric strings as counts.
-  local count = tonumber(n)
-  if (type(s) == "string" or type(s) == "number") and count ~= nil and count > 0 then
-    n = count
-    local size = (#tostring(s) + ((type(sep) == "string" or type(sep) == "number") and #tostring(sep) or 0)) * n
-    -- Lua would still copy nothing n times over: an empty result is all there is.
-    if size == 0 then return "" end
-    if size > memorycap then
-      error(format("string.rep: a string of %.0f bytes would exceed the memory limit", size), 2)
-    end
-    makeroom(size)
-    -- Lua copies the piece once per repetition, in C: a repetition takes about a quarter
-    -- of a Lua instruction (`make bench BENCH_ARGS=sandbox`); the bytes are charged as
-    -- memory.
-    charge(n / 4)
-  end
-  return rawrep(s, n, sep)
-end
-
 local stringmeta = getmetatable("")
 stringmeta.__index = safestring
 stringmeta.__metatable = false
+-- Arithmetic on strings reads them as numbers, in these metamethods.
+for _, event in next, { "__add", "__sub", "__mul", "__div", "__mod", "__pow", "__unm", "__idiv" } do
+  if stringmeta[event] ~= nil then stringmeta[event] = charged(stringmeta[event], "text") end
+end
 
 local safemath = {}
 for k, v in next, math do safemath[k] = v end
@@ -184,31 +162,6 @@ safemath.random, safemath.randomseed = nil, nil  -- randomness comes from ctx.ra
 
 local safetable = {}
 for k, v in next, table do safetable[k] = v end
-
--- These move elements one by one in C, as many as a length (or bounds) says, which a
--- __len metamethod can make anything: the count is charged to the budget first.
--- Named as the library names them: Lua's argument errors take the name of the local.
-local insert, remove, move = table.insert, table.remove, table.move
-local function span(from, to)
-  from, to = tonumber(from), tonumber(to)  -- Lua takes numeric strings as bounds too
-  if from ~= nil and to ~= nil and to >= from then charge(to - from + 1) end
-end
-safetable.insert = function(t, pos, ...)
-  if select("#", ...) > 0 and type(t) == "table" then span(pos, #t) end
-  return insert(t, pos, ...)
-end
-safetable.remove = function(t, ...)
-  if select("#", ...) > 0 and type(t) == "table" then span((...), #t) end
-  return remove(t, ...)
-end
-safetable.move = function(a1, f, e, ...)
-  span(f, e)
-  return move(a1, f, e, ...)
-end
-safetable.unpack = function(list, i, j)
-  if type(list) == "table" then span(i or 1, j or #list) end
-  return unpack(list, i, j)
-end
 
 local safecoroutine = {}
 for k, v in next, coroutine do safecoroutine[k] = v end
@@ -307,7 +260,7 @@ function E.newenv(pack, api)
     assert = assert, error = error, ipairs = ipairs, next = snext, pairs = spairs,
     pcall = spcall, xpcall = sxpcall, print = sprint, rawequal = rawequal, rawget = srawget,
     rawlen = srawlen, rawset = srawset, select = select, setmetatable = ssetmetatable,
-    getmetatable = getmetatable, tonumber = tonumber, tostring = stostring, type = type,
+    getmetatable = getmetatable, tonumber = stonumber, tostring = stostring, type = type,
     collectgarbage = scollectgarbage, _VERSION = _VERSION,
     string = libraries.string, math = libraries.math, table = libraries.table,
     utf8 = libraries.utf8, coroutine = libraries.coroutine,

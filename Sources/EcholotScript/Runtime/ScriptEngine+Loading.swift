@@ -20,14 +20,16 @@ extension ScriptEngine {
     func loadScripts(pack: String, folder: URL, prefix: String, base: String?) throws(ScriptLoadError) {
         if let base { bases[pack] = base }
         var errors: [ScriptError] = []
-        let files: [ScriptFiles.File]
+        let files: [Result<ScriptFiles.File, ScriptError>]
         do {
             files = try ScriptFiles.list(in: folder, prefix: prefix, pack: pack)
         } catch {
             throw ScriptLoadError(errors: [error])
         }
+        // The scripts that can be read still run, so that one load reports every problem.
         for file in files {
             do {
+                let file = try file.get()
                 try loadScript(pack: pack, source: file.source, text: file.text)
             } catch {
                 errors.append(error)

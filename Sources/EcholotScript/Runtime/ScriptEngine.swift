@@ -48,7 +48,6 @@ public final class ScriptEngine {
 
     /// Runs the engine chunks and keeps references to what they export.
     private func bootstrap() throws(ScriptError) {
-        let limits = vm.configuration
         let L = vm.L
         lua_createtable(L, 0, 32)
         refs.engine = clua_ref(L)
@@ -58,8 +57,6 @@ public final class ScriptEngine {
         lua_setfield(L, -2, "print")
         vm.pushNull()
         lua_setfield(L, -2, "null")
-        lua_pushinteger(L, lua_Integer(limits.memory))
-        lua_setfield(L, -2, "memorycap")
         // Bounds the Swift side holds too, given once so the two cannot drift apart.
         lua_pushinteger(L, lua_Integer(LuaVM.maxDepth))
         lua_setfield(L, -2, "maxdepth")

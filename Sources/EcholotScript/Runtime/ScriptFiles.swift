@@ -3,7 +3,8 @@ import Foundation
 
 /// Finds and reads a pack's Lua files safely: only regular `.lua` files whose real path
 /// stays inside the folder, none larger than 16 MiB, in sorted path order (the load order).
-/// A `.lua` that is a link leading nowhere, a pipe or a device is reported, not skipped.
+/// A `.lua` that is a link leading nowhere, a pipe or a device is reported, not skipped,
+/// and in its place in that order, so that one load names every script it cannot use.
 enum ScriptFiles {
     /// Scripts larger than this are refused.
     static let sizeLimit = 16 * 1024 * 1024
@@ -14,9 +15,10 @@ enum ScriptFiles {
         var text: [UInt8]
     }
 
-    /// Every `*.lua` below `folder` (none when the folder does not exist). `prefix` is the
-    /// folder's path inside the pack (`scripts/`).
-    static func list(in folder: URL, prefix: String, pack: String) throws(ScriptError) -> [File] {
+    /// Every `*.lua` below `folder` (none when the folder does not exist), each read or
+    /// with the reason it cannot be. `prefix` is the folder's path inside the pack
+    /// (`scripts/`). Throws when `folder` itself is not a folder.
+    static func list(in folder: URL, prefix: String, pack: String) throws(ScriptError) -> [Result<File, ScriptError>] {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return [] }
@@ -34,27 +36,28 @@ enum ScriptFiles {
                 .trimmingCharacters(in: CharacterSet(charactersIn: "/"))
             relatives.append(relative)
         }
-        var files: [File] = []
+        var files: [Result<File, ScriptError>] = []
         for relative in relatives.sorted() {
             let url = folder.appendingPathComponent(relative)
             let source = ScriptSource(pack: pack, file: prefix + relative, displayPath: DisplayPath.of(url))
             let real = url.resolvingSymlinksInPath().standardizedFileURL.path
+            let unusable = { (message: String) in
+                files.append(.failure(ScriptError(kind: .engine, source: source, line: 1, message: message)))
+            }
             guard real.hasPrefix(realRoot + "/") else {
-                throw ScriptError(kind: .engine, source: source, line: 1,
-                                  message: "the script is a link to a file outside the pack; scripts must stay inside it")
+                unusable("the script is a link to a file outside the pack; scripts must stay inside it")
+                continue
             }
             switch FileBytes.read(atPath: real, limit: sizeLimit) {
             case let .success(text):
-                files.append(File(source: source, text: text))
+                files.append(.success(File(source: source, text: text)))
             case .failure(.notAFile) where isFolder(real):
                 continue  // a folder named like a script holds scripts, found on its own
             case .failure(.missing):
                 // A link that leads nowhere: skipped, its rules would only be "unknown" later.
-                throw ScriptError(kind: .engine, source: source, line: 1,
-                                  message: "the script is a symbolic link that leads nowhere (its target is missing)")
+                unusable("the script is a symbolic link that leads nowhere (its target is missing)")
             case let .failure(problem):
-                throw ScriptError(kind: .engine, source: source, line: 1,
-                                  message: "cannot read the script: \(problem.message(limit: sizeLimit))")
+                unusable("cannot read the script: \(problem.message(limit: sizeLimit))")
             }
         }
         return files

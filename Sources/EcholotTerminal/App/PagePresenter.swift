@@ -10,9 +10,10 @@ public enum PageOutcome: Equatable, Sendable {
     case chose(Int)
     /// Went back (Esc, Backspace, ←).
     case back
-    /// Quit the game (q, or the terminal gone).
+    /// Quit the game (q).
     case quit
-    /// Stop at once: Ctrl-C (SIGINT) or a termination signal, by number.
+    /// Stop at once: Ctrl-C (SIGINT) or a termination signal, by number; a terminal that
+    /// went away is its hang-up (SIGHUP), whether or not the signal came first.
     case interrupted(Int32)
 }
 
@@ -40,10 +41,12 @@ public struct PagePresenter {
         display.show(page)
         let open = MonotonicClock.now() + settle
         while true {
-            if display.failure != nil { return .quit }
+            // The terminal gone can reach us as a failed write or the end of input before
+            // its SIGHUP does: either way it is the hang-up, not the player quitting.
+            if display.failure != nil { return .interrupted(SIGHUP) }
             let wake = try pump.wait(timeout: nil)
             if let signal = wake.termination { return .interrupted(signal) }
-            if wake.terminalGone { return .quit }
+            if wake.terminalGone { return .interrupted(SIGHUP) }
             if wake.resized { display.resized() }
             if wake.time < open {
                 if wake.keys.contains(.interrupt) { return .interrupted(SIGINT) }

@@ -1,0 +1,221 @@
+// Library functions whose work in C grows with a size the count hook cannot see: the
+// sandbox charges that size to the budget before the work starts. Each is Lua's own
+// function, called in the charging function's own frame, so its results, its errors and
+// the positions they name are exactly Lua's: the pack's line, the library's name for the
+// function. (A Lua wrapper would put its own line into every error a pack catches.)
+// The rates are set from `make bench BENCH_ARGS=sandbox`, which times each way of
+// spending the budget against plain Lua. Included by shim.h after the budget functions.
+#ifndef ECHOLOT_CLUA_CHARGED_H
+#define ECHOLOT_CLUA_CHARGED_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <math.h>
+#include <stdio.h>
+
+/// How a charged function's cost is read from its arguments.
+enum {
+    CLUA_COST_POSITIONS,  // string.byte, utf8.codepoint (s, i = 1, j = i): a value per position
+    CLUA_COST_DECODE,     // utf8.len (s, i = 1, j = -1): every byte decoded
+    CLUA_COST_WALK,       // utf8.offset (s, n): up to |n| characters walked
+    CLUA_COST_TEXT,       // tonumber, arithmetic on strings: every text argument scanned
+    CLUA_COST_INSERT,     // table.insert (t, pos, v): the elements from pos up moved
+    CLUA_COST_REMOVE,     // table.remove (t, pos): the elements above pos moved
+    CLUA_COST_MOVE,       // table.move (a1, f, e, ...): e − f + 1 elements
+    CLUA_COST_UNPACK,     // table.unpack (t, i = 1, j = #t): a value per element
+    CLUA_COST_CONCAT,     // table.concat (t, sep, i = 1, j = #t): the elements joined
+    CLUA_COST_SORT,       // table.sort (t) with no comparison function: n·log₂ n
+    CLUA_COST_REP,        // string.rep (s, n, sep): the repetitions, and room for the result
+};
+
+/// The names `charged(f, how)` takes, in the order of the enum.
+static const char *const clua_costnames[] = {
+    "positions", "decode", "walk", "text", "insert", "remove", "move", "unpack", "concat", "sort", "rep", NULL,
+};
+
+/// Bytes of number text that take a Lua instruction's time to read (leading spaces, then
+/// the digits, tried as an integer and again as a float).
+#define CLUA_TEXTBYTES 8
+/// Bytes UTF-8 decoding gets through in a Lua instruction's time.
+#define CLUA_DECODEBYTES 4
+/// Characters utf8.offset steps over in a Lua instruction's time (ASCII; a quarter of
+/// that at four bytes a character).
+#define CLUA_WALKCHARS 8
+
+/// Argument `i` as Lua's number parameters read it (numbers, and text that reads as one,
+/// the text's bytes charged); `fallback` when it is absent or nil, NAN when Lua will
+/// refuse it (and the charge is then left to Lua's error).
+static inline lua_Number clua_costarg(lua_State *L, int i, lua_Number fallback) {
+    switch (lua_type(L, i)) {
+    case LUA_TNONE: case LUA_TNIL: return fallback;
+    case LUA_TNUMBER: return lua_tonumber(L, i);
+    case LUA_TSTRING: {
+        clua_spend(L, (lua_Number)lua_rawlen(L, i) / CLUA_TEXTBYTES);
+        int isnumber = 0;
+        lua_Number n = lua_tonumberx(L, i, &isnumber);
+        return isnumber ? n : NAN;
+    }
+    default: return NAN;
+    }
+}
+
+/// How many of the positions `i` to `j` of a string `length` bytes long Lua visits
+/// (negative positions count from the end; both are clamped to the string).
+static inline lua_Number clua_stretch(lua_Number length, lua_Number i, lua_Number j) {
+    if (isnan(i) || isnan(j)) return 0;
+    if (i < 0) i = length + i + 1;
+    if (j < 0) j = length + j + 1;
+    if (i < 1) i = 1;
+    if (j > length) j = length;
+    return j >= i ? j - i + 1 : 0;
+}
+
+/// The length of the table at `i` (its `__len` consulted, as Lua's table functions do);
+/// NAN for anything else, which the function itself will refuse.
+static inline lua_Number clua_costlength(lua_State *L, int i) {
+    return lua_type(L, i) == LUA_TTABLE ? (lua_Number)luaL_len(L, i) : NAN;
+}
+
+/// The elements from `from` to `to`, none when either is unknown.
+static inline lua_Number clua_span(lua_Number from, lua_Number to) {
+    return !isnan(from) && !isnan(to) && to >= from ? to - from + 1 : 0;
+}
+
+/// Whether `bytes` more fit: under the cap once made, and under the hard cap while
+/// string.rep's buffer and its result are both alive.
+static inline int clua_fits(clua_Limits *limits, lua_Number bytes) {
+    lua_Number used = (lua_Number)limits->used;
+    return used + 2 * bytes <= (lua_Number)limits->hardCap && used + bytes <= (lua_Number)limits->cap;
+}
+
+/// The length of the string or number at `i` as text (a number converted on a copy, so
+/// the argument stays a number).
+static inline lua_Number clua_textlength(lua_State *L, int i) {
+    size_t length = 0;
+    lua_pushvalue(L, i);
+    (void)lua_tolstring(L, -1, &length);
+    lua_pop(L, 1);
+    return (lua_Number)length;
+}
+
+/// string.rep's charge: refuses a result larger than the memory cap with its own message,
+/// makes room for it, and charges a quarter instruction per repetition (the bytes are
+/// charged as memory when they are filled). Returns 1 when the result is the empty string,
+/// pushed here: Lua's rep would copy nothing `n` times over.
+static inline int clua_costrep(lua_State *L) {
+    int kind = lua_type(L, 1);
+    lua_Number count = clua_costarg(L, 2, NAN);
+    if ((kind != LUA_TSTRING && kind != LUA_TNUMBER) || isnan(count) || count <= 0) return 0;
+    lua_Number size = clua_textlength(L, 1) * count;
+    int sepkind = lua_type(L, 3);
+    if (sepkind == LUA_TSTRING || sepkind == LUA_TNUMBER) size += clua_textlength(L, 3) * count;
+    if (size == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    clua_Limits *limits = clua_limits(L);
+    if (size > (lua_Number)limits->cap) {
+        char message[96];
+        snprintf(message, sizeof message, "string.rep: a string of %.0f bytes would exceed the memory limit", size);
+        luaL_error(L, "%s", message);
+    }
+    // Lua's rep fills its whole buffer before the result is refused: seconds of C the
+    // budget cannot see. A result that cannot fit even after a full collection hits the
+    // memory limit at once.
+    if (!clua_fits(limits, size)) {
+        lua_gc(L, LUA_GCCOLLECT);
+        if (!clua_fits(limits, size)) {
+            limits->limit = CLUA_LIMIT_MEMORY;
+            clua_raiselimit(L, limits);
+        }
+    }
+    clua_spend(L, count / 4);
+    return 0;
+}
+
+/// The instructions a call will take, read from its arguments (which stay as they are).
+static inline lua_Number clua_cost(lua_State *L, int how) {
+    int top = lua_gettop(L);
+    switch (how) {
+    case CLUA_COST_POSITIONS: case CLUA_COST_DECODE: {
+        if (lua_type(L, 1) != LUA_TSTRING) return 0;
+        lua_Number i = clua_costarg(L, 2, 1);
+        lua_Number j = clua_costarg(L, 3, how == CLUA_COST_DECODE ? -1 : i);
+        lua_Number visited = clua_stretch((lua_Number)lua_rawlen(L, 1), i, j);
+        return how == CLUA_COST_DECODE ? visited / CLUA_DECODEBYTES : visited;
+    }
+    case CLUA_COST_WALK: {
+        if (lua_type(L, 1) != LUA_TSTRING) return 0;
+        lua_Number n = fabs(clua_costarg(L, 2, NAN));
+        lua_Number length = (lua_Number)lua_rawlen(L, 1);
+        return isnan(n) ? 0 : (n < length ? n : length) / CLUA_WALKCHARS;
+    }
+    case CLUA_COST_TEXT: {
+        lua_Number bytes = 0;
+        for (int i = 1; i <= top; i++)
+            if (lua_type(L, i) == LUA_TSTRING) bytes += (lua_Number)lua_rawlen(L, i);
+        return bytes / CLUA_TEXTBYTES;
+    }
+    case CLUA_COST_INSERT: case CLUA_COST_REMOVE: {
+        // insert moves the elements only when given a position (three arguments), remove
+        // when given one at all.
+        if (how == CLUA_COST_INSERT ? top != 3 : top < 2) return 0;
+        lua_Number from = clua_costarg(L, 2, NAN);
+        return clua_span(from, clua_costlength(L, 1));
+    }
+    case CLUA_COST_MOVE: {
+        lua_Number from = clua_costarg(L, 2, NAN);
+        return clua_span(from, clua_costarg(L, 3, NAN));
+    }
+    case CLUA_COST_UNPACK: {
+        if (lua_type(L, 1) != LUA_TTABLE) return 0;
+        lua_Number from = clua_costarg(L, 2, 1);
+        return clua_span(from, lua_isnoneornil(L, 3) ? clua_costlength(L, 1) : clua_costarg(L, 3, NAN));
+    }
+    case CLUA_COST_CONCAT: {
+        // Past the length there is at most one more element to read: the one that fails.
+        // An element joined takes about two Lua instructions' time.
+        if (lua_type(L, 1) != LUA_TTABLE) return 0;
+        lua_Number length = clua_costlength(L, 1);
+        lua_Number from = clua_costarg(L, 3, 1);
+        lua_Number to = clua_costarg(L, 4, length);
+        return 2 * clua_span(from, to > length ? length + 1 : to);
+    }
+    case CLUA_COST_SORT: {
+        // About n·log₂ n comparisons and as many moves, each pair two instructions' time.
+        // A Lua comparison function pays for itself.
+        if (!lua_isnoneornil(L, 2) || lua_type(L, 1) != LUA_TTABLE) return 0;
+        lua_Number n = clua_costlength(L, 1);
+        return n > 1 ? 2 * n * log2(n) : 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+/// The charged function: upvalue 1 is Lua's own (a C function without upvalues, run
+/// here in this frame), upvalue 2 how its cost is read.
+static inline int clua_chargedcall(lua_State *L) {
+    int how = (int)lua_tointeger(L, lua_upvalueindex(2));
+    if (how == CLUA_COST_REP) {
+        if (clua_costrep(L)) return 1;
+    } else {
+        clua_spend(L, clua_cost(L, how));
+    }
+    lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+    return original(L);
+}
+
+/// `charged(f, how)`: Lua's library function `f`, charged by `how` (a name of
+/// `clua_costnames`) before it runs.
+static inline int clua_makecharged(lua_State *L) {
+    luaL_argcheck(L, lua_tocfunction(L, 1) != NULL && lua_getupvalue(L, 1, 1) == NULL, 1,
+                  "a C function without upvalues expected");
+    int how = luaL_checkoption(L, 2, NULL, clua_costnames);
+    lua_settop(L, 1);
+    lua_pushinteger(L, how);
+    lua_pushcclosure(L, clua_chargedcall, 2);
+    return 1;
+}
+
+#endif
