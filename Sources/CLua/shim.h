@@ -4,9 +4,9 @@
 // turns a Swift function's failure status into `lua_error`. Everything else is in Swift,
 // except the hot paths of the rules engine that are C for speed: the write log
 // (writelog.h), the behaviour focus's writer (focuswrite.h) and the behaviour driver's
-// loop (runeach.h); and the library work the budget charges by size, which must run in
-// the caller's frame to keep Lua's own errors: the pattern functions (patterns.h) and the
-// other charged functions (charged.h).
+// loop (runeach.h); and what must run in the calling pack's frame to keep Lua's own
+// errors: the pattern functions on a counted matcher (patterns.h) and the guards in front
+// of Lua's other library functions (guarded.h).
 #ifndef ECHOLOT_CLUA_SHIM_H
 #define ECHOLOT_CLUA_SHIM_H
 
@@ -264,7 +264,7 @@ static inline void clua_logclear(clua_Limits *limits) {
 #include "focuswrite.h"
 #include "runeach.h"
 #include "patterns.h"
-#include "charged.h"
+#include "guarded.h"
 
 /// Sets the shim's own C functions into the table on top of the stack, under the names
 /// the engine's Lua code reads them by (its `host` table).
@@ -273,7 +273,7 @@ static inline void clua_setshims(lua_State *L) {
         {"resetbudget", clua_resetbudget}, {"relimit", clua_relimit}, {"focuswriter", clua_makefocuswrite},
         {"logwriter", clua_makelogwrite}, {"charge", clua_charge},
         {"find", clua_strfind}, {"match", clua_strmatch}, {"gmatch", clua_gmatch}, {"gsub", clua_gsub},
-        {"charged", clua_makecharged},
+        {"guarded", clua_makeguarded},
         {NULL, NULL},
     };
     luaL_setfuncs(L, shims, 0);

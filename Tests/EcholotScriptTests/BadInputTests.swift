@@ -41,6 +41,8 @@ import Testing
             ["pack.tableConcat"] = function(goal) local t = {} for i = 1, 100000 do t[i] = "" end for i = 1, 2000 do table.concat(t) end goal.state = "met" end,
             ["pack.tableSort"] = function(goal) local t = {} for i = 1, 100000 do t[i] = i end for i = 1, 2000 do table.sort(t) end goal.state = "met" end,
             ["pack.libraryErrors"] = function(goal) local _, a = pcall(tonumber) local _, b = pcall(table.concat) local _, c = pcall(utf8.len) local _, d = pcall(table.sort, { 2, 1 }, 1) local _, e = pcall(function() return ("x"):byte({}) end) goal.text = table.concat({ a, b, c, d, e }, "|") end,
+            ["pack.sandboxErrors"] = function(goal) local out = {} for _, f in ipairs({ function() next(nil) end, function() rawget(nil, 1) end, function() rawlen(5) end, function() rawset(nil, 1, 2) end, function() setmetatable(1, {}) end, function() setmetatable({}, { __mode = "k" }) end, function() string.format("%d", "x") end, function() ("%p"):format({}) end, function() coroutine.resume(1) end }) do out[#out + 1] = select(2, pcall(f)) end out[#out + 1] = select(2, pcall(rawget)) goal.text = table.concat(out, "|") end,
+            ["pack.formatError"] = function(goal) goal.text = string.format("%d", "x") end,
             ["pack.librarySmall"] = function(goal) local t = { 3, 1, 2 } table.sort(t) goal.text = table.concat(t, ",") .. ";" .. utf8.len("héllo") .. ";" .. utf8.offset("héllo", 3) .. ";" .. tonumber(" 0x10 ") .. ";" .. ("2" * "3") .. ";" .. table.concat({ "a", "b", "c" }, "-", 2, 3) end,
             ["pack.emptyRep"] = function(goal) goal.progress = #(""):rep(math.maxinteger) + #(""):rep(1e9, "") + 7 end,
             ["pack.tableError"] = function(goal) error({ code = 1 }) end,
@@ -145,6 +147,29 @@ import Testing
             "bad argument #2 to 'table.sort' (function expected, got number)",
             "test/scripts/trap.lua:\(Self.line(of: "pack.libraryErrors")): bad argument #1 to 'byte' (number expected, got table)",
         ].joined(separator: "|")))
+    }
+
+    /// The sandbox's own versions of Lua's functions (which see through mirror proxies,
+    /// refuse finalizers or `%p`, raise a limit again) raise Lua's errors at the pack's
+    /// line, under the library's names — never at a line of the engine's.
+    @Test func sandboxFunctionsRaiseErrorsAtThePacksLine() throws {
+        let (store, _) = try world()
+        #expect(store.dispatch(Action("pack.sandboxErrors")).rejections.isEmpty)
+        let at = "test/scripts/trap.lua:\(Self.line(of: "pack.sandboxErrors")): "
+        #expect(store.goal("trap")?["text"] == .string([
+            at + "bad argument #1 to 'next' (table expected, got nil)",
+            at + "bad argument #1 to 'rawget' (table expected, got nil)",
+            at + "bad argument #1 to 'rawlen' (table or string expected, got number)",
+            at + "bad argument #1 to 'rawset' (table expected, got nil)",
+            at + "bad argument #1 to 'setmetatable' (table expected, got number)",
+            at + "setmetatable: weak tables are not available to packs (runs would depend on garbage collection)",
+            at + "bad argument #2 to 'format' (number expected, got string)",
+            at + "string.format: '%p' is not available (addresses differ from run to run)",
+            at + "bad argument #1 to 'resume' (thread expected, got number)",
+            "bad argument #1 to 'rawget' (table expected, got no value)",
+        ].joined(separator: "|")))
+        let error = try reject("pack.formatError", kind: .runtime, message: "bad argument #2 to 'format' (number expected, got string)")
+        #expect(!error.message.contains("echolot."))
     }
 
     /// An empty string repeated any number of times is empty at once: Lua's own rep would

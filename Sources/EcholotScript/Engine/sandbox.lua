@@ -6,8 +6,8 @@ local type, next, select, error, tostring, tonumber = type, next, select, error,
 local rawget, rawset, rawlen, rawequal = rawget, rawset, rawlen, rawequal
 local setmetatable, getmetatable, pcall, xpcall, load = setmetatable, getmetatable, pcall, xpcall, load
 local getrawmetatable = debug.getmetatable
-local sort, concat, unpack = table.sort, table.concat, table.unpack
-local format, gmatch, sub = string.format, string.gmatch, string.sub
+local sort, concat = table.sort, table.concat
+local format = string.format
 local relimit, hostprint, charge = host.relimit, host.print, host.charge
 
 -- Mirror proxies → their data tables (filled by mirror.lua). Weak keys, so dropped nodes
@@ -104,25 +104,13 @@ string.find, string.match, string.gmatch, string.gsub = host.find, host.match, h
 local safestring = {}
 for k, v in next, string do safestring[k] = v end
 safestring.dump = nil
-local rawformat = string.format
-safestring.format = function(fmt, ...)
-  if type(fmt) == "string" then
-    for spec in gmatch(fmt, "%%[^%a%%]*[%a%%]") do
-      if sub(spec, -1) == "p" then
-        error("string.format: '%p' is not available (addresses differ from run to run)", 2)
-      end
-    end
-  end
-  local n = select("#", ...)
-  local args = { ... }
-  for i = 1, n do
-    if addressed[type(args[i])] then args[i] = stostring(args[i]) end
-  end
-  return rawformat(fmt, unpack(args, 1, n))
-end
+-- (CLua/guarded.h: Lua's format behind the sandbox's rules, in the pack's frame.)
+local guarded = host.guarded
+string.format = guarded(string.format, "format", stostring)
+safestring.format = string.format
 
 -- Library functions whose work in C grows with a size the count hook cannot see are
--- charged for it before they run (CLua/charged.h, which gives the rates): string.byte and
+-- charged for it before they run (CLua/guarded.h, which gives the rates): string.byte and
 -- utf8.codepoint return a value per position, utf8.len decodes every byte and
 -- utf8.offset walks character by character, reading a number from text scans all of it,
 -- string.rep fills its result (and refuses, naming the pack's line, one larger than the
@@ -132,16 +120,15 @@ end
 -- one pays for itself). Each is Lua's own function run in the charging one's frame, so
 -- results and errors are Lua's own. They replace the engine's own as the pattern
 -- functions do, so that Lua names one called through pcall as it names its own.
-local charged = host.charged
-string.byte, string.rep = charged(string.byte, "positions"), charged(string.rep, "rep")
+string.byte, string.rep = guarded(string.byte, "positions"), guarded(string.rep, "rep")
 safestring.byte, safestring.rep = string.byte, string.rep
 utf8.codepoint, utf8.len, utf8.offset =
-  charged(utf8.codepoint, "positions"), charged(utf8.len, "decode"), charged(utf8.offset, "walk")
+  guarded(utf8.codepoint, "positions"), guarded(utf8.len, "decode"), guarded(utf8.offset, "walk")
 table.insert, table.remove, table.move =
-  charged(table.insert, "insert"), charged(table.remove, "remove"), charged(table.move, "move")
+  guarded(table.insert, "insert"), guarded(table.remove, "remove"), guarded(table.move, "move")
 table.unpack, table.concat, table.sort =
-  charged(table.unpack, "unpack"), charged(table.concat, "concat"), charged(table.sort, "sort")
-_G.tonumber = charged(tonumber, "text")
+  guarded(table.unpack, "unpack"), guarded(table.concat, "concat"), guarded(table.sort, "sort")
+_G.tonumber = guarded(tonumber, "text")
 local stonumber = _G.tonumber
 local safeutf8 = {}
 for k, v in next, utf8 do safeutf8[k] = v end
@@ -153,7 +140,7 @@ stringmeta.__index = safestring
 stringmeta.__metatable = false
 -- Arithmetic on strings reads them as numbers, in these metamethods.
 for _, event in next, { "__add", "__sub", "__mul", "__div", "__mod", "__pow", "__unm", "__idiv" } do
-  if stringmeta[event] ~= nil then stringmeta[event] = charged(stringmeta[event], "text") end
+  if stringmeta[event] ~= nil then stringmeta[event] = guarded(stringmeta[event], "text") end
 end
 
 local safemath = {}
@@ -165,10 +152,9 @@ for k, v in next, table do safetable[k] = v end
 
 local safecoroutine = {}
 for k, v in next, coroutine do safecoroutine[k] = v end
-local resume, close = coroutine.resume, coroutine.close
 -- A limit error inside a coroutine ends the reducer, not just the coroutine.
-safecoroutine.resume = function(co, ...) return relimit(resume(co, ...)) end
-safecoroutine.close = function(co) return relimit(close(co)) end
+safecoroutine.resume = guarded(coroutine.resume, "relimit")
+safecoroutine.close = guarded(coroutine.close, "relimit")
 
 local libraries = {
   string = readonly(safestring, "string"),
@@ -195,47 +181,17 @@ local function spairs(t)
   return sortedpairs(t)
 end
 
-local function snext(t, k)
-  local data = dataOf[t]
-  if data ~= nil then return next(data, k) end
-  if retired[t] then refuseretired("next") end
-  return next(t, k)
-end
+-- (CLua/guarded.h: each is Lua's own, run in the pack's frame behind the check.)
+local snext = guarded(next, "see", dataOf, retired, views, "next")
+local srawget = guarded(rawget, "see", dataOf, retired, views, "rawget")
+local srawlen = guarded(rawlen, "see", dataOf, retired, views, "rawlen")
+-- A proxy or view is written through its writer: permission checks and change
+-- tracking, or refusal.
+local srawset = guarded(rawset, "rawset", dataOf, retired, views, "rawset")
 
-local function srawget(t, k)
-  local data = dataOf[t]
-  if data ~= nil then return rawget(data, k) end
-  if retired[t] then refuseretired("rawget") end
-  return rawget(t, k)
-end
-
-local function srawlen(t)
-  local data = dataOf[t]
-  if data ~= nil then return rawlen(data) end
-  if retired[t] then refuseretired("rawlen") end
-  return rawlen(t)
-end
-
-local function srawset(t, k, v)
-  if dataOf[t] ~= nil or views[t] then
-    t[k] = v  -- through the writer: permission checks and change tracking, or refusal
-    return t
-  end
-  if retired[t] then refuseretired("rawset") end
-  return rawset(t, k, v)
-end
-
-local function ssetmetatable(t, mt)
-  if type(mt) == "table" then
-    if rawget(mt, "__gc") ~= nil then
-      error("setmetatable: __gc is not available to packs (finalizers run at unpredictable times)", 2)
-    end
-    if rawget(mt, "__mode") ~= nil then
-      error("setmetatable: weak tables are not available to packs (runs would depend on garbage collection)", 2)
-    end
-  end
-  return setmetatable(t, mt)
-end
+-- No finalizers and no weak tables: both act when the collector runs, and replays
+-- must not depend on when that is.
+local ssetmetatable = guarded(setmetatable, "meta")
 
 local function scollectgarbage(option)
   if option == "count" then return collectgarbage("count") end
@@ -255,17 +211,23 @@ end
 
 -- A fresh environment for one pack: its globals are its own, the libraries are shared
 -- read-only views, and `load` compiles only text, into this same environment.
+local base = {
+  assert = assert, error = error, ipairs = ipairs, next = snext, pairs = spairs,
+  pcall = spcall, xpcall = sxpcall, print = sprint, rawequal = rawequal, rawget = srawget,
+  rawlen = srawlen, rawset = srawset, select = select, setmetatable = ssetmetatable,
+  getmetatable = getmetatable, tonumber = stonumber, tostring = stostring, type = type,
+  collectgarbage = scollectgarbage, _VERSION = _VERSION,
+  string = libraries.string, math = libraries.math, table = libraries.table,
+  utf8 = libraries.utf8, coroutine = libraries.coroutine,
+}
+-- Lua names a function that a C function (pcall) called by where `package.loaded` holds
+-- it, `_G.rawget` shown as 'rawget'. Nothing here uses `require`, so `_G` there is the
+-- packs' base functions, and `pcall(rawget)` names 'rawget' as Lua's own would.
+package.loaded._G = base
+
 function E.newenv(pack, api)
-  local env = {
-    assert = assert, error = error, ipairs = ipairs, next = snext, pairs = spairs,
-    pcall = spcall, xpcall = sxpcall, print = sprint, rawequal = rawequal, rawget = srawget,
-    rawlen = srawlen, rawset = srawset, select = select, setmetatable = ssetmetatable,
-    getmetatable = getmetatable, tonumber = stonumber, tostring = stostring, type = type,
-    collectgarbage = scollectgarbage, _VERSION = _VERSION,
-    string = libraries.string, math = libraries.math, table = libraries.table,
-    utf8 = libraries.utf8, coroutine = libraries.coroutine,
-    echolot = api,
-  }
+  local env = { echolot = api }
+  for k, v in next, base do env[k] = v end
   env._G = env
   local chunkname = "@" .. pack .. "/(load)"
   env.load = function(chunk)

@@ -1,19 +1,23 @@
-// Library functions whose work in C grows with a size the count hook cannot see: the
-// sandbox charges that size to the budget before the work starts. Each is Lua's own
-// function, called in the charging function's own frame, so its results, its errors and
-// the positions they name are exactly Lua's: the pack's line, the library's name for the
-// function. (A Lua wrapper would put its own line into every error a pack catches.)
-// The rates are set from `make bench BENCH_ARGS=sandbox`, which times each way of
-// spending the budget against plain Lua. Included by shim.h after the budget functions.
-#ifndef ECHOLOT_CLUA_CHARGED_H
-#define ECHOLOT_CLUA_CHARGED_H
+// Lua's own library functions with a guard in front, for pack code: a charge for work in
+// C whose size the count hook cannot see (the sandbox charges it to the budget before the
+// work starts), a mirror proxy seen through to its data, or one of the sandbox's rules.
+// Each guard calls Lua's function in its own frame, so results, errors and the positions
+// they name are exactly Lua's: the pack's line, the library's name for the function. (A
+// Lua wrapper would put its own line into every error a pack catches.) The charge rates
+// are set from `make bench BENCH_ARGS=sandbox`, which times each way of spending the
+// budget against plain Lua. Included by shim.h after the budget functions.
+#ifndef ECHOLOT_CLUA_GUARDED_H
+#define ECHOLOT_CLUA_GUARDED_H
 
 #include <lua.h>
 #include <lauxlib.h>
 #include <math.h>
+#include <ctype.h>
 #include <stdio.h>
+#include <string.h>
 
-/// How a charged function's cost is read from its arguments.
+/// What a guard does before (or after) Lua's function runs: the first eleven read the
+/// charge from the arguments.
 enum {
     CLUA_COST_POSITIONS,  // string.byte, utf8.codepoint (s, i = 1, j = i): a value per position
     CLUA_COST_DECODE,     // utf8.len (s, i = 1, j = -1): every byte decoded
@@ -26,11 +30,17 @@ enum {
     CLUA_COST_CONCAT,     // table.concat (t, sep, i = 1, j = #t): the elements joined
     CLUA_COST_SORT,       // table.sort (t) with no comparison function: n·log₂ n
     CLUA_COST_REP,        // string.rep (s, n, sep): the repetitions, and room for the result
+    CLUA_GUARD_SEE,       // next, rawget, rawlen: a mirror proxy is its data; a retired view refused
+    CLUA_GUARD_RAWSET,    // rawset: a proxy or read-only view written through its writer
+    CLUA_GUARD_META,      // setmetatable: no finalizers, no weak tables
+    CLUA_GUARD_FORMAT,    // string.format: no %p, and objects shown without their addresses
+    CLUA_GUARD_RELIMIT,   // coroutine.resume, close: a limit hit inside is raised again
 };
 
-/// The names `charged(f, how)` takes, in the order of the enum.
-static const char *const clua_costnames[] = {
-    "positions", "decode", "walk", "text", "insert", "remove", "move", "unpack", "concat", "sort", "rep", NULL,
+/// The names `guarded(f, how, ...)` takes, in the order of the enum.
+static const char *const clua_guardnames[] = {
+    "positions", "decode", "walk", "text", "insert", "remove", "move", "unpack", "concat", "sort", "rep",
+    "see", "rawset", "meta", "format", "relimit", NULL,
 };
 
 /// Bytes of number text that take a Lua instruction's time to read (leading spaces, then
@@ -193,28 +203,121 @@ static inline lua_Number clua_cost(lua_State *L, int how) {
     }
 }
 
-/// The charged function: upvalue 1 is Lua's own (a C function without upvalues, run
-/// here in this frame), upvalue 2 how its cost is read.
-static inline int clua_chargedcall(lua_State *L) {
+/// Whether `t` (at `index`) is a key of the table at upvalue `set`.
+static inline int clua_inset(lua_State *L, int set, int index) {
+    lua_pushvalue(L, index);
+    int found = lua_rawget(L, lua_upvalueindex(set)) != LUA_TNIL;
+    lua_pop(L, 1);
+    return found;
+}
+
+/// The sandbox's rules in front of the base functions that see through mirror proxies.
+/// Upvalue 3 maps proxies to their data, upvalue 4 holds the retired views, upvalue 5
+/// the read-only views, upvalue 6 is the function's name. Returns 1 when `rawset` was
+/// done through the writer (its result, the table, is on top); 0 to go on to Lua's.
+static inline int clua_guardproxy(lua_State *L, int how) {
+    if (how == CLUA_GUARD_SEE) {
+        lua_pushvalue(L, 1);
+        if (lua_rawget(L, lua_upvalueindex(3)) != LUA_TNIL) {
+            lua_replace(L, 1);  // the data table stands for its proxy
+            return 0;
+        }
+        lua_pop(L, 1);
+    } else if (clua_inset(L, 3, 1) || clua_inset(L, 5, 1)) {
+        // Through the writer: permission checks and change tracking, or refusal.
+        lua_settop(L, 3);
+        lua_pushvalue(L, 1);
+        lua_insert(L, 2);
+        lua_settable(L, 2);
+        return 1;
+    }
+    if (clua_inset(L, 4, 1))
+        luaL_error(L, "%s: the entity a behaviour receives can be used only during that call",
+                   lua_tostring(L, lua_upvalueindex(6)));
+    return 0;
+}
+
+/// setmetatable's rules: finalizers run at unpredictable times and weak tables empty
+/// with garbage collection, so a run using either would not replay.
+static inline void clua_guardmeta(lua_State *L) {
+    if (lua_type(L, 2) != LUA_TTABLE) return;
+    lua_pushliteral(L, "__gc");
+    if (lua_rawget(L, 2) != LUA_TNIL)
+        luaL_error(L, "setmetatable: __gc is not available to packs (finalizers run at unpredictable times)");
+    lua_pushliteral(L, "__mode");
+    if (lua_rawget(L, 2) != LUA_TNIL)
+        luaL_error(L, "setmetatable: weak tables are not available to packs (runs would depend on garbage collection)");
+    lua_pop(L, 2);
+}
+
+/// string.format's rules: `%p` prints an address, which differs from run to run, and so
+/// would `%s` of a table or function; those are shown by the sandbox's tostring
+/// (upvalue 3) instead, as serial numbers.
+static inline void clua_guardformat(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        size_t length = 0;
+        const char *format = lua_tolstring(L, 1, &length);
+        const char *end = format + length;
+        for (const char *p = memchr(format, '%', length); p != NULL && p < end;
+             p = memchr(p, '%', (size_t)(end - p))) {
+            const char *spec = p + 1;  // flags, width and precision, then the conversion
+            while (spec < end && !isalpha((unsigned char)*spec) && *spec != '%') spec++;
+            if (spec < end && *spec == 'p')
+                luaL_error(L, "string.format: '%%p' is not available (addresses differ from run to run)");
+            p = spec + 1;
+        }
+    }
+    for (int i = 2, top = lua_gettop(L); i <= top; i++) {
+        int type = lua_type(L, i);
+        if (type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TTHREAD || type == LUA_TUSERDATA) {
+            lua_pushvalue(L, lua_upvalueindex(3));
+            lua_pushvalue(L, i);
+            lua_call(L, 1, 1);
+            lua_replace(L, i);
+        }
+    }
+}
+
+/// The guard: upvalue 1 is Lua's own function (a C function without upvalues, run here
+/// in this frame), upvalue 2 what to do first; more upvalues as the guard needs them.
+static inline int clua_guardedcall(lua_State *L) {
     int how = (int)lua_tointeger(L, lua_upvalueindex(2));
-    if (how == CLUA_COST_REP) {
+    lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+    switch (how) {
+    case CLUA_COST_REP:
         if (clua_costrep(L)) return 1;
-    } else {
+        break;
+    case CLUA_GUARD_SEE: case CLUA_GUARD_RAWSET:
+        if (clua_guardproxy(L, how)) return 1;
+        break;
+    case CLUA_GUARD_META:
+        clua_guardmeta(L);
+        break;
+    case CLUA_GUARD_FORMAT:
+        clua_guardformat(L);
+        break;
+    case CLUA_GUARD_RELIMIT: {
+        int results = original(L);
+        clua_Limits *limits = clua_limits(L);
+        if (limits->limit != CLUA_LIMIT_NONE) return clua_raiselimit(L, limits);
+        return results;
+    }
+    default:
         clua_spend(L, clua_cost(L, how));
     }
-    lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
     return original(L);
 }
 
-/// `charged(f, how)`: Lua's library function `f`, charged by `how` (a name of
-/// `clua_costnames`) before it runs.
-static inline int clua_makecharged(lua_State *L) {
+/// `guarded(f, how, ...)`: Lua's library function `f` behind the guard `how` (a name of
+/// `clua_guardnames`); the further arguments are the guard's upvalues 3 and on.
+static inline int clua_makeguarded(lua_State *L) {
+    int extra = lua_gettop(L) - 2;
     luaL_argcheck(L, lua_tocfunction(L, 1) != NULL && lua_getupvalue(L, 1, 1) == NULL, 1,
                   "a C function without upvalues expected");
-    int how = luaL_checkoption(L, 2, NULL, clua_costnames);
-    lua_settop(L, 1);
+    int how = luaL_checkoption(L, 2, NULL, clua_guardnames);
     lua_pushinteger(L, how);
-    lua_pushcclosure(L, clua_chargedcall, 2);
+    lua_replace(L, 2);
+    lua_pushcclosure(L, clua_guardedcall, 2 + (extra > 0 ? extra : 0));
     return 1;
 }
 
