@@ -21,7 +21,7 @@
 enum {
     CLUA_COST_POSITIONS,  // string.byte, utf8.codepoint (s, i = 1, j = i): a value per position
     CLUA_COST_DECODE,     // utf8.len (s, i = 1, j = -1): every byte decoded
-    CLUA_COST_WALK,       // utf8.offset (s, n): up to |n| characters walked
+    CLUA_COST_WALK,       // utf8.offset (s, n, i): the bytes walked, charged after
     CLUA_COST_TEXT,       // tonumber, arithmetic on strings: every text argument scanned
     CLUA_COST_INSERT,     // table.insert (t, pos, v): the elements from pos up moved
     CLUA_COST_REMOVE,     // table.remove (t, pos): the elements above pos moved
@@ -48,9 +48,8 @@ static const char *const clua_guardnames[] = {
 #define CLUA_TEXTBYTES 8
 /// Bytes UTF-8 decoding gets through in a Lua instruction's time.
 #define CLUA_DECODEBYTES 4
-/// Characters utf8.offset steps over in a Lua instruction's time (ASCII; a quarter of
-/// that at four bytes a character).
-#define CLUA_WALKCHARS 8
+/// Bytes utf8.offset steps over in a Lua instruction's time.
+#define CLUA_WALKBYTES 8
 
 /// Argument `i` as Lua's number parameters read it (numbers, and text that reads as one,
 /// the text's bytes charged); `fallback` when it is absent or nil, NAN when Lua will
@@ -69,6 +68,25 @@ static inline lua_Number clua_costarg(lua_State *L, int i, lua_Number fallback) 
     }
 }
 
+/// Argument `i` as Lua's integer parameters read it, into `*value` (`fallback` when absent
+/// or nil; text charged as in ``clua_costarg``); 0 when Lua will refuse it.
+static inline int clua_intarg(lua_State *L, int i, lua_Integer fallback, lua_Integer *value) {
+    if (lua_isnoneornil(L, i)) {
+        *value = fallback;
+        return 1;
+    }
+    if (lua_type(L, i) == LUA_TSTRING) clua_spend(L, (lua_Number)lua_rawlen(L, i) / CLUA_TEXTBYTES);
+    int isinteger = 0;
+    *value = lua_tointegerx(L, i, &isinteger);
+    return isinteger;
+}
+
+/// The elements from `from` to `to` (as integers: bounds near the largest integer do not
+/// round together), none when `to` is below `from`.
+static inline lua_Number clua_span(lua_Integer from, lua_Integer to) {
+    return to >= from ? (lua_Number)((lua_Unsigned)to - (lua_Unsigned)from) + 1 : 0;
+}
+
 /// How many of the positions `i` to `j` of a string `length` bytes long Lua visits
 /// (negative positions count from the end; both are clamped to the string).
 static inline lua_Number clua_stretch(lua_Number length, lua_Number i, lua_Number j) {
@@ -80,15 +98,32 @@ static inline lua_Number clua_stretch(lua_Number length, lua_Number i, lua_Numbe
     return j >= i ? j - i + 1 : 0;
 }
 
-/// The length of the table at `i` (its `__len` consulted, as Lua's table functions do);
-/// NAN for anything else, which the function itself will refuse.
-static inline lua_Number clua_costlength(lua_State *L, int i) {
-    return lua_type(L, i) == LUA_TTABLE ? (lua_Number)luaL_len(L, i) : NAN;
+/// `__len` of a stand-in: the length read once (upvalue 1).
+static inline int clua_fixedlength(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    return 1;
 }
 
-/// The elements from `from` to `to`, none when either is unknown.
-static inline lua_Number clua_span(lua_Number from, lua_Number to) {
-    return !isnan(from) && !isnan(to) && to >= from ? to - from + 1 : 0;
+/// The length of the table at 1, read once: a table whose `__len` is a metamethod is
+/// replaced, for Lua's function, by a stand-in that reads and writes through to it but
+/// has that length. Lua's table functions read the length themselves, and a `__len` that
+/// answered small to the charge and huge to the function would run it uncharged for hours.
+static inline lua_Integer clua_tablelength(lua_State *L) {
+    lua_Integer length = luaL_len(L, 1);
+    if (luaL_getmetafield(L, 1, "__len") == LUA_TNIL) return length;
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 0);
+    lua_createtable(L, 0, 3);
+    lua_pushvalue(L, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushvalue(L, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushinteger(L, length);
+    lua_pushcclosure(L, clua_fixedlength, 1);
+    lua_setfield(L, -2, "__len");
+    lua_setmetatable(L, -2);
+    lua_replace(L, 1);
+    return length;
 }
 
 /// Whether `bytes` more fit: under the cap once made, and under the hard cap while
@@ -111,23 +146,24 @@ static inline lua_Number clua_textlength(lua_State *L, int i) {
 /// string.rep's charge: refuses a result larger than the memory cap with its own message,
 /// makes room for it, and charges a quarter instruction per repetition (the bytes are
 /// charged as memory when they are filled). Returns 1 when the result is the empty string,
-/// pushed here: Lua's rep would copy nothing `n` times over.
+/// pushed here: Lua's rep would copy nothing `n` times over. Arguments Lua will refuse
+/// are left to it.
 static inline int clua_costrep(lua_State *L) {
-    int kind = lua_type(L, 1);
-    lua_Number count = clua_costarg(L, 2, NAN);
-    if ((kind != LUA_TSTRING && kind != LUA_TNUMBER) || isnan(count) || count <= 0) return 0;
-    lua_Number size = clua_textlength(L, 1) * count;
-    int sepkind = lua_type(L, 3);
-    if (sepkind == LUA_TSTRING || sepkind == LUA_TNUMBER) size += clua_textlength(L, 3) * count;
+    int kind = lua_type(L, 1), sepkind = lua_type(L, 3);
+    lua_Integer count = 0;
+    if ((kind != LUA_TSTRING && kind != LUA_TNUMBER) || !clua_intarg(L, 2, 0, &count) || count <= 0) return 0;
+    if (sepkind != LUA_TNONE && sepkind != LUA_TNIL && sepkind != LUA_TSTRING && sepkind != LUA_TNUMBER) return 0;
+    lua_Number size = clua_textlength(L, 1) * (lua_Number)count;
+    if (sepkind == LUA_TSTRING || sepkind == LUA_TNUMBER) size += clua_textlength(L, 3) * (lua_Number)count;
     if (size == 0) {
         lua_pushliteral(L, "");
         return 1;
     }
     clua_Limits *limits = clua_limits(L);
     if (size > (lua_Number)limits->cap) {
-        char message[96];
-        snprintf(message, sizeof message, "string.rep: a string of %.0f bytes would exceed the memory limit", size);
-        luaL_error(L, "%s", message);
+        char bytes[400];  // up to 309 digits
+        snprintf(bytes, sizeof bytes, "%.0f", size);
+        luaL_error(L, "string.rep: a string of %s bytes would exceed the memory limit", bytes);
     }
     // Lua's rep fills its whole buffer before the result is refused: seconds of C the
     // budget cannot see. A result that cannot fit even after a full collection hits the
@@ -139,13 +175,35 @@ static inline int clua_costrep(lua_State *L) {
             clua_raiselimit(L, limits);
         }
     }
-    clua_spend(L, count / 4);
+    clua_spend(L, (lua_Number)count / 4);
     return 0;
 }
 
-/// The instructions a call will take, read from its arguments (which stay as they are).
+/// utf8.offset(s, n, i), charged after it ran for the bytes it walked: a character can
+/// be any number of continuation bytes long, so only the walk says what it cost (at most
+/// the string's length, once; the next call finds the budget spent).
+static inline int clua_walk(lua_State *L, lua_CFunction original) {
+    lua_Integer n = 0, start = 0;
+    size_t length = 0;
+    int known = lua_type(L, 1) == LUA_TSTRING && clua_intarg(L, 2, 0, &n);
+    if (known) {
+        (void)lua_tolstring(L, 1, &length);
+        known = clua_intarg(L, 3, n >= 0 ? 1 : (lua_Integer)length + 1, &start);
+        if (start < 0) start = (lua_Integer)length + start + 1;
+    }
+    int results = original(L);
+    if (known) {
+        lua_Integer end = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : (n > 0 ? (lua_Integer)length + 1 : 1);
+        clua_spend(L, (lua_Number)(end > start ? end - start : start - end) / CLUA_WALKBYTES);
+    }
+    return results;
+}
+
+/// The instructions a call will take, read from its arguments. Table functions read the
+/// length here, once (``clua_tablelength``).
 static inline lua_Number clua_cost(lua_State *L, int how) {
     int top = lua_gettop(L);
+    lua_Integer from = 0, to = 0;
     switch (how) {
     case CLUA_COST_POSITIONS: case CLUA_COST_DECODE: {
         if (lua_type(L, 1) != LUA_TSTRING) return 0;
@@ -154,48 +212,36 @@ static inline lua_Number clua_cost(lua_State *L, int how) {
         lua_Number visited = clua_stretch((lua_Number)lua_rawlen(L, 1), i, j);
         return how == CLUA_COST_DECODE ? visited / CLUA_DECODEBYTES : visited;
     }
-    case CLUA_COST_WALK: {
-        if (lua_type(L, 1) != LUA_TSTRING) return 0;
-        lua_Number n = fabs(clua_costarg(L, 2, NAN));
-        lua_Number length = (lua_Number)lua_rawlen(L, 1);
-        return isnan(n) ? 0 : (n < length ? n : length) / CLUA_WALKCHARS;
-    }
     case CLUA_COST_TEXT: {
         lua_Number bytes = 0;
         for (int i = 1; i <= top; i++)
             if (lua_type(L, i) == LUA_TSTRING) bytes += (lua_Number)lua_rawlen(L, i);
         return bytes / CLUA_TEXTBYTES;
     }
-    case CLUA_COST_INSERT: case CLUA_COST_REMOVE: {
+    case CLUA_COST_INSERT: case CLUA_COST_REMOVE:
         // insert moves the elements only when given a position (three arguments), remove
         // when given one at all.
-        if (how == CLUA_COST_INSERT ? top != 3 : top < 2) return 0;
-        lua_Number from = clua_costarg(L, 2, NAN);
-        return clua_span(from, clua_costlength(L, 1));
-    }
-    case CLUA_COST_MOVE: {
-        lua_Number from = clua_costarg(L, 2, NAN);
-        return clua_span(from, clua_costarg(L, 3, NAN));
-    }
-    case CLUA_COST_UNPACK: {
+        if (lua_type(L, 1) != LUA_TTABLE || (how == CLUA_COST_INSERT ? top != 3 : top < 2)) return 0;
+        to = clua_tablelength(L);
+        return clua_intarg(L, 2, 0, &from) ? clua_span(from, to) : 0;
+    case CLUA_COST_MOVE:
+        return clua_intarg(L, 2, 0, &from) && clua_intarg(L, 3, 0, &to) ? clua_span(from, to) : 0;
+    case CLUA_COST_UNPACK: case CLUA_COST_CONCAT: {
+        // Every element from i to j is read, wherever it comes from (an `__index` can
+        // answer past the length). An element joined takes about two Lua instructions' time.
         if (lua_type(L, 1) != LUA_TTABLE) return 0;
-        lua_Number from = clua_costarg(L, 2, 1);
-        return clua_span(from, lua_isnoneornil(L, 3) ? clua_costlength(L, 1) : clua_costarg(L, 3, NAN));
-    }
-    case CLUA_COST_CONCAT: {
-        // Past the length there is at most one more element to read: the one that fails.
-        // An element joined takes about two Lua instructions' time.
-        if (lua_type(L, 1) != LUA_TTABLE) return 0;
-        lua_Number length = clua_costlength(L, 1);
-        lua_Number from = clua_costarg(L, 3, 1);
-        lua_Number to = clua_costarg(L, 4, length);
-        return 2 * clua_span(from, to > length ? length + 1 : to);
+        int first = how == CLUA_COST_UNPACK ? 2 : 3;
+        if (lua_isnoneornil(L, first + 1)) to = clua_tablelength(L);
+        if (!clua_intarg(L, first, 1, &from) || !clua_intarg(L, first + 1, to, &to)) return 0;
+        return (how == CLUA_COST_CONCAT ? 2 : 1) * clua_span(from, to);
     }
     case CLUA_COST_SORT: {
         // About n·log₂ n comparisons and as many moves, each pair two instructions' time.
-        // A Lua comparison function pays for itself.
-        if (!lua_isnoneornil(L, 2) || lua_type(L, 1) != LUA_TTABLE) return 0;
-        lua_Number n = clua_costlength(L, 1);
+        // A comparison function written in Lua pays for itself; a C one (`rawequal`)
+        // does not.
+        if (lua_type(L, 1) != LUA_TTABLE) return 0;
+        if (lua_type(L, 2) == LUA_TFUNCTION && !lua_iscfunction(L, 2)) return 0;
+        lua_Number n = (lua_Number)clua_tablelength(L);
         return n > 1 ? 2 * n * log2(n) : 0;
     }
     default:
@@ -203,10 +249,11 @@ static inline lua_Number clua_cost(lua_State *L, int how) {
     }
 }
 
-/// Whether `t` (at `index`) is a key of the table at upvalue `set`.
+/// Whether the table at upvalue `set` has a value for the key at `index` (read as Lua
+/// reads `set[key]`: `dataOf`'s `__index` finds the live behaviour view's data).
 static inline int clua_inset(lua_State *L, int set, int index) {
     lua_pushvalue(L, index);
-    int found = lua_rawget(L, lua_upvalueindex(set)) != LUA_TNIL;
+    int found = lua_gettable(L, lua_upvalueindex(set)) != LUA_TNIL;
     lua_pop(L, 1);
     return found;
 }
@@ -218,7 +265,7 @@ static inline int clua_inset(lua_State *L, int set, int index) {
 static inline int clua_guardproxy(lua_State *L, int how) {
     if (how == CLUA_GUARD_SEE) {
         lua_pushvalue(L, 1);
-        if (lua_rawget(L, lua_upvalueindex(3)) != LUA_TNIL) {
+        if (lua_gettable(L, lua_upvalueindex(3)) != LUA_TNIL) {
             lua_replace(L, 1);  // the data table stands for its proxy
             return 0;
         }
@@ -252,28 +299,29 @@ static inline void clua_guardmeta(lua_State *L) {
 
 /// string.format's rules: `%p` prints an address, which differs from run to run, and so
 /// would `%s` of a table or function; those are shown by the sandbox's tostring
-/// (upvalue 3) instead, as serial numbers.
+/// (upvalue 3) instead, as serial numbers. Every other argument is left to Lua.
 static inline void clua_guardformat(lua_State *L) {
-    if (lua_type(L, 1) == LUA_TSTRING) {
-        size_t length = 0;
-        const char *format = lua_tolstring(L, 1, &length);
-        const char *end = format + length;
-        for (const char *p = memchr(format, '%', length); p != NULL && p < end;
-             p = memchr(p, '%', (size_t)(end - p))) {
-            const char *spec = p + 1;  // flags, width and precision, then the conversion
-            while (spec < end && !isalpha((unsigned char)*spec) && *spec != '%') spec++;
-            if (spec < end && *spec == 'p')
-                luaL_error(L, "string.format: '%%p' is not available (addresses differ from run to run)");
-            p = spec + 1;
-        }
-    }
-    for (int i = 2, top = lua_gettop(L); i <= top; i++) {
-        int type = lua_type(L, i);
-        if (type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TTHREAD || type == LUA_TUSERDATA) {
+    if (lua_type(L, 1) != LUA_TSTRING) return;
+    size_t length = 0;
+    const char *format = lua_tolstring(L, 1, &length);
+    const char *end = format + length;
+    int argument = 1, top = lua_gettop(L);
+    for (const char *p = memchr(format, '%', length); p != NULL && p < end;
+         p = memchr(p, '%', (size_t)(end - p))) {
+        const char *spec = p + 1;  // flags, width and precision, then the conversion
+        while (spec < end && !isalpha((unsigned char)*spec) && *spec != '%') spec++;
+        if (spec >= end) break;
+        p = spec + 1;
+        if (*spec == '%') continue;  // "%%" takes no argument
+        argument++;
+        if (*spec == 'p')
+            luaL_error(L, "string.format: '%%p' is not available (addresses differ from run to run)");
+        int type = argument <= top ? lua_type(L, argument) : LUA_TNONE;
+        if (*spec == 's' && (type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TTHREAD || type == LUA_TUSERDATA)) {
             lua_pushvalue(L, lua_upvalueindex(3));
-            lua_pushvalue(L, i);
+            lua_pushvalue(L, argument);
             lua_call(L, 1, 1);
-            lua_replace(L, i);
+            lua_replace(L, argument);
         }
     }
 }
@@ -296,6 +344,8 @@ static inline int clua_guardedcall(lua_State *L) {
     case CLUA_GUARD_FORMAT:
         clua_guardformat(L);
         break;
+    case CLUA_COST_WALK:
+        return clua_walk(L, original);
     case CLUA_GUARD_RELIMIT: {
         int results = original(L);
         clua_Limits *limits = clua_limits(L);

@@ -40,7 +40,13 @@ import Testing
             ["pack.textArithmetic"] = function(goal) local s = (" "):rep(1 << 20) .. "1" for i = 1, 2000 do local n = s * 2 end goal.state = "met" end,
             ["pack.tableConcat"] = function(goal) local t = {} for i = 1, 100000 do t[i] = "" end for i = 1, 2000 do table.concat(t) end goal.state = "met" end,
             ["pack.tableSort"] = function(goal) local t = {} for i = 1, 100000 do t[i] = i end for i = 1, 2000 do table.sort(t) end goal.state = "met" end,
-            ["pack.libraryErrors"] = function(goal) local _, a = pcall(tonumber) local _, b = pcall(table.concat) local _, c = pcall(utf8.len) local _, d = pcall(table.sort, { 2, 1 }, 1) local _, e = pcall(function() return ("x"):byte({}) end) goal.text = table.concat({ a, b, c, d, e }, "|") end,
+            ["pack.lyingLength"] = function(goal) local c, t = 0, {} local meta = { __len = function() c = c + 1 return c == 1 and 0 or 1 << 27 end } local lists = { setmetatable({}, meta), setmetatable({}, meta), setmetatable({ 2, 1 }, meta), setmetatable({ "a" }, meta), setmetatable({ 1 }, meta) } table.insert(lists[1], 1, "x") c = 0 table.sort(lists[2]) c = 0 local removed = table.remove(lists[3], 1) c = 0 local joined = table.concat(lists[4]) c = 0 local n = select("#", table.unpack(lists[5])) goal.text = table.concat({ lists[1][1], removed, joined, n, c }, ",") end,
+            ["pack.concatPastLength"] = function(goal) local big = {} for i = 1, 100000 do big[i] = "" end local t = setmetatable({}, { __index = big }) for i = 1, 2000 do table.concat(t, "", 1, 100000) end goal.state = "met" end,
+            ["pack.continuationWalk"] = function(goal) local s = "a" .. ("\\x80"):rep(1 << 20) for i = 1, 2000 do utf8.offset(s, 2) end goal.state = "met" end,
+            ["pack.sortCompareInC"] = function(goal) local t = {} for i = 1, 100000 do t[i] = i end for i = 1, 2000 do table.sort(t, rawequal) end goal.state = "met" end,
+            ["pack.moveNearMax"] = function(goal) local t = {} for i = 1, 3000 do table.move(t, math.maxinteger - 100000, math.maxinteger, 1, {}) end goal.state = "met" end,
+            ["pack.libraryErrors"] = function(goal) local _, a = pcall(tonumber) local _, b = pcall(table.concat) local _, c = pcall(utf8.len) local _, d = pcall(table.sort, { 2, 1 }, 1) local _, e = pcall(function() return ("x"):byte({}) end) local _, f = pcall(string.rep, "", 1.5) local _, g = pcall(string.format, "%q", {}) local _, h = pcall(coroutine.resume, 1) local _, i = pcall(string.format, "%d", {}) goal.text = table.concat({ a, b, c, d, e, f, g, h, i }, "|") end,
+            ["pack.mirrorList"] = function(goal) goal.items = { 3, 1, 2 } table.sort(goal.items) table.insert(goal.items, 1, 9) goal.text = table.concat(goal.items, ",") .. ";" .. table.remove(goal.items, 2) .. ";" .. select("#", table.unpack(goal.items)) end,
             ["pack.sandboxErrors"] = function(goal) local out = {} for _, f in ipairs({ function() next(nil) end, function() rawget(nil, 1) end, function() rawlen(5) end, function() rawset(nil, 1, 2) end, function() setmetatable(1, {}) end, function() setmetatable({}, { __mode = "k" }) end, function() string.format("%d", "x") end, function() ("%p"):format({}) end, function() coroutine.resume(1) end }) do out[#out + 1] = select(2, pcall(f)) end out[#out + 1] = select(2, pcall(rawget)) goal.text = table.concat(out, "|") end,
             ["pack.formatError"] = function(goal) goal.text = string.format("%d", "x") end,
             ["pack.librarySmall"] = function(goal) local t = { 3, 1, 2 } table.sort(t) goal.text = table.concat(t, ",") .. ";" .. utf8.len("héllo") .. ";" .. utf8.offset("héllo", 3) .. ";" .. tonumber(" 0x10 ") .. ";" .. ("2" * "3") .. ";" .. table.concat({ "a", "b", "c" }, "-", 2, 3) end,
@@ -123,13 +129,29 @@ import Testing
     /// compiled again and again, a string's bytes as a million results, memory filled
     /// again and again (3 GiB of `rep`, a string grown by concatenation), a megabyte read
     /// whole again and again (decoded as UTF-8, walked by `utf8.offset`, read as a number
-    /// by `tonumber` or arithmetic), a long list joined or sorted again and again.
+    /// by `tonumber` or arithmetic), a long list joined or sorted again and again — also
+    /// when an `__index` supplies elements past the length, one character is a megabyte
+    /// of continuation bytes, the comparison function is a C one, or the bounds are near
+    /// the largest integer.
     @Test(arguments: ["pack.pattern", "pack.plainFind", "pack.gsubCopy", "pack.move", "pack.insertLength", "pack.loadLoop",
                       "pack.bytes", "pack.bytesDefault", "pack.unpackText", "pack.repLoop", "pack.concatLoop",
                       "pack.utf8Len", "pack.utf8Offset", "pack.tonumber", "pack.textArithmetic", "pack.tableConcat",
-                      "pack.tableSort"])
+                      "pack.tableSort", "pack.concatPastLength",
+                      "pack.continuationWalk", "pack.sortCompareInC", "pack.moveNearMax"])
     func workInsideTheLibraryPaysTheBudget(action: String) throws {
         _ = try reject(action, kind: .instructionLimit, message: "instruction budget exhausted")
+    }
+
+    /// A table function reads a `__len` once, for the charge and the work alike: one that
+    /// answered small to the charge and huge to the function (2²⁷ here, 2⁴⁰ would run for
+    /// hours) would move elements in C for free.
+    @Test func aTableFunctionReadsTheLengthOnce() throws {
+        let (store, _) = try world()
+        let transition = store.dispatch(Action("pack.lyingLength"))
+        #expect(transition.rejections.isEmpty, "\(transition.rejections)")
+        // insert put "x" first, remove took nothing past a length of 0, concat joined
+        // nothing, unpack returned nothing, and no __len was asked twice.
+        #expect(store.goal("trap")?["text"] == "x,2,,0,1")
     }
 
     /// The charged library functions answer small calls as Lua's own do, and their
@@ -146,7 +168,16 @@ import Testing
             "bad argument #1 to 'utf8.len' (string expected, got no value)",
             "bad argument #2 to 'table.sort' (function expected, got number)",
             "test/scripts/trap.lua:\(Self.line(of: "pack.libraryErrors")): bad argument #1 to 'byte' (number expected, got table)",
+            "bad argument #2 to 'string.rep' (number has no integer representation)",
+            "bad argument #2 to 'string.format' (value has no literal form)",
+            "bad argument #1 to 'coroutine.resume' (thread expected, got number)",
+            "bad argument #2 to 'string.format' (number expected, got table)",
         ].joined(separator: "|")))
+        // A list of the state (whose length is the engine's `__len`) sorted, grown and
+        // shrunk in place, through the writer.
+        #expect(store.dispatch(Action("pack.mirrorList")).rejections.isEmpty)
+        #expect(store.goal("trap")?["text"] == "9,1,2,3;1;3")
+        #expect(store.goal("trap")?["items"] == [9, 2, 3])
     }
 
     /// The sandbox's own versions of Lua's functions (which see through mirror proxies,

@@ -150,11 +150,10 @@ safemath.random, safemath.randomseed = nil, nil  -- randomness comes from ctx.ra
 local safetable = {}
 for k, v in next, table do safetable[k] = v end
 
+-- A limit error inside a coroutine ends the reducer, not just the coroutine.
+coroutine.resume, coroutine.close = guarded(coroutine.resume, "relimit"), guarded(coroutine.close, "relimit")
 local safecoroutine = {}
 for k, v in next, coroutine do safecoroutine[k] = v end
--- A limit error inside a coroutine ends the reducer, not just the coroutine.
-safecoroutine.resume = guarded(coroutine.resume, "relimit")
-safecoroutine.close = guarded(coroutine.close, "relimit")
 
 local libraries = {
   string = readonly(safestring, "string"),
