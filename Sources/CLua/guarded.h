@@ -13,6 +13,7 @@
 #include <lauxlib.h>
 #include <math.h>
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,7 +28,7 @@ enum {
     CLUA_COST_REMOVE,     // table.remove (t, pos): the elements above pos moved
     CLUA_COST_MOVE,       // table.move (a1, f, e, ...): e − f + 1 elements
     CLUA_COST_UNPACK,     // table.unpack (t, i = 1, j = #t): a value per element
-    CLUA_COST_CONCAT,     // table.concat (t, sep, i = 1, j = #t): the elements joined
+    CLUA_COST_CONCAT,     // table.concat (t, sep, i = 1, j = #t): each element as it is read
     CLUA_COST_SORT,       // table.sort (t) with no comparison function: n·log₂ n
     CLUA_COST_REP,        // string.rep (s, n, sep): the repetitions, and room for the result
     CLUA_GUARD_SEE,       // next, rawget, rawlen: a mirror proxy is its data; a retired view refused
@@ -35,12 +36,13 @@ enum {
     CLUA_GUARD_META,      // setmetatable: no finalizers, no weak tables
     CLUA_GUARD_FORMAT,    // string.format: no %p, and objects shown without their addresses
     CLUA_GUARD_RELIMIT,   // coroutine.resume, close: a limit hit inside is raised again
+    CLUA_GUARD_TOSTRING,  // tostring: an object without __tostring shown by its serial number
 };
 
 /// The names `guarded(f, how, ...)` takes, in the order of the enum.
 static const char *const clua_guardnames[] = {
     "positions", "decode", "walk", "text", "insert", "remove", "move", "unpack", "concat", "sort", "rep",
-    "see", "rawset", "meta", "format", "relimit", NULL,
+    "see", "rawset", "meta", "format", "relimit", "tostring", NULL,
 };
 
 /// Bytes of number text that take a Lua instruction's time to read (leading spaces, then
@@ -81,6 +83,12 @@ static inline int clua_intarg(lua_State *L, int i, lua_Integer fallback, lua_Int
     return isinteger;
 }
 
+/// A required integer argument `i` into `*value`; 0 when absent, nil, or anything else
+/// Lua will refuse.
+static inline int clua_needint(lua_State *L, int i, lua_Integer *value) {
+    return !lua_isnoneornil(L, i) && clua_intarg(L, i, 0, value);
+}
+
 /// The elements from `from` to `to` (as integers: bounds near the largest integer do not
 /// round together), none when `to` is below `from`.
 static inline lua_Number clua_span(lua_Integer from, lua_Integer to) {
@@ -98,31 +106,61 @@ static inline lua_Number clua_stretch(lua_Number length, lua_Number i, lua_Numbe
     return j >= i ? j - i + 1 : 0;
 }
 
-/// `__len` of a stand-in: the length read once (upvalue 1).
-static inline int clua_fixedlength(lua_State *L) {
+/// A stand-in's `__len`: the length read once (upvalue 1).
+static inline int clua_standinlength(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(1));
     return 1;
 }
 
+/// A stand-in's `__index`: the element of the table it stands for (upvalue 1), read as
+/// Lua reads it (so its own `__index` chain is as long as without the stand-in); with a
+/// cost per element (upvalue 2) charged first.
+static inline int clua_standinget(lua_State *L) {
+    lua_Number cost = lua_tonumber(L, lua_upvalueindex(2));
+    if (cost > 0) clua_spend(L, cost);
+    lua_settop(L, 2);
+    lua_gettable(L, lua_upvalueindex(1));
+    return 1;
+}
+
+/// A stand-in's `__newindex`: the write goes to the table it stands for, as Lua writes.
+static inline int clua_standinset(lua_State *L) {
+    lua_settop(L, 3);
+    lua_settable(L, lua_upvalueindex(1));
+    return 0;
+}
+
+/// Puts in place of the table at 1, for Lua's function, a stand-in that reads and writes
+/// through to it: with `length` as its length when `fixed`, and `cost` charged per
+/// element read.
+static inline void clua_standin(lua_State *L, int fixed, lua_Integer length, lua_Number cost) {
+    lua_createtable(L, 0, 0);
+    lua_createtable(L, 0, 3);
+    lua_pushvalue(L, 1);
+    lua_pushnumber(L, cost);
+    lua_pushcclosure(L, clua_standinget, 2);
+    lua_setfield(L, -2, "__index");
+    lua_pushvalue(L, 1);
+    lua_pushcclosure(L, clua_standinset, 1);
+    lua_setfield(L, -2, "__newindex");
+    if (fixed) {
+        lua_pushinteger(L, length);
+        lua_pushcclosure(L, clua_standinlength, 1);
+        lua_setfield(L, -2, "__len");
+    }
+    lua_setmetatable(L, -2);
+    lua_replace(L, 1);
+}
+
 /// The length of the table at 1, read once: a table whose `__len` is a metamethod is
-/// replaced, for Lua's function, by a stand-in that reads and writes through to it but
-/// has that length. Lua's table functions read the length themselves, and a `__len` that
-/// answered small to the charge and huge to the function would run it uncharged for hours.
+/// replaced, for Lua's function, by a stand-in of that length. Lua's table functions read
+/// the length themselves, and a `__len` that answered small to the charge and huge to the
+/// function would run it uncharged for hours.
 static inline lua_Integer clua_tablelength(lua_State *L) {
     lua_Integer length = luaL_len(L, 1);
     if (luaL_getmetafield(L, 1, "__len") == LUA_TNIL) return length;
     lua_pop(L, 1);
-    lua_createtable(L, 0, 0);
-    lua_createtable(L, 0, 3);
-    lua_pushvalue(L, 1);
-    lua_setfield(L, -2, "__index");
-    lua_pushvalue(L, 1);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushinteger(L, length);
-    lua_pushcclosure(L, clua_fixedlength, 1);
-    lua_setfield(L, -2, "__len");
-    lua_setmetatable(L, -2);
-    lua_replace(L, 1);
+    clua_standin(L, 1, length, 0);
     return length;
 }
 
@@ -218,22 +256,54 @@ static inline lua_Number clua_cost(lua_State *L, int how) {
             if (lua_type(L, i) == LUA_TSTRING) bytes += (lua_Number)lua_rawlen(L, i);
         return bytes / CLUA_TEXTBYTES;
     }
-    case CLUA_COST_INSERT: case CLUA_COST_REMOVE:
-        // insert moves the elements only when given a position (three arguments), remove
-        // when given one at all.
-        if (lua_type(L, 1) != LUA_TTABLE || (how == CLUA_COST_INSERT ? top != 3 : top < 2)) return 0;
+    case CLUA_COST_INSERT: {
+        // Elements move only for a position (three arguments) within 1 to length + 1.
+        if (lua_type(L, 1) != LUA_TTABLE || top != 3) return 0;
         to = clua_tablelength(L);
-        return clua_intarg(L, 2, 0, &from) ? clua_span(from, to) : 0;
-    case CLUA_COST_MOVE:
-        return clua_intarg(L, 2, 0, &from) && clua_intarg(L, 3, 0, &to) ? clua_span(from, to) : 0;
-    case CLUA_COST_UNPACK: case CLUA_COST_CONCAT: {
-        // Every element from i to j is read, wherever it comes from (an `__index` can
-        // answer past the length). An element joined takes about two Lua instructions' time.
+        if (!clua_needint(L, 2, &from) || (lua_Unsigned)from - 1u >= (lua_Unsigned)to + 1u) return 0;
+        return clua_span(from, to);
+    }
+    case CLUA_COST_REMOVE: {
+        // Elements move only for a position within 1 to length + 1 (nil: the last).
+        if (lua_type(L, 1) != LUA_TTABLE || top < 2) return 0;
+        to = clua_tablelength(L);
+        if (!clua_intarg(L, 2, to, &from) || (from != to && (lua_Unsigned)from - 1u > (lua_Unsigned)to)) return 0;
+        return clua_span(from, to);
+    }
+    case CLUA_COST_MOVE: {
+        // As many elements as Lua will move: none when it refuses the bounds.
+        lua_Integer destination = 0;
+        if (!clua_needint(L, 2, &from) || !clua_needint(L, 3, &to) || !clua_needint(L, 4, &destination)) return 0;
+        if (to < from || (from <= 0 && to >= LUA_MAXINTEGER + from)) return 0;
+        lua_Number n = clua_span(from, to);
+        return destination <= LUA_MAXINTEGER - (lua_Integer)((lua_Unsigned)to - (lua_Unsigned)from) ? n : 0;
+    }
+    case CLUA_COST_UNPACK: {
+        // A value per element, unless there are more than the stack takes (Lua refuses).
         if (lua_type(L, 1) != LUA_TTABLE) return 0;
-        int first = how == CLUA_COST_UNPACK ? 2 : 3;
-        if (lua_isnoneornil(L, first + 1)) to = clua_tablelength(L);
-        if (!clua_intarg(L, first, 1, &from) || !clua_intarg(L, first + 1, to, &to)) return 0;
-        return (how == CLUA_COST_CONCAT ? 2 : 1) * clua_span(from, to);
+        if (lua_isnoneornil(L, 3)) to = clua_tablelength(L);
+        if (!clua_intarg(L, 2, 1, &from) || !clua_intarg(L, 3, to, &to)) return 0;
+        lua_Number n = clua_span(from, to);
+        return n < 1000000 ? n : 0;
+    }
+    case CLUA_COST_CONCAT: {
+        // Two instructions' time per element joined. A plain table's elements are charged
+        // up front, from i to the length (or to j when that is not far: a huge j past a
+        // short list is Lua's error, not a charge). Otherwise each element is charged as
+        // it is read, through a stand-in (dearer per element): an `__index` can answer
+        // past the length, and a hole can hide what follows it from the length. Lua's
+        // concat reads the length whether or not it is given j.
+        if (lua_type(L, 1) != LUA_TTABLE) return 0;
+        int hasmeta = lua_getmetatable(L, 1);
+        if (hasmeta) lua_pop(L, 1);
+        lua_Integer length = luaL_len(L, 1);
+        int bounded = lua_isnoneornil(L, 4);
+        if (!hasmeta && clua_intarg(L, 3, 1, &from) && clua_intarg(L, 4, length, &to)) {
+            lua_Number n = clua_span(from, to);
+            if (bounded || n <= 65536) return 2 * n;
+        }
+        clua_standin(L, 1, length, 12);
+        return 0;
     }
     case CLUA_COST_SORT: {
         // About n·log₂ n comparisons and as many moves, each pair two instructions' time.
@@ -242,7 +312,7 @@ static inline lua_Number clua_cost(lua_State *L, int how) {
         if (lua_type(L, 1) != LUA_TTABLE) return 0;
         if (lua_type(L, 2) == LUA_TFUNCTION && !lua_iscfunction(L, 2)) return 0;
         lua_Number n = (lua_Number)clua_tablelength(L);
-        return n > 1 ? 2 * n * log2(n) : 0;
+        return n > 1 && n < INT_MAX ? 2 * n * log2(n) : 0;  // Lua refuses more
     }
     default:
         return 0;
@@ -346,6 +416,21 @@ static inline int clua_guardedcall(lua_State *L) {
         break;
     case CLUA_COST_WALK:
         return clua_walk(L, original);
+    case CLUA_GUARD_TOSTRING: {
+        // An address differs from run to run: an object Lua would show by its address is
+        // shown by the serial number upvalue 3 gives it.
+        int type = lua_type(L, 1);
+        if (type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TTHREAD || type == LUA_TUSERDATA) {
+            if (luaL_getmetafield(L, 1, "__tostring") == LUA_TNIL) {
+                lua_pushvalue(L, lua_upvalueindex(3));
+                lua_pushvalue(L, 1);
+                lua_call(L, 1, 1);
+                return 1;
+            }
+            lua_pop(L, 1);
+        }
+        break;
+    }
     case CLUA_GUARD_RELIMIT: {
         int results = original(L);
         clua_Limits *limits = clua_limits(L);

@@ -46,8 +46,10 @@ import Testing
             ["pack.sortCompareInC"] = function(goal) local t = {} for i = 1, 100000 do t[i] = i end for i = 1, 2000 do table.sort(t, rawequal) end goal.state = "met" end,
             ["pack.moveNearMax"] = function(goal) local t = {} for i = 1, 3000 do table.move(t, math.maxinteger - 100000, math.maxinteger, 1, {}) end goal.state = "met" end,
             ["pack.libraryErrors"] = function(goal) local _, a = pcall(tonumber) local _, b = pcall(table.concat) local _, c = pcall(utf8.len) local _, d = pcall(table.sort, { 2, 1 }, 1) local _, e = pcall(function() return ("x"):byte({}) end) local _, f = pcall(string.rep, "", 1.5) local _, g = pcall(string.format, "%q", {}) local _, h = pcall(coroutine.resume, 1) local _, i = pcall(string.format, "%d", {}) goal.text = table.concat({ a, b, c, d, e, f, g, h, i }, "|") end,
+            ["pack.refusedFirst"] = function(goal) local t = {} for i = 1, 100000 do t[i] = i end local out = {} for _, f in ipairs({ function() table.remove(t, nil) end, function() table.insert(t, nil, 1) end, function() table.move(t, nil, 1e8, 1) end, function() table.concat({}, "", 1, 1e8) end, function() table.unpack({}, 1, 1e7) end, function() table.insert({}, math.mininteger, 1) end, function() table.move({}, 1, math.maxinteger, 2) end, function() table.sort(setmetatable({}, { __len = function() return math.maxinteger end })) end }) do out[#out + 1] = tostring((select(2, pcall(f)))) end goal.text = table.concat(out, "|") end,
+            ["pack.eqNotAsked"] = function(goal) local asked = false local t = setmetatable({}, { __eq = function() asked = true return true end, __index = { s = 42 } }) goal.text = tostring(rawget(t, "s")) .. "," .. tostring(next(t)) .. "," .. tostring(asked) end,
             ["pack.mirrorList"] = function(goal) goal.items = { 3, 1, 2 } table.sort(goal.items) table.insert(goal.items, 1, 9) goal.text = table.concat(goal.items, ",") .. ";" .. table.remove(goal.items, 2) .. ";" .. select("#", table.unpack(goal.items)) end,
-            ["pack.sandboxErrors"] = function(goal) local out = {} for _, f in ipairs({ function() next(nil) end, function() rawget(nil, 1) end, function() rawlen(5) end, function() rawset(nil, 1, 2) end, function() setmetatable(1, {}) end, function() setmetatable({}, { __mode = "k" }) end, function() string.format("%d", "x") end, function() ("%p"):format({}) end, function() coroutine.resume(1) end }) do out[#out + 1] = select(2, pcall(f)) end out[#out + 1] = select(2, pcall(rawget)) goal.text = table.concat(out, "|") end,
+            ["pack.sandboxErrors"] = function(goal) local out = {} for _, f in ipairs({ function() next(nil) end, function() rawget(nil, 1) end, function() rawlen(5) end, function() rawset(nil, 1, 2) end, function() setmetatable(1, {}) end, function() setmetatable({}, { __mode = "k" }) end, function() string.format("%d", "x") end, function() ("%p"):format({}) end, function() coroutine.resume(1) end, function() tostring() end, function() tostring(setmetatable({}, { __tostring = function() return {} end })) end }) do out[#out + 1] = select(2, pcall(f)) end out[#out + 1] = select(2, pcall(rawget)) goal.text = table.concat(out, "|") end,
             ["pack.formatError"] = function(goal) goal.text = string.format("%d", "x") end,
             ["pack.librarySmall"] = function(goal) local t = { 3, 1, 2 } table.sort(t) goal.text = table.concat(t, ",") .. ";" .. utf8.len("héllo") .. ";" .. utf8.offset("héllo", 3) .. ";" .. tonumber(" 0x10 ") .. ";" .. ("2" * "3") .. ";" .. table.concat({ "a", "b", "c" }, "-", 2, 3) end,
             ["pack.emptyRep"] = function(goal) goal.progress = #(""):rep(math.maxinteger) + #(""):rep(1e9, "") + 7 end,
@@ -142,6 +144,33 @@ import Testing
         _ = try reject(action, kind: .instructionLimit, message: "instruction budget exhausted")
     }
 
+    /// A call Lua refuses is refused as Lua refuses it, not charged first for work it
+    /// will not do (a missing position is Lua's default, not position 0).
+    @Test func callsLuaRefusesAreNotChargedFirst() throws {
+        let (store, _) = try world()
+        let transition = store.dispatch(Action("pack.refusedFirst"))
+        #expect(transition.rejections.isEmpty, "\(transition.rejections)")
+        let at = "test/scripts/trap.lua:\(Self.line(of: "pack.refusedFirst")): "
+        #expect(store.goal("trap")?["text"] == .string([
+            "nil",
+            at + "bad argument #2 to 'insert' (number expected, got nil)",
+            at + "bad argument #2 to 'move' (number expected, got nil)",
+            at + "invalid value (nil) at index 1 in table for 'concat'",
+            at + "too many results to unpack",
+            at + "bad argument #2 to 'insert' (position out of bounds)",
+            at + "bad argument #4 to 'move' (destination wrap around)",
+            at + "bad argument #1 to 'sort' (array too big)",
+        ].joined(separator: "|")))
+    }
+
+    /// The sandbox's rawget and next never ask a pack's `__eq` whether its table is the
+    /// entity a behaviour receives.
+    @Test func rawgetAndNextLeaveEqAlone() throws {
+        let (store, _) = try world()
+        #expect(store.dispatch(Action("pack.eqNotAsked")).rejections.isEmpty)
+        #expect(store.goal("trap")?["text"] == "nil,nil,false")
+    }
+
     /// A table function reads a `__len` once, for the charge and the work alike: one that
     /// answered small to the charge and huge to the function (2²⁷ here, 2⁴⁰ would run for
     /// hours) would move elements in C for free.
@@ -197,6 +226,8 @@ import Testing
             at + "bad argument #2 to 'format' (number expected, got string)",
             at + "string.format: '%p' is not available (addresses differ from run to run)",
             at + "bad argument #1 to 'resume' (thread expected, got number)",
+            at + "bad argument #1 to 'tostring' (value expected)",
+            at + "'__tostring' must return a string",
             "bad argument #1 to 'rawget' (table expected, got no value)",
         ].joined(separator: "|")))
         let error = try reject("pack.formatError", kind: .runtime, message: "bad argument #2 to 'format' (number expected, got string)")

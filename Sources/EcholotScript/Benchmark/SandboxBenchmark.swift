@@ -51,6 +51,9 @@ public struct SandboxBenchmark {
         Workload(name: "table.concat of 100,000 strings",
                  source: "local t = {} for i = 1, 100000 do t[i] = 'x' end local n = 0 "
                     + "for i = 1, 40 do n = n + #table.concat(t) end return n"),
+        Workload(name: "table.concat through an __index",
+                 source: "local t = {} for i = 1, 100000 do t[i] = 'x' end local u = setmetatable({}, { __index = t }) "
+                    + "local n = 0 for i = 1, 10 do n = n + #table.concat(u, '', 1, 100000) end return n"),
         Workload(name: "table.sort of 100,000 numbers",
                  source: "local t = {} for i = 1, 100000 do t[i] = (i * 7919) % 100003 end "
                     + "table.sort(t) return t[1]"),

@@ -10,6 +10,7 @@
 local E, host = ...
 
 local type, next, error, tostring, setmetatable = type, next, error, tostring, setmetatable
+local rawequal = rawequal
 local getrawmetatable = debug.getmetatable
 local mathtype = math.type
 local format = string.format
@@ -181,8 +182,9 @@ end })
 
 -- The helpers that see through mirror nodes (pairs, next, copies, …) look a node's data
 -- up in `dataOf`; the live view's is whatever entity it stands for now.
+-- (rawequal: a pack's table with an __eq must not be asked, nor handed the view.)
 getrawmetatable(dataOf).__index = function(_, t)
-  if t == liveview and t ~= nil then return getrawmetatable(t).__index end
+  if t ~= nil and rawequal(t, liveview) then return getrawmetatable(t).__index end
 end
 
 -- A view for one behaviour batch; `E.endview` retires it.

@@ -74,22 +74,19 @@ E.readonlyviews = views
 -- tostring without addresses: they differ from run to run, so a script that stored one
 -- in the state would break replays. Objects get serial numbers in the order first shown.
 local serials, nextserial = setmetatable({}, { __mode = "k" }), 0
-local addressed = { table = true, ["function"] = true, thread = true, userdata = true }
-local function stostring(v)
-  if addressed[type(v)] then
-    local mt = getrawmetatable(v)
-    if mt == nil or rawget(mt, "__tostring") == nil then
-      local serial = serials[v]
-      if serial == nil then
-        nextserial = nextserial + 1
-        serial = nextserial
-        serials[v] = serial
-      end
-      return type(v) .. ": #" .. serial
-    end
+local function serialof(v)
+  local serial = serials[v]
+  if serial == nil then
+    nextserial = nextserial + 1
+    serial = nextserial
+    serials[v] = serial
   end
-  return tostring(v)
+  return type(v) .. ": #" .. serial
 end
+-- Lua's tostring in the pack's frame (CLua/guarded.h), objects without a __tostring
+-- shown by `serialof`.
+local guarded = host.guarded
+local stostring = guarded(tostring, "tostring", serialof)
 E.tostring = stostring
 
 -- Pattern matching that pays the budget (CLua/patterns.h): Lua's own matcher runs in C,
@@ -105,7 +102,6 @@ local safestring = {}
 for k, v in next, string do safestring[k] = v end
 safestring.dump = nil
 -- (CLua/guarded.h: Lua's format behind the sandbox's rules, in the pack's frame.)
-local guarded = host.guarded
 string.format = guarded(string.format, "format", stostring)
 safestring.format = string.format
 
