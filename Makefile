@@ -11,7 +11,7 @@ PLAY_ARGS ?=
 # the Swift files that import it are touched whenever a header is newer than this stamp,
 # so they are compiled again with the new inline functions.
 CLUA_STAMP := .build/clua-headers.stamp
-$(CLUA_STAMP): $(wildcard Sources/CLua/*.h)
+$(CLUA_STAMP): $(wildcard Sources/CLua/*.h) Sources/CLua/module.modulemap
 	@mkdir -p .build
 	@touch $$(grep -rl '^import CLua' Sources Tests) $@
 

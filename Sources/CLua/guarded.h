@@ -53,25 +53,9 @@ static const char *const clua_guardnames[] = {
 /// Bytes utf8.offset steps over in a Lua instruction's time.
 #define CLUA_WALKBYTES 8
 
-/// Argument `i` as Lua's number parameters read it (numbers, and text that reads as one,
-/// the text's bytes charged); `fallback` when it is absent or nil, NAN when Lua will
-/// refuse it (and the charge is then left to Lua's error).
-static inline lua_Number clua_costarg(lua_State *L, int i, lua_Number fallback) {
-    switch (lua_type(L, i)) {
-    case LUA_TNONE: case LUA_TNIL: return fallback;
-    case LUA_TNUMBER: return lua_tonumber(L, i);
-    case LUA_TSTRING: {
-        clua_spend(L, (lua_Number)lua_rawlen(L, i) / CLUA_TEXTBYTES);
-        int isnumber = 0;
-        lua_Number n = lua_tonumberx(L, i, &isnumber);
-        return isnumber ? n : NAN;
-    }
-    default: return NAN;
-    }
-}
-
 /// Argument `i` as Lua's integer parameters read it, into `*value` (`fallback` when absent
-/// or nil; text charged as in ``clua_costarg``); 0 when Lua will refuse it.
+/// or nil; text that reads as one has its bytes charged, since reading it scans them all);
+/// 0 when Lua will refuse it (and the charge is then left to Lua's error).
 static inline int clua_intarg(lua_State *L, int i, lua_Integer fallback, lua_Integer *value) {
     if (lua_isnoneornil(L, i)) {
         *value = fallback;
@@ -97,13 +81,17 @@ static inline lua_Number clua_span(lua_Integer from, lua_Integer to) {
 
 /// How many of the positions `i` to `j` of a string `length` bytes long Lua visits
 /// (negative positions count from the end; both are clamped to the string).
-static inline lua_Number clua_stretch(lua_Number length, lua_Number i, lua_Number j) {
-    if (isnan(i) || isnan(j)) return 0;
+static inline lua_Number clua_stretch(lua_Integer length, lua_Integer i, lua_Integer j) {
     if (i < 0) i = length + i + 1;
     if (j < 0) j = length + j + 1;
     if (i < 1) i = 1;
     if (j > length) j = length;
-    return j >= i ? j - i + 1 : 0;
+    return clua_span(i, j);
+}
+
+/// Whether a value of this type is shown by its address, which differs from run to run.
+static inline int clua_addressed(int type) {
+    return type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TTHREAD || type == LUA_TUSERDATA;
 }
 
 /// A stand-in's `__len`: the length read once (upvalue 1).
@@ -244,10 +232,9 @@ static inline lua_Number clua_cost(lua_State *L, int how) {
     lua_Integer from = 0, to = 0;
     switch (how) {
     case CLUA_COST_POSITIONS: case CLUA_COST_DECODE: {
-        if (lua_type(L, 1) != LUA_TSTRING) return 0;
-        lua_Number i = clua_costarg(L, 2, 1);
-        lua_Number j = clua_costarg(L, 3, how == CLUA_COST_DECODE ? -1 : i);
-        lua_Number visited = clua_stretch((lua_Number)lua_rawlen(L, 1), i, j);
+        if (lua_type(L, 1) != LUA_TSTRING || !clua_intarg(L, 2, 1, &from)
+            || !clua_intarg(L, 3, how == CLUA_COST_DECODE ? -1 : from, &to)) return 0;
+        lua_Number visited = clua_stretch((lua_Integer)lua_rawlen(L, 1), from, to);
         return how == CLUA_COST_DECODE ? visited / CLUA_DECODEBYTES : visited;
     }
     case CLUA_COST_TEXT: {
@@ -386,8 +373,7 @@ static inline void clua_guardformat(lua_State *L) {
         argument++;
         if (*spec == 'p')
             luaL_error(L, "string.format: '%%p' is not available (addresses differ from run to run)");
-        int type = argument <= top ? lua_type(L, argument) : LUA_TNONE;
-        if (*spec == 's' && (type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TTHREAD || type == LUA_TUSERDATA)) {
+        if (*spec == 's' && argument <= top && clua_addressed(lua_type(L, argument))) {
             lua_pushvalue(L, lua_upvalueindex(3));
             lua_pushvalue(L, argument);
             lua_call(L, 1, 1);
@@ -419,8 +405,7 @@ static inline int clua_guardedcall(lua_State *L) {
     case CLUA_GUARD_TOSTRING: {
         // An address differs from run to run: an object Lua would show by its address is
         // shown by the serial number upvalue 3 gives it.
-        int type = lua_type(L, 1);
-        if (type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TTHREAD || type == LUA_TUSERDATA) {
+        if (clua_addressed(lua_type(L, 1))) {
             if (luaL_getmetafield(L, 1, "__tostring") == LUA_TNIL) {
                 lua_pushvalue(L, lua_upvalueindex(3));
                 lua_pushvalue(L, 1);

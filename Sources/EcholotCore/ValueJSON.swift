@@ -16,13 +16,7 @@ extension Value {
         case let .bool(b): out += b ? "true" : "false"
         case let .int(i): out += String(i)
         case let .number(d):
-            if !d.isFinite {
-                out += "null"
-            } else if d == d.rounded(), abs(d) < 1e15 {
-                out += String(Int(d))
-            } else {
-                out += String(d)
-            }
+            out += d.isFinite ? d.authorText : "null"
         case let .string(s): Value.writeString(s, to: &out)
         case let .list(items):
             out += "["

@@ -21,8 +21,9 @@ extension Profile {
 
     /// Writes `runs` oldest first, each in its own transaction, taking each written one out;
     /// stops at the first that finds the profile locked (it and the rest stay, to be tried
-    /// later). A run that fails otherwise is taken out too, as it would fail again. Returns
-    /// the recordings made and the first failure.
+    /// later: runs left over mean the profile was busy). A run that fails otherwise is taken
+    /// out too, as it would fail again. Returns the recordings made and the first such
+    /// failure.
     public func record(_ runs: inout [UnsavedRun]) -> (recordings: [Recording], failure: ProfileError?) {
         var made: [Recording] = []
         var failure: ProfileError?
@@ -36,7 +37,7 @@ extension Profile {
                     made.append(try record(next.finished, in: next.manifest))
                 }
             } catch .busy {
-                return (made, failure ?? .busy(path: url.path))
+                return (made, failure)
             } catch {
                 failure = failure ?? error
             }

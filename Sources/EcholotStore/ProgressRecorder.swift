@@ -18,8 +18,9 @@ public final class ProgressRecorder {
     public let manifest: PackManifest?
     /// Every recording made, in order.
     public private(set) var recordings: [Recording] = []
-    /// The first write that failed; the game goes on, and the caller reports it.
-    public private(set) var failure: ProfileError?
+    /// The first write that failed for good, or `.busy` while runs wait in ``unsaved`` for
+    /// a profile another program holds locked; the game goes on, and the caller reports it.
+    public var failure: ProfileError? { lost ?? (unsaved.isEmpty ? nil : .busy(path: profile.url.path)) }
     /// Called after each recording (a game announces achievements and unlocks from it).
     public var onRecording: ((Recording) -> Void)?
     /// Ended runs not written yet because the profile was locked, oldest first.
@@ -33,6 +34,8 @@ public final class ProgressRecorder {
     private var parameters: Value?
     private var inProgress = false
     private var pendingAchievements: [String: Value] = [:]
+    /// The first write that failed other than for a lock (its run is dropped).
+    private var lost: ProfileError?
 
     /// A recorder writing to `profile`; `clock` stamps the runs (the wall clock by default —
     /// history lies outside the deterministic state, so reading it here is harmless).
@@ -61,7 +64,7 @@ public final class ProgressRecorder {
             }
             onRecording?(recording)
         }
-        failure = failure ?? failed
+        lost = lost ?? failed
         return made.count
     }
 

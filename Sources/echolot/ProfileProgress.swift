@@ -187,7 +187,7 @@ final class ProfileProgress: ProgressProvider {
             return error.description
         }
         // A run that fails otherwise (a full disk) is lost as well, and said so.
-        let failure = profile.record(&unsaved).failure.flatMap { $0 == .busy(path: profile.url.path) ? nil : $0 }
+        let failure = profile.record(&unsaved).failure
         if unsaved.isEmpty { return failure?.description }
         let runs = unsaved.filter { !$0.achievementsOnly }.count
         let lost = [runs == 0 ? nil : runs == 1 ? "1 finished run" : "\(runs) finished runs",
@@ -210,7 +210,7 @@ final class ProfileProgress: ProgressProvider {
         self.recorder = nil
         unsaved = recorder.unsaved
         switch recorder.failure {
-        case .busy? where !unsaved.isEmpty:
+        case .busy?:
             if !waitReported {
                 waitReported = true
                 let waiting = unsaved.last?.achievementsOnly == true ? "the achievements of the last run wait" : "this run waits"

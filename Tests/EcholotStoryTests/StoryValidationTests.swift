@@ -45,6 +45,20 @@ import Testing
         #expect(error.diagnostics.map(\.description) == ["\(pack.display(StoryReader.fileName)):1:1: error: not a regular file"])
     }
 
+    /// A story.json that is a link leading nowhere is there, as far as the pack is
+    /// concerned: it is reported once, as a broken link, not also as a story missing.
+    @Test func aStoryFileThatIsABrokenLinkIsReportedOnce() throws {
+        let pack = try Self.pack()
+        let story = pack.root.appendingPathComponent(StoryReader.fileName)
+        try FileManager.default.createSymbolicLink(atPath: story.path, withDestinationPath: "gone.json")
+        #expect(StoryReader.exists(in: pack))
+        guard case let .failure(error)? = StoryReader.load(for: pack) else {
+            Issue.record("a broken link read as a story, or as no story")
+            return
+        }
+        #expect(error.diagnostics.count == 1)
+    }
+
     /// Lines over a level are checked like a cut-scene's: a missing language string is
     /// reported where the line is.
     @Test func aLineOverALevelMissingFromALanguageIsReported() throws {

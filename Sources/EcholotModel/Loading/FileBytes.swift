@@ -26,8 +26,10 @@ public enum FileBytes {
         // tape rewinds); then again on the descriptor, in case the path changed in between,
         // opened non-blocking so that a pipe put there meanwhile cannot make it wait.
         var status = stat()
-        guard stat(path, &status) == 0 else { return .failure(errno == EACCES ? .unreadable : .missing) }
+        guard stat(path, &status) == 0 else { return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable) }
         guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
+        // Too large already: not even opened (a watcher asks again and again).
+        guard Int(status.st_size) <= limit else { return .failure(.tooLarge(size: Int(status.st_size))) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(errno == ENOENT ? .missing : .unreadable) }
         defer { close(fd) }

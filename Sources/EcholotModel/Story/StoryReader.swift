@@ -23,10 +23,12 @@ public enum StoryReader {
         }
     }
 
-    /// Whether `pack` has a `story.json` (read or not): a story pack without one is played
+    /// Whether `pack` has a `story.json` (read or not, as ``load(for:)`` sees it: a link
+    /// leading nowhere is there, and reported by `load`): a story pack without one is played
     /// as single levels, and `validate` reports it.
     public static func exists(in pack: Pack) -> Bool {
-        FileManager.default.fileExists(atPath: pack.root.appendingPathComponent(fileName).path)
+        guard case let .opened(files) = PackFiles.open(pack.root) else { return false }
+        return files.entry(fileName) != .missing
     }
 
     /// The problem of a story pack (`"kind": "story"`) that has no `story.json`; `nil`

@@ -97,13 +97,9 @@ E.tostring = stostring
 -- by the library field that holds it.
 string.find, string.match, string.gmatch, string.gsub = host.find, host.match, host.gmatch, host.gsub
 
--- The string library without `dump`, and a `format` without `%p` (addresses).
-local safestring = {}
-for k, v in next, string do safestring[k] = v end
-safestring.dump = nil
--- (CLua/guarded.h: Lua's format behind the sandbox's rules, in the pack's frame.)
+-- Lua's format behind the sandbox's rules (no `%p`, objects shown without addresses), in
+-- the pack's frame (CLua/guarded.h).
 string.format = guarded(string.format, "format", stostring)
-safestring.format = string.format
 
 -- Library functions whose work in C grows with a size the count hook cannot see are
 -- charged for it before they run (CLua/guarded.h, which gives the rates): string.byte and
@@ -114,10 +110,9 @@ safestring.format = string.format
 -- through elements one by one, as many as a length or the bounds say (which a __len
 -- metamethod can make anything); sort without a comparison function compares in C (a Lua
 -- one pays for itself). Each is Lua's own function run in the charging one's frame, so
--- results and errors are Lua's own. They replace the engine's own as the pattern
--- functions do, so that Lua names one called through pcall as it names its own.
+-- results and errors are Lua's own. Like the pattern functions and format, they replace
+-- the engine's own, so that Lua names one called through pcall as it names its own.
 string.byte, string.rep = guarded(string.byte, "positions"), guarded(string.rep, "rep")
-safestring.byte, safestring.rep = string.byte, string.rep
 utf8.codepoint, utf8.len, utf8.offset =
   guarded(utf8.codepoint, "positions"), guarded(utf8.len, "decode"), guarded(utf8.offset, "walk")
 table.insert, table.remove, table.move =
@@ -126,8 +121,18 @@ table.unpack, table.concat, table.sort =
   guarded(table.unpack, "unpack"), guarded(table.concat, "concat"), guarded(table.sort, "sort")
 _G.tonumber = guarded(tonumber, "text")
 local stonumber = _G.tonumber
-local safeutf8 = {}
-for k, v in next, utf8 do safeutf8[k] = v end
+-- A limit error inside a coroutine ends the reducer, not just the coroutine.
+coroutine.resume, coroutine.close = guarded(coroutine.resume, "relimit"), guarded(coroutine.close, "relimit")
+
+-- What packs see of each library: a copy of the engine's (guarded as above) without what
+-- is not available, shared read-only by every pack.
+local function copyof(library, without)
+  local copy = {}
+  for k, v in next, library do copy[k] = v end
+  for _, name in next, without do copy[name] = nil end
+  return copy
+end
+local safestring = copyof(string, { "dump" })
 
 -- The one metatable all strings share: its `__index` is the safe library, and it is
 -- hidden, so no pack can change how strings behave for every other pack.
@@ -139,24 +144,13 @@ for _, event in next, { "__add", "__sub", "__mul", "__div", "__mod", "__pow", "_
   if stringmeta[event] ~= nil then stringmeta[event] = guarded(stringmeta[event], "text") end
 end
 
-local safemath = {}
-for k, v in next, math do safemath[k] = v end
-safemath.random, safemath.randomseed = nil, nil  -- randomness comes from ctx.random only
-
-local safetable = {}
-for k, v in next, table do safetable[k] = v end
-
--- A limit error inside a coroutine ends the reducer, not just the coroutine.
-coroutine.resume, coroutine.close = guarded(coroutine.resume, "relimit"), guarded(coroutine.close, "relimit")
-local safecoroutine = {}
-for k, v in next, coroutine do safecoroutine[k] = v end
-
 local libraries = {
   string = readonly(safestring, "string"),
-  math = readonly(safemath, "math"),
-  table = readonly(safetable, "table"),
-  utf8 = readonly(safeutf8, "utf8"),
-  coroutine = readonly(safecoroutine, "coroutine"),
+  -- randomness comes from ctx.random only
+  math = readonly(copyof(math, { "random", "randomseed" }), "math"),
+  table = readonly(copyof(table, {}), "table"),
+  utf8 = readonly(copyof(utf8, {}), "utf8"),
+  coroutine = readonly(copyof(coroutine, {}), "coroutine"),
 }
 
 -- Base functions that see through mirror proxies (whose fields live in their data table).

@@ -12,10 +12,9 @@ public enum LevelExit: Equatable, Sendable {
     case finished
     /// The player left it (q).
     case left
-    /// Ctrl-C (SIGINT) or a termination signal, by number: the whole game should stop.
+    /// Ctrl-C (SIGINT) or a termination signal, by number: the whole game should stop. A
+    /// terminal that went away is its hang-up (SIGHUP), whether or not the signal came first.
     case interrupted(Int32)
-    /// The terminal went away.
-    case terminalGone
     /// The watched pack changed (`--watch`): play the level again from the new data.
     case reload
 }
@@ -101,12 +100,12 @@ public final class LevelLoop {
                 display.levelFrame(frame(at: MonotonicClock.now()))
                 return .finished
             }
-            if display.failure != nil { return .terminalGone }
+            if display.failure != nil { return .interrupted(SIGHUP) }
             let halted = paused || tooSmall
             let timeout = halted ? 0.25 : max(0, nextTick - MonotonicClock.now())
             let wake = try pump.wait(timeout: timeout, tracker: trackerFailed ? nil : tracker?.descriptor)
             if let signal = wake.termination { return .interrupted(signal) }
-            if wake.terminalGone { return .terminalGone }
+            if wake.terminalGone { return .interrupted(SIGHUP) }
             if wake.resized {
                 display.resized()
                 checkSize()

@@ -329,7 +329,7 @@ public final class PlayApp {
             return .storyPlay(entry, resume: true)
         case let .stop(exit):
             if case let .interrupted(signal) = exit { return .exit(128 + signal) }
-            return .exit(exit == .terminalGone ? 128 + SIGHUP : 1)
+            return .exit(1)
         case let .over(sentences):
             let page = Page(title: "\(names(entry).pack(entry.pack)) — the end", body: sentences,
                             choices: [Choice("Back to the story", shortcut: "b"), Choice("Quit", shortcut: "q")])
@@ -478,7 +478,6 @@ public final class PlayApp {
         let recordedTo = finishRecording(recorder, session: session, entry: entry, level: id, result: result, loop: loop)
         switch exit {
         case let .interrupted(signal): return .exit(128 + signal)
-        case .terminalGone: return .exit(128 + SIGHUP)  // the hang-up, as in the menus
         case .finished, .left, .reload: break
         }
         let earned = store.state[Game.achievements].sorted { $0.key < $1.key }

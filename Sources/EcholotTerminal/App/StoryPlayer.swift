@@ -123,7 +123,7 @@ final class StoryPlayer {
                 progress.levelDiscarded(in: entry.pack)
                 recording = nil
                 return .reload
-            case .finished, .left, .interrupted, .terminalGone:
+            case .finished, .left, .interrupted:
                 if let inputs, let kind { recording?.scenes.append(StoryRecording.Scene(kind: kind, id: id, events: inputs.events)) }
                 if scene == .level {
                     progress.levelEnded(level: level[LevelKeys.id], in: entry.pack, result: RunResult(state: decided ?? store.state))
