@@ -7,14 +7,6 @@ PLAY_ARGS ?=
 
 .PHONY: deps build test play bench clean
 
-# SwiftPM does not notice edits to the C shim's headers (CLua is a system library target):
-# the Swift files that import it are touched whenever a header is newer than this stamp,
-# so they are compiled again with the new inline functions.
-CLUA_STAMP := .build/clua-headers.stamp
-$(CLUA_STAMP): $(wildcard Sources/CLua/*.h) Sources/CLua/module.modulemap
-	@mkdir -p .build
-	@touch $$(grep -rl '^import CLua' Sources Tests) $@
-
 ## deps: install the system libraries (Lua 5.4, OpenAL Soft, libsndfile, SQLite, zlib) when pkg-config
 ## cannot find them.
 deps:
@@ -24,20 +16,20 @@ deps:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(PKGS) >/dev/null; \
 	fi
 
-build: deps $(CLUA_STAMP)
+build: deps
 	$(SWIFT) build
 
 ## test: every test, through the real Lua, SQLite, OpenAL loopback and pseudo-terminals.
-test: deps $(CLUA_STAMP)
+test: deps
 	$(SWIFT) test
 
 ## play: the shipped tutorial (more options: make play PLAY_ARGS="--plain", see docs/playing.md).
-play: deps $(CLUA_STAMP)
+play: deps
 	$(SWIFT) build --product echolot
 	"$$($(SWIFT) build --show-bin-path)/echolot" play $(PLAY_ARGS)
 
 ## bench: release build of the benchmarks; figures go to docs/PERFORMANCE.md.
-bench: deps $(CLUA_STAMP)
+bench: deps
 	$(SWIFT) build -c release --product EcholotBench
 	"$$($(SWIFT) build -c release --show-bin-path)/EcholotBench" $(BENCH_ARGS)
 

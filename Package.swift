@@ -30,15 +30,17 @@ let package = Package(
             name: "EcholotModel",
             dependencies: ["EcholotCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        // Script layer (issue 3): CLua + EcholotScript targets go here.
+        // Script layer (issue 3): Lua 5.4 from the system, the bridge's C side (a regular C
+        // target, so SwiftPM rebuilds what depends on it when it changes), EcholotScript.
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
+        .target(name: "CLuaBridge", dependencies: ["CLua"]),
         .target(
             name: "EcholotScript",
-            dependencies: ["EcholotModel", "CLua"],
+            dependencies: ["EcholotModel", "CLua", "CLuaBridge"],
             resources: [
                 .embedInCode("Engine/sandbox.lua"),
                 .embedInCode("Engine/values.lua"),

@@ -4,7 +4,7 @@ import Testing
 @testable import EcholotScript
 
 /// Writes into a behaviour's entity — the batch's view, whose `__newindex` is the C
-/// writer of CLua/focuswrite.h — behave as every other write: the fast path (a number
+/// writer of CLuaBridge/focuswrite.c — behave as every other write: the fast path (a number
 /// over a number) changes the state, and every write it hands to the Lua writer is
 /// checked there, its error naming the script line that wrote, with no state change. The
 /// view stands for one entity during one call, and only then.

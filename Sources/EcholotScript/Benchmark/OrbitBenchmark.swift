@@ -1,4 +1,5 @@
 import CLua
+import CLuaBridge
 import EcholotCore
 import EcholotModel
 

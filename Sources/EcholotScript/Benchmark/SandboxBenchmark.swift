@@ -2,7 +2,7 @@
 /// lasts when it is spent on plain Lua code, and when it is spent inside the library work
 /// the sandbox charges by size (pattern matching, memory filled). The budget is only a
 /// bound on time if every way of spending it takes about as long; the rates in
-/// `CLua/patterns.h` (`CLUA_MATCHSTEPS`) and `CLua/shim.h` (`CLUA_ALLOCBYTES`) are set
+/// `CLuaBridge/patterns.c` (`CLUA_MATCHSTEPS`) and `CLuaBridge/limits.c` (`CLUA_ALLOCBYTES`) are set
 /// from this table.
 public struct SandboxBenchmark {
     /// A piece of pack code, run as a data file is: in the sandbox, under the budget.

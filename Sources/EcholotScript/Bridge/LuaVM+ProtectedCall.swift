@@ -1,4 +1,5 @@
 import CLua
+import CLuaBridge
 
 /// Protected calls into Lua, and what is learnt about an error while it is raised.
 extension LuaVM {

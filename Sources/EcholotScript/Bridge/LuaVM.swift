@@ -1,4 +1,5 @@
 import CLua
+import CLuaBridge
 
 /// One Lua state under the engine's limits, and the plumbing every call into it uses.
 ///

@@ -1,4 +1,5 @@
 import CLua
+import CLuaBridge
 import EcholotCore
 
 /// How values cross the boundary. Nothing is lost: integers stay integers, floats stay

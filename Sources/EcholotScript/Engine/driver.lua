@@ -149,7 +149,7 @@ local runners = {}
 local kept, keptn = {}, 0
 
 -- Every entity carrying this behaviour, while the level runs. The loop over them is
--- C (CLua/runeach.h): for each it points the batch's view at the entity, sets
+-- C (CLuaBridge/runeach.c): for each it points the batch's view at the entity, sets
 -- ctx.params, ctx.id and the focus, resets the budget and calls `fn(view, action, ctx)`;
 -- a returned table other than the view or the entity replaces the entity. The entity
 -- nodes listed with the instances are current: replacing or removing an entity changes

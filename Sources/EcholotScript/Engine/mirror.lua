@@ -23,7 +23,7 @@ E.state = S
 -- In every permission set: lets the engine write anywhere (scores, earned achievements).
 local ENGINE = {}
 
--- What Swift reads after a call: writes, in the C write log (CLua/writelog.h), whose
+-- What Swift reads after a call: writes, in the C write log (CLuaBridge/writelog.c), whose
 -- values other than numbers wait in `log`; nodes made (handle, parent handle, key) and
 -- handles dropped.
 local log, born, died = {}, {}, {}
@@ -159,10 +159,10 @@ local function writemap(proxy, k, v)
   return writeother(meta, data, k, v, data[k], 0)
 end
 
--- A behaviour's focus: one view table per batch, which the driver (CLua/runeach.h)
+-- A behaviour's focus: one view table per batch, which the driver (CLuaBridge/runeach.c)
 -- points at each entity in turn — its `__index` becomes the entity's data table — while
 -- `S.focus` holds the entity's own proxy. Reads touch the entity's data and the view's
--- hot metatable; the commonest write, a number over a number, is C (CLua/focuswrite.h)
+-- hot metatable; the commonest write, a number over a number, is C (CLuaBridge/focuswrite.c)
 -- and runs no Lua at all. Every other write comes here, from that C function (so one
 -- level deeper than a metamethod), and is made on the entity's proxy. A view is valid
 -- only during the call it was passed to: afterwards it reads and writes nothing.

@@ -83,13 +83,13 @@ local function serialof(v)
   end
   return type(v) .. ": #" .. serial
 end
--- Lua's tostring in the pack's frame (CLua/guarded.h), objects without a __tostring
+-- Lua's tostring in the pack's frame (CLuaBridge/guarded.c), objects without a __tostring
 -- shown by `serialof`.
 local guarded = host.guarded
 local stostring = guarded(tostring, "tostring", serialof)
 E.tostring = stostring
 
--- Pattern matching that pays the budget (CLua/patterns.h): Lua's own matcher runs in C,
+-- Pattern matching that pays the budget (CLuaBridge/patterns.c): Lua's own matcher runs in C,
 -- where the count hook never fires, and a backtracking pattern can run for hours. These
 -- are Lua's drivers in C on a counted matcher: results, errors and their positions are
 -- Lua's; only the time (and gsub's copying) is charged. They replace the engine's own
@@ -98,11 +98,11 @@ E.tostring = stostring
 string.find, string.match, string.gmatch, string.gsub = host.find, host.match, host.gmatch, host.gsub
 
 -- Lua's format behind the sandbox's rules (no `%p`, objects shown without addresses), in
--- the pack's frame (CLua/guarded.h).
+-- the pack's frame (CLuaBridge/guarded.c).
 string.format = guarded(string.format, "format", stostring)
 
 -- Library functions whose work in C grows with a size the count hook cannot see are
--- charged for it before they run (CLua/guarded.h, which gives the rates): string.byte and
+-- charged for it before they run (CLuaBridge/guarded.c, which gives the rates): string.byte and
 -- utf8.codepoint return a value per position, utf8.len decodes every byte and
 -- utf8.offset walks character by character, reading a number from text scans all of it,
 -- string.rep fills its result (and refuses, naming the pack's line, one larger than the
@@ -170,7 +170,7 @@ local function spairs(t)
   return sortedpairs(t)
 end
 
--- (CLua/guarded.h: each is Lua's own, run in the pack's frame behind the check.)
+-- (CLuaBridge/guarded.c: each is Lua's own, run in the pack's frame behind the check.)
 local snext = guarded(next, "see", dataOf, retired, views, "next")
 local srawget = guarded(rawget, "see", dataOf, retired, views, "rawget")
 local srawlen = guarded(rawlen, "see", dataOf, retired, views, "rawlen")

@@ -1,4 +1,5 @@
 import CLua
+import CLuaBridge
 
 /// Registry references to what the engine chunks export.
 struct EngineRefs {

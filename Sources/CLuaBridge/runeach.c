@@ -1,14 +1,10 @@
 // The behaviour driver's loop over rule instances (driver.lua, runners.behaviour), in C.
 // Every reducer of the batch gets the same view table, pointed at its entity before the
 // call: reads through it touch the entity's data and the view's (hot) metatable, not the
-// entity's own proxy and metatable, and the C writer (focuswrite.h) finds the data and
+// entity's own proxy and metatable, and the C writer (focuswrite.c) finds the data and
 // the handle without a lookup. In Lua that bookkeeping was about twenty VM instructions
-// per entity, each paying the budget's count hook. Included by shim.h after the limits
-// it resets.
-#ifndef ECHOLOT_CLUA_RUNEACH_H
-#define ECHOLOT_CLUA_RUNEACH_H
-
-#include <lua.h>
+// per entity, each paying the budget's count hook.
+#include "bridge.h"
 
 /// `runeach(list, C, S, fn, action, ctx, replaced, view)`: for i = 1..list.n,
 /// with the instance's entity proxy, data table, handle, id and parameters taken from the
@@ -20,7 +16,7 @@
 /// `fn(view, action, ctx)`; a result that is neither nil, the view nor the entity's proxy
 /// goes to `replaced(id, result, i)`. Errors propagate to the caller's protected call.
 /// Upvalues 1–4 are the strings "params", "id", "focus" and "__index".
-static inline int clua_runeach(lua_State *L) {
+static int clua_runeach(lua_State *L) {
     clua_Limits *limits = clua_limits(L);
     lua_settop(L, 8);
     lua_getfield(L, 1, "entities");                             // 9
@@ -72,12 +68,10 @@ static inline int clua_runeach(lua_State *L) {
 }
 
 /// Pushes `runeach` with the field names it sets, interned once.
-static inline void clua_pushruneach(lua_State *L) {
+void clua_pushruneach(lua_State *L) {
     lua_pushliteral(L, "params");
     lua_pushliteral(L, "id");
     lua_pushliteral(L, "focus");
     lua_pushliteral(L, "__index");
     lua_pushcclosure(L, clua_runeach, 4);
 }
-
-#endif

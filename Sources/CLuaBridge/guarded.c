@@ -5,17 +5,15 @@
 // they name are exactly Lua's: the pack's line, the library's name for the function. (A
 // Lua wrapper would put its own line into every error a pack catches.) The charge rates
 // are set from `make bench BENCH_ARGS=sandbox`, which times each way of spending the
-// budget against plain Lua. Included by shim.h after the budget functions.
-#ifndef ECHOLOT_CLUA_GUARDED_H
-#define ECHOLOT_CLUA_GUARDED_H
+// budget against plain Lua.
 
-#include <lua.h>
-#include <lauxlib.h>
 #include <math.h>
 #include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "bridge.h"
 
 /// What a guard does before (or after) Lua's function runs: the first eleven read the
 /// charge from the arguments.
@@ -56,7 +54,7 @@ static const char *const clua_guardnames[] = {
 /// Argument `i` as Lua's integer parameters read it, into `*value` (`fallback` when absent
 /// or nil; text that reads as one has its bytes charged, since reading it scans them all);
 /// 0 when Lua will refuse it (and the charge is then left to Lua's error).
-static inline int clua_intarg(lua_State *L, int i, lua_Integer fallback, lua_Integer *value) {
+static int clua_intarg(lua_State *L, int i, lua_Integer fallback, lua_Integer *value) {
     if (lua_isnoneornil(L, i)) {
         *value = fallback;
         return 1;
@@ -69,19 +67,19 @@ static inline int clua_intarg(lua_State *L, int i, lua_Integer fallback, lua_Int
 
 /// A required integer argument `i` into `*value`; 0 when absent, nil, or anything else
 /// Lua will refuse.
-static inline int clua_needint(lua_State *L, int i, lua_Integer *value) {
+static int clua_needint(lua_State *L, int i, lua_Integer *value) {
     return !lua_isnoneornil(L, i) && clua_intarg(L, i, 0, value);
 }
 
 /// The elements from `from` to `to` (as integers: bounds near the largest integer do not
 /// round together), none when `to` is below `from`.
-static inline lua_Number clua_span(lua_Integer from, lua_Integer to) {
+static lua_Number clua_span(lua_Integer from, lua_Integer to) {
     return to >= from ? (lua_Number)((lua_Unsigned)to - (lua_Unsigned)from) + 1 : 0;
 }
 
 /// How many of the positions `i` to `j` of a string `length` bytes long Lua visits
 /// (negative positions count from the end; both are clamped to the string).
-static inline lua_Number clua_stretch(lua_Integer length, lua_Integer i, lua_Integer j) {
+static lua_Number clua_stretch(lua_Integer length, lua_Integer i, lua_Integer j) {
     if (i < 0) i = length + i + 1;
     if (j < 0) j = length + j + 1;
     if (i < 1) i = 1;
@@ -90,12 +88,12 @@ static inline lua_Number clua_stretch(lua_Integer length, lua_Integer i, lua_Int
 }
 
 /// Whether a value of this type is shown by its address, which differs from run to run.
-static inline int clua_addressed(int type) {
+static int clua_addressed(int type) {
     return type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TTHREAD || type == LUA_TUSERDATA;
 }
 
 /// A stand-in's `__len`: the length read once (upvalue 1).
-static inline int clua_standinlength(lua_State *L) {
+static int clua_standinlength(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(1));
     return 1;
 }
@@ -103,7 +101,7 @@ static inline int clua_standinlength(lua_State *L) {
 /// A stand-in's `__index`: the element of the table it stands for (upvalue 1), read as
 /// Lua reads it (so its own `__index` chain is as long as without the stand-in); with a
 /// cost per element (upvalue 2) charged first.
-static inline int clua_standinget(lua_State *L) {
+static int clua_standinget(lua_State *L) {
     lua_Number cost = lua_tonumber(L, lua_upvalueindex(2));
     if (cost > 0) clua_spend(L, cost);
     lua_settop(L, 2);
@@ -112,7 +110,7 @@ static inline int clua_standinget(lua_State *L) {
 }
 
 /// A stand-in's `__newindex`: the write goes to the table it stands for, as Lua writes.
-static inline int clua_standinset(lua_State *L) {
+static int clua_standinset(lua_State *L) {
     lua_settop(L, 3);
     lua_settable(L, lua_upvalueindex(1));
     return 0;
@@ -121,7 +119,7 @@ static inline int clua_standinset(lua_State *L) {
 /// Puts in place of the table at 1, for Lua's function, a stand-in that reads and writes
 /// through to it: with `length` as its length when `fixed`, and `cost` charged per
 /// element read.
-static inline void clua_standin(lua_State *L, int fixed, lua_Integer length, lua_Number cost) {
+static void clua_standin(lua_State *L, int fixed, lua_Integer length, lua_Number cost) {
     lua_createtable(L, 0, 0);
     lua_createtable(L, 0, 3);
     lua_pushvalue(L, 1);
@@ -144,7 +142,7 @@ static inline void clua_standin(lua_State *L, int fixed, lua_Integer length, lua
 /// replaced, for Lua's function, by a stand-in of that length. Lua's table functions read
 /// the length themselves, and a `__len` that answered small to the charge and huge to the
 /// function would run it uncharged for hours.
-static inline lua_Integer clua_tablelength(lua_State *L) {
+static lua_Integer clua_tablelength(lua_State *L) {
     lua_Integer length = luaL_len(L, 1);
     if (luaL_getmetafield(L, 1, "__len") == LUA_TNIL) return length;
     lua_pop(L, 1);
@@ -154,14 +152,14 @@ static inline lua_Integer clua_tablelength(lua_State *L) {
 
 /// Whether `bytes` more fit: under the cap once made, and under the hard cap while
 /// string.rep's buffer and its result are both alive.
-static inline int clua_fits(clua_Limits *limits, lua_Number bytes) {
+static int clua_fits(clua_Limits *limits, lua_Number bytes) {
     lua_Number used = (lua_Number)limits->used;
     return used + 2 * bytes <= (lua_Number)limits->hardCap && used + bytes <= (lua_Number)limits->cap;
 }
 
 /// The length of the string or number at `i` as text (a number converted on a copy, so
 /// the argument stays a number).
-static inline lua_Number clua_textlength(lua_State *L, int i) {
+static lua_Number clua_textlength(lua_State *L, int i) {
     size_t length = 0;
     lua_pushvalue(L, i);
     (void)lua_tolstring(L, -1, &length);
@@ -174,7 +172,7 @@ static inline lua_Number clua_textlength(lua_State *L, int i) {
 /// charged as memory when they are filled). Returns 1 when the result is the empty string,
 /// pushed here: Lua's rep would copy nothing `n` times over. Arguments Lua will refuse
 /// are left to it.
-static inline int clua_costrep(lua_State *L) {
+static int clua_costrep(lua_State *L) {
     int kind = lua_type(L, 1), sepkind = lua_type(L, 3);
     lua_Integer count = 0;
     if ((kind != LUA_TSTRING && kind != LUA_TNUMBER) || !clua_intarg(L, 2, 0, &count) || count <= 0) return 0;
@@ -208,7 +206,7 @@ static inline int clua_costrep(lua_State *L) {
 /// utf8.offset(s, n, i), charged after it ran for the bytes it walked: a character can
 /// be any number of continuation bytes long, so only the walk says what it cost (at most
 /// the string's length, once; the next call finds the budget spent).
-static inline int clua_walk(lua_State *L, lua_CFunction original) {
+static int clua_walk(lua_State *L, lua_CFunction original) {
     lua_Integer n = 0, start = 0;
     size_t length = 0;
     int known = lua_type(L, 1) == LUA_TSTRING && clua_intarg(L, 2, 0, &n);
@@ -227,7 +225,7 @@ static inline int clua_walk(lua_State *L, lua_CFunction original) {
 
 /// The instructions a call will take, read from its arguments. Table functions read the
 /// length here, once (``clua_tablelength``).
-static inline lua_Number clua_cost(lua_State *L, int how) {
+static lua_Number clua_cost(lua_State *L, int how) {
     int top = lua_gettop(L);
     lua_Integer from = 0, to = 0;
     switch (how) {
@@ -308,7 +306,7 @@ static inline lua_Number clua_cost(lua_State *L, int how) {
 
 /// Whether the table at upvalue `set` has a value for the key at `index` (read as Lua
 /// reads `set[key]`: `dataOf`'s `__index` finds the live behaviour view's data).
-static inline int clua_inset(lua_State *L, int set, int index) {
+static int clua_inset(lua_State *L, int set, int index) {
     lua_pushvalue(L, index);
     int found = lua_gettable(L, lua_upvalueindex(set)) != LUA_TNIL;
     lua_pop(L, 1);
@@ -319,7 +317,7 @@ static inline int clua_inset(lua_State *L, int set, int index) {
 /// Upvalue 3 maps proxies to their data, upvalue 4 holds the retired views, upvalue 5
 /// the read-only views, upvalue 6 is the function's name. Returns 1 when `rawset` was
 /// done through the writer (its result, the table, is on top); 0 to go on to Lua's.
-static inline int clua_guardproxy(lua_State *L, int how) {
+static int clua_guardproxy(lua_State *L, int how) {
     if (how == CLUA_GUARD_SEE) {
         lua_pushvalue(L, 1);
         if (lua_gettable(L, lua_upvalueindex(3)) != LUA_TNIL) {
@@ -343,7 +341,7 @@ static inline int clua_guardproxy(lua_State *L, int how) {
 
 /// setmetatable's rules: finalizers run at unpredictable times and weak tables empty
 /// with garbage collection, so a run using either would not replay.
-static inline void clua_guardmeta(lua_State *L) {
+static void clua_guardmeta(lua_State *L) {
     if (lua_type(L, 2) != LUA_TTABLE) return;
     lua_pushliteral(L, "__gc");
     if (lua_rawget(L, 2) != LUA_TNIL)
@@ -357,7 +355,7 @@ static inline void clua_guardmeta(lua_State *L) {
 /// string.format's rules: `%p` prints an address, which differs from run to run, and so
 /// would `%s` of a table or function; those are shown by the sandbox's tostring
 /// (upvalue 3) instead, as serial numbers. Every other argument is left to Lua.
-static inline void clua_guardformat(lua_State *L) {
+static void clua_guardformat(lua_State *L) {
     if (lua_type(L, 1) != LUA_TSTRING) return;
     size_t length = 0;
     const char *format = lua_tolstring(L, 1, &length);
@@ -384,7 +382,7 @@ static inline void clua_guardformat(lua_State *L) {
 
 /// The guard: upvalue 1 is Lua's own function (a C function without upvalues, run here
 /// in this frame), upvalue 2 what to do first; more upvalues as the guard needs them.
-static inline int clua_guardedcall(lua_State *L) {
+static int clua_guardedcall(lua_State *L) {
     int how = (int)lua_tointeger(L, lua_upvalueindex(2));
     lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
     switch (how) {
@@ -430,7 +428,7 @@ static inline int clua_guardedcall(lua_State *L) {
 
 /// `guarded(f, how, ...)`: Lua's library function `f` behind the guard `how` (a name of
 /// `clua_guardnames`); the further arguments are the guard's upvalues 3 and on.
-static inline int clua_makeguarded(lua_State *L) {
+int clua_makeguarded(lua_State *L) {
     int extra = lua_gettop(L) - 2;
     luaL_argcheck(L, lua_tocfunction(L, 1) != NULL && lua_getupvalue(L, 1, 1) == NULL, 1,
                   "a C function without upvalues expected");
@@ -440,5 +438,3 @@ static inline int clua_makeguarded(lua_State *L) {
     lua_pushcclosure(L, clua_guardedcall, 2 + (extra > 0 ? extra : 0));
     return 1;
 }
-
-#endif

@@ -6,14 +6,12 @@
 // string.find, match, gmatch and gsub are Lua 5.4's own drivers (lstrlib.c: results,
 // argument checks and error messages, raised at the caller's line) on this matcher; gsub
 // also charges the bytes it copies into its result. The sandbox installs them as the
-// string library's (sandbox.lua). Included by shim.h after the limits it charges.
-#ifndef ECHOLOT_CLUA_PATTERNS_H
-#define ECHOLOT_CLUA_PATTERNS_H
+// string library's (sandbox.lua).
 
 #include <ctype.h>
 #include <string.h>
-#include <lua.h>
-#include <lauxlib.h>
+
+#include "bridge.h"
 
 /// Matching steps (a start position or item tried, 16 bytes compared or copied) per
 /// instruction. One: a step takes about as long as a Lua instruction does, as measured by
@@ -39,7 +37,7 @@ typedef struct clua_Match {
 } clua_Match;
 
 /// Counts `steps` matching steps, taking an instruction from the budget per CLUA_MATCHSTEPS.
-static inline void clua_matchstep(clua_Match *ms, long long steps) {
+static void clua_matchstep(clua_Match *ms, long long steps) {
     ms->steps += steps;
     if (ms->steps < CLUA_MATCHSTEPS) return;
     ms->limits->remaining -= ms->steps / CLUA_MATCHSTEPS;
@@ -51,7 +49,7 @@ static inline void clua_matchstep(clua_Match *ms, long long steps) {
 }
 
 /// Whether `c` is in class `cl` (%a, %d, …; an upper-case letter is the complement).
-static inline int clua_classmatch(int c, int cl) {
+static int clua_classmatch(int c, int cl) {
     int in;
     switch (tolower(cl)) {
     case 'a': in = isalpha(c); break;
@@ -72,7 +70,7 @@ static inline int clua_classmatch(int c, int cl) {
 }
 
 /// The end of the single-character class at `p`.
-static inline const char *clua_classend(clua_Match *ms, const char *p) {
+static const char *clua_classend(clua_Match *ms, const char *p) {
     char c = *p++;
     if (c == '%') {
         if (p == ms->pend) luaL_error(ms->L, "malformed pattern (ends with '%%')");
@@ -90,7 +88,7 @@ static inline const char *clua_classend(clua_Match *ms, const char *p) {
 }
 
 /// Whether `c` is in the set from `p` ('[') to `last` (its ']').
-static inline int clua_setmatch(int c, const char *p, const char *last) {
+static int clua_setmatch(int c, const char *p, const char *last) {
     int member = 1;
     p++;
     if (*p == '^') {
@@ -114,7 +112,7 @@ static inline int clua_setmatch(int c, const char *p, const char *last) {
 }
 
 /// Whether the byte at `s` matches the single-character class from `p` to `ep`.
-static inline int clua_singlematch(clua_Match *ms, const char *s, const char *p, const char *ep) {
+static int clua_singlematch(clua_Match *ms, const char *s, const char *p, const char *ep) {
     if (s >= ms->end) return 0;
     int c = (unsigned char)*s;
     switch (*p) {
@@ -128,7 +126,7 @@ static inline int clua_singlematch(clua_Match *ms, const char *s, const char *p,
 static const char *clua_domatch(clua_Match *ms, const char *s, const char *p);
 
 /// A greedy repeat of class `p` from `s`: as many as match, one fewer each time the rest fails.
-static inline const char *clua_maxexpand(clua_Match *ms, const char *s, const char *p, const char *ep) {
+static const char *clua_maxexpand(clua_Match *ms, const char *s, const char *p, const char *ep) {
     ptrdiff_t i = 0;
     while (clua_singlematch(ms, s + i, p, ep)) {
         clua_matchstep(ms, 1);
@@ -142,7 +140,7 @@ static inline const char *clua_maxexpand(clua_Match *ms, const char *s, const ch
 }
 
 /// A lazy repeat (`-`) of class `p` from `s`: as few as let the rest match.
-static inline const char *clua_minexpand(clua_Match *ms, const char *s, const char *p, const char *ep) {
+static const char *clua_minexpand(clua_Match *ms, const char *s, const char *p, const char *ep) {
     for (;;) {
         const char *r = clua_domatch(ms, s, ep + 1);
         if (r != NULL) return r;
@@ -152,7 +150,7 @@ static inline const char *clua_minexpand(clua_Match *ms, const char *s, const ch
 }
 
 /// Opens a capture at `s` (`what`: CLUA_CAP_UNFINISHED, or CLUA_CAP_POSITION for `()`).
-static inline const char *clua_startcapture(clua_Match *ms, const char *s, const char *p, ptrdiff_t what) {
+static const char *clua_startcapture(clua_Match *ms, const char *s, const char *p, ptrdiff_t what) {
     if (ms->level >= CLUA_MAXCAPTURES) luaL_error(ms->L, "too many captures");
     ms->capture[ms->level].init = s;
     ms->capture[ms->level].len = what;
@@ -163,7 +161,7 @@ static inline const char *clua_startcapture(clua_Match *ms, const char *s, const
 }
 
 /// Closes the innermost open capture at `s` and matches the rest.
-static inline const char *clua_endcapture(clua_Match *ms, const char *s, const char *p) {
+static const char *clua_endcapture(clua_Match *ms, const char *s, const char *p) {
     int l = ms->level - 1;
     while (l >= 0 && ms->capture[l].len != CLUA_CAP_UNFINISHED) l--;
     if (l < 0) luaL_error(ms->L, "invalid pattern capture");
@@ -174,7 +172,7 @@ static inline const char *clua_endcapture(clua_Match *ms, const char *s, const c
 }
 
 /// Matches `%b` with the two characters at `p`: a balanced run from `s`, or NULL.
-static inline const char *clua_matchbalance(clua_Match *ms, const char *s, const char *p) {
+static const char *clua_matchbalance(clua_Match *ms, const char *s, const char *p) {
     if (p >= ms->pend - 1) luaL_error(ms->L, "malformed pattern (missing arguments to '%%b')");
     if (s >= ms->end || *s != *p) return NULL;
     char open = p[0], close = p[1];
@@ -195,7 +193,7 @@ static inline const char *clua_matchbalance(clua_Match *ms, const char *s, const
 }
 
 /// Matches a back-reference (`%1`-`%9`, `digit` its character) at `s`.
-static inline const char *clua_matchcapture(clua_Match *ms, const char *s, int digit) {
+static const char *clua_matchcapture(clua_Match *ms, const char *s, int digit) {
     int l = digit - '1';
     if (l < 0 || l >= ms->level || ms->capture[l].len == CLUA_CAP_UNFINISHED) {
         luaL_error(ms->L, "invalid capture index %%%d", l + 1);
@@ -291,7 +289,7 @@ done:
 
 /// The first occurrence of `p` (`lp` bytes) in `s` (`ls` bytes), or NULL; the bytes
 /// compared are charged.
-static inline const char *clua_plainfind(clua_Match *ms, const char *s, size_t ls, const char *p, size_t lp) {
+static const char *clua_plainfind(clua_Match *ms, const char *s, size_t ls, const char *p, size_t lp) {
     if (lp == 0) return s;
     if (lp > ls) return NULL;
     const char *last = s + (ls - lp);
@@ -311,7 +309,7 @@ static inline const char *clua_plainfind(clua_Match *ms, const char *s, size_t l
 }
 
 /// The matcher's state for subject `s` (`ls` bytes) and pattern `p` (`lp` bytes) (prepstate).
-static inline void clua_prepmatch(clua_Match *ms, lua_State *L, const char *s, size_t ls, const char *p,
+static void clua_prepmatch(clua_Match *ms, lua_State *L, const char *s, size_t ls, const char *p,
                                    size_t lp) {
     ms->src = s;
     ms->end = s + ls;
@@ -326,7 +324,7 @@ static inline void clua_prepmatch(clua_Match *ms, lua_State *L, const char *s, s
 /// no item to try (gsub of "" over a long subject would be free); the depth is reset
 /// because an error caught in the middle of a match (a gmatch iterator called again) left
 /// it short.
-static inline void clua_reprepmatch(clua_Match *ms) {
+static void clua_reprepmatch(clua_Match *ms) {
     clua_matchstep(ms, 1);
     ms->level = 0;
     ms->depth = CLUA_MATCHDEPTH;
@@ -334,7 +332,7 @@ static inline void clua_reprepmatch(clua_Match *ms) {
 
 /// A start position as the library takes it: negative counts from the end, 0 and
 /// anything before the start are 1 (posrelatI).
-static inline size_t clua_startpos(lua_Integer pos, size_t len) {
+static size_t clua_startpos(lua_Integer pos, size_t len) {
     if (pos > 0) return (size_t)pos;
     if (pos == 0 || pos < -(lua_Integer)len) return 1;
     return len + (size_t)pos + 1;
@@ -343,7 +341,7 @@ static inline size_t clua_startpos(lua_Integer pos, size_t len) {
 /// Capture `i` of a match from `s` to `e`: its length, with its start in `*cap`, or
 /// CLUA_CAP_POSITION with the position pushed. Without captures, capture 0 is the whole
 /// match (get_onecapture).
-static inline ptrdiff_t clua_onecapture(clua_Match *ms, int i, const char *s, const char *e,
+static ptrdiff_t clua_onecapture(clua_Match *ms, int i, const char *s, const char *e,
                                         const char **cap) {
     if (i >= ms->level) {
         if (i != 0) luaL_error(ms->L, "invalid capture index %%%d", i + 1);
@@ -358,7 +356,7 @@ static inline ptrdiff_t clua_onecapture(clua_Match *ms, int i, const char *s, co
 }
 
 /// Pushes capture `i` of a match from `s` to `e` (push_onecapture).
-static inline void clua_pushcapture(clua_Match *ms, int i, const char *s, const char *e) {
+static void clua_pushcapture(clua_Match *ms, int i, const char *s, const char *e) {
     const char *cap;
     ptrdiff_t len = clua_onecapture(ms, i, s, e, &cap);
     if (len != CLUA_CAP_POSITION) lua_pushlstring(ms->L, cap, (size_t)len);
@@ -366,7 +364,7 @@ static inline void clua_pushcapture(clua_Match *ms, int i, const char *s, const 
 
 /// Pushes the captures, or the whole match when there are none and `s` is given (find
 /// passes NULL: it returns the positions instead); returns how many (push_captures).
-static inline int clua_pushcaptures(clua_Match *ms, const char *s, const char *e) {
+static int clua_pushcaptures(clua_Match *ms, const char *s, const char *e) {
     int n = (ms->level == 0 && s != NULL) ? 1 : ms->level;
     luaL_checkstack(ms->L, n, "too many captures");
     for (int i = 0; i < n; i++) clua_pushcapture(ms, i, s, e);
@@ -375,7 +373,7 @@ static inline int clua_pushcaptures(clua_Match *ms, const char *s, const char *e
 
 /// Whether pattern `p` (`lp` bytes, '\0's included) has none of the characters that make
 /// string.find match a pattern rather than plain text (nospecials).
-static inline int clua_nospecials(const char *p, size_t lp) {
+static int clua_nospecials(const char *p, size_t lp) {
     size_t upto = 0;
     do {
         if (strpbrk(p + upto, "^$*+?.([%-") != NULL) return 0;
@@ -385,7 +383,7 @@ static inline int clua_nospecials(const char *p, size_t lp) {
 }
 
 /// string.find (`find` 1) and string.match (0) on the counted matcher (str_find_aux).
-static inline int clua_findaux(lua_State *L, int find) {
+static int clua_findaux(lua_State *L, int find) {
     size_t ls, lp;
     const char *s = luaL_checklstring(L, 1, &ls);
     const char *p = luaL_checklstring(L, 2, &lp);
@@ -427,10 +425,10 @@ static inline int clua_findaux(lua_State *L, int find) {
 }
 
 /// string.find(s, pattern [, init [, plain]]).
-static inline int clua_strfind(lua_State *L) { return clua_findaux(L, 1); }
+int clua_strfind(lua_State *L) { return clua_findaux(L, 1); }
 
 /// string.match(s, pattern [, init]).
-static inline int clua_strmatch(lua_State *L) { return clua_findaux(L, 0); }
+int clua_strmatch(lua_State *L) { return clua_findaux(L, 0); }
 
 /// A gmatch iterator's state, its upvalue 3 (upvalues 1 and 2 keep the subject and the
 /// pattern alive).
@@ -442,7 +440,7 @@ typedef struct clua_GMatch {
 } clua_GMatch;
 
 /// The iterator string.gmatch returns: the next match's captures, or nothing (gmatch_aux).
-static inline int clua_gmatchaux(lua_State *L) {
+static int clua_gmatchaux(lua_State *L) {
     clua_GMatch *gm = (clua_GMatch *)lua_touserdata(L, lua_upvalueindex(3));
     gm->ms.L = L;  // the iterator may be called from another coroutine
     for (const char *src = gm->src; src <= gm->ms.end; src++) {
@@ -457,7 +455,7 @@ static inline int clua_gmatchaux(lua_State *L) {
 }
 
 /// string.gmatch(s, pattern [, init]); a '^' in the pattern is an ordinary character.
-static inline int clua_gmatch(lua_State *L) {
+int clua_gmatch(lua_State *L) {
     size_t ls, lp;
     const char *s = luaL_checklstring(L, 1, &ls);
     const char *p = luaL_checklstring(L, 2, &lp);
@@ -475,7 +473,7 @@ static inline int clua_gmatch(lua_State *L) {
 
 /// Charges the bytes written to gsub's result since the last charge, at the rate of bytes
 /// compared: a replacement loop that builds a huge string ends in the instruction limit.
-static inline void clua_chargecopy(clua_Match *ms, luaL_Buffer *b) {
+static void clua_chargecopy(clua_Match *ms, luaL_Buffer *b) {
     size_t bytes = luaL_bufflen(b) - ms->charged;
     ms->charged += bytes - bytes % 16;
     clua_matchstep(ms, (long long)(bytes / 16));
@@ -483,7 +481,7 @@ static inline void clua_chargecopy(clua_Match *ms, luaL_Buffer *b) {
 
 /// Appends replacement string (argument 3) for a match from `s` to `e`, with its %0-%9
 /// and %% (add_s).
-static inline void clua_adds(clua_Match *ms, luaL_Buffer *b, const char *s, const char *e) {
+static void clua_adds(clua_Match *ms, luaL_Buffer *b, const char *s, const char *e) {
     lua_State *L = ms->L;
     size_t l;
     const char *news = lua_tolstring(L, 3, &l);
@@ -516,7 +514,7 @@ static inline void clua_adds(clua_Match *ms, luaL_Buffer *b, const char *s, cons
 /// Appends the replacement of a match from `s` to `e` given by argument 3, of type `tr`;
 /// returns whether it changed the subject (a function or table giving false or nil keeps
 /// the match) (add_value).
-static inline int clua_addvalue(clua_Match *ms, luaL_Buffer *b, const char *s, const char *e, int tr) {
+static int clua_addvalue(clua_Match *ms, luaL_Buffer *b, const char *s, const char *e, int tr) {
     lua_State *L = ms->L;
     switch (tr) {
     case LUA_TFUNCTION: {
@@ -545,7 +543,7 @@ static inline int clua_addvalue(clua_Match *ms, luaL_Buffer *b, const char *s, c
 
 /// string.gsub(s, pattern, repl [, n]) on the counted matcher, the result's bytes charged
 /// as they are copied (str_gsub).
-static inline int clua_gsub(lua_State *L) {
+int clua_gsub(lua_State *L) {
     size_t srcl, lp;
     const char *src = luaL_checklstring(L, 1, &srcl);
     const char *p = luaL_checklstring(L, 2, &lp);
@@ -590,5 +588,3 @@ static inline int clua_gsub(lua_State *L) {
     lua_pushinteger(L, n);
     return 2;
 }
-
-#endif

@@ -1,14 +1,11 @@
-// The `__newindex` of a behaviour's focus view, in C. The behaviour driver (runeach.h)
+// The `__newindex` of a behaviour's focus view, in C. The behaviour driver (runeach.c)
 // hands every reducer of a batch the same small view table, pointed at the current
 // entity's data table before each call; its commonest write — a number over a number
 // (an orbit's azimuth, every tick) — runs no Lua at all and lands in the C write log
-// (writelog.h) without a Lua table operation. Everything else — new fields, tables,
+// (writelog.c) without a Lua table operation. Everything else — new fields, tables,
 // removals, writes through a view whose call has ended, every error — goes to the Lua
-// writer (mirror.lua), unchanged. Included by shim.h after the limits and the write log.
-#ifndef ECHOLOT_CLUA_FOCUSWRITE_H
-#define ECHOLOT_CLUA_FOCUSWRITE_H
-
-#include <lua.h>
+// writer (mirror.lua), unchanged.
+#include "bridge.h"
 
 /// Field names up to this length are interned by Lua (LUAI_MAXSHORTLEN), so the key the
 /// log points to is the very string the entity's data table holds.
@@ -16,14 +13,14 @@
 
 /// `focuswrite(view, key, value)`. Upvalue 1 is the Lua writer for everything else,
 /// upvalue 2 the string "__index". The fast path needs the view to be the driver's
-/// current one (`limits->focus`, set by runeach.h for the length of one call): its
+/// current one (`limits->focus`, set by runeach.c for the length of one call): its
 /// metatable's `__index` is then the entity's data table, and `limits->focusHandle` the
 /// entity's handle. A number written over a number is changed and logged here (or found
 /// already equal, integer or float alike, and left alone); any other write goes to the
 /// Lua writer with the same arguments. That writer runs one stack level deeper than it
 /// would as the metamethod (this C frame sits between it and the script), and its error
 /// levels say so.
-static inline int clua_focuswrite(lua_State *L) {
+static int clua_focuswrite(lua_State *L) {
     clua_Limits *limits = clua_limits(L);
     if (limits->focus == NULL || lua_topointer(L, 1) != limits->focus) goto other;
     if (lua_type(L, 3) != LUA_TNUMBER || lua_type(L, 2) != LUA_TSTRING) goto other;
@@ -57,11 +54,9 @@ other:
 }
 
 /// `focuswriter(other)`: the `focuswrite` metamethod handing every other write to `other`.
-static inline int clua_makefocuswrite(lua_State *L) {
+int clua_makefocuswrite(lua_State *L) {
     lua_settop(L, 1);
     lua_pushliteral(L, "__index");
     lua_pushcclosure(L, clua_focuswrite, 2);
     return 1;
 }
-
-#endif

@@ -1,0 +1,61 @@
+// What the bridge's C files share and Swift does not see: how a C function finds the
+// limits, how it charges the budget or raises a limit, and the Lua functions each file
+// gives the engine's `host` table (set by clua_setshims in shims.c).
+#ifndef ECHOLOT_CLUABRIDGE_INTERNAL_H
+#define ECHOLOT_CLUABRIDGE_INTERNAL_H
+
+#include "CLuaBridge.h"
+
+/// The limits of the state `L` belongs to (the allocator's `ud`).
+static inline clua_Limits *clua_limits(lua_State *L) {
+    void *ud = NULL;
+    (void)lua_getallocf(L, &ud);
+    return (clua_Limits *)ud;
+}
+
+// limits.c: the budget and the limits.
+
+/// Raises the preallocated limit message and keeps raising on every instruction from now
+/// on, so a `pcall` in the script cannot carry on after catching it.
+int clua_raiselimit(lua_State *L, clua_Limits *limits);
+/// Takes `n` instructions from the budget at once; raises the instruction limit when it
+/// runs out.
+void clua_spend(lua_State *L, lua_Number n);
+/// `resetbudget([n])`: a fresh budget for the next reducer in a batch, or `n` instructions.
+int clua_resetbudget(lua_State *L);
+/// `relimit(...)`: its arguments, unless a limit was hit (then the limit error again).
+int clua_relimit(lua_State *L);
+/// `charge(n)`: takes `n` instructions from the budget at once.
+int clua_charge(lua_State *L);
+
+// writelog.c: the write log.
+
+/// Room for one more write-log entry; raises the memory limit when the cap allows none.
+clua_Write *clua_logentry(lua_State *L, clua_Limits *limits);
+/// `logwriter(table)`: the Lua writer's way into the write log, bound to its Lua table.
+int clua_makelogwrite(lua_State *L);
+
+// focuswrite.c, runeach.c: the behaviour driver's hot path.
+
+/// `focuswriter(other)`: the behaviour view's `__newindex`, handing every other write to `other`.
+int clua_makefocuswrite(lua_State *L);
+/// Pushes `runeach`, the behaviour driver's loop, with the field names it sets.
+void clua_pushruneach(lua_State *L);
+
+// patterns.c: string.find, match, gmatch and gsub on a matcher that pays the budget.
+
+/// `string.find` on the counted matcher.
+int clua_strfind(lua_State *L);
+/// `string.match` on the counted matcher.
+int clua_strmatch(lua_State *L);
+/// `string.gmatch` on the counted matcher.
+int clua_gmatch(lua_State *L);
+/// `string.gsub` on the counted matcher, charging the bytes it copies.
+int clua_gsub(lua_State *L);
+
+// guarded.c: Lua's library functions behind a guard.
+
+/// `guarded(f, how, ...)`: `f` called in the caller's frame behind the guard `how`.
+int clua_makeguarded(lua_State *L);
+
+#endif
