@@ -29,12 +29,12 @@ extension Profile {
         var failure: ProfileError?
         while let next = runs.first {
             do {
-                if next.achievementsOnly {
-                    let run = next.finished.run
-                    let earned = try recordAchievements(next.finished.achievements, earnedIn: run)
+                switch next {
+                case let .run(finished, manifest):
+                    made.append(try record(finished, in: manifest))
+                case let .achievements(achievements, run):
+                    let earned = try recordAchievements(achievements, earnedIn: run)
                     made.append(Recording(run: run, newAchievements: earned, unlockedScenarios: []))
-                } else {
-                    made.append(try record(next.finished, in: next.manifest))
                 }
             } catch .busy {
                 return (made, failure)

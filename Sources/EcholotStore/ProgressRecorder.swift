@@ -129,13 +129,13 @@ public final class ProgressRecorder {
         guard !fresh.isEmpty else { return }
         if !inProgress, !unsaved.isEmpty {
             // Earned after the last run ended, which waits to be written: they go in with it.
-            unsaved[unsaved.count - 1].finished.achievements.merge(fresh) { first, _ in first }
+            unsaved[unsaved.count - 1].add(achievements: fresh)
         } else if inProgress || recordings.isEmpty {
             pendingAchievements.merge(fresh) { first, _ in first }
         } else if let last = recordings.last?.run {
             // Earned after the level ended (a rule reacting to the win): it belongs to that
             // run, and goes through the queue as a run does, so a locked profile delays it.
-            unsaved.append(UnsavedRun(achievements: fresh, earnedAfter: last))
+            unsaved.append(.achievements(fresh, earnedAfter: last))
             saveUnsaved()
         }
     }
@@ -148,7 +148,7 @@ public final class ProgressRecorder {
         parameters = nil
         // Runs go into the history in the order they ended: this one after any still
         // waiting for the profile, and it waits too while the profile stays locked.
-        unsaved.append(UnsavedRun(finished: finished, manifest: manifest))
+        unsaved.append(.run(finished, manifest: manifest))
         saveUnsaved()
     }
 }

@@ -1,29 +1,39 @@
 import EcholotCore
 import EcholotModel
 
-/// An ended run that is still to be written, with the pack it was played in (for its story
-/// step and the scenarios it unlocks) — or, for a run written already, the achievements its
-/// level's rules awarded after it ended.
-public struct UnsavedRun {
-    /// The run, its tag counts and achievements.
-    public var finished: FinishedRun
-    /// The manifest of the pack it was played in (nil: runs only).
-    public let manifest: PackManifest?
-    /// Whether the run is in the profile already and only `finished.achievements` are left
-    /// to write (earned after it ended, when another program held the profile locked).
-    public let achievementsOnly: Bool
+/// What a recorder still has to write into the profile, kept while another program holds
+/// it locked: an ended run, or achievements earned after their run was written.
+public enum UnsavedRun {
+    /// An ended run with its tag counts and achievements, and the manifest of the pack it
+    /// was played in (for its story step and the scenarios it unlocks; nil: the run only).
+    case run(FinishedRun, manifest: PackManifest?)
+    /// Achievements a level's rules awarded after `earnedAfter` ended and was written (a
+    /// rule reacting to the win itself).
+    case achievements([String: Value], earnedAfter: Run)
 
-    /// A run to write later into `manifest`'s pack.
-    public init(finished: FinishedRun, manifest: PackManifest?) {
-        self.finished = finished
-        self.manifest = manifest
-        achievementsOnly = false
+    /// The run this is, or the one its achievements belong to.
+    public var run: Run {
+        switch self {
+        case let .run(finished, _): return finished.run
+        case let .achievements(_, run): return run
+        }
     }
 
-    /// Achievements to write later for `run`, which the profile holds already.
-    public init(achievements: [String: Value], earnedAfter run: Run) {
-        finished = FinishedRun(run: run, achievements: achievements)
-        manifest = nil
-        achievementsOnly = true
+    /// Whether this is an ended run, not achievements for one written already.
+    public var isRun: Bool {
+        if case .run = self { return true }
+        return false
+    }
+
+    /// Adds achievements earned after this was kept; an id it has already keeps its details.
+    public mutating func add(achievements fresh: [String: Value]) {
+        switch self {
+        case .run(var finished, let manifest):
+            finished.achievements.merge(fresh) { first, _ in first }
+            self = .run(finished, manifest: manifest)
+        case .achievements(var achievements, let run):
+            achievements.merge(fresh) { first, _ in first }
+            self = .achievements(achievements, earnedAfter: run)
+        }
     }
 }

@@ -189,7 +189,7 @@ final class ProfileProgress: ProgressProvider {
         // A run that fails otherwise (a full disk) is lost as well, and said so.
         let failure = profile.record(&unsaved).failure
         if unsaved.isEmpty { return failure?.description }
-        let runs = unsaved.filter { !$0.achievementsOnly }.count
+        let runs = unsaved.filter(\.isRun).count
         let lost = [runs == 0 ? nil : runs == 1 ? "1 finished run" : "\(runs) finished runs",
                     unsaved.count == runs ? nil : "achievements earned after a saved run"]
         let locked = "\(profile.url.path): error: another program kept the profile locked, so "
@@ -213,7 +213,7 @@ final class ProfileProgress: ProgressProvider {
         case .busy?:
             if !waitReported {
                 waitReported = true
-                let waiting = unsaved.last?.achievementsOnly == true ? "the achievements of the last run wait" : "this run waits"
+                let waiting = unsaved.last?.isRun == false ? "the achievements of the last run wait" : "this run waits"
                 report("\(profile.url.path): another program holds the profile locked, so \(waiting) to be saved; "
                        + "Echolot tries again after each level and when it quits")
             }
