@@ -23,8 +23,6 @@ int clua_raiselimit(lua_State *L, clua_Limits *limits);
 void clua_spend(lua_State *L, lua_Number n);
 /// `resetbudget([n])`: a fresh budget for the next reducer in a batch, or `n` instructions.
 int clua_resetbudget(lua_State *L);
-/// `relimit(...)`: its arguments, unless a limit was hit (then the limit error again).
-int clua_relimit(lua_State *L);
 /// `charge(n)`: takes `n` instructions from the budget at once.
 int clua_charge(lua_State *L);
 
@@ -57,5 +55,10 @@ int clua_gsub(lua_State *L);
 
 /// `guarded(f, how, ...)`: `f` called in the caller's frame behind the guard `how`.
 int clua_makeguarded(lua_State *L);
+/// `relay(f)`: the engine's Lua function `f` behind a C frame, so a tail call to it keeps
+/// the pack's frame and its errors name the pack's line.
+int clua_makerelay(lua_State *L);
+/// `printer(serialof, log)`: the sandbox's `print`, in C like Lua's own.
+int clua_makeprinter(lua_State *L);
 
 #endif

@@ -5,7 +5,8 @@
 // they name are exactly Lua's: the pack's line, the library's name for the function. (A
 // Lua wrapper would put its own line into every error a pack catches.) The charge rates
 // are set from `make bench BENCH_ARGS=sandbox`, which times each way of spending the
-// budget against plain Lua.
+// budget against plain Lua. For the same reason the sandbox's `print` is C, and the
+// engine's own Lua functions a pack calls are called through a C relay.
 
 #include <math.h>
 #include <ctype.h>
@@ -33,7 +34,7 @@ enum {
     CLUA_GUARD_RAWSET,    // rawset: a proxy or read-only view written through its writer
     CLUA_GUARD_META,      // setmetatable: no finalizers, no weak tables
     CLUA_GUARD_FORMAT,    // string.format: no %p, and objects shown without their addresses
-    CLUA_GUARD_RELIMIT,   // coroutine.resume, close: a limit hit inside is raised again
+    CLUA_GUARD_RELIMIT,   // pcall, xpcall, coroutine.resume, close: a limit hit inside is raised again
     CLUA_GUARD_TOSTRING,  // tostring: an object without __tostring shown by its serial number
 };
 
@@ -90,6 +91,22 @@ static lua_Number clua_stretch(lua_Integer length, lua_Integer i, lua_Integer j)
 /// Whether a value of this type is shown by its address, which differs from run to run.
 static int clua_addressed(int type) {
     return type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TTHREAD || type == LUA_TUSERDATA;
+}
+
+/// Pushes argument `i` as the sandbox shows it: an object Lua would show by its address
+/// (which differs from run to run) by the serial number the function at `serialof` gives
+/// it, anything else as Lua's tostring does (errors raised at the caller's line).
+static void clua_pushshown(lua_State *L, int i, int serialof) {
+    if (clua_addressed(lua_type(L, i))) {
+        if (luaL_getmetafield(L, i, "__tostring") == LUA_TNIL) {
+            lua_pushvalue(L, serialof);
+            lua_pushvalue(L, i);
+            lua_call(L, 1, 1);
+            return;
+        }
+        lua_pop(L, 1);
+    }
+    (void)luaL_tolstring(L, i, NULL);
 }
 
 /// A stand-in's `__len`: the length read once (upvalue 1).
@@ -400,20 +417,11 @@ static int clua_guardedcall(lua_State *L) {
         break;
     case CLUA_COST_WALK:
         return clua_walk(L, original);
-    case CLUA_GUARD_TOSTRING: {
-        // An address differs from run to run: an object Lua would show by its address is
-        // shown by the serial number upvalue 3 gives it.
-        if (clua_addressed(lua_type(L, 1))) {
-            if (luaL_getmetafield(L, 1, "__tostring") == LUA_TNIL) {
-                lua_pushvalue(L, lua_upvalueindex(3));
-                lua_pushvalue(L, 1);
-                lua_call(L, 1, 1);
-                return 1;
-            }
-            lua_pop(L, 1);
-        }
-        break;
-    }
+    case CLUA_GUARD_TOSTRING:
+        // Lua's luaB_tostring, with an object shown by the serial number upvalue 3 gives it.
+        luaL_checkany(L, 1);
+        clua_pushshown(L, 1, lua_upvalueindex(3));
+        return 1;
     case CLUA_GUARD_RELIMIT: {
         int results = original(L);
         clua_Limits *limits = clua_limits(L);
@@ -436,5 +444,55 @@ int clua_makeguarded(lua_State *L) {
     lua_pushinteger(L, how);
     lua_replace(L, 2);
     lua_pushcclosure(L, clua_guardedcall, 2 + (extra > 0 ? extra : 0));
+    return 1;
+}
+
+/// The relay: upvalue 1 (one of the engine's Lua functions a pack calls: `pairs`,
+/// `ctx.random`, …) called with this call's arguments, its results returned. A pack that
+/// tail-calls a Lua function loses its own frame to it, so an error the function raised
+/// could not name the pack's line; a C function leaves the caller's frame in place, as
+/// Lua's own library functions do. The function raises its errors at level 3 (itself,
+/// this relay, the pack).
+static int clua_relaycall(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/// `relay(f)`: the Lua function `f` called through a C frame (see clua_relaycall).
+int clua_makerelay(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_settop(L, 1);
+    lua_pushcclosure(L, clua_relaycall, 1);
+    return 1;
+}
+
+/// The sandbox's `print`: its arguments as the sandbox's `tostring` shows them (upvalue 1
+/// gives objects their serial numbers), joined by tabs, handed to the engine's log
+/// (upvalue 2). C, like Lua's own print, so that an argument whose `__tostring` fails
+/// names the pack's line.
+static int clua_printcall(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_Buffer text;
+    luaL_buffinit(L, &text);
+    for (int i = 1; i <= n; i++) {
+        if (i > 1) luaL_addchar(&text, '\t');
+        clua_pushshown(L, i, lua_upvalueindex(1));
+        luaL_addvalue(&text);
+    }
+    luaL_pushresult(&text);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_insert(L, -2);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+/// `printer(serialof, log)`: the sandbox's `print` (see clua_printcall).
+int clua_makeprinter(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_settop(L, 2);
+    lua_pushcclosure(L, clua_printcall, 2);
     return 1;
 }

@@ -114,14 +114,6 @@ int clua_resetbudget(lua_State *L) {
     return 0;
 }
 
-/// `relimit(...)`: returns its arguments unless a limit was hit, in which case it raises
-/// the limit error again. The sandbox's `pcall`, `xpcall` and `coroutine.resume` end with it.
-int clua_relimit(lua_State *L) {
-    clua_Limits *limits = clua_limits(L);
-    if (limits->limit != CLUA_LIMIT_NONE) return clua_raiselimit(L, limits);
-    return lua_gettop(L);
-}
-
 /// Takes `n` instructions from the budget at once; raises the instruction limit when it
 /// runs out.
 void clua_spend(lua_State *L, lua_Number n) {

@@ -6,10 +6,11 @@
 /// the engine's Lua code reads them by (its `host` table).
 void clua_setshims(lua_State *L) {
     static const luaL_Reg shims[] = {
-        {"resetbudget", clua_resetbudget}, {"relimit", clua_relimit}, {"focuswriter", clua_makefocuswrite},
+        {"resetbudget", clua_resetbudget}, {"focuswriter", clua_makefocuswrite},
         {"logwriter", clua_makelogwrite}, {"charge", clua_charge},
         {"find", clua_strfind}, {"match", clua_strmatch}, {"gmatch", clua_gmatch}, {"gsub", clua_gsub},
-        {"guarded", clua_makeguarded},
+        {"guarded", clua_makeguarded}, {"relay", clua_makerelay},
+        {"printer", clua_makeprinter},
         {NULL, NULL},
     };
     luaL_setfuncs(L, shims, 0);

@@ -50,6 +50,8 @@ import Testing
             ["pack.eqNotAsked"] = function(goal) local asked = false local t = setmetatable({}, { __eq = function() asked = true return true end, __index = { s = 42 } }) goal.text = tostring(rawget(t, "s")) .. "," .. tostring(next(t)) .. "," .. tostring(asked) end,
             ["pack.mirrorList"] = function(goal) goal.items = { 3, 1, 2 } table.sort(goal.items) table.insert(goal.items, 1, 9) goal.text = table.concat(goal.items, ",") .. ";" .. table.remove(goal.items, 2) .. ";" .. select("#", table.unpack(goal.items)) end,
             ["pack.sandboxErrors"] = function(goal) local out = {} for _, f in ipairs({ function() next(nil) end, function() rawget(nil, 1) end, function() rawlen(5) end, function() rawset(nil, 1, 2) end, function() setmetatable(1, {}) end, function() setmetatable({}, { __mode = "k" }) end, function() string.format("%d", "x") end, function() ("%p"):format({}) end, function() coroutine.resume(1) end, function() tostring() end, function() tostring(setmetatable({}, { __tostring = function() return {} end })) end }) do out[#out + 1] = select(2, pcall(f)) end out[#out + 1] = select(2, pcall(rawget)) goal.text = table.concat(out, "|") end,
+            ["pack.tailCalled"] = function(goal, action, ctx) local out = {} for _, f in ipairs({ function() return pairs(nil) end, function() return collectgarbage("collect") end, function() return echolot.timeOfDay("noon") end, function() return ctx.random(2, 1) end, function() return ctx.emit(5) end, function() return next(nil) end, function() pcall() end, function() xpcall() end, function() print(setmetatable({}, { __tostring = function() return {} end })) end }) do out[#out + 1] = select(2, pcall(f)) end goal.text = table.concat(out, "|") end,
+            ["pack.tailCalledUncaught"] = function(goal, action, ctx) return ctx.random(1.5) end,
             ["pack.formatError"] = function(goal) goal.text = string.format("%d", "x") end,
             ["pack.librarySmall"] = function(goal) local t = { 3, 1, 2 } table.sort(t) goal.text = table.concat(t, ",") .. ";" .. utf8.len("héllo") .. ";" .. utf8.offset("héllo", 3) .. ";" .. tonumber(" 0x10 ") .. ";" .. ("2" * "3") .. ";" .. table.concat({ "a", "b", "c" }, "-", 2, 3) end,
             ["pack.emptyRep"] = function(goal) goal.progress = #(""):rep(math.maxinteger) + #(""):rep(1e9, "") + 7 end,
@@ -209,29 +211,56 @@ import Testing
         #expect(store.goal("trap")?["items"] == [9, 2, 3])
     }
 
+    /// Dispatches `action`, whose handler catches errors and joins their messages into
+    /// `goal.text`, and expects `placed` each at the handler's line, then `unplaced` (errors
+    /// Lua itself raises with no position) — never a line of the engine's. Then expects
+    /// `uncaught` rejected with `message` at its own line.
+    func expectCaught(_ action: String, placed: [String], unplaced: [String] = [],
+                      uncaught: String, message: String) throws {
+        let (store, _) = try world()
+        #expect(store.dispatch(Action(action)).rejections.isEmpty)
+        let at = "test/scripts/trap.lua:\(Self.line(of: action)): "
+        #expect(store.goal("trap")?["text"] == .string((placed.map { at + $0 } + unplaced).joined(separator: "|")))
+        let error = try reject(uncaught, kind: .runtime, message: message)
+        #expect(!error.message.contains("echolot."))
+    }
+
     /// The sandbox's own versions of Lua's functions (which see through mirror proxies,
     /// refuse finalizers or `%p`, raise a limit again) raise Lua's errors at the pack's
     /// line, under the library's names — never at a line of the engine's.
     @Test func sandboxFunctionsRaiseErrorsAtThePacksLine() throws {
-        let (store, _) = try world()
-        #expect(store.dispatch(Action("pack.sandboxErrors")).rejections.isEmpty)
-        let at = "test/scripts/trap.lua:\(Self.line(of: "pack.sandboxErrors")): "
-        #expect(store.goal("trap")?["text"] == .string([
-            at + "bad argument #1 to 'next' (table expected, got nil)",
-            at + "bad argument #1 to 'rawget' (table expected, got nil)",
-            at + "bad argument #1 to 'rawlen' (table or string expected, got number)",
-            at + "bad argument #1 to 'rawset' (table expected, got nil)",
-            at + "bad argument #1 to 'setmetatable' (table expected, got number)",
-            at + "setmetatable: weak tables are not available to packs (runs would depend on garbage collection)",
-            at + "bad argument #2 to 'format' (number expected, got string)",
-            at + "string.format: '%p' is not available (addresses differ from run to run)",
-            at + "bad argument #1 to 'resume' (thread expected, got number)",
-            at + "bad argument #1 to 'tostring' (value expected)",
-            at + "'__tostring' must return a string",
-            "bad argument #1 to 'rawget' (table expected, got no value)",
-        ].joined(separator: "|")))
-        let error = try reject("pack.formatError", kind: .runtime, message: "bad argument #2 to 'format' (number expected, got string)")
-        #expect(!error.message.contains("echolot."))
+        try expectCaught("pack.sandboxErrors", placed: [
+            "bad argument #1 to 'next' (table expected, got nil)",
+            "bad argument #1 to 'rawget' (table expected, got nil)",
+            "bad argument #1 to 'rawlen' (table or string expected, got number)",
+            "bad argument #1 to 'rawset' (table expected, got nil)",
+            "bad argument #1 to 'setmetatable' (table expected, got number)",
+            "setmetatable: weak tables are not available to packs (runs would depend on garbage collection)",
+            "bad argument #2 to 'format' (number expected, got string)",
+            "string.format: '%p' is not available (addresses differ from run to run)",
+            "bad argument #1 to 'resume' (thread expected, got number)",
+            "bad argument #1 to 'tostring' (value expected)",
+            "'__tostring' must return a string",
+        ], unplaced: ["bad argument #1 to 'rawget' (table expected, got no value)"],
+        uncaught: "pack.formatError", message: "bad argument #2 to 'format' (number expected, got string)")
+    }
+
+    /// A function of the sandbox or the engine that a pack tail-calls still names the
+    /// pack's line in its errors, as Lua's own functions do (a Lua function called that way
+    /// takes over the caller's frame: these run behind a C frame that leaves it in place),
+    /// and `pcall`, `xpcall` and `print` check their arguments as Lua's own.
+    @Test func tailCalledFunctionsNameThePacksLine() throws {
+        try expectCaught("pack.tailCalled", placed: [
+            "bad argument #1 to 'pairs' (table expected, got nil)",
+            "collectgarbage: only \"count\" is available to packs",
+            "echolot.timeOfDay: the hour must be a number",
+            "ctx.random(2, 1): the interval is empty",
+            "ctx.emit(name, payload): the name must be a string",
+            "bad argument #1 to 'next' (table expected, got nil)",
+            "bad argument #1 to 'pcall' (value expected)",
+            "bad argument #2 to 'xpcall' (function expected, got no value)",
+            "'__tostring' must return a string",
+        ], uncaught: "pack.tailCalledUncaught", message: "ctx.random(m, n): bounds must be integers")
     }
 
     /// An empty string repeated any number of times is empty at once: Lua's own rep would

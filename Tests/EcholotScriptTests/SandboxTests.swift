@@ -43,6 +43,25 @@ import Testing
             """)
     }
 
+    /// `pcall` and `xpcall` run behind the sandbox's limit check, in C; a coroutine can
+    /// still yield from inside them, as in Lua 5.4, and gets the results back through them.
+    @Test func aCoroutineYieldsAcrossPcall() throws {
+        try load("""
+            local co = coroutine.wrap(function(a)
+              local ok, b = pcall(coroutine.yield, a + 1)
+              local ok2, c = xpcall(coroutine.yield, function(m) return "handled " .. m end, b * 2)
+              local ok3, d = pcall(function() coroutine.yield("inner") error("late", 0) end)
+              return ok, ok2, c, ok3, d
+            end)
+            assert(co(1) == 2)
+            assert(co(10) == 20)
+            assert(co(30) == "inner")
+            local ok, ok2, c, ok3, d = co()
+            assert(ok == true and ok2 == true and c == 30 and ok3 == false and d == "late",
+                   table.concat({ tostring(ok), tostring(ok2), tostring(c), tostring(ok3), tostring(d) }, ","))
+            """)
+    }
+
     @Test func theStringMetatableAndLibrariesAreReadOnly() throws {
         try load("""
             assert(getmetatable("") == false, "the string metatable is hidden")

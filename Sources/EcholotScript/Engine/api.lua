@@ -260,15 +260,16 @@ local function register(pack, kind, name, spec)
   order[pack][#order[pack] + 1] = rule
 end
 
-local function timeofday(hour)
-  if type(hour) ~= "number" then error("echolot.timeOfDay: the hour must be a number", 2) end
+-- Called through a relay (a C frame, so a pack's tail call keeps its line): errors at level 3.
+local timeofday = host.relay(function(hour)
+  if type(hour) ~= "number" then error("echolot.timeOfDay: the hour must be a number", 3) end
   hour = hour % 24
   if hour >= 6 and hour < 11 then return "morning" end
   if hour >= 11 and hour < 13 then return "noon" end
   if hour >= 13 and hour < 18 then return "afternoon" end
   if hour >= 18 and hour < 22 then return "evening" end
   return "night"
-end
+end)
 
 -- The `echolot` table a pack's scripts see: registration binds to that pack.
 local function api(pack)

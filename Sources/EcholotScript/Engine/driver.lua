@@ -7,7 +7,7 @@ local getinfo = debug.getinfo
 local mathtype, floor, tointeger = math.type, math.floor, math.tointeger
 local format, sub = string.format, string.sub
 local dataOf, copy, listMT, freeze, sortedpairs = E.dataOf, E.copy, E.listMT, E.freeze, E.sortedpairs
-local resetbudget, runeach = host.resetbudget, host.runeach
+local resetbudget, runeach, relay = host.resetbudget, host.runeach, host.relay
 -- Instructions the engine's own bookkeeping may take in one call (mirroring a state of
 -- any size the memory cap allows): effectively unlimited, but still finite.
 E.enginebudget = 1 << 40
@@ -39,32 +39,34 @@ local function unit()
 end
 
 -- What a reducer gets besides its focus: ctx (read-only; the driver updates its fields).
+-- Its functions are called through relays (a C frame, so a pack's tail call keeps the
+-- pack's line): their errors are at level 3.
 local C = {}
-C.random = function(m, n)
+C.random = relay(function(m, n)
   local u = unit()
   if m == nil then return u end
   if n == nil then m, n = 1, m end
   if mathtype(m) ~= "integer" or mathtype(n) ~= "integer" then
-    error("ctx.random(m, n): bounds must be integers", 2)
+    error("ctx.random(m, n): bounds must be integers", 3)
   end
-  if m > n then error(format("ctx.random(%d, %d): the interval is empty", m, n), 2) end
+  if m > n then error(format("ctx.random(%d, %d): the interval is empty", m, n), 3) end
   return m + floor(u * (n - m + 1))
-end
-C.emit = function(name, payload)
-  if type(name) ~= "string" then error("ctx.emit(name, payload): the name must be a string", 2) end
+end)
+C.emit = relay(function(name, payload)
+  if type(name) ~= "string" then error("ctx.emit(name, payload): the name must be a string", 3) end
   if not emittable[name] and sub(name, 1, 5) ~= "pack." and sub(name, 1, 6) ~= "story." then
-    error(format("ctx.emit: rules may emit goal.met, goal.failed, level.won, level.lost, pack.* and story.* actions, not '%s'", name), 2)
+    error(format("ctx.emit: rules may emit goal.met, goal.failed, level.won, level.lost, pack.* and story.* actions, not '%s'", name), 3)
   end
   local plain = nil
   if payload ~= nil then
-    if type(payload) ~= "table" then error("ctx.emit(name, payload): the payload must be a table", 2) end
+    if type(payload) ~= "table" then error("ctx.emit(name, payload): the payload must be a table", 3) end
     local err
     plain, err = copy(payload)
-    if err ~= nil then error("ctx.emit: payload: " .. err, 2) end
-    if getrawmetatable(plain) == listMT then error("ctx.emit: the payload must have named fields, not be a list", 2) end
+    if err ~= nil then error("ctx.emit: payload: " .. err, 3) end
+    if getrawmetatable(plain) == listMT then error("ctx.emit: the payload must have named fields, not be a list", 3) end
   end
   pushemit(name, plain)
-end
+end)
 local ctx = E.readonly(C, "ctx")
 
 -- Errors the engine raises about a rule (a wrong return value, …): they carry the

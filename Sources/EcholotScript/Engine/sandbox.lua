@@ -6,9 +6,9 @@ local type, next, select, error, tostring, tonumber = type, next, select, error,
 local rawget, rawset, rawlen, rawequal = rawget, rawset, rawlen, rawequal
 local setmetatable, getmetatable, pcall, xpcall, load = setmetatable, getmetatable, pcall, xpcall, load
 local getrawmetatable = debug.getmetatable
-local sort, concat = table.sort, table.concat
+local sort = table.sort
 local format = string.format
-local relimit, hostprint, charge = host.relimit, host.print, host.charge
+local hostprint, charge, relay = host.print, host.charge, host.relay
 
 -- Mirror proxies → their data tables (filled by mirror.lua). Weak keys, so dropped nodes
 -- can be collected; the engine only ever looks up live proxies, so no outcome depends on GC.
@@ -19,9 +19,6 @@ E.dataOf = dataOf
 -- them as reads and writes through them are refused, rather than see an empty table.
 local retired = setmetatable({}, { __mode = "k" })
 E.retiredviews = retired
-local function refuseretired(what)
-  error(format("%s: the entity a behaviour receives can be used only during that call", what), 3)
-end
 
 -- Deterministic iteration. Lua's order for string keys depends on a hash seed that
 -- changes from run to run, and a replay must take the same path: `pairs` visits
@@ -154,6 +151,8 @@ local libraries = {
 }
 
 -- Base functions that see through mirror proxies (whose fields live in their data table).
+-- The pack calls it through a relay (a C frame, so a tail call keeps the pack's line):
+-- its errors are at level 3.
 local function spairs(t)
   local data = dataOf[t]
   if data ~= nil then return sortedpairs(data) end  -- mirror nodes and frozen values
@@ -163,9 +162,9 @@ local function spairs(t)
     local f, s, c = metapairs(t)
     return f, s, c
   end
-  if retired[t] then refuseretired("pairs") end
+  if retired[t] then error("pairs: the entity a behaviour receives can be used only during that call", 3) end
   if type(t) ~= "table" then
-    error(format("bad argument #1 to 'pairs' (table expected, got %s)", type(t)), 2)
+    error(format("bad argument #1 to 'pairs' (table expected, got %s)", type(t)), 3)
   end
   return sortedpairs(t)
 end
@@ -184,28 +183,24 @@ local ssetmetatable = guarded(setmetatable, "meta")
 
 local function scollectgarbage(option)
   if option == "count" then return collectgarbage("count") end
-  error("collectgarbage: only \"count\" is available to packs", 2)
+  error("collectgarbage: only \"count\" is available to packs", 3)  -- through a relay
 end
 
 -- A limit hit inside a protected call is raised again: scripts cannot catch it.
-local function spcall(f, ...) return relimit(pcall(f, ...)) end
-local function sxpcall(f, handler, ...) return relimit(xpcall(f, handler, ...)) end
+local spcall, sxpcall = guarded(pcall, "relimit"), guarded(xpcall, "relimit")
 
-local function sprint(...)
-  local n = select("#", ...)
-  local parts = {}
-  for i = 1, n do parts[i] = stostring((select(i, ...))) end
-  hostprint(concat(parts, "\t", 1, n))
-end
+-- Each argument as tostring shows it, tab-separated, to the engine's log (C, like Lua's
+-- own print, so a failing __tostring names the pack's line).
+local sprint = host.printer(serialof, hostprint)
 
 -- A fresh environment for one pack: its globals are its own, the libraries are shared
 -- read-only views, and `load` compiles only text, into this same environment.
 local base = {
-  assert = assert, error = error, ipairs = ipairs, next = snext, pairs = spairs,
+  assert = assert, error = error, ipairs = ipairs, next = snext, pairs = relay(spairs),
   pcall = spcall, xpcall = sxpcall, print = sprint, rawequal = rawequal, rawget = srawget,
   rawlen = srawlen, rawset = srawset, select = select, setmetatable = ssetmetatable,
   getmetatable = getmetatable, tonumber = stonumber, tostring = stostring, type = type,
-  collectgarbage = scollectgarbage, _VERSION = _VERSION,
+  collectgarbage = relay(scollectgarbage), _VERSION = _VERSION,
   string = libraries.string, math = libraries.math, table = libraries.table,
   utf8 = libraries.utf8, coroutine = libraries.coroutine,
 }
