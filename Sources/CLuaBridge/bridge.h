@@ -58,6 +58,10 @@ int clua_makeguarded(lua_State *L);
 /// `relay(f)`: the engine's Lua function `f` behind a C frame, so a tail call to it keeps
 /// the pack's frame and its errors name the pack's line.
 int clua_makerelay(lua_State *L);
+/// The sandbox's `pcall`: Lua's own, except that a limit hit inside is raised again.
+int clua_packpcall(lua_State *L);
+/// The sandbox's `xpcall`: Lua's own, except that a limit hit inside is raised again.
+int clua_packxpcall(lua_State *L);
 /// `printer(serialof, log)`: the sandbox's `print`, in C like Lua's own.
 int clua_makeprinter(lua_State *L);
 

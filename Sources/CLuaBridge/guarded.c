@@ -34,7 +34,7 @@ enum {
     CLUA_GUARD_RAWSET,    // rawset: a proxy or read-only view written through its writer
     CLUA_GUARD_META,      // setmetatable: no finalizers, no weak tables
     CLUA_GUARD_FORMAT,    // string.format: no %p, and objects shown without their addresses
-    CLUA_GUARD_RELIMIT,   // pcall, xpcall, coroutine.resume, close: a limit hit inside is raised again
+    CLUA_GUARD_RELIMIT,   // coroutine.resume, close: a limit hit inside is raised again
     CLUA_GUARD_TOSTRING,  // tostring: an object without __tostring shown by its serial number
 };
 
@@ -453,11 +453,19 @@ int clua_makeguarded(lua_State *L) {
 /// could not name the pack's line; a C function leaves the caller's frame in place, as
 /// Lua's own library functions do. The function raises its errors at level 3 (itself,
 /// this relay, the pack).
+/// What the relay returns: every result, also when the function yielded (a pack's
+/// `__pairs` may) and the relay resumes here instead of after its call.
+static int clua_relayreturn(lua_State *L, int status, lua_KContext context) {
+    (void)status;
+    (void)context;
+    return lua_gettop(L);
+}
+
 static int clua_relaycall(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, clua_relayreturn);
+    return clua_relayreturn(L, LUA_OK, 0);
 }
 
 /// `relay(f)`: the Lua function `f` called through a C frame (see clua_relaycall).
@@ -495,4 +503,39 @@ int clua_makeprinter(lua_State *L) {
     lua_settop(L, 2);
     lua_pushcclosure(L, clua_printcall, 2);
     return 1;
+}
+
+/// How `pcall` and `xpcall` end, directly or as the continuation Lua resumes in after a
+/// yield or an error inside a coroutine (lbaselib.c's finishpcall): a limit hit inside is
+/// raised again, so a script cannot catch it; otherwise `false, message` after an error,
+/// else `true` and the results.
+static int clua_finishprotected(lua_State *L, int status, lua_KContext extra) {
+    clua_Limits *limits = clua_limits(L);
+    if (limits->limit != CLUA_LIMIT_NONE) return clua_raiselimit(L, limits);
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - (int)extra;
+}
+
+/// The sandbox's `pcall`: Lua's own (lbaselib.c), ending in clua_finishprotected.
+int clua_packpcall(lua_State *L) {
+    luaL_checkany(L, 1);
+    lua_pushboolean(L, 1);
+    lua_insert(L, 1);
+    int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, clua_finishprotected);
+    return clua_finishprotected(L, status, 0);
+}
+
+/// The sandbox's `xpcall`: Lua's own (lbaselib.c), ending in clua_finishprotected.
+int clua_packxpcall(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, clua_finishprotected);
+    return clua_finishprotected(L, status, 2);
 }

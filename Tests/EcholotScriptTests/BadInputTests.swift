@@ -16,6 +16,9 @@ import Testing
             ["pack.pcallLoop"] = function(goal) pcall(function() while true do end end) goal.state = "met" end,
             ["pack.xpcallLoop"] = function(goal) xpcall(function() while true do end end, function() return "fine" end) goal.state = "met" end,
             ["pack.coroutineLoop"] = function(goal) coroutine.resume(coroutine.create(function() while true do end end)) goal.state = "met" end,
+            ["pack.wrappedPcallLoop"] = function(goal) coroutine.wrap(pcall)(function() while true do end end) goal.state = "met" end,
+            ["pack.yieldedPcallLoop"] = function(goal) local co = coroutine.wrap(function() return pcall(function() coroutine.yield() while true do end end) end) co() co() goal.state = "met" end,
+            ["pack.wrappedPcallMemory"] = function(goal) coroutine.wrap(function() return pcall(function() local s = ("x"):rep(1 << 20) for i = 1, 12 do s = s .. s end end) end)() goal.state = "met" end,
             ["pack.recurse"] = function(goal) local function f(n) return 1 + f(n + 1) end return f(1) end,
             ["pack.memory"] = function(goal) local t, block = {}, string.rep("x", 1024) while true do t[#t + 1] = block .. #t end end,
             ["pack.pcallMemory"] = function(goal) local t, block = {}, string.rep("y", 4096) pcall(function() while true do t[#t + 1] = block .. #t end end) goal.state = "met" end,
@@ -125,6 +128,15 @@ import Testing
 
     @Test func runawayLoopInsideACoroutine() throws {
         _ = try reject("pack.coroutineLoop", kind: .instructionLimit, message: "instruction budget exhausted")
+    }
+
+    /// A `pcall` that ends inside a coroutine as Lua resumes it — the coroutine's body, or
+    /// after a yield — still raises a limit hit inside it again, for instructions and for
+    /// one allocation too large for the memory left.
+    @Test func aLimitCaughtByAPcallInsideACoroutineIsRaisedAgain() throws {
+        _ = try reject("pack.wrappedPcallLoop", kind: .instructionLimit, message: "instruction budget exhausted")
+        _ = try reject("pack.yieldedPcallLoop", kind: .instructionLimit, message: "instruction budget exhausted")
+        _ = try reject("pack.wrappedPcallMemory", kind: .memoryLimit, message: "memory limit exceeded")
     }
 
     /// Work done inside the C library, where the count hook never runs, is charged to the

@@ -43,8 +43,9 @@ import Testing
             """)
     }
 
-    /// `pcall` and `xpcall` run behind the sandbox's limit check, in C; a coroutine can
-    /// still yield from inside them, as in Lua 5.4, and gets the results back through them.
+    /// `pcall`, `xpcall` and `pairs` run behind C functions of the sandbox's (a limit
+    /// check, a relay); a coroutine can still yield from inside them, as in Lua 5.4, and
+    /// gets the results back through them.
     @Test func aCoroutineYieldsAcrossPcall() throws {
         try load("""
             local co = coroutine.wrap(function(a)
@@ -59,6 +60,11 @@ import Testing
             local ok, ok2, c, ok3, d = co()
             assert(ok == true and ok2 == true and c == 30 and ok3 == false and d == "late",
                    table.concat({ tostring(ok), tostring(ok2), tostring(c), tostring(ok3), tostring(d) }, ","))
+            -- A __pairs that yields, through the sandbox's pairs, as through Lua's own.
+            local t = setmetatable({}, { __pairs = function() coroutine.yield("from __pairs") return next, { 5 }, nil end })
+            local walk = coroutine.wrap(function() for _, v in pairs(t) do return v end end)
+            assert(walk() == "from __pairs")
+            assert(walk() == 5)
             """)
     }
 

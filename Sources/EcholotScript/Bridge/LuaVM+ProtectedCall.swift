@@ -18,11 +18,13 @@ extension LuaVM {
         lua_sethook(L, nil, 0, 0)
         let limit = limits.pointee.limit
         limits.pointee.limit = Int32(CLUA_LIMIT_NONE)
-        if status == LUA_OK {
+        if status == LUA_OK, limit == Int32(CLUA_LIMIT_NONE) {
             clua_remove(L, function)
             return nil
         }
-        var failure = captured ?? CapturedFailure(kind: .runtime, message: describeError(at: -1))
+        // A limit hit is a failure even when the call returned (a script that caught it in a
+        // way the sandbox missed): the results are dropped, and the switch below names it.
+        var failure = captured ?? CapturedFailure(kind: .runtime, message: status == LUA_OK ? "" : describeError(at: -1))
         lua_settop(L, function - 1)
         switch (limit, status) {
         case (Int32(CLUA_LIMIT_INSTRUCTIONS), _):

@@ -186,8 +186,9 @@ local function scollectgarbage(option)
   error("collectgarbage: only \"count\" is available to packs", 3)  -- through a relay
 end
 
--- A limit hit inside a protected call is raised again: scripts cannot catch it.
-local spcall, sxpcall = guarded(pcall, "relimit"), guarded(xpcall, "relimit")
+-- Lua's own pcall and xpcall in C, except that a limit hit inside is raised again, also
+-- when they end after a yield: scripts cannot catch it.
+local spcall, sxpcall = host.pcall, host.xpcall
 
 -- Each argument as tostring shows it, tab-separated, to the engine's log (C, like Lua's
 -- own print, so a failing __tostring names the pack's line).
