@@ -40,6 +40,11 @@ int clua_makefocuswrite(lua_State *L);
 /// Pushes `runeach`, the behaviour driver's loop, with the field names it sets.
 void clua_pushruneach(lua_State *L);
 
+// random.c: ctx.random.
+
+/// `ctx.random([m, ] [n])` on the state's generator (`limits->random`).
+int clua_random(lua_State *L);
+
 // patterns.c: string.find, match, gmatch and gsub on a matcher that pays the budget.
 
 /// `string.find` on the counted matcher.

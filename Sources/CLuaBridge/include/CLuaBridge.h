@@ -71,6 +71,7 @@ typedef struct clua_Limits {
     const void *focus;      // the behaviour driver's view during one call (runeach.c), or NULL
     lua_Integer focusHandle;  // the handle of the entity that view stands for
     size_t uncharged;       // bytes a script allocated that make less than an instruction yet
+    unsigned long long random;  // the state's generator (SplitMix64), set before a call and read after
 } clua_Limits;
 
 /// A new state whose allocations go through `limits`; NULL if even that fails.

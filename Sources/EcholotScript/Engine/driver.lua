@@ -25,33 +25,12 @@ local function pushemit(name, payload)
   emitn = n + 2
 end
 
--- The state's SplitMix64 generator, the same as Swift's `SeededRandom`: Swift hands its
--- state in before the call and takes it back after, so a replay draws the same numbers.
-local rng = 0
-local function unit()
-  local s = rng + 0x9e3779b97f4a7c15
-  rng = s
-  local z = s
-  z = (z ~ (z >> 30)) * 0xbf58476d1ce4e5b9
-  z = (z ~ (z >> 27)) * 0x94d049bb133111eb
-  z = z ~ (z >> 31)
-  return (z >> 11) * 0x1.0p-53
-end
-
 -- What a reducer gets besides its focus: ctx (read-only; the driver updates its fields).
--- Its functions are called through relays (a C frame, so a pack's tail call keeps the
--- pack's line): their errors are at level 3.
+-- ctx.random is C (CLuaBridge/random.c) on the state's generator, which Swift hands in
+-- before the call and takes back after. ctx.emit is called through a relay (a C frame, so
+-- a pack's tail call keeps the pack's line): its errors are at level 3.
 local C = {}
-C.random = relay(function(m, n)
-  local u = unit()
-  if m == nil then return u end
-  if n == nil then m, n = 1, m end
-  if mathtype(m) ~= "integer" or mathtype(n) ~= "integer" then
-    error("ctx.random(m, n): bounds must be integers", 3)
-  end
-  if m > n then error(format("ctx.random(%d, %d): the interval is empty", m, n), 3) end
-  return m + floor(u * (n - m + 1))
-end)
+C.random = host.random
 C.emit = relay(function(name, payload)
   if type(name) ~= "string" then error("ctx.emit(name, payload): the name must be a string", 3) end
   if not emittable[name] and sub(name, 1, 5) ~= "pack." and sub(name, 1, 6) ~= "story." then
@@ -314,9 +293,9 @@ local lastaction = nil
 
 -- One call from Swift. `action` is the action as a plain table when it is new (nil to
 -- reuse the last one); `patches` holds `count` (path, key, value) triples; `tree`, when
--- given, replaces the whole mirror first. Returns the counts of what to read back and
--- the generator's new state.
-function E.run(batch, action, patches, count, tree, random)
+-- given, replaces the whole mirror first. Returns the counts of what to read back (the
+-- generator's new state is in the limits, where ctx.random keeps it).
+function E.run(batch, action, patches, count, tree)
   -- Mirroring a large state and listing a rule's instances is the engine's work, not
   -- the reducers': it runs under its own budget; each reducer call gets a fresh one.
   resetbudget(E.enginebudget)
@@ -328,7 +307,6 @@ function E.run(batch, action, patches, count, tree, random)
   if action ~= nil then lastaction = freeze(action, "the action") end
   if tree ~= nil then E.rebuild(tree) end
   for i = 1, count * 3, 3 do E.patch(patches[i], patches[i + 1], patches[i + 2]) end
-  rng = random
   C.game = E.root()
   local fn = handlerfor(batch.rule, lastaction.name)
   -- Where to point when an error carries no position (memory ran out inside Lua).
@@ -336,5 +314,5 @@ function E.run(batch, action, patches, count, tree, random)
   if fn ~= nil then runners[batch.kind](batch, lastaction, fn) end
   E.focus(nil)
   local bornn, diedn = E.counts()
-  return bornn, diedn, emitn, rng
+  return bornn, diedn, emitn
 end

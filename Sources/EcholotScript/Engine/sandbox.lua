@@ -4,7 +4,7 @@ local E, host = ...
 
 local type, next, select, error, tostring, tonumber = type, next, select, error, tostring, tonumber
 local rawget, rawset, rawlen, rawequal = rawget, rawset, rawlen, rawequal
-local setmetatable, getmetatable, pcall, xpcall, load = setmetatable, getmetatable, pcall, xpcall, load
+local setmetatable, getmetatable, load = setmetatable, getmetatable, load
 local getrawmetatable = debug.getmetatable
 local sort = table.sort
 local format = string.format

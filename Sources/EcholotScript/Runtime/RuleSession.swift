@@ -93,10 +93,10 @@ final class RuleSession {
         } catch {
             throw failure(.badValue, "the state cannot be handed to Lua: \(error)")
         }
-        lua_pushinteger(L, lua_Integer(Int64(bitPattern: context.random.state)))
+        vm.limits.pointee.random = context.random.state
 
         clua_logclear(vm.limits)
-        if let failed = vm.protectedCall(arguments: 6, results: 4) {
+        if let failed = vm.protectedCall(arguments: 5, results: 3) {
             synced = nil
             engine.actionOwner = nil
             let fallback = failed.source == nil ? engine.currentHandlerPosition() : nil
@@ -106,10 +106,9 @@ final class RuleSession {
         }
         engine.mirrorOwner = self
         if rebuild { engine.index.reset() }
-        let bornCount = Int(clua_tointeger(L, -4, nil))
-        let diedCount = Int(clua_tointeger(L, -3, nil))
-        let emitCount = Int(clua_tointeger(L, -2, nil))
-        let random = clua_tointeger(L, -1, nil)
+        let bornCount = Int(clua_tointeger(L, -3, nil))
+        let diedCount = Int(clua_tointeger(L, -2, nil))
+        let emitCount = Int(clua_tointeger(L, -1, nil))
 
         readBorn(count: bornCount)
         let writes: WriteTree
@@ -130,7 +129,7 @@ final class RuleSession {
         } catch {
             throw failure(.badValue, error.description)
         }
-        context.random = SeededRandom(seed: UInt64(bitPattern: Int64(random)))
+        context.random = SeededRandom(seed: vm.limits.pointee.random)
         // The mirror is `state` plus these writes until the commit makes them the state's
         // (or, should the store drop the commit, until `abandon` says the mirror is lost).
         synced = state

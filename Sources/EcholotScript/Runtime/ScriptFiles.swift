@@ -54,7 +54,8 @@ enum ScriptFiles {
             case .failure(.notAFile) where isFolder(real):
                 continue  // a folder named like a script holds scripts, found on its own
             case .failure(.missing):
-                // A link that leads nowhere: skipped, its rules would only be "unknown" later.
+                // Listed, so a link that leads nowhere: named as one, since "no such file"
+                // about a name the folder shows would puzzle.
                 unusable("the script is a symbolic link that leads nowhere (its target is missing)")
             case let .failure(problem):
                 unusable("cannot read the script: \(problem.message(limit: sizeLimit))")
