@@ -40,7 +40,8 @@ import Testing
         sender.send(HeadPose(yaw: 20, pitch: 5).datagram)
         sender.send(Array(repeating: 7, count: 200))
         var pose: HeadPose?
-        for _ in 0 ..< 100 where receiver.received + receiver.rejectedCount < 5 {
+        let deadline = MonotonicClock.now() + 10
+        while receiver.received + receiver.rejectedCount < 5, MonotonicClock.now() < deadline {
             pose = try receiver.drain() ?? pose
             usleep(2000)
         }
@@ -91,6 +92,38 @@ import Testing
         steering.beforeTick(at: 2.5)
         #expect(!steering.isHolding)
         #expect(!steering.key(.space, at: 3))
+    }
+
+    /// A loop that was busy reads taps late and together: they were pressed at any time
+    /// since input was last read, so they are taps unless that was under `holdGap` ago.
+    @Test func tapsReadTogetherAfterABusyLoopAreSteps() {
+        let session = LevelSession(store: tutorialStore("first-sound"))
+        let steering = Steering(session: session)
+        session.begin()
+        for _ in 0 ..< 3 { _ = steering.key(.right, at: 1.3, since: 1.0) }
+        _ = steering.key(.right, at: 1.35, since: 1.3)
+        #expect(!steering.isHolding)
+        session.tick()
+        #expect(session.heading == 60, "four taps, four steps")
+        // Read in time, repeats 30 ms apart are a held key…
+        _ = steering.key(.left, at: 2.0, since: 1.99)
+        _ = steering.key(.left, at: 2.03, since: 2.0)
+        #expect(steering.isHolding)
+        session.tick()
+        #expect(session.heading == 45, "the first press is a step")
+        // …and it stays held through a busy stretch: these repeats may have come while
+        // it was still turning, so they do not jump by steps.
+        let before = session.heading
+        for _ in 0 ..< 5 { _ = steering.key(.left, at: 2.4, since: 2.1) }
+        #expect(steering.isHolding)
+        session.tick()
+        #expect(session.heading == before)
+        // Once let go, a tap after the hold ran out is a step again.
+        steering.beforeTick(at: 3)
+        _ = steering.key(.left, at: 3.2, since: 3.1)
+        #expect(!steering.isHolding)
+        session.tick()
+        #expect(session.heading == before - 15)
     }
 
     @Test func theTrackerSetsTheHeadingAndTheKeysShiftIt() {

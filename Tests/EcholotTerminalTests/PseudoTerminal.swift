@@ -10,6 +10,11 @@ import Testing
 /// Glibc module does not define).
 let posixSpawnSetsid: Int32 = 0x80
 
+/// glibc's posix_spawn_file_actions_addclosefrom_np (2.34 and later; declared only for
+/// _GNU_SOURCE too), looked up at run time.
+let spawnCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+    dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self) }
+
 /// The shipped tutorial.
 let tutorialPath = repositoryRoot.appendingPathComponent("levels/tutorial").path
 
@@ -35,6 +40,9 @@ final class PseudoTerminal {
         var masterFD: Int32 = -1, slaveFD: Int32 = -1
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&masterFD, &slaveFD, nil, nil, &size) == 0 else { throw HarnessError("openpty: \(errno)") }
+        // Tests run side by side: another test's game must not inherit this terminal, or
+        // closing it here would not hang it up while that game runs.
+        for fd in [masterFD, slaveFD] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         guard let name = ttyname(slaveFD) else { throw HarnessError("ttyname: \(errno)") }
         let slavePath = String(cString: name)
         var actions = posix_spawn_file_actions_t()
@@ -59,6 +67,9 @@ final class PseudoTerminal {
         posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        // Nor any other descriptor a test opened without close-on-exec (pipes to a command
+        // another test runs): the game gets its terminal and nothing else.
+        if let closeFrom = spawnCloseFrom { _ = closeFrom(&actions, 3) }
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
         environment["ECHOLOT_PROFILE"] = try scratchFolder("pty-profile").appendingPathComponent("profile.sqlite").path
@@ -151,19 +162,25 @@ final class PseudoTerminal {
     @discardableResult
     func expect(_ needle: String, within seconds: Double = 30) throws -> String {
         let deadline = MonotonicClock.now() + seconds
-        let wanted = Array(needle.utf8)
         while true {
-            let all = stripped
-            if searchFrom <= all.count, let range = all[searchFrom...].firstRange(of: wanted) {
-                searchFrom = range.upperBound
-                return String(decoding: all[range.lowerBound...], as: UTF8.self)
-            }
+            if let found = match(needle) { return found }
             if MonotonicClock.now() > deadline || hasExited {
+                // The last words before an exit may have arrived with the exit itself.
+                if let found = match(needle) { return found }
                 try? Data(output).write(to: FileManager.default.temporaryDirectory.appendingPathComponent("echolot-pty-failure.txt"))
                 throw HarnessError("did not see “\(needle)” within \(seconds) s; the game wrote:\n\(text.suffix(3000))")
             }
             pump(0.05)
         }
+    }
+
+    /// The text from `needle` on, if it appeared after the previous match (which it then
+    /// becomes).
+    func match(_ needle: String) -> String? {
+        let all = stripped
+        guard searchFrom <= all.count, let range = all[searchFrom...].firstRange(of: Array(needle.utf8)) else { return nil }
+        searchFrom = range.upperBound
+        return String(decoding: all[range.lowerBound...], as: UTF8.self)
     }
 
     /// Whether the process has ended (reaps it once).
@@ -194,10 +211,48 @@ final class PseudoTerminal {
     /// Quits from the page after a level (once keys reach it) and expects a clean ending:
     /// status 0, the terminal back in cooked mode.
     func quitFromTheEndPage() throws {
-        wait(PseudoTerminal.endPageSettle)
-        send("q")
-        #expect(try waitForExit() == 0)
+        #expect(try quitFromAPage() == 0)
         #expect(isCooked)
+    }
+
+    /// Types `key` on a page that ignores keys for its first moment (or in a scene that
+    /// does), until `done`: again every `interval` seconds, since a busy game opens the
+    /// page, and starts that moment, later than its first words appear.
+    func type(_ key: String, onASettlingPage interval: Double = 1, within seconds: Double = 30,
+              until done: () -> Bool) throws {
+        wait(PseudoTerminal.endPageSettle)
+        let deadline = MonotonicClock.now() + seconds
+        while true {
+            send(key)
+            let next = MonotonicClock.now() + interval
+            while MonotonicClock.now() < next {
+                if done() { return }
+                pump(0.05)
+            }
+            if done() { return }
+            if MonotonicClock.now() > deadline || hasExited {
+                throw HarnessError("typing “\(key)” did not help within \(seconds) s; the game wrote:\n\(text.suffix(3000))")
+            }
+        }
+    }
+
+    /// Types `key` on a page that ignores keys for its first moment, until `needle` appears
+    /// after the previous match (see ``type(_:onASettlingPage:within:until:)``).
+    func type(_ key: String, onASettlingPageUntil needle: String) throws {
+        try type(key, onASettlingPage: 2) { match(needle) != nil }
+    }
+
+    /// Quits with q from a page that ignores keys for its first moment; the exit status.
+    func quitFromAPage() throws -> Int32 {
+        try type("q", onASettlingPage: 0.5) { hasExited }
+        return try waitForExit()
+    }
+
+    /// Skips the cut-scene being played with Enter. A scene ignores Enter for its first
+    /// moment, so the key comes after that; if it came too soon, the scene ends by itself.
+    func skipTheCutScene() {
+        wait(PseudoTerminal.endPageSettle)
+        send("\r")
     }
 
     /// Closes the terminal under the game, as a closed window or a dropped connection does.
@@ -247,7 +302,7 @@ extension PseudoTerminal {
         try expect("Begin the story")
         send("n")
         try expect("A cut-scene. Enter skips it.")
-        send("\r")
+        skipTheCutScene()
         try expect("Level The Lantern begins.")
     }
 

@@ -19,7 +19,8 @@ import Testing
         let url = pack.appendingPathComponent(path)
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.contains(old), "the fixture changed: \(path) has no \(old)")
-        try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url)
+        // At once, as editors save: the watcher must never see half a file.
+        try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url, options: .atomic)
     }
 
     @Test func editsRestartTheLevelAndBrokenEditsKeepTheLastGoodVersion() throws {
@@ -46,9 +47,10 @@ import Testing
         game.press(PseudoTerminal.right, times: 1)
         try game.expect("Facing 315° NW. In view: Bell 15° left.")
 
-        // Mended, with a string renamed too: the new name is what the player reads.
-        try edit(pack, "levels/first-sound.json", #""goals": [[["#, #""goals": ["#)
+        // Mended, with a string renamed too: the new name is what the player reads. The
+        // string goes first, so both changes come in one reload, whenever the watcher looks.
         try edit(pack, "strings/en.json", #""entity.first-sound.bell.name": "Bell""#, #""entity.first-sound.bell.name": "Gong""#)
+        try edit(pack, "levels/first-sound.json", #""goals": [[["#, #""goals": ["#)
         try game.expect("Reloaded after changes to ")
         try game.expect("Level The First Sound begins.")
         game.press(PseudoTerminal.left, times: 4)
@@ -101,7 +103,9 @@ import Testing
         try game.expect("Level The First Sound begins.")
         try FileManager.default.removeItem(at: pack)
         try Data("not a pack".utf8).write(to: pack)
-        try game.expect("The changes to the pack itself, ")
+        // The watcher may look between the two steps too: then the files go first, and the
+        // pack turned file comes in a message of its own.
+        try game.expect("The changes to the pack itself")
         #expect(!game.text.contains("The changes to ,"))
     }
 

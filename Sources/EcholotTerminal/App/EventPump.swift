@@ -21,6 +21,10 @@ public final class EventPump {
         public var terminalGone = false
         /// Wall-clock time of the wake-up.
         public var time = 0.0
+        /// No key of this wake arrived before this time: it is when input was last read
+        /// to the end. A loop that was busy reads keys late, all at once, and only this
+        /// tells that two of them may have been pressed far apart.
+        public var keysSince = -Double.infinity
     }
 
     private let terminal: TerminalDevice
@@ -28,6 +32,9 @@ public final class EventPump {
     // Keys read but not handled: the screen that read them ended (a `q` leaves the level,
     // and the `q` typed right after it belongs to the end page).
     private var unhandled: [Key] = []
+    private var unhandledSince = Double.infinity
+    // When all input was last read, with nothing left half-decoded or unread.
+    private var drainedAt = -Double.infinity
 
     /// How long a lone ESC waits for the rest of a sequence before it is the Escape key.
     public static let escapeWait = 0.05
@@ -50,7 +57,9 @@ public final class EventPump {
         var wake = Wake()
         wake.time = MonotonicClock.now()
         wake.keys = unhandled
+        wake.keysSince = min(unhandledSince, drainedAt)
         unhandled = []
+        unhandledSince = .infinity
         if ready < 0 {
             guard errno == EINTR else { throw SystemError("poll") }
         }
@@ -58,9 +67,11 @@ public final class EventPump {
         wake.resized = arrivals.resized
         wake.termination = arrivals.termination
         let input = fds[0].revents
+        var drained = true
         if input & Int16(POLLIN) != 0 {
             if let bytes = try terminal.readAvailable() {
                 wake.keys += decoder.feed(bytes)
+                if bytes.count == TerminalDevice.readSize { drained = false }
             } else {
                 wake.terminalGone = true
             }
@@ -70,6 +81,7 @@ public final class EventPump {
         if ready == 0, decoder.hasPending {
             wake.keys += decoder.flushPending()
         }
+        if drained, !decoder.hasPending { drainedAt = wake.time }
         // Ctrl-Z stops the game here, with the terminal as the shell needs it; once it
         // goes on, the screen is drawn anew as after a resize.
         if wake.keys.contains(.suspend) {
@@ -86,9 +98,11 @@ public final class EventPump {
         return wake
     }
 
-    /// Gives back keys the caller did not handle: the next `wait` returns them first.
-    public func unread(_ keys: some Sequence<Key>) {
+    /// Gives back keys the caller did not handle, from a wake whose `keysSince` was
+    /// `since`: the next `wait` returns them first.
+    public func unread(_ keys: some Sequence<Key>, since: Double) {
         unhandled = Array(keys) + unhandled
+        unhandledSince = min(unhandledSince, since)
     }
 
     /// `poll` with the timeout rounded up to whole milliseconds: waking a fraction of a

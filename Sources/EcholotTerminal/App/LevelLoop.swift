@@ -55,7 +55,7 @@ public final class LevelLoop {
     /// cut-scene, pressed twice or held, would select in the level after it.
     private let settle: Double
     /// The monotonic time until which they are ignored; any other key ends it early.
-    private var settleUntil = 0.0
+    private var settleUntil = -Double.infinity
 
     /// The most ticks run back to back after a stall.
     public static let maxCatchUp = 5
@@ -93,7 +93,7 @@ public final class LevelLoop {
         display.levelBegan(context, level: session.level)
         say(pending.filter { !isRetry($0) })
         checkSize()
-        settleUntil = MonotonicClock.now() + settle
+        settleUntil = settle > 0 ? MonotonicClock.now() + settle : -.infinity
         var nextTick = MonotonicClock.now() + session.step
         while true {
             if session.isFinished {
@@ -111,8 +111,8 @@ public final class LevelLoop {
                 checkSize()
             }
             for (index, key) in wake.keys.enumerated() {
-                if let exit = handle(key, at: wake.time) {
-                    pump.unread(wake.keys.dropFirst(index + 1))
+                if let exit = handle(key, at: wake.time, since: wake.keysSince) {
+                    pump.unread(wake.keys.dropFirst(index + 1), since: wake.keysSince)
                     return exit
                 }
             }
@@ -142,7 +142,7 @@ public final class LevelLoop {
         }
     }
 
-    private func handle(_ key: Key, at time: Double) -> LevelExit? {
+    private func handle(_ key: Key, at time: Double, since: Double) -> LevelExit? {
         switch key {
         case .character("q"), .character("Q"), .endOfInput:
             return .left
@@ -173,21 +173,22 @@ public final class LevelLoop {
                 display.levelSaid("In a choice, an option's number picks it at once.", style: .normal)
             }
         case .space, .enter:
-            guard !paused, !tooSmall, time >= settleUntil else { return nil }
+            // Only a key certainly pressed after the first moment: a busy loop reads late.
+            guard !paused, !tooSmall, since >= settleUntil else { return nil }
             if case let .cutscene(id)? = context.storyScene {
                 session.send(Action(StoryAction.cutsceneDone, ["id": .string(id)]))
             } else {
                 session.select()
             }
         case let .character(character) where character.wholeNumberValue.map { (1...9).contains($0) } ?? false:
-            settleUntil = 0
+            settleUntil = -.infinity
             guard !paused, !tooSmall, case let .choice(options)? = context.storyScene,
                   let number = character.wholeNumberValue, number <= options.count else { return nil }
             session.select(entity: options[number - 1])
         default:
-            settleUntil = 0
+            settleUntil = -.infinity
             guard !paused, !tooSmall else { return nil }
-            _ = steering.key(key, at: time)
+            _ = steering.key(key, at: time, since: since)
         }
         return nil
     }

@@ -34,8 +34,9 @@ public struct PagePresenter {
         self.display = display
     }
 
-    /// Shows `page` and waits for the player's choice; keys typed in the first `settle`
-    /// seconds are dropped (and so are keys left over from the screen before).
+    /// Shows `page` and waits for the player's choice; keys that may have been typed in
+    /// the first `settle` seconds are dropped (and so are keys left over from the screen
+    /// before). Without a settle, keys typed ahead on the screen before count here.
     public func run(_ start: Page, settle: Double = 0) throws(SystemError) -> PageOutcome {
         var page = start
         display.show(page)
@@ -44,17 +45,20 @@ public struct PagePresenter {
             // The terminal gone can reach us as a failed write or the end of input before
             // its SIGHUP does: either way it is the hang-up, not the player quitting.
             if display.failure != nil { return .interrupted(SIGHUP) }
-            let wake = try pump.wait(timeout: nil)
+            // Until the page opens, wake when it does: keys read after that were typed on
+            // the open page, whereas a busy game reads keys typed before it late.
+            let now = MonotonicClock.now()
+            let wake = try pump.wait(timeout: now < open ? open - now : nil)
             if let signal = wake.termination { return .interrupted(signal) }
             if wake.terminalGone { return .interrupted(SIGHUP) }
             if wake.resized { display.resized() }
-            if wake.time < open {
+            if settle > 0, wake.keysSince < open {
                 if wake.keys.contains(.interrupt) { return .interrupted(SIGINT) }
                 continue
             }
             for (index, key) in wake.keys.enumerated() {
                 if let outcome = handle(key, page: &page) {
-                    pump.unread(wake.keys.dropFirst(index + 1))
+                    pump.unread(wake.keys.dropFirst(index + 1), since: wake.keysSince)
                     return outcome
                 }
             }

@@ -43,7 +43,7 @@ public final class Steering {
     private let base: Double
     private var offset = 0.0
     private var pose: HeadPose?
-    private var lastPress: (direction: Double, time: Double)?
+    private var lastPress: (direction: Double, since: Double)?
     private var holding: (direction: Double, until: Double)?
     // The last targets asked for: a tracker repeats itself 60–1,000 times a second, and
     // an unchanged heading is not worth an action (or a line in the recording).
@@ -63,11 +63,13 @@ public final class Steering {
     /// The latest head pose, if a tracker sent one.
     public var latestPose: HeadPose? { pose }
 
-    /// Handles a steering key (arrows); other keys are not steering and return `false`.
-    public func key(_ key: Key, at time: Double) -> Bool {
+    /// Handles a steering key (arrows) read at `time` and pressed no earlier than `since`
+    /// (when input was read before; the same as `time` if not known). Other keys are not
+    /// steering and return `false`.
+    public func key(_ key: Key, at time: Double, since: Double? = nil) -> Bool {
         switch key {
-        case .left: press(-1, at: time)
-        case .right: press(1, at: time)
+        case .left: press(-1, at: time, since: min(since ?? time, time))
+        case .right: press(1, at: time, since: min(since ?? time, time))
         case .fineLeft: turn(by: -settings.fineStep)
         case .fineRight: turn(by: settings.fineStep)
         case .up: session.tilt(to: min(90, session.elevation + settings.tiltStep))
@@ -122,9 +124,15 @@ public final class Steering {
         return (roll < 0 ? -1 : 1) * fraction * settings.tiltMaxRate
     }
 
-    private func press(_ direction: Double, at time: Double) {
-        defer { lastPress = (direction, time) }
-        if let last = lastPress, last.direction == direction, time - last.time < settings.holdGap {
+    // A press is a repeat of a held key only if it certainly came less than `holdGap`
+    // after the one before: a loop that was busy reads taps late and all at once, and
+    // their times at reading are closer than the taps were. A key already held goes on
+    // with a repeat that may have come before its hold ran out.
+    private func press(_ direction: Double, at time: Double, since: Double) {
+        defer { lastPress = (direction, since) }
+        let held = holding.map { $0.direction == direction && since <= $0.until } ?? false
+        let quick = lastPress.map { $0.direction == direction && time - $0.since < settings.holdGap } ?? false
+        if held || quick {
             // A repeat: the key is held, so turn smoothly instead of jumping by steps.
             holding = (direction, time + settings.holdRelease)
             return

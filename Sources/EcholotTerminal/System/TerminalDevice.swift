@@ -109,10 +109,13 @@ public final class TerminalDevice {
         try writeAll(Array(text.utf8), to: outputFD, name: "the terminal")
     }
 
+    /// The most bytes one `readAvailable` returns: a full read may have left more waiting.
+    public static let readSize = 256
+
     /// Reads the bytes waiting on the keyboard (call after `poll` says it is readable):
     /// `nil` when the terminal is gone (end of file), empty when nothing was waiting.
     public func readAvailable() throws(SystemError) -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: 256)
+        var buffer = [UInt8](repeating: 0, count: Self.readSize)
         while true {
             let n = read(inputFD, &buffer, buffer.count)
             if n > 0 { return Array(buffer.prefix(n)) }
