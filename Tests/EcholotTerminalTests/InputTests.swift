@@ -126,6 +126,31 @@ import Testing
         #expect(session.heading == before - 15)
     }
 
+    /// A loop slowed to one turn every 50 ms reads a held key's repeats (every 50 ms) one
+    /// at a time, each 100 ms after the earliest the one before can have come: no single
+    /// gap shows the hold, two together do (100 ms for two gaps, under 2 × 90 ms).
+    @Test func aHeldKeyReadBySlowTurnsOfTheLoopIsHeld() {
+        let session = LevelSession(store: tutorialStore("first-sound"))
+        let steering = Steering(session: session)
+        session.begin()
+        _ = steering.key(.right, at: 0, since: -0.05)          // the press
+        var read = 0.51                                         // its repeats, from 0.5 s
+        for _ in 0 ..< 3 {
+            _ = steering.key(.right, at: read, since: read - 0.05)
+            read += 0.05
+        }
+        #expect(steering.isHolding)
+        session.tick()
+        #expect(session.heading == 45, "the press and two repeats were steps, until the hold showed")
+        for _ in 0 ..< 10 {
+            _ = steering.key(.right, at: read, since: read - 0.05)
+            read += 0.05
+        }
+        session.tick()
+        #expect(steering.isHolding)
+        #expect(session.heading == 45, "then it turns only at the hold rate, in beforeTick")
+    }
+
     @Test func theTrackerSetsTheHeadingAndTheKeysShiftIt() {
         let session = LevelSession(store: tutorialStore("first-sound"))
         let steering = Steering(session: session)

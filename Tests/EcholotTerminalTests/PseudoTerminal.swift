@@ -244,7 +244,9 @@ final class PseudoTerminal {
 
     /// Quits with q from a page that ignores keys for its first moment; the exit status.
     func quitFromAPage() throws -> Int32 {
-        try type("q", onASettlingPage: 0.5) { hasExited }
+        // Cooked again: the game took the q and is on its way out; one more would be
+        // echoed into its last words.
+        try type("q", onASettlingPage: 0.5) { hasExited || isCooked }
         return try waitForExit()
     }
 

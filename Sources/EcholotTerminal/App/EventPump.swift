@@ -33,8 +33,11 @@ public final class EventPump {
     // and the `q` typed right after it belongs to the end page).
     private var unhandled: [Key] = []
     private var unhandledSince = Double.infinity
-    // When all input was last read, with nothing left half-decoded or unread.
-    private var drainedAt = -Double.infinity
+    /// When all input was last read, with nothing left half-decoded or unread: a key
+    /// read from now on was pressed after this.
+    public private(set) var drainedAt = -Double.infinity
+    // Since when the decoder has held the start of an escape sequence.
+    private var pendingSince: Double?
 
     /// How long a lone ESC waits for the rest of a sequence before it is the Escape key.
     public static let escapeWait = 0.05
@@ -52,7 +55,10 @@ public final class EventPump {
         ]
         if let tracker { fds.append(pollfd(fd: tracker, events: Int16(POLLIN), revents: 0)) }
         var limit = unhandled.isEmpty ? timeout : 0
-        if decoder.hasPending { limit = min(limit ?? Self.escapeWait, Self.escapeWait) }
+        if let pendingSince {
+            let left = max(0, pendingSince + Self.escapeWait - MonotonicClock.now())
+            limit = min(limit ?? left, left)
+        }
         let ready = Self.poll(&fds, timeout: limit)
         var wake = Wake()
         wake.time = MonotonicClock.now()
@@ -78,9 +84,12 @@ public final class EventPump {
         } else if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
             wake.terminalGone = true
         }
-        if ready == 0, decoder.hasPending {
+        // A lone ESC is the Escape key once nothing more came for a while: checked by the
+        // clock, since a head tracker's datagrams may wake the loop before then, and often.
+        if input & Int16(POLLIN) == 0, let pendingSince, wake.time - pendingSince >= Self.escapeWait {
             wake.keys += decoder.flushPending()
         }
+        pendingSince = decoder.hasPending ? pendingSince ?? wake.time : nil
         if drained, !decoder.hasPending { drainedAt = wake.time }
         // Ctrl-Z stops the game here, with the terminal as the shell needs it; once it
         // goes on, the screen is drawn anew as after a resize.

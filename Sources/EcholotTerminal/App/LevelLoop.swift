@@ -102,7 +102,10 @@ public final class LevelLoop {
             }
             if display.failure != nil { return .interrupted(SIGHUP) }
             let halted = paused || tooSmall
-            let timeout = halted ? 0.25 : max(0, nextTick - MonotonicClock.now())
+            // Input is read once the first moment is over (not only at the next tick), so
+            // an Enter right after it is known to have come after it.
+            let wakeAt = pump.drainedAt < settleUntil ? min(nextTick, settleUntil) : nextTick
+            let timeout = halted ? 0.25 : max(0, wakeAt - MonotonicClock.now())
             let wake = try pump.wait(timeout: timeout, tracker: trackerFailed ? nil : tracker?.descriptor)
             if let signal = wake.termination { return .interrupted(signal) }
             if wake.terminalGone { return .interrupted(SIGHUP) }

@@ -45,10 +45,11 @@ public struct PagePresenter {
             // The terminal gone can reach us as a failed write or the end of input before
             // its SIGHUP does: either way it is the hang-up, not the player quitting.
             if display.failure != nil { return .interrupted(SIGHUP) }
-            // Until the page opens, wake when it does: keys read after that were typed on
-            // the open page, whereas a busy game reads keys typed before it late.
-            let now = MonotonicClock.now()
-            let wake = try pump.wait(timeout: now < open ? open - now : nil)
+            // Until input has been read once the page is open, wake when it opens: keys
+            // read after that were typed on the open page, whereas a busy game (or one
+            // stopped by Ctrl-Z) reads keys typed before it late.
+            let settling = settle > 0 && pump.drainedAt < open
+            let wake = try pump.wait(timeout: settling ? max(0, open - MonotonicClock.now()) : nil)
             if let signal = wake.termination { return .interrupted(signal) }
             if wake.terminalGone { return .interrupted(SIGHUP) }
             if wake.resized { display.resized() }

@@ -43,7 +43,11 @@ public final class Steering {
     private let base: Double
     private var offset = 0.0
     private var pose: HeadPose?
-    private var lastPress: (direction: Double, since: Double)?
+    // The last presses of ←/→, newest last: their direction and the earliest each can
+    // have come.
+    private var recent: [(direction: Double, since: Double)] = []
+    // How many presses back a repeat is looked for.
+    private static let repeatsLookedAt = 3
     private var holding: (direction: Double, until: Double)?
     // The last targets asked for: a tracker repeats itself 60–1,000 times a second, and
     // an unchanged heading is not worth an action (or a line in the recording).
@@ -124,14 +128,27 @@ public final class Steering {
         return (roll < 0 ? -1 : 1) * fraction * settings.tiltMaxRate
     }
 
-    // A press is a repeat of a held key only if it certainly came less than `holdGap`
-    // after the one before: a loop that was busy reads taps late and all at once, and
-    // their times at reading are closer than the taps were. A key already held goes on
-    // with a repeat that may have come before its hold ran out.
+    // A press is a repeat of a held key only if a gap between it and the presses just
+    // before certainly was under `holdGap`: `j` gaps that took less than `j` × `holdGap`
+    // from the earliest the first of them can have come. A loop that was busy reads
+    // taps late and together, so times at reading would make them look closer than they
+    // were; and it reads a held key's repeats in bunches, or one a slow turn of the loop,
+    // so one gap alone might never show. A key already held goes on with a repeat that
+    // may have come before its hold ran out.
     private func press(_ direction: Double, at time: Double, since: Double) {
-        defer { lastPress = (direction, since) }
+        defer {
+            recent.append((direction, since))
+            if recent.count > Self.repeatsLookedAt { recent.removeFirst() }
+        }
         let held = holding.map { $0.direction == direction && since <= $0.until } ?? false
-        let quick = lastPress.map { $0.direction == direction && time - $0.since < settings.holdGap } ?? false
+        var quick = false
+        for (gaps, earlier) in zip(1..., recent.reversed()) {
+            guard earlier.direction == direction else { break }
+            if time - earlier.since < Double(gaps) * settings.holdGap {
+                quick = true
+                break
+            }
+        }
         if held || quick {
             // A repeat: the key is held, so turn smoothly instead of jumping by steps.
             holding = (direction, time + settings.holdRelease)
