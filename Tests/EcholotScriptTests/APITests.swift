@@ -34,6 +34,13 @@ import Testing
          "parameter 'x': 'optional' must be true or false"),
         ("echolot.reducer({ name = 'r', focus = 'game', onn = {}, on = { tick = print } })", 1,
          "the spec has an unknown field 'onn' (a spec has: check, description, focus, name, on, params, title)"),
+        // Tail calls leave no frame of the script's, yet the line is still the script's,
+        // for the error and for where a rule was registered.
+        ("local spec = 5\n\nreturn echolot.goal('a', spec)", 3, "echolot.goal('a', spec): spec must be a table"),
+        ("local on = { ['pack*'] = print }\nreturn echolot.behaviour('a', { on = on })", 2, "only a trailing '.*'"),
+        ("return (function()\n  echolot.goal('a', { on = { tick = print } })\n  return echolot.goal('a', { on = { tick = print } })\nend)()",
+         3, "goal 'a' is already registered (test/scripts/x.lua:2)"),
+        ("\nreturn echolot.reducer({ focus = 'room', on = { tick = print } })", 2, "focus must be \"level\" or \"game\""),
     ])
     func badRegistrations(code: String, line: Int, message: String) {
         let error = loadError(code)

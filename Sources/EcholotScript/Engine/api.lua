@@ -1,6 +1,7 @@
 -- The registration API, `echolot.*`: how packs (and the standard rules) declare goals,
 -- behaviours, achievements, scoring, story and general reducers. Names are the contract.
 local E, host = ...
+local relay = host.relay
 
 local type, next, error, tostring, select, setmetatable = type, next, error, tostring, select, setmetatable
 local getinfo = debug.getinfo
@@ -261,7 +262,7 @@ local function register(pack, kind, name, spec)
 end
 
 -- Called through a relay (a C frame, so a pack's tail call keeps its line): errors at level 3.
-local timeofday = host.relay(function(hour)
+local timeofday = relay(function(hour)
   if type(hour) ~= "number" then error("echolot.timeOfDay: the hour must be a number", 3) end
   hour = hour % 24
   if hour >= 6 and hour < 11 then return "morning" end
@@ -271,20 +272,23 @@ local timeofday = host.relay(function(hour)
   return "night"
 end)
 
--- The `echolot` table a pack's scripts see: registration binds to that pack.
+-- The `echolot` table a pack's scripts see: registration binds to that pack. Each
+-- function runs behind a relay (a C frame) and goes on into `register` by a tail call,
+-- so `register`'s level 3 is the pack's line even when the pack tail-calls it
+-- (`return echolot.goal(...)`), for its errors and for where the rule was registered.
 local function api(pack)
   local reducers = 0
   return readonly({
-    goal = function(name, spec) register(pack, "goal", name, spec) end,
-    behaviour = function(name, spec) register(pack, "behaviour", name, spec) end,
-    achievement = function(name, spec) register(pack, "achievement", name, spec) end,
-    scoring = function(name, spec) register(pack, "scoring", name, spec) end,
-    story = function(spec) register(pack, "story", "story", spec) end,
-    reducer = function(spec)
+    goal = relay(function(name, spec) return register(pack, "goal", name, spec) end),
+    behaviour = relay(function(name, spec) return register(pack, "behaviour", name, spec) end),
+    achievement = relay(function(name, spec) return register(pack, "achievement", name, spec) end),
+    scoring = relay(function(name, spec) return register(pack, "scoring", name, spec) end),
+    story = relay(function(spec) return register(pack, "story", "story", spec) end),
+    reducer = relay(function(spec)
       reducers = reducers + 1
       local name = type(spec) == "table" and spec.name or nil
-      register(pack, "reducer", name == nil and ("reducer" .. reducers) or name, spec)
-    end,
+      return register(pack, "reducer", name == nil and ("reducer" .. reducers) or name, spec)
+    end),
     list = E.newlist,
     null = E.null,
     api = 1,
