@@ -40,10 +40,22 @@ struct NewPackCommand: ParsableCommand {
             let created = try PackScaffold.create(at: URL(fileURLWithPath: name), author: author)
             print("created \(name)/ (pack id \(created.id)):")
             for file in created.files { print("  \(file)") }
-            print("next: echolot validate \(name) · echolot test \(name) · echolot play \(name) --watch")
+            // Written to be pasted into a shell: a name with spaces is one argument there too.
+            let path = Self.shellWord(name)
+            print("next: echolot validate \(path) · echolot test \(path) · echolot play \(path) --watch")
         } catch {
             Terminal.report(error.diagnostics)
             throw ExitCode(1)
         }
+    }
+
+    /// `text` as one word for a POSIX shell: as it is when nothing in it is special there,
+    /// else in single quotes.
+    static func shellWord(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._/-+,:@%".unicodeScalars.contains($0)
+        }
+        if plain { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

@@ -60,6 +60,22 @@ struct CommandTests {
         #expect(byID.status == 0, "\(byID.stderr)")
     }
 
+    /// The next steps `new pack` prints run as they are when pasted into a shell, also for
+    /// a name with a space and a quote in it.
+    @Test func theNextStepsOfANewPackRunInAShell() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        let created = try echolot(["new", "pack", "Cave's Echoes"], in: scratch.url, data: data)
+        let next = try #require(created.stdout.split(separator: "\n").first { $0.hasPrefix("next: ") }, "\(created.stdout)")
+        let validate = try #require(next.dropFirst("next: ".count).components(separatedBy: " · ").first)
+        #expect(validate == #"echolot validate 'Cave'\''s Echoes'"#)
+        let path = echolotExecutable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let shell = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", validate], in: scratch.url,
+                                   environment: ["PATH": path, "ECHOLOT_DATA": data.path])
+        #expect(shell.status == 0, "\(shell.stdout)\(shell.stderr)")
+        #expect(shell.stdout.contains("ok: "), "\(shell.stdout)")
+    }
+
     /// A failing test's mismatches name the test on stderr too, so a log that keeps only
     /// the errors still says which test failed.
     @Test func aFailingTestsMismatchesNameTheTest() throws {

@@ -32,8 +32,17 @@ public func runEcholot(
     _ arguments: [String], in directory: URL = repositoryRoot,
     environment changes: [String: String?] = [:], stdin: String? = nil
 ) throws -> ProcessOutput {
+    try runProcess(echolotExecutable, arguments, in: directory, environment: changes, stdin: stdin)
+}
+
+/// Runs `executable` as ``runEcholot(_:in:environment:stdin:)`` runs `echolot`: for the
+/// few tests that go through another program (a shell running what echolot printed).
+public func runProcess(
+    _ executable: URL, _ arguments: [String], in directory: URL = repositoryRoot,
+    environment changes: [String: String?] = [:], stdin: String? = nil
+) throws -> ProcessOutput {
     let process = Process()
-    process.executableURL = echolotExecutable
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
