@@ -41,11 +41,29 @@ import Testing
         ("return (function()\n  echolot.goal('a', { on = { tick = print } })\n  return echolot.goal('a', { on = { tick = print } })\nend)()",
          3, "goal 'a' is already registered (test/scripts/x.lua:2)"),
         ("\nreturn echolot.reducer({ focus = 'room', on = { tick = print } })", 2, "focus must be \"level\" or \"game\""),
+        // A misspelt action would never come, and the rule would never run.
+        ("echolot.goal('a', { on = {\n  ['entity.selcted'] = print } })", 1,
+         "goal 'a': on['entity.selcted']: no action is named so (did you mean 'entity.selected'?); a pack's own actions are named pack.*"),
+        ("echolot.behaviour('a', { on = { ['entiy.*'] = print } })", 1,
+         "behaviour 'a': on['entiy.*']: no action's name begins with 'entiy.'"),
+        ("echolot.achievement('a', { on = { Tick = print } })", 1, "(did you mean 'tick'?)"),
+        ("echolot.goal('a', { on = { ['pack.*.x'] = print } })", 1, "only a trailing '.*'"),
     ])
     func badRegistrations(code: String, line: Int, message: String) {
         let error = loadError(code)
         #expect(error?.line == line)
         #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+    }
+
+    /// What `on` may name: the engine's actions, the rules layer's and the story's, families
+    /// of them, and any action of the `pack.*` and `story.*` families.
+    @Test func everyActionARuleCanHandleIsAccepted() throws {
+        let engine = try ScriptEngine()
+        let names = ActionName.handleable.sorted() + ["pack.door.open", "pack.*", "story.*", "story.jump", "entity.*", "level.*", "goal.*"]
+        let on = names.map { "[\"\($0)\"] = print" }.joined(separator: ", ")
+        try engine.loadScript(pack: "test", source: ScriptSource(pack: "test", file: "scripts/x.lua", displayPath: "x.lua"),
+                              text: Array("echolot.reducer({ name = 'all', on = { \(on) } })".utf8))
+        #expect(engine.rule(.reducer, named: "all", for: "test")?.handles.count == names.count)
     }
 
     @Test func describedRules() throws {

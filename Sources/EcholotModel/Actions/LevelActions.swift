@@ -33,10 +33,42 @@ public enum ActionName {
     /// Emitted once by `start`.
     public static let levelStarted = "level.started"
 
+    /// Emitted by the rules layer: goal `id` is met.
+    public static let goalMet = "goal.met"
+    /// Emitted by the rules layer: goal `id` has failed.
+    public static let goalFailed = "goal.failed"
+    /// Emitted by the rules layer: achievement `id` is earned.
+    public static let achievementEarned = "achievement.earned"
+
     /// The actions an input log may contain.
     public static let inputs: Set<String> = [
         start, turnTo, turnBy, tiltTo, moveTo, select, selectEntity, clock, end,
     ]
+
+    /// Every action a rule can handle by its exact name: what the engine dispatches and
+    /// follows up with, what the rules layer and the story emit. Besides these there are
+    /// only the ``families``.
+    public static let handleable: Set<String> = inputs.union([
+        tick, entitySelected, selectionMissed, levelWon, levelLost, levelStarted,
+        goalMet, goalFailed, achievementEarned, StoryAction.cutsceneDone, StoryAction.choiceMade,
+    ])
+
+    /// The families whose actions rules name themselves: a pack's own (`pack.*`) and the
+    /// story's (`story.*`).
+    public static let families = ["pack.", "story."]
+
+    /// Why a rule cannot handle the action `name` (or the family `prefix.*`), with the
+    /// nearest name there is; nil when it can.
+    public static func problem(handling name: String) -> String? {
+        if families.contains(where: name.hasPrefix) || handleable.contains(name) { return nil }
+        if name.hasSuffix(".*") {
+            let prefix = String(name.dropLast())
+            if families.contains(prefix) || handleable.contains(where: { $0.hasPrefix(prefix) }) { return nil }
+            return "no action's name begins with '\(prefix)'; a pack's own actions are named pack.*"
+        }
+        return "no action is named so\(Suggestion.nameHint(for: name, among: handleable.sorted()))"
+            + "; a pack's own actions are named pack.*"
+    }
 }
 
 extension Action {

@@ -1,13 +1,20 @@
 /// "Did you mean …?" hints for misspelt names.
-enum Suggestion {
-    /// ` (did you mean "x"?)` for the closest candidate within a small edit distance, or "".
+public enum Suggestion {
+    /// ` (did you mean "x"?)` for the closest candidate within a small edit distance, or "":
+    /// for names in JSON files, quoted as JSON quotes them.
     static func hint(for word: String, among candidates: [String]) -> String {
         guard let best = closest(to: word, among: candidates) else { return "" }
         return " (did you mean \(quoted(best))?)"
     }
 
+    /// ` (did you mean 'x'?)` for the closest candidate, or "": for names in scripts and
+    /// in messages about them.
+    public static func nameHint(for word: String, among candidates: [String]) -> String {
+        closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
     /// The candidate nearest to `word`, if it is near enough to be a typo.
-    static func closest(to word: String, among candidates: [String]) -> String? {
+    public static func closest(to word: String, among candidates: [String]) -> String? {
         let limit = max(1, min(3, word.count / 3))
         var best: (String, Int)?
         for candidate in candidates where candidate != word {

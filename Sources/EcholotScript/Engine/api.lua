@@ -1,7 +1,7 @@
 -- The registration API, `echolot.*`: how packs (and the standard rules) declare goals,
 -- behaviours, achievements, scoring, story and general reducers. Names are the contract.
 local E, host = ...
-local relay = host.relay
+local relay, actionproblem = host.relay, host.actionproblem
 
 local type, next, error, tostring, select, setmetatable = type, next, error, tostring, select, setmetatable
 local getinfo = debug.getinfo
@@ -198,10 +198,14 @@ local function normalizeon(kind, name, on)
     if type(fn) ~= "function" then
       error(format("%s: on['%s'] must be a function, found %s", where, action, type(fn)), 4)
     end
+    if match(action, "%*") and (sub(action, -2) ~= ".*" or match(sub(action, 1, -3), "%*")) then
+      error(format("%s: '%s': only a trailing '.*' can match a family of actions", where, action), 4)
+    end
+    -- A misspelt action would never come: the rule would sit there, silent.
+    local problem = actionproblem(action)
+    if problem ~= nil then error(format("%s: on['%s']: %s", where, action, problem), 4) end
     if sub(action, -2) == ".*" then
       prefixes[#prefixes + 1] = { prefix = sub(action, 1, -2), fn = fn }
-    elseif match(action, "%*") then
-      error(format("%s: '%s': only a trailing '.*' can match a family of actions", where, action), 4)
     else
       exact[action] = fn
     end

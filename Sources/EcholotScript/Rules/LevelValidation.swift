@@ -66,7 +66,7 @@ extension ScriptEngine {
                 let names = ruleNames(entry.kind, for: pack)
                 diagnostics.append(diagnostic(JSONPath.member(entry.path, "type"),
                     "unknown \(entry.kind.rawValue) type '\(entry.type)': no script registers it"
-                        + NameHint.hint(for: entry.type, among: names)))
+                        + Suggestion.nameHint(for: entry.type, among: names)))
                 continue
             }
             known.append((entry, rule))

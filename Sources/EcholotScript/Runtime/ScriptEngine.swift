@@ -58,6 +58,9 @@ public final class ScriptEngine {
         lua_setfield(L, -2, "print")
         vm.pushNull()
         lua_setfield(L, -2, "null")
+        // The engine's action names live in Swift: a rule's `on` is checked against them.
+        vm.pushHostFunction(vm.register { [unowned self] L in self.actionProblem(L) })
+        lua_setfield(L, -2, "actionproblem")
         // Bounds the Swift side holds too, given once so the two cannot drift apart.
         lua_pushinteger(L, lua_Integer(LuaVM.maxDepth))
         lua_setfield(L, -2, "maxdepth")
@@ -84,6 +87,14 @@ public final class ScriptEngine {
         refs.load(from: vm)
         clua_getref(L, refs.failMeta)
         vm.setFailMetatable()
+    }
+
+    /// `actionproblem(name)` for the registration API: why a rule cannot handle the action
+    /// (or family) `name`, or nothing when it can.
+    private func actionProblem(_ L: OpaquePointer) -> Int32 {
+        guard let name = vm.string(at: 1, in: L), let problem = ActionName.problem(handling: name) else { return 0 }
+        vm.push(problem, in: L)
+        return 1
     }
 
     /// `print` for scripts: the line goes to ``output``.
