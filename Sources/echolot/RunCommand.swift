@@ -12,7 +12,9 @@ struct RunCommand: ParsableCommand {
         discussion: """
             The runner ticks at 1/60 s up to each event's time `t` and dispatches it. The run \
             stops at an `end` event, when the level is won or lost, or after --max-seconds of \
-            simulated time. The same pack and input log always give the same stateHash.
+            simulated time. The same pack and input log always give the same stateHash. \
+            Errors of the rules (and actions the level refused) go to stderr and make the exit \
+            status 1; the result is printed all the same.
             """
     )
 
@@ -66,6 +68,9 @@ struct RunCommand: ParsableCommand {
             Terminal.error(failure.description)
             throw ExitCode(1)
         }
+        // The run went on past them, as play does, but a script or pipeline asking whether
+        // the rules work must not read success.
+        if !result.errors.isEmpty { throw ExitCode(1) }
     }
 }
 

@@ -108,12 +108,15 @@ import Testing
         try #"echolot.reducer({ name = "boom", on = { tick = function() error("boom") end } })"#
             .write(to: pack.appendingPathComponent("scripts/boom.lua"), atomically: true, encoding: .utf8)
         let result = try echolot(["run", pack.path, "--level", "first-sound", "--max-seconds", "2"])
-        #expect(result.status == 0, "\(result.stderr)")
+        // The run goes on past the error, and its result is printed, but it did not work.
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("stateHash: "), "\(result.stdout)")
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(result.stderr)")
         #expect(lines.first?.contains("boom") == true && lines.first?.hasSuffix("(120 times)") == true, "\(result.stderr)")
         // --json lists it the same way.
         let json = try echolot(["run", pack.path, "--level", "first-sound", "--max-seconds", "2", "--json"])
+        #expect(json.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let errors = try #require(object["errors"] as? [String])
         #expect(errors.count == 1 && errors.first?.hasSuffix("(120 times)") == true, "\(errors)")
