@@ -87,8 +87,10 @@ enum GameLoader {
 
 /// Where the commands write messages for people.
 enum Terminal {
-    /// One line to stderr.
+    /// One line to stderr, after what was printed to stdout before it: piped, stdout is
+    /// buffered, and `2>&1` would otherwise show a test's reasons before its FAILED line.
     static func error(_ line: String) {
+        fflush(nil)
         writeIgnoringFailure(line + "\n", to: STDERR_FILENO)
     }
 

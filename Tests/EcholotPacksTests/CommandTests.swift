@@ -85,7 +85,7 @@ struct CommandTests {
         try scratch.edit("cave-echoes/tests/first-steps.lua", replacing: #"outcome = "won""#, with: #"outcome = "lost""#)
         let result = try echolot(["test", "cave-echoes"], in: scratch.url, data: data)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("cave-echoes/tests/first-steps.lua: the chime is found in time: expected outcome lost, got won"),
+        #expect(result.stderr.contains("cave-echoes/tests/first-steps.lua:11:16: error: the chime is found in time: expected outcome lost, got won"),
                 "\(result.stderr)")
     }
 

@@ -28,10 +28,11 @@ import Testing
         let results = PackTests.run(pack, standardRules: Support.standardRules)
         let result = try #require(results.first)
         #expect(!result.passed)
-        #expect(result.problems.contains("expected outcome lost, got won"))
-        #expect(result.problems.contains("expected score 7, got 1491"))
-        #expect(result.problems.contains("expected 2 misses, got 0"))
-        #expect(result.problems.contains { $0.hasPrefix("expected achievements [flawless]") })
+        // Each at its field in `expect`, where an editor jumps to.
+        #expect(result.problems.contains { $0.hasSuffix("tests/wrong.lua:2:21: error: expected outcome lost, got won") }, "\(result.problems)")
+        #expect(result.problems.contains { $0.hasSuffix("tests/wrong.lua:2:39: error: expected score 7, got 1491") })
+        #expect(result.problems.contains { $0.hasSuffix("tests/wrong.lua:2:50: error: expected 2 misses, got 0") })
+        #expect(result.problems.contains { $0.contains("tests/wrong.lua:2:62: error: expected achievements [flawless]") })
     }
 
     @Test func aBrokenTestFileNamesItsProblem() throws {
@@ -47,7 +48,8 @@ import Testing
         let problems = results.flatMap(\.problems).joined(separator: "\n")
         #expect(problems.contains("unknown expectation 'outcom'"))
         #expect(problems.contains("syntax.lua:1:1: error:"))
-        #expect(problems.contains("no level 'two'"))
+        #expect(problems.contains("nolevel.lua:1:10: error: no level 'two' in pack"), "at its field: \(problems)")
+        #expect(problems.contains("(levels: one)"))
     }
 
     /// A test written wrong fails under its own name; the file's other tests still run.

@@ -38,29 +38,43 @@ public struct PackTestExpectation: Sendable, Equatable {
     /// The simulated time at the end, to the millisecond.
     public var time: Double?
 
-    /// Every way `result` differs from the expectation, as sentences.
-    public func mismatches(in result: RunResult) -> [String] {
-        var problems: [String] = []
+    /// Every way `result` differs from the expectation.
+    public func mismatches(in result: RunResult) -> [PackTestMismatch] {
+        var problems: [PackTestMismatch] = []
         if let outcome, outcome != result.outcome {
-            problems.append("expected outcome \(outcome.rawValue), got \(result.outcome.rawValue)")
+            problems.append(.init("outcome", "expected outcome \(outcome.rawValue), got \(result.outcome.rawValue)"))
         }
         if let score, score != result.score {
-            problems.append("expected score \(score.map(String.init) ?? "none"), got \(result.score.map(String.init) ?? "none")")
+            problems.append(.init("score", "expected score \(score.map(String.init) ?? "none"), got \(result.score.map(String.init) ?? "none")"))
         }
         if let misses, misses != result.misses {
-            problems.append("expected \(misses) misses, got \(result.misses)")
+            problems.append(.init("misses", "expected \(misses) misses, got \(result.misses)"))
         }
         if let achievements, achievements.sorted() != result.achievements.sorted() {
-            problems.append("expected achievements [\(achievements.sorted().joined(separator: ", "))], "
-                + "got [\(result.achievements.sorted().joined(separator: ", "))]")
+            problems.append(.init("achievements", "expected achievements [\(achievements.sorted().joined(separator: ", "))], "
+                + "got [\(result.achievements.sorted().joined(separator: ", "))]"))
         }
         if let found, found != result.found {
-            problems.append("expected found [\(found.joined(separator: ", "))], got [\(result.found.joined(separator: ", "))]")
+            problems.append(.init("found", "expected found [\(found.joined(separator: ", "))], got [\(result.found.joined(separator: ", "))]"))
         }
         if let time, abs(time - result.time) > 0.0005 {
-            problems.append("expected time \(time), got \(result.time)")
+            problems.append(.init("time", "expected time \(time), got \(result.time)"))
         }
         return problems
+    }
+}
+
+/// One way a run differs from what its test expects.
+public struct PackTestMismatch: Sendable, Equatable {
+    /// The field of `expect` that does not hold (`outcome`, `score`, …): where to point.
+    public var field: String
+    /// What was expected and what came, as a sentence.
+    public var sentence: String
+
+    /// A mismatch of `field`.
+    public init(_ field: String, _ sentence: String) {
+        self.field = field
+        self.sentence = sentence
     }
 }
 

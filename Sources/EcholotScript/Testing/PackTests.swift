@@ -61,7 +61,9 @@ public enum PackTests {
         }
         return tests.map { name, anchor, test in
             switch test {
-            case let .success(test): return run(test, rules: rules)
+            // An unnamed test among others has no place in the text to look from.
+            case let .success(test) where anchor == nil && tests.count > 1: return run(test, rules: rules)
+            case let .success(test): return run(test, rules: rules) { position(of: $0, after: anchor, in: data) }
             case let .failure(problem):
                 let at = position(of: problem.field, after: anchor, in: data)
                 return PackTestResult(test: nil, file: source.displayPath, name: name, result: nil,
@@ -70,13 +72,17 @@ public enum PackTests {
         }
     }
 
-    /// Plays one test's level through its log and compares the result.
-    public static func run(_ test: PackTest, rules: PackRules) -> PackTestResult {
+    /// Plays one test's level through its log and compares the result; `field` says where
+    /// in the test's file a field (`level`, `outcome`, …) is written, for the problems.
+    public static func run(_ test: PackTest, rules: PackRules,
+                           field: (String) -> SourcePosition = { _ in .start }) -> PackTestResult {
         let shown = test.source.displayPath
         guard let level = rules.pack.level(id: test.level) else {
-            let known = rules.pack.levels.keys.sorted().joined(separator: ", ")
+            let known = rules.pack.levels.keys.sorted()
+            let message = "no level '\(test.level)' in pack '\(rules.pack.id)'"
+                + (Suggestion.closest(to: test.level, among: known).map { " (did you mean '\($0)'?)" } ?? " (levels: \(known.joined(separator: ", ")))")
             return PackTestResult(test: test, file: shown, name: test.name, result: nil,
-                                  problems: ["\(shown):1:1: error: no level '\(test.level)' in pack '\(rules.pack.id)' (levels: \(known))"])
+                                  problems: [Diagnostic(path: shown, at: field("level"), message: message).description])
         }
         // As `echolot run` does: a level that does not check against the rules (a goal type
         // no script registers, a parameter out of range) is not played, its problems are told.
@@ -91,7 +97,12 @@ public enum PackTests {
             return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description])
         }
         let result = LevelRunner(maxSeconds: test.maxSeconds).run(store, log: test.log)
-        let problems = result.errors + test.expect.mismatches(in: result)
+        let mismatches = test.expect.mismatches(in: result).map {
+            // The path names a file's only, unnamed test already.
+            Diagnostic(path: shown, at: field($0.field),
+                       message: test.name == test.source.file ? $0.sentence : "\(test.name): \($0.sentence)").description
+        }
+        let problems = result.errors + mismatches
         return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems)
     }
 }
