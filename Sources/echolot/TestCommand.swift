@@ -26,16 +26,18 @@ struct TestCommand: ParsableCommand {
         let pack = try GameLoader.loadPack(self.pack)
         var passed = 0, failed = 0
         for result in PackTests.run(pack) {
+            // A file's only test, unnamed, is named by the file: say it once.
+            let shown = result.file.hasSuffix(result.name) ? result.file : "\(result.file): \(result.name)"
             if result.passed {
                 passed += 1
-                print("ok: \(result.file): \(result.name)")
+                print("ok: \(shown)")
             } else {
                 failed += 1
-                print("FAILED: \(result.file): \(result.name)")
+                print("FAILED: \(shown)")
                 // On stderr alone a mismatch must still say which test it is about; the
                 // diagnostics (`path:line:col: error: …`) say where they are already.
                 for problem in result.problems {
-                    Terminal.error(problem.contains(": error: ") ? problem : "\(result.file): \(result.name): \(problem)")
+                    Terminal.error(problem.contains(": error: ") ? problem : "\(shown): \(problem)")
                 }
             }
         }

@@ -89,6 +89,30 @@ struct CommandTests {
                 "\(result.stderr)")
     }
 
+    /// Read as one stream (`2>&1`, as CI logs do), a failing test's reasons follow its
+    /// FAILED line, and a broken file is named once.
+    @Test func testOutputReadsInOrderAsOneStream() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "cave-echoes"], in: scratch.url, data: data)
+        try scratch.edit("cave-echoes/tests/first-steps.lua", replacing: #"expect = { outcome = "lost" }"#,
+                         with: #"expect = { outcome = "won" }"#)
+        scratch.write(["cave-echoes/tests/zz.lua": "return { level = "])
+        let path = echolotExecutable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let run = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "echolot test cave-echoes 2>&1"], in: scratch.url,
+                                 environment: ["PATH": path, "ECHOLOT_DATA": data.path])
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6, "\(run.stdout)")
+        guard lines.count == 6 else { return }
+        #expect(lines[0] == "ok: cave-echoes/tests/first-steps.lua: the chime is found in time")
+        #expect(lines[1] == "FAILED: cave-echoes/tests/first-steps.lua: waiting too long loses")
+        #expect(lines[2] == "cave-echoes/tests/first-steps.lua:19:16: error: waiting too long loses: expected outcome won, got lost")
+        #expect(lines[3] == "FAILED: cave-echoes/tests/zz.lua")
+        #expect(lines[4].hasPrefix("cave-echoes/tests/zz.lua:1:"))
+        #expect(lines[5] == "1 passed, 2 failed")
+    }
+
     @Test func aStoryPackWithoutItsStoryIsReportedAtItsKind() throws {
         let scratch = Scratch()
         let data = scratch.at("data")
