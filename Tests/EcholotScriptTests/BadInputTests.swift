@@ -68,7 +68,8 @@ import Testing
             ["pack.badKey"] = function(goal) goal.list = { [0] = 1 } end,
             ["pack.tooDeep"] = function(goal) local t = {} local c = t for i = 1, 99 do c.a = {} c = c.a end goal.deep = t end,
             ["pack.deepest"] = function(goal) for n = 100, 1, -1 do local t = {} local c = t for i = 1, n do c.a = {} c = c.a end if pcall(function() goal.deep = t end) then goal.depth = n return end end end,
-            ["pack.badState"] = function(goal) goal.state = "done" end,
+            ["pack.badState"] = function(goal)
+              goal.state = "done" end,
             ["pack.otherFocus"] = function(goal, action, ctx) ctx.level.misses = 99 end,
             ["pack.partial"] = function(goal) goal.progress = 5 error("after a write") end,
             ["pack.ok"] = function(goal) goal.progress = (goal.progress or 0) + 1 end,
@@ -383,7 +384,9 @@ import Testing
     }
 
     @Test func invalidGoalState() throws {
-        _ = try reject("pack.badState", kind: .runtime, message: "a goal's state is \"pending\", \"met\" or \"failed\"")
+        // At the line of the write, not the function's.
+        _ = try reject("pack.badState", kind: .runtime, message: "field 'state': a goal's state is \"pending\", \"met\" or \"failed\", not \"done\"",
+                       line: BadInputTests.line(of: "pack.badState") + 1)
     }
 
     @Test func writingOutsideTheFocus() throws {

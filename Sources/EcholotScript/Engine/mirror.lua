@@ -152,9 +152,16 @@ end
 -- `__newindex` of every map node (a node inside a list re-sends the list, a structural
 -- one may change which rule instances exist: `writeother` sees to both). The focus may
 -- always change itself, so its chain is looked up only for the nodes inside it.
+local goalstates = { pending = true, met = true, failed = true }
 local function writemap(proxy, k, v)
   local meta = getrawmetatable(proxy)
   if proxy ~= S.focus and not meta.chain[S.focus] then return denied(k, 0) end
+  -- Told at the line of the write, as a score out of range is (the driver checks a goal
+  -- replaced by a returned table after the call).
+  if k == "state" and proxy == S.focus and meta.role == "goal" and not goalstates[v] then
+    error(format("field 'state': a goal's state is \"pending\", \"met\" or \"failed\", not %s",
+      type(v) == "string" and format("%q", v) or describe(v)), 2)
+  end
   local data = meta.__index
   return writeother(meta, data, k, v, data[k], 0)
 end
