@@ -52,6 +52,25 @@ import Testing
         #expect(problems.contains("(levels: one)"))
     }
 
+    /// A broken input log is told as the log's own problem, at its line, once; a test
+    /// without a level says what is missing.
+    @Test func aBrokenInputLogIsToldAtItsOwnLine() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#),
+            "tests/late.lua": #"return { { name = "late", level = "one", input = "late.jsonl", expect = {} }, { input = {}, expect = {} } }"#,
+            "tests/late.jsonl": #"{"t": 1, "action": "ende"}"# + "\n",
+        ])
+        let results = PackTests.run(try PackLoader.load(at: folder), standardRules: Support.standardRules)
+        #expect(results.count == 2)
+        let late = try #require(results.first)
+        #expect(late.problems.count == 1)
+        #expect(late.problems.first?.contains("/tests/late.jsonl:1:20: error: unknown action 'ende'; an input may be") == true,
+                "\(late.problems)")
+        #expect(late.problems.first?.contains("late.lua") == false, "not wrapped in the test file's own line")
+        #expect(results.last?.problems.first?.contains("test 2: missing 'level', the id of the level to play") == true,
+                "\(results.last?.problems ?? [])")
+    }
+
     /// A test written wrong fails under its own name; the file's other tests still run.
     @Test func aWrongTestDoesNotStopTheOthersInItsFile() throws {
         let folder = try Support.writePack(files: [

@@ -17,6 +17,9 @@ struct PackTestReader {
     struct Problem: Error {
         let message: String
         var field: String? = nil
+        /// Problems in another file the test names (its input log): told as they are, at
+        /// their own place, instead of `message`.
+        var elsewhere: [Diagnostic] = []
     }
 
     /// The tests in `value` (one table, or a list of them), each read on its own: a test
@@ -32,7 +35,7 @@ struct PackTestReader {
             let read = Result { () throws(Problem) in try test(from: item, index: i + 1) }
             // An unnamed test among others cannot be told from them in the text: no field.
             return (name(of: item, index: i + 1), anchor, read.mapError {
-                Problem(message: "test \(i + 1): \($0.message)", field: anchor == nil ? nil : $0.field)
+                Problem(message: "test \(i + 1): \($0.message)", field: anchor == nil ? nil : $0.field, elsewhere: $0.elsewhere)
             })
         }
     }
@@ -52,7 +55,10 @@ struct PackTestReader {
         if let unknown = map.keys.filter({ !PackTestReader.fields.contains($0) }).sorted().first {
             throw Problem(message: "unknown field '\(unknown)' (a test has: level, input, expect, name, maxSeconds)", field: unknown)
         }
-        guard let level = map["level"]?.stringValue else { throw Problem(message: "'level' must name a level", field: "level") }
+        guard let level = map["level"]?.stringValue else {
+            guard let given = map["level"] else { throw Problem(message: "missing 'level', the id of the level to play") }
+            throw Problem(message: "'level' must be the id of a level, found \(given.typeName)", field: "level")
+        }
         let name = name(of: value, index: index)
         let maxSeconds = try maxSeconds(from: map["maxSeconds"])
         return PackTest(source: source, name: name, level: level, log: try log(from: map["input"]),
@@ -82,7 +88,8 @@ struct PackTestReader {
             do {
                 return try InputLog.read(contentsOf: url, displayPath: DisplayPath.of(url))
             } catch {
-                throw Problem(message: error.diagnostics.map(\.description).joined(separator: "; "))
+                throw Problem(message: error.diagnostics.map(\.description).joined(separator: "; "), field: "input",
+                              elsewhere: error.diagnostics)
             }
         case let .list(items)?:
             return try log(from: items)

@@ -64,6 +64,9 @@ public enum PackTests {
             // An unnamed test among others has no place in the text to look from.
             case let .success(test) where anchor == nil && tests.count > 1: return run(test, rules: rules)
             case let .success(test): return run(test, rules: rules) { position(of: $0, after: anchor, in: data) }
+            case let .failure(problem) where !problem.elsewhere.isEmpty:
+                return PackTestResult(test: nil, file: source.displayPath, name: name, result: nil,
+                                      problems: problem.elsewhere.map(\.description))
             case let .failure(problem):
                 let at = position(of: problem.field, after: anchor, in: data)
                 return PackTestResult(test: nil, file: source.displayPath, name: name, result: nil,
