@@ -321,11 +321,22 @@ static lua_Number clua_cost(lua_State *L, int how) {
     }
 }
 
+/// Pushes `set[t]` for the table at `index`: raw, but for a table with a metatable, whose
+/// entry `dataOf`'s `__index` may supply (the live behaviour view's data) — a pack's plain
+/// table, the common case in `next`, costs no Lua call.
+static int clua_getin(lua_State *L, int set, int index) {
+    lua_pushvalue(L, index);
+    int type = lua_rawget(L, lua_upvalueindex(set));
+    if (type != LUA_TNIL || !lua_getmetatable(L, index)) return type;
+    lua_pop(L, 2);
+    lua_pushvalue(L, index);
+    return lua_gettable(L, lua_upvalueindex(set));
+}
+
 /// Whether the table at upvalue `set` has a value for the key at `index` (read as Lua
 /// reads `set[key]`: `dataOf`'s `__index` finds the live behaviour view's data).
 static int clua_inset(lua_State *L, int set, int index) {
-    lua_pushvalue(L, index);
-    int found = lua_gettable(L, lua_upvalueindex(set)) != LUA_TNIL;
+    int found = clua_getin(L, set, index) != LUA_TNIL;
     lua_pop(L, 1);
     return found;
 }
@@ -336,8 +347,7 @@ static int clua_inset(lua_State *L, int set, int index) {
 /// done through the writer (its result, the table, is on top); 0 to go on to Lua's.
 static int clua_guardproxy(lua_State *L, int how) {
     if (how == CLUA_GUARD_SEE) {
-        lua_pushvalue(L, 1);
-        if (lua_gettable(L, lua_upvalueindex(3)) != LUA_TNIL) {
+        if (clua_getin(L, 3, 1) != LUA_TNIL) {
             lua_replace(L, 1);  // the data table stands for its proxy
             return 0;
         }

@@ -16,21 +16,31 @@ static lua_Number clua_unit(clua_Limits *limits) {
     return (lua_Number)(z >> 11) * 0x1.0p-53;
 }
 
+/// A bound of `ctx.random`: an integer, or a float with an integral value (as
+/// `math.random` takes them); anything else is the pack's error, at its line.
+static lua_Integer clua_bound(lua_State *L, int index) {
+    int isnum = 0;
+    lua_Integer bound = lua_tointegerx(L, index, &isnum);
+    if (!isnum || lua_type(L, index) != LUA_TNUMBER)
+        luaL_error(L, "ctx.random(m, n): bounds must be integers, found %s",
+                   lua_type(L, index) == LUA_TNUMBER ? "a number with a fraction" : luaL_typename(L, index));
+    return bound;
+}
+
 /// `ctx.random()`: a number in [0, 1); `ctx.random(n)`: an integer in 1..n;
 /// `ctx.random(m, n)`: an integer in m..n. The arithmetic is Lua's: `m + math.floor(u *
 /// (n - m + 1))` with integers that wrap.
 int clua_random(lua_State *L) {
     clua_Limits *limits = clua_limits(L);
+    int count = lua_gettop(L);
+    if (count > 2) return luaL_error(L, "ctx.random takes at most two bounds, found %d arguments", count);
     lua_Number u = clua_unit(limits);
-    if (lua_isnoneornil(L, 1)) {
+    if (count == 0) {
         lua_pushnumber(L, u);
         return 1;
     }
-    int one = lua_isnoneornil(L, 2);
-    if (!lua_isinteger(L, 1) || (!one && !lua_isinteger(L, 2)))
-        return luaL_error(L, "ctx.random(m, n): bounds must be integers");
-    lua_Integer m = one ? 1 : lua_tointeger(L, 1);
-    lua_Integer n = lua_tointeger(L, one ? 1 : 2);
+    lua_Integer m = count == 1 ? 1 : clua_bound(L, 1);
+    lua_Integer n = clua_bound(L, count);
     if (m > n) return luaL_error(L, "ctx.random(%I, %I): the interval is empty", m, n);
     lua_Integer range = (lua_Integer)((lua_Unsigned)n - (lua_Unsigned)m + 1u);
     lua_Number below = floor(u * (lua_Number)range);

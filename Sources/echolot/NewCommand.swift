@@ -1,5 +1,6 @@
 import ArgumentParser
 import EcholotModel
+import EcholotTerminal
 import Foundation
 
 /// `echolot new pack NAME`: scaffolding for modders.
@@ -41,21 +42,11 @@ struct NewPackCommand: ParsableCommand {
             print("created \(name)/ (pack id \(created.id)):")
             for file in created.files { print("  \(file)") }
             // Written to be pasted into a shell: a name with spaces is one argument there too.
-            let path = Self.shellWord(name)
+            let path = Shell.word(name)
             print("next: echolot validate \(path) · echolot test \(path) · echolot play \(path) --watch")
         } catch {
             Terminal.report(error.diagnostics)
             throw ExitCode(1)
         }
-    }
-
-    /// `text` as one word for a POSIX shell: as it is when nothing in it is special there,
-    /// else in single quotes.
-    static func shellWord(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._/-+,:@%".unicodeScalars.contains($0)
-        }
-        if plain { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

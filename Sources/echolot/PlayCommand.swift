@@ -194,7 +194,7 @@ struct PlayCommand: ParsableCommand {
                 return store
             } catch {
                 // GameLoader has written the details to stderr; the game names the cure.
-                throw LevelStartError(description: "its pack or rules have problems; 'echolot validate \(entry.path)' lists them")
+                throw LevelStartError(description: "its pack or rules have problems; echolot validate \(Shell.word(entry.path)) lists them")
             }
         }
         relay.app = app

@@ -2,6 +2,7 @@ import ArgumentParser
 import EcholotAudio
 import EcholotCore
 import EcholotModel
+import EcholotTerminal
 import Foundation
 
 /// `echolot render PACK --level ID --seconds S --out FILE.wav [--input LOG]`: plays a level
@@ -14,7 +15,8 @@ struct RenderCommand: ParsableCommand {
             The level runs at the fixed step (1/60 s) exactly as 'echolot run' runs it, and \
             each tick's sound is rendered through OpenAL Soft's loopback device, faster than \
             real time. When the level ends early, its last state keeps sounding until \
-            --seconds are filled.
+            --seconds are filled. Errors of the rules are told on stderr and make the exit \
+            status 1, as with 'echolot run'; the file is written all the same.
             """
     )
 
@@ -62,17 +64,19 @@ struct RenderCommand: ParsableCommand {
         }
         let log = try GameLoader.inputLog(input)
         let started = ContinuousClock.now
-        let (written, hrtfName) = try render(game, log: log)
+        let (written, hrtfName, ruleErrors) = try render(game, log: log)
         let elapsed = (ContinuousClock.now - started) / .seconds(1)
         print(String(
             format: "rendered %.2f s of '%@' to %@ (%d Hz stereo, HRTF %@) in %.2f s",
             written, game.levelID, out, rate, hrtfName ?? "off", elapsed))
+        // As `run`: the level was played past its rules' errors, and they are told.
+        if ruleErrors { throw ExitCode(1) }
     }
 
-    /// Runs the level through the log while recording; returns the seconds written and the
-    /// HRTF data set used. Errors are thrown rather than exited on, so the OpenAL device
+    /// Runs the level through the log while recording; returns the seconds written, the
+    /// HRTF data set used and whether the rules failed. Errors are thrown rather than exited on, so the OpenAL device
     /// is closed on the way out.
-    private func render(_ game: LoadedGame, log: InputLog) throws -> (Double, String?) {
+    private func render(_ game: LoadedGame, log: InputLog) throws -> (Double, String?, Bool) {
         do {
             // The limiter keeps a loud moment (several sounds near the head at once) from
             // clipping in the 16-bit file; below full scale it leaves the mix untouched.
@@ -94,11 +98,11 @@ struct RenderCommand: ParsableCommand {
             try recorder.render(seconds: max(0, seconds - recorder.seconds))
             guard problems.count == 0 else {
                 Terminal.error("\(out): error: not written: sounds of the level cannot be played (above); "
-                    + "'echolot validate \(pack)' lists them")
+                    + "echolot validate \(Shell.word(pack)) lists them")
                 throw ExitCode(1)
             }
             try writer.close()
-            return (recorder.seconds, device.hrtfName)
+            return (recorder.seconds, device.hrtfName, !result.errors.isEmpty)
         } catch let error as AudioError {
             // A write failure names the file already; anything else is about the device.
             if case .writeFailed = error {

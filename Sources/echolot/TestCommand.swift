@@ -26,8 +26,7 @@ struct TestCommand: ParsableCommand {
         let pack = try GameLoader.loadPack(self.pack)
         var passed = 0, failed = 0
         for result in PackTests.run(pack) {
-            // A file's only test, unnamed, is named by the file: say it once.
-            let shown = result.file.hasSuffix(result.name) ? result.file : "\(result.file): \(result.name)"
+            let shown = result.label
             if result.passed {
                 passed += 1
                 print("ok: \(shown)")

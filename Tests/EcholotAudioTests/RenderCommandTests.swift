@@ -21,6 +21,21 @@ import Testing
         return (run.status, run.stderr)
     }
 
+    /// A rule failing while the level renders: told, the file written all the same, and
+    /// status 1, as `echolot run` ends.
+    @Test func aRuleFailingWhileRenderingEndsWithStatusOne() throws {
+        let pack = folder.appendingPathComponent("tutorial")
+        try FileManager.default.copyItem(at: Tutorial.root, to: pack)
+        try FileManager.default.createDirectory(at: pack.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try #"echolot.reducer({ name = "boom", on = { tick = function() error("boom") end } })"#
+            .write(to: pack.appendingPathComponent("scripts/boom.lua"), atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("boom.wav")
+        let run = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "0.5", "--out", out.path])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("boom"), "\(run.stderr)")
+        #expect(abs(try AudioAsset.decode(url: out).duration - 0.5) < 0.001)
+    }
+
     @Test func rendersTheTutorialAndFollowsTheInputLog() throws {
         let log = folder.appendingPathComponent("turn.jsonl")
         try Data("{\"t\": 1.5, \"action\": \"turnTo\", \"azimuth\": 60}\n".utf8).write(to: log)

@@ -118,6 +118,44 @@ import Testing
         #expect(error.line == 1)
     }
 
+    /// A goal's state holds only its three values, whoever writes it: a reducer focused on
+    /// the level is refused at its line too; a field named `state` inside a goal's own
+    /// table is just data.
+    @Test func aGoalsStateIsCheckedWhoeverWritesIt() throws {
+        let world = try Support.world(scripts: [
+            "level.lua": """
+                echolot.reducer({ name = "meddle", on = {
+                  ["pack.meddle"] = function(level)
+                    level.goals.g.state = "bogus"
+                  end,
+                  ["pack.nested"] = function(level) level.goals.g.memo = { state = "anything" } end } })
+                """,
+        ], level: Support.level(entities: [("e", 0)], goals: #"[{"type": "find", "entity": "e", "id": "g"}]"#))
+        let error = try #require(world.store.dispatch(Action("pack.meddle")).rejections.first?.error as? ScriptError)
+        #expect(error.message.contains("field 'state': a goal's state is \"pending\", \"met\" or \"failed\", not \"bogus\""), "\(error)")
+        #expect(error.line == 3)
+        #expect(world.store.dispatch(Action("pack.nested")).rejections.isEmpty)
+    }
+
+    /// `ctx.random` takes its bounds as `math.random` does (an integral float too) and
+    /// refuses what it would otherwise ignore: a nil bound, a third argument.
+    @Test func ctxRandomChecksItsBounds() throws {
+        let world = try Support.world(scripts: [
+            "r.lua": """
+                echolot.reducer({ name = "r", on = {
+                  ["pack.float"] = function(level, action, ctx) local n = ctx.random(2.0) assert(n == 1 or n == 2) end,
+                  ["pack.nil"] = function(level, action, ctx) ctx.random(nil, 5) end,
+                  ["pack.three"] = function(level, action, ctx) ctx.random(1, 2, 3) end } })
+                """,
+        ], level: Support.level(entities: [("e", 0)]))
+        #expect(world.store.dispatch(Action("pack.float")).rejections.isEmpty)
+        let none = try #require(world.store.dispatch(Action("pack.nil")).rejections.first?.error as? ScriptError)
+        #expect(none.message.contains("ctx.random(m, n): bounds must be integers, found nil"), "\(none)")
+        #expect(none.line == 3)
+        let three = try #require(world.store.dispatch(Action("pack.three")).rejections.first?.error as? ScriptError)
+        #expect(three.message.contains("ctx.random takes at most two bounds, found 3 arguments"), "\(three)")
+    }
+
     @Test func aPackRuleShadowsTheStandardOne() throws {
         let world = try Support.world(scripts: [
             "find.lua": """

@@ -63,10 +63,14 @@ import Testing
         let results = PackTests.run(try PackLoader.load(at: folder), standardRules: Support.standardRules)
         #expect(results.count == 2)
         let late = try #require(results.first)
-        #expect(late.problems.count == 1)
-        #expect(late.problems.first?.contains("/tests/late.jsonl:1:20: error: unknown action 'ende'; an input may be") == true,
+        // The test file's line names the log; the log's own problem follows, unwrapped.
+        #expect(late.problems.count == 2)
+        #expect(late.problems.first?.contains("/tests/late.lua:1:"
+            + "\(#"return { { name = "late", level = "one", "#.count + 1): error: test 1: the input log 'late.jsonl' does not read") == true,
                 "\(late.problems)")
-        #expect(late.problems.first?.contains("late.lua") == false, "not wrapped in the test file's own line")
+        #expect(late.problems.last?.contains("/tests/late.jsonl:1:20: error: unknown action 'ende'; an input may be") == true,
+                "\(late.problems)")
+        #expect(late.problems.last?.contains("late.lua") == false, "not wrapped in the test file's own line")
         #expect(results.last?.problems.first?.contains("test 2: missing 'level', the id of the level to play") == true,
                 "\(results.last?.problems ?? [])")
     }

@@ -57,9 +57,23 @@ public enum ActionName {
     /// story's (`story.*`).
     public static let families = ["pack.", "story."]
 
+    /// The actions a rule may emit (`ctx.emit`) by their exact name; besides these, the
+    /// ``families``.
+    public static let emittable = [goalMet, goalFailed, levelWon, levelLost]
+
+    /// Why a rule cannot emit the action `name`; nil when it can.
+    public static func problem(emitting name: String) -> String? {
+        if emittable.contains(name) || families.contains(where: name.hasPrefix) { return nil }
+        return "rules may emit \(emittable.joined(separator: ", ")), "
+            + "\(families.map { $0 + "*" }.joined(separator: " and ")) actions, not '\(name)'"
+    }
+
     /// Why a rule cannot handle the action `name` (or the family `prefix.*`), with the
     /// nearest name there is; nil when it can.
     public static func problem(handling name: String) -> String? {
+        if name.contains("*"), !name.hasSuffix(".*") || name.dropLast(2).contains("*") {
+            return "only a trailing '.*' can match a family of actions"
+        }
         if families.contains(where: name.hasPrefix) || handleable.contains(name) { return nil }
         if name.hasSuffix(".*") {
             let prefix = String(name.dropLast())

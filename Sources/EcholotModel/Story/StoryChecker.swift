@@ -13,8 +13,8 @@ struct StoryChecker {
         let shown = ids.count <= 12 ? ids.joined(separator: ", ")
             : ids.prefix(10).joined(separator: ", ") + " and \(ids.count - 10) more"
         for reference in references where book.chapterIndex(reference.id) == nil {
-            let hint = Suggestion.closest(to: reference.id, among: ids).map { " (did you mean '\($0)'?)" }
-            report.error("there is no chapter '\(reference.id)'" + (hint ?? "; the chapters are \(shown)"),
+            let hint = Suggestion.nameHint(for: reference.id, among: ids)
+            report.error("there is no chapter '\(reference.id)'" + (hint.isEmpty ? "; the chapters are \(shown)" : hint),
                          at: reference.position)
         }
         checkStrings()

@@ -198,9 +198,6 @@ local function normalizeon(kind, name, on)
     if type(fn) ~= "function" then
       error(format("%s: on['%s'] must be a function, found %s", where, action, type(fn)), 4)
     end
-    if match(action, "%*") and (sub(action, -2) ~= ".*" or match(sub(action, 1, -3), "%*")) then
-      error(format("%s: '%s': only a trailing '.*' can match a family of actions", where, action), 4)
-    end
     -- A misspelt action would never come: the rule would sit there, silent.
     local problem = actionproblem(action)
     if problem ~= nil then error(format("%s: on['%s']: %s", where, action, problem), 4) end
@@ -280,13 +277,17 @@ end)
 -- function runs behind a relay (a C frame) and goes on into `register` by a tail call,
 -- so `register`'s level 3 is the pack's line even when the pack tail-calls it
 -- (`return echolot.goal(...)`), for its errors and for where the rule was registered.
+local function registrar(pack, kind)
+  return relay(function(name, spec) return register(pack, kind, name, spec) end)
+end
+
 local function api(pack)
   local reducers = 0
   return readonly({
-    goal = relay(function(name, spec) return register(pack, "goal", name, spec) end),
-    behaviour = relay(function(name, spec) return register(pack, "behaviour", name, spec) end),
-    achievement = relay(function(name, spec) return register(pack, "achievement", name, spec) end),
-    scoring = relay(function(name, spec) return register(pack, "scoring", name, spec) end),
+    goal = registrar(pack, "goal"),
+    behaviour = registrar(pack, "behaviour"),
+    achievement = registrar(pack, "achievement"),
+    scoring = registrar(pack, "scoring"),
     story = relay(function(spec) return register(pack, "story", "story", spec) end),
     reducer = relay(function(spec)
       reducers = reducers + 1

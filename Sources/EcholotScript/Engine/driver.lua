@@ -7,7 +7,7 @@ local getinfo = debug.getinfo
 local mathtype, floor, tointeger = math.type, math.floor, math.tointeger
 local format, sub = string.format, string.sub
 local dataOf, copy, listMT, freeze, sortedpairs = E.dataOf, E.copy, E.listMT, E.freeze, E.sortedpairs
-local resetbudget, runeach, relay = host.resetbudget, host.runeach, host.relay
+local resetbudget, runeach, relay, emitproblem = host.resetbudget, host.runeach, host.relay, host.emitproblem
 -- Instructions the engine's own bookkeeping may take in one call (mirroring a state of
 -- any size the memory cap allows): effectively unlimited, but still finite.
 E.enginebudget = 1 << 40
@@ -15,7 +15,6 @@ local S = E.state  -- S.focus: what the running reducer may change
 local getrawmetatable = debug.getmetatable
 
 -- Actions a rule may emit: the outcome actions and its own families.
-local emittable = { ["goal.met"] = true, ["goal.failed"] = true, ["level.won"] = true, ["level.lost"] = true }
 local emits, emitn = {}, 0
 E.emits = emits
 
@@ -33,9 +32,8 @@ local C = {}
 C.random = host.random
 C.emit = relay(function(name, payload)
   if type(name) ~= "string" then error("ctx.emit(name, payload): the name must be a string", 3) end
-  if not emittable[name] and sub(name, 1, 5) ~= "pack." and sub(name, 1, 6) ~= "story." then
-    error(format("ctx.emit: rules may emit goal.met, goal.failed, level.won, level.lost, pack.* and story.* actions, not '%s'", name), 3)
-  end
+  local problem = emitproblem(name)
+  if problem ~= nil then error("ctx.emit: " .. problem, 3) end
   local plain = nil
   if payload ~= nil then
     if type(payload) ~= "table" then error("ctx.emit(name, payload): the payload must be a table", 3) end

@@ -123,6 +123,8 @@ E.maxscore = maxscore
 -- Every write to a map node but the C writer's fast path: new fields, tables, strings,
 -- booleans, removals, writes below the focus. Tail-called by the writers, so error
 -- levels count from the script's line as they do there (plus `up`).
+local goalstates = { pending = true, met = true, failed = true }
+local goaldepth = 3  -- the root, the level, its goals, a goal
 local function writeother(meta, data, k, v, old, up)
   -- A field that exists has a string name already; only new names need checking.
   if old == nil and type(k) ~= "string" then
@@ -133,6 +135,12 @@ local function writeother(meta, data, k, v, old, up)
      and not (mathtype(v) == "integer" and v >= 0 and v <= maxscore) then
     error(format("field 'score': a level's score is an integer from 0 to %d, not %s", maxscore,
       type(v) == "number" and tostring(v) or type(v)), 2 + up)
+  end
+  -- A goal's state likewise, whoever writes it (the driver checks a goal replaced by a
+  -- returned table after the call). Tables inside a goal share its role, not its depth.
+  if k == "state" and meta.role == "goal" and meta.depth == goaldepth and not goalstates[v] then
+    error(format("field 'state': a goal's state is \"pending\", \"met\" or \"failed\", not %s",
+      type(v) == "string" and format("%q", v) or describe(v)), 2 + up)
   end
   local tv = type(v)
   if tv == "table" then
@@ -152,16 +160,9 @@ end
 -- `__newindex` of every map node (a node inside a list re-sends the list, a structural
 -- one may change which rule instances exist: `writeother` sees to both). The focus may
 -- always change itself, so its chain is looked up only for the nodes inside it.
-local goalstates = { pending = true, met = true, failed = true }
 local function writemap(proxy, k, v)
   local meta = getrawmetatable(proxy)
   if proxy ~= S.focus and not meta.chain[S.focus] then return denied(k, 0) end
-  -- Told at the line of the write, as a score out of range is (the driver checks a goal
-  -- replaced by a returned table after the call).
-  if k == "state" and proxy == S.focus and meta.role == "goal" and not goalstates[v] then
-    error(format("field 'state': a goal's state is \"pending\", \"met\" or \"failed\", not %s",
-      type(v) == "string" and format("%q", v) or describe(v)), 2)
-  end
   local data = meta.__index
   return writeother(meta, data, k, v, data[k], 0)
 end

@@ -84,7 +84,6 @@ end
 -- shown by `serialof`.
 local guarded = host.guarded
 local stostring = guarded(tostring, "tostring", serialof)
-E.tostring = stostring
 
 -- Pattern matching that pays the budget (CLuaBridge/patterns.c): Lua's own matcher runs in C,
 -- where the count hook never fires, and a backtracking pattern can run for hours. These
@@ -138,7 +137,7 @@ stringmeta.__index = safestring
 stringmeta.__metatable = false
 -- Arithmetic on strings reads them as numbers, in these metamethods.
 for _, event in next, { "__add", "__sub", "__mul", "__div", "__mod", "__pow", "__unm", "__idiv" } do
-  if stringmeta[event] ~= nil then stringmeta[event] = guarded(stringmeta[event], "text") end
+  stringmeta[event] = guarded(stringmeta[event], "text")
 end
 
 local libraries = {

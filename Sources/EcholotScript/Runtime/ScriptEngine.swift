@@ -58,9 +58,12 @@ public final class ScriptEngine {
         lua_setfield(L, -2, "print")
         vm.pushNull()
         lua_setfield(L, -2, "null")
-        // The engine's action names live in Swift: a rule's `on` is checked against them.
-        vm.pushHostFunction(vm.register { [unowned self] L in self.actionProblem(L) })
+        // The engine's action names live in Swift: a rule's `on` and what it emits are
+        // checked against them.
+        pushCheck(ActionName.problem(handling:))
         lua_setfield(L, -2, "actionproblem")
+        pushCheck(ActionName.problem(emitting:))
+        lua_setfield(L, -2, "emitproblem")
         // Bounds the Swift side holds too, given once so the two cannot drift apart.
         lua_pushinteger(L, lua_Integer(LuaVM.maxDepth))
         lua_setfield(L, -2, "maxdepth")
@@ -89,12 +92,14 @@ public final class ScriptEngine {
         vm.setFailMetatable()
     }
 
-    /// `actionproblem(name)` for the registration API: why a rule cannot handle the action
-    /// (or family) `name`, or nothing when it can.
-    private func actionProblem(_ L: OpaquePointer) -> Int32 {
-        guard let name = vm.string(at: 1, in: L), let problem = ActionName.problem(handling: name) else { return 0 }
-        vm.push(problem, in: L)
-        return 1
+    /// Pushes a host function `f(name)` that returns `problem(name)`, or nothing when it
+    /// is nil (or `name` is not a string: the Lua side has checked that already).
+    private func pushCheck(_ problem: @escaping (String) -> String?) {
+        vm.pushHostFunction(vm.register { [unowned self] L in
+            guard let name = vm.string(at: 1, in: L), let found = problem(name) else { return 0 }
+            vm.push(found, in: L)
+            return 1
+        })
     }
 
     /// `print` for scripts: the line goes to ``output``.

@@ -93,4 +93,13 @@ public struct PackTestResult: Sendable {
 
     /// Whether the test passed.
     public var passed: Bool { problems.isEmpty }
+
+    /// How reports name the test: its file, and its name where that says more.
+    public var label: String { Self.nameAdds(name, to: file) ? "\(file): \(name)" : file }
+
+    /// Whether `name` says more than the file shown as `file`: a file's one unnamed test
+    /// is named by the file (`tests/x.lua`).
+    static func nameAdds(_ name: String, to file: String) -> Bool {
+        file != name && !file.hasSuffix("/" + name)
+    }
 }

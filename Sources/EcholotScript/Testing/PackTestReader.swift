@@ -18,7 +18,7 @@ struct PackTestReader {
         let message: String
         var field: String? = nil
         /// Problems in another file the test names (its input log): told as they are, at
-        /// their own place, instead of `message`.
+        /// their own place, after `message`.
         var elsewhere: [Diagnostic] = []
     }
 
@@ -33,9 +33,8 @@ struct PackTestReader {
         return list.enumerated().map { i, item in
             let anchor = item.mapValue?["name"]?.stringValue
             let read = Result { () throws(Problem) in try test(from: item, index: i + 1) }
-            // An unnamed test among others cannot be told from them in the text: no field.
             return (name(of: item, index: i + 1), anchor, read.mapError {
-                Problem(message: "test \(i + 1): \($0.message)", field: anchor == nil ? nil : $0.field, elsewhere: $0.elsewhere)
+                Problem(message: "test \(i + 1): \($0.message)", field: $0.field, elsewhere: $0.elsewhere)
             })
         }
     }
@@ -88,7 +87,7 @@ struct PackTestReader {
             do {
                 return try InputLog.read(contentsOf: url, displayPath: DisplayPath.of(url))
             } catch {
-                throw Problem(message: error.diagnostics.map(\.description).joined(separator: "; "), field: "input",
+                throw Problem(message: "the input log '\(file)' does not read (its problems follow)", field: "input",
                               elsewhere: error.diagnostics)
             }
         case let .list(items)?:

@@ -60,17 +60,16 @@ public enum PackTests {
             return broken("\(source.displayPath):1:1: error: \(error)")
         }
         return tests.map { name, anchor, test in
+            // An unnamed test among others cannot be told from them in the text: no field.
+            func field(_ name: String?) -> SourcePosition {
+                anchor == nil && tests.count > 1 ? .start : position(of: name, after: anchor, in: data)
+            }
             switch test {
-            // An unnamed test among others has no place in the text to look from.
-            case let .success(test) where anchor == nil && tests.count > 1: return run(test, rules: rules)
-            case let .success(test): return run(test, rules: rules) { position(of: $0, after: anchor, in: data) }
-            case let .failure(problem) where !problem.elsewhere.isEmpty:
-                return PackTestResult(test: nil, file: source.displayPath, name: name, result: nil,
-                                      problems: problem.elsewhere.map(\.description))
+            case let .success(test): return run(test, rules: rules, field: field)
             case let .failure(problem):
-                let at = position(of: problem.field, after: anchor, in: data)
+                let here = Diagnostic(path: source.displayPath, at: field(problem.field), message: problem.message)
                 return PackTestResult(test: nil, file: source.displayPath, name: name, result: nil,
-                                      problems: [Diagnostic(path: source.displayPath, at: at, message: problem.message).description])
+                                      problems: ([here] + problem.elsewhere).map(\.description))
             }
         }
     }
@@ -82,8 +81,9 @@ public enum PackTests {
         let shown = test.source.displayPath
         guard let level = rules.pack.level(id: test.level) else {
             let known = rules.pack.levels.keys.sorted()
+            let hint = Suggestion.nameHint(for: test.level, among: known)
             let message = "no level '\(test.level)' in pack '\(rules.pack.id)'"
-                + (Suggestion.closest(to: test.level, among: known).map { " (did you mean '\($0)'?)" } ?? " (levels: \(known.joined(separator: ", ")))")
+                + (hint.isEmpty ? " (levels: \(known.joined(separator: ", ")))" : hint)
             return PackTestResult(test: test, file: shown, name: test.name, result: nil,
                                   problems: [Diagnostic(path: shown, at: field("level"), message: message).description])
         }
@@ -101,9 +101,8 @@ public enum PackTests {
         }
         let result = LevelRunner(maxSeconds: test.maxSeconds).run(store, log: test.log)
         let mismatches = test.expect.mismatches(in: result).map {
-            // The path names a file's only, unnamed test already.
             Diagnostic(path: shown, at: field($0.field),
-                       message: test.name == test.source.file ? $0.sentence : "\(test.name): \($0.sentence)").description
+                       message: PackTestResult.nameAdds(test.name, to: shown) ? "\(test.name): \($0.sentence)" : $0.sentence).description
         }
         let problems = result.errors + mismatches
         return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems)

@@ -40,7 +40,7 @@ public enum EndPage {
         }
         if let recording {
             body.append("")
-            body.append("Recorded to \(recording); replay it with: echolot replay \(recording)")
+            body.append("Recorded to \(recording); replay it with: echolot replay \(Shell.word(recording))")
         }
         var choices: [Choice] = []
         var meanings: [EndChoice] = []

@@ -33,9 +33,9 @@ public final class EventPump {
     // and the `q` typed right after it belongs to the end page).
     private var unhandled: [Key] = []
     private var unhandledSince = Double.infinity
-    /// When all input was last read, with nothing left half-decoded or unread: a key
-    /// read from now on was pressed after this.
-    public private(set) var drainedAt = -Double.infinity
+    // When all input was last read, with nothing left half-decoded or unread: a key read
+    // from then on was pressed after this.
+    private var drainedAt = -Double.infinity
     // Since when the decoder has held the start of an escape sequence.
     private var pendingSince: Double?
 
@@ -47,14 +47,21 @@ public final class EventPump {
         self.terminal = terminal
     }
 
-    /// Waits up to `timeout` seconds (`nil`: until something happens).
-    public func wait(timeout: Double?, tracker: Int32? = nil) throws(SystemError) -> Wake {
+    /// Waits up to `timeout` seconds (`nil`: until something happens). Input is read to
+    /// the end at `readingAfter` at the latest, if it was not since: a key read after
+    /// that is then known to have been pressed after it (see `Wake.keysSince`).
+    public func wait(timeout: Double?, tracker: Int32? = nil, readingAfter: Double = -.infinity) throws(SystemError) -> Wake {
         var fds = [
             pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: SignalWatch.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         if let tracker { fds.append(pollfd(fd: tracker, events: Int16(POLLIN), revents: 0)) }
         var limit = unhandled.isEmpty ? timeout : 0
+        // With half an escape sequence waiting, its own limit below decides instead.
+        if drainedAt < readingAfter, pendingSince == nil {
+            let left = max(0, readingAfter - MonotonicClock.now())
+            limit = min(limit ?? left, left)
+        }
         if let pendingSince {
             let left = max(0, pendingSince + Self.escapeWait - MonotonicClock.now())
             limit = min(limit ?? left, left)
@@ -107,11 +114,11 @@ public final class EventPump {
         return wake
     }
 
-    /// Gives back keys the caller did not handle, from a wake whose `keysSince` was
-    /// `since`: the next `wait` returns them first.
-    public func unread(_ keys: some Sequence<Key>, since: Double) {
-        unhandled = Array(keys) + unhandled
-        unhandledSince = min(unhandledSince, since)
+    /// Gives back the keys of `wake` after the one at `index`, which the caller did not
+    /// handle: the next `wait` returns them first.
+    public func unread(_ wake: Wake, after index: Int) {
+        unhandled = Array(wake.keys.dropFirst(index + 1)) + unhandled
+        unhandledSince = min(unhandledSince, wake.keysSince)
     }
 
     /// `poll` with the timeout rounded up to whole milliseconds: waking a fraction of a

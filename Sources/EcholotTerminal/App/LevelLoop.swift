@@ -102,11 +102,11 @@ public final class LevelLoop {
             }
             if display.failure != nil { return .interrupted(SIGHUP) }
             let halted = paused || tooSmall
+            let timeout = halted ? 0.25 : max(0, nextTick - MonotonicClock.now())
             // Input is read once the first moment is over (not only at the next tick), so
             // an Enter right after it is known to have come after it.
-            let wakeAt = pump.drainedAt < settleUntil ? min(nextTick, settleUntil) : nextTick
-            let timeout = halted ? 0.25 : max(0, wakeAt - MonotonicClock.now())
-            let wake = try pump.wait(timeout: timeout, tracker: trackerFailed ? nil : tracker?.descriptor)
+            let wake = try pump.wait(timeout: timeout, tracker: trackerFailed ? nil : tracker?.descriptor,
+                                     readingAfter: settleUntil)
             if let signal = wake.termination { return .interrupted(signal) }
             if wake.terminalGone { return .interrupted(SIGHUP) }
             if wake.resized {
@@ -115,7 +115,7 @@ public final class LevelLoop {
             }
             for (index, key) in wake.keys.enumerated() {
                 if let exit = handle(key, at: wake.time, since: wake.keysSince) {
-                    pump.unread(wake.keys.dropFirst(index + 1), since: wake.keysSince)
+                    pump.unread(wake, after: index)
                     return exit
                 }
             }

@@ -45,11 +45,10 @@ public struct PagePresenter {
             // The terminal gone can reach us as a failed write or the end of input before
             // its SIGHUP does: either way it is the hang-up, not the player quitting.
             if display.failure != nil { return .interrupted(SIGHUP) }
-            // Until input has been read once the page is open, wake when it opens: keys
-            // read after that were typed on the open page, whereas a busy game (or one
-            // stopped by Ctrl-Z) reads keys typed before it late.
-            let settling = settle > 0 && pump.drainedAt < open
-            let wake = try pump.wait(timeout: settling ? max(0, open - MonotonicClock.now()) : nil)
+            // Input is read once the page is open: keys read after that were typed on the
+            // open page, whereas a busy game (or one stopped by Ctrl-Z) reads keys typed
+            // before it late.
+            let wake = try pump.wait(timeout: nil, readingAfter: settle > 0 ? open : -.infinity)
             if let signal = wake.termination { return .interrupted(signal) }
             if wake.terminalGone { return .interrupted(SIGHUP) }
             if wake.resized { display.resized() }
@@ -59,7 +58,7 @@ public struct PagePresenter {
             }
             for (index, key) in wake.keys.enumerated() {
                 if let outcome = handle(key, page: &page) {
-                    pump.unread(wake.keys.dropFirst(index + 1), since: wake.keysSince)
+                    pump.unread(wake, after: index)
                     return outcome
                 }
             }

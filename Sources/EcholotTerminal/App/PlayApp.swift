@@ -541,7 +541,7 @@ public final class PlayApp {
     private func farewell(plain: Bool) {
         var lines: [String] = []
         if !plain {
-            for path in recordings { lines.append("Recorded \(path): replay it with 'echolot replay \(path)'.") }
+            for path in recordings { lines.append("Recorded \(path): replay it with: echolot replay \(Shell.word(path))") }
             for path in storyRecordings { lines.append("Recorded the story to \(path): a transcript test for 'echolot test'.") }
         }
         lines.append("Thanks for playing Echolot.")

@@ -71,9 +71,10 @@ public final class Steering {
     /// (when input was read before; the same as `time` if not known). Other keys are not
     /// steering and return `false`.
     public func key(_ key: Key, at time: Double, since: Double? = nil) -> Bool {
+        let since = min(since ?? time, time)
         switch key {
-        case .left: press(-1, at: time, since: min(since ?? time, time))
-        case .right: press(1, at: time, since: min(since ?? time, time))
+        case .left: press(-1, at: time, since: since)
+        case .right: press(1, at: time, since: since)
         case .fineLeft: turn(by: -settings.fineStep)
         case .fineRight: turn(by: settings.fineStep)
         case .up: session.tilt(to: min(90, session.elevation + settings.tiltStep))
