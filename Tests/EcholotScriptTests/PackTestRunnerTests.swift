@@ -156,4 +156,31 @@ import Testing
         #expect(problem.hasSuffix("(60 times)"))
         #expect(!problem.contains("rejected action"))
     }
+
+    /// An input written inline has no lines of its own to name: a rule failing on one of
+    /// its events names the event, counted as the test file's own messages count them.
+    @Test func aRuleFailingOnAnInlineInputNamesTheEvent() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#,
+                                                 goals: #"[{"type": "picky"}]"#),
+            "scripts/picky.lua": """
+                echolot.goal("picky", {
+                  on = { ["entity.selected"] = function(goal, action, ctx)
+                    error("no selecting")
+                  end },
+                })
+                """,
+            "tests/one.lua": """
+                return { level = "one", expect = { outcome = "running" },
+                         input = { { t = 1, action = "turnTo", azimuth = 10 }, { t = 2, action = "selectEntity", id = "bell" },
+                                   { t = 3, action = "end" } } }
+                """,
+        ])
+        let pack = try PackLoader.load(at: folder)
+        let result = try #require(PackTests.run(pack, standardRules: Support.standardRules).first)
+        #expect(result.problems.count == 1)
+        let problem = try #require(result.problems.first)
+        #expect(problem.contains("scripts/picky.lua:3:1: error:") && problem.contains("no selecting"), "\(problem)")
+        #expect(problem.hasSuffix("(input event 2)"), "\(problem)")
+    }
 }

@@ -32,6 +32,13 @@ import Testing
             assert(g == nil and err:find("binary"), "binary chunks are refused: " .. tostring(err))
             local h, err2 = load(function() return nil end)
             assert(h == nil and err2:find("source text"), "reader functions are refused")
+            -- Lua's other arguments: a name messages give, text mode only, an environment.
+            local bad, err3 = load("return +", "=settings")
+            assert(bad == nil and err3:find("^test/%(settings%):1: "), tostring(err3))
+            local binary, err4 = load("return 1", "x", "bt")
+            assert(binary == nil and err4:find('only source text %(mode "t"%), not mode "bt"'), tostring(err4))
+            local data = assert(load("secret = 5 return secret", "data", "t", {}))
+            assert(data() == 5 and secret == 42, "a chunk given a table has its own globals")
             """)
     }
 

@@ -97,12 +97,13 @@ import Testing
 
     @Test func wrongTypesAndUnknownOrMissingParameters() throws {
         let problems = try diagnostics(
-            goals: #"[{"type": "timeLimit", "seconds": "60"}, {"type": "find", "entity": "bell", "entty": 1}, {"type": "maxMisses"}, {"type": "maxMisses", "misses": 1.5}]"#,
+            goals: #"[{"type": "timeLimit", "seconds": "60"}, {"type": "find", "entity": "bell", "entty": 1}, {"type": "avoid", "tag": "decoy", "penalty": 1}, {"type": "maxMisses"}, {"type": "maxMisses", "misses": 1.5}]"#,
             behaviours: #"[{"type": "orbit", "speed": "fast"}, {"type": "pulse", "min": 2, "max": 1}]"#,
             scoring: #"{"type": "standard", "parTime": 0}"#)
         #expect(Set(messages(problems)) == [
             "goal 'timeLimit': parameter 'seconds' must be a number, found a string",
-            "goal 'find': unknown parameter 'entty' (parameters: entity, tag)",
+            "goal 'find': unknown parameter 'entty' (did you mean 'entity'?)",
+            "goal 'avoid': unknown parameter 'penalty' (parameters: entity, tag)",
             "goal 'maxMisses': missing parameter 'misses' (an integer)",
             "goal 'maxMisses': parameter 'misses' must be an integer, found a number",
             "behaviour 'orbit': parameter 'speed' must be a number, found a string",

@@ -33,9 +33,15 @@ public struct InputEvent: Sendable, Equatable {
 public struct InputLog: Sendable, Equatable {
     /// The events in time order.
     public var events: [InputEvent]
+    /// What an event's `line` counts, as messages name it: lines of a file, or the events
+    /// of a list written inline (a pack test's `input`), where lines are not known.
+    public var place: String
 
-    /// A log of these events.
-    public init(_ events: [InputEvent] = []) { self.events = events }
+    /// A log of these events, read from a file (`"input line"`) unless `place` says else.
+    public init(_ events: [InputEvent] = [], place: String = "input line") {
+        self.events = events
+        self.place = place
+    }
 
     /// The log as JSON Lines text.
     public var jsonLines: String {

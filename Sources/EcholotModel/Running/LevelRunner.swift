@@ -25,11 +25,11 @@ public struct LevelRunner {
         // Counted as they come, not kept: a rule failing on every tick of a day-long run
         // would otherwise keep five million messages for a report that shows twenty.
         var errors = FailureTally(limit: FailureTally.reportLimit)
-        // A rejected input names its line of the log: which select it was is what the
-        // author of the log needs to know.
+        // A rejected input names its line of the log (or its place in an inline list):
+        // which select it was is what the author of the log needs to know.
         func send(_ action: Action, line: Int = 0) {
             for rejection in store.send(action) {
-                _ = errors.count(line > 0 ? "\(rejection.description) (input line \(line))" : rejection.description)
+                _ = errors.count(line > 0 ? "\(rejection.description) (\(log.place) \(line))" : rejection.description)
             }
         }
         func finished() -> Bool {

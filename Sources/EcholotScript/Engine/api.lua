@@ -1,7 +1,7 @@
 -- The registration API, `echolot.*`: how packs (and the standard rules) declare goals,
 -- behaviours, achievements, scoring, story and general reducers. Names are the contract.
 local E, host = ...
-local relay, actionproblem = host.relay, host.actionproblem
+local relay, actionproblem, closest = host.relay, host.actionproblem, host.closest
 
 local type, next, error, tostring, select, setmetatable = type, next, error, tostring, select, setmetatable
 local getinfo = debug.getinfo
@@ -384,7 +384,9 @@ function E.validate(entries, level)
       if d == nil then
         local names = {}
         for _, x in ipairs(rule.params) do names[#names + 1] = x.name end
-        local known = #names == 0 and "it takes no parameters" or ("parameters: " .. concat(names, ", "))
+        local near = closest(pname, names)
+        local known = near and format("did you mean '%s'?", near)
+          or #names == 0 and "it takes no parameters" or ("parameters: " .. concat(names, ", "))
         problem(i, pname, format("%s: unknown parameter '%s' (%s)", where, pname, known))
         bad = true
       else

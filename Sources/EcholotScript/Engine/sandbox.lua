@@ -213,15 +213,30 @@ function E.newenv(pack, api)
   local env = { echolot = api }
   for k, v in next, base do env[k] = v end
   env._G = env
-  local chunkname = "@" .. pack .. "/(load)"
-  env.load = function(chunk)
+  -- Lua's `load(chunk, name, mode, env)`, for text: a chunk's messages name it inside
+  -- the pack (`pack/(name):line:`), and its globals are the pack's unless it is given
+  -- a table of its own.
+  env.load = function(chunk, name, mode, chunkenv)
     if type(chunk) ~= "string" then
       return nil, "load: packs can load only source text (a string)"
+    end
+    if name ~= nil and type(name) ~= "string" then
+      return nil, "load: a chunk's name must be a string"
+    end
+    if mode ~= nil and mode ~= "t" then
+      return nil, format("load: packs can load only source text (mode \"t\"), not mode %s",
+        type(mode) == "string" and format("%q", mode) or type(mode))
+    end
+    if chunkenv ~= nil and type(chunkenv) ~= "table" then
+      return nil, "load: a chunk's environment must be a table"
     end
     -- Compiling is C work the count hook does not see: a byte takes about two Lua
     -- instructions' time (`make bench BENCH_ARGS=sandbox`).
     charge(2 * #chunk)
-    return load(chunk, chunkname, "t", env)
+    -- Lua's own prefixes ("=name", "@file") would say where the name comes from; here
+    -- it always comes from the pack.
+    if name == nil then name = "load" elseif name:find("^[=@]") then name = name:sub(2) end
+    return load(chunk, "@" .. pack .. "/(" .. name .. ")", "t", chunkenv or env)
   end
   return env
 end

@@ -64,6 +64,9 @@ public final class ScriptEngine {
         lua_setfield(L, -2, "actionproblem")
         pushCheck(ActionName.problem(emitting:))
         lua_setfield(L, -2, "emitproblem")
+        // One "did you mean" for every name a script or a level can misspell.
+        vm.pushHostFunction(vm.register { [unowned self] L in self.closest(L) })
+        lua_setfield(L, -2, "closest")
         // Bounds the Swift side holds too, given once so the two cannot drift apart.
         lua_pushinteger(L, lua_Integer(LuaVM.maxDepth))
         lua_setfield(L, -2, "maxdepth")
@@ -100,6 +103,21 @@ public final class ScriptEngine {
             vm.push(found, in: L)
             return 1
         })
+    }
+
+    /// `closest(word, names)`: the name of the list `names` that `word` most likely
+    /// misspells, or nothing.
+    private func closest(_ L: OpaquePointer) -> Int32 {
+        guard let word = vm.string(at: 1, in: L), lua_type(L, 2) == LUA_TTABLE else { return 0 }
+        var names: [String] = []
+        for i in 1 ... max(1, Int(lua_rawlen(L, 2))) {
+            lua_rawgeti(L, 2, lua_Integer(i))
+            if let name = vm.string(at: -1, in: L) { names.append(name) }
+            clua_pop(L, 1)
+        }
+        guard let found = Suggestion.closest(to: word, among: names) else { return 0 }
+        vm.push(found, in: L)
+        return 1
     }
 
     /// `print` for scripts: the line goes to ``output``.

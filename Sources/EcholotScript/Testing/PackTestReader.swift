@@ -124,7 +124,7 @@ struct PackTestReader {
             fieldsSeen.formUnion(members.map(\.key))
             events.append(InputEvent(t: event.t, action: event.action, line: i + 1))
         }
-        return InputLog(events)
+        return InputLog(events, place: "input event")
     }
 
     private func expectation(from value: Value?) throws(Problem) -> PackTestExpectation {
