@@ -7,7 +7,10 @@ import Foundation
 /// in play), as a plain Lua loop over mutable tables doing the same arithmetic, and as a
 /// Swift reducer — all measured in this run, so the ratios are what counts.
 ///
-/// For profilers and instruction counts, `ECHOLOT_LUA_WAY=engine|observed|lua|swift
+/// A fifth row, the plain loop calling the rule's function once per entity with no engine
+/// around it, shows what the API's one call per entity costs by itself.
+///
+/// For profilers and instruction counts, `ECHOLOT_LUA_WAY=engine|observed|lua|luacall|swift
 /// ECHOLOT_LUA_TICKS=50 EcholotBench lua` runs just that many ticks of one way; the
 /// difference between runs of 50 and 0 ticks, divided by 50, is the cost of one tick.
 func runLuaBenchmarks() {
@@ -23,6 +26,7 @@ func runLuaBenchmarks() {
         try engine.loadStandardRules(from: folder)
         ticks = [
             ("plain Lua loop (baseline)", "lua", try bench.plainLuaTick()),
+            ("plain Lua loop, a call per entity", "luacall", try bench.callingLuaTick()),
             ("engine (Lua rule)", "engine", try bench.engineTick(engine)),
             ("engine, observed as in play", "observed", try bench.observedEngineTick(engine)),
             ("Swift reducer", "swift", bench.swiftTick()),

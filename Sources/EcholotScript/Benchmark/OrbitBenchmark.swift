@@ -115,6 +115,33 @@ public struct OrbitBenchmark {
     /// One tick of a plain Lua loop over mutable tables with the same fields, in a Lua
     /// state with the same allocator and hook as the engine's.
     public func plainLuaTick() throws(ScriptError) -> () -> Int {
+        try luaLoopTick(named: "plain orbit", loop: """
+            for i = 1, n do
+              local e = entities[i]
+              local azimuth = (e.azimuth + e.speed * dt) % 360
+              if azimuth >= 360 then azimuth = 0.0 end
+              e.azimuth = azimuth
+            end
+            """)
+    }
+
+    /// One tick of the plain loop calling a function with the `orbit` rule's body once per
+    /// entity, as the API has every engine do (a reducer gets one entity, its parameters
+    /// through `ctx`) — with no engine around it: no view, no write log, no state. What a
+    /// call per entity costs by itself, the floor under any bridge that keeps the contract.
+    public func callingLuaTick() throws(ScriptError) -> () -> Int {
+        try luaLoopTick(named: "calling orbit", loop: """
+            ctx.dt = dt
+            for i = 1, n do
+              orbit(entities[i], action, ctx)
+            end
+            """)
+    }
+
+    /// A tick of `loop` (Lua, run with `dt`, `n`, `entities`, `orbit`, `action` and `ctx`
+    /// in scope) over 1,000 mutable entity tables, in a Lua state with the same allocator
+    /// and hook as the engine's.
+    private func luaLoopTick(named name: String, loop: String) throws(ScriptError) -> () -> Int {
         let vm = try LuaVM(limits: ScriptLimits(instructions: 1 << 40))
         let source = """
             local n, speed = ...
@@ -125,18 +152,19 @@ public struct OrbitBenchmark {
                 sound = { file = "bell.wav", volume = 1.0 }, selectable = true, found = false,
                 behaviours = { { type = "orbit", speed = speed } }, actions = {}, speed = speed }
             end
+            local action, ctx = { name = "tick" }, { params = { speed = speed }, dt = 0 }
+            local function orbit(entity, action, ctx)  -- scripts/behaviours/orbit.lua's body
+              local azimuth = (entity.azimuth + ctx.params.speed * ctx.dt) % 360
+              if azimuth >= 360 then azimuth = 0.0 end
+              entity.azimuth = azimuth
+            end
             return function(dt)
-              for i = 1, n do
-                local e = entities[i]
-                local azimuth = (e.azimuth + e.speed * dt) % 360
-                if azimuth >= 360 then azimuth = 0.0 end
-                e.azimuth = azimuth
-              end
+            \(loop)
             end
             """
         let L = vm.L
         let status = Array(source.utf8).withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { clua_loadtext(L, $0.baseAddress, $0.count, "=plain orbit") }
+            bytes.withMemoryRebound(to: CChar.self) { clua_loadtext(L, $0.baseAddress, $0.count, "=" + name) }
         }
         guard status == LUA_OK else { throw ScriptError(kind: .syntax, message: vm.describeError(at: -1)) }
         lua_pushinteger(L, lua_Integer(entities))
