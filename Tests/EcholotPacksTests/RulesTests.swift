@@ -16,9 +16,7 @@ struct RulesTests {
     func engine(for pack: Pack) throws -> ScriptEngine {
         let engine = try ScriptEngine()
         try engine.loadStandardRules(from: RulesTests.standardRules)
-        for layer in pack.loadOrder {
-            try engine.loadPack(id: layer.id, root: layer.root, extends: layer.extends)
-        }
+        for layer in pack.loadOrder { try engine.loadPack(layer) }
         return engine
     }
 
@@ -68,5 +66,44 @@ struct RulesTests {
             {"t": 3.0, "action": "select"}
             """)
         #expect(late.outcome == .lost, "\(late.errors)")
+    }
+
+    /// A pack that depends on another uses its rules: the dependency's behaviour runs in
+    /// the pack's level, and a pack that does not name the dependency does not see it.
+    @Test func aPacksLevelsSeeTheRulesOfItsDependencies() throws {
+        let scratch = Scratch()
+        let zigzag = """
+            echolot.behaviour("zigzag", {
+              params = { step = { type = "number", default = 30 } },
+              on = { tick = function(entity, action, ctx) entity.azimuth = (entity.azimuth + ctx.params.step) % 360 end },
+            })
+            """
+        let wandering = Packs.level(id: "one").replacingOccurrences(
+            of: #""sound": { "file": "a.wav" } }"#,
+            with: #""sound": { "file": "a.wav" }, "behaviours": [{ "type": "zigzag", "step": 90 }] }"#)
+        scratch.write(["pack.json": Packs.manifest(id: "bats"), "scripts/zigzag.lua": zigzag], in: "lib/bats")
+        for (id, extra) in [("cave", #""dependencies": { "bats": "^1.0.0" }"#), ("lone", "")] {
+            var files = Packs.files(id: id, extra: extra)
+            files["levels/one.json"] = wandering
+            scratch.write(files, in: "lib/\(id)")
+        }
+        let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
+        let cave = try #require(try library.load(id: "cave")?.get())
+        let caveEngine = try engine(for: cave)
+        #expect(caveEngine.visiblePacks(for: "cave") == ["cave", "bats", ScriptEngine.standardPack])
+        #expect(caveEngine.validate(try #require(cave.levels["one"]), pack: cave.id) == [])
+        // The bell starts at 60°; a tick of the dependency's zigzag puts it at 150°, where
+        // the listener turned: a select finds it.
+        let won = try play(cave, level: "one", engine: caveEngine, log: """
+            {"t": 0, "action": "turnTo", "azimuth": 150}
+            {"t": 0.02, "action": "select"}
+            """)
+        #expect(won.outcome == .won, "\(won.errors)")
+
+        let lone = try #require(try library.load(id: "lone")?.get())
+        let loneEngine = try engine(for: lone)
+        try loneEngine.loadPack(id: "bats", root: scratch.at("lib/bats"))  // loaded, not depended on
+        let problems = loneEngine.validate(try #require(lone.levels["one"]), pack: lone.id)
+        #expect(problems.map(\.message) == ["unknown behaviour type 'zigzag': no script registers it"], "\(problems)")
     }
 }

@@ -32,9 +32,7 @@ public final class PackRules {
         try engine.loadStandardRules(from: folder)
         // Every layer, dependencies and bases first: a pack that extends another plays with
         // its base's scripts, and its own rules shadow the base's by name.
-        for layer in pack.loadOrder {
-            try engine.loadPack(id: layer.manifest.id, root: layer.root, extends: layer.manifest.extends)
-        }
+        for layer in pack.loadOrder { try engine.loadPack(layer) }
         return PackRules(pack: pack, engine: engine)
     }
 

@@ -1,6 +1,7 @@
 import CLua
 import CLuaBridge
 import EcholotCore
+import EcholotModel
 import Foundation
 
 /// Loading scripts: the standard rules, a pack's `scripts/`, one file.
@@ -11,11 +12,19 @@ extension ScriptEngine {
     }
 
     /// Loads the scripts of a pack (`scripts/**/*.lua` in `root`, sorted by path) into the
-    /// pack's own environment. `extends` names the pack it builds on: its rules are
-    /// visible to this pack's levels, after the pack's own.
-    public func loadPack(id: String, root: URL, extends: String? = nil) throws(ScriptLoadError) {
+    /// pack's own environment. `extends` names the pack it builds on and `dependsOn` the
+    /// packs whose rules it uses: their rules are visible to this pack's levels, after the
+    /// pack's own (its base's first, then its dependencies'). Load them first.
+    public func loadPack(id: String, root: URL, extends: String? = nil, dependsOn: [String] = []) throws(ScriptLoadError) {
+        dependencies[id] = dependsOn
         try loadScripts(pack: id, folder: root.appendingPathComponent("scripts", isDirectory: true),
                         prefix: "scripts/", base: extends)
+    }
+
+    /// Loads one layer of a resolved pack (``Pack/loadOrder``), with the base and the
+    /// dependencies its manifest names.
+    public func loadPack(_ layer: PackLayer) throws(ScriptLoadError) {
+        try loadPack(id: layer.id, root: layer.root, extends: layer.extends, dependsOn: layer.manifest.dependencies.map(\.id))
     }
 
     func loadScripts(pack: String, folder: URL, prefix: String, base: String?) throws(ScriptLoadError) {

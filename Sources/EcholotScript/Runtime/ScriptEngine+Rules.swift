@@ -9,7 +9,8 @@ extension ScriptEngine {
     public func rules(of pack: String) -> [RuleDescriptor] { descriptors[pack] ?? [] }
 
     /// The packs whose rules a level of `pack` sees, in lookup order: the pack, the packs
-    /// it extends, then the standard rules.
+    /// it extends, the packs any of these depends on (not theirs in turn: a pack names
+    /// every pack whose rules it uses), then the standard rules.
     public func visiblePacks(for pack: String) -> [String] {
         var chain: [String] = []
         var current: String? = pack
@@ -17,12 +18,16 @@ extension ScriptEngine {
             chain.append(id)
             current = bases[id]
         }
-        if !chain.contains(ScriptEngine.standardPack) { chain.append(ScriptEngine.standardPack) }
-        return chain
+        var visible = chain
+        for id in chain {
+            for dependency in dependencies[id] ?? [] where !visible.contains(dependency) { visible.append(dependency) }
+        }
+        if !visible.contains(ScriptEngine.standardPack) { visible.append(ScriptEngine.standardPack) }
+        return visible
     }
 
     /// The rule a level of `pack` means by `name`: the pack's own first, then its bases',
-    /// then the standard one.
+    /// its dependencies', then the standard one.
     public func rule(_ kind: RuleKind, named name: String, for pack: String) -> RuleDescriptor? {
         for id in visiblePacks(for: pack) {
             if let rule = descriptors[id]?.first(where: { $0.kind == kind && $0.name == name }) { return rule }
@@ -36,7 +41,7 @@ extension ScriptEngine {
     }
 
     /// Every rule that applies to a level of `pack` in the order the store runs them: load
-    /// order (standard rules, then base packs, then the pack), each pack's in registration
+    /// order (standard rules, dependencies, base packs, then the pack), each pack's in registration
     /// order; goals, behaviours and scoring only when the level uses them.
     func applicableRules(for level: Level, pack: String) -> [RuleDescriptor] {
         let visible = visiblePacks(for: pack)

@@ -7,7 +7,7 @@ import Foundation
 /// The Lua rules layer: one sandboxed Lua 5.4 state holding the engine's standard rules
 /// and the scripts of loaded packs, each pack in its own environment.
 ///
-/// Load scripts with ``loadStandardRules(from:)`` and ``loadPack(id:root:extends:)``,
+/// Load scripts with ``loadStandardRules(from:)`` and ``loadPack(_:)``,
 /// check levels with ``validate(_:pack:)``, and get the reducers a store needs for one
 /// level with ``reducers(for:pack:)``. Not thread-safe: use an engine from one thread.
 public final class ScriptEngine {
@@ -29,6 +29,8 @@ public final class ScriptEngine {
     var descriptors: [String: [RuleDescriptor]] = [:]
     /// The pack each pack extends.
     var bases: [String: String] = [:]
+    /// The packs each pack depends on, in the order its manifest names them.
+    var dependencies: [String: [String]] = [:]
     /// Packs in the order their scripts were loaded.
     var packOrder: [String] = []
 
