@@ -106,4 +106,27 @@ struct RulesTests {
         let problems = loneEngine.validate(try #require(lone.levels["one"]), pack: lone.id)
         #expect(problems.map(\.message) == ["unknown behaviour type 'zigzag': no script registers it"], "\(problems)")
     }
+
+    /// An unnamed `echolot.reducer` belongs to its pack: an extending pack's own unnamed
+    /// reducer runs beside the base's rather than replacing it.
+    @Test func unnamedReducersOfAPackAndItsBaseBothRun() throws {
+        let scratch = Scratch()
+        let reducer = { (action: String) in
+            """
+            echolot.reducer({ on = { ["selection.missed"] = function(level, action, ctx) ctx.emit("\(action)") end } })
+            """
+        }
+        var base = Packs.files(id: "strict")
+        base["scripts/strict.lua"] = reducer("level.lost")
+        scratch.write(base, in: "lib/strict")
+        scratch.write(["pack.json": Packs.manifest(id: "stricter", extra: #""extends": "strict""#),
+                       "scripts/count.lua": reducer("pack.missed")], in: "lib/stricter")
+        let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
+        let pack = try #require(try library.load(id: "stricter")?.get())
+        let engine = try engine(for: pack)
+        #expect(engine.rules(of: "strict").map(\.name) == ["strict/reducer1"])
+        #expect(engine.rules(of: "stricter").map(\.name) == ["stricter/reducer1"])
+        let missed = try play(pack, level: "one", engine: engine, log: #"{"t": 1, "action": "select"}"#)
+        #expect(missed.outcome == .lost, "the base's reducer still runs: \(missed.errors)")
+    }
 }

@@ -48,6 +48,12 @@ import Testing
          "behaviour 'a': on['entiy.*']: no action's name begins with 'entiy.'"),
         ("echolot.achievement('a', { on = { Tick = print } })", 1, "(did you mean 'tick'?)"),
         ("echolot.goal('a', { on = { ['pack.*.x'] = print } })", 1, "only a trailing '.*'"),
+        // Declarations nothing would ever use.
+        ("echolot.achievement('a', {\n  check = print, on = { tick = print } })", 1,
+         "achievement 'a': 'check' checks a level's entry for the rule, and no level configures an achievement"),
+        ("echolot.reducer({ name = 'r', params = { x = 'number' }, on = { tick = print } })", 1,
+         "reducer 'r': a reducer has no parameters (no level configures it; ctx.params is nil in its reducers)"),
+        ("echolot.story({ check = print, on = { tick = print } })", 1, "no level configures a story"),
     ])
     func badRegistrations(code: String, line: Int, message: String) {
         let error = loadError(code)

@@ -114,6 +114,24 @@ import Testing
         #expect(speed.column > 1)
     }
 
+    /// A check says "fine" with nil or false (`return bad and "why"`), a problem with a
+    /// sentence; anything else is the script's mistake, told as such.
+    @Test func aCheckReturnsNilFalseOrASentence() throws {
+        let problems = try diagnostics(goals: #"[{"type": "a", "x": 1}, {"type": "a", "x": 2}, {"type": "a", "x": 3}, {"type": "a", "x": 4}]"#,
+                                       scripts: ["a.lua": """
+            echolot.goal("a", { params = { x = "integer" }, on = { ["pack.never"] = function() end },
+              check = function(params)
+                if params.x == 1 then return nil elseif params.x == 2 then return params.x > 5 and "too big" end
+                if params.x == 3 then return "x is 3" end
+                return params.x > 3
+              end })
+            """])
+        #expect(messages(problems) == [
+            "goal 'a': x is 3",
+            "goal 'a': its rule's check returned true; a check returns nil when the parameters are fine, or a sentence saying what is wrong",
+        ])
+    }
+
     @Test func aRuleCheckRunsOnTheParameters() throws {
         let problems = try diagnostics(goals: #"[{"type": "find"}, {"type": "findAll", "tag": "nothing"}]"#)
         #expect(Set(messages(problems)) == [

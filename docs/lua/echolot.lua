@@ -119,15 +119,18 @@ function Context.emit(name, payload) end
 
 ---@class echolot.Spec
 ---@field on table<string, function> Action name (or `prefix.*`) → reducer `function(focus, action, ctx)`.
----@field params? table<string, echolot.ParamType|echolot.ParamSpec> What level files may pass.
----@field check? fun(params: table, level: echolot.Level): string? Extra validation: a message, or nil.
 ---@field description? string
 ---@field title? string A display title (achievements).
 
----@class echolot.GoalSpec: echolot.Spec
+---The spec of a rule a level configures with an entry: a goal, a behaviour, scoring.
+---@class echolot.ConfiguredSpec: echolot.Spec
+---@field params? table<string, echolot.ParamType|echolot.ParamSpec> What level files may pass.
+---@field check? fun(params: table, level: echolot.Level): string|false|nil Extra validation: a sentence saying what is wrong; nil or false when all is well.
+
+---@class echolot.GoalSpec: echolot.ConfiguredSpec
 ---@field on table<string, fun(goal: echolot.Goal, action: echolot.Action, ctx: echolot.Context): echolot.Goal?>
 
----@class echolot.BehaviourSpec: echolot.Spec
+---@class echolot.BehaviourSpec: echolot.ConfiguredSpec
 ---@field on table<string, fun(entity: echolot.Entity, action: echolot.Action, ctx: echolot.Context): echolot.Entity?>
 
 ---An achievement's progress record: set `earned = true` to earn it.
@@ -136,16 +139,17 @@ function Context.emit(name, payload) end
 ---@field [string] echolot.Value Progress of your own.
 
 ---@class echolot.AchievementSpec: echolot.Spec
+---@field params? table<string, echolot.ParamType|echolot.ParamSpec> Its constants: no level sets them, so they are their defaults.
 ---@field on table<string, fun(progress: echolot.Progress, action: echolot.Action, ctx: echolot.Context): echolot.Progress?>
 
----@class echolot.ScoringSpec: echolot.Spec
+---@class echolot.ScoringSpec: echolot.ConfiguredSpec
 ---@field on table<string, fun(score: integer?, action: echolot.Action, ctx: echolot.Context): integer?>
 
 ---@class echolot.StorySpec: echolot.Spec
 ---@field on table<string, fun(story: table, action: echolot.Action, ctx: echolot.Context): table?>
 
 ---@class echolot.ReducerSpec: echolot.Spec
----@field name? string For messages.
+---@field name? string Lets a pack that extends yours replace it; unnamed, it is its pack's own (`pack/reducer1`).
 ---@field focus? "level"|"game" What the reducer changes (default `level`).
 ---@field on table<string, fun(focus: table, action: echolot.Action, ctx: echolot.Context): table?>
 

@@ -101,6 +101,8 @@ end
 -- `mni`) is an error, not a field silently ignored.
 local specfields = { on = true, params = true, check = true, title = true, description = true }
 local reducerfields = { focus = true, name = true }
+-- The kinds a level configures with an entry (its parameters, checked by `check`).
+local configured = { goal = true, behaviour = true, scoring = true }
 local declfields = { type = true, default = true, min = true, max = true, optional = true, description = true,
                      of = true, values = true }
 
@@ -217,11 +219,12 @@ local function normalizeon(kind, name, on)
   return exact, prefixes, handles
 end
 
-local function register(pack, kind, name, spec)
+local function register(pack, kind, name, spec, unnamed)
   if loading ~= pack then
     error(format("echolot.%s: rules can be registered only while the pack's scripts load", kind), 3)
   end
-  if type(name) ~= "string" or not match(name, "^[%a_][%w_.-]*$") then
+  name = name or unnamed
+  if not unnamed and (type(name) ~= "string" or not match(name, "^[%a_][%w_.-]*$")) then
     error(format("echolot.%s: the name must be an identifier such as 'myGoal', found %s", kind, describe(name)), 3)
   end
   if type(spec) ~= "table" then
@@ -245,6 +248,16 @@ local function register(pack, kind, name, spec)
   end
   if spec.check ~= nil and type(spec.check) ~= "function" then
     error(format("%s '%s': 'check' must be a function", kind, name), 3)
+  end
+  -- Only goals, behaviours and scoring have entries in a level to configure them: a check
+  -- elsewhere would never run, and a reducer's or story's parameters could never be read.
+  if spec.check ~= nil and not configured[kind] then
+    error(format("%s '%s': 'check' checks a level's entry for the rule, and no level configures %s",
+      kind, name, kind == "achievement" and "an achievement (its parameters are what it declares)" or "a " .. kind), 3)
+  end
+  if spec.params ~= nil and (kind == "reducer" or kind == "story") then
+    error(format("%s '%s': a %s has no parameters (no level configures it; ctx.params is nil in its reducers)",
+      kind, name, kind), 3)
   end
   local focus = spec.focus or "level"
   if kind == "reducer" and focus ~= "level" and focus ~= "game" then
@@ -292,7 +305,9 @@ local function api(pack)
     reducer = relay(function(spec)
       reducers = reducers + 1
       local name = type(spec) == "table" and spec.name or nil
-      return register(pack, "reducer", name == nil and ("reducer" .. reducers) or name, spec)
+      -- An unnamed reducer is named after its pack, in a form no given name can take
+      -- (names are identifiers): it never shadows another pack's, nor is shadowed.
+      return register(pack, "reducer", name, spec, name == nil and format("%s/reducer%d", pack, reducers) or nil)
     end),
     list = E.newlist,
     null = E.null,
@@ -410,8 +425,12 @@ function E.validate(entries, level)
       host.resetbudget()
       local message = rule.check(params, view)
       host.resetbudget(E.enginebudget)
-      if message ~= nil then
-        problem(i, false, format("%s: %s", where, tostring(message)))
+      -- nil or false is fine (`return bad and "why"` gives false when all is well).
+      if type(message) == "string" then
+        problem(i, false, format("%s: %s", where, message))
+      elseif message ~= nil and message ~= false then
+        problem(i, false, format("%s: its rule's check returned %s; a check returns nil when the parameters are fine, or a sentence saying what is wrong",
+          where, message == true and "true" or describe(message)))
       end
     end
   end
