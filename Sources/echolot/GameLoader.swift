@@ -18,6 +18,12 @@ struct LoadedGame {
     /// The level's id.
     var levelID: String { definition.id }
 
+    /// Sends what the rules print to stderr as it comes (`print: …`), beside their errors,
+    /// for the commands that play without a screen: stdout holds their result alone.
+    func showPrints() {
+        rules.engine.sendOutput { Terminal.error("print: \($0)") }
+    }
+
     /// A fresh store playing an incarnation of the level: the engine's level reducers,
     /// then the level's Lua rules. Every store gets its own rule session.
     func makeStore() throws -> Store<GameState> {

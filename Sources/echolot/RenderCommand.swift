@@ -56,6 +56,7 @@ struct RenderCommand: ParsableCommand {
     /// any failure.
     func run() throws {
         let game = try GameLoader.load(pack: pack, level: level)
+        game.showPrints()
         // By id, through a base or a dependency: every folder the game reads is protected.
         let read = [URL(fileURLWithPath: pack)] + game.pack.folders
         if let problem = OutputGuard.problem(writing: URL(fileURLWithPath: out), reading: read) {

@@ -46,6 +46,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let game = try GameLoader.load(pack: pack, level: level)
+        game.showPrints()
         let log = try GameLoader.inputLog(input)
         let store = try game.makeStore()
         // The profile is opened first, so a bad one fails before anything is played, and a

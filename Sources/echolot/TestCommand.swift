@@ -33,6 +33,10 @@ struct TestCommand: ParsableCommand {
             } else {
                 failed += 1
                 print("FAILED: \(shown)")
+            }
+            // What the rules printed, under the test it belongs to: a modder's way to look in.
+            for line in result.printed { print("  print: \(line)") }
+            if !result.passed {
                 // On stderr alone a mismatch must still say which test it is about; the
                 // diagnostics (`path:line:col: error: …`) say where they are already.
                 for problem in result.problems {

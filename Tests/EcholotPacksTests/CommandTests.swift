@@ -113,6 +113,28 @@ struct CommandTests {
         #expect(lines[5] == "1 passed, 2 failed")
     }
 
+    /// What rules print reaches the modder: on stderr as `run` plays (stdout stays the
+    /// result), and under its test in `test`.
+    @Test func whatRulesPrintIsShownByRunAndTest() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "cave-echoes"], in: scratch.url, data: data)
+        scratch.write(["cave-echoes/scripts/say.lua": """
+            print("loaded")
+            echolot.reducer({ name = "say", on = { ["level.started"] = function(level) print("started", level.id) end } })
+            """])
+        let run = try echolot(["run", "cave-echoes", "--level", "first-steps", "--max-seconds", "1", "--json"],
+                              in: scratch.url, data: data)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "print: loaded\nprint: started\tfirst-steps\n")
+        #expect((try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) != nil, "\(run.stdout)")
+        let test = try echolot(["test", "cave-echoes"], in: scratch.url, data: data)
+        #expect(test.status == 0, "\(test.stderr)")
+        let lines = test.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5, "\(test.stdout)")
+        #expect(lines.first?.hasPrefix("ok: ") == true && lines.dropFirst().first == "  print: started\tfirst-steps", "\(test.stdout)")
+    }
+
     @Test func aStoryPackWithoutItsStoryIsReportedAtItsKind() throws {
         let scratch = Scratch()
         let data = scratch.at("data")

@@ -12,10 +12,13 @@ final class LuaVM {
     let L: OpaquePointer
     /// The limits this state was made with.
     let configuration: ScriptLimits
-    /// Lines printed by scripts, oldest first (at most ``maxOutput``).
+    /// Lines printed by scripts, oldest first (at most ``maxOutput``), while no
+    /// ``printed`` handler takes them.
     private(set) var output: [String] = []
     /// How many printed lines are kept.
     let maxOutput = 1000
+    /// Takes each printed line as it comes, instead of ``output``.
+    var printed: ((String) -> Void)?
 
     /// What the allocator, the hook and the trampoline share (see `clua_Limits`).
     let limits: UnsafeMutablePointer<clua_Limits>
@@ -89,6 +92,7 @@ final class LuaVM {
 
     /// Appends a line a script printed.
     func appendOutput(_ line: String) {
+        if let printed { return printed(line) }
         if output.count >= maxOutput { output.removeFirst(output.count - maxOutput + 1) }
         output.append(line)
     }

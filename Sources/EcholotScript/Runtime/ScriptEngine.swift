@@ -43,8 +43,22 @@ public final class ScriptEngine {
     /// The limits scripts run under.
     public var limits: ScriptLimits { vm.configuration }
 
-    /// Lines scripts printed with `print`, oldest first.
+    /// Lines scripts printed with `print`, oldest first (the last 1,000), while they are
+    /// not sent on (``sendOutput(to:)``).
     public var output: [String] { vm.output }
+
+    /// The lines scripts printed since the last call, oldest first; they are forgotten.
+    public func takeOutput() -> [String] {
+        defer { vm.clearOutput() }
+        return vm.output
+    }
+
+    /// Sends the lines printed so far, then each line a script prints, to `handler`
+    /// (`nil`: keep them in ``output`` again): a command shows them as they come.
+    public func sendOutput(to handler: ((String) -> Void)?) {
+        if let handler { takeOutput().forEach(handler) }
+        vm.printed = handler
+    }
 
     /// Bytes the Lua state holds now: the scripts, their data and the state mirror.
     public var memoryInUse: Int { vm.memoryInUse }

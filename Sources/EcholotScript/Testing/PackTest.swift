@@ -90,6 +90,8 @@ public struct PackTestResult: Sendable {
     public var result: RunResult?
     /// Every problem: mismatches, rejected actions, a broken test file. Empty when it passed.
     public var problems: [String]
+    /// What the rules printed while the test ran (the last 1,000 lines).
+    public var printed: [String] = []
 
     /// Whether the test passed.
     public var passed: Bool { problems.isEmpty }

@@ -99,12 +99,14 @@ public enum PackTests {
         } catch {
             return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description])
         }
+        _ = rules.engine.takeOutput()  // what loading or an earlier test printed
         let result = LevelRunner(maxSeconds: test.maxSeconds).run(store, log: test.log)
         let mismatches = test.expect.mismatches(in: result).map {
             Diagnostic(path: shown, at: field($0.field),
                        message: PackTestResult.nameAdds(test.name, to: shown) ? "\(test.name): \($0.sentence)" : $0.sentence).description
         }
         let problems = result.errors + mismatches
-        return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems)
+        return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems,
+                              printed: rules.engine.takeOutput())
     }
 }
