@@ -79,6 +79,26 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// An entity's action is sent as a rule's would be: a name no rule could handle is
+    /// refused at its place, with the likely name (a swap of two letters is one slip).
+    @Test func anEntityActionMustBeOneARuleCouldHandle() {
+        let pack = TempPack(["levels/one.json": """
+            {
+              "id": "one",
+              "name": "One",
+              "entities": [
+                { "id": "a", "position": { "azimuth": 1 }, "actions": [ { "on": "selected", "action": "pakc.bell" },
+                  { "on": "selected", "action": "goal.mte" }, { "on": "selected", "action": "turnTo" } ] }
+              ]
+            }
+            """])
+        #expect(pack.problems == [
+            "p/levels/one.json:5:91: error: entities[0].actions[0].action: rules may emit goal.met, goal.failed, level.won, level.lost, pack.* and story.* actions, not 'pakc.bell' (did you mean 'pack.bell'?)",
+            "p/levels/one.json:6:37: error: entities[0].actions[1].action: rules may emit goal.met, goal.failed, level.won, level.lost, pack.* and story.* actions, not 'goal.mte' (did you mean 'goal.met'?)",
+            "p/levels/one.json:6:81: error: entities[0].actions[2].action: rules may emit goal.met, goal.failed, level.won, level.lost, pack.* and story.* actions, not 'turnTo'",
+        ])
+    }
+
     @Test func valueRanges() {
         let pack = TempPack([
             "pack.json": #"{ "id": "t", "name": "T", "version": "1.0", "api": 2, "kind": "arcade" }"#,

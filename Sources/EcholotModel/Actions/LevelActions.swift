@@ -61,11 +61,17 @@ public enum ActionName {
     /// ``families``.
     public static let emittable = [goalMet, goalFailed, levelWon, levelLost]
 
-    /// Why a rule cannot emit the action `name`; nil when it can.
+    /// Why a rule (or an entity's action) cannot emit the action `name`, with the likely
+    /// name when it is a slip (`pakc.bell`, `goal.mett`); nil when it can.
     public static func problem(emitting name: String) -> String? {
         if emittable.contains(name) || families.contains(where: name.hasPrefix) { return nil }
+        var likely = Suggestion.closest(to: name, among: emittable)
+        if likely == nil, let dot = name.firstIndex(of: ".") {
+            likely = Suggestion.closest(to: String(name[...dot]), among: families).map { $0 + name[name.index(after: dot)...] }
+        }
         return "rules may emit \(emittable.joined(separator: ", ")), "
             + "\(families.map { $0 + "*" }.joined(separator: " and ")) actions, not '\(name)'"
+            + (likely.map { " (did you mean '\($0)'?)" } ?? "")
     }
 
     /// Why a rule cannot handle the action `name` (or the family `prefix.*`), with the

@@ -97,7 +97,11 @@ struct EntityReader {
         guard let object = field.object(known: ["on", "action"]) else { return nil }
         var map = PersistentMap<Value>()
         if let on = object.required("on")?.oneOf(["selected"]) { map["on"] = .string(on) }
-        if let action = object.required("action")?.nonEmptyString() { map["action"] = .string(action) }
+        // The engine sends it on the entity's behalf as a rule would: only what a rule may
+        // emit (a misspelt `pakc.bell` would reach no rule, and nothing would say so).
+        if let field = object.required("action"), let action = field.nonEmptyString() {
+            if let problem = ActionName.problem(emitting: action) { field.fail(problem) } else { map["action"] = .string(action) }
+        }
         for member in object.extra where member.value.value != .null {
             map[member.key] = member.value.value.treeValue
         }

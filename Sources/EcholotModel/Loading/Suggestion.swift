@@ -24,19 +24,24 @@ public enum Suggestion {
         return best?.0
     }
 
-    /// Levenshtein distance (kept cheap: long words are not compared).
+    /// Edit distance counting a swap of two neighbours as one edit (`pakc` → `pack`), the
+    /// commonest slip of the fingers (optimal string alignment; long words are not compared).
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.count > 64 || b.count > 64 { return Int.max }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        var before = Array(0...b.count)  // row i - 2
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             current[0] = i
             for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], before[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (before, previous, current) = (previous, current, before)
         }
         return previous[b.count]
     }
