@@ -57,6 +57,7 @@ import Testing
         #expect(try problem(head + #" {t = 1, action = "clock", hour = 24, minute = 0} } }"#)
             .hasSuffix("error: input event 1: 'hour' must be a whole number from 0 to 23"))
         #expect(try problem(head + #" {t = 1, action = "fly"} } }"#).contains("error: input event 1: unknown action 'fly'"))
+        #expect(try problem(head + #" {t = 1, action = "selcet"} } }"#).hasSuffix("error: input event 1: unknown action 'selcet' (did you mean 'select'?)"))
         #expect(try problem(head + #" {action = "select"} } }"#)
             == "t.lua:1:38: error: input event 1: missing field 't' (seconds since the start)")
         // A later event's field that an earlier event has too is placed at `input`, not there.

@@ -39,14 +39,16 @@ import Testing
         let folder = try Support.writePack(files: [
             "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#),
             "tests/typo.lua": #"return { level = "one", input = {}, expect = { outcom = "won" } }"#,
+            "tests/empty.lua": #"return { level = "one", input = {}, expect = {} }"#,
             "tests/syntax.lua": "return { level = ",
-            "tests/nolevel.lua": #"return { level = "two", input = {}, expect = {} }"#,
+            "tests/nolevel.lua": #"return { level = "two", input = {}, expect = { outcome = "won" } }"#,
         ])
         let pack = try PackLoader.load(at: folder)
         let results = PackTests.run(pack, standardRules: Support.standardRules)
-        #expect(results.count == 3)
+        #expect(results.count == 4)
         let problems = results.flatMap(\.problems).joined(separator: "\n")
         #expect(problems.contains("unknown expectation 'outcom'"))
+        #expect(problems.contains("empty.lua:1:37: error: 'expect' checks nothing: give at least one of outcome, score,"), "\(problems)")
         #expect(problems.contains("syntax.lua:1:1: error:"))
         #expect(problems.contains("nolevel.lua:1:10: error: no level 'two' in pack"), "at its field: \(problems)")
         #expect(problems.contains("(levels: one)"))
@@ -68,7 +70,7 @@ import Testing
         #expect(late.problems.first?.contains("/tests/late.lua:1:"
             + "\(#"return { { name = "late", level = "one", "#.count + 1): error: test 1: the input log 'late.jsonl' does not read") == true,
                 "\(late.problems)")
-        #expect(late.problems.last?.contains("/tests/late.jsonl:1:20: error: unknown action 'ende'; an input may be") == true,
+        #expect(late.problems.last?.contains("/tests/late.jsonl:1:20: error: unknown action 'ende' (did you mean 'end'?)") == true,
                 "\(late.problems)")
         #expect(late.problems.last?.contains("late.lua") == false, "not wrapped in the test file's own line")
         #expect(results.last?.problems.first?.contains("test 2: missing 'level', the id of the level to play") == true,

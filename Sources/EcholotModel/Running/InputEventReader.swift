@@ -72,8 +72,10 @@ public struct InputEventReader {
             return nil
         }
         guard let spec = payloads[name] else {
-            let known = payloads.keys.sorted().joined(separator: ", ")
-            report(actionMember.value.position, "action", "unknown action '\(name)'; an input may be \(known)")
+            let known = payloads.keys.sorted()
+            let message = Suggestion.closest(to: name, among: known).map { "unknown action '\(name)' (did you mean '\($0)'?)" }
+                ?? "unknown action '\(name)'; an input may be \(known.joined(separator: ", "))"
+            report(actionMember.value.position, "action", message)
             return nil
         }
         var payload = PersistentMap<Value>()

@@ -133,6 +133,10 @@ struct PackTestReader {
             throw Problem(message: "unknown expectation '\(unknown)' (expect: outcome, score, misses, achievements, found, time)",
                           field: unknown)
         }
+        guard !map.isEmpty else {
+            throw Problem(message: "'expect' checks nothing: give at least one of outcome, score, misses, achievements, found, time",
+                          field: "expect")
+        }
         var expect = PackTestExpectation()
         if let outcome = map["outcome"] {
             guard let name = outcome.stringValue, let parsed = Outcome(rawValue: name) else {
