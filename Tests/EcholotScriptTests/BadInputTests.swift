@@ -389,6 +389,62 @@ import Testing
                        line: BadInputTests.line(of: "pack.badState") + 1)
     }
 
+    /// The engine's own fields of an entity and its sound hold what the level format
+    /// allows, whoever writes them and however: a behaviour through the C writer's fast
+    /// path or the Lua writer, a level reducer, a whole table. An azimuth is normalised, as
+    /// the geometry contract says; anything else out of place is refused at its line.
+    @Test func anEntitysEngineFieldsHoldWhatTheFormatAllows() throws {
+        let scripts = ["fields.lua": """
+            echolot.behaviour("poke", { on = { ["pack.*"] = function(e, action)
+              local n = action.name
+              if n == "pack.around" then e.azimuth = 400
+              elseif n == "pack.back" then e.azimuth = -30.5
+              elseif n == "pack.up" then
+                e.elevation = 91
+              elseif n == "pack.far" then
+                e.distance = 0
+              elseif n == "pack.maybe" then
+                e.found = "maybe"
+              elseif n == "pack.rename" then
+                e.id = "other"
+              elseif n == "pack.loud" then
+                e.sound.volume = 10
+              elseif n == "pack.quiet" then
+                e.sound = { file = "a.wav", volume = -1 }
+              elseif n == "pack.drop" then
+                e.distance = nil
+              end
+            end } })
+            echolot.reducer({ name = "spin", on = { ["pack.spin"] = function(level)
+              level.entities.bell.azimuth = -90
+            end } })
+            """]
+        let level = Support.level(entities: [("bell", 0)], behaviours: #"[{"type": "poke"}]"#)
+        let (_, _, store) = try Support.world(scripts: scripts, level: level)
+        store.send(.start)
+        for (action, azimuth) in [("pack.around", Value.int(40)), ("pack.back", .number(329.5)), ("pack.spin", .int(270))] {
+            #expect(store.send(Action(action)).isEmpty)
+            #expect(store.entity("bell")?["azimuth"] == azimuth, "\(action)")
+        }
+        let refused = [
+            ("pack.up", 6, "field 'elevation': an entity's elevation is a number of degrees from -90 to 90, not 91"),
+            ("pack.far", 8, "field 'distance': an entity's distance is a number of metres above 0, not 0"),
+            ("pack.maybe", 10, "field 'found': an entity's found is true or false, not \"maybe\""),
+            ("pack.rename", 12, "field 'id': an entity's id cannot change (it is 'bell')"),
+            ("pack.loud", 14, "field 'volume': an entity's sound's volume is a number from 0 to 4, not 10"),
+            ("pack.quiet", 16, "field 'volume': an entity's sound's volume is a number from 0 to 4, not -1"),
+            ("pack.drop", 18, "cannot remove field 'distance': the engine keeps an entity's distance"),
+        ]
+        for (action, line, message) in refused {
+            let before = store.state
+            let rejections = store.send(Action(action))
+            let error = try #require(rejections.first?.error as? ScriptError, "\(action)")
+            #expect(error.message == message)
+            #expect(error.line == line, "\(action): \(error)")
+            #expect(store.state == before)
+        }
+    }
+
     @Test func writingOutsideTheFocus() throws {
         _ = try reject("pack.otherFocus", kind: .runtime, message: "a reducer may change only its focus")
     }

@@ -166,7 +166,7 @@ import Testing
         let store = world.store
         store.dispatch(.start)
         #expect(store.dispatch(Action("pack.burst")).rejections.isEmpty)
-        #expect(store.entity("a")?[EntityKeys.azimuth] == 150_000)
+        #expect(store.entity("a")?[EntityKeys.azimuth] == 240, "150,000 normalised into [0, 360)")
         #expect(store.dispatch(Action("pack.number")).rejections.isEmpty)
         let large = store.dispatch(Action("pack.large"))
         #expect(large.rejections.isEmpty, "\(Support.rejection(large))")

@@ -11,6 +11,7 @@ local E, host = ...
 
 local type, next, error, tostring, setmetatable = type, next, error, tostring, setmetatable
 local rawequal = rawequal
+local huge = math.huge
 local getrawmetatable = debug.getmetatable
 local mathtype = math.type
 local format = string.format
@@ -42,7 +43,7 @@ local structure = 0
 local childroles = {
   root = { level = "level", achievementProgress = "progress", story = "story" },
   level = { entities = "entities", goals = "goals" },
-  entity = { behaviours = "behaviours" },
+  entity = { behaviours = "behaviours", sound = "sound" },
 }
 local function childrole(role, key)
   if role == "entities" then return "entity" end
@@ -120,6 +121,54 @@ end
 local maxscore = host.maxscore
 E.maxscore = maxscore
 
+-- The engine's own fields of an entity and of its sound, as the level format allows them
+-- (docs/format.md): a rule writing one is held to it at the line of the write, so a value
+-- the engine would read as something else (`found = "maybe"`) never lands in the state.
+-- Each check returns the value to store (an azimuth is normalised into [0, 360), as the
+-- geometry contract says of any azimuth) or nil and what the field holds.
+local function finite(v) return type(v) == "number" and v == v and v > -huge and v < huge end
+local function between(lo, hi, what)
+  return function(v) if finite(v) and v >= lo and v <= hi then return v end return nil, what end
+end
+local function boolean(v) if type(v) == "boolean" then return v end return nil, "true or false" end
+local function text(v) if type(v) == "string" then return v end return nil, "a string" end
+local engineFields = {
+  entity = {
+    azimuth = function(v)
+      if not finite(v) then return nil, "a number of degrees" end
+      local a = v % 360
+      if mathtype(a) == "float" then a = (a >= 360 and 0.0 or a) + 0.0 end  -- rounding up to 360; -0
+      return a
+    end,
+    elevation = between(-90, 90, "a number of degrees from -90 to 90"),
+    distance = function(v) if finite(v) and v > 0 then return v end return nil, "a number of metres above 0" end,
+    selectable = boolean, found = boolean, name = text, glyph = text,
+  },
+  sound = {
+    volume = between(0, 4, "a number from 0 to 4"), pitch = between(0.25, 4, "a number from 0.25 to 4"),
+    rolloff = between(0, huge, "a number from 0 up"), loop = boolean, playing = boolean, file = text,
+  },
+}
+
+-- `v` checked as field `k` of a node of `role`: what to store, or an error at the line.
+local function enginefield(role, k, v, up)
+  local check = engineFields[role][k]
+  local tv = type(v)
+  -- A value no field can hold is the writer's to refuse, as for any field.
+  if check == nil or (tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "table" and v ~= nil) then
+    return v
+  end
+  if v == nil then
+    error(format("cannot remove field '%s': the engine keeps an %s's %s", k, role == "entity" and "entity" or "entity's sound", k), 3 + up)
+  end
+  local checked, what = check(v)
+  if checked == nil then
+    error(format("field '%s': an %s's %s is %s, not %s", k, role == "entity" and "entity" or "entity's sound", k, what,
+      tv == "number" and tostring(v) or tv == "string" and format("%q", v) or "a " .. tv), 3 + up)
+  end
+  return checked
+end
+
 -- Every write to a map node but the C writer's fast path: new fields, tables, strings,
 -- booleans, removals, writes below the focus. Tail-called by the writers, so error
 -- levels count from the script's line as they do there (plus `up`).
@@ -142,10 +191,24 @@ local function writeother(meta, data, k, v, old, up)
     error(format("field 'state': a goal's state is \"pending\", \"met\" or \"failed\", not %s",
       type(v) == "string" and format("%q", v) or describe(v)), 2 + up)
   end
+  local role = meta.role
+  if engineFields[role] ~= nil then
+    if k == "id" and role == "entity" and v ~= old then
+      error(format("field 'id': an entity's id cannot change (it is %s)", describe(old)), 2 + up)
+    end
+    v = enginefield(role, k, v, up)
+  end
   local tv = type(v)
   if tv == "table" then
     local plain, err = copy(v, meta.depth + 1)
     if err ~= nil then error(format("field '%s': %s", k, err), 2 + up) end
+    -- A whole entity or sound set at once is held to the same as its fields one by one.
+    local childfields = engineFields[childrole(role, k)]
+    if childfields ~= nil then
+      for field in next, childfields do
+        if plain[field] ~= nil then plain[field] = enginefield(childrole(role, k), field, plain[field], up) end
+      end
+    end
     v = wrap(plain, meta.handle, k, childrole(meta.role, k), meta.chain, meta.target, meta.depth + 1)
   elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
     return badvalue(k, v, up)
