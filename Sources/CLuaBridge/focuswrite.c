@@ -60,6 +60,7 @@ static int clua_focuswrite(lua_State *L) {
     size_t keyLength = 0;
     const char *key = lua_tolstring(L, 2, &keyLength);
     if (keyLength > CLUA_SHORTKEY) goto other;
+    if (!lua_isinteger(L, 3) && !isfinite(lua_tonumber(L, 3))) goto other;  // refused by the Lua writer
     if (!clua_entitynumber(L, key, keyLength)) goto other;
     if (!lua_getmetatable(L, 1)) goto other;                               // 4: the view's metatable
     lua_pushvalue(L, lua_upvalueindex(2));

@@ -44,6 +44,9 @@ static const char *const clua_guardnames[] = {
     "see", "rawset", "meta", "format", "relimit", "tostring", NULL,
 };
 
+/// How deep coroutines may be resumed or closed inside one another.
+#define CLUA_MAXNESTING 200
+
 /// Bytes of number text that take a Lua instruction's time to read (leading spaces, then
 /// the digits, tried as an integer and again as a float).
 #define CLUA_TEXTBYTES 8
@@ -433,8 +436,17 @@ static int clua_guardedcall(lua_State *L) {
         clua_pushshown(L, 1, lua_upvalueindex(3));
         return 1;
     case CLUA_GUARD_RELIMIT: {
-        int results = original(L);
+        // Lua 5.4.4 does not bound the C stack that `__close` handlers closing coroutines
+        // inside one another take: thousands deep, the process crashes. Lua's own bound
+        // on nested C calls (LUAI_MAXCCALLS) is the model. A count an error skipped over
+        // is reset when the next reducer call begins (clua_arm).
         clua_Limits *limits = clua_limits(L);
+        if (limits->nesting >= CLUA_MAXNESTING) {
+            return luaL_error(L, "coroutines resumed or closed inside one another more than %d deep", CLUA_MAXNESTING);
+        }
+        limits->nesting++;
+        int results = original(L);
+        limits->nesting--;
         if (limits->limit != CLUA_LIMIT_NONE) return clua_raiselimit(L, limits);
         return results;
     }

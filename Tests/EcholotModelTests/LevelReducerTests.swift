@@ -50,6 +50,19 @@ import Testing
         #expect(!level[LevelKeys.entities]["e0"]![EntityKeys.found])
     }
 
+    /// A rule may set the level's counters to anything; counting on from the largest
+    /// stays there rather than trap.
+    @Test func countersStopAtTheLargestCount() {
+        var counted = level(entities: [20])
+        counted[LevelKeys.misses] = .max
+        counted[LevelKeys.selections] = .max
+        let store = startedStore(counted)
+        store.dispatch(.turnTo(180))
+        store.dispatch(.select)
+        #expect(store.level[LevelKeys.misses] == .max)
+        #expect(store.level[LevelKeys.selections] == .max)
+    }
+
     @Test func tiesGoToTheSmallerId() {
         let store = startedStore(level(entities: [10, 350]))
         store.dispatch(.select)

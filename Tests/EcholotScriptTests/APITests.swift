@@ -134,13 +134,46 @@ import Testing
                   ["pack.meddle"] = function(level)
                     level.goals.g.state = "bogus"
                   end,
-                  ["pack.nested"] = function(level) level.goals.g.memo = { state = "anything" } end } })
+                  ["pack.nested"] = function(level) level.goals.g.memo = { state = "anything" } end,
+                  ["pack.whole"] = function(level)
+                    level.goals.g = { id = "g", type = "find", entity = "e", state = "bogus" }
+                  end } })
                 """,
         ], level: Support.level(entities: [("e", 0)], goals: #"[{"type": "find", "entity": "e", "id": "g"}]"#))
         let error = try #require(world.store.dispatch(Action("pack.meddle")).rejections.first?.error as? ScriptError)
         #expect(error.message.contains("field 'state': a goal's state is \"pending\", \"met\" or \"failed\", not \"bogus\""), "\(error)")
         #expect(error.line == 3)
         #expect(world.store.dispatch(Action("pack.nested")).rejections.isEmpty)
+        // A whole goal written at once is held to the same.
+        let whole = try #require(world.store.dispatch(Action("pack.whole")).rejections.first?.error as? ScriptError)
+        #expect(whole.message == "field 'g': a goal's state is \"pending\", \"met\" or \"failed\", not \"bogus\"", "\(whole)")
+        #expect(whole.line == 7)
+    }
+
+    /// Numbers in the state are finite, and no engine message shows an address a pack
+    /// could store (`table: 0x…` differs from run to run).
+    @Test func theStateHoldsFiniteNumbersAndMessagesNoAddresses() throws {
+        let world = try Support.world(scripts: [
+            "n.lua": """
+                echolot.behaviour("n", { on = {
+                  ["pack.nan"] = function(e) e.memo = 0/0 end,
+                  ["pack.inf"] = function(e) e.azimuth = 1/0 end,
+                  ["pack.deep"] = function(e) e.memo = { 1, -1/0 } end,
+                  ["pack.key"] = function(e) e.memo = pcall(function() e[{}] = 1 end) and "" or select(2, pcall(function() e[{}] = 1 end)) end,
+                } })
+                """,
+        ], level: Support.level(entities: [("e", 0)], behaviours: #"[{"type": "n"}]"#))
+        let expected = [("pack.nan", "field 'memo': NaN cannot be stored in the state: numbers in it are finite"),
+                        ("pack.inf", "field 'azimuth': an entity's azimuth is a number of degrees, not inf"),
+                        ("pack.deep", "field 'memo': -inf cannot be stored in the state: numbers in it are finite")]
+        world.store.dispatch(.start)  // behaviours run while the level runs
+        for (action, message) in expected {
+            let error = try #require(world.store.dispatch(Action(action)).rejections.first?.error as? ScriptError)
+            #expect(error.message == message, "\(error)")
+        }
+        #expect(world.store.dispatch(Action("pack.key")).rejections.isEmpty)
+        let memo = try #require(world.store.entity("e")?["memo"].stringValue)
+        #expect(memo.hasSuffix("cannot store a field named by a table: field names must be strings"), "\(memo)")
     }
 
     /// `ctx.random` takes its bounds as `math.random` does (an integral float too) and
@@ -175,7 +208,9 @@ import Testing
     }
 
     @Test func printGoesToTheOutput() throws {
-        let engine = try Support.engine(["scripts/p.lua": "print('hello', 1, {}, nil)"])
-        #expect(engine.output.last == "hello\t1\ttable: #1\tnil")
+        let engine = try Support.engine(["scripts/p.lua": "print('hello', 1, {}, nil) print(('x'):rep(10000))"])
+        #expect(engine.output.dropLast().last == "hello\t1\ttable: #1\tnil")
+        // The lines kept lie outside the memory cap: a long one is cut.
+        #expect(engine.output.last == String(repeating: "x", count: 4096) + "… (10000 bytes in all)")
     }
 }

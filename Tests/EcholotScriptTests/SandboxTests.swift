@@ -42,6 +42,26 @@ import Testing
             """)
     }
 
+    /// Coroutines closed inside one another's `__close` handlers, thousands deep, crash
+    /// Lua 5.4.4 itself: the sandbox stops the nesting with an error instead.
+    @Test func deeplyNestedClosesEndInAnErrorNotACrash() throws {
+        try load("""
+            local co = false
+            for i = 1, 5000 do
+              local previous = co
+              co = coroutine.create(function()
+                local guard <close> = setmetatable({}, { __close = function()
+                  if previous then assert(coroutine.close(previous)) end
+                end })
+                coroutine.yield()
+              end)
+              assert(coroutine.resume(co))
+            end
+            local ok, err = coroutine.close(co)
+            assert(not ok and tostring(err):find("more than 200 deep"), tostring(err))
+            """)
+    }
+
     @Test func collectgarbageOnlyCounts() throws {
         try load("""
             assert(type(collectgarbage("count")) == "number")

@@ -72,6 +72,7 @@ typedef struct clua_Limits {
     lua_Integer focusHandle;  // the handle of the entity that view stands for
     size_t uncharged;       // bytes a script allocated that make less than an instruction yet
     unsigned long long random;  // the state's generator (SplitMix64), set before a call and read after
+    int nesting;            // coroutines resumed or closed inside one another now (guarded.c)
 } clua_Limits;
 
 /// A new state whose allocations go through `limits`; NULL if even that fails.

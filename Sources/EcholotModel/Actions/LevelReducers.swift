@@ -67,7 +67,7 @@ public enum LevelReducers {
             "level.select", handles: .only(ActionName.select), lens: level
         ) { level, _, context in
             guard level[LevelKeys.status] == .running else { return }
-            level[LevelKeys.selections] += 1
+            level[LevelKeys.selections].countOne()
             if let id = target(in: level) {
                 context.emit(Action(ActionName.entitySelected, ["id": .string(id)]))
             } else {
@@ -103,7 +103,7 @@ public enum LevelReducers {
                 throw ActionError("selectEntity: there is no entity '\(id)' in level '\(level[LevelKeys.id])'")
             }
             guard level[LevelKeys.status] == .running, entity[EntityKeys.selectable], !entity[EntityKeys.found] else { return }
-            level[LevelKeys.selections] += 1
+            level[LevelKeys.selections].countOne()
             context.emit(Action(ActionName.entitySelected, ["id": .string(id)]))
         }
     }
@@ -141,7 +141,7 @@ public enum LevelReducers {
         .scoped(
             "level.missed", handles: .only(ActionName.selectionMissed), lens: level
         ) { level, _, _ in
-            level[LevelKeys.misses] += 1
+            level[LevelKeys.misses].countOne()
         }
     }
 
@@ -153,5 +153,13 @@ public enum LevelReducers {
             guard level[LevelKeys.status] == .running else { return }
             level[LevelKeys.status] = action.name == ActionName.levelWon ? .won : .lost
         }
+    }
+}
+
+extension Int {
+    /// Counts one more, stopping at the largest count: a rule may have set a counter of
+    /// the level to anything, and counting must never trap.
+    mutating func countOne() {
+        if self < .max { self += 1 }
     }
 }

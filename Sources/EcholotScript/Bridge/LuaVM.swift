@@ -53,7 +53,7 @@ final class LuaVM {
             used: 0, cap: cap, hardCap: cap + max(cap / 2, 16 << 20),
             budget: Int64(max(configuration.instructions, 1000)), remaining: 0, granularity: 1000,
             limit: Int32(CLUA_LIMIT_NONE), inHost: 1, limitMessageRef: LUA_NOREF,
-            dispatch: dispatchHostFunction, context: nil, log: clua_WriteLog(), focus: nil, focusHandle: 0, uncharged: 0, random: 0))
+            dispatch: dispatchHostFunction, context: nil, log: clua_WriteLog(), focus: nil, focusHandle: 0, uncharged: 0, random: 0, nesting: 0))
         guard let state = clua_newstate(limits) else {
             limits.deallocate()
             throw ScriptError(kind: .engine, message: "cannot create a Lua state (out of memory)")
@@ -90,8 +90,16 @@ final class LuaVM {
         hostFunctions[id](thread)
     }
 
+    /// How much of a printed line is kept, in UTF-8 bytes: `print` is for people, and the
+    /// lines it keeps lie outside the memory cap.
+    static let maxLineBytes = 4096
+
     /// Appends a line a script printed.
     func appendOutput(_ line: String) {
+        var line = line
+        if line.utf8.count > LuaVM.maxLineBytes {
+            line = String(decoding: line.utf8.prefix(LuaVM.maxLineBytes), as: UTF8.self) + "… (\(line.utf8.count) bytes in all)"
+        }
         if let printed { return printed(line) }
         if output.count >= maxOutput { output.removeFirst(output.count - maxOutput + 1) }
         output.append(line)

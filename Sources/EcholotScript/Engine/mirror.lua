@@ -56,9 +56,13 @@ end
 local anchors = { root = true, level = true, entity = true, goal = true, achievement = true, story = true }
 local structural = { entities = true, goals = true, goal = true, behaviours = true }
 
+-- A value in a message: never by address (`table: 0x…`), which a pack could store and
+-- so make two runs of one input differ.
 local function describe(v)
-  if type(v) == "string" then return "'" .. v .. "'" end
-  return tostring(v)
+  local tv = type(v)
+  if tv == "string" then return "'" .. v .. "'" end
+  if tv == "number" or tv == "boolean" or tv == "nil" then return tostring(v) end
+  return "a " .. tv
 end
 
 -- `up`, here and below: how many stack levels the writer runs deeper than the script's
@@ -199,10 +203,16 @@ local function writeother(meta, data, k, v, old, up)
     v = enginefield(role, k, v, up)
   end
   local tv = type(v)
-  if tv == "table" then
+  if tv == "number" and (v ~= v or v == huge or v == -huge) then
+    error(format("field '%s': %s", k, E.nonfinite(v)), 2 + up)
+  elseif tv == "table" then
     local plain, err = copy(v, meta.depth + 1)
     if err ~= nil then error(format("field '%s': %s", k, err), 2 + up) end
     -- A whole entity or sound set at once is held to the same as its fields one by one.
+    if childrole(role, k) == "goal" and meta.depth + 1 == goaldepth and not goalstates[plain.state] then
+      error(format("field '%s': a goal's state is \"pending\", \"met\" or \"failed\", not %s", k,
+        type(plain.state) == "string" and format("%q", plain.state) or describe(plain.state)), 2 + up)
+    end
     local childfields = engineFields[childrole(role, k)]
     if childfields ~= nil then
       for field in next, childfields do
@@ -292,7 +302,9 @@ local function writelist(proxy, k, v)
   elseif k < 1 or k > n + 1 then
     error(format("list index %d is out of range 1..%d: lists cannot have holes", k, n + 1), 2)
   end
-  if type(v) == "table" then
+  if type(v) == "number" and (v ~= v or v == huge or v == -huge) then
+    error(format("list item %d: %s", k, E.nonfinite(v)), 2)
+  elseif type(v) == "table" then
     local plain, err = copy(v, meta.depth + 1)
     if err ~= nil then error(format("list item %d: %s", k, err), 2) end
     v = wrap(plain, false, k, childrole(meta.role, k), meta.chain, meta.target, meta.depth + 1)

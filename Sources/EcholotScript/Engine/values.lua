@@ -32,11 +32,24 @@ end
 -- near the top, so whatever is stored can always be handed back.
 local MAXDEPTH = host.maxdepth
 
+local huge = math.huge
+
+-- Why `n`, not a finite number, cannot be stored: the state is data every output reads
+-- as numbers (a position, a count, a time), and JSON has no NaN or infinity.
+local function nonfinite(n)
+  return format("%s cannot be stored in the state: numbers in it are finite", n ~= n and "NaN" or tostring(n))
+end
+E.nonfinite = nonfinite
+
 -- A plain deep copy of `v`, checked: lists get `listMT`, mirror nodes are read through
 -- their data. Returns nil and a message when `v` cannot be stored.
 local function copy(v, depth, seen)
   local tv = type(v)
-  if tv == "number" or tv == "string" or tv == "boolean" then return v end
+  if tv == "number" then
+    if v ~= v or v == huge or v == -huge then return nil, nonfinite(v) end
+    return v
+  end
+  if tv == "string" or tv == "boolean" then return v end
   if v == null then return v end
   if tv ~= "table" then return nil, format("a %s value cannot be stored in the state", tv) end
   local source = dataOf[v] or v
