@@ -14,19 +14,20 @@
 /// log points to is the very string the entity's data table holds.
 #define CLUA_SHORTKEY 40
 
-/// Holds the number at index 3, written to field `key` of an entity, to what the engine
-/// keeps there (mirror.lua, `engineFields`): an azimuth is normalised into [0, 360) in
-/// place; false for an elevation or a distance out of range (or not finite), which the
-/// Lua writer then refuses with its message. Other fields are left alone.
-static int clua_entitynumber(lua_State *L, const char *key, size_t length) {
+/// Holds the number at index 3, written to field `key` of an entity, to what the state
+/// and the engine keep there (values.lua `finite`, mirror.lua `engineFields`): an azimuth
+/// is normalised into [0, 360) in place; false for a number that is not finite, or an
+/// elevation or a distance out of range, which the Lua writer then refuses with its
+/// message.
+static int clua_storablenumber(lua_State *L, const char *key, size_t length) {
+    int integer = lua_isinteger(L, 3);
+    if (!integer && !isfinite(lua_tonumber(L, 3))) return 0;
     if (length == 7 && memcmp(key, "azimuth", 7) == 0) {
-        if (lua_isinteger(L, 3)) {
+        if (integer) {
             lua_Integer a = lua_tointeger(L, 3) % 360;
             lua_pushinteger(L, a < 0 ? a + 360 : a);
         } else {
-            double a = lua_tonumber(L, 3);
-            if (!isfinite(a)) return 0;
-            a = fmod(a, 360.0);
+            double a = fmod(lua_tonumber(L, 3), 360.0);
             if (a < 0) a += 360.0;
             lua_pushnumber(L, (a >= 360.0 ? 0.0 : a) + 0.0);  // rounding up to 360; -0
         }
@@ -38,8 +39,7 @@ static int clua_entitynumber(lua_State *L, const char *key, size_t length) {
         return e >= -90.0 && e <= 90.0;
     }
     if (length == 8 && memcmp(key, "distance", 8) == 0) {
-        double d = lua_tonumber(L, 3);
-        return d > 0.0 && d < HUGE_VAL;
+        return lua_tonumber(L, 3) > 0.0;
     }
     return 1;
 }
@@ -59,9 +59,7 @@ static int clua_focuswrite(lua_State *L) {
     if (lua_type(L, 3) != LUA_TNUMBER || lua_type(L, 2) != LUA_TSTRING) goto other;
     size_t keyLength = 0;
     const char *key = lua_tolstring(L, 2, &keyLength);
-    if (keyLength > CLUA_SHORTKEY) goto other;
-    if (!lua_isinteger(L, 3) && !isfinite(lua_tonumber(L, 3))) goto other;  // refused by the Lua writer
-    if (!clua_entitynumber(L, key, keyLength)) goto other;
+    if (keyLength > CLUA_SHORTKEY || !clua_storablenumber(L, key, keyLength)) goto other;
     if (!lua_getmetatable(L, 1)) goto other;                               // 4: the view's metatable
     lua_pushvalue(L, lua_upvalueindex(2));
     if (lua_rawget(L, 4) != LUA_TTABLE) goto other;                       // 5: the entity's data

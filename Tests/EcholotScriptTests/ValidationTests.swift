@@ -128,7 +128,7 @@ import Testing
             """])
         #expect(messages(problems) == [
             "goal 'a': x is 3",
-            "goal 'a': its rule's check returned true; a check returns nil when the parameters are fine, or a sentence saying what is wrong",
+            "goal 'a': its check (test/scripts/a.lua:2) returned true; a check returns nil when the parameters are fine, or a sentence saying what is wrong",
         ])
     }
 

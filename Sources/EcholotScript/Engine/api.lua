@@ -429,8 +429,9 @@ function E.validate(entries, level)
       if type(message) == "string" then
         problem(i, false, format("%s: %s", where, message))
       elseif message ~= nil and message ~= false then
-        problem(i, false, format("%s: its rule's check returned %s; a check returns nil when the parameters are fine, or a sentence saying what is wrong",
-          where, message == true and "true" or describe(message)))
+        local site = getinfo(rule.check, "S")
+        problem(i, false, format("%s: its check (%s:%d) returned %s; a check returns nil when the parameters are fine, or a sentence saying what is wrong",
+          where, sub(site.source, 2), site.linedefined, message == true and "true" or describe(message)))
       end
     end
   end

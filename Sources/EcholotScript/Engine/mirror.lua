@@ -16,6 +16,7 @@ local getrawmetatable = debug.getmetatable
 local mathtype = math.type
 local format = string.format
 local dataOf, listMT, null, copy, sortedpairs = E.dataOf, E.listMT, E.null, E.copy, E.sortedpairs
+local finite, nonfinite = E.finite, E.nonfinite
 
 -- The proxy the running reducer may change (with what is inside it). A field of a table
 -- shared with the driver, which sets it once per reducer call without a function call.
@@ -130,7 +131,6 @@ E.maxscore = maxscore
 -- the engine would read as something else (`found = "maybe"`) never lands in the state.
 -- Each check returns the value to store (an azimuth is normalised into [0, 360), as the
 -- geometry contract says of any azimuth) or nil and what the field holds.
-local function finite(v) return type(v) == "number" and v == v and v > -huge and v < huge end
 local function between(lo, hi, what)
   return function(v) if finite(v) and v >= lo and v <= hi then return v end return nil, what end
 end
@@ -154,6 +154,9 @@ local engineFields = {
   },
 }
 
+-- Whose fields `engineFields` holds, as messages name them.
+local owners = { entity = "an entity", sound = "an entity's sound" }
+
 -- `v` checked as field `k` of a node of `role`: what to store, or an error at the line.
 local function enginefield(role, k, v, up)
   local check = engineFields[role][k]
@@ -163,11 +166,11 @@ local function enginefield(role, k, v, up)
     return v
   end
   if v == nil then
-    error(format("cannot remove field '%s': the engine keeps an %s's %s", k, role == "entity" and "entity" or "entity's sound", k), 3 + up)
+    error(format("cannot remove field '%s': the engine keeps %s's %s", k, owners[role], k), 3 + up)
   end
   local checked, what = check(v)
   if checked == nil then
-    error(format("field '%s': an %s's %s is %s, not %s", k, role == "entity" and "entity" or "entity's sound", k, what,
+    error(format("field '%s': %s's %s is %s, not %s", k, owners[role], k, what,
       tv == "number" and tostring(v) or tv == "string" and format("%q", v) or "a " .. tv), 3 + up)
   end
   return checked
@@ -178,24 +181,28 @@ end
 -- levels count from the script's line as they do there (plus `up`).
 local goalstates = { pending = true, met = true, failed = true }
 local goaldepth = 3  -- the root, the level, its goals, a goal
+-- Why `v` cannot be a goal's state; nil when it can.
+local function goalstateproblem(v)
+  if goalstates[v] then return nil end
+  return format("a goal's state is \"pending\", \"met\" or \"failed\", not %s", type(v) == "string" and format("%q", v) or describe(v))
+end
 local function writeother(meta, data, k, v, old, up)
+  local role = meta.role
   -- A field that exists has a string name already; only new names need checking.
   if old == nil and type(k) ~= "string" then
     error(format("cannot store a field named by %s: field names must be strings", describe(k)), 2 + up)
   end
   -- A reducer focused on the level may set its score; it is held to a scoring rule's range.
-  if k == "score" and meta.role == "level" and v ~= nil
+  if k == "score" and role == "level" and v ~= nil
      and not (mathtype(v) == "integer" and v >= 0 and v <= maxscore) then
     error(format("field 'score': a level's score is an integer from 0 to %d, not %s", maxscore,
       type(v) == "number" and tostring(v) or type(v)), 2 + up)
   end
   -- A goal's state likewise, whoever writes it (the driver checks a goal replaced by a
   -- returned table after the call). Tables inside a goal share its role, not its depth.
-  if k == "state" and meta.role == "goal" and meta.depth == goaldepth and not goalstates[v] then
-    error(format("field 'state': a goal's state is \"pending\", \"met\" or \"failed\", not %s",
-      type(v) == "string" and format("%q", v) or describe(v)), 2 + up)
+  if k == "state" and role == "goal" and meta.depth == goaldepth and goalstateproblem(v) then
+    error(format("field 'state': %s", goalstateproblem(v)), 2 + up)
   end
-  local role = meta.role
   if engineFields[role] ~= nil then
     if k == "id" and role == "entity" and v ~= old then
       error(format("field 'id': an entity's id cannot change (it is %s)", describe(old)), 2 + up)
@@ -203,23 +210,20 @@ local function writeother(meta, data, k, v, old, up)
     v = enginefield(role, k, v, up)
   end
   local tv = type(v)
-  if tv == "number" and (v ~= v or v == huge or v == -huge) then
-    error(format("field '%s': %s", k, E.nonfinite(v)), 2 + up)
+  if tv == "number" and not finite(v) then
+    error(format("field '%s': %s", k, nonfinite(v)), 2 + up)
   elseif tv == "table" then
     local plain, err = copy(v, meta.depth + 1)
     if err ~= nil then error(format("field '%s': %s", k, err), 2 + up) end
-    -- A whole entity or sound set at once is held to the same as its fields one by one.
-    if childrole(role, k) == "goal" and meta.depth + 1 == goaldepth and not goalstates[plain.state] then
-      error(format("field '%s': a goal's state is \"pending\", \"met\" or \"failed\", not %s", k,
-        type(plain.state) == "string" and format("%q", plain.state) or describe(plain.state)), 2 + up)
+    -- A whole goal, entity or sound set at once is held to the same as its fields.
+    local child = childrole(role, k)
+    if child == "goal" and meta.depth + 1 == goaldepth and goalstateproblem(plain.state) then
+      error(format("field '%s': %s", k, goalstateproblem(plain.state)), 2 + up)
     end
-    local childfields = engineFields[childrole(role, k)]
-    if childfields ~= nil then
-      for field in next, childfields do
-        if plain[field] ~= nil then plain[field] = enginefield(childrole(role, k), field, plain[field], up) end
-      end
+    for field in next, engineFields[child] or {} do
+      if plain[field] ~= nil then plain[field] = enginefield(child, field, plain[field], up) end
     end
-    v = wrap(plain, meta.handle, k, childrole(meta.role, k), meta.chain, meta.target, meta.depth + 1)
+    v = wrap(plain, meta.handle, k, child, meta.chain, meta.target, meta.depth + 1)
   elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
     return badvalue(k, v, up)
   end
@@ -302,8 +306,8 @@ local function writelist(proxy, k, v)
   elseif k < 1 or k > n + 1 then
     error(format("list index %d is out of range 1..%d: lists cannot have holes", k, n + 1), 2)
   end
-  if type(v) == "number" and (v ~= v or v == huge or v == -huge) then
-    error(format("list item %d: %s", k, E.nonfinite(v)), 2)
+  if type(v) == "number" and not finite(v) then
+    error(format("list item %d: %s", k, nonfinite(v)), 2)
   elseif type(v) == "table" then
     local plain, err = copy(v, meta.depth + 1)
     if err ~= nil then error(format("list item %d: %s", k, err), 2) end

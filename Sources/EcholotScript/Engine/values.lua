@@ -34,8 +34,12 @@ local MAXDEPTH = host.maxdepth
 
 local huge = math.huge
 
--- Why `n`, not a finite number, cannot be stored: the state is data every output reads
--- as numbers (a position, a count, a time), and JSON has no NaN or infinity.
+-- Whether `v` is a number the state can hold: every output reads its numbers as numbers
+-- (a position, a count, a time), and JSON has no NaN or infinity.
+local function finite(v) return type(v) == "number" and v == v and v > -huge and v < huge end
+E.finite = finite
+
+-- Why the number `n`, not finite, cannot be stored.
 local function nonfinite(n)
   return format("%s cannot be stored in the state: numbers in it are finite", n ~= n and "NaN" or tostring(n))
 end
@@ -46,7 +50,7 @@ E.nonfinite = nonfinite
 local function copy(v, depth, seen)
   local tv = type(v)
   if tv == "number" then
-    if v ~= v or v == huge or v == -huge then return nil, nonfinite(v) end
+    if not finite(v) then return nil, nonfinite(v) end
     return v
   end
   if tv == "string" or tv == "boolean" then return v end

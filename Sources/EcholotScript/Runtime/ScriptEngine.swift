@@ -126,7 +126,7 @@ public final class ScriptEngine {
     private func closest(_ L: OpaquePointer) -> Int32 {
         guard let word = vm.string(at: 1, in: L), lua_type(L, 2) == LUA_TTABLE else { return 0 }
         var names: [String] = []
-        for i in 1 ... max(1, Int(lua_rawlen(L, 2))) {
+        for i in stride(from: 1, through: Int(lua_rawlen(L, 2)), by: 1) {
             lua_rawgeti(L, 2, lua_Integer(i))
             if let name = vm.string(at: -1, in: L) { names.append(name) }
             clua_pop(L, 1)
