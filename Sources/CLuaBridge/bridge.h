@@ -45,6 +45,12 @@ void clua_pushruneach(lua_State *L);
 /// `ctx.random([m, ] [n])` on the state's generator (`limits->random`).
 int clua_random(lua_State *L);
 
+// sort.c: table.sort.
+
+/// `table.sort(t [, comp])`: Lua's quicksort, finished by a heapsort where Lua would pick
+/// pivots from the clock.
+int clua_sort(lua_State *L);
+
 // patterns.c: string.find, match, gmatch and gsub on a matcher that pays the budget.
 
 /// `string.find` on the counted matcher.

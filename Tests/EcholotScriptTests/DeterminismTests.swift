@@ -53,4 +53,52 @@ import Testing
         #expect(world.store.level["draws"] == .list(expected))
         #expect(world.store.state.random == random, "the state's generator moved on by as many draws")
     }
+
+    /// Lua 5.4's `table.sort` picks pivots from the clock once a partition comes out badly
+    /// unbalanced, and then leaves ties in an order that depends on when it ran. Here the
+    /// first partition of 1,000 elements is unbalanced on purpose (the smallest key first,
+    /// the second smallest in the middle), and the rest tie: three sorts of the same list,
+    /// moments apart, must agree.
+    @Test func sortingTiesGivesOneOrder() throws {
+        let script = """
+            local function list(n, key)
+              local t = {}
+              for i = 1, n do t[i] = { key = key(i), id = i } end
+              t[1].key, t[(1 + n) // 2].key = -2, -1
+              return t
+            end
+            local function sorted(t, name)
+              table.sort(t, function(a, b) return a.key < b.key end)
+              local ids = {}
+              for i = 1, #t do
+                if i > 1 and t[i - 1].key > t[i].key then error(name .. ": out of order at " .. i) end
+                ids[i] = t[i].id
+              end
+              return table.concat(ids, ",")
+            end
+            echolot.reducer({ name = "sorts", on = { ["pack.sort"] = function(level, action, ctx)
+              local orders = echolot.list()
+              for i = 1, 3 do orders[i] = sorted(list(1000, function() return 5 end), "ties") end
+              level.orders = orders
+              level.distinct = sorted(list(1000, function(i) return (i * 7919) % 1000 end), "distinct")
+              local numbers = {}
+              for i = 1, 1000 do numbers[i] = (i * 7919) % 1000 end
+              numbers[1], numbers[500] = -2, -1
+              table.sort(numbers)
+              level.numbers = numbers[1] .. "," .. numbers[2] .. "," .. numbers[3] .. "," .. numbers[1000]
+            end } })
+            """
+        let world = try Support.world(scripts: ["sort.lua": script], level: Support.level(entities: [("e", 0)]))
+        let transition = world.store.dispatch(Action("pack.sort"))
+        #expect(transition.rejections.isEmpty, "\(Support.rejection(transition))")
+        guard case .list(let orders) = world.store.level["orders"] else {
+            Issue.record("no orders")
+            return
+        }
+        #expect(orders.count == 3)
+        #expect(orders[0] == orders[1] && orders[1] == orders[2], "the same list sorted alike each time")
+        #expect(orders[0].stringValue?.hasPrefix("1,500,") == true)
+        #expect(world.store.level["distinct"].stringValue?.hasPrefix("1,500,") == true)
+        #expect(world.store.level["numbers"] == "-2,-1,0,999")
+    }
 }

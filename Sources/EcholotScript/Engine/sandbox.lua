@@ -6,7 +6,7 @@ local type, next, select, error, tostring, tonumber = type, next, select, error,
 local rawget, rawset, rawlen, rawequal = rawget, rawset, rawlen, rawequal
 local setmetatable, getmetatable, load = setmetatable, getmetatable, load
 local getrawmetatable = debug.getmetatable
-local sort = table.sort
+local sort = host.sort  -- Lua's, without pivots from the clock (CLuaBridge/sort.c)
 local format = string.format
 local hostprint, charge, relay = host.print, host.charge, host.relay
 
@@ -106,7 +106,8 @@ string.format = guarded(string.format, "format", stostring)
 -- through elements one by one, as many as a length or the bounds say (which a __len
 -- metamethod can make anything); sort without a comparison function compares in C (a Lua
 -- one pays for itself). Each is Lua's own function run in the charging one's frame, so
--- results and errors are Lua's own. Like the pattern functions and format, they replace
+-- results and errors are Lua's own (sort is Lua's code in C, without its pivots from the
+-- clock: sort.c). Like the pattern functions and format, they replace
 -- the engine's own, so that Lua names one called through pcall as it names its own.
 string.byte, string.rep = guarded(string.byte, "positions"), guarded(string.rep, "rep")
 utf8.codepoint, utf8.len, utf8.offset =
@@ -114,7 +115,7 @@ utf8.codepoint, utf8.len, utf8.offset =
 table.insert, table.remove, table.move =
   guarded(table.insert, "insert"), guarded(table.remove, "remove"), guarded(table.move, "move")
 table.unpack, table.concat, table.sort =
-  guarded(table.unpack, "unpack"), guarded(table.concat, "concat"), guarded(table.sort, "sort")
+  guarded(table.unpack, "unpack"), guarded(table.concat, "concat"), guarded(sort, "sort")
 _G.tonumber = guarded(tonumber, "text")
 local stonumber = _G.tonumber
 -- A limit error inside a coroutine ends the reducer, not just the coroutine.

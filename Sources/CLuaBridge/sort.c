@@ -1,0 +1,165 @@
+// `table.sort` for pack code: Lua 5.4's own quicksort (ltablib.c, same pivots, same
+// errors), with one change. Where Lua's sort finds a partition badly unbalanced, it picks
+// its next pivots from `clock()` and `time()` — and with ties, or an inconsistent
+// comparison, the order it leaves then depends on the moment it ran: a replay could part
+// from its recording. Here such a range is finished by a heapsort instead, which needs no
+// randomness and still bounds the work by n·log n whatever the input.
+//
+// Lua's code is MIT-licensed: Copyright (C) 1994–2022 Lua.org, PUC-Rio.
+#include <limits.h>
+
+#include "bridge.h"
+
+/// Array indices, as Lua's sort has them.
+typedef unsigned int clua_Index;
+
+/// Ranges up to this size always take the middle element as pivot (Lua's RANLIMIT):
+/// only larger ones are checked for imbalance.
+#define CLUA_SORTSMALL 100u
+
+/// Whether the value at stack index `a` sorts before the one at `b`: the comparison
+/// function (argument 2) or `<`.
+static int clua_sortless(lua_State *L, int a, int b) {
+    if (lua_isnil(L, 2)) return lua_compare(L, a, b, LUA_OPLT);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, a - 1);  // one slot deeper: the function
+    lua_pushvalue(L, b - 2);  // two: the function and a
+    lua_call(L, 2, 1);
+    int less = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return less;
+}
+
+/// Stores the top value at t[i] and the one below it at t[j] (the swap of two elements
+/// read in the order j, i).
+static void clua_sortset2(lua_State *L, clua_Index i, clua_Index j) {
+    lua_seti(L, 1, i);
+    lua_seti(L, 1, j);
+}
+
+/// Lua's partition: the pivot P on top of the stack, a[lo] <= P == a[up - 1] <= a[up];
+/// returns i with a[lo .. i - 1] <= a[i] == P <= a[i + 1 .. up].
+static clua_Index clua_partition(lua_State *L, clua_Index lo, clua_Index up) {
+    clua_Index i = lo, j = up - 1;
+    for (;;) {
+        while ((void)lua_geti(L, 1, ++i), clua_sortless(L, -1, -2)) {
+            if (i == up - 1) luaL_error(L, "invalid order function for sorting");
+            lua_pop(L, 1);
+        }
+        while ((void)lua_geti(L, 1, --j), clua_sortless(L, -3, -1)) {
+            if (j < i) luaL_error(L, "invalid order function for sorting");
+            lua_pop(L, 1);
+        }
+        if (j < i) {
+            lua_pop(L, 1);
+            clua_sortset2(L, up - 1, i);
+            return i;
+        }
+        clua_sortset2(L, i, j);
+    }
+}
+
+/// Moves a[lo + root - 1] down the heap a[lo .. lo + count - 1] (1-based within it) until
+/// no child sorts after it.
+static void clua_siftdown(lua_State *L, clua_Index lo, clua_Index root, clua_Index count) {
+    for (;;) {
+        clua_Index child = 2 * root;
+        if (child > count) return;
+        lua_geti(L, 1, lo + child - 1);
+        if (child < count) {
+            lua_geti(L, 1, lo + child);
+            if (clua_sortless(L, -2, -1)) {
+                lua_remove(L, -2);
+                child++;
+            } else {
+                lua_pop(L, 1);
+            }
+        }
+        lua_geti(L, 1, lo + root - 1);             // the child on top of the stack, then the root
+        if (!clua_sortless(L, -1, -2)) {
+            lua_pop(L, 2);
+            return;
+        }
+        clua_sortset2(L, lo + child - 1, lo + root - 1);  // root's value to child, child's to root
+        root = child;
+    }
+}
+
+/// Sorts a[lo .. up] by heapsort: no pivots to choose, at most about 2·n·log₂ n comparisons.
+static void clua_heapsort(lua_State *L, clua_Index lo, clua_Index up) {
+    clua_Index count = up - lo + 1;
+    for (clua_Index root = count / 2; root >= 1; root--) clua_siftdown(L, lo, root, count);
+    for (clua_Index last = count; last > 1; last--) {
+        lua_geti(L, 1, lo);
+        lua_geti(L, 1, lo + last - 1);
+        clua_sortset2(L, lo, lo + last - 1);  // the largest to the end of the heap
+        clua_siftdown(L, lo, 1, last - 1);
+    }
+}
+
+/// Lua's auxsort with the middle element as every pivot; a range whose partition leaves
+/// it badly unbalanced (where Lua would start choosing pivots at random) is heapsorted.
+static void clua_auxsort(lua_State *L, clua_Index lo, clua_Index up) {
+    while (lo < up) {
+        lua_geti(L, 1, lo);
+        lua_geti(L, 1, up);
+        if (clua_sortless(L, -1, -2)) clua_sortset2(L, lo, up); else lua_pop(L, 2);
+        if (up - lo == 1) return;
+        clua_Index p = lo + (up - lo) / 2;  // Lua's (lo + up) / 2, which cannot overflow here
+        lua_geti(L, 1, p);
+        lua_geti(L, 1, lo);
+        if (clua_sortless(L, -2, -1)) {
+            clua_sortset2(L, p, lo);
+        } else {
+            lua_pop(L, 1);
+            lua_geti(L, 1, up);
+            if (clua_sortless(L, -1, -2)) clua_sortset2(L, p, up); else lua_pop(L, 2);
+        }
+        if (up - lo == 2) return;
+        lua_geti(L, 1, p);
+        lua_pushvalue(L, -1);
+        lua_geti(L, 1, up - 1);
+        clua_sortset2(L, p, up - 1);
+        p = clua_partition(L, lo, up);
+        clua_Index smaller;
+        if (p - lo < up - p) {
+            clua_auxsort(L, lo, p - 1);
+            smaller = p - lo;
+            lo = p + 1;
+        } else {
+            clua_auxsort(L, p + 1, up);
+            smaller = up - p;
+            up = p - 1;
+        }
+        if (up > lo && up - lo >= CLUA_SORTSMALL && (up - lo) / 128 > smaller) {
+            clua_heapsort(L, lo, up);
+            return;
+        }
+    }
+}
+
+/// `sort(t, comp)`: Lua's table.sort, deterministic (see above).
+int clua_sort(lua_State *L) {
+    if (lua_type(L, 1) != LUA_TTABLE) {
+        // Lua's checktab: something else may stand in for a table with all three metamethods.
+        int ok = lua_getmetatable(L, 1);
+        if (ok) {
+            static const char *const needed[] = {"__index", "__newindex", "__len"};
+            for (int i = 0; i < 3 && ok; i++) {
+                lua_pushstring(L, needed[i]);
+                ok = lua_rawget(L, -2) != LUA_TNIL;
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+        }
+        if (!ok) luaL_checktype(L, 1, LUA_TTABLE);
+    }
+    lua_Integer n = luaL_len(L, 1);
+    if (n > 1) {
+        luaL_argcheck(L, n < INT_MAX, 1, "array too big");
+        if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+        lua_settop(L, 2);
+        clua_auxsort(L, 1, (clua_Index)n);
+    }
+    return 0;
+}
