@@ -101,4 +101,26 @@ import Testing
         #expect(world.store.level["distinct"].stringValue?.hasPrefix("1,500,") == true)
         #expect(world.store.level["numbers"] == "-2,-1,0,999")
     }
+
+    /// A level plays as its replay does, whatever played before it with the same rules: a
+    /// replay loads the pack afresh, so a script's own locals, its globals and the serials
+    /// `tostring` gives tables must start over at every level.
+    @Test func aLevelStartsFromTheScriptsAsLoaded() throws {
+        let script = """
+            local started = 0
+            seen = seen or {}
+            echolot.reducer({ name = "memory", on = { ["level.started"] = function(level)
+              started = started + 1
+              seen[#seen + 1] = tostring({})
+              level.memory = started .. " " .. #seen .. " " .. seen[#seen]
+            end } })
+            """
+        let world = try Support.world(scripts: ["memory.lua": script], level: DeterminismTests.level)
+        let first = try run(world.rules), second = try run(world.rules)
+        let fresh = try run(try Support.world(scripts: ["memory.lua": script], level: DeterminismTests.level).rules)
+        #expect(first.stateHash == second.stateHash)
+        #expect(second.stateHash == fresh.stateHash)
+        let (_, store) = try Support.play(world.rules, level: "one", DeterminismTests.log)
+        #expect(store.level["memory"] == "1 1 table: #1")
+    }
 }

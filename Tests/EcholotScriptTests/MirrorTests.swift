@@ -115,7 +115,12 @@ import Testing
     @Test func storesSharingAnEngineStayApart() throws {
         let level = Support.level(entities: [("e", 10)], behaviours: #"[{"type": "orbit", "speed": 60}]"#)
         let world = try Support.world(level: level)
-        let other = try world.rules.store(for: world.level)
+        // Two stores on one engine, as ``ScriptEngine/reducers(for:pack:)`` allows (pack
+        // rules give every level an engine of its own): each switch rebuilds the mirror.
+        let state = GameState.incarnation(of: world.level.level, packID: world.rules.pack.id,
+                                          packVersion: world.rules.pack.manifest.version)
+        let other = Store(state: state, reducers: LevelReducers.all
+                              + (try world.rules.engine.reducers(for: world.level.level, pack: world.rules.pack.id)))
         world.store.dispatch(.start)
         other.dispatch(.start)
         for _ in 0..<30 {

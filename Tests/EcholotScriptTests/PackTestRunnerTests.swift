@@ -35,6 +35,33 @@ import Testing
         #expect(result.problems.contains { $0.contains("tests/wrong.lua:2:62: error: expected achievements [flawless]") })
     }
 
+    /// Each test starts from the scripts as loaded, as running it alone would: a goal
+    /// that counts levels in a file's local is met in every test, not only the first.
+    @Test func testsDoNotSeeWhatEarlierTestsLeftInTheScripts() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#,
+                                                 goals: #"[{"type": "firstOnly"}]"#),
+            "scripts/first.lua": """
+                local levels = 0
+                echolot.goal("firstOnly", { on = {
+                  ["level.started"] = function(goal) levels = levels + 1 end,
+                  tick = function(goal) goal.state = levels == 1 and "met" or "failed" end,
+                } })
+                """,
+            "tests/twice.lua": """
+                return {
+                  { name = "first", level = "one", input = {}, maxSeconds = 1, expect = { outcome = "won" } },
+                  { name = "second", level = "one", input = {}, maxSeconds = 1, expect = { outcome = "won" } },
+                }
+                """,
+        ])
+        let results = PackTests.run(try PackLoader.load(at: folder), standardRules: Support.standardRules)
+        #expect(results.count == 2)
+        for result in results where !result.passed {
+            Issue.record("\(result.name): \(result.problems.joined(separator: "; "))")
+        }
+    }
+
     @Test func aBrokenTestFileNamesItsProblem() throws {
         let folder = try Support.writePack(files: [
             "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#),

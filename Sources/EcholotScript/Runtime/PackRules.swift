@@ -4,15 +4,30 @@ import Foundation
 
 /// A pack's rules, ready to check and play its levels: a ``ScriptEngine`` with the
 /// standard rules and the pack's scripts loaded.
+///
+/// Every level starts in the engine as loading left it: the first in the loaded engine,
+/// each later one in a ``ScriptEngine/reloaded()`` copy. What a script keeps in its own
+/// locals or globals never carries from one level (or pack test) to the next, so a level
+/// plays as its replay, which loads the pack afresh, plays it.
 public final class PackRules {
     /// The pack.
     public let pack: Pack
-    /// The engine holding the rules.
-    public let engine: ScriptEngine
+    /// The engine holding the rules; since a level started, the one that level plays in.
+    public private(set) var engine: ScriptEngine
+    /// Whether a level has been given reducers from ``engine``.
+    private var engineInPlay = false
 
     private init(pack: Pack, engine: ScriptEngine) {
         self.pack = pack
         self.engine = engine
+    }
+
+    /// The engine for a level about to start: the loaded one if no level has played in it
+    /// yet, else a reloaded copy (which sends what scripts print where this one did).
+    private func engineForNewLevel() throws(ScriptError) -> ScriptEngine {
+        if engineInPlay { engine = try engine.reloaded() }
+        engineInPlay = true
+        return engine
     }
 
     /// Loads the standard rules (from `standardRules`, else ``StandardRules/folder()``) and
@@ -60,15 +75,16 @@ public final class PackRules {
         engine.validate(level, pack: pack.id)
     }
 
-    /// The Lua reducers for a store playing `level` (they follow ``LevelReducers/all``).
+    /// The Lua reducers for a store playing `level` (they follow ``LevelReducers/all``), in
+    /// an engine no other level has played in.
     public func reducers(for level: LevelDefinition) throws(ScriptError) -> [Reducer<GameState>] {
-        try engine.reducers(for: level.level, pack: pack.id)
+        try engineForNewLevel().reducers(for: level.level, pack: pack.id)
     }
 
     /// The Lua reducers for whatever level a story put into the state (a pack level or a
     /// cut-scene's or choice's own): what ``StorySession`` asks for at each scene.
     public func sceneReducers(_ level: Level) throws(ScriptError) -> [Reducer<GameState>] {
-        try engine.reducers(for: level, pack: pack.id)
+        try engineForNewLevel().reducers(for: level, pack: pack.id)
     }
 
     /// A store playing a fresh incarnation of `level`: the engine's level reducers, then

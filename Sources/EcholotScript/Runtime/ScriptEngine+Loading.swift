@@ -73,6 +73,7 @@ extension ScriptEngine {
         descriptors[pack] = describe(pack: pack)
         if !packOrder.contains(pack) { packOrder.append(pack) }
         if let failure { throw ScriptError(failure, source: source) }
+        loadedScripts.append((pack, source, text))
     }
 
     /// Pushes `E.env(pack)`.

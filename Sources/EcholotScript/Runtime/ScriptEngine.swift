@@ -33,11 +33,26 @@ public final class ScriptEngine {
     var dependencies: [String: [String]] = [:]
     /// Packs in the order their scripts were loaded.
     var packOrder: [String] = []
+    /// Every script that loaded, in order, with its text: what ``reloaded()`` runs again.
+    var loadedScripts: [(pack: String, source: ScriptSource, text: [UInt8])] = []
 
     /// A fresh engine with the sandbox and the API, and no rules yet.
     public init(limits: ScriptLimits = ScriptLimits()) throws(ScriptError) {
         vm = try LuaVM(limits: limits)
         try bootstrap()
+    }
+
+    /// A new engine with the scripts that loaded run again in the same order, in a Lua
+    /// state of its own: what this one was before any level played in it. A level that starts in it
+    /// finds every script's locals and globals as loading left them, as a replay of that
+    /// level alone does.
+    public func reloaded() throws(ScriptError) -> ScriptEngine {
+        let fresh = try ScriptEngine(limits: limits)
+        fresh.bases = bases
+        fresh.dependencies = dependencies
+        for script in loadedScripts { try fresh.loadScript(pack: script.pack, source: script.source, text: script.text) }
+        fresh.vm.printed = vm.printed
+        return fresh
     }
 
     /// The limits scripts run under.
