@@ -63,7 +63,10 @@ import Testing
         // A later event's field that an earlier event has too is placed at `input`, not there.
         #expect(try problem(head + #" {t = 2, action = "select"}, {t = 1, action = "select"} } }"#)
             == "t.lua:1:38: error: input event 2: 't' goes back in time (1.0 after 2.0); events must be in time order")
+        // NaN and the infinities are numbers to Lua, but not to an input log: named as what they are.
         #expect(try problem(head + #" {t = 0/0, action = "select"} } }"#)
-            .hasSuffix("error: input event 1: 't' must be a number of seconds ≥ 0, found a number"))
+            .hasSuffix("error: input event 1: 't' must be a number of seconds ≥ 0, found NaN (not a number)"))
+        #expect(try problem(head + #" {t = 1, action = "turnTo", azimuth = -1/0} } }"#)
+            .hasSuffix("error: input event 1: 'azimuth' must be a number, found an infinite number"))
     }
 }

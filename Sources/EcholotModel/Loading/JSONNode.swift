@@ -55,6 +55,10 @@ extension JSONValue {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
+        // JSON text cannot hold NaN or an infinity, but a Lua table read as JSON (a pack
+        // test's inline input) can.
+        case let .number(d) where d.isNaN: return "NaN (not a number)"
+        case let .number(d) where d.isInfinite: return "an infinite number"
         case .integer, .number: return "a number"
         case .string: return "a string"
         case .array: return "an array"
