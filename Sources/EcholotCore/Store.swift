@@ -121,15 +121,21 @@ public final class Store<State: StoreState> {
         var current = storage.take()!
         defer { storage = current }
         var queue = [action]
+        // Who emitted each queued action (the reducer's index and the action it handled;
+        // -1 for the dispatched one): what a cut-off cascade names.
+        var origins: [(reducer: Int, handling: Int)] = [(-1, -1)]
         var head = 0
         var rejections: [Rejection] = []
         while head < queue.count {
             let next = queue[head]
             head += 1
             if head > maxActionsPerBatch {
+                let origin = origins[head - 1]
                 rejections.append(Rejection(
                     reducer: "store", action: next,
-                    error: StoreError.cascade(limit: maxActionsPerBatch)))
+                    error: StoreError.cascade(limit: maxActionsPerBatch,
+                                              emitter: origin.reducer >= 0 ? reducers[origin.reducer].name : nil,
+                                              handling: origin.handling >= 0 ? queue[origin.handling].name : nil)))
                 break
             }
             var before: State? = current
@@ -138,8 +144,14 @@ public final class Store<State: StoreState> {
             var context = ReducerContext(random: random)
             var failed: Rejection?
             var commits: [Reducer<State>.Commit] = []  // staged changes of this action, not yet made
+            var emitters: [Int] = []  // the reducer of each action in `context.emitted`
             for index in routes.reducers(for: next.name) {
                 let reducer = reducers[index]
+                defer {
+                    if emitters.count < context.emitted.count {
+                        emitters.append(contentsOf: repeatElement(index, count: context.emitted.count - emitters.count))
+                    }
+                }
                 do {
                     switch reducer.body {
                     case let .direct(reduce):
@@ -165,6 +177,7 @@ public final class Store<State: StoreState> {
                 for commit in commits { commit(&current) }
                 if context.random != random { current.random = context.random }
                 queue.append(contentsOf: context.emitted)
+                for emitter in emitters { origins.append((emitter, head - 1)) }
             }
         }
         return (Array(queue.prefix(head)), rejections)
@@ -186,14 +199,16 @@ public final class Store<State: StoreState> {
 
 /// Errors the store itself raises.
 public enum StoreError: Error, CustomStringConvertible {
-    /// Too many follow-up actions in one batch.
-    case cascade(limit: Int)
+    /// Too many follow-up actions in one batch; the last one queued came from the reducer
+    /// `emitter` while it handled `handling` (both nil for the dispatched action).
+    case cascade(limit: Int, emitter: String?, handling: String?)
 
     /// A sentence for the player or modder.
     public var description: String {
         switch self {
-        case let .cascade(limit):
-            return "more than \(limit) follow-up actions in one batch: rules keep emitting each other"
+        case let .cascade(limit, emitter, handling):
+            let source = emitter.map { " (the last came from \($0) handling '\(handling ?? "?")')" } ?? ""
+            return "more than \(limit) follow-up actions in one batch: rules keep emitting each other\(source)"
         }
     }
 }

@@ -122,6 +122,9 @@ private struct Boom: Error, CustomStringConvertible {
         let transition = store.dispatch(Action("ping"))
         #expect(store.state[count] == 100)
         #expect(transition.rejections.count == 1)
+        // The message names who keeps emitting, for the modder to find the rule.
+        #expect("\(transition.rejections[0].error)"
+            == "more than 100 follow-up actions in one batch: rules keep emitting each other (the last came from ping handling 'ping')")
     }
 
     @Test func observersHearEachBatchOnceWithTheDiff() {
