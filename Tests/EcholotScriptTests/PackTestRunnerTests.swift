@@ -36,14 +36,15 @@ import Testing
     }
 
     /// Each test starts from the scripts as loaded, as running it alone would: a goal
-    /// that counts levels in a file's local is met in every test, not only the first.
+    /// that counts levels (and its own checks) in a file's local is met in every test, not
+    /// only the first — validation and the test file run in another Lua state.
     @Test func testsDoNotSeeWhatEarlierTestsLeftInTheScripts() throws {
         let folder = try Support.writePack(files: [
             "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#,
                                                  goals: #"[{"type": "firstOnly"}]"#),
             "scripts/first.lua": """
                 local levels = 0
-                echolot.goal("firstOnly", { on = {
+                echolot.goal("firstOnly", { check = function() levels = levels + 1 end, on = {
                   ["level.started"] = function(goal) levels = levels + 1 end,
                   tick = function(goal) goal.state = levels == 1 and "met" or "failed" end,
                 } })

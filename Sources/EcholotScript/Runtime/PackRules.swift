@@ -5,29 +5,26 @@ import Foundation
 /// A pack's rules, ready to check and play its levels: a ``ScriptEngine`` with the
 /// standard rules and the pack's scripts loaded.
 ///
-/// Every level starts in the engine as loading left it: the first in the loaded engine,
-/// each later one in a ``ScriptEngine/reloaded()`` copy. What a script keeps in its own
-/// locals or globals never carries from one level (or pack test) to the next, so a level
-/// plays as its replay, which loads the pack afresh, plays it.
+/// Every level starts in the engine as loading left it: each in a
+/// ``ScriptEngine/reloaded()`` copy of the loaded engine, in which no other code of the
+/// pack has run — no earlier level, and neither the `check` functions validation calls
+/// nor a pack test's file. What a script keeps in its own locals or globals never carries
+/// into a level, so a level plays as its replay, which loads the pack afresh, plays it.
 public final class PackRules {
     /// The pack.
     public let pack: Pack
-    /// The engine holding the rules; since a level started, the one that level plays in.
-    public private(set) var engine: ScriptEngine
-    /// Whether a level has been given reducers from ``engine``.
-    private var engineInPlay = false
+    /// The engine as loaded: validation and pack-test files run here, never a level.
+    public let engine: ScriptEngine
 
     private init(pack: Pack, engine: ScriptEngine) {
         self.pack = pack
         self.engine = engine
     }
 
-    /// The engine for a level about to start: the loaded one if no level has played in it
-    /// yet, else a reloaded copy (which sends what scripts print where this one did).
+    /// The engine for a level about to start: a reloaded copy of the loaded one (which
+    /// sends what scripts print where that one does).
     private func engineForNewLevel() throws(ScriptError) -> ScriptEngine {
-        if engineInPlay { engine = try engine.reloaded() }
-        engineInPlay = true
-        return engine
+        try engine.reloaded()
     }
 
     /// Loads the standard rules (from `standardRules`, else ``StandardRules/folder()``) and

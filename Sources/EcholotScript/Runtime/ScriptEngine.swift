@@ -51,6 +51,7 @@ public final class ScriptEngine {
         fresh.bases = bases
         fresh.dependencies = dependencies
         for script in loadedScripts { try fresh.loadScript(pack: script.pack, source: script.source, text: script.text) }
+        fresh.vm.clearOutput()  // the scripts' load-time prints: told once, by this engine
         fresh.vm.printed = vm.printed
         return fresh
     }

@@ -93,13 +93,17 @@ public enum PackTests {
         guard invalid.isEmpty else {
             return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: invalid.map(\.description))
         }
+        // The level plays in an engine of its own, which prints where the loaded one does.
+        var printed: [String] = []
+        rules.engine.sendOutput { printed.append($0) }
+        defer { rules.engine.sendOutput(to: nil) }
+        printed = []  // what loading or reading the test file printed
         let store: Store<GameState>
         do {
             store = try rules.store(for: level)
         } catch {
             return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description])
         }
-        _ = rules.engine.takeOutput()  // what loading or an earlier test printed
         let result = LevelRunner(maxSeconds: test.maxSeconds).run(store, log: test.log)
         let mismatches = test.expect.mismatches(in: result).map {
             Diagnostic(path: shown, at: field($0.field),
@@ -107,6 +111,6 @@ public enum PackTests {
         }
         let problems = result.errors + mismatches
         return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems,
-                              printed: rules.engine.takeOutput())
+                              printed: printed)
     }
 }
