@@ -13,10 +13,6 @@
 /// Array indices, as Lua's sort has them.
 typedef unsigned int clua_Index;
 
-/// Ranges up to this size always take the middle element as pivot (Lua's RANLIMIT):
-/// only larger ones are checked for imbalance.
-#define CLUA_SORTSMALL 100u
-
 /// Whether the value at stack index `a` sorts before the one at `b`: the comparison
 /// function (argument 2) or `<`.
 static int clua_sortless(lua_State *L, int a, int b) {
@@ -131,7 +127,9 @@ static void clua_auxsort(lua_State *L, clua_Index lo, clua_Index up) {
             smaller = up - p;
             up = p - 1;
         }
-        if (up > lo && up - lo >= CLUA_SORTSMALL && (up - lo) / 128 > smaller) {
+        // Lua's test for a new random pivot; it implies a range of 128 or more, above
+        // Lua's RANLIMIT (100), below which it keeps the middle one anyway.
+        if (up > lo && (up - lo) / 128 > smaller) {
             clua_heapsort(L, lo, up);
             return;
         }

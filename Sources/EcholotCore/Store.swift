@@ -121,21 +121,19 @@ public final class Store<State: StoreState> {
         var current = storage.take()!
         defer { storage = current }
         var queue = [action]
-        // Who emitted each queued action (the reducer's index and the action it handled;
-        // -1 for the dispatched one): what a cut-off cascade names.
-        var origins: [(reducer: Int, handling: Int)] = [(-1, -1)]
+        // Who emitted each queued action (the reducer's index and the index of the action
+        // it handled; nil for the dispatched one): what a cut-off cascade names.
+        var origins: [(reducer: Int, handling: Int)?] = [nil]
         var head = 0
         var rejections: [Rejection] = []
         while head < queue.count {
             let next = queue[head]
             head += 1
             if head > maxActionsPerBatch {
-                let origin = origins[head - 1]
+                let lastFrom = origins[head - 1].map { (rule: reducers[$0.reducer].name, handling: queue[$0.handling].name) }
                 rejections.append(Rejection(
                     reducer: "store", action: next,
-                    error: StoreError.cascade(limit: maxActionsPerBatch,
-                                              emitter: origin.reducer >= 0 ? reducers[origin.reducer].name : nil,
-                                              handling: origin.handling >= 0 ? queue[origin.handling].name : nil)))
+                    error: StoreError.cascade(limit: maxActionsPerBatch, lastFrom: lastFrom)))
                 break
             }
             var before: State? = current
@@ -147,11 +145,6 @@ public final class Store<State: StoreState> {
             var emitters: [Int] = []  // the reducer of each action in `context.emitted`
             for index in routes.reducers(for: next.name) {
                 let reducer = reducers[index]
-                defer {
-                    if emitters.count < context.emitted.count {
-                        emitters.append(contentsOf: repeatElement(index, count: context.emitted.count - emitters.count))
-                    }
-                }
                 do {
                     switch reducer.body {
                     case let .direct(reduce):
@@ -165,6 +158,9 @@ public final class Store<State: StoreState> {
                 } catch {
                     failed = Rejection(reducer: reducer.name, action: next, error: error)
                     break
+                }
+                if emitters.count < context.emitted.count {
+                    emitters.append(contentsOf: repeatElement(index, count: context.emitted.count - emitters.count))
                 }
             }
             if let failed {
@@ -200,14 +196,14 @@ public final class Store<State: StoreState> {
 /// Errors the store itself raises.
 public enum StoreError: Error, CustomStringConvertible {
     /// Too many follow-up actions in one batch; the last one queued came from the reducer
-    /// `emitter` while it handled `handling` (both nil for the dispatched action).
-    case cascade(limit: Int, emitter: String?, handling: String?)
+    /// `rule` while it handled the action `handling` (nil: it was the dispatched action).
+    case cascade(limit: Int, lastFrom: (rule: String, handling: String)?)
 
     /// A sentence for the player or modder.
     public var description: String {
         switch self {
-        case let .cascade(limit, emitter, handling):
-            let source = emitter.map { " (the last came from \($0) handling '\(handling ?? "?")')" } ?? ""
+        case let .cascade(limit, lastFrom):
+            let source = lastFrom.map { " (the last came from \($0.rule) handling '\($0.handling)')" } ?? ""
             return "more than \(limit) follow-up actions in one batch: rules keep emitting each other\(source)"
         }
     }

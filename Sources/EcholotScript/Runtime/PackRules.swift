@@ -5,11 +5,10 @@ import Foundation
 /// A pack's rules, ready to check and play its levels: a ``ScriptEngine`` with the
 /// standard rules and the pack's scripts loaded.
 ///
-/// Every level starts in the engine as loading left it: each in a
-/// ``ScriptEngine/reloaded()`` copy of the loaded engine, in which no other code of the
-/// pack has run — no earlier level, and neither the `check` functions validation calls
-/// nor a pack test's file. What a script keeps in its own locals or globals never carries
-/// into a level, so a level plays as its replay, which loads the pack afresh, plays it.
+/// Every level plays in a ``ScriptEngine/reloaded()`` copy of the loaded engine, in which
+/// no other code of the pack has run: no earlier level, no `check` function of validation,
+/// no pack test's file. What a script keeps in its own locals or globals never carries
+/// into a level, so the level plays as its replay does (a replay loads the pack afresh).
 public final class PackRules {
     /// The pack.
     public let pack: Pack
@@ -19,12 +18,6 @@ public final class PackRules {
     private init(pack: Pack, engine: ScriptEngine) {
         self.pack = pack
         self.engine = engine
-    }
-
-    /// The engine for a level about to start: a reloaded copy of the loaded one (which
-    /// sends what scripts print where that one does).
-    private func engineForNewLevel() throws(ScriptError) -> ScriptEngine {
-        try engine.reloaded()
     }
 
     /// Loads the standard rules (from `standardRules`, else ``StandardRules/folder()``) and
@@ -73,15 +66,16 @@ public final class PackRules {
     }
 
     /// The Lua reducers for a store playing `level` (they follow ``LevelReducers/all``), in
-    /// an engine no other level has played in.
+    /// a reloaded engine of their own.
     public func reducers(for level: LevelDefinition) throws(ScriptError) -> [Reducer<GameState>] {
-        try engineForNewLevel().reducers(for: level.level, pack: pack.id)
+        try engine.reloaded().reducers(for: level.level, pack: pack.id)
     }
 
     /// The Lua reducers for whatever level a story put into the state (a pack level or a
-    /// cut-scene's or choice's own): what ``StorySession`` asks for at each scene.
+    /// cut-scene's or choice's own), in a reloaded engine of their own: what
+    /// ``StorySession`` asks for at each scene.
     public func sceneReducers(_ level: Level) throws(ScriptError) -> [Reducer<GameState>] {
-        try engineForNewLevel().reducers(for: level, pack: pack.id)
+        try engine.reloaded().reducers(for: level, pack: pack.id)
     }
 
     /// A store playing a fresh incarnation of `level`: the engine's level reducers, then

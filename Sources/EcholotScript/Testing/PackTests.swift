@@ -94,10 +94,10 @@ public enum PackTests {
             return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: invalid.map(\.description))
         }
         // The level plays in an engine of its own, which prints where the loaded one does.
+        _ = rules.engine.takeOutput()  // what loading or reading the test file printed
         var printed: [String] = []
         rules.engine.sendOutput { printed.append($0) }
         defer { rules.engine.sendOutput(to: nil) }
-        printed = []  // what loading or reading the test file printed
         let store: Store<GameState>
         do {
             store = try rules.store(for: level)
