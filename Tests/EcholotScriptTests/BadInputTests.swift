@@ -297,6 +297,37 @@ import Testing
         _ = try reject("pack.pcallMemory", kind: .memoryLimit, message: "memory limit exceeded")
     }
 
+    /// Memory that runs out while the engine mirrors the state for a rule, before that
+    /// rule's handler has started, is blamed on that rule, not on the one that ran before.
+    @Test func memoryRunningOutBeforeAHandlerNamesItsRule() throws {
+        let scripts = [
+            "hoard.lua": """
+                local kept = {}
+                echolot.goal("hoard", { on = {
+                  ["pack.hoard"] = function(goal) local block = ("h"):rep(1000) while true do kept[#kept + 1] = block .. #kept end end,
+                } })
+                """,
+            "later.lua": """
+                echolot.goal("later", { on = { ["pack.later"] = function(goal) goal.state = "met" end } })
+                """,
+        ]
+        let entities = (0..<1500).map { ("e\($0)", Double($0 % 360)) }
+        let level = Support.level(entities: entities, goals: #"[{"type": "hoard"}, {"type": "later"}]"#)
+        let world = try Support.world(scripts: scripts, level: level)
+        world.store.dispatch(.start)
+        // The hoard fails at the cap but keeps what it holds; the failed call leaves the
+        // mirror to be built again whole, by the next rule that runs.
+        let hoarding = try #require(world.store.dispatch(Action("pack.hoard")).rejections.first?.error as? ScriptError)
+        #expect(hoarding.kind == .memoryLimit && hoarding.line == 3, "\(hoarding)")
+        let transition = world.store.dispatch(Action("pack.later"))
+        let error = try #require(transition.rejections.first?.error as? ScriptError)
+        #expect(error.kind == .memoryLimit, "\(error)")
+        #expect(error.rule == "goal 'later'")
+        #expect(error.source?.file == "scripts/later.lua", "\(error)")
+        #expect(error.line == 1, "\(error)")
+        #expect(error.message.contains("before its handler ran"), "\(error)")
+    }
+
     /// Refused before Lua fills anything, at the line that asked; a number to repeat and a
     /// count written as text are taken as Lua takes them.
     @Test(arguments: ["pack.bigString", "pack.bigStringText"])

@@ -17,6 +17,7 @@ import Testing
                 ["pack.hole"] = function(e) e.tags[5] = "far" end,
                 ["pack.replace"] = function(e) return { id = e.id, azimuth = 123, tags = echolot.list("fresh") } end,
                 ["pack.dropId"] = function(e) return { azimuth = 1 } end,
+                ["pack.inheritId"] = function(e) return setmetatable({ azimuth = 1 }, { __index = { id = e.id } }) end,
                 ["pack.stale"] = function(e) local s = e.sound e.sound = { file = "s.wav" } s.volume = 2 end,
                 ["pack.attribute"] = function(e) e.custom = { count = (e.custom and e.custom.count or 0) + 1, when = "now" } end,
                 ["pack.read"] = function(e, action, ctx) e.seenTime = ctx.level.time e.seenCenter = ctx.level.view.center end,
@@ -66,6 +67,10 @@ import Testing
         #expect(replaced["sound"] == .null, "a returned focus is the whole new focus")
         let transition = try world().dispatch(Action("pack.dropId"))
         #expect(Support.rejection(transition).contains("without its id 'e'"))
+        let inherited = try world()
+        let inheriting = inherited.dispatch(Action("pack.inheritId"))
+        #expect(Support.rejection(inheriting).contains("without its id 'e'"), "an id only seen through __index is not the table's own")
+        #expect(entity(inherited)[EntityKeys.azimuth] == 10)
     }
 
     @Test func staleReferencesCannotWrite() throws {

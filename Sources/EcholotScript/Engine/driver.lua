@@ -2,7 +2,7 @@
 -- action (all `orbit` entities, all `find` goals, …), against the mirror.
 local E, host = ...
 
-local type, next, error, tostring, setmetatable, ipairs = type, next, error, tostring, setmetatable, ipairs
+local type, next, error, tostring, setmetatable, ipairs, rawget = type, next, error, tostring, setmetatable, ipairs, rawget
 local getinfo = debug.getinfo
 local mathtype, floor, tointeger = math.type, math.floor, math.tointeger
 local format, sub = string.format, string.sub
@@ -73,8 +73,9 @@ local function replace(batch, fn, parent, key, result, idfield)
   if type(result) ~= "table" then
     fail(format("%s must return its focus (a table) or nil, not %s", what(batch), type(result)), fn)
   end
+  -- Raw: an id a pack's table only inherits through `__index` is not copied into the state.
   local data = dataOf[result] or result
-  if idfield ~= nil and data[idfield] ~= key then
+  if idfield ~= nil and rawget(data, idfield) ~= key then
     fail(format("%s returned a %s without its id '%s'", what(batch), batch.rule.kind == "goal" and "goal" or "focus", key), fn)
   end
   local ok, err = pcall(E.set, parent, key, result)
@@ -297,6 +298,8 @@ function E.run(batch, action, patches, count, tree)
   -- Mirroring a large state and listing a rule's instances is the engine's work, not
   -- the reducers': it runs under its own budget; each reducer call gets a fresh one.
   resetbudget(E.enginebudget)
+  -- Until the handler is known, an error without a position is not the last handler's.
+  E.current = nil
   E.closeregistration()
   E.begin()
   emitn = 0

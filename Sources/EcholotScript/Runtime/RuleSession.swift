@@ -100,9 +100,13 @@ final class RuleSession {
             synced = nil
             engine.actionOwner = nil
             let fallback = failed.source == nil ? engine.currentHandlerPosition() : nil
+            // Memory can run out while the engine mirrors the state, before any handler: the
+            // scripts' own tables hold it, and saying so spares a search of this rule's code.
+            let beforeHandler = failed.source == nil && fallback == nil && failed.kind == .memoryLimit
             throw ScriptError(kind: failed.kind, source: failed.source ?? fallback?.source ?? rule.source,
                               line: failed.source != nil ? failed.line : fallback?.line ?? rule.line,
-                              message: failed.message, rule: rule.label, action: action.name)
+                              message: beforeHandler ? failed.message + ", reached before its handler ran (what earlier calls keep holds it)" : failed.message,
+                              rule: rule.label, action: action.name)
         }
         engine.mirrorOwner = self
         if rebuild { engine.index.reset() }
