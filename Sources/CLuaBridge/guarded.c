@@ -16,7 +16,7 @@
 
 #include "bridge.h"
 
-/// What a guard does before (or after) Lua's function runs: the first eleven read the
+/// What a guard does before (or after) Lua's function runs: the first ten read the
 /// charge from the arguments.
 enum {
     CLUA_COST_POSITIONS,  // string.byte, utf8.codepoint (s, i = 1, j = i): a value per position
@@ -28,7 +28,6 @@ enum {
     CLUA_COST_MOVE,       // table.move (a1, f, e, ...): e − f + 1 elements
     CLUA_COST_UNPACK,     // table.unpack (t, i = 1, j = #t): a value per element
     CLUA_COST_CONCAT,     // table.concat (t, sep, i = 1, j = #t): each element as it is read
-    CLUA_COST_SORT,       // table.sort (t) with no comparison function: n·log₂ n
     CLUA_COST_REP,        // string.rep (s, n, sep): the repetitions, and room for the result
     CLUA_GUARD_SEE,       // next, rawget, rawlen: a mirror proxy is its data; a retired view refused
     CLUA_GUARD_RAWSET,    // rawset: a proxy or read-only view written through its writer
@@ -40,7 +39,7 @@ enum {
 
 /// The names `guarded(f, how, ...)` takes, in the order of the enum.
 static const char *const clua_guardnames[] = {
-    "positions", "decode", "walk", "text", "insert", "remove", "move", "unpack", "concat", "sort", "rep",
+    "positions", "decode", "walk", "text", "insert", "remove", "move", "unpack", "concat", "rep",
     "see", "rawset", "meta", "format", "relimit", "tostring", NULL,
 };
 
@@ -93,13 +92,20 @@ static lua_Number clua_stretch(lua_Integer length, lua_Integer i, lua_Integer j)
 
 /// Whether a value of this type is shown by its address, which differs from run to run.
 static int clua_addressed(int type) {
-    return type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TTHREAD || type == LUA_TUSERDATA;
+    return type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TTHREAD || type == LUA_TUSERDATA
+        || type == LUA_TLIGHTUSERDATA;
 }
 
 /// Pushes argument `i` as the sandbox shows it: an object Lua would show by its address
 /// (which differs from run to run) by the serial number the function at `serialof` gives
 /// it, anything else as Lua's tostring does (errors raised at the caller's line).
 static void clua_pushshown(lua_State *L, int i, int serialof) {
+    // The one light userdata a pack can reach is `echolot.null`, the limits' address
+    // (LuaVM.nullSentinel).
+    if (lua_type(L, i) == LUA_TLIGHTUSERDATA && lua_touserdata(L, i) == (void *)clua_limits(L)) {
+        lua_pushliteral(L, "echolot.null");
+        return;
+    }
     if (clua_addressed(lua_type(L, i))) {
         if (luaL_getmetafield(L, i, "__tostring") == LUA_TNIL) {
             lua_pushvalue(L, serialof);
@@ -310,15 +316,6 @@ static lua_Number clua_cost(lua_State *L, int how) {
         clua_standin(L, 1, length, 12);
         return 0;
     }
-    case CLUA_COST_SORT: {
-        // About n·log₂ n comparisons and as many moves, each pair two instructions' time.
-        // A comparison function written in Lua pays for itself; a C one (`rawequal`)
-        // does not.
-        if (lua_type(L, 1) != LUA_TTABLE) return 0;
-        if (lua_type(L, 2) == LUA_TFUNCTION && !lua_iscfunction(L, 2)) return 0;
-        lua_Number n = (lua_Number)clua_tablelength(L);
-        return n > 1 && n < INT_MAX ? 2 * n * log2(n) : 0;  // Lua refuses more
-    }
     default:
         return 0;
     }
@@ -402,9 +399,7 @@ static void clua_guardformat(lua_State *L) {
         if (*spec == 'p')
             luaL_error(L, "string.format: '%%p' is not available (addresses differ from run to run)");
         if (*spec == 's' && argument <= top && clua_addressed(lua_type(L, argument))) {
-            lua_pushvalue(L, lua_upvalueindex(3));
-            lua_pushvalue(L, argument);
-            lua_call(L, 1, 1);
+            clua_pushshown(L, argument, lua_upvalueindex(3));
             lua_replace(L, argument);
         }
     }

@@ -46,6 +46,7 @@ import Testing
             ["pack.lyingLength"] = function(goal) local c, t = 0, {} local meta = { __len = function() c = c + 1 return c == 1 and 0 or 1 << 27 end } local lists = { setmetatable({}, meta), setmetatable({}, meta), setmetatable({ 2, 1 }, meta), setmetatable({ "a" }, meta), setmetatable({ 1 }, meta) } table.insert(lists[1], 1, "x") c = 0 table.sort(lists[2]) c = 0 local removed = table.remove(lists[3], 1) c = 0 local joined = table.concat(lists[4]) c = 0 local n = select("#", table.unpack(lists[5])) goal.text = table.concat({ lists[1][1], removed, joined, n, c }, ",") end,
             ["pack.concatPastLength"] = function(goal) local big = {} for i = 1, 100000 do big[i] = "" end local t = setmetatable({}, { __index = big }) for i = 1, 2000 do table.concat(t, "", 1, 100000) end goal.state = "met" end,
             ["pack.continuationWalk"] = function(goal) local s = "a" .. ("\\x80"):rep(1 << 20) for i = 1, 2000 do utf8.offset(s, 2) end goal.state = "met" end,
+            ["pack.sortStopsAtOnce"] = function(goal) local t = {} for i = 1, 100000 do t[i] = i end local _, e = pcall(table.sort, t, coroutine.wrap) goal.text = e end,
             ["pack.sortCompareInC"] = function(goal) local t = {} for i = 1, 100000 do t[i] = i end for i = 1, 2000 do table.sort(t, rawequal) end goal.state = "met" end,
             ["pack.moveNearMax"] = function(goal) local t = {} for i = 1, 3000 do table.move(t, math.maxinteger - 100000, math.maxinteger, 1, {}) end goal.state = "met" end,
             ["pack.libraryErrors"] = function(goal) local _, a = pcall(tonumber) local _, b = pcall(table.concat) local _, c = pcall(utf8.len) local _, d = pcall(table.sort, { 2, 1 }, 1) local _, e = pcall(function() return ("x"):byte({}) end) local _, f = pcall(string.rep, "", 1.5) local _, g = pcall(string.format, "%q", {}) local _, h = pcall(coroutine.resume, 1) local _, i = pcall(string.format, "%d", {}) goal.text = table.concat({ a, b, c, d, e, f, g, h, i }, "|") end,
@@ -176,6 +177,17 @@ import Testing
             at + "bad argument #4 to 'move' (destination wrap around)",
             at + "bad argument #1 to 'sort' (array too big)",
         ].joined(separator: "|")))
+    }
+
+    /// A sort is charged for the comparisons it makes, not for a whole sort up front: one
+    /// whose comparison function fails at once costs that one comparison (a charge of
+    /// 2·n·log₂ n for 100,000 elements would exceed the budget), and no input can make it
+    /// compare more than it pays for.
+    @Test func aSortPaysForTheComparisonsItMakes() throws {
+        let (store, _) = try world()
+        let transition = store.dispatch(Action("pack.sortStopsAtOnce"))
+        #expect(transition.rejections.isEmpty, "\(transition.rejections)")
+        #expect(store.goal("trap")?["text"] == "bad argument #1 to 'coroutine.wrap' (function expected, got number)")
     }
 
     /// The sandbox's rawget and next never ask a pack's `__eq` whether its table is the

@@ -261,6 +261,9 @@ import Testing
             assert(table.concat(keys, ",") == "1,3,apple,mango,zebra", table.concat(keys, ","))
             local a, b = {}, {}
             assert(tostring(a) == "table: #1" and tostring(b) == "table: #2" and tostring(a) == "table: #1")
+            -- echolot.null is shown by its name, never by its address (which differs per run).
+            assert(tostring(echolot.null) == "echolot.null", tostring(echolot.null))
+            assert(string.format("%s|%s", echolot.null, a) == "echolot.null|table: #1")
             """)
     }
 

@@ -104,10 +104,10 @@ string.format = guarded(string.format, "format", stostring)
 -- string.rep fills its result (and refuses, naming the pack's line, one larger than the
 -- memory cap: inside Lua's allocator no line is known), and the table functions go
 -- through elements one by one, as many as a length or the bounds say (which a __len
--- metamethod can make anything); sort without a comparison function compares in C (a Lua
--- one pays for itself). Each is Lua's own function run in the charging one's frame, so
--- results and errors are Lua's own (sort is Lua's code in C, without its pivots from the
--- clock: sort.c). Like the pattern functions and format, they replace
+-- metamethod can make anything). Each is Lua's own function run in the charging one's
+-- frame, so results and errors are Lua's own. Sort is Lua's code in C without its pivots
+-- from the clock (sort.c), which charges each comparison it makes in C as it makes it (a
+-- Lua comparison function pays for itself). Like the pattern functions and format, they replace
 -- the engine's own, so that Lua names one called through pcall as it names its own.
 string.byte, string.rep = guarded(string.byte, "positions"), guarded(string.rep, "rep")
 utf8.codepoint, utf8.len, utf8.offset =
@@ -115,7 +115,7 @@ utf8.codepoint, utf8.len, utf8.offset =
 table.insert, table.remove, table.move =
   guarded(table.insert, "insert"), guarded(table.remove, "remove"), guarded(table.move, "move")
 table.unpack, table.concat, table.sort =
-  guarded(table.unpack, "unpack"), guarded(table.concat, "concat"), guarded(sort, "sort")
+  guarded(table.unpack, "unpack"), guarded(table.concat, "concat"), sort
 _G.tonumber = guarded(tonumber, "text")
 local stonumber = _G.tonumber
 -- A limit error inside a coroutine ends the reducer, not just the coroutine.
