@@ -72,6 +72,10 @@ import Testing
             ["pack.badState"] = function(goal)
               goal.state = "done" end,
             ["pack.otherFocus"] = function(goal, action, ctx) ctx.level.misses = 99 end,
+            ["pack.renameGoal"] = function(goal) goal.id = "other" end,
+            ["pack.retypeGoal"] = function(goal) goal.type = "find" end,
+            ["pack.returnedUntyped"] = function(goal) return { id = goal.id, state = "met" } end,
+            ["pack.returnedRetyped"] = function(goal) return { id = goal.id, type = "find", entity = "bell", state = "met" } end,
             ["pack.partial"] = function(goal) goal.progress = 5 error("after a write") end,
             ["pack.ok"] = function(goal) goal.progress = (goal.progress or 0) + 1 end,
           },
@@ -430,6 +434,17 @@ import Testing
         // At the line of the write, not the function's.
         _ = try reject("pack.badState", kind: .runtime, message: "field 'state': a goal's state is \"pending\", \"met\" or \"failed\", not \"done\"",
                        line: BadInputTests.line(of: "pack.badState") + 1)
+    }
+
+    /// A goal keeps its id (its key among the level's goals) and its type (the rule that
+    /// runs it), whether written in place or returned whole: a changed type would silently
+    /// stop the rule.
+    @Test(arguments: [("pack.renameGoal", "field 'id': a goal's id cannot change (it is 'trap')"),
+                      ("pack.retypeGoal", "field 'type': a goal's type cannot change (it is 'trap')"),
+                      ("pack.returnedUntyped", "goal 'trap' returned a goal without its type 'trap'"),
+                      ("pack.returnedRetyped", "goal 'trap' returned a goal of type 'find'; a goal's type cannot change")])
+    func aGoalKeepsItsIdAndType(action: String, message: String) throws {
+        _ = try reject(action, kind: .runtime, message: message)
     }
 
     /// The engine's own fields of an entity and its sound hold what the level format

@@ -78,6 +78,15 @@ local function replace(batch, fn, parent, key, result, idfield)
   if idfield ~= nil and rawget(data, idfield) ~= key then
     fail(format("%s returned a %s without its id '%s'", what(batch), batch.rule.kind == "goal" and "goal" or "focus", key), fn)
   end
+  if batch.rule.kind == "goal" then
+    local kind = rawget(data, "type")
+    if kind == nil then
+      fail(format("%s returned a goal without its type '%s'", what(batch), batch.rule.name), fn)
+    elseif kind ~= batch.rule.name then
+      fail(format("%s returned a goal of type %s; a goal's type cannot change", what(batch),
+        type(kind) == "string" and format("'%s'", kind) or "a " .. type(kind)), fn)
+    end
+  end
   local ok, err = pcall(E.set, parent, key, result)
   if not ok then fail(format("%s returned a focus the state cannot hold: %s", what(batch), tostring(err)), fn) end
 end

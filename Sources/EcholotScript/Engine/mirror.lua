@@ -203,6 +203,11 @@ local function writeother(meta, data, k, v, old, up)
   if k == "state" and role == "goal" and meta.depth == goaldepth and goalstateproblem(v) then
     error(format("field 'state': %s", goalstateproblem(v)), 2 + up)
   end
+  -- A goal's id is its key among the level's goals, and its type the rule that runs it: a
+  -- changed type would silently stop the rule, a changed id part the goal from its key.
+  if (k == "id" or k == "type") and role == "goal" and meta.depth == goaldepth and v ~= old then
+    error(format("field '%s': a goal's %s cannot change (it is %s)", k, k, describe(old)), 2 + up)
+  end
   if engineFields[role] ~= nil then
     if k == "id" and role == "entity" and v ~= old then
       error(format("field 'id': an entity's id cannot change (it is %s)", describe(old)), 2 + up)
