@@ -75,6 +75,7 @@ import Testing
             ["pack.renameGoal"] = function(goal) goal.id = "other" end,
             ["pack.retypeGoal"] = function(goal) goal.type = "find" end,
             ["pack.returnedUntyped"] = function(goal) return { id = goal.id, state = "met" } end,
+            ["pack.returnedBadState"] = function(goal) return { id = goal.id, type = goal.type, state = "won" } end,
             ["pack.returnedRetyped"] = function(goal) return { id = goal.id, type = "find", entity = "bell", state = "met" } end,
             ["pack.partial"] = function(goal) goal.progress = 5 error("after a write") end,
             ["pack.ok"] = function(goal) goal.progress = (goal.progress or 0) + 1 end,
@@ -445,6 +446,14 @@ import Testing
                       ("pack.returnedRetyped", "goal 'trap' returned a goal of type 'find'; a goal's type cannot change")])
     func aGoalKeepsItsIdAndType(action: String, message: String) throws {
         _ = try reject(action, kind: .runtime, message: message)
+    }
+
+    /// A returned focus the state cannot hold is refused with the field that cannot be
+    /// held, at the rule's function, with no line of the engine's in the message.
+    @Test func aReturnedFocusTheStateCannotHoldNamesTheField() throws {
+        let error = try reject("pack.returnedBadState", kind: .runtime, message:
+            "goal 'trap' returned a focus the state cannot hold: field 'state': a goal's state is \"pending\", \"met\" or \"failed\", not \"won\"")
+        #expect(!error.message.contains("echolot."), "\(error)")
     }
 
     /// The engine's own fields of an entity and its sound hold what the level format

@@ -5,7 +5,7 @@ local E, host = ...
 local type, next, error, tostring, setmetatable, ipairs, rawget = type, next, error, tostring, setmetatable, ipairs, rawget
 local getinfo = debug.getinfo
 local mathtype, floor, tointeger = math.type, math.floor, math.tointeger
-local format, sub = string.format, string.sub
+local format, sub, gsub = string.format, string.sub, string.gsub
 local dataOf, copy, listMT, freeze, sortedpairs = E.dataOf, E.copy, E.listMT, E.freeze, E.sortedpairs
 local resetbudget, runeach, relay, emitproblem = host.resetbudget, host.runeach, host.relay, host.emitproblem
 -- Instructions the engine's own bookkeeping may take in one call (mirroring a state of
@@ -88,7 +88,11 @@ local function replace(batch, fn, parent, key, result, idfield)
     end
   end
   local ok, err = pcall(E.set, parent, key, result)
-  if not ok then fail(format("%s returned a focus the state cannot hold: %s", what(batch), tostring(err)), fn) end
+  if not ok then
+    -- The writer's error names a line of the engine's; the rule's function is the place.
+    local reason = gsub(tostring(err), "^echolot%.%a+:%d+: ", "")
+    fail(format("%s returned a focus the state cannot hold: %s", what(batch), reason), fn)
+  end
 end
 
 -- The instances of a rule over a keyed collection, recomputed when the structure changes.

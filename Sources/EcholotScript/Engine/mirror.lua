@@ -223,7 +223,7 @@ local function writeother(meta, data, k, v, old, up)
     -- A whole goal, entity or sound set at once is held to the same as its fields.
     local child = childrole(role, k)
     if child == "goal" and meta.depth + 1 == goaldepth and goalstateproblem(plain.state) then
-      error(format("field '%s': %s", k, goalstateproblem(plain.state)), 2 + up)
+      error(format("field 'state': %s", goalstateproblem(plain.state)), 2 + up)
     end
     for field in next, engineFields[child] or {} do
       if plain[field] ~= nil then plain[field] = enginefield(child, field, plain[field], up) end
