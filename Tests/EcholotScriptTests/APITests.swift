@@ -54,6 +54,8 @@ import Testing
         ("echolot.reducer({ name = 'r', params = { x = 'number' }, on = { tick = print } })", 1,
          "reducer 'r': a reducer has no parameters (no level configures it; ctx.params is nil in its reducers)"),
         ("echolot.story({ check = print, on = { tick = print } })", 1, "no level configures a story"),
+        ("echolot.achievement('a', { params = { k = 'number' }, on = { tick = print } })", 1,
+         "achievement 'a': parameter 'k' needs a default (or optional = true): no level configures an achievement"),
     ])
     func badRegistrations(code: String, line: Int, message: String) {
         let error = loadError(code)
@@ -144,9 +146,10 @@ import Testing
         #expect(error.message.contains("field 'state': a goal's state is \"pending\", \"met\" or \"failed\", not \"bogus\""), "\(error)")
         #expect(error.line == 3)
         #expect(world.store.dispatch(Action("pack.nested")).rejections.isEmpty)
-        // A whole goal written at once is held to the same.
+        // A whole goal written at once is held to the same, and the message names the
+        // field inside it that cannot be held, as for an entity's fields.
         let whole = try #require(world.store.dispatch(Action("pack.whole")).rejections.first?.error as? ScriptError)
-        #expect(whole.message == "field 'g': a goal's state is \"pending\", \"met\" or \"failed\", not \"bogus\"", "\(whole)")
+        #expect(whole.message == "field 'state': a goal's state is \"pending\", \"met\" or \"failed\", not \"bogus\"", "\(whole)")
         #expect(whole.line == 7)
     }
 

@@ -132,6 +132,23 @@ import Testing
         ])
     }
 
+    /// A level file's `2.0` for an integer parameter is the integer 2 when the rule reads
+    /// it (JSON has one kind of number); a whole number too large for an integer is refused.
+    @Test func anIntegerParameterReachesTheRuleAsAnInteger() throws {
+        let scripts = ["count.lua": """
+            echolot.goal("count", { params = { n = "integer" }, on = { ["level.started"] = function(goal, action, ctx)
+              goal.seen = math.type(ctx.params.n) .. " " .. tostring(ctx.params.n)
+            end } })
+            """]
+        let level = Support.level(entities: [("bell", 0)], goals: #"[{"type": "count", "n": 2.0}]"#)
+        let world = try Support.world(scripts: scripts, level: level)
+        #expect(world.rules.validate() == [])
+        world.store.dispatch(.start)
+        #expect(world.store.goal("count")?["seen"] == "integer 2")
+        let huge = try diagnostics(goals: #"[{"type": "count", "n": 1e300}]"#, scripts: scripts)
+        #expect(messages(huge) == ["goal 'count': parameter 'n' must be an integer, found a number"])
+    }
+
     @Test func aRuleCheckRunsOnTheParameters() throws {
         let problems = try diagnostics(goals: #"[{"type": "find"}, {"type": "findAll", "tag": "nothing"}]"#)
         #expect(Set(messages(problems)) == [

@@ -6,7 +6,7 @@ local relay, actionproblem, closest = host.relay, host.actionproblem, host.close
 local type, next, error, tostring, select, setmetatable = type, next, error, tostring, select, setmetatable
 local getinfo = debug.getinfo
 local getrawmetatable = debug.getmetatable
-local mathtype, floor = math.type, math.floor
+local mathtype, tointeger = math.type, math.tointeger
 local format, match, sub, concat = string.format, string.match, string.sub, table.concat
 local sortedpairs, readonly, copy, listMT = E.sortedpairs, E.readonly, E.copy, E.listMT
 
@@ -47,7 +47,8 @@ end
 local function typeok(t, v)
   if t == "any" then return true end
   if t == "number" then return type(v) == "number" end
-  if t == "integer" then return mathtype(v) == "integer" or (mathtype(v) == "float" and v == floor(v)) end
+  -- A level file's `2.0` is the integer 2 (JSON has one kind of number); 2^63 is none.
+  if t == "integer" then return mathtype(v) == "integer" or (mathtype(v) == "float" and tointeger(v) ~= nil) end
   if t == "string" or t == "entity" then return type(v) == "string" end
   if t == "boolean" then return type(v) == "boolean" end
   if t == "list" or t == "entities" then return islist(v) or (type(v) == "table" and next(v) == nil) end
@@ -180,6 +181,12 @@ local function normalizeparams(kind, name, params)
       if problem ~= nil then error(format("%s: the default of parameter '%s' %s", where, pname, problem), 4) end
       d.default = value
       d.optional = true
+    end
+    -- Levels configure goals, behaviours and scoring; an achievement runs in every level
+    -- with its declared values alone, so a required one could never be given.
+    if kind == "achievement" and not d.optional then
+      error(format("%s: parameter '%s' needs a default (or optional = true): no level configures an achievement",
+        where, pname), 4)
     end
     out[#out + 1] = d
   end
@@ -371,6 +378,8 @@ function E.params(rule, entry)
     local v = data[d.name]
     if v == nil then v = d.default end
     if type(v) == "table" then v = copy(v) end
+    -- What was checked as an integer reaches the rule as one.
+    if d.type == "integer" and mathtype(v) == "float" then v = tointeger(v) or v end
     values[d.name] = v
   end
   return E.freeze(values, format("the parameters of %s '%s'", rule.kind, rule.name))
