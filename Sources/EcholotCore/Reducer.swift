@@ -33,6 +33,11 @@ public struct Reducer<State> {
     /// The actions it handles.
     public let handles: ActionFilter
     @usableFromInline let body: Body
+    /// Makes the error for a problem of this reducer as a whole — a cascade of follow-up
+    /// actions it keeps feeding — from a message and the action it was handling, placed
+    /// where a person would fix it (a script rule: its file and line); nil for the store's
+    /// own message.
+    public var blame: ((_ message: String, _ handling: String) -> any Error)?
 
     /// A reducer over the whole state.
     public init(

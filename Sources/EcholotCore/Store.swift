@@ -130,10 +130,15 @@ public final class Store<State: StoreState> {
             let next = queue[head]
             head += 1
             if head > maxActionsPerBatch {
-                let lastFrom = origins[head - 1].map { (rule: reducers[$0.reducer].name, handling: queue[$0.handling].name) }
-                rejections.append(Rejection(
-                    reducer: "store", action: next,
-                    error: StoreError.cascade(limit: maxActionsPerBatch, lastFrom: lastFrom)))
+                let origin = origins[head - 1]
+                if let origin, let blame = reducers[origin.reducer].blame {
+                    rejections.append(Rejection(reducer: reducers[origin.reducer].name, action: next,
+                                                error: blame(StoreError.cascadeByOne(limit: maxActionsPerBatch), queue[origin.handling].name)))
+                } else {
+                    let lastFrom = origin.map { (rule: reducers[$0.reducer].name, handling: queue[$0.handling].name) }
+                    rejections.append(Rejection(reducer: "store", action: next,
+                                                error: StoreError.cascade(limit: maxActionsPerBatch, lastFrom: lastFrom)))
+                }
                 break
             }
             var before: State? = current
@@ -198,6 +203,12 @@ public enum StoreError: Error, CustomStringConvertible {
     /// Too many follow-up actions in one batch; the last one queued came from the reducer
     /// `rule` while it handled the action `handling` (nil: it was the dispatched action).
     case cascade(limit: Int, lastFrom: (rule: String, handling: String)?)
+
+    /// What a reducer that emitted the last action of a cut-off cascade is told, when its
+    /// error names the reducer and the action itself (``Reducer/blame``).
+    public static func cascadeByOne(limit: Int) -> String {
+        "more than \(limit) follow-up actions in one batch: rules keep emitting each other, and this one emitted the last"
+    }
 
     /// A sentence for the player or modder.
     public var description: String {

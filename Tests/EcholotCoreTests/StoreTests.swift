@@ -127,6 +127,19 @@ private struct Boom: Error, CustomStringConvertible {
             == "more than 100 follow-up actions in one batch: rules keep emitting each other (the last came from ping handling 'ping')")
     }
 
+    /// A reducer that can place its own errors (a script rule: its file and line) is
+    /// blamed for a cascade it emitted the last action of, with the action it was handling.
+    @Test func aCascadeIsBlamedOnTheReducerThatFedItLast() {
+        struct Placed: Error, CustomStringConvertible { let description: String }
+        var ping = Reducer<State>("ping", handles: .only("ping")) { _, _, ctx in ctx.emit(Action("ping")) }
+        ping.blame = { message, handling in Placed(description: "ping.lua:1:1: error: \(message) (action '\(handling)')") }
+        let store = Store<State>(state: State(), reducers: [ping], maxActionsPerBatch: 100)
+        let rejection = store.dispatch(Action("ping")).rejections.first
+        #expect(rejection?.reducer == "ping")
+        #expect((rejection?.error as? Placed)?.description
+            == "ping.lua:1:1: error: more than 100 follow-up actions in one batch: rules keep emitting each other, and this one emitted the last (action 'ping')")
+    }
+
     @Test func observersHearEachBatchOnceWithTheDiff() {
         let store = Store<State>(state: State(), reducers: [
             Reducer("inc", handles: .only("inc")) { s, _, ctx in

@@ -314,6 +314,24 @@ import Testing
         _ = try reject("pack.pcallMemory", kind: .memoryLimit, message: "memory limit exceeded")
     }
 
+    /// Rules that keep emitting each other are cut off with one line in the file format,
+    /// placed at the rule that emitted the last action, naming the action it handled.
+    @Test func aCascadeIsPlacedAtTheRuleThatFedItLast() throws {
+        let scripts = ["ping.lua": """
+            echolot.goal("pinger", { on = {
+              ["level.started"] = function(goal, action, ctx) ctx.emit("pack.ping") end,
+              ["pack.ping"] = function(goal, action, ctx) ctx.emit("pack.ping") end,
+            } })
+            """]
+        let level = Support.level(entities: [("bell", 0)], goals: #"[{"type": "pinger"}]"#)
+        let world = try Support.world(scripts: scripts, level: level)
+        let rejection = try #require(world.store.dispatch(.start).rejections.first)
+        let error = try #require(rejection.error as? ScriptError)
+        #expect(error.source?.file == "scripts/ping.lua" && error.line == 1)
+        #expect("\(rejection)".hasSuffix("scripts/ping.lua:1:1: error: more than 10000 follow-up actions in one batch: "
+            + "rules keep emitting each other, and this one emitted the last (pack 'test', goal 'pinger', action 'pack.ping')"), "\(rejection)")
+    }
+
     /// Memory that runs out while the engine mirrors the state for a rule, before that
     /// rule's handler has started, is blamed on that rule, not on the one that ran before.
     @Test func memoryRunningOutBeforeAHandlerNamesItsRule() throws {

@@ -76,9 +76,13 @@ extension ScriptEngine {
         var reducers: [Reducer<GameState>] = []
         for rule in applicableRules(for: level, pack: pack) {
             let batch = try makeBatch(rule)
-            reducers.append(.staged(rule.label, handles: rule.filter) { [session] state, action, context in
+            var reducer = Reducer<GameState>.staged(rule.label, handles: rule.filter) { [session] state, action, context in
                 try session.stage(batch, state: state, action: action, context: &context)
-            })
+            }
+            reducer.blame = { message, handling in
+                ScriptError(kind: .runtime, source: rule.source, line: rule.line, message: message, rule: rule.label, action: handling)
+            }
+            reducers.append(reducer)
         }
         return reducers
     }
