@@ -149,6 +149,23 @@ import Testing
         #expect(messages(huge) == ["goal 'count': parameter 'n' must be an integer, found a number"])
     }
 
+    /// A check that raises an error is reported at the level's entry it was checking,
+    /// naming the rule and where in the script it failed.
+    @Test func aCheckThatFailsIsPlacedAtItsEntry() throws {
+        let problems = try diagnostics(goals: #"[{"type": "find", "entity": "bell"}, {"type": "shaky"}]"#, scripts: ["shaky.lua": """
+            echolot.goal("shaky", { on = { ["pack.never"] = function() end },
+              check = function(params)
+                error("oops")
+              end })
+            """])
+        let problem = try #require(problems.first)
+        #expect(problems.count == 1)
+        #expect(problem.path.hasSuffix("levels/one.json"), "\(problem)")
+        #expect(problem.line > 1 || problem.column > 1, "the second goal's entry, not the file's start: \(problem)")
+        #expect(problem.message.hasPrefix("goal 'shaky': its check failed at "), "\(problem)")
+        #expect(problem.message.hasSuffix("scripts/shaky.lua:3: oops"), "\(problem)")
+    }
+
     @Test func aRuleCheckRunsOnTheParameters() throws {
         let problems = try diagnostics(goals: #"[{"type": "find"}, {"type": "findAll", "tag": "nothing"}]"#)
         #expect(Set(messages(problems)) == [

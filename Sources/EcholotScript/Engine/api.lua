@@ -390,6 +390,7 @@ end
 -- problems {entry index, parameter name or false, message}.
 function E.validate(entries, level)
   host.resetbudget(E.enginebudget)  -- freezing a large level is the engine's work
+  E.checking = nil
   local problems = E.newlist()
   local function problem(i, param, message)
     problems[#problems + 1] = E.newlist(i, param or false, message)
@@ -432,7 +433,10 @@ function E.validate(entries, level)
       -- back to the engine's, or a large level would fail with the budget of one check.
       local params = E.params(rule, entry.params)
       host.resetbudget()
+      -- Which entry's check is running: an error in it is placed at that entry (Swift reads it).
+      E.checking = i
       local message = rule.check(params, view)
+      E.checking = nil
       host.resetbudget(E.enginebudget)
       -- nil or false is fine (`return bad and "why"` gives false when all is well).
       if type(message) == "string" then

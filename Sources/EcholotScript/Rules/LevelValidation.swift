@@ -90,6 +90,14 @@ extension ScriptEngine {
         }
         if let failure = vm.protectedCall(arguments: 2, results: 1) {
             let error = ScriptError(failure)
+            // A rule's check failed: the problem is placed at the level's entry, as the
+            // check's own answers are, and says where in the script it failed.
+            if let i = checkingEntry(), i >= 1, i <= known.count {
+                let (entry, rule) = known[i - 1]
+                let place = error.source.map { " at \($0.displayPath):\(error.line ?? 1)" } ?? ""
+                diagnostics.append(diagnostic(entry.path, "\(rule.label): its check failed\(place): \(error.message)"))
+                return diagnostics
+            }
             diagnostics.append(Diagnostic(path: error.source?.displayPath ?? source.displayPath,
                                           line: error.line ?? 1, column: 1,
                                           message: "while checking level '\(definition.id)': \(error.message)"))
@@ -104,5 +112,15 @@ extension ScriptEngine {
             diagnostics.append(diagnostic(path, message))
         }
         return diagnostics
+    }
+
+    /// The index of the entry whose check was running when validation failed, if one was.
+    private func checkingEntry() -> Int? {
+        let L = vm.L
+        clua_getref(L, refs.engine)
+        vm.push("checking")
+        lua_rawget(L, -2)
+        defer { clua_pop(L, 2) }
+        return lua_isinteger(L, -1) != 0 ? Int(clua_tointeger(L, -1, nil)) : nil
     }
 }
