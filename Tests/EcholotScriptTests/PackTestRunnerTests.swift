@@ -96,7 +96,7 @@ import Testing
         // The test file's line names the log; the log's own problem follows, unwrapped.
         #expect(late.problems.count == 2)
         #expect(late.problems.first?.contains("/tests/late.lua:1:"
-            + "\(#"return { { name = "late", level = "one", "#.count + 1): error: test 1: the input log 'late.jsonl' does not read") == true,
+            + "\(#"return { { name = "late", level = "one", "#.count + 1): error: test 'late': the input log 'late.jsonl' does not read") == true,
                 "\(late.problems)")
         #expect(late.problems.last?.contains("/tests/late.jsonl:1:20: error: unknown action 'ende' (did you mean 'end'?)") == true,
                 "\(late.problems)")
@@ -121,7 +121,7 @@ import Testing
         let results = PackTests.run(pack, standardRules: Support.standardRules)
         #expect(results.map(\.name) == ["typo", "fine"])
         #expect(results.map(\.passed) == [false, true])
-        #expect(results.first?.problems.first?.contains("test 1: unknown expectation 'outcom'") == true)
+        #expect(results.first?.problems.first?.contains("test 'typo': unknown expectation 'outcom'") == true)
         // A Lua table keeps no positions; the field is found in the text, in its test.
         let line = "  { name = \"typo\", level = \"one\", input = {}, expect = { outcom = \"won\" } },"
         let column = line.distance(from: line.startIndex, to: line.range(of: "outcom")!.lowerBound) + 1

@@ -33,8 +33,10 @@ struct PackTestReader {
         return list.enumerated().map { i, item in
             let anchor = item.mapValue?["name"]?.stringValue
             let read = Result { () throws(Problem) in try test(from: item, index: i + 1) }
+            // Named as the report names it: by its `name`, else by its place in the list.
+            let called = anchor.map { "test '\($0)'" } ?? "test \(i + 1)"
             return (name(of: item, index: i + 1), anchor, read.mapError {
-                Problem(message: "test \(i + 1): \($0.message)", field: $0.field, elsewhere: $0.elsewhere)
+                Problem(message: "\(called): \($0.message)", field: $0.field, elsewhere: $0.elsewhere)
             })
         }
     }
