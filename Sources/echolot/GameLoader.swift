@@ -67,15 +67,36 @@ enum GameLoader {
     /// the shipped and (unless `safe`) installed packs.
     static func loadPack(_ path: String, safe: Bool = false) throws -> Pack {
         let library = PackLibrary.standard(safe: safe)
-        let url = URL(fileURLWithPath: path)
-        let byID = FileManager.default.fileExists(atPath: url.path) ? nil : library.load(id: path)
-        switch byID ?? library.load(at: url) {
+        guard let resolved = packPath(path, in: library, safe: safe) else { throw ExitCode(1) }
+        switch library.load(at: URL(fileURLWithPath: resolved)) {
         case let .success(pack):
             return pack
         case let .failure(error):
             Terminal.report(error.diagnostics)
             throw ExitCode(1)
         }
+    }
+
+    /// The path a PACK argument stands for — every command taking one resolves it here, so
+    /// they agree: the argument itself when something is there or it reads as a path (the
+    /// loader then says what is wrong with it), else the folder of the shipped or installed
+    /// pack with that id. `nil` once stderr says that an id-like argument names neither.
+    static func packPath(_ argument: String, in library: PackLibrary, safe: Bool = false) -> String? {
+        guard !FileManager.default.fileExists(atPath: argument), looksLikePackID(argument) else { return argument }
+        if let entry = library.entry(id: argument) { return entry.url.path }
+        // "no such file" would send the player looking for a file they never meant.
+        let searched = safe ? "no shipped pack (installed packs are not loaded with --safe)" : "no shipped or installed pack"
+        Terminal.error("\(argument):1:1: error: there is \(searched) with the id '\(argument)', nor a file or folder of that name; "
+            + "'echolot packs --all' lists the packs by id")
+        return nil
+    }
+
+    /// Whether `argument` has the form of a pack id (`[a-z0-9][a-z0-9._-]*`) rather than of
+    /// a path: a `/`, capitals or an archive's or level's extension make it a path.
+    static func looksLikePackID(_ argument: String) -> Bool {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789._-")
+        guard let first = argument.first, first.isLetter || first.isNumber else { return false }
+        return argument.allSatisfy(allowed.contains) && !argument.hasSuffix(".zip") && !argument.hasSuffix(".json")
     }
 
     /// Reads the input log at `path` (refusing events later than `latest`, when given), or

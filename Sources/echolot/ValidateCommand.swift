@@ -10,14 +10,14 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check packs or level files and report every problem as path:line:col: error: message.",
         discussion: """
-            Each PATH is a pack folder, a .zip of one, or a level file inside a pack's levels/ folder (then \
-            its pack's manifest is checked too). Problems go to stderr, one per line; for \
+            Each PATH is a pack folder, a .zip of one, a shipped or installed pack's id, or a level \
+            file inside a pack's levels/ folder (then its pack's manifest is checked too). Problems go to stderr, one per line; for \
             each good pack, 'ok: <pack id> (<n> levels)' goes to stdout.
             """
     )
 
     /// Pack folders or level files to check.
-    @Argument(help: "Pack folders or level .json files.")
+    @Argument(help: "Pack folders, .zip archives, pack ids or level .json files.")
     var paths: [String]
 
     /// Validates every path, prints the problems and the summaries; exits 1 on any problem.
@@ -25,7 +25,12 @@ struct ValidateCommand: ParsableCommand {
         var failed = false
         // Bases and dependencies resolve against the shipped and installed packs.
         let library = PackLibrary.standard()
-        for path in paths {
+        for argument in paths {
+            // A pack's id names it here as for `test` and `run`.
+            guard let path = GameLoader.packPath(argument, in: library) else {
+                failed = true
+                continue
+            }
             let report = PackLoader.validate(path: path, library: library)
             var problems = report.diagnostics.map(\.description)
             if let pack = report.pack { problems += Self.deepProblems(of: pack, whole: report.isOK) }

@@ -26,3 +26,17 @@ import Testing
         #expect(explicit.stdout.contains("\"matches\":true"))
     }
 }
+
+/// `play` with a pack id nothing answers to, in a real terminal (play needs one).
+@Suite struct PlayPackArgumentTests {
+    @Test func anUnknownIdIsToldAsAnUnknownPack() throws {
+        let data = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let game = try PseudoTerminal(["play", "nonexistent-pack", "--no-audio", "--safe"], environment: ["ECHOLOT_DATA": data.path])
+        #expect(try game.waitForExit() == 1)
+        #expect(game.text.contains("nonexistent-pack:1:1: error: there is no shipped pack (installed packs are not loaded "
+            + "with --safe) with the id 'nonexistent-pack'"), "\(game.text)")
+        #expect(game.text.contains("'echolot packs --all' lists the packs by id"))
+        #expect(!game.text.contains("no such file or directory"))
+    }
+}
