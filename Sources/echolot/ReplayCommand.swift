@@ -36,6 +36,11 @@ struct ReplayCommand: ParsableCommand {
 
     /// Replays and compares.
     func run() throws {
+        // The log first: when it is missing, its description is too, and naming the
+        // description would hide the file the player actually gave. The whole log is played,
+        // so an event past the longest run is refused at its line rather than taking hours;
+        // the description's ticks are held to the same limit.
+        let inputs = try GameLoader.inputLog(log, latest: LevelRunner.longestRun)
         var recording: RecordingDescription?
         if pack == nil || level == nil || expect == nil {
             do {
@@ -58,9 +63,6 @@ struct ReplayCommand: ParsableCommand {
                 Terminal.error("\(log): warning: recorded with \(recording.packID) \(recording.packVersion), replaying with \(game.pack.manifest.version)")
             }
         }
-        // The whole log is played, so an event past the longest run is refused at its line
-        // rather than taking hours; the description's ticks are held to the same limit.
-        let inputs = try GameLoader.inputLog(log, latest: LevelRunner.longestRun)
         let step = recording?.step ?? LevelSession.standardStep
         // A recorded session ends with `end` or its outcome; the cap only has to be above it.
         let recorded = Double(recording?.ticks ?? 0) * step

@@ -80,6 +80,21 @@ import Testing
         #expect(replay.stderr == "\(late):1:7: error: 't' is 1000000000 s, later than the 86400 s a run may last\n")
     }
 
+    /// A log that is not there is named itself, in one line, not its (equally missing)
+    /// description.
+    @Test func aMissingLogIsToldAsTheLogItself() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = folder.appendingPathComponent("nope.jsonl").path
+        for extra in [[], ["--pack", "tutorial", "--level", "first-sound", "--expect", "0"]] {
+            let replay = try echolot(["replay", missing] + extra)
+            #expect(replay.status == 1)
+            #expect(replay.stderr == "\(missing):1:1: error: cannot read the input log: no such file\n", "\(extra)")
+            #expect(replay.stdout.isEmpty)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test func aBrokenDescriptionIsToldInTheProjectsWords() throws {
         let missing = try write(meta: fields(["format": nil]))
         let noFormat = try echolot(["replay", missing])
