@@ -1,9 +1,13 @@
 import Foundation
 
 extension Statistics {
-    /// The figures for a terminal: a summary, a table per level and per tag, and two charts
-    /// (average score per day, wins per day).
-    public var text: String {
+    /// The figures for a terminal: a summary, a table per level and per tag, two charts
+    /// (average score per day, wins per day) and the days as a table.
+    public var text: String { text(charts: true) }
+
+    /// The figures as ``text``; `charts: false` leaves out the bar charts, whose columns a
+    /// screen reader or braille display cannot read — the day table under them says it all.
+    public func text(charts: Bool) -> String {
         var out: [String] = []
         let first = days.first?.date ?? "", last = days.last?.date ?? ""
         out.append("Statistics, last \(window.days) days (\(first) to \(last))")
@@ -28,11 +32,21 @@ extension Statistics {
                     [tag.tag, "\(tag.found)", "\(tag.present)", Self.percent(tag.foundRate), "\(tag.runs)"]
                 }).lines()
         }
-        let labels = days.map { String($0.date.suffix(2)) }
+        if charts {
+            let labels = days.map { String($0.date.suffix(2)) }
+            out.append("")
+            out += BarChart(title: "Average score per day", values: days.map(\.averageScore), labels: labels).lines()
+            out.append("")
+            out += BarChart(title: "Wins per day", values: days.map { Double($0.won) }, labels: labels).lines()
+        }
+        // The charts' figures as text, one line a day: the charts only show the top of
+        // their scale, and a day's bar cannot be read out.
         out.append("")
-        out += BarChart(title: "Average score per day", values: days.map(\.averageScore), labels: labels).lines()
-        out.append("")
-        out += BarChart(title: "Wins per day", values: days.map { Double($0.won) }, labels: labels).lines()
+        out += TextTable(
+            header: ["day", "runs", "won", "avg score", "best"],
+            rows: days.map { day in
+                [day.date, "\(day.runs)", "\(day.won)", Self.decimal(day.averageScore), day.bestScore.map(String.init) ?? "–"]
+            }).lines()
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -2,8 +2,8 @@ import ArgumentParser
 import EcholotStore
 import Foundation
 
-/// `echolot stats [--window week|2weeks|month] [--json] [--profile PATH]`: what the player
-/// did lately — runs, win rate, scores, misses per level, finds per tag, and two charts.
+/// `echolot stats [--window week|2weeks|month] [--json] [--plain] [--profile PATH]`: what the
+/// player did lately — runs, win rate, scores, misses per level, finds per tag, and per day.
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
@@ -11,7 +11,9 @@ struct StatsCommand: ParsableCommand {
         discussion: """
             The window ends now and starts at local midnight 7, 14 or 30 days back (today \
             included). Runs are read from the profile: --profile PATH, else $ECHOLOT_PROFILE, \
-            else the data directory ($XDG_DATA_HOME/echolot/profile.sqlite). See docs/progress.md.
+            else the data directory ($XDG_DATA_HOME/echolot/profile.sqlite). Each day's figures \
+            are a table; a terminal also gets them as bar charts, unless --plain or TERM=dumb. \
+            See docs/progress.md.
             """
     )
 
@@ -20,6 +22,9 @@ struct StatsCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Print one JSON object instead of tables and charts.")
     var json = false
+
+    @Flag(name: .long, help: "Plain lines for screen readers: the day table without the bar charts (automatic when TERM=dumb or the output is not a terminal).")
+    var plain = false
 
     @Option(name: .long, help: "The profile database to read (default: $ECHOLOT_PROFILE, else the data directory).")
     var profile: String?
@@ -47,6 +52,16 @@ struct StatsCommand: ParsableCommand {
             // No profile yet: nothing was played, and looking must not create one.
             statistics = Statistics.empty(window: span)
         }
-        print(json ? statistics.json.jsonText : statistics.text, terminator: json ? "\n" : "")
+        if json {
+            print(statistics.json.jsonText)
+        } else {
+            print(statistics.text(charts: showsCharts), terminator: "")
+        }
+    }
+
+    /// Bar charts are drawn only for a sighted reader's terminal: piped into a file or a
+    /// screen reader's line mode their block characters say nothing.
+    private var showsCharts: Bool {
+        !plain && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     }
 }

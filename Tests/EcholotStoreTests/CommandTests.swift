@@ -124,6 +124,14 @@ import Testing
                                         environment: ["ECHOLOT_PROFILE": profile.path])
         #expect(table.status == 0 && table.stdout.contains("Statistics, last 30 days"))
         #expect(table.stdout.contains("tutorial/first-sound"))
+        // Piped, the days are a table alone: one line a day, today's holding the run.
+        #expect(!table.stdout.contains("█") && !table.stdout.contains("per day"), "\(table.stdout)")
+        let days = try #require(json["days"] as? [[String: Any]])
+        let today = try #require(days.last?["date"] as? String)
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.first?.isNumber == true }.count == 30)
+        let won = outcome == "won" ? 1 : 0
+        #expect(lines.last?.hasPrefix("\(today)     1    \(won)") == true, "\(lines.suffix(2))")
     }
 
     @Test func runRecordsNothingWithoutAProfile() throws {

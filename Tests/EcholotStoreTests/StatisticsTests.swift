@@ -75,6 +75,19 @@ import Testing
         #expect(text.contains("tutorial/first-sound"))
         #expect(text.contains("Average score per day") && text.contains("Wins per day"))
         #expect(text.contains("█"))
+        // Each day's figures are text too, in the window's order, for readers the bars say nothing to.
+        let lines = text.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("day ") })
+        #expect(lines[header] == "day         runs  won  avg score  best")
+        #expect(Array(lines[(header + 2)...]) == [
+            "2026-11-15     0    0          –     –", "2026-11-16     0    0          –     –",
+            "2026-11-17     0    0          –     –", "2026-11-18     1    0          –     –",
+            "2026-11-19     0    0          –     –", "2026-11-20     0    0          –     –",
+            "2026-11-21     2    1      500.0   800",
+        ])
+        let plain = stats.text(charts: false)
+        #expect(!plain.contains("█") && !plain.contains("Wins per day"))
+        #expect(plain.hasSuffix("2026-11-21     2    1      500.0   800\n"))
     }
 
     /// A profile recorded before scores were bounded may hold scores up to `Int.max`: two
