@@ -24,9 +24,11 @@ test: deps
 	$(SWIFT) test
 
 ## play: the shipped tutorial (more options: make play PLAY_ARGS="--plain", see docs/playing.md).
+# Quiet: a screen reader would read SwiftPM's hundreds of progress lines before the game;
+# -q still prints the compiler's errors and warnings, and a failed build stops here.
 play: deps
-	$(SWIFT) build --product echolot
-	"$$($(SWIFT) build --show-bin-path)/echolot" play $(PLAY_ARGS)
+	@$(SWIFT) build -q --product echolot
+	@"$$($(SWIFT) build --show-bin-path)/echolot" play $(PLAY_ARGS)
 
 ## bench: release build of the benchmarks; figures go to docs/PERFORMANCE.md.
 bench: deps
