@@ -12,6 +12,8 @@ import Testing
         feedback.respond(to: .miss(misses: 1))
         feedback.respond(to: .lost)
         #expect(rings == 2)
+        feedback.respond(to: .wrong(id: "bee"))
+        #expect(rings == 3, "a wrong pick sounds like a miss, not a hit")
         feedback.paused(true)
     }
 }

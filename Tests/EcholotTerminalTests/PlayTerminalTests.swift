@@ -123,6 +123,24 @@ import Testing
         #expect(!game.output.contains(0x1B))
     }
 
+    /// Selecting the decoy loses the level: it is said as wrong, not as a find, and the
+    /// end page does not count it as found.
+    @Test func selectingTheDecoyIsWrongNotAHit() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "two-voices"])
+        try game.expect("== Briefing: Two Voices ==")
+        game.send("\r")
+        try game.expect("Level Two Voices begins.")
+        game.press(PseudoTerminal.right, times: 6)
+        try game.expect("Facing 90° E.")
+        game.send(" ")
+        try game.expect("Wrong: Bee.")
+        try game.expect("Goal failed: You selected the Bee.")
+        try game.expect("== Lost: Two Voices ==")
+        try game.expect("found: 0")
+        #expect(!game.text.contains("Hit: Bee"), "\(game.text.suffix(800))")
+        #expect(try game.quitFromAPage() == 0)
+    }
+
     /// Standard input that is no terminal: a clear message that points to `echolot run`.
     @Test func noTerminalPointsToRun() throws {
         let result = try runEcholot(["play", tutorialPath])

@@ -64,7 +64,7 @@ final class SoundFeedback: Feedback {
     func respond(to event: LevelEvent) {
         switch event {
         case .hit: cues?.play(.hit)
-        case .miss: if let cues { cues.play(.miss) } else { ring() }
+        case .miss, .wrong: if let cues { cues.play(.miss) } else { ring() }
         case .won: cues?.play(.won)
         case .lost: if let cues { cues.play(.lost) } else { ring() }
         default: break

@@ -16,9 +16,10 @@ public enum EndChoice: Equatable, Sendable {
 /// The page after a level: the outcome, the score and its breakdown, the achievements
 /// earned, and what to do next.
 public enum EndPage {
-    /// The page and the meaning of each of its choices.
+    /// The page and the meaning of each of its choices; `wrongPicks` of the found entities
+    /// were selected wrongly and are not counted as found.
     public static func make(level: Level, names: Names, left: Bool, achievements: [(id: String, title: String?)],
-                            hasNext: Bool, recording: String?) -> (page: Page, choices: [EndChoice]) {
+                            hasNext: Bool, recording: String?, wrongPicks: Int = 0) -> (page: Page, choices: [EndChoice]) {
         let status = level[LevelKeys.status]
         let outcome: String
         switch status {
@@ -27,7 +28,7 @@ public enum EndPage {
         case .ready, .running: outcome = left ? "You left the level before the end." : "The level stopped."
         }
         var body = [outcome, ""]
-        body.append("Time: \(ScoringText.seconds(level[LevelKeys.time])) · misses: \(level[LevelKeys.misses]) · found: \(level[LevelKeys.found].count)")
+        body.append("Time: \(ScoringText.seconds(level[LevelKeys.time])) · misses: \(level[LevelKeys.misses]) · found: \(level[LevelKeys.found].count - wrongPicks)")
         let goals = GoalText(names: names)
         for goal in GoalText.orderedGoals(level) where goal[GoalKeys.state] == .failed {
             body.append("Failed: \(goals.status(goal, in: level).text).")

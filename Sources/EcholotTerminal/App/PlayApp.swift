@@ -487,7 +487,7 @@ public final class PlayApp {
             && progress.marks(level: group.levels[index + 1], in: entry.pack).locked == nil
         let (page, meanings) = EndPage.make(
             level: store.state[Game.level], names: names, left: exit == .left, achievements: earned,
-            hasNext: hasNext, recording: recordedTo)
+            hasNext: hasNext, recording: recordedTo, wrongPicks: session.wrongPicks.count)
         switch try loop.presenter.run(page, settle: Self.settleAfterLevel) {
         case let .chose(choice):
             switch meanings[choice] {

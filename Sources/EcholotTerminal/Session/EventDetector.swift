@@ -13,6 +13,16 @@ public enum EventDetector {
         if StorySceneKind(scene: old[Game.story]["scene"]?.mapValue) == .choice {
             events.removeAll { if case .hit = $0 { true } else { false } }
         }
+        // A pick that fails a goal or loses the level in the same transition was no find.
+        let failed = events.contains { event in
+            switch event {
+            case .goalFailed, .lost: true
+            default: false
+            }
+        }
+        if failed {
+            events = events.map { if case let .hit(id, _) = $0 { .wrong(id: id) } else { $0 } }
+        }
         let earnedBefore = old[Game.achievements], earnedAfter = new[Game.achievements]
         for id in earnedAfter.keys.sorted() where earnedBefore[id] == nil {
             let title = earnedAfter[id]?.mapValue?["title"]?.stringValue

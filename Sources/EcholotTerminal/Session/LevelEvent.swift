@@ -5,6 +5,9 @@ public enum LevelEvent: Equatable, Sendable {
     case started
     /// A selection picked entity `id`; `found` entities are found now.
     case hit(id: String, found: Int)
+    /// A selection picked entity `id` and so failed a goal or lost the level (a decoy, or
+    /// out of order): the store marks it found, but the player must hear it was wrong.
+    case wrong(id: String)
     /// A selection hit nothing; `misses` so far.
     case miss(misses: Int)
     /// Goal `id` is met now.

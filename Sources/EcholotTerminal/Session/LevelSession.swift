@@ -17,6 +17,10 @@ public final class LevelSession {
     /// Turn and tilt actions dispatched (for tests and the benchmark).
     public private(set) var steeringActions = 0
 
+    /// Entities picked wrongly (see ``LevelEvent/wrong(id:)``): the store counts them as
+    /// found, the player's count of finds must not.
+    public private(set) var wrongPicks: [String] = []
+
     private var coalescer = TurnCoalescer()
     private var events: [LevelEvent] = []
     /// Rule failures told: a few different ones, each once.
@@ -142,6 +146,19 @@ public final class LevelSession {
         }
     }
 
+    /// `event` with its count of finds leaving out the wrong picks so far.
+    private func countingFinds(_ event: LevelEvent) -> LevelEvent {
+        switch event {
+        case let .wrong(id):
+            wrongPicks.append(id)
+            return event
+        case let .hit(id, found):
+            return .hit(id: id, found: found - wrongPicks.count)
+        default:
+            return event
+        }
+    }
+
     private func dispatch(_ action: Action, record: Bool = true) {
         guard !ended, action.name == ActionName.start || !isFinished else { return }
         if record { recorder?.record(t: time, action: action) }
@@ -152,6 +169,7 @@ public final class LevelSession {
         var found = EventDetector.events(
             old: transition.old, new: transition.new, actions: transition.actions, rejections: transition.rejections)
         if !transition.rejections.isEmpty { found = found.compactMap(tellOnce) }
+        found = found.map(countingFinds)
         if isOver != nil, isFinished {
             events += found.filter { !$0.isStoryFlow }
             nextSceneEvents += found.filter(\.isStoryFlow)

@@ -25,6 +25,8 @@ public struct EventText {
             return nil
         case let .hit(id, found):
             return ("Hit: \(names.entity(id, in: level)). Found \(found) so far.", .good)
+        case let .wrong(id):
+            return ("Wrong: \(names.entity(id, in: level)).", .bad)
         case let .miss(misses):
             return ("Miss: nothing there. \(misses == 1 ? "1 miss" : "\(misses) misses") so far.", .bad)
         case let .goalMet(id):
