@@ -141,6 +141,42 @@ import Testing
         #expect(try game.quitFromAPage() == 0)
     }
 
+    /// For screen readers and braille on the full screen: the selected entry has a text
+    /// mark, the cursor is shown on its line (not hidden at the bottom), and the first page
+    /// points to the line mode.
+    @Test func theCursorSitsOnTheSelectedEntry() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio"])
+        try game.expect("> 1. The Basics")
+        try game.expect("Screen reader? echolot play --plain")
+        game.send("\r")
+        try game.expect("> 1. The First Sound")
+        game.send("j")
+        try game.expect("> 2. Two Voices")
+        game.wait(0.2)
+        let line = try #require(game.lineUnderTheCursor, "the cursor is hidden")
+        #expect(line.hasPrefix("> 2. Two Voices"), "the cursor is on “\(line)”")
+        let secondPage = game.text.components(separatedBy: "choose a level").last ?? ""
+        #expect(!secondPage.contains("Screen reader?"), "only the first page says it")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+
+    /// The level's counters line changes once a second, not with every tenth: a screen
+    /// reader reading changed lines would say nothing else.
+    @Test func theCountersLineChangesOnceASecond() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"])
+        try game.expect("Briefing: The First Sound")
+        game.send("\r")
+        try game.expect("Heading 0° N")
+        let before = game.text.components(separatedBy: "· time ").count
+        game.wait(3)
+        let redraws = game.text.components(separatedBy: "· time ").count - before
+        #expect(redraws <= 4, "the counters line was drawn \(redraws) times in 3 s")
+        game.send("q")
+        try game.expect("Left: The First Sound")
+        try game.quitFromTheEndPage()
+    }
+
     /// Standard input that is no terminal: a clear message that points to `echolot run`.
     @Test func noTerminalPointsToRun() throws {
         let result = try runEcholot(["play", tutorialPath])
@@ -315,5 +351,31 @@ import Testing
         kill(game.pid, SIGTERM)
         #expect(try game.waitForExit() == 143)
         #expect(game.isCooked)
+    }
+}
+
+extension PseudoTerminal {
+    /// The text of the line the cursor was last shown on, read off the escape sequences the
+    /// game wrote (a cursor move to row R, then "cursor shown"); nil while it is hidden.
+    var lineUnderTheCursor: String? {
+        let raw = String(decoding: output, as: UTF8.self)
+        guard let shown = raw.range(of: Escape.showCursor, options: .backwards),
+              raw.range(of: Escape.hideCursor, options: .backwards).map({ $0.lowerBound < shown.lowerBound }) ?? true
+        else { return nil }
+        // The move just before it: ESC [ row ; 1 H.
+        guard let move = raw[..<shown.lowerBound].range(of: "\u{1B}[", options: .backwards) else { return nil }
+        let moveText = String(raw[move.lowerBound ..< shown.lowerBound])
+        // The last time that row was drawn: the move, then its text up to "clear the rest".
+        var drawn: Substring?
+        var searchEnd = move.lowerBound
+        while let start = raw[..<searchEnd].range(of: moveText, options: .backwards) {
+            let rest = raw[start.upperBound...]
+            if !rest.hasPrefix(Escape.showCursor), let end = rest.range(of: Escape.clearLine) {
+                drawn = rest[..<end.lowerBound]
+                break
+            }
+            searchEnd = start.lowerBound
+        }
+        return drawn.map { Escape.strip(String($0)) }
     }
 }

@@ -11,8 +11,12 @@ public final class Canvas {
         self.output = output
     }
 
-    /// Draws `lines` on a screen of `size`, rewriting only what changed.
-    public func draw(_ lines: [StyledLine], size: (columns: Int, rows: Int)) {
+    // The row the cursor was left shown on, or nil while it is hidden.
+    private var cursorRow: Int?
+
+    /// Draws `lines` on a screen of `size`, rewriting only what changed; the cursor is
+    /// left shown on row `cursor` (0-based), where screen readers look, or hidden.
+    public func draw(_ lines: [StyledLine], size: (columns: Int, rows: Int), cursor: Int? = nil) {
         let rendered = (0 ..< size.rows).map { $0 < lines.count ? lines[$0].rendered(width: size.columns) : "" }
         var out = ""
         for (row, line) in rendered.enumerated() where row >= shown.count || shown[row] != line {
@@ -22,6 +26,13 @@ public final class Canvas {
             for row in rendered.count ..< shown.count { out += Escape.moveTo(row: row + 1) + Escape.clearLine }
         }
         shown = rendered
+        let cursor = cursor.flatMap { $0 < size.rows ? $0 : nil }
+        if let cursor, !out.isEmpty || cursor != cursorRow {
+            out += Escape.moveTo(row: cursor + 1) + Escape.showCursor
+        } else if cursor == nil, cursorRow != nil {
+            out += Escape.hideCursor
+        }
+        cursorRow = cursor
         guard !out.isEmpty else { return }
         write(out)
     }
@@ -29,7 +40,9 @@ public final class Canvas {
     /// Forgets what is on screen and clears it: the next draw writes every line.
     public func invalidate() {
         shown = []
-        write(Escape.reset + Escape.clearScreen)
+        // Hidden until the next draw places it: a resumed game's screen starts hidden.
+        cursorRow = nil
+        write(Escape.reset + Escape.clearScreen + Escape.hideCursor)
     }
 
     /// Writes raw bytes (the bell).

@@ -14,6 +14,12 @@ public final class ScreenDisplay: Display {
     private var messages: [(text: String, style: TextStyle)] = []
     private var frame: LevelFrame?
     private var statusLines: [String] = []
+    /// Whether the page shown is the game's first: it points screen-reader users to the
+    /// line mode, which they may not know of.
+    private var firstPage = true
+
+    /// What the first page says to players who would rather hear lines than a screen.
+    static let plainHint = "Screen reader? echolot play --plain says everything as lines."
 
     /// The narrowest terminal the level screen fits in.
     public static let minimumColumns = 40
@@ -31,6 +37,7 @@ public final class ScreenDisplay: Display {
 
     /// Draws the page.
     public func show(_ page: Page) {
+        if let shown = self.page, shown.title != page.title { firstPage = false }
         self.page = page
         frame = nil
         scrollOffset = 0
@@ -66,6 +73,7 @@ public final class ScreenDisplay: Display {
     /// Starts the level screen.
     public func levelBegan(_ context: LevelContext, level: Level) {
         self.context = context
+        firstPage = false
         page = nil
         // A story's lines stay on screen from scene to scene: the dialogue reads on.
         if context.storyScene == nil { messages = [] }
@@ -133,11 +141,13 @@ public final class ScreenDisplay: Display {
         var choices: [StyledLine] = page.choices.isEmpty ? [] : [StyledLine()]
         for (index, choice) in page.choices.enumerated() {
             let number = index < 9 ? "\(index + 1). " : "   "
-            let text = " " + number + choice.line + (choice.enabled ? "" : " (not available)")
+            // A text mark besides the reverse video: braille displays show no colours.
+            let text = (index == page.selected ? "> " : "  ") + number + choice.line + (choice.enabled ? "" : " (not available)")
             let style: TextStyle = index == page.selected ? .reverse : (choice.enabled ? .normal : .dim)
             choices.append(StyledLine(text, style))
         }
-        let bottom = [notice.map { StyledLine(" " + $0.text, $0.style) } ?? StyledLine(), StyledLine(" " + page.help, .dim)]
+        var bottom = [notice.map { StyledLine(" " + $0.text, $0.style) } ?? StyledLine(), StyledLine(" " + page.help, .dim)]
+        if firstPage { bottom.insert(StyledLine(" " + Self.plainHint, .dim), at: 0) }
         var body = page.body.flatMap(Self.wrapped(width: width))
         // The choices stay in sight; a long text scrolls above them.
         let room = max(1, rows - 2 - choices.count - bottom.count)
@@ -151,7 +161,9 @@ public final class ScreenDisplay: Display {
         }
         let top = [StyledLine(" " + page.title, .bold), StyledLine()] + body.map { StyledLine($0) } + choices
         let filler = Array(repeating: StyledLine(), count: max(0, rows - top.count - bottom.count))
-        canvas.draw(top + filler + bottom, size: (columns, rows))
+        // The cursor on the selected choice: screen readers read the line it is on.
+        let cursor = page.choices.isEmpty ? nil : top.count - page.choices.count + page.selected
+        canvas.draw(top + filler + bottom, size: (columns, rows), cursor: cursor)
     }
 
     /// A paragraph's lines, indented one column; a bulleted one (`• `) hangs its
@@ -210,7 +222,9 @@ public final class ScreenDisplay: Display {
             case (.pending, false): lines.append(StyledLine(" [ ] " + status.text))
             }
         }
-        lines.append(StyledLine(" Found \(level[LevelKeys.found].count) · misses \(level[LevelKeys.misses]) · time \(ScoringText.seconds(level[LevelKeys.time]))"))
+        // Whole seconds: a screen reader that reads changed lines hears it once a second,
+        // not ten times.
+        lines.append(StyledLine(" Found \(level[LevelKeys.found].count) · misses \(level[LevelKeys.misses]) · time \(Int(level[LevelKeys.time])) s"))
         drawRest(lines, context: context, frame: frame, columns: columns, rows: rows)
     }
 

@@ -4,6 +4,10 @@ public enum Escape {
     public static let enterFullScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[H"
     /// Attributes reset, cursor shown, back to the main screen.
     public static let leaveFullScreen = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// The cursor shown: on a page it sits on the selected choice for screen readers.
+    public static let showCursor = "\u{1B}[?25h"
+    /// The cursor hidden: on the level screen it would only flicker.
+    public static let hideCursor = "\u{1B}[?25l"
     /// Clears the whole screen.
     public static let clearScreen = "\u{1B}[2J"
     /// Clears from the cursor to the end of the line.
