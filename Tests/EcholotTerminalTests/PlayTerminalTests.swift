@@ -177,6 +177,23 @@ import Testing
         try game.quitFromTheEndPage()
     }
 
+    /// Without a sound device the line mode rings the terminal bell on a miss too, as it
+    /// promises: the bell is the only sound a miss makes then.
+    @Test func plainModeRingsTheBellOnAMiss() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound"])
+        try game.expect("1. Start")
+        game.send("\r")
+        try game.expect("Level The First Sound begins.")
+        #expect(!game.output.contains(0x07))
+        game.send(" ")
+        try game.expect("Miss: nothing there. 1 miss so far.")
+        #expect(game.output.contains(0x07), "no bell")
+        #expect(!game.output.contains(0x1B))
+        game.send("q")
+        try game.expect("== Left: The First Sound ==")
+        #expect(try game.quitFromAPage() == 0)
+    }
+
     /// Standard input that is no terminal: a clear message that points to `echolot run`.
     @Test func noTerminalPointsToRun() throws {
         let result = try runEcholot(["play", tutorialPath])

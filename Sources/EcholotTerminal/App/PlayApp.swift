@@ -117,7 +117,7 @@ public final class PlayApp {
                 + "(it has \(known.joined(separator: ", "))).", style: .warning)
         }
         let audio = AudioOutput(enabled: options.audio) { display.notice($0, style: .warning) }
-        let ring: () -> Void = plain ? {} : { (display as? ScreenDisplay)?.ring() }
+        let ring: () -> Void = plain ? { (display as? LineDisplay)?.ring() } : { (display as? ScreenDisplay)?.ring() }
         let context = Loop(display: display, pump: pump, audio: audio, tracker: tracker, feedback: audio.feedback(ring: ring))
         var place = firstPlace()
         while true {

@@ -36,6 +36,17 @@ public final class LineDisplay: Display {
         }
     }
 
+    /// Writes the terminal bell (BEL, no escape sequence): without an audio device it is
+    /// the only sound a miss makes, and screen-reader users need it most.
+    public func ring() {
+        guard failure == nil else { return }
+        do {
+            try output("\u{07}")
+        } catch {
+            failure = error
+        }
+    }
+
     /// Lists the page: title, text, numbered choices, the keys.
     public func show(_ page: Page) {
         say("")
