@@ -194,6 +194,21 @@ import Testing
         #expect(try game.quitFromAPage() == 0)
     }
 
+    /// A number past the end of a menu is answered, not ignored, on both displays.
+    @Test(arguments: [["--plain"], []])
+    func aNumberPastTheEndOfAMenuIsTold(mode: [String]) throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio"] + mode)
+        try game.expect("The Basics")
+        game.send("2")
+        try game.expect("There is no entry 2; the menu has 1 entry.")
+        game.send("\r")
+        try game.expect("The First Sound")
+        game.send("7")
+        try game.expect("There is no entry 7; the menu has 4 entries.")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+
     /// Standard input that is no terminal: a clear message that points to `echolot run`.
     @Test func noTerminalPointsToRun() throws {
         let result = try runEcholot(["play", tutorialPath])

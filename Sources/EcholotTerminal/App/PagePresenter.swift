@@ -91,6 +91,13 @@ public struct PagePresenter {
             display.show(page)
         case let .character(c):
             if let digit = c.wholeNumberValue, (1 ... 9).contains(digit) {
+                // Silence would leave a player who cannot see the list wondering.
+                guard digit <= page.choices.count else {
+                    let count = page.choices.count
+                    display.notice("There is no entry \(digit); the menu has \(count) \(count == 1 ? "entry" : "entries").",
+                                   style: .warning)
+                    return nil
+                }
                 return pick(digit - 1, page: &page)
             }
             let lower = Character(c.lowercased())
