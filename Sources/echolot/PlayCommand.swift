@@ -1,6 +1,7 @@
 import ArgumentParser
 import EcholotModel
 import EcholotScript
+import EcholotStore
 import EcholotTerminal
 import Foundation
 
@@ -149,9 +150,16 @@ struct PlayCommand: ParsableCommand {
             start = catalog.entries.first { $0.pack.id == startPack.id } ?? PackEntry(path: path, pack: startPack)
         }
         // Marks and run history come from the player's profile; when it cannot be opened
-        // (the reason is already on stderr) the game still plays, remembering this session.
+        // the game still plays, remembering this session, and says why on its own screen.
         let relay = NoticeRelay()
-        let profileProgress = try? ProfileProgress(profile: ProfileAccess.open(explicit: profile)) { relay.send($0) }
+        var profileProblem: String?
+        let profileProgress: ProfileProgress?
+        do {
+            profileProgress = try ProfileProgress(profile: Profile.open(at: ProfileLocation.resolve(explicit: profile))) { relay.send($0) }
+        } catch {
+            profileProblem = error.description
+            profileProgress = nil
+        }
         let progress: any ProgressProvider = profileProgress ?? SessionProgress()
         // A session of `book` with `rules`, the rules of the same version of the pack.
         func session(_ book: StoryBook, _ rules: PackRules, of entry: PackEntry) -> StorySession {
@@ -182,7 +190,7 @@ struct PlayCommand: ParsableCommand {
             return story
         }
         let app = PlayApp(options: options, catalog: catalog, start: start, progress: progress, watch: watched,
-                          stories: stories) { entry, level in
+                          stories: stories, unsaved: profileProblem) { entry, level in
             if let watched, entry.path == watched.path {
                 let store = try watched.store(level: level)
                 profileProgress?.record(store, of: entry.pack)

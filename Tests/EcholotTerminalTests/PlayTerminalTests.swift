@@ -318,6 +318,30 @@ import Testing
         try game.quitFromTheEndPage()
     }
 
+    /// A file that is not a profile: the full screen says so (not only stderr, which the
+    /// screen covers at once), the end page says the result is not saved, and the warning
+    /// stays on the terminal after the game.
+    @Test func aProfileThatCannotBeOpenedIsToldOnTheFullScreen() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = folder.appendingPathComponent("bad.sqlite")
+        try Data("junk\n".utf8).write(to: profile)
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound", "--profile", profile.path])
+        try game.expect("Briefing: The First Sound")
+        game.wait(0.2)
+        let screen = String(decoding: game.output, as: UTF8.self).components(separatedBy: "\u{1B}[?1049h").last ?? ""
+        #expect(Escape.strip(screen).contains("this is not an Echolot profile"), "the full screen does not say it")
+        game.send("\r")
+        game.press(PseudoTerminal.right, times: 4)
+        try game.expect("Heading 60° ENE")
+        game.send(" ")
+        try game.expect("Won: The First Sound")
+        try game.expect("Not saved: the profile could not be opened")
+        try game.quitFromTheEndPage()
+        let after = String(decoding: game.output, as: UTF8.self).components(separatedBy: "\u{1B}[?1049l").last ?? ""
+        #expect(after.contains("this is not an Echolot profile"), "the warning is gone with the full screen")
+    }
+
     /// A profile another program holds locked neither freezes the game for seconds nor
     /// loses the run: the run waits, the player is told, and it is saved once the lock is
     /// gone (here, when the game quits).

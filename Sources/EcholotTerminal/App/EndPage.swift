@@ -17,9 +17,11 @@ public enum EndChoice: Equatable, Sendable {
 /// earned, and what to do next.
 public enum EndPage {
     /// The page and the meaning of each of its choices; `wrongPicks` of the found entities
-    /// were selected wrongly and are not counted as found.
+    /// were selected wrongly and are not counted as found; `saved` is false when the
+    /// profile could not be opened, so the player does not count on this result.
     public static func make(level: Level, names: Names, left: Bool, achievements: [(id: String, title: String?)],
-                            hasNext: Bool, recording: String?, wrongPicks: Int = 0) -> (page: Page, choices: [EndChoice]) {
+                            hasNext: Bool, recording: String?, wrongPicks: Int = 0,
+                            saved: Bool = true) -> (page: Page, choices: [EndChoice]) {
         let status = level[LevelKeys.status]
         let outcome: String
         switch status {
@@ -38,6 +40,10 @@ public enum EndPage {
             if status == .won { body.append("No new achievements.") }
         } else {
             body.append("Achievements earned: " + achievements.map { $0.title ?? $0.id }.joined(separator: ", ") + ".")
+        }
+        if !saved {
+            body.append("Not saved: the profile could not be opened, so this result and its achievements are kept "
+                + "only until the game ends.")
         }
         if let recording {
             body.append("")

@@ -32,6 +32,9 @@ public final class PlayApp {
     private var storyRecordings: [String] = []
     // The display while the game runs: messages from outside (the profile) go there.
     private var display: (any Display)?
+    /// Why nothing of this game is saved (the profile could not be opened), if so: printed
+    /// before the full screen it would be covered at once, so the game says it itself.
+    private let unsaved: String?
 
     /// Where the places of the game are.
     private enum Place {
@@ -46,10 +49,12 @@ public final class PlayApp {
     }
 
     /// A game over `catalog`, opening on `start`, with marks from `progress` and stores
-    /// from `makeStore`; `watch` reloads the pack being authored (`--watch`).
+    /// from `makeStore`; `watch` reloads the pack being authored (`--watch`); `unsaved` is
+    /// why the profile could not be opened, which the game keeps telling.
     public init(options: PlayOptions, catalog: PackCatalog, start: PackEntry,
                 progress: any ProgressProvider = SessionProgress(), watch: (any PackReloader)? = nil,
-                stories: StorySource? = nil, makeStore: @escaping StoreFactory) {
+                stories: StorySource? = nil, unsaved: String? = nil, makeStore: @escaping StoreFactory) {
+        self.unsaved = unsaved
         self.stories = stories
         self.options = options
         self.catalog = catalog
@@ -116,6 +121,7 @@ public final class PlayApp {
             display.notice("This pack has no texts in '\(language)'; it plays in '\(start.pack.manifest.defaultLanguage)' "
                 + "(it has \(known.joined(separator: ", "))).", style: .warning)
         }
+        if let unsaved { display.notice(unsaved, style: .bad) }
         let audio = AudioOutput(enabled: options.audio) { display.notice($0, style: .warning) }
         let ring: () -> Void = plain ? { (display as? LineDisplay)?.ring() } : { (display as? ScreenDisplay)?.ring() }
         let context = Loop(display: display, pump: pump, audio: audio, tracker: tracker, feedback: audio.feedback(ring: ring))
@@ -487,7 +493,7 @@ public final class PlayApp {
             && progress.marks(level: group.levels[index + 1], in: entry.pack).locked == nil
         let (page, meanings) = EndPage.make(
             level: store.state[Game.level], names: names, left: exit == .left, achievements: earned,
-            hasNext: hasNext, recording: recordedTo, wrongPicks: session.wrongPicks.count)
+            hasNext: hasNext, recording: recordedTo, wrongPicks: session.wrongPicks.count, saved: unsaved == nil)
         switch try loop.presenter.run(page, settle: Self.settleAfterLevel) {
         case let .chose(choice):
             switch meanings[choice] {
@@ -540,6 +546,8 @@ public final class PlayApp {
     /// terminal is written to the main screen.
     private func farewell(plain: Bool) {
         var lines: [String] = []
+        // The full screen is gone, and with it the warning: it stays on the main screen.
+        if let unsaved, !plain { lines.append(unsaved) }
         if !plain {
             for path in recordings { lines.append("Recorded \(path): replay it with: echolot replay \(Shell.word(path))") }
             for path in storyRecordings { lines.append("Recorded the story to \(path): a transcript test for 'echolot test'.") }

@@ -146,7 +146,9 @@ public final class ScreenDisplay: Display {
             let style: TextStyle = index == page.selected ? .reverse : (choice.enabled ? .normal : .dim)
             choices.append(StyledLine(text, style))
         }
-        var bottom = [notice.map { StyledLine(" " + $0.text, $0.style) } ?? StyledLine(), StyledLine(" " + page.help, .dim)]
+        // Wrapped: a long notice (a profile's path and its cure) must not lose its point.
+        let noticeLines = notice.map { notice in TextWrap.lines(notice.text, width: width).map { StyledLine(" " + $0, notice.style) } }
+        var bottom = (noticeLines ?? [StyledLine()]) + [StyledLine(" " + page.help, .dim)]
         if firstPage { bottom.insert(StyledLine(" " + Self.plainHint, .dim), at: 0) }
         var body = page.body.flatMap(Self.wrapped(width: width))
         // The choices stay in sight; a long text scrolls above them.
