@@ -1,7 +1,6 @@
 import ArgumentParser
 import EcholotModel
 import EcholotScript
-import EcholotStore
 import EcholotTerminal
 import Foundation
 
@@ -152,13 +151,12 @@ struct PlayCommand: ParsableCommand {
         // Marks and run history come from the player's profile; when it cannot be opened
         // the game still plays, remembering this session, and says why on its own screen.
         let relay = NoticeRelay()
-        var profileProblem: String?
-        let profileProgress: ProfileProgress?
-        do {
-            profileProgress = try ProfileProgress(profile: Profile.open(at: ProfileLocation.resolve(explicit: profile))) { relay.send($0) }
-        } catch {
-            profileProblem = error.description
-            profileProgress = nil
+        let profileProgress: ProfileProgress?, profileProblem: String?
+        switch ProfileAccess.attempt(explicit: profile) {
+        case let .success(opened):
+            (profileProgress, profileProblem) = (ProfileProgress(profile: opened) { relay.send($0) }, nil)
+        case let .failure(error):
+            (profileProgress, profileProblem) = (nil, error.description)
         }
         let progress: any ProgressProvider = profileProgress ?? SessionProgress()
         // A session of `book` with `rules`, the rules of the same version of the pack.

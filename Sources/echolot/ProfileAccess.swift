@@ -17,12 +17,20 @@ enum ProfileAccess {
         try opening(explicit, with: Profile.openForReading(at:))
     }
 
+    /// The profile at the resolved location, or why it cannot be opened: for `play`, which
+    /// goes on without one and tells the reason on its own screen.
+    static func attempt(explicit: String?,
+                        with open: (URL) throws(ProfileError) -> Profile = Profile.open(at:)) -> Result<Profile, ProfileError> {
+        let url = ProfileLocation.resolve(explicit: explicit)
+        return Result { () throws(ProfileError) in try open(url) }
+    }
+
     /// Opens the resolved location with `open`; on failure, says why and exits 1.
     private static func opening(_ explicit: String?, with open: (URL) throws(ProfileError) -> Profile) throws -> Profile {
-        let url = ProfileLocation.resolve(explicit: explicit)
-        do {
-            return try open(url)
-        } catch {
+        switch attempt(explicit: explicit, with: open) {
+        case let .success(profile):
+            return profile
+        case let .failure(error):
             Terminal.error(error.description)
             throw ExitCode(1)
         }

@@ -126,6 +126,32 @@ import Testing
         #expect(error.line == 1)
     }
 
+    /// A whole goal or entity written by a reducer focused on the level keeps its key as its
+    /// id, and a goal written over another keeps its type: the level's rules were checked
+    /// against the goals as they are.
+    @Test func aWholeGoalOrEntityKeepsItsKeyAndType() throws {
+        let world = try Support.world(scripts: [
+            "level.lua": """
+                echolot.reducer({ name = "swap", on = {
+                  ["pack.rekeyGoal"] = function(level) level.goals.g = { id = "h", type = "find", entity = "e", state = "pending" } end,
+                  ["pack.retypeGoal"] = function(level) level.goals.g = { id = "g", type = "timeLimit", state = "met" } end,
+                  ["pack.rekeyEntity"] = function(level) level.entities.e = { id = "x", azimuth = 0 } end,
+                  ["pack.newGoal"] = function(level) level.goals.extra = { id = "extra", type = "find", entity = "e", state = "pending" } end,
+                } })
+                """,
+        ], level: Support.level(entities: [("e", 0)], goals: #"[{"type": "find", "entity": "e", "id": "g"}]"#))
+        for (action, message) in [
+            ("pack.rekeyGoal", "field 'g': its id is 'h'; a goal's id is its key among the goals"),
+            ("pack.retypeGoal", "field 'g': a goal's type cannot change (it is 'find', not 'timeLimit')"),
+            ("pack.rekeyEntity", "field 'e': its id is 'x'; an entity's id is its key among the entities"),
+        ] {
+            let error = try #require(world.store.dispatch(Action(action)).rejections.first?.error as? ScriptError)
+            #expect(error.message == message, "\(error)")
+            #expect(error.line == 2 + ["pack.rekeyGoal", "pack.retypeGoal", "pack.rekeyEntity"].firstIndex(of: action)!)
+        }
+        #expect(world.store.dispatch(Action("pack.newGoal")).rejections.isEmpty, "a new goal under its own key is fine")
+    }
+
     /// A goal's state holds only its three values, whoever writes it: a reducer focused on
     /// the level is refused at its line too; a field named `state` inside a goal's own
     /// table is just data.

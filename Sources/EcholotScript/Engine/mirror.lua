@@ -222,6 +222,20 @@ local function writeother(meta, data, k, v, old, up)
     if err ~= nil then error(format("field '%s': %s", k, err), 2 + up) end
     -- A whole goal, entity or sound set at once is held to the same as its fields.
     local child = childrole(role, k)
+    -- A whole goal or entity sits under its id, and a goal written over another keeps its
+    -- type: the level's rules were checked against the goals as they are.
+    if role == "goals" or role == "entities" then
+      local what = role == "goals" and "a goal" or "an entity"
+      if plain.id ~= k then
+        error(format("field '%s': %s; %s's id is its key among the %s", k,
+          plain.id == nil and "it has no id" or "its id is " .. describe(plain.id), what, role), 2 + up)
+      end
+      local before = old ~= nil and dataOf[old]
+      if role == "goals" and before and plain.type ~= before.type then
+        error(format("field '%s': a goal's type cannot change (it is %s, not %s)", k, describe(before.type),
+          describe(plain.type)), 2 + up)
+      end
+    end
     if child == "goal" and meta.depth + 1 == goaldepth and goalstateproblem(plain.state) then
       error(format("field 'state': %s", goalstateproblem(plain.state)), 2 + up)
     end

@@ -116,11 +116,6 @@ extension ScriptEngine {
 
     /// The index of the entry whose check was running when validation failed, if one was.
     private func checkingEntry() -> Int? {
-        let L = vm.L
-        clua_getref(L, refs.engine)
-        vm.push("checking")
-        lua_rawget(L, -2)
-        defer { clua_pop(L, 2) }
-        return lua_isinteger(L, -1) != 0 ? Int(clua_tointeger(L, -1, nil)) : nil
+        readEngineField("checking") { L in lua_isinteger(L, -1) != 0 ? Int(clua_tointeger(L, -1, nil)) : nil }
     }
 }

@@ -90,19 +90,26 @@ extension ScriptEngine {
     /// Where the reducer function the driver ran last was defined: the position to report
     /// for an error that carries none (memory ran out inside Lua's allocator).
     func currentHandlerPosition() -> (source: ScriptSource, line: Int)? {
+        readEngineField("current") { L in
+            guard lua_type(L, -1) == LUA_TFUNCTION else { return nil }
+            var record = lua_Debug()
+            lua_pushvalue(L, -1)
+            guard lua_getinfo(L, ">S", &record) != 0,  // pops the copy
+                  let chunk = record.source, let source = vm.source(ofChunk: String(cString: chunk)) else { return nil }
+            return (source, Int(record.linedefined))
+        }
+    }
+
+    /// What `read` makes of field `name` of the engine's table (on top of the stack while
+    /// it runs, with the stack as it was afterwards): where the driver left word of what it
+    /// was doing when a call failed.
+    func readEngineField<T>(_ name: String, _ read: (OpaquePointer) -> T) -> T {
         let L = vm.L
         clua_getref(L, refs.engine)
-        vm.push("current")
+        vm.push(name)
         lua_rawget(L, -2)
-        guard lua_type(L, -1) == LUA_TFUNCTION else {
-            clua_pop(L, 2)
-            return nil
-        }
-        var record = lua_Debug()
-        let known = lua_getinfo(L, ">S", &record) != 0  // pops the function
-        clua_pop(L, 1)
-        guard known, let chunk = record.source, let source = vm.source(ofChunk: String(cString: chunk)) else { return nil }
-        return (source, Int(record.linedefined))
+        defer { clua_pop(L, 2) }
+        return read(L)
     }
 
     /// A Lua batch for `rule`: the driver's handle on every instance of it.

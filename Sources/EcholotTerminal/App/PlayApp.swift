@@ -493,7 +493,7 @@ public final class PlayApp {
             && progress.marks(level: group.levels[index + 1], in: entry.pack).locked == nil
         let (page, meanings) = EndPage.make(
             level: store.state[Game.level], names: names, left: exit == .left, achievements: earned,
-            hasNext: hasNext, recording: recordedTo, wrongPicks: session.wrongPicks.count, saved: unsaved == nil)
+            hasNext: hasNext, recording: recordedTo, wrongPicks: session.wrongPicks, saved: unsaved == nil)
         switch try loop.presenter.run(page, settle: Self.settleAfterLevel) {
         case let .chose(choice):
             switch meanings[choice] {

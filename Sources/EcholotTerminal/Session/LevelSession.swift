@@ -17,9 +17,9 @@ public final class LevelSession {
     /// Turn and tilt actions dispatched (for tests and the benchmark).
     public private(set) var steeringActions = 0
 
-    /// Entities picked wrongly (see ``LevelEvent/wrong(id:)``): the store counts them as
-    /// found, the player's count of finds must not.
-    public private(set) var wrongPicks: [String] = []
+    /// How many entities were picked wrongly (see ``LevelEvent/wrong(id:)``): the store
+    /// counts them as found, the player's count of finds must not.
+    public private(set) var wrongPicks = 0
 
     private var coalescer = TurnCoalescer()
     private var events: [LevelEvent] = []
@@ -149,11 +149,11 @@ public final class LevelSession {
     /// `event` with its count of finds leaving out the wrong picks so far.
     private func countingFinds(_ event: LevelEvent) -> LevelEvent {
         switch event {
-        case let .wrong(id):
-            wrongPicks.append(id)
+        case .wrong:
+            wrongPicks += 1
             return event
         case let .hit(id, found):
-            return .hit(id: id, found: found - wrongPicks.count)
+            return .hit(id: id, found: found - wrongPicks)
         default:
             return event
         }
