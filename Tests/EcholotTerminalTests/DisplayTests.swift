@@ -67,6 +67,24 @@ import Testing
         #expect(small.levelTooSmall(goals: 1)?.hasPrefix("The terminal is 30×10") == true)
     }
 
+    /// A wrong pick (the decoy) is found to the store but not to the player: the level
+    /// screen's counters and the status leave it out, as the end page does.
+    @Test func theCountersLeaveOutWrongPicks() {
+        var level = tutorialLevel("first-sound").level
+        level[LevelKeys.found] = ["bell"]
+        let context = LevelContext(packName: "Tutorial", names: Names(pack: tutorial), goalPaths: [:], visuals: .shown, steering: "arrow keys")
+        let screen = Transcript()
+        let display = ScreenDisplay(output: screen.output, size: { (60, 24) })
+        display.levelBegan(context, level: level)
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 0, wrongPicks: 1))
+        #expect(Escape.strip(screen.text).contains("Found 0 · misses 0"), "\(Escape.strip(screen.text))")
+        let lines = Transcript()
+        let plain = LineDisplay(output: lines.output)
+        plain.levelBegan(context, level: level)
+        plain.levelStatus(LevelFrame(level: level, paused: false, wallTime: 0, wrongPicks: 1))
+        #expect(lines.text.contains("Found 0, misses 0"), "\(lines.text)")
+    }
+
     @Test func styledLinesAreCutByVisibleWidth() {
         var line = StyledLine("abc", .bold)
         line.append("def")

@@ -30,7 +30,7 @@ public enum EndPage {
         case .ready, .running: outcome = left ? "You left the level before the end." : "The level stopped."
         }
         var body = [outcome, ""]
-        body.append("Time: \(ScoringText.seconds(level[LevelKeys.time])) · misses: \(level[LevelKeys.misses]) · found: \(level[LevelKeys.found].count - wrongPicks)")
+        body.append("Time: \(ScoringText.seconds(level[LevelKeys.time])) · misses: \(level[LevelKeys.misses]) · found: \(LevelFrame.finds(in: level, wrongPicks: wrongPicks))")
         let goals = GoalText(names: names)
         for goal in GoalText.orderedGoals(level) where goal[GoalKeys.state] == .failed {
             body.append("Failed: \(goals.status(goal, in: level).text).")

@@ -239,7 +239,7 @@ public final class LevelLoop {
     }
 
     private func frame(at time: Double) -> LevelFrame {
-        LevelFrame(level: session.level, paused: paused, wallTime: time, tracker: trackerStatus)
+        LevelFrame(level: session.level, paused: paused, wallTime: time, tracker: trackerStatus, wrongPicks: session.wrongPicks)
     }
 
     private var trackerStatus: String? {

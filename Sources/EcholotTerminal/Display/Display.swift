@@ -52,14 +52,25 @@ public struct LevelFrame {
     public var wallTime: Double
     /// The head tracker's state in words, when one is in use.
     public var tracker: String?
+    /// Entities picked wrongly so far (``LevelSession/wrongPicks``): found to the store,
+    /// not to the player.
+    public var wrongPicks: Int
 
     /// A frame.
-    public init(level: Level, paused: Bool, wallTime: Double, tracker: String? = nil) {
+    public init(level: Level, paused: Bool, wallTime: Double, tracker: String? = nil, wrongPicks: Int = 0) {
         self.level = level
         self.paused = paused
         self.wallTime = wallTime
         self.tracker = tracker
+        self.wrongPicks = wrongPicks
     }
+
+    /// The finds the player is told of: the level's found entities less the wrong picks.
+    public var found: Int { LevelFrame.finds(in: level, wrongPicks: wrongPicks) }
+
+    /// The finds in `level` less `wrongPicks`: what every count of finds says (the level
+    /// screen, the status, the end page).
+    public static func finds(in level: Level, wrongPicks: Int) -> Int { level[LevelKeys.found].count - wrongPicks }
 }
 
 /// A way of showing the game: the full screen (cursor movement, a redrawn view strip) or

@@ -128,7 +128,7 @@ public final class LineDisplay: Display {
             let state = line.isConstraint ? (line.state == .failed ? "failed" : "holding") : Self.word(line.state)
             say("Goal, \(state): \(line.text).")
         }
-        say("Found \(level[LevelKeys.found].count), misses \(level[LevelKeys.misses]), time \(ScoringText.seconds(level[LevelKeys.time])).")
+        say("Found \(frame.found), misses \(level[LevelKeys.misses]), time \(ScoringText.seconds(level[LevelKeys.time])).")
         if let tracker = frame.tracker { say(tracker) }
         if frame.paused { say("The game is paused.") }
     }
