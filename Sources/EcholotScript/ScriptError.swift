@@ -27,6 +27,9 @@ public struct ScriptError: SelfLocatingError, Sendable, Equatable {
     public var source: ScriptSource?
     /// The line in that script, when known.
     public var line: Int?
+    /// The column in that line, when known: Lua reports none, but a spec's field found in
+    /// the text has one.
+    public var column: Int?
     /// What is wrong, without position.
     public var message: String
     /// The rule that was running: `goal 'find'`, `behaviour 'orbit'`, …
@@ -48,11 +51,11 @@ public struct ScriptError: SelfLocatingError, Sendable, Equatable {
     /// The pack the problem is in, when known.
     public var pack: String? { source?.pack }
 
-    /// `path:line:1: error: message (pack 'p', goal 'find', action 'tick')` — the command
-    /// line's diagnostic form; Lua does not report columns, so the column is 1.
+    /// `path:line:col: error: message (pack 'p', goal 'find', action 'tick')` — the command
+    /// line's diagnostic form; the column is 1 where Lua gives none.
     public var description: String {
         guard let source else { return "error: \(message)\(context)" }
-        return "\(source.displayPath):\(line ?? 1):1: error: \(message)\(context)"
+        return "\(source.displayPath):\(line ?? 1):\(column ?? 1): error: \(message)\(context)"
     }
 
     /// Whether the message names the rule and the action (it does for every error a rule

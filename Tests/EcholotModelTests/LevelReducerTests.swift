@@ -96,6 +96,19 @@ import Testing
         #expect(store.level[LevelKeys.status] == .won)
     }
 
+    /// A rule comparing `ctx.time` with a whole number of seconds fires on the tick it
+    /// names: the clock does not drift from the sum of its steps.
+    @Test func timeIsTheStepsTakenNotASumThatDrifts() {
+        let store = Store(state: GameState.incarnation(of: level(entities: [0])), reducers: LevelReducers.all)
+        store.dispatch(.start)
+        for _ in 0..<1_200 { store.dispatch(.tick(1.0 / 60)) }
+        #expect(store.level[LevelKeys.time] == 20)
+        for _ in 0..<60 { store.dispatch(.tick(1.0 / 30)) }
+        #expect(store.level[LevelKeys.time] == 22)
+        store.dispatch(.tick(0.25))
+        #expect(store.level[LevelKeys.time] == 22.25)
+    }
+
     @Test func anIncarnationLeavesTheOriginalUntouched() {
         let original = level(entities: [0, 90])
         let store = startedStore(original)

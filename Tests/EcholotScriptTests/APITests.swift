@@ -25,7 +25,7 @@ import Testing
         ("echolot.goal('a b', { on = { tick = print } })", 1, "the name must be an identifier"),
         ("echolot.goal('a', { on = { ['pack*'] = print } })", 1, "only a trailing '.*'"),
         // A misspelt field would otherwise be ignored: no parameters, no minimum.
-        ("echolot.goal('a', {\n  parms = { x = 'number' },\n  on = { tick = print } })", 1,
+        ("echolot.goal('a', {\n  parms = { x = 'number' },\n  on = { tick = print } })", 2,
          "goal 'a': the spec has an unknown field 'parms' (a spec has: check, description, on, params, title)"),
         ("echolot.goal('a', { params = { x = { type = 'number', mni = 3 } }, on = { tick = print } })", 1,
          "parameter 'x' has an unknown field 'mni' (a declaration has: default, description, max, min, of, optional, type, values)"),
@@ -42,14 +42,14 @@ import Testing
          3, "goal 'a' is already registered (test/scripts/x.lua:2)"),
         ("\nreturn echolot.reducer({ focus = 'room', on = { tick = print } })", 2, "focus must be \"level\" or \"game\""),
         // A misspelt action would never come, and the rule would never run.
-        ("echolot.goal('a', { on = {\n  ['entity.selcted'] = print } })", 1,
+        ("echolot.goal('a', { on = {\n  ['entity.selcted'] = print } })", 2,
          "goal 'a': on['entity.selcted']: no action is named so (did you mean 'entity.selected'?); a pack's own actions are named pack.*"),
         ("echolot.behaviour('a', { on = { ['entiy.*'] = print } })", 1,
          "behaviour 'a': on['entiy.*']: no action's name begins with 'entiy.'"),
         ("echolot.achievement('a', { on = { Tick = print } })", 1, "(did you mean 'tick'?)"),
         ("echolot.goal('a', { on = { ['pack.*.x'] = print } })", 1, "only a trailing '.*'"),
         // Declarations nothing would ever use.
-        ("echolot.achievement('a', {\n  check = print, on = { tick = print } })", 1,
+        ("echolot.achievement('a', {\n  check = print, on = { tick = print } })", 2,
          "achievement 'a': 'check' checks a level's entry for the rule, and no level configures an achievement"),
         ("echolot.reducer({ name = 'r', params = { x = 'number' }, on = { tick = print } })", 1,
          "reducer 'r': a reducer has no parameters (no level configures it; ctx.params is nil in its reducers)"),
@@ -61,6 +61,31 @@ import Testing
         let error = loadError(code)
         #expect(error?.line == line)
         #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+    }
+
+    /// A spec's field at fault is placed where it is written, line and column, though a Lua
+    /// table keeps no positions; a spec built away from its registration keeps the
+    /// registration's line rather than another rule's field.
+    @Test func aSpecErrorIsPlacedAtItsField() {
+        let nested = loadError("""
+            echolot.goal('a', {
+              params = {
+                speed = { type = 'number', mni = 0 },
+              },
+              on = { tick = print } })
+            """)
+        #expect(nested?.description.hasPrefix("x.lua:3:32: error: goal 'a': parameter 'speed' has an unknown field 'mni'") == true,
+                "\(nested?.description ?? "")")
+        let typed = loadError("echolot.goal('a', {\n  params = { n = 'nmber' },\n  on = { tick = print } })")
+        #expect(typed?.description.hasPrefix("x.lua:2:14: error:") == true, "\(typed?.description ?? "")")
+        let action = loadError("echolot.goal('a', {\n  on = { tick = print,\n    [\"entity.selcted\"] = print } })")
+        #expect(action?.description.hasPrefix("x.lua:3:7: error:") == true, "\(action?.description ?? "")")
+        let elsewhere = loadError("""
+            local spec = { parms = {}, on = { tick = print } }
+            echolot.goal('a', spec)
+            echolot.goal('b', { parms = {}, on = { tick = print } })
+            """)
+        #expect(elsewhere?.description.hasPrefix("x.lua:2:1: error: goal 'a'") == true, "\(elsewhere?.description ?? "")")
     }
 
     /// What `on` may name: the engine's actions, the rules layer's and the story's, families

@@ -105,6 +105,28 @@ import Testing
                 "\(results.last?.problems ?? [])")
     }
 
+    /// An input log that is not there is the test file's problem: one line, at the test's
+    /// `input`; a test without `expect` is placed at its name, not at the file's first line.
+    @Test func aMissingInputLogIsOneLineAtTheTestsInput() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#),
+            "tests/gone.lua": """
+                return {
+                  { name = "gone", level = "one",
+                    input = "gone.jsonl", expect = { outcome = "won" } },
+                  { name = "open", level = "one", input = {} },
+                }
+                """,
+        ])
+        let results = PackTests.run(try PackLoader.load(at: folder), standardRules: Support.standardRules)
+        let gone = try #require(results.first { $0.name == "gone" })
+        #expect(gone.problems.count == 1, "\(gone.problems)")
+        #expect(gone.problems.first?.hasSuffix("/tests/gone.lua:3:5: error: test 'gone': the input log 'gone.jsonl' cannot be read: no such file") == true,
+                "\(gone.problems)")
+        let open = try #require(results.first { $0.name == "open" })
+        #expect(open.problems.first?.contains("/tests/gone.lua:4:12: error: test 'open':") == true, "\(open.problems)")
+    }
+
     /// A test written wrong fails under its own name; the file's other tests still run.
     @Test func aWrongTestDoesNotStopTheOthersInItsFile() throws {
         let folder = try Support.writePack(files: [
@@ -142,7 +164,11 @@ import Testing
         #expect(second == SourcePosition(line: 3, column: 22))
         let first = PackTests.position(of: "level", after: nil, in: data)
         #expect(first == SourcePosition(line: 2, column: 35), "not the sublevel before it")
-        #expect(PackTests.position(of: "nowhere", after: "first", in: data) == .start)
+        #expect(PackTests.position(of: "nowhere", after: "first", in: data) == SourcePosition(line: 2, column: 12),
+                "a field the test lacks is placed at its name")
+        #expect(PackTests.position(of: "sublevel", after: "second", in: data) == SourcePosition(line: 3, column: 12),
+                "not at another test's field")
+        #expect(PackTests.position(of: "level", after: "third", in: data) == .start, "a name not in the text")
     }
 
     /// A test of a level that does not check against the rules is not played: its

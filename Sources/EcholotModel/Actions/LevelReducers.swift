@@ -32,8 +32,21 @@ public enum LevelReducers {
             let dt = try ActionError.number(action, "dt")
             guard dt >= 0, dt <= 1 else { throw ActionError("tick: 'dt' must be between 0 and 1 second, found \(dt)") }
             guard level[LevelKeys.status] == .running else { return }
-            level[LevelKeys.time] += dt
+            level[LevelKeys.time] = advance(level[LevelKeys.time], by: dt)
         }
+    }
+
+    /// `time + dt`, held to the nearest whole number of steps when it is that within
+    /// rounding: adding 1/60 s 1,200 times in floating point gives 20.000000000000146, and
+    /// a rule's `ctx.time > 20` would fire a tick early. At a fixed step the time is always
+    /// `ticks × dt` rounded once, as exact as a Double can be; a run whose step changes
+    /// keeps the plain sum wherever it is not a whole number of the new step.
+    static func advance(_ time: Double, by dt: Double) -> Double {
+        let sum = time + dt
+        guard dt > 0 else { return sum }
+        let steps = (sum / dt).rounded()
+        let exact = steps * dt
+        return abs(sum - exact) <= 1e-9 * max(1, sum) ? exact : sum
     }
 
     /// `turnTo`, `turnBy`, `tiltTo`, `moveTo`: the view follows the player's head (FAA#11–14).

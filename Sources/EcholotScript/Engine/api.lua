@@ -107,6 +107,21 @@ local configured = { goal = true, behaviour = true, scoring = true }
 local declfields = { type = true, default = true, min = true, max = true, optional = true, description = true,
                      of = true, values = true }
 
+-- Which field of a spec the error about to be raised is about, as its path of keys, one a
+-- line (`params`, `speed`, `min`; action names hold dots): a Lua table keeps no positions,
+-- so Swift looks for the keys in the script's text to place the message at the field
+-- instead of the registration's line.
+local function at(...)
+  local keys = { ... }
+  for i = 1, #keys do
+    if type(keys[i]) ~= "string" then
+      keys[i] = nil
+      break
+    end
+  end
+  E.specfield = table.concat(keys, "\n")
+end
+
 -- The first field of `t` (in sorted order) that `allowed` (and `also`) lack, if any.
 local function unknownfield(t, allowed, also)
   for k in sortedpairs(t) do
@@ -129,12 +144,14 @@ end
 local function normalizeparams(kind, name, params)
   local where = format("%s '%s'", kind, name)
   if params == nil then return {} end
+  at("params")
   if type(params) ~= "table" then error(format("%s: 'params' must be a table of parameter declarations", where), 4) end
   local out = {}
   for pname, decl in sortedpairs(params) do
     if type(pname) ~= "string" or not match(pname, "^[%a_][%w_]*$") then
       error(format("%s: parameter names must be identifiers, found %s", where, tostring(pname)), 4)
     end
+    at("params", pname)
     if reserved[pname] or (reservedfor[kind] and reservedfor[kind][pname]) then
       error(format("%s: '%s' cannot be a parameter (the rule entry uses it)", where, pname), 4)
     end
@@ -143,31 +160,38 @@ local function normalizeparams(kind, name, params)
       error(format("%s: parameter '%s' must be declared with a type name or a table", where, pname), 4)
     end
     if decl.optional ~= nil and type(decl.optional) ~= "boolean" then
+      at("params", pname, "optional")
       error(format("%s: parameter '%s': 'optional' must be true or false", where, pname), 4)
     end
     if decl.description ~= nil and type(decl.description) ~= "string" then
+      at("params", pname, "description")
       error(format("%s: parameter '%s': 'description' must be a string", where, pname), 4)
     end
     local stray = unknownfield(decl, declfields)
     if stray ~= nil then
+      at("params", pname, stray)
       error(format("%s: parameter '%s' has an unknown field '%s' (a declaration has: %s)", where, pname,
         tostring(stray), fieldlist(declfields)), 4)
     end
     local d = { name = pname, type = decl.type or "any", min = decl.min, max = decl.max,
                 optional = decl.optional == true, description = decl.description }
     if typenames[d.type] == nil then
+      at("params", pname, "type")
       error(format("%s: parameter '%s' has unknown type '%s'", where, pname, tostring(d.type)), 4)
     end
     if d.min ~= nil and type(d.min) ~= "number" or d.max ~= nil and type(d.max) ~= "number" then
+      at("params", pname, d.min ~= nil and type(d.min) ~= "number" and "min" or "max")
       error(format("%s: parameter '%s': min and max must be numbers", where, pname), 4)
     end
     if decl.of ~= nil then
+      at("params", pname, "of")
       if typenames[decl.of] == nil or decl.of == "list" or decl.of == "entities" then
         error(format("%s: parameter '%s': 'of' must name an item type", where, pname), 4)
       end
       d.of = decl.of
     end
     if decl.values ~= nil then
+      at("params", pname, "values")
       local values, err = copy(decl.values)
       if err ~= nil or not islist(values) then
         error(format("%s: parameter '%s': 'values' must be a list", where, pname), 4)
@@ -175,6 +199,7 @@ local function normalizeparams(kind, name, params)
       d.values = values
     end
     if decl.default ~= nil then
+      at("params", pname, "default")
       local value, err = copy(decl.default)
       if err ~= nil then error(format("%s: parameter '%s': default: %s", where, pname, err), 4) end
       local problem = checkvalue(d, value, nil)
@@ -185,6 +210,7 @@ local function normalizeparams(kind, name, params)
     -- Levels configure goals, behaviours and scoring; an achievement runs in every level
     -- with its declared values alone, so a required one could never be given.
     if kind == "achievement" and not d.optional then
+      at("params", pname)
       error(format("%s: parameter '%s' needs a default (or optional = true): no level configures an achievement",
         where, pname), 4)
     end
@@ -196,11 +222,14 @@ end
 -- Splits `on` into exact action names and `prefix.*` families.
 local function normalizeon(kind, name, on)
   local where = format("%s '%s'", kind, name)
+  if on ~= nil then at("on") end
   if type(on) ~= "table" then
     error(format("%s: the spec needs 'on', a table from action names to reducer functions", where), 4)
   end
+  at("on")
   local exact, prefixes, handles = {}, {}, {}
   for action, fn in sortedpairs(on) do
+    at("on", action)
     if type(action) ~= "string" or action == "" then
       error(format("%s: 'on' keys must be action names", where), 4)
     end
@@ -217,6 +246,7 @@ local function normalizeon(kind, name, on)
     end
     handles[#handles + 1] = action
   end
+  at("on")
   if #handles == 0 then error(format("%s: 'on' handles no action", where), 4) end
   -- Longest prefix first, so the most specific family wins.
   table.sort(prefixes, function(a, b)
@@ -227,6 +257,7 @@ local function normalizeon(kind, name, on)
 end
 
 local function register(pack, kind, name, spec, unnamed)
+  E.specfield = nil
   if loading ~= pack then
     error(format("echolot.%s: rules can be registered only while the pack's scripts load", kind), 3)
   end
@@ -240,6 +271,7 @@ local function register(pack, kind, name, spec, unnamed)
   local also = kind == "reducer" and reducerfields or nil
   local stray = unknownfield(spec, specfields, also)
   if stray ~= nil then
+    at(stray)
     error(format("%s '%s': the spec has an unknown field '%s' (a spec has: %s)", kind, name, tostring(stray),
       fieldlist(specfields, also)), 3)
   end
@@ -250,24 +282,29 @@ local function register(pack, kind, name, spec, unnamed)
   end
   for _, field in ipairs({ "title", "description" }) do
     if spec[field] ~= nil and type(spec[field]) ~= "string" then
+      at(field)
       error(format("%s '%s': '%s' must be a string", kind, name, field), 3)
     end
   end
   if spec.check ~= nil and type(spec.check) ~= "function" then
+    at("check")
     error(format("%s '%s': 'check' must be a function", kind, name), 3)
   end
   -- Only goals, behaviours and scoring have entries in a level to configure them: a check
   -- elsewhere would never run, and a reducer's or story's parameters could never be read.
   if spec.check ~= nil and not configured[kind] then
+    at("check")
     error(format("%s '%s': 'check' checks a level's entry for the rule, and no level configures %s",
       kind, name, kind == "achievement" and "an achievement (its parameters are what it declares)" or "a " .. kind), 3)
   end
   if spec.params ~= nil and (kind == "reducer" or kind == "story") then
+    at("params")
     error(format("%s '%s': a %s has no parameters (no level configures it; ctx.params is nil in its reducers)",
       kind, name, kind), 3)
   end
   local focus = spec.focus or "level"
   if kind == "reducer" and focus ~= "level" and focus ~= "game" then
+    at("focus")
     error(format("reducer '%s': focus must be \"level\" or \"game\"", name), 3)
   end
   local exact, prefixes, handles = normalizeon(kind, name, spec.on)
@@ -280,6 +317,7 @@ local function register(pack, kind, name, spec, unnamed)
   }
   byname[name] = rule
   order[pack][#order[pack] + 1] = rule
+  E.specfield = nil
 end
 
 -- Called through a relay (a C frame, so a pack's tail call keeps its line): errors at level 3.
@@ -339,6 +377,7 @@ end
 
 -- Runs a compiled script's top level with registration open for its pack.
 function E.runscript(pack, chunk)
+  E.specfield = nil
   loading = pack
   chunk()
   loading = nil
@@ -387,7 +426,8 @@ end
 
 -- Checks rule entries against their declarations. `entries` is a list of
 -- {pack, kind, name, params}; `level` the level as plain tables. Returns a list of
--- problems {entry index, parameter name or false, message}.
+-- problems {entry index, parameter name or false, message}, or for a check that answered
+-- neither nil nor a sentence {entry index, false, message start, chunk, line, message end}.
 function E.validate(entries, level)
   host.resetbudget(E.enginebudget)  -- freezing a large level is the engine's work
   E.checking = nil
@@ -442,9 +482,12 @@ function E.validate(entries, level)
       if type(message) == "string" then
         problem(i, false, format("%s: %s", where, message))
       elseif message ~= nil and message ~= false then
+        -- Swift writes the check's place between the two halves, as a path the modder
+        -- knows (the chunk's name holds the pack's id, not its folder).
         local site = getinfo(rule.check, "S")
-        problem(i, false, format("%s: its check (%s:%d) returned %s; a check returns nil when the parameters are fine, or a sentence saying what is wrong",
-          where, sub(site.source, 2), site.linedefined, message == true and "true" or describe(message)))
+        problems[#problems + 1] = E.newlist(i, false, format("%s: its check (", where), site.source, site.linedefined,
+          format(") returned %s; a check returns nil when the parameters are fine, or a sentence saying what is wrong",
+            message == true and "true" or describe(message)))
       end
     end
   end

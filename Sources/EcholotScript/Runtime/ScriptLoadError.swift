@@ -25,7 +25,7 @@ extension ScriptLoadError {
     /// list them with the pack's other problems.
     public func diagnostics(in pack: Pack) -> [Diagnostic] {
         errors.map {
-            Diagnostic(path: $0.source?.displayPath ?? pack.displayRoot, line: $0.line ?? 1, column: 1, message: $0.message + $0.context)
+            Diagnostic(path: $0.source?.displayPath ?? pack.displayRoot, line: $0.line ?? 1, column: $0.column ?? 1, message: $0.message + $0.context)
         }
     }
 }

@@ -86,8 +86,17 @@ struct PackTestReader {
             guard inside.hasPrefix(packRoot.resolvingSymlinksInPath().standardizedFileURL.path + "/") else {
                 throw Problem(message: "input file '\(file)' must be inside the pack")
             }
+            // A log that cannot be read is this file's problem, told at its `input`; one
+            // that reads but is wrong has its own lines, which follow.
+            let bytes: [UInt8]
+            switch FileBytes.read(atPath: url.path, limit: InputLog.maxFileSize) {
+            case let .success(read): bytes = read
+            case let .failure(problem):
+                throw Problem(message: "the input log '\(file)' cannot be read: \(problem.message(limit: InputLog.maxFileSize))",
+                              field: "input")
+            }
             do {
-                return try InputLog.read(contentsOf: url, displayPath: DisplayPath.of(url))
+                return try InputLog.parse(bytes, displayPath: DisplayPath.of(url))
             } catch {
                 throw Problem(message: "the input log '\(file)' does not read (its problems follow)", field: "input",
                               elsewhere: error.diagnostics)

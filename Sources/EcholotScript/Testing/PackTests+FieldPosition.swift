@@ -2,33 +2,24 @@ import EcholotModel
 import Foundation
 
 extension PackTests {
-    /// Where `field = …` is written in a test file's text, or 1:1. A Lua table keeps no
-    /// positions, so this looks in the text: after the test's quoted `name` when it has
-    /// one (a name that is not in the text, such as an unnamed test's, gives 1:1 rather
-    /// than another test's line), else from the file's start.
+    /// Where `field = …` is written in a test file's text. A Lua table keeps no positions,
+    /// so this looks in the text: after the test's quoted `name` when it has one, else from
+    /// the file's start. A field that is not written (a missing `expect`) is placed at the
+    /// test's name, not at the next test's field; a name that is not in the text, such as an unnamed test's, gives 1:1
+    /// rather than another test's line.
     static func position(of field: String?, after name: String?, in text: [UInt8]) -> SourcePosition {
-        guard let field else { return .start }
         var from = 0
         if let name {
             guard let quoted = text.firstRange(of: Array("\"\(name)\"".utf8)) else { return .start }
             from = quoted.upperBound
-        }
-        let needle = Array(field.utf8)
-        func isWordByte(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-        }
-        // `field` as a key: a whole word followed by `=` (not `==`).
-        var start = from
-        while let found = text[start...].firstRange(of: needle) {
-            let rest = text[found.upperBound...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            if (found.lowerBound == 0 || !isWordByte(text[found.lowerBound - 1])),
-               rest.first == UInt8(ascii: "="), rest.dropFirst().first != UInt8(ascii: "=") {
-                let before = text[..<found.lowerBound]
-                let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-                return SourcePosition(line: before.count { $0 == UInt8(ascii: "\n") } + 1, column: found.lowerBound - lineStart + 1)
+            // Up to the next test's `name =`: a field this test lacks is not another's.
+            let end = LuaKeySearch.offset(of: "name", in: text, range: from ..< text.count) ?? text.count
+            guard let field, let at = LuaKeySearch.offset(of: field, in: text, range: from ..< end) else {
+                return LuaKeySearch.position(ofOffset: quoted.lowerBound, in: text)
             }
-            start = found.upperBound
+            return LuaKeySearch.position(ofOffset: at, in: text)
         }
-        return .start
+        guard let field, let at = LuaKeySearch.offset(of: field, in: text, range: from ..< text.count) else { return .start }
+        return LuaKeySearch.position(ofOffset: at, in: text)
     }
 }
