@@ -1,7 +1,5 @@
 # Echolot — the commands a new user types: `make play` and `make test`.
 SWIFT ?= swift
-# bash, for pipefail in `test`.
-SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PKGS := liblua5.4-dev libopenal-dev libsndfile1-dev libsqlite3-dev zlib1g-dev pkg-config
 BENCH_ARGS ?=
@@ -21,15 +19,10 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## test: every test, through the real Lua, SQLite, OpenAL loopback and pseudo-terminals.
-# The tests run in parallel, so a failure can be printed thousands of lines before the end;
-# CI keeps only the last lines of the log, so the failures are repeated there, short.
+## test: every test, through the real Lua, SQLite, OpenAL loopback and pseudo-terminals; a
+## test that fails is run once more alone, and what failed is repeated at the end (tools/test.sh).
 test: deps
-	@mkdir -p .build
-	@set -o pipefail; $(SWIFT) test 2>&1 | tee .build/test.log || { \
-		status=$$?; echo; echo "== What failed (the whole log is .build/test.log) =="; \
-		grep -E 'recorded an issue|Fatal error|signal code|error: ' .build/test.log | cut -c1-400 | head -12; \
-		exit $$status; }
+	@SWIFT="$(SWIFT)" tools/test.sh
 
 ## play: the shipped tutorial (more options: make play PLAY_ARGS="--plain", see docs/playing.md).
 # Quiet: a screen reader would read SwiftPM's hundreds of progress lines before the game;
