@@ -100,6 +100,7 @@ static void clua_hook(lua_State *L, lua_Debug *ar) {
 void clua_arm(lua_State *L) {
     clua_Limits *limits = clua_limits(L);
     limits->remaining = limits->budget;
+    limits->calls++;
     limits->limit = CLUA_LIMIT_NONE;
     limits->focus = NULL;
     limits->nesting = 0;
@@ -112,7 +113,15 @@ void clua_arm(lua_State *L) {
 int clua_resetbudget(lua_State *L) {
     clua_Limits *limits = clua_limits(L);
     limits->remaining = lua_type(L, 1) == LUA_TNUMBER ? (long long)lua_tointeger(L, 1) : limits->budget;
+    limits->calls++;
     return 0;
+}
+
+/// `callnumber()`: which budget is running, a number that changes with every reducer call
+/// (and every engine step between them), for what the sandbox keeps for one call only.
+int clua_callnumber(lua_State *L) {
+    lua_pushinteger(L, (lua_Integer)clua_limits(L)->calls);
+    return 1;
 }
 
 /// Takes `n` instructions from the budget at once; raises the instruction limit when it

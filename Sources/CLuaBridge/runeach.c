@@ -45,6 +45,7 @@ static int clua_runeach(lua_State *L) {
         lua_rawset(L, 2);
         lua_settop(L, 15);
         limits->remaining = limits->budget;
+        limits->calls++;
         limits->focus = view;
         lua_pushvalue(L, 4);
         lua_pushvalue(L, 8);

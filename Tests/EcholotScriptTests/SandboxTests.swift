@@ -23,6 +23,45 @@ import Testing
             """)
     }
 
+    /// `next` walks a table in the order `pairs` gives, not in Lua's, which follows a hash
+    /// seed that changes from run to run: `next(t)` as "any key" picks the same in a replay.
+    @Test func nextFollowsTheOrderOfPairs() throws {
+        try load("""
+            local t = { alpha = 1, beta = 2, gamma = 3, delta = 4, epsilon = 5, zeta = 6, eta = 7, theta = 8,
+                        [3] = "x", [1] = "y", [true] = 1 }
+            local seen, walked = {}, {}
+            for k in pairs(t) do seen[#seen + 1] = tostring(k) end
+            local k = next(t)
+            while k ~= nil do
+              walked[#walked + 1] = tostring(k)
+              k = next(t, k)
+            end
+            assert(table.concat(seen, " ") == "1 3 alpha beta delta epsilon eta gamma theta zeta true", table.concat(seen, " "))
+            assert(table.concat(walked, " ") == table.concat(seen, " "), table.concat(walked, " "))
+            -- Clearing the visited key during a traversal, as Lua allows, before and after
+            -- the keys were sorted.
+            local u, order = { d = 4, c = 3, b = 2, a = 1 }, {}
+            for key in next, u do
+              order[#order + 1] = key
+              u[key] = nil
+            end
+            assert(table.concat(order) == "abcd" and next(u) == nil, table.concat(order))
+            -- A key added between two traversals is seen by the second.
+            local x, keys = { b = 1 }, {}
+            for _ in next, x do end
+            x.a = 2
+            for key in next, x do keys[#keys + 1] = key end
+            assert(table.concat(keys) == "ab", table.concat(keys))
+            -- Keys with no order (tables) are all visited.
+            local y, n = { [{}] = 1, [{}] = 2, [{}] = 3 }, 0
+            for _ in next, y do n = n + 1 end
+            assert(n == 3, n)
+            local ok, err = pcall(next, 5)
+            assert(not ok and err:find("bad argument #1 to 'next' %(table expected, got number%)"), err)
+            assert(next({}) == nil)
+            """)
+    }
+
     @Test func loadIsTextOnlyAndUsesThePackEnvironment() throws {
         try load("""
             secret = 42

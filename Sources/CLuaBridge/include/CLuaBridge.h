@@ -73,6 +73,7 @@ typedef struct clua_Limits {
     size_t uncharged;       // bytes a script allocated that make less than an instruction yet
     unsigned long long random;  // the state's generator (SplitMix64), set before a call and read after
     int nesting;            // coroutines resumed or closed inside one another now (guarded.c)
+    unsigned long long calls;  // budgets handed out: a reducer call's number, for what lasts one call
 } clua_Limits;
 
 /// A new state whose allocations go through `limits`; NULL if even that fails.

@@ -169,8 +169,66 @@ local function spairs(t)
   return sortedpairs(t)
 end
 
--- (CLuaBridge/guarded.c: each is Lua's own, run in the pack's frame behind the check.)
-local snext = guarded(next, "see", dataOf, retired, views, "next")
+-- `next` in the order `pairs` gives: Lua's own follows the string hash seed, which changes
+-- from run to run, so `next(t)` as "any key" would pick differently in a replay. The first
+-- key is the least, found in one pass (so `next(t) == nil` stays cheap); going on from a
+-- key sorts the keys once per traversal and reducer call, and finds the key's successor
+-- by bisection (so a key cleared during the traversal still has its place).
+local callnumber = host.callnumber
+local sortedkeys, positions, keyscall = {}, {}, nil
+local function dnext(...)
+  local t, k = ...
+  local data = dataOf[t]
+  if data ~= nil then
+    t = data  -- mirror nodes and frozen values: their data
+  elseif retired[t] then
+    error("next: the entity a behaviour receives can be used only during that call", 3)
+  elseif type(t) ~= "table" then
+    error(format("bad argument #1 to 'next' (table expected, got %s)", select("#", ...) == 0 and "no value" or type(t)), 3)
+  end
+  local call = callnumber()
+  if call ~= keyscall then sortedkeys, positions, keyscall = {}, {}, call end
+  if k == nil then
+    sortedkeys[t], positions[t] = nil, nil  -- a new traversal: keys added since count
+    local least, value = next(t)
+    for key, v in next, t, least do
+      if before(key, least) then least, value = key, v end
+    end
+    return least, value
+  end
+  local keys, at = sortedkeys[t], positions[t]
+  if keys == nil then
+    keys, at = {}, {}
+    local n = 0
+    for key in next, t do
+      n = n + 1
+      keys[n] = key
+    end
+    if n > 1 then sort(keys, before) end
+    for i = 1, n do at[keys[i]] = i end
+    sortedkeys[t], positions[t] = keys, at
+  end
+  local from = at[k]
+  if from ~= nil then
+    from = from + 1
+  elseif rank[type(k)] ~= nil then
+    -- A key cleared before the keys were sorted: the first position after it.
+    local lo, hi = 1, #keys + 1
+    while lo < hi do
+      local mid = (lo + hi) // 2
+      if before(k, keys[mid]) then hi = mid else lo = mid + 1 end
+    end
+    from = lo
+  else
+    error("invalid key to 'next'?", 3)  -- Lua's own words
+  end
+  for i = from, #keys do
+    local key = keys[i]
+    local v = rawget(t, key)
+    if v ~= nil then return key, v end
+  end
+  return nil
+end
 local srawget = guarded(rawget, "see", dataOf, retired, views, "rawget")
 local srawlen = guarded(rawlen, "see", dataOf, retired, views, "rawlen")
 -- A proxy or view is written through its writer: permission checks and change
@@ -197,7 +255,7 @@ local sprint = host.printer(serialof, hostprint)
 -- A fresh environment for one pack: its globals are its own, the libraries are shared
 -- read-only views, and `load` compiles only text, into this same environment.
 local base = {
-  assert = assert, error = error, ipairs = ipairs, next = snext, pairs = relay(spairs),
+  assert = assert, error = error, ipairs = ipairs, next = relay(dnext), pairs = relay(spairs),
   pcall = spcall, xpcall = sxpcall, print = sprint, rawequal = rawequal, rawget = srawget,
   rawlen = srawlen, rawset = srawset, select = select, setmetatable = ssetmetatable,
   getmetatable = getmetatable, tonumber = stonumber, tostring = stostring, type = type,
