@@ -134,12 +134,22 @@ import Testing
         ]
         let level = Support.level(entities: [("door", 0)])
         let world = try Support.world(scripts: scripts, level: level)
+        // A level played on its own: no story plays, so the story's rule does not run.
         world.store.dispatch(.start)
-        let transition = world.store.dispatch(.selectEntity("door"))
+        let alone = world.store.dispatch(.selectEntity("door"))
+        #expect(alone.rejections.isEmpty)
+        #expect(alone.actions.map(\.name) == ["selectEntity", "entity.selected", "pack.doorOpened"])
+        #expect(world.store.state["story"] == .null)
+        #expect(world.store.state["packActions"] == .int(1))
+        // Within a story, its rule changes the story's record.
+        var state = GameState.incarnation(of: world.level.level)
+        state["story"] = ["status": "running", "vars": .emptyMap]
+        let story = Store(state: state, reducers: LevelReducers.all + (try world.rules.reducers(for: world.level)))
+        story.dispatch(.start)
+        let transition = story.dispatch(.selectEntity("door"))
         #expect(transition.rejections.isEmpty)
         #expect(transition.actions.map(\.name).contains("story.chapterStarted"))
-        #expect(world.store.state["story"] == ["chapter": "hall", "part": "evening"])
-        #expect(world.store.state["packActions"] == .int(1))
+        #expect(story.state["story"] == ["status": "running", "vars": .emptyMap, "chapter": "hall", "part": "evening"])
     }
 
     @Test func rulesMayEmitOnlyTheirOwnActions() throws {

@@ -265,11 +265,14 @@ function runners.achievement(batch, action, fn)
   end
 end
 
--- The story: its focus is the game's `story` record.
+-- The story: its focus is the game's `story` record, which only a playing story has; a
+-- level played on its own (single levels, `echolot run --level`) runs no story rule,
+-- which would otherwise find no `vars` and fail on the level's every outcome.
 function runners.story(batch, action, fn)
   local root = E.root()
   local level = dataOf[root].level
-  local story = E.ensure(root, "story")
+  local story = dataOf[root].story
+  if story == nil then return end
   C.level, C.dt, C.time, C.params, C.id = level, action.dt, level and dataOf[level].time, nil, "story"
   E.focus(story)
   resetbudget()
