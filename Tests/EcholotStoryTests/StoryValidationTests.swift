@@ -149,4 +149,26 @@ import Testing
             """, pack: pack)
         #expect(problems == ["story.json:2:56: error: voice 'bad.ogg' cannot be decoded: not a WAV, FLAC or Ogg Vorbis file"])
     }
+
+    /// A condition holds one test and nothing else: a misspelt `equals` would compare with
+    /// `true` and a second test would be ignored, so the branch would silently never (or
+    /// always) be taken. A test of the wrong type is told once, where it is.
+    @Test func aConditionWithAnUnknownFieldOrTwoTestsIsReported() throws {
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"level": "walk"},
+              {"if": {"variable": "way", "equal": "beach"}, "goto": "a"},
+              {"if": {"outcome": "lost", "achievement": "x"}, "goto": "a"},
+              {"if": {"not": {"dayPart": "night", "x": 1}}, "goto": "a"},
+              {"if": {"outcome": 1}, "goto": "a"}
+            ]}]}
+            """)
+        #expect(problems == [
+            "story.json:3:30: error: a condition has no field 'equal'; it takes variable, equals",
+            "story.json:4:10: error: a condition needs exactly one of outcome, variable, achievement, dayPart, not, "
+                + "found outcome, achievement",
+            "story.json:5:39: error: a condition has no field 'x'; it takes dayPart",
+            "story.json:6:22: error: 'outcome' must be a non-empty string, found a number",
+        ])
+    }
 }

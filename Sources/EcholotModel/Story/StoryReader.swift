@@ -284,6 +284,16 @@ private final class Reader {
 
     func condition(_ node: JSONNode) -> StoryCondition? {
         guard let object = StoryObject(node, "a condition", report: report) else { return nil }
+        // Exactly one test, and nothing else: a misspelt `equals` would otherwise compare
+        // with `true`, and a second test would be ignored, both without a word.
+        let kinds = ["outcome", "variable", "achievement", "dayPart", "not"]
+        guard object.members.contains(where: { kinds.contains($0.key) }) else {
+            report.error("a condition is {\"outcome\"}, {\"variable\", \"equals\"}, {\"achievement\"}, {\"dayPart\"} or {\"not\"}",
+                         at: node.position)
+            return nil
+        }
+        guard let kind = object.kind(of: kinds, in: "a condition") else { return nil }
+        object.rejectUnknown(kind == "variable" ? ["variable", "equals"] : [kind], in: "a condition")
         if let inner = object["not"] { return condition(inner).map(StoryCondition.not) }
         if let outcome = object.optionalString("outcome") {
             guard outcome == "won" || outcome == "lost" else {
@@ -303,8 +313,6 @@ private final class Reader {
             }
             return .dayPart(part)
         }
-        report.error("a condition is {\"outcome\"}, {\"variable\", \"equals\"}, {\"achievement\"}, {\"dayPart\"} or {\"not\"}",
-                     at: node.position)
-        return nil
+        return nil  // a test of the wrong type, reported where it is
     }
 }
