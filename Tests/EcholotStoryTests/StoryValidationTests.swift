@@ -171,4 +171,19 @@ import Testing
             "story.json:6:22: error: 'outcome' must be a non-empty string, found a number",
         ])
     }
+
+    /// An option's azimuth of the wrong type is one problem, told at the value, not also
+    /// as a missing azimuth.
+    @Test func anOptionsAzimuthOfTheWrongTypeIsReportedOnce() throws {
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"choice": "c", "options": [{"value": "v", "azimuth": "west", "line": {"id": "hello", "duration": 1}}]},
+              {"choice": "d", "options": [{"value": "w", "line": {"id": "hello", "duration": 1}}]}
+            ]}]}
+            """)
+        #expect(problems == [
+            "story.json:2:57: error: 'azimuth' must be a number, found a string",
+            "story.json:3:31: error: option 'w' needs 'azimuth', the direction it speaks from",
+        ])
+    }
 }

@@ -255,7 +255,10 @@ private final class Reader {
             option.rejectUnknown(["value", "azimuth", "line"], in: "an option")
             guard let value = option.string("value", in: "an option") else { continue }
             guard let azimuth = option.number("azimuth") else {
-                report.error("option '\(value)' needs 'azimuth', the direction it speaks from", at: item.position)
+                // A value of the wrong type is told by `number`, at the value.
+                if option["azimuth"] == nil {
+                    report.error("option '\(value)' needs 'azimuth', the direction it speaks from", at: item.position)
+                }
                 continue
             }
             guard let lineNode = option["line"], let line = line(lineNode) else {
