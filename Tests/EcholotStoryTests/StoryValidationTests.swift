@@ -186,4 +186,23 @@ import Testing
             "story.json:3:31: error: option 'w' needs 'azimuth', the direction it speaks from",
         ])
     }
+
+    /// A cut-scene's background is a level's: `{"glyph"?, "image"?}`. A misspelt field or
+    /// a background that is no object would show nothing, so it is reported.
+    @Test func aCutscenesBackgroundIsCheckedAsALevelsIs() throws {
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "background": {"glyf": "~"}, "lines": [{"id": "hello", "duration": 1}]},
+              {"cutscene": "t", "background": "~", "lines": [{"id": "hello", "duration": 1}]},
+              {"cutscene": "u", "background": {"glyph": 1}, "lines": [{"id": "hello", "duration": 1}]},
+              {"cutscene": "v", "background": {"glyph": "~"}, "lines": [{"id": "hello", "duration": 1}]},
+              {"level": "walk"}
+            ]}]}
+            """)
+        #expect(problems == [
+            "story.json:2:36: error: a background has no field 'glyf'; it takes glyph, image",
+            "story.json:3:35: error: 'background' must be an object, found a string",
+            "story.json:4:45: error: 'glyph' must be a non-empty string, found a number",
+        ])
+    }
 }

@@ -145,7 +145,7 @@ private final class Reader {
             report.error("cut-scene '\(id)' needs 'lines', a non-empty list", at: object.position)
             return nil
         }
-        let background = object["background"]?.stateValue.mapValue ?? PersistentMap()
+        let background = object["background"].map(background) ?? PersistentMap()
         let ambience = object["ambience"].map(tracks) ?? []
         return .cutscene(Cutscene(id: id, lines: items.compactMap(line), background: background, ambience: ambience))
     }
@@ -174,6 +174,23 @@ private final class Reader {
         let text = pack.string(id, language: pack.manifest.defaultLanguage) ?? ""
         return StoryLine(id: id, speaker: object.optionalString("speaker"), voice: voice, azimuth: object.number("azimuth"),
                          seconds: seconds ?? max(1.5, Double(text.count) * 0.06), position: node.position)
+    }
+
+    /// A cut-scene's background, as a level's: `{"glyph"?, "image"?}`. Anything else would
+    /// show nothing, so it is reported.
+    func background(_ node: JSONNode) -> PersistentMap<Value> {
+        var map = PersistentMap<Value>()
+        guard let object = StoryObject(node, "'background'", report: report) else { return map }
+        object.rejectUnknown(["glyph", "image"], in: "a background")
+        if let glyph = object.optionalString("glyph") { map["glyph"] = .string(glyph) }
+        if let image = object.optionalString("image") {
+            if let problem = AssetChecker.pathProblem(image, folder: "images") {
+                report.error("'image': \(problem)", at: object["image"]!.position)
+            } else {
+                map["image"] = .string(image)
+            }
+        }
+        return map
     }
 
     /// Ambience tracks as a level's: a list of `{"file": name, …}`. Anything else would
