@@ -205,4 +205,22 @@ import Testing
             "story.json:4:45: error: 'glyph' must be a non-empty string, found a number",
         ])
     }
+
+    /// A story's ambience sound is a level's `{"file", "volume"?, "loop"?}`: a misspelt
+    /// field, a volume out of 0…4 or a loop that is no bool is reported at its value, as in
+    /// a level file, not played as something else.
+    @Test func aStoryAmbienceSoundIsCheckedAsALevelsIs() throws {
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "ambience": [{"file": "a.ogg", "volum": 0.5}, {"file": "a.ogg", "volume": 9}],
+               "lines": [{"id": "hello", "duration": 1}]},
+              {"level": "walk", "ambienceByDayPart": {"night": [{"file": "a.ogg", "loop": "yes"}]}}
+            ]}]}
+            """)
+        #expect(problems == [
+            "story.json:2:52: error: an ambience sound has no field 'volum'; it takes file, volume, loop",
+            "story.json:2:95: error: 'volume' must be a number from 0 to 4",
+            "story.json:4:79: error: 'loop' must be true or false, found a string",
+        ])
+    }
 }

@@ -201,8 +201,22 @@ private final class Reader {
             return []
         }
         return items.compactMap { item in
-            guard let track = item.stateValue.mapValue, let file = track["file"]?.stringValue else {
+            guard let track = item.stateValue.mapValue, let file = track["file"]?.stringValue,
+                  let object = StoryObject(item, "an ambience sound", report: report) else {
                 report.error("an ambience sound is {\"file\": name, …}", at: item.position)
+                return nil
+            }
+            // The fields a level's ambient sound takes, held to the same ranges.
+            object.rejectUnknown(["file", "volume", "loop"], in: "an ambience sound")
+            if let node = object["volume"] {
+                guard let volume = object.number("volume") else { return nil }
+                guard volume >= 0 && volume <= 4 else {
+                    report.error("'volume' must be a number from 0 to 4", at: node.position)
+                    return nil
+                }
+            }
+            if let node = object["loop"], node.stateValue.boolValue == nil {
+                report.error("'loop' must be true or false, found \(node.value.typeDescription)", at: node.position)
                 return nil
             }
             // The same check a voice's path gets, and a level's ambience.
