@@ -223,4 +223,18 @@ import Testing
             "story.json:4:79: error: 'loop' must be true or false, found a string",
         ])
     }
+
+    /// A voice file that is not there is told as a level's missing sound is — it does not
+    /// exist, with the likely name — not as a file that "cannot be decoded".
+    @Test func aMissingVoiceIsToldAsMissingWithTheLikelyName() throws {
+        let pack = try Self.pack()
+        try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
+        try Data("not audio".utf8).write(to: pack.soundsFolder.appendingPathComponent("gull.ogg"))
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "lines": [{"id": "hello", "voice": "Gull.ogg"}]}
+            ]}]}
+            """, pack: pack)
+        #expect(problems == [#"story.json:2:56: error: voice file "sounds/Gull.ogg" does not exist (did you mean "gull.ogg"?)"#])
+    }
 }

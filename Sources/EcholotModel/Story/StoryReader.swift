@@ -163,6 +163,13 @@ private final class Reader {
         if let duration = seconds, !(duration > 0 && duration <= 600) {
             report.error("'duration' must be more than 0 and at most 600 seconds", at: object["duration"]!.position)
         }
+        if let file = voice, !FileManager.default.fileExists(atPath: pack.soundURL(file).path) {
+            // Told as a level's missing sound is, with the likely name.
+            let known = pack.soundFolders.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0.path)) ?? [] }
+            report.error("voice file \"sounds/\(file)\" does not exist" + Suggestion.hint(for: file, among: known),
+                         at: object["voice"]!.position)
+            voice = nil
+        }
         if seconds == nil, let voice {
             switch VoiceDuration.seconds(ofFile: pack.soundURL(voice)) {
             case let .success(length): seconds = length
