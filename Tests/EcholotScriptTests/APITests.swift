@@ -88,6 +88,44 @@ import Testing
         #expect(elsewhere?.description.hasPrefix("x.lua:2:1: error: goal 'a'") == true, "\(elsewhere?.description ?? "")")
     }
 
+    /// The field is found by reading the call's table constructors, not by searching the
+    /// text: a handler that calls `echolot.list()` before `params`, a description that
+    /// says `params =`, a comment, another table after the call or a parameter's field of
+    /// the same name in another declaration does not move the message off its field.
+    @Test func aSpecErrorIsPlacedAtItsFieldWhateverTheTextAroundIt() {
+        func place(_ code: String) -> String {
+            let description = loadError(code)?.description ?? ""
+            return String(description.prefix { $0 != " " })
+        }
+        #expect(place("""
+            echolot.goal('a', {
+              on = { tick = function(goal) goal.seen = echolot.list() end },
+              params = {
+                x = { type = 'number', mni = 1 },
+              },
+            })
+            """) == "x.lua:4:28:")
+        #expect(place("""
+            echolot.goal('a', {
+              description = "Like echolot.goal's find; params = { x = { mni = 1 } } in a level",
+              -- params = { x = { mni = 2 } }
+              params = { y = { type = 'number', min = 1 }, x = { type = 'number', mni = 1 } },
+            on = { tick = print } })
+            """) == "x.lua:4:71:")
+        #expect(place("""
+            echolot.goal('a', { params = { min = { type = 'number', min = 0 }, n = { type = 'number', min = 'zero' } },
+              on = { tick = print } })
+            """) == "x.lua:1:91:")
+        #expect(place("""
+            echolot.reducer { name = 'r', on = { tick = print, [ [[pack.x.*.y]] ] = print } }
+            """) == "x.lua:1:56:")
+        #expect(place("""
+            local spec = { params = { x = { typ = 'number' } }, on = { tick = print } }
+            echolot.goal('a', spec)
+            local notes = { params = { x = { typ = 'number' } } }
+            """) == "x.lua:2:1:")
+    }
+
     /// What `on` may name: the engine's actions, the rules layer's and the story's, families
     /// of them, and any action of the `pack.*` and `story.*` families.
     @Test func everyActionARuleCanHandleIsAccepted() throws {

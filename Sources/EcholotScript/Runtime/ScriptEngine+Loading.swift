@@ -77,18 +77,15 @@ extension ScriptEngine {
     }
 
     /// `error` moved from a registration's line to the field of the spec it is about
-    /// (`mni = 0` of parameter `speed`), when the registration named one and the text shows
-    /// it between that line and the script's next `echolot.` call. A spec built elsewhere
-    /// (`echolot.goal("x", spec)`) keeps the registration's line.
+    /// (`mni = 0` of parameter `speed`), when the registration named one and the call on
+    /// that line passes the spec as a table constructor that writes it. A spec built
+    /// elsewhere (`echolot.goal("x", spec)`) keeps the registration's line.
     private func placedAtSpecField(_ error: ScriptError, text: [UInt8]) -> ScriptError {
         let keys = readEngineField("specfield") { L in lua_type(L, -1) == LUA_TSTRING ? vm.string(at: -1) : nil }
         guard let keys, error.source != nil, let line = error.line,
-              let lineStart = LuaKeySearch.offset(ofLine: line, in: text) else { return error }
-        let call = Array("echolot.".utf8)
-        let registration = text[lineStart...].firstRange(of: call)?.upperBound ?? lineStart
-        let end = text[registration...].firstRange(of: call)?.lowerBound ?? text.count
-        guard let at = LuaKeySearch.offset(ofPath: keys.split(separator: "\n").map(String.init), in: text,
-                                           range: lineStart ..< end) else { return error }
+              let lineStart = LuaKeySearch.offset(ofLine: line, in: text),
+              let at = LuaKeySearch.offset(ofSpecPath: keys.split(separator: "\n").map(String.init),
+                                           callOnLineAt: lineStart, in: text) else { return error }
         var placed = error
         let position = LuaKeySearch.position(ofOffset: at, in: text)
         placed.line = position.line
