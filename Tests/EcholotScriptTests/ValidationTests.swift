@@ -135,6 +135,20 @@ import Testing
             ":2) returned true; a check returns nil when the parameters are fine, or a sentence saying what is wrong") == true)
     }
 
+    /// An empty sentence says nothing: a check that builds its message and returns "" when
+    /// nothing was added is told so, not as "goal 'a': " with nothing after it.
+    @Test func aCheckReturningAnEmptyStringIsTheScriptsMistake() throws {
+        let problems = try diagnostics(goals: #"[{"type": "a", "x": 1}, {"type": "a", "x": 2}]"#, scripts: ["a.lua": """
+            echolot.goal("a", { params = { x = "integer" }, on = { ["pack.never"] = function() end },
+              check = function(params) return params.x == 1 and "" or "  " end })
+            """])
+        #expect(problems.count == 2)
+        #expect(problems.first?.message.hasSuffix(
+            ":2) returned an empty string; a check returns nil when the parameters are fine, or a sentence saying what is wrong") == true,
+            "\(problems)")
+        #expect(problems.last?.message.contains(":2) returned a blank string; ") == true, "\(problems)")
+    }
+
     /// A level file's `2.0` for an integer parameter is the integer 2 when the rule reads
     /// it (JSON has one kind of number); a whole number too large for an integer is refused.
     @Test func anIntegerParameterReachesTheRuleAsAnInteger() throws {

@@ -479,7 +479,8 @@ function E.validate(entries, level)
       E.checking = nil
       host.resetbudget(E.enginebudget)
       -- nil or false is fine (`return bad and "why"` gives false when all is well).
-      if type(message) == "string" then
+      -- A sentence says what is wrong; an empty one would be told as "goal 'a': ", nothing.
+      if type(message) == "string" and match(message, "%S") then
         problem(i, false, format("%s: %s", where, message))
       elseif message ~= nil and message ~= false then
         -- Swift writes the check's place between the two halves, as a path the modder
@@ -487,7 +488,8 @@ function E.validate(entries, level)
         local site = getinfo(rule.check, "S")
         problems[#problems + 1] = E.newlist(i, false, format("%s: its check (", where), site.source, site.linedefined,
           format(") returned %s; a check returns nil when the parameters are fine, or a sentence saying what is wrong",
-            message == true and "true" or describe(message)))
+            message == true and "true" or message == "" and "an empty string"
+              or type(message) == "string" and "a blank string" or describe(message)))
       end
     end
   end
