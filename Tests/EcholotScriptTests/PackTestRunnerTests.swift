@@ -127,6 +127,31 @@ import Testing
         #expect(open.problems.first?.contains("/tests/gone.lua:4:12: error: test 'open':") == true, "\(open.problems)")
     }
 
+    /// An `input` that names a file outside the pack, or is neither a list nor a file name,
+    /// is placed at the test's `input` too, as a missing log is.
+    @Test func aWrongInputIsPlacedAtTheTestsInput() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#),
+            "tests/wrong.lua": """
+                return {
+                  { name = "outside", level = "one",
+                    input = "../../elsewhere.jsonl", expect = { outcome = "won" } },
+                  { name = "number", level = "one",
+                      input = 3, expect = { outcome = "won" } },
+                }
+                """,
+        ])
+        let results = PackTests.run(try PackLoader.load(at: folder), standardRules: Support.standardRules)
+        let outside = try #require(results.first { $0.name == "outside" })
+        #expect(outside.problems.first?.hasSuffix(
+            "/tests/wrong.lua:3:5: error: test 'outside': input file '../../elsewhere.jsonl' must be inside the pack") == true,
+            "\(outside.problems)")
+        let number = try #require(results.first { $0.name == "number" })
+        #expect(number.problems.first?.hasSuffix(
+            "/tests/wrong.lua:5:7: error: test 'number': 'input' must be a list of events or the name of a .jsonl file, found integer") == true,
+            "\(number.problems)")
+    }
+
     /// A test written wrong fails under its own name; the file's other tests still run.
     @Test func aWrongTestDoesNotStopTheOthersInItsFile() throws {
         let folder = try Support.writePack(files: [

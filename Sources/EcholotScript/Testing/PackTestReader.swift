@@ -84,7 +84,7 @@ struct PackTestReader {
             let url = folder.appendingPathComponent(file).standardizedFileURL
             let inside = url.resolvingSymlinksInPath().path
             guard inside.hasPrefix(packRoot.resolvingSymlinksInPath().standardizedFileURL.path + "/") else {
-                throw Problem(message: "input file '\(file)' must be inside the pack")
+                throw Problem(message: "input file '\(file)' must be inside the pack", field: "input")
             }
             // A log that cannot be read is this file's problem, told at its `input`; one
             // that reads but is wrong has its own lines, which follow.
@@ -108,7 +108,8 @@ struct PackTestReader {
         case let .map(map)? where map.isEmpty:
             return InputLog()  // `{}` in Lua: an empty list
         case let other?:
-            throw Problem(message: "'input' must be a list of events or the name of a .jsonl file, found \(other.typeName)")
+            throw Problem(message: "'input' must be a list of events or the name of a .jsonl file, found \(other.typeName)",
+                          field: "input")
         }
     }
 
