@@ -5,6 +5,16 @@ import Testing
 @testable import EcholotScript
 
 @Suite struct PackTestRunnerTests {
+    /// The results of the tests in `file` (under `tests/`), run against one level `one`
+    /// with a bell straight ahead.
+    func results(of file: String, _ text: String) throws -> [PackTestResult] {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#),
+            "tests/\(file)": text,
+        ])
+        return PackTests.run(try PackLoader.load(at: folder), standardRules: Support.standardRules)
+    }
+
     @Test func tutorialTestsPass() throws {
         let pack = try PackLoader.load(at: Support.tutorial)
         let results = PackTests.run(pack, standardRules: Support.standardRules)
@@ -108,17 +118,13 @@ import Testing
     /// An input log that is not there is the test file's problem: one line, at the test's
     /// `input`; a test without `expect` is placed at its name, not at the file's first line.
     @Test func aMissingInputLogIsOneLineAtTheTestsInput() throws {
-        let folder = try Support.writePack(files: [
-            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#),
-            "tests/gone.lua": """
-                return {
-                  { name = "gone", level = "one",
-                    input = "gone.jsonl", expect = { outcome = "won" } },
-                  { name = "open", level = "one", input = {} },
-                }
-                """,
-        ])
-        let results = PackTests.run(try PackLoader.load(at: folder), standardRules: Support.standardRules)
+        let results = try results(of: "gone.lua", """
+            return {
+              { name = "gone", level = "one",
+                input = "gone.jsonl", expect = { outcome = "won" } },
+              { name = "open", level = "one", input = {} },
+            }
+            """)
         let gone = try #require(results.first { $0.name == "gone" })
         #expect(gone.problems.count == 1, "\(gone.problems)")
         #expect(gone.problems.first?.hasSuffix("/tests/gone.lua:3:5: error: test 'gone': the input log 'gone.jsonl' cannot be read: no such file") == true,
@@ -130,18 +136,14 @@ import Testing
     /// An `input` that names a file outside the pack, or is neither a list nor a file name,
     /// is placed at the test's `input` too, as a missing log is.
     @Test func aWrongInputIsPlacedAtTheTestsInput() throws {
-        let folder = try Support.writePack(files: [
-            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#),
-            "tests/wrong.lua": """
-                return {
-                  { name = "outside", level = "one",
-                    input = "../../elsewhere.jsonl", expect = { outcome = "won" } },
-                  { name = "number", level = "one",
-                      input = 3, expect = { outcome = "won" } },
-                }
-                """,
-        ])
-        let results = PackTests.run(try PackLoader.load(at: folder), standardRules: Support.standardRules)
+        let results = try results(of: "wrong.lua", """
+            return {
+              { name = "outside", level = "one",
+                input = "../../elsewhere.jsonl", expect = { outcome = "won" } },
+              { name = "number", level = "one",
+                  input = 3, expect = { outcome = "won" } },
+            }
+            """)
         let outside = try #require(results.first { $0.name == "outside" })
         #expect(outside.problems.first?.hasSuffix(
             "/tests/wrong.lua:3:5: error: test 'outside': input file '../../elsewhere.jsonl' must be inside the pack") == true,
