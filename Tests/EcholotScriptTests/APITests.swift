@@ -225,6 +225,46 @@ import Testing
         #expect(world.store.dispatch(Action("pack.newGoal")).rejections.isEmpty, "a new goal under its own key is fine")
     }
 
+    /// The level's own fields hold what the engine reads there: its status changes only by
+    /// an outcome (so score and achievements follow it), and its counters, time and finds
+    /// keep their kinds. Before, `level.status = "bogus"` froze the level without a word
+    /// and `level.misses = -5` scored above the best possible run.
+    @Test func aLevelsOwnFieldsHoldWhatTheEngineReads() throws {
+        let world = try Support.world(scripts: [
+            "level.lua": """
+                echolot.reducer({ name = "meddle", on = {
+                  ["pack.status"] = function(level) level.status = "bogus" end,
+                  ["pack.win"] = function(level) level.status = "won" end,
+                  ["pack.misses"] = function(level) level.misses = -5 end,
+                  ["pack.found"] = function(level) level.found = 3 end,
+                  ["pack.time"] = function(level) level.time = -1 end,
+                  ["pack.whole"] = function(level) local copy = {} for k, v in pairs(level) do copy[k] = v end copy.status = "won" return copy end,
+                  ["pack.fine"] = function(level) level.misses = level.misses + 2 level.time = level.time + 5 level.found = { "e" } end,
+                  ["pack.wholeFine"] = function(level) local copy = {} for k, v in pairs(level) do copy[k] = v end copy.misses = 7 return copy end,
+                } })
+                """,
+        ], level: Support.level(entities: [("e", 0)]))
+        world.store.dispatch(.start)
+        for (action, message) in [
+            ("pack.status", "field 'status': a level's status changes only by emitting level.won or level.lost (it is 'running')"),
+            ("pack.win", "field 'status': a level's status changes only by emitting level.won or level.lost (it is 'running')"),
+            ("pack.misses", "field 'misses': a level's misses is a whole number from 0 up, not -5"),
+            ("pack.found", "field 'found': a level's found is a list of entity ids, not 3"),
+            ("pack.time", "field 'time': a level's time is a number of seconds from 0 up, not -1"),
+            ("pack.whole", "reducer 'meddle' returned a focus the state cannot hold: field 'status': a level's status changes only by emitting level.won or level.lost (it is 'running')"),
+        ] {
+            let before = world.store.state
+            let error = try #require(world.store.dispatch(Action(action)).rejections.first?.error as? ScriptError, "\(action)")
+            #expect(error.message == message, "\(error)")
+            #expect(world.store.state == before)
+        }
+        #expect(world.store.dispatch(Action("pack.fine")).rejections.isEmpty)
+        #expect(world.store.level[LevelKeys.misses] == 2 && world.store.level[LevelKeys.time] == 5)
+        // A level returned whole is held to its own id, not to its key in the game.
+        #expect(world.store.dispatch(Action("pack.wholeFine")).rejections.isEmpty)
+        #expect(world.store.level[LevelKeys.misses] == 7)
+    }
+
     /// A goal's state holds only its three values, whoever writes it: a reducer focused on
     /// the level is refused at its line too; a field named `state` inside a goal's own
     /// table is just data.

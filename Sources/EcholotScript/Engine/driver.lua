@@ -69,14 +69,16 @@ end
 local function what(batch) return format("%s '%s'", batch.rule.kind, batch.rule.name) end
 
 -- Stores a reducer's returned focus in place of the old one, keeping its id.
-local function replace(batch, fn, parent, key, result, idfield)
+local function replace(batch, fn, parent, key, result, idfield, id)
   if type(result) ~= "table" then
     fail(format("%s must return its focus (a table) or nil, not %s", what(batch), type(result)), fn)
   end
   -- Raw: an id a pack's table only inherits through `__index` is not copied into the state.
+  -- A goal's or entity's id is its key; the level's is its own (`id`, default the key).
   local data = dataOf[result] or result
-  if idfield ~= nil and rawget(data, idfield) ~= key then
-    fail(format("%s returned a %s without its id '%s'", what(batch), batch.rule.kind == "goal" and "goal" or "focus", key), fn)
+  id = id or key
+  if idfield ~= nil and rawget(data, idfield) ~= id then
+    fail(format("%s returned a %s without its id '%s'", what(batch), batch.rule.kind == "goal" and "goal" or "focus", id), fn)
   end
   if batch.rule.kind == "goal" then
     local kind = rawget(data, "type")
@@ -293,7 +295,7 @@ function runners.reducer(batch, action, fn)
   local result = fn(focus, action, ctx)
   if result ~= nil and result ~= focus then
     if parent == nil then fail(format("%s: a reducer focused on the game must change it in place and return nil", what(batch)), fn) end
-    replace(batch, fn, parent, key, result, "id")
+    replace(batch, fn, parent, key, result, "id", dataOf[level].id)
   end
 end
 

@@ -136,7 +136,26 @@ local function between(lo, hi, what)
 end
 local function boolean(v) if type(v) == "boolean" then return v end return nil, "true or false" end
 local function text(v) if type(v) == "string" then return v end return nil, "a string" end
+local function count(v) if mathtype(v) == "integer" and v >= 0 then return v end return nil, "a whole number from 0 up" end
+-- A list of entity ids, as the level's `found` is (a proxy's data, or a table of the pack's).
+local function ids(v)
+  if type(v) ~= "table" then return nil, "a list of entity ids" end
+  local items, n = dataOf[v] or v, 0
+  for k, id in next, items do
+    if mathtype(k) ~= "integer" or k < 1 or type(id) ~= "string" then return nil, "a list of entity ids" end
+    n = n + 1
+  end
+  for i = 1, n do if items[i] == nil then return nil, "a list of entity ids" end end
+  return v
+end
 local engineFields = {
+  -- The level's own counters: the engine and the scoring read them (a negative `misses`
+  -- would score above the best possible run). Its `status` changes only by `level.won`
+  -- and `level.lost` (writeother), so that score and achievements follow an outcome.
+  level = {
+    misses = count, selections = count, found = ids,
+    time = function(v) if finite(v) and v >= 0 then return v end return nil, "a number of seconds from 0 up" end,
+  },
   entity = {
     azimuth = function(v)
       if not finite(v) then return nil, "a number of degrees" end
@@ -155,7 +174,7 @@ local engineFields = {
 }
 
 -- Whose fields `engineFields` holds, as messages name them.
-local owners = { entity = "an entity", sound = "an entity's sound" }
+local owners = { level = "a level", entity = "an entity", sound = "an entity's sound" }
 
 -- `v` checked as field `k` of a node of `role`: what to store, or an error at the line.
 local function enginefield(role, k, v, up)
@@ -208,6 +227,10 @@ local function writeother(meta, data, k, v, old, up)
   if (k == "id" or k == "type") and role == "goal" and meta.depth == goaldepth and v ~= old then
     error(format("field '%s': a goal's %s cannot change (it is %s)", k, k, describe(old)), 2 + up)
   end
+  if role == "level" and (k == "status" or k == "id") and v ~= old and S.focus ~= ENGINE then
+    error(format(k == "status" and "field 'status': a level's status changes only by emitting level.won or level.lost (it is %s)"
+      or "field 'id': a level's id cannot change (it is %s)", describe(old)), 2 + up)
+  end
   if engineFields[role] ~= nil then
     if k == "id" and role == "entity" and v ~= old then
       error(format("field 'id': an entity's id cannot change (it is %s)", describe(old)), 2 + up)
@@ -235,6 +258,11 @@ local function writeother(meta, data, k, v, old, up)
         error(format("field '%s': a goal's type cannot change (it is %s, not %s)", k, describe(before.type),
           describe(plain.type)), 2 + up)
       end
+    end
+    -- A level returned whole keeps its status: that changes only by an outcome.
+    if child == "level" and old ~= nil and dataOf[old] and plain.status ~= dataOf[old].status then
+      error(format("field 'status': a level's status changes only by emitting level.won or level.lost (it is %s)",
+        describe(dataOf[old].status)), 2 + up)
     end
     if child == "goal" and meta.depth + 1 == goaldepth and goalstateproblem(plain.state) then
       error(format("field 'state': %s", goalstateproblem(plain.state)), 2 + up)
