@@ -1,32 +1,9 @@
 import EcholotModel
 
 /// Where a table key is written in a script's text. A Lua table keeps no positions, so a
-/// message about one field of a table (a spec's, a test's) finds `field =` in the text.
+/// message about one field of a table (a spec's, a test's) finds the key in the text, by
+/// reading its table constructors (``LuaScan``).
 enum LuaKeySearch {
-    /// The byte offset of the first `key =` (or `["key"] =`) in `text[range]`: `key` as a
-    /// whole word, then `=` that does not start `==`.
-    static func offset(of key: String, in text: [UInt8], range: Range<Int>) -> Int? {
-        let needle = Array(key.utf8)
-        guard !needle.isEmpty else { return nil }
-        var start = range.lowerBound
-        while start < range.upperBound, let found = text[start ..< range.upperBound].firstRange(of: needle) {
-            var after = text[found.upperBound...]
-            if found.lowerBound >= 2, text[found.lowerBound - 1] == UInt8(ascii: "\"") || text[found.lowerBound - 1] == UInt8(ascii: "'"),
-               text[found.lowerBound - 2] == UInt8(ascii: "["), after.count >= 2,
-               after.first == text[found.lowerBound - 1], after.dropFirst().first == UInt8(ascii: "]") {
-                after = after.dropFirst(2)
-            }
-            let rest = after.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            if found.lowerBound == 0 || !isWordByte(text[found.lowerBound - 1]),
-               found.upperBound == text.count || !isWordByte(text[found.upperBound]),
-               rest.first == UInt8(ascii: "="), rest.dropFirst().first != UInt8(ascii: "=") {
-                return found.lowerBound
-            }
-            start = found.upperBound
-        }
-        return nil
-    }
-
     /// The byte offset where 1-based `line` starts, or nil past the end.
     static func offset(ofLine line: Int, in text: [UInt8]) -> Int? {
         guard line >= 1 else { return nil }
@@ -46,10 +23,6 @@ enum LuaKeySearch {
         let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
         return SourcePosition(line: before.count { $0 == UInt8(ascii: "\n") } + 1,
                               column: String(decoding: text[lineStart ..< offset], as: UTF8.self).count + 1)
-    }
-
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
     }
 }
 
@@ -71,9 +44,42 @@ extension LuaKeySearch {
         for key in keys {
             guard let field = scan.fields(ofTableAt: table).last(where: { $0.key == key }) else { break }
             found = field.keyOffset
-            guard field.valueOffset < text.count, text[field.valueOffset] == UInt8(ascii: "{") else { break }
+            guard scan.isTable(at: field.valueOffset) else { break }
             table = field.valueOffset
         }
         return found
+    }
+}
+
+extension LuaKeySearch {
+    /// The byte offset of `field`'s key in the table constructor of the test named `name`
+    /// (the one writing `name = "…"` so) or in a table inside it (`outcom` in `expect`), or
+    /// of its name's value when it writes no such key (a missing `expect`); without a name,
+    /// of `field` in the first table that writes it. Nil when no table fits: an unnamed
+    /// test's problem has no better place than the file's start, and another test's line
+    /// would mislead.
+    static func offset(ofField field: String?, inTestNamed name: String?, in text: [UInt8]) -> Int? {
+        let scan = LuaScan(text: text)
+        for table in scan.tables() {
+            let fields = scan.fields(ofTableAt: table)
+            guard let name else {
+                if let written = fields.last(where: { $0.key == field }) { return written.keyOffset }
+                continue
+            }
+            guard let named = fields.last(where: { $0.key == "name" }) else { continue }
+            let value = scan.token(at: named.valueOffset)
+            guard value.kind == .string, scan.contents(of: value) == name else { continue }
+            return field.flatMap { offset(of: $0, within: fields, scan: scan) } ?? named.valueOffset
+        }
+        return nil
+    }
+
+    /// `key` among `fields`, else in the tables their values write, depth first.
+    private static func offset(of key: String, within fields: [LuaScan.Field], scan: LuaScan) -> Int? {
+        if let written = fields.last(where: { $0.key == key }) { return written.keyOffset }
+        for field in fields where scan.isTable(at: field.valueOffset) {
+            if let inner = offset(of: key, within: scan.fields(ofTableAt: field.valueOffset), scan: scan) { return inner }
+        }
+        return nil
     }
 }

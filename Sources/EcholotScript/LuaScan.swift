@@ -12,6 +12,10 @@ struct LuaScan {
         var contentStart: Int = 0
     }
 
+    /// A keyed field of a table constructor: its key, where the key's text starts, and
+    /// where its value starts.
+    typealias Field = (key: String, keyOffset: Int, valueOffset: Int)
+
     private func byte(_ i: Int) -> UInt8? { i < text.count ? text[i] : nil }
 
     private static func isNameStart(_ b: UInt8) -> Bool {
@@ -169,10 +173,30 @@ struct LuaScan {
         return nil
     }
 
+    /// What string token `string` holds, as written (escapes are not read).
+    func contents(of string: Token) -> String {
+        let delimiter = string.contentStart - string.start  // `"` or `[==[`, as long as what closes it
+        return String(decoding: text[string.contentStart ..< max(string.contentStart, string.end - delimiter)], as: UTF8.self)
+    }
+
+    /// Whether a table constructor starts at `offset` (a field's value that is one).
+    func isTable(at offset: Int) -> Bool { byte(offset) == UInt8(ascii: "{") }
+
+    /// The offsets of every table constructor's `{` in the text, in order.
+    func tables() -> [Int] {
+        var offsets: [Int] = []
+        var t = token(at: 0)
+        while t.kind != .eof {
+            if isOpen(t, "{") { offsets.append(t.start) }
+            t = token(at: t.end)
+        }
+        return offsets
+    }
+
     /// The keyed fields of the table constructor whose `{` is at `open`: `name = …` and
     /// `["name"] = …`, each with the offset of its key's text and of its value.
-    func fields(ofTableAt open: Int) -> [(key: String, keyOffset: Int, valueOffset: Int)] {
-        var fields: [(key: String, keyOffset: Int, valueOffset: Int)] = []
+    func fields(ofTableAt open: Int) -> [Field] {
+        var fields: [Field] = []
         var t = token(at: open + 1)
         while t.kind != .eof, t.kind != .close {
             // A field's start: its key, if it has one written so.
@@ -183,9 +207,7 @@ struct LuaScan {
             } else if isOpen(t, "["), next.kind == .string {
                 let closing = token(at: next.end), equals = token(at: closing.end)
                 if closing.kind == .close, text[closing.start] == UInt8(ascii: "]"), isPunct(equals, "=") {
-                    let delimiter = next.contentStart - next.start  // `"` or `[==[`, as long as what closes it
-                    let key = String(decoding: text[next.contentStart ..< max(next.contentStart, next.end - delimiter)], as: UTF8.self)
-                    fields.append((key, next.contentStart, token(at: equals.end).start))
+                    fields.append((contents(of: next), next.contentStart, token(at: equals.end).start))
                 }
             }
             // On to the next field: past `,` or `;` at this depth, or to the closing `}`.

@@ -164,10 +164,7 @@ import Testing
     /// The level's counters line changes once a second, not with every tenth: a screen
     /// reader reading changed lines would say nothing else.
     @Test func theCountersLineChangesOnceASecond() throws {
-        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"])
-        try game.expect("Briefing: The First Sound")
-        game.send("\r")
-        try game.expect("Heading 0° N")
+        let game = try PseudoTerminal.inTheFirstSound()
         let before = game.text.components(separatedBy: "· time ").count
         game.wait(3)
         let redraws = game.text.components(separatedBy: "· time ").count - before
@@ -220,10 +217,7 @@ import Testing
     /// A window made too small mid-level pauses with a message; made larger, the level
     /// screen comes back.
     @Test func resizeMidLevel() throws {
-        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"])
-        try game.expect("Briefing: The First Sound")
-        game.send("\r")
-        try game.expect("Heading 0° N")
+        let game = try PseudoTerminal.inTheFirstSound()
         game.resize(columns: 30, rows: 10)
         try game.expect("The terminal is 30×10")
         game.resize(columns: 90, rows: 30)
@@ -240,10 +234,7 @@ import Testing
 
     /// Ctrl-C leaves at once with the terminal restored (status 130).
     @Test func controlCRestoresTheTerminal() throws {
-        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"])
-        try game.expect("Briefing: The First Sound")
-        game.send("\r")
-        try game.expect("Heading 0° N")
+        let game = try PseudoTerminal.inTheFirstSound()
         game.send("\u{03}")
         #expect(try game.waitForExit() == 130)
         #expect(game.isCooked)
@@ -267,10 +258,7 @@ import Testing
     /// is the shell's again; when it goes on, raw mode is back and the screen is drawn anew.
     @Test(arguments: [false, true])
     func suspendingGivesTheTerminalBackUntilTheGameGoesOn(fromOutside: Bool) throws {
-        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"])
-        try game.expect("Briefing: The First Sound")
-        game.send("\r")
-        try game.expect("Heading 0° N")
+        let game = try PseudoTerminal.inTheFirstSound()
         if fromOutside { kill(game.pid, SIGTSTP) } else { game.send("\u{1A}") }
         func state() -> Character? {
             let stat = (try? String(contentsOfFile: "/proc/\(game.pid)/stat", encoding: .utf8)) ?? ""
@@ -400,10 +388,7 @@ import Testing
 
     /// SIGTERM from outside: the terminal is restored too (status 143).
     @Test func terminationSignalRestoresTheTerminal() throws {
-        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"])
-        try game.expect("Briefing: The First Sound")
-        game.send("\r")
-        try game.expect("Heading 0° N")
+        let game = try PseudoTerminal.inTheFirstSound()
         kill(game.pid, SIGTERM)
         #expect(try game.waitForExit() == 143)
         #expect(game.isCooked)
@@ -411,6 +396,16 @@ import Testing
 }
 
 extension PseudoTerminal {
+    /// A full-screen game (no sound) past the briefing of the tutorial's first level, with
+    /// the level drawn.
+    static func inTheFirstSound() throws -> PseudoTerminal {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"])
+        try game.expect("Briefing: The First Sound")
+        game.send("\r")
+        try game.expect("Heading 0° N")
+        return game
+    }
+
     /// The text of the line the cursor was last shown on, read off the escape sequences the
     /// game wrote (a cursor move to row R, then "cursor shown"); nil while it is hidden.
     var lineUnderTheCursor: String? {

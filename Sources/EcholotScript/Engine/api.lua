@@ -1,7 +1,7 @@
 -- The registration API, `echolot.*`: how packs (and the standard rules) declare goals,
 -- behaviours, achievements, scoring, story and general reducers. Names are the contract.
 local E, host = ...
-local relay, actionproblem, closest = host.relay, host.actionproblem, host.closest
+local relay, actionproblem, closest, scriptpath = host.relay, host.actionproblem, host.closest, host.scriptpath
 
 local type, next, error, tostring, select, setmetatable = type, next, error, tostring, select, setmetatable
 local getinfo = debug.getinfo
@@ -426,8 +426,7 @@ end
 
 -- Checks rule entries against their declarations. `entries` is a list of
 -- {pack, kind, name, params}; `level` the level as plain tables. Returns a list of
--- problems {entry index, parameter name or false, message}, or for a check that answered
--- neither nil nor a sentence {entry index, false, message start, chunk, line, message end}.
+-- problems {entry index, parameter name or false, message}.
 function E.validate(entries, level)
   host.resetbudget(E.enginebudget)  -- freezing a large level is the engine's work
   E.checking = nil
@@ -483,13 +482,10 @@ function E.validate(entries, level)
       if type(message) == "string" and match(message, "%S") then
         problem(i, false, format("%s: %s", where, message))
       elseif message ~= nil and message ~= false then
-        -- Swift writes the check's place between the two halves, as a path the modder
-        -- knows (the chunk's name holds the pack's id, not its folder).
         local site = getinfo(rule.check, "S")
-        problems[#problems + 1] = E.newlist(i, false, format("%s: its check (", where), site.source, site.linedefined,
-          format(") returned %s; a check returns nil when the parameters are fine, or a sentence saying what is wrong",
-            message == true and "true" or message == "" and "an empty string"
-              or type(message) == "string" and "a blank string" or describe(message)))
+        problem(i, false, format("%s: its check (%s:%d) returned %s; a check returns nil when the parameters are fine, or a sentence saying what is wrong",
+          where, scriptpath(site.source), site.linedefined, message == true and "true" or message == "" and "an empty string"
+            or type(message) == "string" and "a blank string" or describe(message)))
       end
     end
   end

@@ -32,13 +32,19 @@ local function before(a, b)
   return false
 end
 
-local function sortedpairs(t)
+-- `t`'s keys in that order, and how many there are.
+local function orderedkeys(t)
   local keys, n = {}, 0
   for k in next, t do
     n = n + 1
     keys[n] = k
   end
   if n > 1 then sort(keys, before) end
+  return keys, n
+end
+
+local function sortedpairs(t)
+  local keys = orderedkeys(t)
   local i = 0
   return function()
     while true do
@@ -198,13 +204,10 @@ local function dnext(...)
   end
   local keys, at = sortedkeys[t], positions[t]
   if keys == nil then
-    keys, at = {}, {}
-    local n = 0
-    for key in next, t do
-      n = n + 1
-      keys[n] = key
-    end
-    if n > 1 then sort(keys, before) end
+    -- Positions too: a key with no order (a table) is found by them, not by bisection.
+    local n
+    keys, n = orderedkeys(t)
+    at = {}
     for i = 1, n do at[keys[i]] = i end
     sortedkeys[t], positions[t] = keys, at
   end

@@ -105,11 +105,8 @@ extension ScriptEngine {
         }
         let problems = (try? vm.value(at: -1).listValue) ?? []
         for problem in problems {
-            guard let fields = problem.listValue, fields.count == 3 || fields.count == 6, let i = fields[0].intValue,
-                  i >= 1, i <= known.count, var message = fields[2].stringValue else { continue }
-            if fields.count == 6, let chunk = fields[3].stringValue, let line = fields[4].intValue, let end = fields[5].stringValue {
-                message += "\(vm.source(ofChunk: chunk)?.displayPath ?? String(chunk.dropFirst())):\(line)" + end
-            }
+            guard let fields = problem.listValue, fields.count == 3, let i = fields[0].intValue,
+                  i >= 1, i <= known.count, let message = fields[2].stringValue else { continue }
             let entry = known[i - 1].entry
             let path = fields[1].stringValue.map { JSONPath.member(entry.path, $0) } ?? entry.path
             diagnostics.append(diagnostic(path, message))

@@ -99,6 +99,14 @@ public final class ScriptEngine {
         // One "did you mean" for every name a script or a level can misspell.
         vm.pushHostFunction(vm.register { [unowned self] L in self.closest(L) })
         lua_setfield(L, -2, "closest")
+        // A script as messages name it: by the path the modder knows, not by its chunk's
+        // name, which holds the pack's id.
+        vm.pushHostFunction(vm.register { [unowned self] L in
+            guard let chunk = vm.string(at: 1, in: L) else { return 0 }
+            vm.push(vm.source(ofChunk: chunk)?.displayPath ?? LuaVM.shortName(ofChunk: chunk), in: L)
+            return 1
+        })
+        lua_setfield(L, -2, "scriptpath")
         // Bounds the Swift side holds too, given once so the two cannot drift apart.
         lua_pushinteger(L, lua_Integer(LuaVM.maxDepth))
         lua_setfield(L, -2, "maxdepth")
