@@ -19,6 +19,7 @@ import Testing
                 ["pack.dropId"] = function(e) return { azimuth = 1 } end,
                 ["pack.inheritId"] = function(e) return setmetatable({ azimuth = 1 }, { __index = { id = e.id } }) end,
                 ["pack.stale"] = function(e) local s = e.sound e.sound = { file = "s.wav" } s.volume = 2 end,
+                ["pack.keep"] = function(e) local s = e.sound e.sound = e.sound or {} s.volume = 0.5 e.tags = e.tags end,
                 ["pack.attribute"] = function(e) e.custom = { count = (e.custom and e.custom.count or 0) + 1, when = "now" } end,
                 ["pack.read"] = function(e, action, ctx) e.seenTime = ctx.level.time e.seenCenter = ctx.level.view.center end,
               },
@@ -79,6 +80,16 @@ import Testing
         let error = try #require(transition.rejections.first?.error as? ScriptError)
         #expect(error.message.contains("no longer part of the state"))
         #expect(entity(store)[EntityKeys.sound]?[SoundKeys.volume] == 1)
+    }
+
+    @Test func storingAFieldOverItselfKeepsIt() throws {
+        // `t.f = t.f or {}` is how Lua code makes sure a table exists: it must not replace
+        // the table with a copy, which would leave `s` above writing into a dead table.
+        let store = try world()
+        let transition = store.dispatch(Action("pack.keep"))
+        #expect(transition.rejections.isEmpty)
+        #expect(entity(store)[EntityKeys.sound]?[SoundKeys.volume] == 0.5)
+        #expect(entity(store)[EntityKeys.tags] == ["t"])
     }
 
     @Test func scriptsCanAddAttributes() throws {

@@ -206,6 +206,9 @@ local function goalstateproblem(v)
   return format("a goal's state is \"pending\", \"met\" or \"failed\", not %s", type(v) == "string" and format("%q", v) or describe(v))
 end
 local function writeother(meta, data, k, v, old, up)
+  -- A table stored over itself (`t.f = t.f or {}`) is already in the state as it is:
+  -- copying it would cost the whole table and leave references to it dead.
+  if rawequal(old, v) and type(v) == "table" then return end
   local role = meta.role
   -- A field that exists has a string name already; only new names need checking.
   if old == nil and type(k) ~= "string" then
