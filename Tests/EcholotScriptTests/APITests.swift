@@ -15,7 +15,7 @@ import Testing
 
     @Test(arguments: [
         ("echolot.goal('a', { on = { tick = function() end } })\necholot.goal('a', { on = { tick = function() end } })",
-         2, "goal 'a' is already registered (test/scripts/x.lua:1)"),
+         2, "goal 'a' is already registered at x.lua:1"),
         ("echolot.goal('a', {})", 1, "goal 'a': the spec needs 'on'"),
         ("echolot.behaviour('a', { on = { tick = 5 } })", 1, "on['tick'] must be a function, found number"),
         ("echolot.goal('a', { params = { x = 'colour' }, on = { tick = print } })", 1, "parameter 'x' has unknown type 'colour'"),
@@ -39,7 +39,7 @@ import Testing
         ("local spec = 5\n\nreturn echolot.goal('a', spec)", 3, "echolot.goal('a', spec): spec must be a table"),
         ("local on = { ['pack*'] = print }\nreturn echolot.behaviour('a', { on = on })", 2, "only a trailing '.*'"),
         ("return (function()\n  echolot.goal('a', { on = { tick = print } })\n  return echolot.goal('a', { on = { tick = print } })\nend)()",
-         3, "goal 'a' is already registered (test/scripts/x.lua:2)"),
+         3, "goal 'a' is already registered at x.lua:2"),
         ("\nreturn echolot.reducer({ focus = 'room', on = { tick = print } })", 2, "focus must be \"level\" or \"game\""),
         // A misspelt action would never come, and the rule would never run.
         ("echolot.goal('a', { on = {\n  ['entity.selcted'] = print } })", 2,

@@ -278,7 +278,7 @@ local function register(pack, kind, name, spec, unnamed)
   local byname = rules[pack][kind]
   local earlier = byname[name]
   if earlier ~= nil then
-    error(format("%s '%s' is already registered (%s:%d)", kind, name, sub(earlier.source, 2), earlier.line), 3)
+    error(format("%s '%s' is already registered at %s:%d", kind, name, scriptpath(earlier.source), earlier.line), 3)
   end
   for _, field in ipairs({ "title", "description" }) do
     if spec[field] ~= nil and type(spec[field]) ~= "string" then
