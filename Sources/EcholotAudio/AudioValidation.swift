@@ -25,7 +25,7 @@ public enum AudioValidation {
     /// Diagnostics for every sound file `book` (the pack's story) names — voices and
     /// ambience — that cannot be played where it is used: a voice that becomes a speaking
     /// entity (over a level, a choice's option, a line with an `azimuth`) must be mono.
-    /// Each is reported at its line or step in `story.json`.
+    /// Each is reported at the file's name in `story.json` (its `voice` or `file` value).
     public static func diagnostics(for book: StoryBook, in pack: Pack) -> [Diagnostic] {
         var checker = SoundChecker(pack: pack)
         var found: [Diagnostic] = []
@@ -35,21 +35,23 @@ public enum AudioValidation {
             }
         }
         func voice(of line: StoryLine, directional: Bool) {
-            if let file = line.voice { check(file, directional: directional, what: "voice of line '\(line.id)'", at: line.position) }
+            if let file = line.voice {
+                check(file, directional: directional, what: "voice of line '\(line.id)'", at: line.voicePosition)
+            }
         }
-        func ambience(_ tracks: [Value], at position: SourcePosition) {
-            for case let file? in tracks.map({ $0["file"].stringValue }) {
-                check(file, directional: false, what: "ambience", at: position)
+        func ambience(_ tracks: [AmbienceTrack]) {
+            for track in tracks {
+                if let file = track.file { check(file, directional: false, what: "ambience", at: track.filePosition) }
             }
         }
         for step in book.chapters.flatMap(\.steps) {
             switch step.kind {
             case let .cutscene(scene):
                 for line in scene.lines { voice(of: line, directional: line.azimuth != nil) }
-                ambience(scene.ambience, at: step.position)
+                ambience(scene.ambience)
             case let .level(level):
                 for line in level.lines { voice(of: line, directional: true) }
-                for part in level.ambienceByDayPart.keys.sorted() { ambience(level.ambienceByDayPart[part] ?? [], at: step.position) }
+                for part in level.ambienceByDayPart.keys.sorted() { ambience(level.ambienceByDayPart[part] ?? []) }
             case let .choice(choice):
                 if let prompt = choice.prompt { voice(of: prompt, directional: false) }
                 for option in choice.options { voice(of: option.line, directional: true) }

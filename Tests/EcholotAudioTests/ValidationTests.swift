@@ -15,12 +15,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let sounds = root.appendingPathComponent("sounds")
         // bell.wav becomes stereo (refused for an entity), wind.wav loses its second half.
-        let stereo = try WAVWriter(url: sounds.appendingPathComponent("bell.wav"), channels: 2, sampleRate: 22_050)
-        try stereo.write(TestSounds.whiteNoise(frames: 22_050, seed: 1))
-        try stereo.close()
-        let wind = sounds.appendingPathComponent("wind.wav")
-        let data = try Data(contentsOf: wind)
-        try data.prefix(data.count / 2).write(to: wind)
+        try Self.writeStereo(sounds.appendingPathComponent("bell.wav"))
+        try Self.writeTruncated(sounds.appendingPathComponent("wind.wav"), to: sounds.appendingPathComponent("wind.wav"))
 
         let pack = try PackLoader.load(at: root)
         let found = AudioValidation.diagnostics(for: pack)
@@ -38,20 +34,20 @@ import Testing
     /// A story's voices and ambience are checked as a level's sounds are: a voice that
     /// becomes a speaking entity (an option, a line over a level) must be mono, a missing
     /// file is missing even when the line gives its `duration`, and each problem is placed
-    /// at its line or step in story.json.
+    /// at the file's name in story.json.
     @Test func aStorysVoicesAndAmbienceAreChecked() throws {
         let root = try Tutorial.copy()
         defer { try? FileManager.default.removeItem(at: root) }
-        let stereo = try WAVWriter(url: root.appendingPathComponent("sounds/duet.wav"), channels: 2, sampleRate: 22_050)
-        try stereo.write(TestSounds.whiteNoise(frames: 22_050, seed: 1))
-        try stereo.close()
+        try Self.writeStereo(root.appendingPathComponent("sounds/duet.wav"))
         let pack = try PackLoader.load(at: root)
         func line(_ id: String, voice: String, azimuth: Double? = nil) -> StoryLine {
             StoryLine(id: id, voice: voice, azimuth: azimuth, seconds: 1, position: SourcePosition(line: 3, column: 5))
         }
         let steps: [StoryStep] = [
             StoryStep(.cutscene(Cutscene(id: "intro", lines: [line("a", voice: "duet.wav"), line("b", voice: "gone.wav")],
-                                         ambience: ["wind.wav", ["file": "rain.wav"]])), at: SourcePosition(line: 2, column: 3)),
+                                         ambience: [AmbienceTrack("wind.wav"),
+                                                    AmbienceTrack(["file": "rain.wav"], filePosition: SourcePosition(line: 2, column: 40))])),
+                      at: SourcePosition(line: 2, column: 3)),
             StoryStep(.choice(Choice(id: "c", variable: "c", options: [
                 ChoiceOption(value: "x", azimuth: 90, line: line("c.x", voice: "duet.wav")),
             ])), at: SourcePosition(line: 9, column: 3)),
@@ -61,8 +57,47 @@ import Testing
         let found = AudioValidation.diagnostics(for: book, in: pack).map(\.description)
         #expect(found.count == 3, "\(found)")
         #expect(found.contains { $0.hasPrefix("story.json:3:5: error: voice of line 'b' \"sounds/gone.wav\"") })
-        #expect(found.contains { $0.hasPrefix("story.json:2:3: error: ambience \"sounds/rain.wav\"") })
+        #expect(found.contains { $0.hasPrefix("story.json:2:40: error: ambience \"sounds/rain.wav\"") })
         #expect(found.contains { $0.contains("voice of line 'c.x' \"sounds/duet.wav\"") && $0.contains("mono") },
                 "a stereo voice plays in a cut-scene without a direction, but not as an option")
+    }
+
+    /// A story read from its file places a sound that cannot be played at the name of the
+    /// file — the line's `voice`, the ambience sound's `file` — not at the line or the step
+    /// around it, which may hold several sounds.
+    @Test func aStorysBadSoundIsReportedAtItsFileName() throws {
+        let root = try Tutorial.copy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sounds = root.appendingPathComponent("sounds")
+        try Self.writeStereo(sounds.appendingPathComponent("duet.wav"))
+        try Self.writeTruncated(sounds.appendingPathComponent("wind.wav"), to: sounds.appendingPathComponent("gust.wav"))
+        try Data("""
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "ambience": [{"volume": 0.5, "file": "gust.wav"}], "lines": [{"id": "pack.name", "duration": 1}]},
+              {"level": "first-sound", "lines": [{"id": "pack.name", "duration": 1, "voice": "duet.wav"}]}
+            ]}]}
+            """.utf8).write(to: root.appendingPathComponent("story.json"))
+        let pack = try PackLoader.load(at: root)
+        let book = try #require(StoryReader.load(for: pack)).get()
+        let found = AudioValidation.diagnostics(for: book, in: pack).map(\.description)
+        let story = pack.display("story.json")
+        #expect(found.count == 2, "\(found)")
+        #expect(found.first?.hasPrefix("\(story):2:58: error: ambience \"sounds/gust.wav\": ") == true, "\(found)")
+        #expect(found.last?.hasPrefix("\(story):3:82: error: voice of line 'pack.name' \"sounds/duet.wav\": ") == true, "\(found)")
+        #expect(found.last?.contains("mono") == true, "\(found)")
+    }
+
+    /// A second of stereo noise at `url`: playable as ambience, refused where a sound is
+    /// placed in space.
+    static func writeStereo(_ url: URL) throws {
+        let stereo = try WAVWriter(url: url, channels: 2, sampleRate: 22_050)
+        try stereo.write(TestSounds.whiteNoise(frames: 22_050, seed: 1))
+        try stereo.close()
+    }
+
+    /// The first half of `source` at `target`: a file whose data stops short of its header.
+    static func writeTruncated(_ source: URL, to target: URL) throws {
+        let data = try Data(contentsOf: source)
+        try data.prefix(data.count / 2).write(to: target)
     }
 }

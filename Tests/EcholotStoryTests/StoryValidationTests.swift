@@ -106,7 +106,7 @@ import Testing
             ]}]}
             """)
         #expect(problems.count == 1, "\(problems)")
-        #expect(problems.first?.hasPrefix("story.json:2:53: error: ambience 'file': '..' is not allowed") == true, "\(problems)")
+        #expect(problems.first?.hasPrefix("story.json:2:62: error: ambience 'file': '..' is not allowed") == true, "\(problems)")
     }
 
     @Test func aLoopOfJumpsWithoutLevelOrChoiceIsReported() throws {
@@ -210,13 +210,16 @@ import Testing
     /// field, a volume out of 0…4 or a loop that is no bool is reported at its value, as in
     /// a level file, not played as something else.
     @Test func aStoryAmbienceSoundIsCheckedAsALevelsIs() throws {
+        let pack = try Self.pack()
+        try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
+        try Data("not audio".utf8).write(to: pack.soundsFolder.appendingPathComponent("a.ogg"))
         let problems = try Self.problems("""
             {"chapters": [{"id": "a", "steps": [
               {"cutscene": "s", "ambience": [{"file": "a.ogg", "volum": 0.5}, {"file": "a.ogg", "volume": 9}],
                "lines": [{"id": "hello", "duration": 1}]},
               {"level": "walk", "ambienceByDayPart": {"night": [{"file": "a.ogg", "loop": "yes"}]}}
             ]}]}
-            """)
+            """, pack: pack)
         #expect(problems == [
             "story.json:2:52: error: an ambience sound has no field 'volum'; it takes file, volume, loop",
             "story.json:2:95: error: 'volume' must be a number from 0 to 4",
@@ -236,5 +239,29 @@ import Testing
             ]}]}
             """, pack: pack)
         #expect(problems == [#"story.json:2:56: error: voice file "sounds/Gull.ogg" does not exist (did you mean "gull.ogg"?)"#])
+    }
+
+    /// An ambience file that is not there is told as a missing voice is — at the sound's
+    /// `file` value, with the likely name — not at the step, which may name several sounds.
+    @Test func aMissingAmbienceFileIsReportedAtItsFileValue() throws {
+        let pack = try Self.pack()
+        try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
+        try Data("not audio".utf8).write(to: pack.soundsFolder.appendingPathComponent("rain.ogg"))
+        try Data("""
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "ambience": [{"file": "rain.ogg"}, {"loop": true, "file": "Rain.ogg"}],
+               "lines": [{"id": "hello", "duration": 1}]},
+              {"level": "walk", "ambienceByDayPart": {"night": [{"file": "wind.ogg"}]}}
+            ]}]}
+            """.utf8).write(to: pack.root.appendingPathComponent(StoryReader.fileName))
+        guard case let .failure(error)? = StoryReader.load(for: pack) else {
+            Issue.record("a story with missing ambience files loaded")
+            return
+        }
+        let story = pack.display(StoryReader.fileName)
+        #expect(error.diagnostics.map(\.description) == [
+            #"\#(story):2:79: error: ambience file "sounds/Rain.ogg" does not exist (did you mean "rain.ogg"?)"#,
+            #"\#(story):4:62: error: ambience file "sounds/wind.ogg" does not exist"#,
+        ])
     }
 }

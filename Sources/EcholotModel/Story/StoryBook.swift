@@ -115,13 +115,13 @@ public struct LevelStep: Sendable {
     public var onLoss: LossPolicy
     /// Ambience by day part (`night` → tracks), replacing the level's own when the clock
     /// announced that part.
-    public var ambienceByDayPart: [String: [Value]]
+    public var ambienceByDayPart: [String: [AmbienceTrack]]
     /// Lines spoken over the running level, one after another from its start (a cut-scene
     /// that does not stop the play).
     public var lines: [StoryLine]
 
     /// Creates a level step.
-    public init(level: String, onLoss: LossPolicy = .retry, ambienceByDayPart: [String: [Value]] = [:],
+    public init(level: String, onLoss: LossPolicy = .retry, ambienceByDayPart: [String: [AmbienceTrack]] = [:],
                 lines: [StoryLine] = []) {
         self.level = level
         self.onLoss = onLoss
@@ -139,10 +139,11 @@ public struct Cutscene: Sendable {
     /// The background glyph shown meanwhile (a level's `background`).
     public var background: PersistentMap<Value>
     /// Non-directional looping sounds meanwhile (a level's `ambience`).
-    public var ambience: [Value]
+    public var ambience: [AmbienceTrack]
 
     /// Creates a cut-scene.
-    public init(id: String, lines: [StoryLine], background: PersistentMap<Value> = PersistentMap(), ambience: [Value] = []) {
+    public init(id: String, lines: [StoryLine], background: PersistentMap<Value> = PersistentMap(),
+                ambience: [AmbienceTrack] = []) {
         self.id = id
         self.lines = lines
         self.background = background
@@ -165,17 +166,39 @@ public struct StoryLine: Sendable {
     public var seconds: Double
     /// Where the line is in `story.json`.
     public var position: SourcePosition
+    /// Where the voice's file name is in `story.json`: a problem with the file belongs to
+    /// the name, not to the whole line.
+    public var voicePosition: SourcePosition
 
-    /// Creates a line.
+    /// Creates a line; `voicePosition` defaults to `position`.
     public init(id: String, speaker: String? = nil, voice: String? = nil, azimuth: Double? = nil,
-                seconds: Double, position: SourcePosition = .start) {
+                seconds: Double, position: SourcePosition = .start, voicePosition: SourcePosition? = nil) {
         self.id = id
         self.speaker = speaker
         self.voice = voice
         self.azimuth = azimuth
         self.seconds = seconds
         self.position = position
+        self.voicePosition = voicePosition ?? position
     }
+}
+
+/// One ambience sound of a story (a cut-scene's, or a level step's for a day part) and
+/// where its file is named, so a file that cannot be played is reported at its name.
+public struct AmbienceTrack: Sendable {
+    /// The sound as a level's `ambience` holds it: `{"file", "volume"?, "loop"?}`.
+    public var sound: Value
+    /// Where the `file` value is in `story.json`.
+    public var filePosition: SourcePosition
+
+    /// Creates a track.
+    public init(_ sound: Value, filePosition: SourcePosition = .start) {
+        self.sound = sound
+        self.filePosition = filePosition
+    }
+
+    /// The file name in `sounds/`, if the sound names one.
+    public var file: String? { sound["file"].stringValue }
 }
 
 /// A choice by ear: each option speaks from its own direction; turning to one and

@@ -235,7 +235,7 @@ public struct StoryDirector: Sendable {
                     return stop("\(where_(chapter, step)): the pack has no level '\(levelStep.level)'", state: &state, context: &context)
                 }
                 if let part = state[Game.clock]?["dayPart"]?.stringValue, let tracks = levelStep.ambienceByDayPart[part] {
-                    level[LevelKeys.ambience] = tracks
+                    level[LevelKeys.ambience] = tracks.map(\.sound)
                 }
                 let before = state[Game.story]["attempts"]?.mapValue?[levelStep.level]?.intValue ?? 0
                 let again = counted == levelStep.level && (chapter, step) == (startChapter, startStep) && before > 0

@@ -155,32 +155,37 @@ private final class Reader {
         object.rejectUnknown(["id", "speaker", "voice", "azimuth", "duration"], in: "a line")
         guard let id = object.string("id", in: "a line") else { return nil }
         var voice = object.optionalString("voice")
+        let voicePosition = object["voice"]?.position ?? node.position
         if let file = voice, let problem = AssetChecker.pathProblem(file, folder: "sounds") {
-            report.error("'voice': \(problem)", at: object["voice"]!.position)
+            report.error("'voice': \(problem)", at: voicePosition)
             voice = nil
         }
         var seconds = object.number("duration")
         if let duration = seconds, !(duration > 0 && duration <= 600) {
             report.error("'duration' must be more than 0 and at most 600 seconds", at: object["duration"]!.position)
         }
-        if let file = voice, !FileManager.default.fileExists(atPath: pack.soundURL(file).path) {
-            // Told as a level's missing sound is, with the likely name.
-            let known = pack.soundFolders.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0.path)) ?? [] }
-            report.error("voice file \"sounds/\(file)\" does not exist" + Suggestion.hint(for: file, among: known),
-                         at: object["voice"]!.position)
-            voice = nil
-        }
+        if let file = voice, !soundExists(file, what: "voice", at: voicePosition) { voice = nil }
         if seconds == nil, let voice {
             switch VoiceDuration.seconds(ofFile: pack.soundURL(voice)) {
             case let .success(length): seconds = length
             case let .failure(error):
-                report.error("voice '\(voice)' cannot be decoded: \(error)", at: object["voice"]!.position)
+                report.error("voice '\(voice)' cannot be decoded: \(error)", at: voicePosition)
             }
         }
         // Without a voice or a duration, the line lasts about as long as reading it aloud.
         let text = pack.string(id, language: pack.manifest.defaultLanguage) ?? ""
         return StoryLine(id: id, speaker: object.optionalString("speaker"), voice: voice, azimuth: object.number("azimuth"),
-                         seconds: seconds ?? max(1.5, Double(text.count) * 0.06), position: node.position)
+                         seconds: seconds ?? max(1.5, Double(text.count) * 0.06), position: node.position,
+                         voicePosition: voicePosition)
+    }
+
+    /// Whether `file` is in the pack's `sounds/` or a base's; when it is not, says so at
+    /// `position` as a level's missing sound is told, with the likely name.
+    func soundExists(_ file: String, what: String, at position: SourcePosition) -> Bool {
+        guard !FileManager.default.fileExists(atPath: pack.soundURL(file).path) else { return true }
+        let known = pack.soundFolders.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0.path)) ?? [] }
+        report.error("\(what) file \"sounds/\(file)\" does not exist" + Suggestion.hint(for: file, among: known), at: position)
+        return false
     }
 
     /// A cut-scene's background, as a level's: `{"glyph"?, "image"?}`. Anything else would
@@ -201,8 +206,8 @@ private final class Reader {
     }
 
     /// Ambience tracks as a level's: a list of `{"file": name, …}`. Anything else would
-    /// play nothing, so it is reported at the item.
-    func tracks(_ node: JSONNode) -> [Value] {
+    /// play nothing, so it is reported at the item (a problem with the file, at its name).
+    func tracks(_ node: JSONNode) -> [AmbienceTrack] {
         guard case let .array(items) = node.value else {
             report.error("ambience must be a list of sounds {\"file\": name, …}", at: node.position)
             return []
@@ -226,12 +231,14 @@ private final class Reader {
                 report.error("'loop' must be true or false, found \(node.value.typeDescription)", at: node.position)
                 return nil
             }
-            // The same check a voice's path gets, and a level's ambience.
+            // The same checks a voice's file gets, and a level's ambience.
+            let filePosition = object["file"]!.position
             if let problem = AssetChecker.pathProblem(file, folder: "sounds") {
-                report.error("ambience 'file': \(problem)", at: item.position)
+                report.error("ambience 'file': \(problem)", at: filePosition)
                 return nil
             }
-            return .map(track)
+            guard soundExists(file, what: "ambience", at: filePosition) else { return nil }
+            return AmbienceTrack(.map(track), filePosition: filePosition)
         }
     }
 
@@ -256,7 +263,7 @@ private final class Reader {
                 report.error("'onLoss' must be \"retry\", \"next\" or {\"goto\": chapter}", at: node.position)
             }
         }
-        var ambience: [String: [Value]] = [:]
+        var ambience: [String: [AmbienceTrack]] = [:]
         if let node = object["ambienceByDayPart"], let map = StoryObject(node, "'ambienceByDayPart'", report: report) {
             for member in map.members {
                 if DayPart(rawValue: member.key) == nil {

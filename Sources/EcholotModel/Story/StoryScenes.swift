@@ -10,7 +10,7 @@ enum StoryScenes {
         level[LevelKeys.id] = "@cutscene/\(scene.id)"
         level[LevelKeys.name] = scene.id
         level[LevelKeys.background] = scene.background
-        level[LevelKeys.ambience] = scene.ambience
+        level[LevelKeys.ambience] = scene.ambience.map(\.sound)
         level[LevelKeys.view] = view
         if index < scene.lines.count {
             speak(scene.lines[index], in: &level, view: view)
