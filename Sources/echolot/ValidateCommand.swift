@@ -46,12 +46,14 @@ struct ValidateCommand: ParsableCommand {
 
     /// What only a loaded pack shows: scripts that do not load, rule names and parameters
     /// in its levels, sounds that cannot be decoded, and, for a `whole` pack, its story
-    /// (which names levels and strings that may be the ones that did not load).
+    /// (which names levels and strings that may be the ones that did not load, and
+    /// achievements its scripts register).
     static func deepProblems(of pack: Pack, whole: Bool) -> [String] {
         var problems: [String] = []
+        var rules: PackRules?
         do {
-            let rules = try PackRules.load(pack)
-            problems += rules.validate().sortedForDisplay().map(\.description)
+            rules = try PackRules.load(pack)
+            problems += rules?.validate().sortedForDisplay().map(\.description) ?? []
         } catch {
             problems += error.errors.map(\.description)
         }
@@ -60,7 +62,11 @@ struct ValidateCommand: ParsableCommand {
         if let missing = StoryReader.missingStory(in: pack) { problems.append(missing.description) }
         switch StoryReader.load(for: pack) {
         case let .failure(error)?: problems += error.diagnostics.sortedForDisplay().map(\.description)
-        case let .success(book)?: problems += AudioValidation.diagnostics(for: book, in: pack).sortedForDisplay().map(\.description)
+        case let .success(book)?:
+            // Achievement names are known only from the rules, as a level's rule types are;
+            // when the scripts do not load, that is the problem told.
+            let achievements = rules.map { book.unknownAchievements(registered: $0.engine.ruleNames(.achievement, for: pack.id)) }
+            problems += (AudioValidation.diagnostics(for: book, in: pack) + (achievements ?? [])).sortedForDisplay().map(\.description)
         case nil: break
         }
         return problems

@@ -151,6 +151,37 @@ struct CommandTests {
         #expect(story.status == 0, "\(story.stderr)")
     }
 
+    /// An achievement a story's condition names must be one a script registers — the
+    /// engine's or the pack's own — as a level's goal type must: a misspelt one would never
+    /// be earned, so its branch would silently never (or, under `not`, always) be taken.
+    @Test func anUnknownAchievementInAStoryConditionIsReportedAtItsName() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "tale", "--author", "Ann"], in: scratch.url, data: data)
+        try scratch.edit("tale/pack.json", replacing: #""kind": "scored""#, with: #""kind": "story""#)
+        scratch.write([
+            "tale/scripts/achievements/heard.lua":
+                #"echolot.achievement("heard", { on = { ["level.won"] = function(progress) progress.earned = true end } })"#,
+            "tale/story.json": """
+                { "chapters": [ { "id": "one", "steps": [
+                  { "level": "first-steps" },
+                  { "if": { "achievement": "heard" }, "goto": "two" },
+                  { "if": { "not": { "achievement": "firstWn" } }, "goto": "one" },
+                  { "if": { "achievement": "echo" }, "goto": "two" } ] },
+                  { "id": "two", "steps": [ { "end": "done" } ] } ] }
+                """,
+        ])
+
+        let result = try echolot(["validate", "tale"], in: scratch.url, data: data)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            tale/story.json:4:37: error: unknown achievement 'firstWn': no script registers it (did you mean 'firstWin'?)
+            tale/story.json:5:28: error: unknown achievement 'echo': no script registers it; the achievements are \
+            firstWin, flawless, fullCircle, heard, quickEar
+
+            """)
+    }
+
     /// A level file that does not load does not hide the other levels' deeper problems:
     /// a modder sees them all in one pass.
     @Test func validateChecksTheRulesOfTheLevelsThatLoadWhileAnotherDoesNot() throws {

@@ -9,9 +9,7 @@ struct StoryChecker {
 
     func check() {
         let ids = book.chapters.map(\.id)
-        // A long story's chapters do not fit on a line: the likely one, else the first few.
-        let shown = ids.count <= 12 ? ids.joined(separator: ", ")
-            : ids.prefix(10).joined(separator: ", ") + " and \(ids.count - 10) more"
+        let shown = Self.few(ids)
         for reference in references where book.chapterIndex(reference.id) == nil {
             let hint = Suggestion.nameHint(for: reference.id, among: ids)
             report.error("there is no chapter '\(reference.id)'" + (hint.isEmpty ? "; the chapters are \(shown)" : hint),
@@ -19,6 +17,12 @@ struct StoryChecker {
         }
         checkStrings()
         checkLoops()
+    }
+
+    /// `names` for a message: a long story's chapters do not fit on a line, so the first
+    /// few of a long list and how many more.
+    static func few(_ names: [String]) -> String {
+        names.count <= 12 ? names.joined(separator: ", ") : names.prefix(10).joined(separator: ", ") + " and \(names.count - 10) more"
     }
 
     /// Every line id must be in the default language's strings and in every other

@@ -6,8 +6,9 @@ public indirect enum StoryCondition: Sendable {
     case outcome(String)
     /// A story variable equals a value.
     case variable(String, Value)
-    /// An achievement has been earned in this game.
-    case achievement(String)
+    /// An achievement has been earned in this game; `at` is where its name is written, for
+    /// `validate` to report a name no script registers.
+    case achievement(String, at: SourcePosition = .start)
     /// The day part the last `clock` action announced (`morning` … `night`).
     case dayPart(String)
     /// The opposite.
@@ -21,12 +22,21 @@ public indirect enum StoryCondition: Sendable {
             return story["outcome"]?.stringValue == expected
         case let .variable(name, expected):
             return (story["vars"]?.mapValue?[name] ?? .null) == expected
-        case let .achievement(id):
+        case let .achievement(id, _):
             return state[Game.achievements][id] != nil
         case let .dayPart(part):
             return state[Game.clock]?["dayPart"]?.stringValue == part
         case let .not(inner):
             return !inner.holds(in: state)
+        }
+    }
+
+    /// The achievements the condition names, with where, the ones inside a `not` too.
+    public var achievements: [(name: String, position: SourcePosition)] {
+        switch self {
+        case let .achievement(name, position): return [(name, position)]
+        case let .not(inner): return inner.achievements
+        default: return []
         }
     }
 }

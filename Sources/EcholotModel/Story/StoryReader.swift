@@ -353,7 +353,7 @@ private final class Reader {
         if let name = object.optionalString("variable") {
             return .variable(name, object["equals"]?.stateValue ?? .bool(true))
         }
-        if let id = object.optionalString("achievement") { return .achievement(id) }
+        if let id = object.optionalString("achievement") { return .achievement(id, at: object["achievement"]!.position) }
         if let part = object.optionalString("dayPart") {
             guard DayPart(rawValue: part) != nil else {
                 report.error("'\(part)' is no day part", at: object["dayPart"]!.position)
