@@ -180,4 +180,57 @@ struct ExtendsTests {
             "lib/ext/pack.json:1:97: error: extends: pack \"ext\" extends \"base\" ^1.0.0, which is neither installed nor shipped (needed through ext → base); install it with 'echolot install FILE.zip'",
         ])
     }
+
+    /// A pack that extends a story pack starts as a copy of it, story and kind included:
+    /// the base's story.json plays, checked against the merged pack (a language the pack
+    /// adds must have every line), until the pack gives a story.json of its own, which
+    /// replaces the base's whole.
+    @Test func aPackExtendingAStoryPackPlaysTheBasesStoryUnlessItHasItsOwn() throws {
+        let scratch = Scratch()
+        var base = Packs.files(id: "base", extra: #""kind": "story""#, levels: ["one", "two"], strings: ["hi": "Hello"])
+        base["story.json"] = """
+            { "chapters": [ { "id": "walk", "steps": [
+              { "cutscene": "s", "lines": [ { "id": "hi", "duration": 1 } ] }, { "level": "two" } ] } ] }
+            """
+        scratch.write(base, in: "lib/base")
+        scratch.write(["pack.json": Packs.manifest(id: "ext", extra: #""extends": "base""#)], in: "lib/ext")
+        let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
+        // Read afresh each time: the library holds the packs as they were when it was made.
+        func ext() throws -> Pack { try library.load(at: scratch.at("lib/ext")).get() }
+
+        let inheriting = try ext()
+        #expect(inheriting.manifest.kind == .story)
+        #expect(StoryReader.missingStory(in: inheriting) == nil)
+        let inherited = try #require(StoryReader.load(for: inheriting)).get()
+        #expect(inherited.chapters.map(\.id) == ["walk"])
+        #expect(inherited.displayPath.hasSuffix("base/story.json"), "\(inherited.displayPath)")
+
+        // The base's lines are the pack's lines: a language it adds must have them too, and
+        // the problem is told in the base's story, where the line is, naming the pack's file.
+        scratch.write(["strings/de.json": #"{ "other": "Andere" }"#], in: "lib/ext")
+        guard case let .failure(error)? = StoryReader.load(for: try ext()) else {
+            Issue.record("a line missing from the extending pack's German strings was not reported")
+            return
+        }
+        #expect(error.diagnostics.map(\.description).count == 1)
+        #expect(error.diagnostics.first.map { $0.path.hasSuffix("base/story.json") && $0.line == 2 } == true, "\(error)")
+        #expect(error.diagnostics.first?.message.hasSuffix("ext/strings/de.json") == true, "\(error)")
+
+        scratch.write([
+            "strings/de.json": #"{ "hi": "Hallo" }"#,
+            "story.json": #"{ "chapters": [ { "id": "swim", "steps": [ { "level": "one" } ] } ] }"#,
+        ], in: "lib/ext")
+        let own = try #require(StoryReader.load(for: try ext())).get()
+        #expect(own.chapters.map(\.id) == ["swim"])
+        #expect(own.displayPath.hasSuffix("ext/story.json"), "\(own.displayPath)")
+    }
+
+    /// A pack that says what kind it is keeps its kind over its base's.
+    @Test func aPacksOwnKindWinsOverItsBases() throws {
+        let scratch = Scratch()
+        scratch.write(Packs.files(id: "base", extra: #""kind": "story""#), in: "lib/base")
+        scratch.write(["pack.json": Packs.manifest(id: "ext", extra: #""extends": "base", "kind": "free""#)], in: "lib/ext")
+        let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
+        #expect(try library.load(id: "ext")?.get().manifest.kind == .free)
+    }
 }

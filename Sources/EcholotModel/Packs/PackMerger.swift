@@ -2,8 +2,8 @@ import EcholotCore
 import Foundation
 
 /// Lays an extending pack over its (already resolved) base: levels, strings and the
-/// preview sound by id, the pack's own winning; scenarios and play order from the base
-/// unless the pack gives its own; then the pack's `parameters` applied to the merged
+/// preview sound by id, the pack's own winning; its kind, scenarios and play order from
+/// the base unless the pack gives its own; then the pack's `parameters` applied to the merged
 /// levels. What the loader could not check alone (level ids the manifest names, sounds
 /// that may come from the base) is checked here.
 enum PackMerger {
@@ -30,6 +30,9 @@ enum PackMerger {
         }
         merged.bases = [base.layer] + base.bases
         merged.manifest.preview = pack.manifest.preview ?? base.manifest.preview
+        // A pack that extends a story pack plays the base's story (StoryReader looks in the
+        // bases too), so it is a story pack unless its pack.json says otherwise.
+        if pack.manifestSource.positions["kind"] == nil { merged.manifest.kind = base.manifest.kind }
 
         var manifest = merged.manifest
         if manifest.scenarios.isEmpty && manifest.levels == nil {

@@ -7,32 +7,44 @@ public enum StoryReader {
     /// The story file's name inside a pack.
     public static let fileName = "story.json"
 
-    /// The story of `pack`: `nil` when the pack has no `story.json`.
+    /// The story of `pack` — its own `story.json`, else the nearest base's — checked
+    /// against the pack as merged; `nil` when neither has one.
     public static func load(for pack: Pack) -> Result<StoryBook, PackLoadError>? {
+        guard let (layer, files) = storyFile(of: pack) else { return nil }
         // Read as the pack's other JSON files are: a link out of the pack, a device or a
         // file too large is told, not read.
-        guard case let .opened(files) = PackFiles.open(pack.root) else { return nil }
         switch files.read(fileName, limit: PackFiles.jsonLimit) {
         case .failure(.file(.missing)):
             return nil
         case let .failure(problem):
             let message = PackFiles.message(for: problem, limit: PackFiles.jsonLimit)
-            return .failure(PackLoadError(diagnostics: [Diagnostic(path: pack.display(fileName), at: .start, message: message)]))
+            return .failure(PackLoadError(diagnostics: [Diagnostic(path: layer.display(fileName), at: .start, message: message)]))
         case let .success(bytes):
-            return read(bytes, pack: pack, displayPath: pack.display(fileName))
+            return read(bytes, pack: pack, displayPath: layer.display(fileName))
         }
     }
 
-    /// Whether `pack` has a `story.json` (read or not, as ``load(for:)`` sees it: a link
-    /// leading nowhere is there, and reported by `load`): a story pack without one is played
-    /// as single levels, and `validate` reports it.
+    /// Whether `pack` or a base it extends has a `story.json` (read or not, as
+    /// ``load(for:)`` sees it: a link leading nowhere is there, and reported by `load`): a
+    /// story pack without one is played as single levels, and `validate` reports it.
     public static func exists(in pack: Pack) -> Bool {
-        guard case let .opened(files) = PackFiles.open(pack.root) else { return false }
-        return files.entry(fileName) != .missing
+        storyFile(of: pack) != nil
     }
 
-    /// The problem of a story pack (`"kind": "story"`) that has no `story.json`; `nil`
-    /// for any other pack.
+    /// The layer whose `story.json` the pack plays, and its files: the pack's own, else the
+    /// nearest base's. An extending pack starts as a copy of its base, as its levels and
+    /// sounds do; its own file replaces the base's as a whole, since chapters refer to one
+    /// another and a story merged from two files by id could loop or strand the player.
+    private static func storyFile(of pack: Pack) -> (PackLayer, PackFiles)? {
+        for layer in [pack.layer] + pack.bases {
+            guard case let .opened(files) = PackFiles.open(layer.root) else { continue }
+            if files.entry(fileName) != .missing { return (layer, files) }
+        }
+        return nil
+    }
+
+    /// The problem of a story pack (`"kind": "story"`) that has no `story.json`, nor a base
+    /// of it; `nil` for any other pack.
     public static func missingStory(in pack: Pack) -> Diagnostic? {
         guard pack.manifest.kind == .story, !exists(in: pack) else { return nil }
         return pack.manifestSource.diagnostic(
