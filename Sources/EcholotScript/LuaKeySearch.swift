@@ -60,16 +60,40 @@ extension LuaKeySearch {
     /// would mislead.
     static func offset(ofField field: String?, inTestNamed name: String?, in text: [UInt8]) -> Int? {
         let scan = LuaScan(text: text)
+        guard let test = testTable(named: name, writing: field, scan: scan) else { return nil }
+        guard let name else { return test.fields.last(where: { $0.key == field })?.keyOffset }
+        return field.flatMap { offset(of: $0, within: test.fields, scan: scan) } ?? test.nameOffset
+    }
+
+    /// The byte offset of `field`'s key in the `event`-th (1-based) item of the `input` list
+    /// of the test named `name` (without a name, the first table writing `input`), or of
+    /// that item itself when it writes no such key or `field` is nil. Nil when the test
+    /// writes no such item (its `input` is built in a variable, say).
+    static func offset(ofField field: String?, inEvent event: Int, ofTestNamed name: String?, in text: [UInt8]) -> Int? {
+        let scan = LuaScan(text: text)
+        guard let test = testTable(named: name, writing: "input", scan: scan),
+              let input = test.fields.last(where: { $0.key == "input" }), scan.isTable(at: input.valueOffset) else { return nil }
+        let items = scan.items(ofTableAt: input.valueOffset)
+        guard event >= 1, event <= items.count else { return nil }
+        let item = items[event - 1]
+        guard let field, scan.isTable(at: item) else { return item }
+        return scan.fields(ofTableAt: item).last(where: { $0.key == field })?.keyOffset ?? item
+    }
+
+    /// The fields of the table constructor of the test named `name` and where its name's
+    /// value is written; without a name, of the first table that writes `field`.
+    private static func testTable(named name: String?, writing field: String?, scan: LuaScan)
+        -> (fields: [LuaScan.Field], nameOffset: Int?)? {
         for table in scan.tables() {
             let fields = scan.fields(ofTableAt: table)
             guard let name else {
-                if let written = fields.last(where: { $0.key == field }) { return written.keyOffset }
+                if fields.contains(where: { $0.key == field }) { return (fields, nil) }
                 continue
             }
             guard let named = fields.last(where: { $0.key == "name" }) else { continue }
             let value = scan.token(at: named.valueOffset)
             guard value.kind == .string, scan.contents(of: value) == name else { continue }
-            return field.flatMap { offset(of: $0, within: fields, scan: scan) } ?? named.valueOffset
+            return (fields, named.valueOffset)
         }
         return nil
     }

@@ -196,19 +196,35 @@ struct LuaScan {
     /// The keyed fields of the table constructor whose `{` is at `open`: `name = …` and
     /// `["name"] = …`, each with the offset of its key's text and of its value.
     func fields(ofTableAt open: Int) -> [Field] {
-        var fields: [Field] = []
+        entries(ofTableAt: open).compactMap { entry in entry.key.map { ($0, entry.keyOffset, entry.valueOffset) } }
+    }
+
+    /// The offsets of the positional items of the table constructor whose `{` is at
+    /// `open` (`{ {t = 1}, {t = 2} }`: the two inner `{`), in order.
+    func items(ofTableAt open: Int) -> [Int] {
+        entries(ofTableAt: open).filter { $0.key == nil && !$0.computed }.map(\.valueOffset)
+    }
+
+    /// Every entry of a table constructor: a keyed field with its key, a positional item
+    /// without one, and a field with a computed key (`[1] = …`) as neither.
+    private func entries(ofTableAt open: Int) -> [(key: String?, computed: Bool, keyOffset: Int, valueOffset: Int)] {
+        var entries: [(key: String?, computed: Bool, keyOffset: Int, valueOffset: Int)] = []
         var t = token(at: open + 1)
         while t.kind != .eof, t.kind != .close {
             // A field's start: its key, if it has one written so.
             let next = token(at: t.end)
             if t.kind == .name, isPunct(next, "=") {
                 let value = token(at: next.end)
-                fields.append((String(decoding: text[t.start ..< t.end], as: UTF8.self), t.start, value.start))
-            } else if isOpen(t, "["), next.kind == .string {
+                entries.append((String(decoding: text[t.start ..< t.end], as: UTF8.self), false, t.start, value.start))
+            } else if isOpen(t, "[") {
                 let closing = token(at: next.end), equals = token(at: closing.end)
-                if closing.kind == .close, text[closing.start] == UInt8(ascii: "]"), isPunct(equals, "=") {
-                    fields.append((contents(of: next), next.contentStart, token(at: equals.end).start))
+                if next.kind == .string, closing.kind == .close, text[closing.start] == UInt8(ascii: "]"), isPunct(equals, "=") {
+                    entries.append((contents(of: next), false, next.contentStart, token(at: equals.end).start))
+                } else {
+                    entries.append((nil, true, t.start, t.start))
                 }
+            } else {
+                entries.append((nil, false, t.start, t.start))
             }
             // On to the next field: past `,` or `;` at this depth, or to the closing `}`.
             while t.kind != .eof, t.kind != .close, !isPunct(t, ","), !isPunct(t, ";") {
@@ -216,6 +232,6 @@ struct LuaScan {
             }
             if t.kind != .close, t.kind != .eof { t = token(at: t.end) }
         }
-        return fields
+        return entries
     }
 }

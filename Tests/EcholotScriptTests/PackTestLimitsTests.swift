@@ -58,15 +58,50 @@ import Testing
             .hasSuffix("error: input event 1: 'hour' must be a whole number from 0 to 23"))
         #expect(try problem(head + #" {t = 1, action = "fly"} } }"#).contains("error: input event 1: unknown action 'fly'"))
         #expect(try problem(head + #" {t = 1, action = "selcet"} } }"#).hasSuffix("error: input event 1: unknown action 'selcet' (did you mean 'select'?)"))
+        // A missing field is placed at its event; a field an earlier event has too, at the
+        // later event's own.
         #expect(try problem(head + #" {action = "select"} } }"#)
-            == "t.lua:1:38: error: input event 1: missing field 't' (seconds since the start)")
-        // A later event's field that an earlier event has too is placed at `input`, not there.
+            == "t.lua:1:48: error: input event 1: missing field 't' (seconds since the start)")
         #expect(try problem(head + #" {t = 2, action = "select"}, {t = 1, action = "select"} } }"#)
-            == "t.lua:1:38: error: input event 2: 't' goes back in time (1.0 after 2.0); events must be in time order")
+            == "t.lua:1:77: error: input event 2: 't' goes back in time (1.0 after 2.0); events must be in time order")
         // NaN and the infinities are numbers to Lua, but not to an input log: named as what they are.
+        #expect(try problem(head + #" {t = 1, action = "select"}, "select" } }"#)
+            == "t.lua:1:76: error: input event 2 must be a table {t = seconds, action = NAME, …}, found string")
         #expect(try problem(head + #" {t = 0/0, action = "select"} } }"#)
             .hasSuffix("error: input event 1: 't' must be a number of seconds ≥ 0, found NaN (not a number)"))
         #expect(try problem(head + #" {t = 1, action = "turnTo", azimuth = -1/0} } }"#)
             .hasSuffix("error: input event 1: 'azimuth' must be a number, found an infinite number"))
+    }
+
+    /// In a file of named tests, a bad event is placed at that event of that test: its
+    /// field, or the event itself for a field it lacks; not at the test's name or `input`.
+    @Test func aNamedTestsBadEventIsPlacedAtTheEvent() throws {
+        let lua = """
+            return {
+              { name = "first", level = "one", expect = { outcome = "running" },
+                input = { { t = 1, action = "selectEntity", id = "bell" } } },
+              { name = "second", level = "one", expect = {},
+                input = {
+                  { t = 1, action = "selectEntity", id = "bell" },
+                  { t = 2, action = "selectEntity", ide = "bell" },
+                  LAST
+                } },
+            }
+            """
+        func second(_ last: String, _ replacing: String = "ide", by: String = "ide") throws -> String {
+            let folder = try Support.writePack(files: [
+                "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#),
+                "tests/t.lua": lua.replacingOccurrences(of: "LAST", with: last).replacingOccurrences(of: replacing, with: by),
+            ])
+            let results = PackTests.run(try PackLoader.load(at: folder), standardRules: Support.standardRules)
+            #expect(results.map(\.passed) == [true, false], "\(results.map(\.problems))")
+            let text = try #require(results.last?.problems.first)
+            return text.range(of: "/tests/").map { String(text[$0.upperBound...]) } ?? text
+        }
+        #expect(try second("") == "t.lua:7:41: error: test 'second': input event 2: 'selectEntity' takes no field 'ide'")
+        #expect(try second("", #"ide = "bell""#, by: "id = 2")
+            == "t.lua:7:41: error: test 'second': input event 2: 'id' must be a string, found a number")
+        #expect(try second(#"{ action = "select" },"#, "ide", by: "id")
+            == "t.lua:8:7: error: test 'second': input event 3: missing field 't' (seconds since the start)")
     }
 }

@@ -17,6 +17,9 @@ struct PackTestReader {
     struct Problem: Error {
         let message: String
         var field: String? = nil
+        /// The input event (1-based) it is about, when the test writes `input` as a list:
+        /// `field` is then a field of that event.
+        var event: Int? = nil
         /// Problems in another file the test names (its input log): told as they are, at
         /// their own place, after `message`.
         var elsewhere: [Diagnostic] = []
@@ -36,7 +39,7 @@ struct PackTestReader {
             // Named as the report names it: by its `name`, else by its place in the list.
             let called = anchor.map { "test '\($0)'" } ?? "test \(i + 1)"
             return (name(of: item, index: i + 1), anchor, read.mapError {
-                Problem(message: "\(called): \($0.message)", field: $0.field, elsewhere: $0.elsewhere)
+                Problem(message: "\(called): \($0.message)", field: $0.field, event: $0.event, elsewhere: $0.elsewhere)
             })
         }
     }
@@ -114,26 +117,22 @@ struct PackTestReader {
     }
 
     /// The events of an `input` list, checked as `echolot run` checks an input log's lines.
-    /// A problem is placed at its field when this is the first event that has the field
-    /// (the text is searched from the test's name), else at `input`.
+    /// A problem is placed at its event (at the field it is about, when there is one).
     private func log(from items: [Value]) throws(Problem) -> InputLog {
         var reader = InputEventReader()
         var events: [InputEvent] = []
-        var fieldsSeen: Set<String> = []
         for (i, item) in items.enumerated() {
             guard case let .object(members) = JSONValue(item) else {
                 throw Problem(message: "input event \(i + 1) must be a table {t = seconds, action = NAME, …}, found \(item.typeName)",
-                              field: "input")
+                              field: nil, event: i + 1)
             }
             var problem: Problem?
             let event = reader.event(from: members, at: .start) { _, field, message in
                 guard problem == nil else { return }
-                let placed = field.flatMap { fieldsSeen.contains($0) ? nil : $0 } ?? "input"
-                problem = Problem(message: "input event \(i + 1): \(message)", field: placed)
+                problem = Problem(message: "input event \(i + 1): \(message)", field: field, event: i + 1)
             }
             if let problem { throw problem }
-            guard let event else { throw Problem(message: "input event \(i + 1) is not an input", field: "input") }
-            fieldsSeen.formUnion(members.map(\.key))
+            guard let event else { throw Problem(message: "input event \(i + 1) is not an input", field: nil, event: i + 1) }
             events.append(InputEvent(t: event.t, action: event.action, line: i + 1))
         }
         return InputLog(events, place: "input event")

@@ -54,7 +54,7 @@ public enum PackTests {
         } catch let error as ScriptError {
             return broken(error.description)
         } catch let error as PackTestReader.Problem {
-            let at = position(of: error.field, after: nil, in: data)
+            let at = position(of: error, after: nil, in: data)
             return broken(Diagnostic(path: source.displayPath, at: at, message: error.message).description)
         } catch {
             return broken("\(source.displayPath):1:1: error: \(error)")
@@ -67,7 +67,8 @@ public enum PackTests {
             switch test {
             case let .success(test): return run(test, rules: rules, field: field)
             case let .failure(problem):
-                let here = Diagnostic(path: source.displayPath, at: field(problem.field), message: problem.message)
+                let at = anchor == nil && tests.count > 1 ? .start : position(of: problem, after: anchor, in: data)
+                let here = Diagnostic(path: source.displayPath, at: at, message: problem.message)
                 return PackTestResult(test: nil, file: source.displayPath, name: name, result: nil,
                                       problems: ([here] + problem.elsewhere).map(\.description))
             }
