@@ -25,7 +25,8 @@ struct TestCommand: ParsableCommand {
     func run() throws {
         let pack = try GameLoader.loadPack(self.pack)
         var passed = 0, failed = 0
-        for result in PackTests.run(pack) {
+        // What the scripts print while they load comes once, before the tests.
+        for result in PackTests.run(pack, loadingPrinted: { print("print: \($0)") }) {
             let shown = result.label
             if result.passed {
                 passed += 1

@@ -114,7 +114,7 @@ struct CommandTests {
     }
 
     /// What rules print reaches the modder: on stderr as `run` plays (stdout stays the
-    /// result), and under its test in `test`.
+    /// result), and under its test in `test` — what loading printed once, before the tests.
     @Test func whatRulesPrintIsShownByRunAndTest() throws {
         let scratch = Scratch()
         let data = scratch.at("data")
@@ -131,8 +131,10 @@ struct CommandTests {
         let test = try echolot(["test", "cave-echoes"], in: scratch.url, data: data)
         #expect(test.status == 0, "\(test.stderr)")
         let lines = test.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 5, "\(test.stdout)")
-        #expect(lines.first?.hasPrefix("ok: ") == true && lines.dropFirst().first == "  print: started\tfirst-steps", "\(test.stdout)")
+        #expect(lines.count == 6, "\(test.stdout)")
+        #expect(lines.first == "print: loaded", "\(test.stdout)")
+        #expect(lines.dropFirst().first?.hasPrefix("ok: ") == true && lines.dropFirst(2).first == "  print: started\tfirst-steps",
+                "\(test.stdout)")
     }
 
     @Test func aStoryPackWithoutItsStoryIsReportedAtItsKind() throws {

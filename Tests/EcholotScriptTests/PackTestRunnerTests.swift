@@ -266,4 +266,26 @@ import Testing
         #expect(problem.contains("scripts/picky.lua:3:1: error:") && problem.contains("no selecting"), "\(problem)")
         #expect(problem.hasSuffix("(input event 2)"), "\(problem)")
     }
+
+    /// What the scripts print while they load is shown once, before the tests; what the
+    /// test file prints, under its first test: neither is dropped (a modder's `print`
+    /// while looking for a bug must come out).
+    @Test func printsWhileLoadingAndReadingTheTestFileAreShown() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#),
+            "scripts/a.lua": #"print("loading a")"#,
+            "tests/one.lua": """
+                print("reading the test")
+                return {
+                  { name = "first", level = "one", input = {}, expect = { outcome = "running" } },
+                  { name = "second", level = "one", input = {}, expect = { outcome = "running" } },
+                }
+                """,
+        ])
+        var loading: [String] = []
+        let results = PackTests.run(try PackLoader.load(at: folder), standardRules: Support.standardRules,
+                                    loadingPrinted: { loading.append($0) })
+        #expect(loading == ["loading a"])
+        #expect(results.map(\.printed) == [["reading the test"], []], "once, and not the loading again")
+    }
 }

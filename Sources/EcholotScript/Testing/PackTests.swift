@@ -13,8 +13,10 @@ public enum PackTests {
     }
 
     /// Loads the pack's rules and runs every test; a pack whose scripts do not load fails
-    /// with their errors.
-    public static func run(_ pack: Pack, standardRules: URL? = nil) -> [PackTestResult] {
+    /// with their errors. What the scripts print while they load goes to `loadingPrinted`,
+    /// once: it belongs to no test.
+    public static func run(_ pack: Pack, standardRules: URL? = nil,
+                           loadingPrinted: (String) -> Void = { _ in }) -> [PackTestResult] {
         let rules: PackRules
         do {
             rules = try PackRules.load(pack, standardRules: standardRules)
@@ -24,6 +26,7 @@ public enum PackTests {
                                name: "loading the scripts", result: nil, problems: [$0.description])
             }
         }
+        rules.engine.takeOutput().forEach(loadingPrinted)
         return run(rules)
     }
 
@@ -80,30 +83,33 @@ public enum PackTests {
     public static func run(_ test: PackTest, rules: PackRules,
                            field: (String) -> SourcePosition = { _ in .start }) -> PackTestResult {
         let shown = test.source.displayPath
+        // What reading the test file printed is shown under its first test to run; the
+        // level plays in an engine of its own, which prints where the loaded one does.
+        var printed = rules.engine.takeOutput()
+        rules.engine.sendOutput { printed.append($0) }
+        defer { rules.engine.sendOutput(to: nil) }
         guard let level = rules.pack.level(id: test.level) else {
             let known = rules.pack.levels.keys.sorted()
             let hint = Suggestion.nameHint(for: test.level, among: known)
             let message = "no level '\(test.level)' in pack '\(rules.pack.id)'"
                 + (hint.isEmpty ? " (levels: \(known.joined(separator: ", ")))" : hint)
             return PackTestResult(test: test, file: shown, name: test.name, result: nil,
-                                  problems: [Diagnostic(path: shown, at: field("level"), message: message).description])
+                                  problems: [Diagnostic(path: shown, at: field("level"), message: message).description],
+                                  printed: printed)
         }
         // As `echolot run` does: a level that does not check against the rules (a goal type
         // no script registers, a parameter out of range) is not played, its problems are told.
         let invalid = rules.validate(level)
         guard invalid.isEmpty else {
-            return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: invalid.map(\.description))
+            return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: invalid.map(\.description),
+                                  printed: printed)
         }
-        // The level plays in an engine of its own, which prints where the loaded one does.
-        _ = rules.engine.takeOutput()  // what loading or reading the test file printed
-        var printed: [String] = []
-        rules.engine.sendOutput { printed.append($0) }
-        defer { rules.engine.sendOutput(to: nil) }
         let store: Store<GameState>
         do {
             store = try rules.store(for: level)
         } catch {
-            return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description])
+            return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description],
+                                  printed: printed)
         }
         let result = LevelRunner(maxSeconds: test.maxSeconds).run(store, log: test.log)
         let mismatches = test.expect.mismatches(in: result).map {
