@@ -29,6 +29,12 @@ local typenames = {
   entities = "a list of entity ids", any = "any value",
 }
 
+-- Type names other languages use, for "did you mean": too far from ours to be guessed.
+local typealiases = {
+  int = "integer", float = "number", double = "number", bool = "boolean", str = "string",
+  table = "map", dict = "map", object = "map", array = "list",
+}
+
 local function describe(v)
   local tv = type(v)
   if tv == "table" then
@@ -130,14 +136,16 @@ local function unknownfield(t, allowed, also)
   return nil
 end
 
--- `allowed`'s (and `also`'s) names, sorted, for a message.
-local function fieldlist(allowed, also)
+-- For a message about a misspelt `word`: the name among `allowed`'s (and `also`'s) it was
+-- likely meant to be, then all of them, sorted — "did you mean 'params'? a spec has: …".
+local function fieldlist(word, owner, allowed, also)
   local all = {}
   for k in sortedpairs(allowed) do all[k] = true end
   for k in sortedpairs(also or {}) do all[k] = true end
   local names = {}
   for k in sortedpairs(all) do names[#names + 1] = k end
-  return table.concat(names, ", ")
+  local near = type(word) == "string" and closest(word, names) or nil
+  return format("%s%s has: %s", near and format("did you mean '%s'? ", near) or "", owner, concat(names, ", "))
 end
 
 -- Checks and normalises a spec's `params`: a sorted list of declarations.
@@ -170,14 +178,18 @@ local function normalizeparams(kind, name, params)
     local stray = unknownfield(decl, declfields)
     if stray ~= nil then
       at("params", pname, stray)
-      error(format("%s: parameter '%s' has an unknown field '%s' (a declaration has: %s)", where, pname,
-        tostring(stray), fieldlist(declfields)), 4)
+      error(format("%s: parameter '%s' has an unknown field '%s' (%s)", where, pname, tostring(stray),
+        fieldlist(stray, "a declaration", declfields)), 4)
     end
     local d = { name = pname, type = decl.type or "any", min = decl.min, max = decl.max,
                 optional = decl.optional == true, description = decl.description }
     if typenames[d.type] == nil then
       at("params", pname, "type")
-      error(format("%s: parameter '%s' has unknown type '%s'", where, pname, tostring(d.type)), 4)
+      local types = {}
+      for t in sortedpairs(typenames) do types[#types + 1] = t end
+      local near = typealiases[d.type] or type(d.type) == "string" and closest(d.type, types) or nil
+      error(format("%s: parameter '%s' has unknown type '%s' (%sthe types are: %s)", where, pname, tostring(d.type),
+        near and format("did you mean '%s'? ", near) or "", concat(types, ", ")), 4)
     end
     if d.min ~= nil and type(d.min) ~= "number" or d.max ~= nil and type(d.max) ~= "number" then
       at("params", pname, d.min ~= nil and type(d.min) ~= "number" and "min" or "max")
@@ -272,8 +284,8 @@ local function register(pack, kind, name, spec, unnamed)
   local stray = unknownfield(spec, specfields, also)
   if stray ~= nil then
     at(stray)
-    error(format("%s '%s': the spec has an unknown field '%s' (a spec has: %s)", kind, name, tostring(stray),
-      fieldlist(specfields, also)), 3)
+    error(format("%s '%s': the spec has an unknown field '%s' (%s)", kind, name, tostring(stray),
+      fieldlist(stray, "a spec", specfields, also)), 3)
   end
   local byname = rules[pack][kind]
   local earlier = byname[name]
