@@ -214,6 +214,20 @@ import Testing
         #expect(try game.leaveTheStoryAndQuit() == 0)
     }
 
+    /// On the narrowest level screen (40 columns) a line of dialogue longer than the width
+    /// is wrapped onto the next row, not cut: its end is on the screen too.
+    @Test func aLongLineOfDialogueIsWrappedOnANarrowScreen() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let game = try PseudoTerminal(["play", Self.nightWalk, "--no-audio", "--profile", profile.path], columns: 40, rows: 20)
+        try game.expect("Begin the story")
+        game.send("n")
+        try game.expect("Narrator: The gate creaks shut behind")
+        try game.expect("home is far.", within: 10)
+        game.send("\u{03}")
+        #expect(try game.waitForExit() == 130)
+    }
+
     /// Escape on a story pack's single levels goes back to the story's page, where they
     /// were chosen, not to the list of packs.
     @Test func escapeFromAStorysLevelsGoesBackToTheStory() throws {

@@ -248,7 +248,12 @@ public final class ScreenDisplay: Display {
         if extra.isEmpty { extra = messages }
         let room = max(0, rows - lines.count - 2)
         lines.append(StyledLine())
-        for message in extra.suffix(room) { lines.append(StyledLine(" " + message.text, message.style)) }
+        // Wrapped, not cut: a story's line or a long notice must reach the end of what it
+        // says; when room runs out the oldest lines go first.
+        let wrapped = extra.flatMap { message in
+            TextWrap.lines(" " + message.text, width: columns).map { StyledLine($0, message.style) }
+        }
+        lines += wrapped.suffix(room)
         let filler = Array(repeating: StyledLine(), count: max(0, rows - lines.count - 1))
         canvas.draw(lines + filler + [help], size: (columns, rows))
     }
