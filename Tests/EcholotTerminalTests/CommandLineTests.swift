@@ -39,4 +39,21 @@ import Testing
         #expect(game.text.contains("'echolot packs --all' lists the packs by id"))
         #expect(!game.text.contains("no such file or directory"))
     }
+
+    /// An installed pack that does not load is marked as such before its error, which is
+    /// long (a path) and is cut at the screen's edge: the mark must not be cut with it.
+    @Test func aBrokenInstalledPackIsMarkedBeforeItsError() throws {
+        let data = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let pack = data.appendingPathComponent("packs/cave")
+        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+        try Data("{ \"id\": ".utf8).write(to: pack.appendingPathComponent("pack.json"))
+        let game = try PseudoTerminal(["play", "--no-audio"], environment: ["ECHOLOT_DATA": data.path], columns: 60, rows: 20)
+        try game.expect("Tutorial — choose a scenario")
+        game.send("\u{1B}")
+        try game.expect("choose a pack")
+        try game.expect("cave (not available) — broken: ")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
 }

@@ -9,7 +9,7 @@ public enum MenuPages {
             let count = entry.pack.levelOrder.count
             return Choice(names.pack(entry.pack), detail: "\(count) level\(count == 1 ? "" : "s")")
         }
-        choices += catalog.problems.map { Choice(lastComponent($0.path), detail: $0.message, enabled: false) }
+        choices += catalog.problems.map { Choice(lastComponent($0.path), detail: "broken: \($0.message)", enabled: false) }
         return Page(title: "Echolot — choose a pack", body: ["Packs of sound-finding games."], choices: choices, selected: selected)
     }
 

@@ -53,7 +53,7 @@ public final class LineDisplay: Display {
         say("== \(page.title) ==")
         for paragraph in page.body { say(paragraph) }
         for (index, choice) in page.choices.enumerated() {
-            say("\(index + 1). \(choice.line)\(choice.enabled ? "" : " (not available)")")
+            say("\(index + 1). \(choice.line)")
         }
         say(page.help)
         if page.choices.indices.contains(page.selected), page.choices.count > 1 {
@@ -65,7 +65,7 @@ public final class LineDisplay: Display {
     public func selectionMoved(_ page: Page) {
         guard page.choices.indices.contains(page.selected) else { return }
         let choice = page.choices[page.selected]
-        say("\(choice.line)\(choice.enabled ? "" : " (not available)"), \(page.selected + 1) of \(page.choices.count)")
+        say("\(choice.line), \(page.selected + 1) of \(page.choices.count)")
     }
 
     /// Nothing to scroll: every line was said.

@@ -46,9 +46,12 @@ public struct Choice: Equatable, Sendable {
     }
 
     /// The label with its letter and marks, as one line: "Retry (r)",
-    /// "Two Voices — done · best 1380".
+    /// "Two Voices — done · best 1380", "Lost Cave (not available) — locked: …".
     public var line: String {
-        let named = shortcut.map { "\(label) (\($0))" } ?? label
+        var named = shortcut.map { "\(label) (\($0))" } ?? label
+        // Before the detail, which can be long (a broken pack's error): a line cut to the
+        // screen's width must still say that the entry cannot be chosen.
+        if !enabled { named += " (not available)" }
         return detail.isEmpty ? named : "\(named) — \(detail)"
     }
 }

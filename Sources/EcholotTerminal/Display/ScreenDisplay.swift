@@ -142,7 +142,7 @@ public final class ScreenDisplay: Display {
         for (index, choice) in page.choices.enumerated() {
             let number = index < 9 ? "\(index + 1). " : "   "
             // A text mark besides the reverse video: braille displays show no colours.
-            let text = (index == page.selected ? "> " : "  ") + number + choice.line + (choice.enabled ? "" : " (not available)")
+            let text = (index == page.selected ? "> " : "  ") + number + choice.line
             let style: TextStyle = index == page.selected ? .reverse : (choice.enabled ? .normal : .dim)
             choices.append(StyledLine(text, style))
         }
