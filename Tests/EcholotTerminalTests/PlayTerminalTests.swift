@@ -232,6 +232,18 @@ import Testing
         #expect(game.isCooked)
     }
 
+    /// A tiny window (20×5) still shows what to do, in a shorter message: the long one
+    /// would be cut before it gets there.
+    @Test func aTinyWindowStillSaysWhatToDo() throws {
+        let game = try PseudoTerminal.inTheFirstSound()
+        game.resize(columns: 20, rows: 5)
+        try game.expect("Too small: 20×5,")
+        try game.expect("it, or use --plain.")
+        game.send("\u{03}")
+        #expect(try game.waitForExit() == 130)
+        #expect(game.isCooked)
+    }
+
     /// Ctrl-C leaves at once with the terminal restored (status 130).
     @Test func controlCRestoresTheTerminal() throws {
         let game = try PseudoTerminal.inTheFirstSound()

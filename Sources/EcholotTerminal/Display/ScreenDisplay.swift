@@ -185,9 +185,7 @@ public final class ScreenDisplay: Display {
         let (columns, rows) = size()
         let goals = GoalText.orderedGoals(frame.level, paths: context.goalPaths)
         if let problem = levelTooSmall(goals: goals.count) {
-            let lines = [StyledLine("Echolot", .bold), StyledLine()]
-                + TextWrap.lines(problem, width: max(10, columns)).map { StyledLine($0, .warning) }
-            canvas.draw(lines, size: (columns, rows))
+            canvas.draw(Self.tooSmallLines(problem, goals: goals.count, columns: columns, rows: rows), size: (columns, rows))
             return
         }
         let level = frame.level
@@ -228,6 +226,16 @@ public final class ScreenDisplay: Display {
         // not ten times.
         lines.append(StyledLine(" Found \(frame.found) · misses \(level[LevelKeys.misses]) · time \(Int(level[LevelKeys.time])) s"))
         drawRest(lines, context: context, frame: frame, columns: columns, rows: rows)
+    }
+
+    /// The screen that says the terminal is too small: the whole message when it fits,
+    /// else a short one without the title, so that what to do is never cut off.
+    private static func tooSmallLines(_ problem: String, goals: Int, columns: Int, rows: Int) -> [StyledLine] {
+        let width = max(10, columns)
+        let full = TextWrap.lines(problem, width: width)
+        if full.count + 2 <= rows { return [StyledLine("Echolot", .bold), StyledLine()] + full.map { StyledLine($0, .warning) } }
+        let short = "Too small: \(columns)×\(rows), needs \(minimumColumns)×\(fixedLevelRows + goals). Enlarge it, or use --plain."
+        return TextWrap.lines(short, width: width).map { StyledLine($0, .warning) }
     }
 
     /// What a scene of a story is called in the title line.
