@@ -206,6 +206,19 @@ import Testing
         #expect(try game.waitForExit() == 0)
     }
 
+    /// An arrow past either end of a menu says the entry again, with its place, rather
+    /// than nothing.
+    @Test func anArrowPastTheEndOfAMenuSaysTheEntryAgain() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--plain"])
+        try game.expect("1. The Basics")
+        game.send(PseudoTerminal.down)
+        try game.expect("The Basics — 4 levels, 1 of 1")
+        game.send(PseudoTerminal.up)
+        try game.expect("The Basics — 4 levels, 1 of 1")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+
     /// Standard input that is no terminal: a clear message that points to `echolot run`.
     @Test func noTerminalPointsToRun() throws {
         let result = try runEcholot(["play", tutorialPath])

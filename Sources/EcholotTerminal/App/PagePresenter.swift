@@ -112,9 +112,9 @@ public struct PagePresenter {
 
     private func move(_ page: inout Page, by step: Int) {
         guard !page.choices.isEmpty else { return }
-        let next = max(0, min(page.choices.count - 1, page.selected + step))
-        guard next != page.selected else { return }
-        page.selected = next
+        // At either end the entry is said again: silence would leave a player who cannot
+        // see the list unsure whether the key was taken.
+        page.selected = max(0, min(page.choices.count - 1, page.selected + step))
         display.selectionMoved(page)
     }
 
