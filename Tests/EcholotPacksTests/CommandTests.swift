@@ -229,6 +229,18 @@ struct CommandTests {
         #expect(validated.status == 1)
     }
 
+    /// A player who gives `install` the pack's folder is told how to make the archive it
+    /// wants, and nothing is installed.
+    @Test func installingAFolderSaysHowToMakeAnArchive() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "cave"], in: scratch.url, data: data)
+        let result = try echolot(["install", "cave"], in: scratch.url, data: data)
+        #expect(result.status == 1)
+        #expect(result.stderr == "cave:1:1: error: a folder, not a .zip archive; make one with 'echolot pack FOLDER' and install that\n")
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("packs/cave").path))
+    }
+
     @Test func newPackRefusesAnExistingFolder() throws {
         let scratch = Scratch()
         scratch.write(["mine/keep.txt": "keep"])

@@ -56,7 +56,7 @@ public final class PackArchive {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw refuse(["no such file or directory"])
         }
-        guard !isDirectory.boolValue else { throw refuse(["a folder, not a .zip archive"]) }
+        guard !isDirectory.boolValue else { throw refuse(["a folder, not a .zip archive; make one with 'echolot pack FOLDER' and install that"]) }
         let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
