@@ -8,7 +8,7 @@ import Darwin
 public enum PageOutcome: Equatable, Sendable {
     /// Picked the choice at this index.
     case chose(Int)
-    /// Went back (Esc, Backspace, ←).
+    /// Went back (Esc, Backspace; never ←, which turns in a level).
     case back
     /// Quit the game (q).
     case quit
