@@ -55,6 +55,7 @@ import Testing
             ["pack.mirrorList"] = function(goal) goal.items = { 3, 1, 2 } table.sort(goal.items) table.insert(goal.items, 1, 9) goal.text = table.concat(goal.items, ",") .. ";" .. table.remove(goal.items, 2) .. ";" .. select("#", table.unpack(goal.items)) end,
             ["pack.sandboxErrors"] = function(goal) local out = {} for _, f in ipairs({ function() next(nil) end, function() rawget(nil, 1) end, function() rawlen(5) end, function() rawset(nil, 1, 2) end, function() setmetatable(1, {}) end, function() setmetatable({}, { __mode = "k" }) end, function() string.format("%d", "x") end, function() ("%p"):format({}) end, function() coroutine.resume(1) end, function() tostring() end, function() tostring(setmetatable({}, { __tostring = function() return {} end })) end }) do out[#out + 1] = select(2, pcall(f)) end out[#out + 1] = select(2, pcall(rawget)) goal.text = table.concat(out, "|") end,
             ["pack.tailCalled"] = function(goal, action, ctx) local out = {} for _, f in ipairs({ function() return pairs(nil) end, function() return collectgarbage("collect") end, function() return echolot.timeOfDay("noon") end, function() return ctx.random(2, 1) end, function() return ctx.emit(5) end, function() return next(nil) end, function() pcall() end, function() xpcall() end, function() print(setmetatable({}, { __tostring = function() return {} end })) end }) do out[#out + 1] = select(2, pcall(f)) end goal.text = table.concat(out, "|") end,
+            ["pack.writerErrors"] = function(goal, action, ctx) local out = {} for _, f in ipairs({ function() ctx.level.misses = 4 end, function() ctx.level.entities.bell.tags[1] = "x" end, function() goal.f = print end, function() goal.items = { 1 } goal.items[1] = print end }) do out[#out + 1] = select(2, pcall(f)) end goal.text = table.concat(out, "|") end,
             ["pack.tailCalledUncaught"] = function(goal, action, ctx) return ctx.random(1.5) end,
             ["pack.formatError"] = function(goal) goal.text = string.format("%d", "x") end,
             ["pack.librarySmall"] = function(goal) local t = { 3, 1, 2 } table.sort(t) goal.text = table.concat(t, ",") .. ";" .. utf8.len("héllo") .. ";" .. utf8.offset("héllo", 3) .. ";" .. tonumber(" 0x10 ") .. ";" .. ("2" * "3") .. ";" .. table.concat({ "a", "b", "c" }, "-", 2, 3) end,
@@ -291,6 +292,18 @@ import Testing
             "bad argument #2 to 'xpcall' (function expected, got no value)",
             "'__tostring' must return a string",
         ], uncaught: "pack.tailCalledUncaught", message: "ctx.random(m, n): bounds must be integers")
+    }
+
+    /// The state's writers refuse a write at the pack's line also when a `pcall` catches
+    /// the error, whose message is then all the pack has: a field outside the focus, an
+    /// item of a list outside it, a value the state cannot hold in a map or a list.
+    @Test func writerErrorsNameThePacksLine() throws {
+        try expectCaught("pack.writerErrors", placed: [
+            "cannot change field 'misses': a reducer may change only its focus and what is inside it",
+            "cannot change field 1: a reducer may change only its focus and what is inside it",
+            "field 'f': a function value cannot be stored in the state",
+            "field 1: a function value cannot be stored in the state",
+        ], uncaught: "pack.function", message: "field 'callback': a function value cannot be stored")
     }
 
     /// An empty string repeated any number of times is empty at once: Lua's own rep would

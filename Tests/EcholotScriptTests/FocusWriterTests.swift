@@ -18,6 +18,7 @@ import Testing
             ["pack.string"] = function(e) e.name = "renamed" end,
             ["pack.function"] = function(e) e.azimuth = print end,
             ["pack.key"] = function(e) e[1.5] = 2 end,
+            ["pack.caught"] = function(e) e.name = select(2, pcall(function() e.azimuth = print end)) end,
             ["pack.other"] = function(e, action, ctx) if e.id == "a" then ctx.level.entities.b.azimuth = 1 end end,
             ["pack.level"] = function(e, action, ctx) ctx.level.misses = 7 end,
             ["pack.numberThenFail"] = function(e) e.azimuth = 99 error("after a write") end,
@@ -92,6 +93,14 @@ import Testing
 
     @Test func aFunctionIsRefusedAtItsLine() throws {
         try reject("pack.function", message: "field 'azimuth': a function value cannot be stored")
+    }
+
+    /// Caught by `pcall`, the message is all a script has: it names the script's line.
+    @Test func aCaughtRefusalNamesItsLine() throws {
+        let store = try world()
+        #expect(store.dispatch(Action("pack.caught")).rejections.isEmpty)
+        #expect(store.entity("a")?["name"] == .string("test/scripts/poke.lua:\(Self.line(of: "pack.caught")): "
+            + "field 'azimuth': a function value cannot be stored in the state"))
     }
 
     @Test func aNonStringKeyIsRefusedAtItsLine() throws {

@@ -67,13 +67,14 @@ local function describe(v)
 end
 
 -- `up`, here and below: how many stack levels the writer runs deeper than the script's
--- line (1 under the C writer of plain map nodes, which calls it; 0 as the metamethod).
+-- line (1 under the C writer of a behaviour's view, which calls it; 0 as the metamethod).
+-- The writers tail-call these, so their frames are gone: level 2 is the script's.
 local function denied(key, up)
-  error(format("cannot change field %s: a reducer may change only its focus and what is inside it", describe(key)), 3 + up)
+  error(format("cannot change field %s: a reducer may change only its focus and what is inside it", describe(key)), 2 + up)
 end
 
 local function badvalue(key, v, up)
-  error(format("field %s: a %s value cannot be stored in the state", describe(key), type(v)), 3 + up)
+  error(format("field %s: a %s value cannot be stored in the state", describe(key), type(v)), 2 + up)
 end
 
 -- The writer of a node that left the state: writes through a stale reference fail loudly.
