@@ -19,7 +19,8 @@ import Testing
                 ["pack.dropId"] = function(e) return { azimuth = 1 } end,
                 ["pack.inheritId"] = function(e) return setmetatable({ azimuth = 1 }, { __index = { id = e.id } }) end,
                 ["pack.stale"] = function(e) local s = e.sound e.sound = { file = "s.wav" } s.volume = 2 end,
-                ["pack.keep"] = function(e) local s = e.sound e.sound = e.sound or {} s.volume = 0.5 e.tags = e.tags end,
+                ["pack.keep"] = function(e) local s = e.sound e.sound = e.sound or {} s.volume = 0.5 e.tags = e.tags
+                  e.lists = e.lists or echolot.list({ n = 0 }) local l = e.lists[1] e.lists[1] = e.lists[1] l.n = l.n + 1 end,
                 ["pack.attribute"] = function(e) e.custom = { count = (e.custom and e.custom.count or 0) + 1, when = "now" } end,
                 ["pack.read"] = function(e, action, ctx) e.seenTime = ctx.level.time e.seenCenter = ctx.level.view.center end,
               },
@@ -90,6 +91,9 @@ import Testing
         #expect(transition.rejections.isEmpty)
         #expect(entity(store)[EntityKeys.sound]?[SoundKeys.volume] == 0.5)
         #expect(entity(store)[EntityKeys.tags] == ["t"])
+        // The same for an item of a list, the second time, when the list exists.
+        #expect(store.dispatch(Action("pack.keep")).rejections.isEmpty)
+        #expect(entity(store)["lists"] == .list([["n": 2]]))
     }
 
     @Test func scriptsCanAddAttributes() throws {

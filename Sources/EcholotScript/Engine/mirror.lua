@@ -345,10 +345,12 @@ end
 local function writelist(proxy, k, v)
   local meta = getrawmetatable(proxy)
   if not meta.chain[S.focus] then return denied(k, 0) end
+  local data = meta.__index
+  -- An item stored over itself is in the state as it is (see writeother).
+  if type(v) == "table" and rawequal(data[k], v) then return end
   if mathtype(k) ~= "integer" then
     error(format("cannot use %s as a list index: list indices are integers", describe(k)), 2)
   end
-  local data = meta.__index
   local n = #data
   if v == nil then
     if k ~= n then
