@@ -48,6 +48,27 @@ import Testing
         #expect(String(decoding: game.output, as: UTF8.self).contains("\u{1B}[?25h\u{1B}[?1049l"))
     }
 
+    /// NO_COLOR (set, not empty) leaves every colour out of the full screen, and a found
+    /// sound is still told apart from the others: its glyph is underlined.
+    @Test func noColorSendsNoColoursAndAFoundSoundIsUnderlined() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"],
+                                      environment: ["NO_COLOR": "1"])
+        try game.expect("Briefing: The First Sound")
+        game.send("\r")
+        try game.expect("Heading 0° N")
+        game.press(PseudoTerminal.right, times: 4)
+        try game.expect("Heading 60° ENE")
+        game.send(" ")
+        try game.expect("Hit: Bell. Found 1 so far.")
+        try game.expect("Retry")
+        #expect(try game.quitFromAPage() == 0)
+        let raw = String(decoding: game.output, as: UTF8.self)
+        for colour in [Escape.green, Escape.red, Escape.yellow] {
+            #expect(!raw.contains(colour), "NO_COLOR=1, yet \(colour.debugDescription) was sent")
+        }
+        #expect(raw.contains(Escape.underline + "B" + Escape.reset), "the found Bell is drawn underlined")
+    }
+
     /// The accessible line mode: every event a plain line, no escape sequence at all,
     /// the whole level playable.
     @Test func plainModePlaysTheFirstLevel() throws {

@@ -84,6 +84,12 @@ public final class PlayApp {
         options.plain || environment["TERM"] == "dumb" || isatty(STDOUT_FILENO) != 1
     }
 
+    /// Whether the full screen may use colours: not when `NO_COLOR` is set and not empty
+    /// (no-color.org).
+    public static func wantsColour(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        environment["NO_COLOR"]?.isEmpty ?? true
+    }
+
     /// Plays until the player quits; returns the exit status (0, or 128 + signal, 130 for
     /// Ctrl-C, 1 when the terminal or the tracker cannot be used).
     public func run() -> Int32 {
@@ -106,7 +112,7 @@ public final class PlayApp {
         }
         defer { terminal.restore() }
         let write: (String) throws(SystemError) -> Void = { text throws(SystemError) in try terminal.write(text) }
-        let display: any Display = plain ? LineDisplay(output: write) : ScreenDisplay(output: write, size: terminal.size)
+        let display: any Display = plain ? LineDisplay(output: write) : ScreenDisplay(output: write, size: terminal.size, colour: Self.wantsColour())
         let pump = EventPump(terminal: terminal)
         self.display = display
         defer { self.display = nil }

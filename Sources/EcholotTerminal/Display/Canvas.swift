@@ -3,12 +3,14 @@
 public final class Canvas {
     private let output: (String) throws(SystemError) -> Void
     private var shown: [String] = []
+    private let colour: Bool
     /// The first output failure.
     public private(set) var failure: SystemError?
 
-    /// A canvas writing through `output`.
-    public init(output: @escaping (String) throws(SystemError) -> Void) {
+    /// A canvas writing through `output`, in colour unless `colour` is false (`NO_COLOR`).
+    public init(output: @escaping (String) throws(SystemError) -> Void, colour: Bool = true) {
         self.output = output
+        self.colour = colour
     }
 
     // The row the cursor was left shown on, or nil while it is hidden.
@@ -17,7 +19,7 @@ public final class Canvas {
     /// Draws `lines` on a screen of `size`, rewriting only what changed; the cursor is
     /// left shown on row `cursor` (0-based), where screen readers look, or hidden.
     public func draw(_ lines: [StyledLine], size: (columns: Int, rows: Int), cursor: Int? = nil) {
-        let rendered = (0 ..< size.rows).map { $0 < lines.count ? lines[$0].rendered(width: size.columns) : "" }
+        let rendered = (0 ..< size.rows).map { $0 < lines.count ? lines[$0].rendered(width: size.columns, colour: colour) : "" }
         var out = ""
         for (row, line) in rendered.enumerated() where row >= shown.count || shown[row] != line {
             out += Escape.moveTo(row: row + 1) + line + Escape.clearLine

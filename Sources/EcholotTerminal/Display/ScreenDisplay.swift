@@ -26,9 +26,11 @@ public final class ScreenDisplay: Display {
     /// Rows of the level screen besides the goals.
     static let fixedLevelRows = 13
 
-    /// A display drawing through `output` on a screen whose size `size` tells.
-    public init(output: @escaping (String) throws(SystemError) -> Void, size: @escaping () -> (columns: Int, rows: Int)) {
-        canvas = Canvas(output: output)
+    /// A display drawing through `output` on a screen whose size `size` tells, in colour
+    /// unless `colour` is false (`NO_COLOR`).
+    public init(output: @escaping (String) throws(SystemError) -> Void, size: @escaping () -> (columns: Int, rows: Int),
+                colour: Bool = true) {
+        canvas = Canvas(output: output, colour: colour)
         self.size = size
     }
 

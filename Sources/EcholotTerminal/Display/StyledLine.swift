@@ -8,23 +8,28 @@ public enum TextStyle: Equatable, Sendable {
     case dim
     /// The highlighted choice.
     case reverse
-    /// Met goals, found entities, hits.
+    /// Met goals, hits.
     case good
     /// Failed goals, misses.
     case bad
     /// Warnings.
     case warning
+    /// A found sound's glyph in the view strip.
+    case found
 
-    /// The escape sequence that turns the style on.
-    var escape: String {
+    /// The escape sequence that turns the style on; with `colour` false (`NO_COLOR`) it
+    /// sets attributes only. Colour never says anything alone: the words or marks say it
+    /// too, and a found glyph is underlined besides being green.
+    func escape(colour: Bool) -> String {
         switch self {
         case .normal: return ""
         case .bold: return Escape.bold
         case .dim: return Escape.dim
         case .reverse: return Escape.reverse
-        case .good: return Escape.green
-        case .bad: return Escape.red
-        case .warning: return Escape.yellow
+        case .good: return colour ? Escape.green : ""
+        case .bad: return colour ? Escape.red : ""
+        case .warning: return colour ? Escape.yellow : ""
+        case .found: return Escape.underline + (colour ? Escape.green : "")
         }
     }
 }
@@ -49,18 +54,16 @@ public struct StyledLine: Equatable, Sendable {
     /// The text without styles.
     public var plain: String { pieces.map(\.text).joined() }
 
-    /// The line for a terminal `width` columns wide: styled, and cut to fit.
-    public func rendered(width: Int) -> String {
+    /// The line for a terminal `width` columns wide: styled (in colour unless `colour` is
+    /// false), and cut to fit.
+    public func rendered(width: Int, colour: Bool = true) -> String {
         var out = ""
         var room = width
         for piece in pieces where room > 0 {
             let text = piece.text.count > room ? String(piece.text.prefix(room)) : piece.text
             room -= text.count
-            if piece.style == .normal {
-                out += text
-            } else {
-                out += piece.style.escape + text + Escape.reset
-            }
+            let escape = piece.style.escape(colour: colour)
+            out += escape.isEmpty ? text : escape + text + Escape.reset
         }
         return out
     }

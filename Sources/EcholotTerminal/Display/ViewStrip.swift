@@ -42,7 +42,7 @@ public struct ViewStrip: Equatable, Sendable {
             let up = entity[EntityKeys.elevation] - view[ViewKeys.elevation]
             let row = up > Self.rowSpan ? 0 : (up < -Self.rowSpan ? 2 : 1)
             let glyph = entity[EntityKeys.glyph].first ?? "*"
-            let style: TextStyle = entity[EntityKeys.found] ? .good : (visuals == .faded ? .dim : .bold)
+            let style: TextStyle = entity[EntityKeys.found] ? .found : (visuals == .faded ? .dim : .bold)
             rows[row][column] = Cell(character: glyph, style: style)
             visible.append((id, relative))
         }

@@ -20,6 +20,8 @@ public enum Escape {
     public static let dim = "\u{1B}[2m"
     /// Reverse video: the highlighted menu item.
     public static let reverse = "\u{1B}[7m"
+    /// Underlined text: found sounds, told apart without colour.
+    public static let underline = "\u{1B}[4m"
     /// Green text: met goals, found entities.
     public static let green = "\u{1B}[32m"
     /// Red text: failed goals, misses.
