@@ -69,6 +69,22 @@ import Testing
         #expect(raw.contains(Escape.underline + "B" + Escape.reset), "the found Bell is drawn underlined")
     }
 
+    /// On the narrowest level screen (40 columns) the heading line and the keys wrap onto
+    /// more lines rather than lose their ends: the steering and every key are on screen.
+    @Test func theHeadingAndTheKeysWrapOnANarrowScreen() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"], columns: 40, rows: 24)
+        try game.expect("Briefing: The First Sound")
+        game.send("\r")
+        try game.expect("Heading 0° N · tilt 0°")
+        try game.expect("visuals shown · arrow keys")
+        try game.expect("space select")
+        try game.expect("i status · p pause")
+        try game.expect("q leave")
+        game.send("q")
+        try game.expect("Left: The First Sound")
+        #expect(try game.quitFromAPage() == 0)
+    }
+
     /// The accessible line mode: every event a plain line, no escape sequence at all,
     /// the whole level playable.
     @Test func plainModePlaysTheFirstLevel() throws {

@@ -119,7 +119,7 @@ public final class ScreenDisplay: Display {
     /// Why the level screen does not fit, if it does not.
     public func levelTooSmall(goals: Int) -> String? {
         let (columns, rows) = size()
-        let needed = Self.fixedLevelRows + goals
+        let needed = neededRows(goals: goals, columns: columns)
         guard columns < Self.minimumColumns || rows < needed else { return nil }
         return "The terminal is \(columns)×\(rows); this level needs at least \(Self.minimumColumns)×\(needed). "
             + "Enlarge the window (the game waits), or play with --plain."
@@ -182,12 +182,20 @@ public final class ScreenDisplay: Display {
 
     // MARK: The level
 
+    /// The rows the level screen needs at `columns`: the fixed ones, one per goal, and
+    /// those the heading and the keys take when they wrap on a narrow screen.
+    private func neededRows(goals: Int, columns: Int) -> Int {
+        let heading = context.map { Self.headingLines($0, center: 0, elevation: 0, columns: columns).count } ?? 1
+        return Self.fixedLevelRows + goals + heading - 1 + Self.helpLines(columns: columns).count - 1
+    }
+
     private func drawLevel() {
         guard let context, let frame else { return }
         let (columns, rows) = size()
         let goals = GoalText.orderedGoals(frame.level, paths: context.goalPaths)
         if let problem = levelTooSmall(goals: goals.count) {
-            canvas.draw(Self.tooSmallLines(problem, goals: goals.count, columns: columns, rows: rows), size: (columns, rows))
+            let needed = neededRows(goals: goals.count, columns: columns)
+            canvas.draw(Self.tooSmallLines(problem, needed: needed, columns: columns, rows: rows), size: (columns, rows))
             return
         }
         let level = frame.level
@@ -197,7 +205,7 @@ public final class ScreenDisplay: Display {
         if frame.paused { title.append("   PAUSED", .warning) }
         lines.append(title)
         let elevation = Int(view[ViewKeys.elevation].rounded())
-        lines.append(StyledLine(" Heading \(Compass.heading(view[ViewKeys.center])) · tilt \(elevation)° · visuals \(context.visuals.rawValue) · \(context.steering)"))
+        lines += Self.headingLines(context, center: view[ViewKeys.center], elevation: elevation, columns: columns).map { StyledLine($0) }
         let inner = columns - 2
         let strip = ViewStrip(level: level, columns: inner, visuals: context.visuals)
         lines.append(StyledLine("┌" + String(repeating: "─", count: inner) + "┐", .dim))
@@ -232,12 +240,47 @@ public final class ScreenDisplay: Display {
 
     /// The screen that says the terminal is too small: the whole message when it fits,
     /// else a short one without the title, so that what to do is never cut off.
-    private static func tooSmallLines(_ problem: String, goals: Int, columns: Int, rows: Int) -> [StyledLine] {
+    private static func tooSmallLines(_ problem: String, needed: Int, columns: Int, rows: Int) -> [StyledLine] {
         let width = max(10, columns)
         let full = TextWrap.lines(problem, width: width)
         if full.count + 2 <= rows { return [StyledLine("Echolot", .bold), StyledLine()] + full.map { StyledLine($0, .warning) } }
-        let short = "Too small: \(columns)×\(rows), needs \(minimumColumns)×\(fixedLevelRows + goals). Enlarge it, or use --plain."
+        let short = "Too small: \(columns)×\(rows), needs \(minimumColumns)×\(needed). Enlarge it, or use --plain."
         return TextWrap.lines(short, width: width).map { StyledLine($0, .warning) }
+    }
+
+    /// The heading line, or on a narrow screen the heading and tilt on one line and the
+    /// visuals and steering on the next: how many lines it takes depends on the width
+    /// only, not on the heading, so the screen does not jump as the player turns.
+    private static func headingLines(_ context: LevelContext, center: Double, elevation: Int, columns: Int) -> [String] {
+        let moving = "Heading \(Compass.heading(center)) · tilt \(elevation)°"
+        let steady = ["visuals \(context.visuals.rawValue)", context.steering]
+        // The longest the moving part can be: "Heading 337° NNW · tilt -90°".
+        let widest = "Heading 337° NNW · tilt -90°".count
+        if widest + Self.separator.count + steady.joined(separator: Self.separator).count <= columns - 1 {
+            return [" " + ([moving] + steady).joined(separator: Self.separator)]
+        }
+        return [" " + moving] + packed(steady, width: columns - 1).map { " " + $0 }
+    }
+
+    /// The key help's lines at `columns`: as many as it takes, so no key is cut off.
+    private static func helpLines(columns: Int) -> [String] {
+        packed(KeyHelp.levelShort, width: columns - 1).map { " " + $0 }
+    }
+
+    private static let separator = " · "
+
+    /// `items` joined with " · " into lines of at most `width` characters, breaking only
+    /// between items (an item longer than a line is wrapped at its spaces).
+    static func packed(_ items: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        for item in items {
+            if let last = lines.last, last.count + separator.count + item.count <= width {
+                lines[lines.count - 1] = last + separator + item
+            } else {
+                lines += TextWrap.lines(item, width: width)
+            }
+        }
+        return lines
     }
 
     /// What a scene of a story is called in the title line.
@@ -252,11 +295,11 @@ public final class ScreenDisplay: Display {
     /// The messages and the key help under the level's own lines.
     private func drawRest(_ top: [StyledLine], context: LevelContext, frame: LevelFrame, columns: Int, rows: Int) {
         var lines = top
-        let help = StyledLine(" " + KeyHelp.levelShort, .dim)
+        let help = Self.helpLines(columns: columns).map { StyledLine($0, .dim) }
         var extra = statusLines.map { (text: $0, style: TextStyle.normal) }
         if let tracker = frame.tracker, statusLines.isEmpty { lines.append(StyledLine(" " + tracker, .dim)) }
         if extra.isEmpty { extra = messages }
-        let room = max(0, rows - lines.count - 2)
+        let room = max(0, rows - lines.count - 1 - help.count)
         lines.append(StyledLine())
         // Wrapped, not cut: a story's line or a long notice must reach the end of what it
         // says; when room runs out the oldest lines go first.
@@ -264,7 +307,7 @@ public final class ScreenDisplay: Display {
             TextWrap.lines(" " + message.text, width: columns).map { StyledLine($0, message.style) }
         }
         lines += wrapped.suffix(room)
-        let filler = Array(repeating: StyledLine(), count: max(0, rows - lines.count - 1))
-        canvas.draw(lines + filler + [help], size: (columns, rows))
+        let filler = Array(repeating: StyledLine(), count: max(0, rows - lines.count - help.count))
+        canvas.draw(lines + filler + help, size: (columns, rows))
     }
 }

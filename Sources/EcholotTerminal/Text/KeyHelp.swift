@@ -1,7 +1,8 @@
 /// The level's keys in words, the same on both displays.
 public enum KeyHelp {
-    /// The short form, for the full screen's last line.
-    public static let levelShort = "←/→ turn · Shift fine · ↑/↓ tilt · space select · i status · p pause · q leave"
+    /// The short form, for the full screen's last lines: one key each, joined with " · "
+    /// as far as the width allows.
+    public static let levelShort = ["←/→ turn", "Shift fine", "↑/↓ tilt", "space select", "i status", "p pause", "q leave"]
 
     /// The long form, one sentence per line, for the briefing and the `?` key: the steps
     /// and the tracker's mode are the player's (`--step`, `--fine-step`, `--tilt-turns`).
