@@ -142,6 +142,32 @@ import Testing
         #expect(try second.waitForExit() == 0)
     }
 
+    /// In a story, q goes back to the story's page: the keys (`?`) and the pause message
+    /// say so on both displays, not that q leaves the level.
+    @Test func theKeysAndThePauseSayWhatQDoesInAStory() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let leaving = "q goes back to the story's page (your place is saved at the start of this scene)"
+        let plain = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
+        try plain.beginTheNightWalk()
+        plain.send("?")
+        try plain.expect("p pauses and goes on; \(leaving).")
+        plain.send("p")
+        try plain.expect("Paused: p goes on, \(leaving).")
+        #expect(try plain.leaveTheStoryAndQuit() == 0)
+
+        // Wide enough that the pause message is one line of the full screen.
+        let screen = try PseudoTerminal(["play", Self.nightWalk, "--no-audio", "--profile", profile.path], columns: 140)
+        try screen.expect("Begin the story again")
+        screen.send("n")
+        try screen.expect("Narrator")
+        screen.send("p")
+        try screen.expect("Paused: p goes on, \(leaving).")
+        #expect(!screen.text.contains("q leaves the level"))
+        screen.send("\u{03}")
+        #expect(try screen.waitForExit() == 130)
+    }
+
     /// A saved place that cannot be continued is told once, and the story can only begin
     /// again — no Continue that would fail: one that does not read back (a hand-edited
     /// profile), and one in a chapter the story no longer has (the pack was updated since).

@@ -169,7 +169,7 @@ public final class LevelLoop {
                 display.levelSaid(choose.text, style: choose.style)
             }
         case .character("?"), .character("h"):
-            for line in KeyHelp.levelLong(tracker: tracker != nil, settings: steering.settings) {
+            for line in KeyHelp.levelLong(tracker: tracker != nil, settings: steering.settings, story: context.storyScene != nil) {
                 display.levelSaid(line, style: .normal)
             }
             if case .choice? = context.storyScene {

@@ -135,8 +135,7 @@ public final class LineDisplay: Display {
 
     /// Says whether the game is paused.
     public func pauseChanged(_ paused: Bool, frame: LevelFrame) {
-        let leave = context?.storyScene == nil ? "q to leave the level" : "q to leave the story (your place is saved)"
-        say(paused ? "Paused. Press p to go on, \(leave)." : "Going on.")
+        say(paused ? KeyHelp.paused(story: context?.storyScene != nil) : "Going on.")
     }
 
     /// Lines fit any terminal.

@@ -112,7 +112,7 @@ public final class ScreenDisplay: Display {
     /// Shows or clears the pause mark.
     public func pauseChanged(_ paused: Bool, frame: LevelFrame) {
         self.frame = frame
-        levelSaid(paused ? "Paused: p goes on, q leaves the level." : "Going on.", style: .warning)
+        levelSaid(paused ? KeyHelp.paused(story: context?.storyScene != nil) : "Going on.", style: .warning)
         drawLevel()
     }
 

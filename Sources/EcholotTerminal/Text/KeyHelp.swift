@@ -4,16 +4,26 @@ public enum KeyHelp {
     /// as far as the width allows.
     public static let levelShort = ["←/→ turn", "Shift fine", "↑/↓ tilt", "space select", "i status", "p pause", "q leave"]
 
+    /// What q does, for the `?` key and the pause message: in a story it goes back to the
+    /// story's page, and the place saved is where the scene began.
+    public static func leaving(story: Bool) -> String {
+        story ? "q goes back to the story's page (your place is saved at the start of this scene)" : "q leaves the level"
+    }
+
+    /// The pause message, the same on both displays.
+    public static func paused(story: Bool) -> String { "Paused: p goes on, \(leaving(story: story))." }
+
     /// The long form, one sentence per line, for the briefing and the `?` key: the steps
-    /// and the tracker's mode are the player's (`--step`, `--fine-step`, `--tilt-turns`).
-    public static func levelLong(tracker: Bool, settings: SteeringSettings) -> [String] {
+    /// and the tracker's mode are the player's (`--step`, `--fine-step`, `--tilt-turns`);
+    /// `story` when the level is a scene of a story.
+    public static func levelLong(tracker: Bool, settings: SteeringSettings, story: Bool = false) -> [String] {
         var lines = [
             "Left and right arrows turn by \(degrees(settings.step)); hold one down to turn smoothly.",
             "Shift or Ctrl with an arrow turns by \(degrees(settings.fineStep)).",
             "Up and down arrows tilt the view up and down.",
             "Space selects the sound straight ahead.",
             "i tells the heading, what is in view and how each goal stands; ? repeats these keys.",
-            "p pauses and goes on; q leaves the level.",
+            "p pauses and goes on; \(leaving(story: story)).",
         ]
         if tracker {
             lines.append(settings.tiltTurns
