@@ -30,6 +30,8 @@ public final class PlayApp {
     private var storyReloaded = false
     private var recordings: [String] = []
     private var storyRecordings: [String] = []
+    /// The player has just left a story with q: its page says first what became of the place.
+    private var leftStory = false
     // The display while the game runs: messages from outside (the profile) go there.
     private var display: (any Display)?
     /// Why nothing of this game is saved (the profile could not be opened), if so: printed
@@ -282,6 +284,13 @@ public final class PlayApp {
         choices.append(Choice("Play single levels", shortcut: "l"))
         meanings.append(groups.count == 1 && groups[0].scenario == nil ? .levels(entry, groups[0], selected: 0) : .scenarios(entry, selected: 0))
         var body: [String] = []
+        // Said once, on the page the player comes back to; never about a place that cannot
+        // be continued (that is told instead).
+        defer { leftStory = false }
+        if leftStory, canContinue {
+            let kept = unsaved == nil ? "saved" : "kept until the game ends (the profile could not be opened)"
+            body.append("You left the story; your place is \(kept): Continue plays the scene you left from its start.")
+        }
         if let description = names.string("pack.description") ?? entry.pack.manifest.description { body.append(description) }
         if saved?["status"]?.stringValue == StoryStatus.finished.rawValue {
             body.append("You have played this story to its end.")
@@ -328,6 +337,7 @@ public final class PlayApp {
         }
         switch ending {
         case .left:
+            leftStory = true
             return .story(entry, selected: 0)
         case .reload:
             // On from the scene saved as it began, in the new version of the pack (which
