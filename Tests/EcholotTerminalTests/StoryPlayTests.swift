@@ -275,6 +275,20 @@ import Testing
         #expect(try game.waitForExit() == 0)
     }
 
+    /// With `--lang de` the list of packs names the story as its own page does.
+    @Test func theListOfPacksNamesThePackInTheChosenLanguage() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let game = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--lang", "de", "--profile", profile.path])
+        try game.expect("== Nachtspaziergang — a story ==")
+        game.send("\u{1B}")
+        try game.expect("== Echolot — choose a pack ==")
+        try game.expect("Nachtspaziergang — 3 levels")
+        #expect(!game.text.contains("Night Walk"))
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+
     /// A story pack whose `story.json` is missing offers its levels, not a story page whose
     /// only choices would fail (`validate` reports the missing file).
     @Test func aStoryPackWithoutItsStoryOffersItsLevels() throws {

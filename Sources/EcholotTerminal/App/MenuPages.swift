@@ -2,10 +2,11 @@ import EcholotModel
 
 /// The menus as pages: packs → scenarios → levels, each choice with its marks.
 public enum MenuPages {
-    /// The packs, then any that did not load (not choosable, with their problem).
-    public static func packs(_ catalog: PackCatalog, selected: Int = 0) -> Page {
+    /// The packs, named in `language` where they have strings in it (as their own pages
+    /// name them), then any that did not load (not choosable, with their problem).
+    public static func packs(_ catalog: PackCatalog, language: String? = nil, selected: Int = 0) -> Page {
         var choices = catalog.entries.map { entry -> Choice in
-            let names = Names(pack: entry.pack)
+            let names = Names(pack: entry.pack, language: language)
             let count = entry.pack.levelOrder.count
             return Choice(names.pack(entry.pack), detail: "\(count) level\(count == 1 ? "" : "s")")
         }

@@ -176,7 +176,7 @@ public final class PlayApp {
     private func step(_ place: Place, _ loop: Loop) throws(SystemError) -> Place {
         switch refreshed(place, loop) {
         case let .packs(selected):
-            switch try loop.presenter.run(MenuPages.packs(catalog, selected: selected)) {
+            switch try loop.presenter.run(MenuPages.packs(catalog, language: options.language, selected: selected)) {
             case let .chose(index):
                 let entry = catalog.entries[index]
                 if isStory(entry) { return .story(entry, selected: 0) }
