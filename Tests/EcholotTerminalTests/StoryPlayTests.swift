@@ -166,12 +166,38 @@ import Testing
         let screen = try PseudoTerminal(["play", Self.nightWalk, "--no-audio", "--profile", profile.path], columns: 140)
         try screen.expect("Begin the story again")
         screen.send("n")
+        try screen.expect("Begin again?")
+        screen.send("y")
         try screen.expect("Narrator")
         screen.send("p")
         try screen.expect("Paused: p goes on, \(leaving).")
         #expect(!screen.text.contains("q leaves the level"))
         screen.send("\u{03}")
         #expect(try screen.waitForExit() == 130)
+    }
+
+    /// Beginning again when a place is saved asks first, on both displays' pages: n (or
+    /// Enter, or Esc) keeps the place, y begins anew.
+    @Test func beginningAgainAsksBeforeReplacingTheSavedPlace() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let game = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
+        try game.beginTheNightWalk()
+        game.send("q")
+        try game.expect("Begin the story again (n)")
+        game.send("n")
+        try game.expect("== Begin again? ==")
+        try game.expect("Your saved place will be replaced: the story begins from its start.")
+        try game.expect("Selected: No, keep my place (n)")
+        game.send("\r")
+        try game.expect("Continue the story (c)")
+        #expect(game.text.components(separatedBy: "A cut-scene. Enter skips it.").count == 2, "keeping the place began nothing")
+        game.send("n")
+        try game.expect("== Begin again? ==")
+        game.send("y")
+        try game.expect("A cut-scene. Enter skips it.")
+        game.send("\u{03}")
+        #expect(try game.waitForExit() == 130)
     }
 
     /// A saved place that cannot be continued is told once, and the story can only begin

@@ -297,8 +297,25 @@ public final class PlayApp {
         }
         let page = Page(title: "\(names.pack(entry.pack)) — a story", body: body, choices: choices, selected: selected)
         switch try loop.presenter.run(page) {
-        case let .chose(index): return meanings[index]
+        case let .chose(index):
+            // One key would replace a place the player may have worked long for.
+            if canContinue, case .storyPlay(_, resume: false) = meanings[index] { return try confirmBeginning(entry, at: index, loop) }
+            return meanings[index]
         case .back: return .packs(selected: catalog.entries.firstIndex { $0.path == entry.path } ?? 0)
+        case .quit: return .exit(0)
+        case let .interrupted(signal): return .exit(128 + signal)
+        }
+    }
+
+    /// Asks before a new beginning replaces the saved place; "no" (selected at first, so a
+    /// stray Enter keeps the place) goes back to the story's page at `index`, its entry.
+    private func confirmBeginning(_ entry: PackEntry, at index: Int, _ loop: Loop) throws(SystemError) -> Place {
+        let page = Page(title: "Begin again?", body: ["Your saved place will be replaced: the story begins from its start."],
+                        choices: [Choice("Yes, begin again", shortcut: "y"), Choice("No, keep my place", shortcut: "n")],
+                        selected: 1)
+        switch try loop.presenter.run(page) {
+        case .chose(0): return .storyPlay(entry, resume: false)
+        case .chose, .back: return .story(entry, selected: index)
         case .quit: return .exit(0)
         case let .interrupted(signal): return .exit(128 + signal)
         }
