@@ -10,6 +10,15 @@ struct NewCommand: ParsableCommand {
         abstract: "Create something new to build on.",
         subcommands: [NewPackCommand.self]
     )
+
+    /// The usage error for `echolot new` asked to make something other than a pack
+    /// (`new level x`), or `nil`. ArgumentParser would only call the words unexpected,
+    /// and a parent command's own arguments would swallow the subcommand's name.
+    static func misuse(_ arguments: [String]) -> String? {
+        guard arguments.first == "new", let kind = arguments.dropFirst().first, !kind.hasPrefix("-"),
+              kind != NewPackCommand.configuration.commandName, kind != "help" else { return nil }
+        return "Error: 'new' makes only a pack, not '\(kind)'.\nUsage: echolot new pack NAME [--author NAME]"
+    }
 }
 
 /// `echolot new pack NAME [--author NAME]`: writes a pack that validates and whose

@@ -8,6 +8,10 @@ do {
     var command = try Echolot.parseAsRoot()
     try command.run()
 } catch {
+    if let misuse = NewCommand.misuse(Array(CommandLine.arguments.dropFirst())) {
+        writeIgnoringFailure(misuse + "\n", to: STDERR_FILENO)
+        exit(2)
+    }
     let code = Echolot.exitCode(for: error)
     if code == .success || code == ExitCode(1) || error is CleanExit {
         Echolot.exit(withError: error)
