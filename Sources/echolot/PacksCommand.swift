@@ -4,7 +4,8 @@ import Foundation
 
 /// `echolot packs [--all]`: lists the installed packs (and with `--all` the shipped
 /// ones) with name, version, author and level count; packs that do not load are listed
-/// as broken, with their problems on stderr.
+/// as broken, with their problems on stderr. It exits 0 all the same: the listing worked,
+/// and `validate` is the command whose status says whether a pack is sound.
 struct PacksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "packs",
@@ -27,7 +28,7 @@ struct PacksCommand: ParsableCommand {
                          String(entry.pack.levels.count)] + (all ? [entry.origin.rawValue] : []))
         }
         for problem in listing.problems where shown(problem.origin) {
-            rows.append([problem.id ?? problem.url.lastPathComponent, "–", "(broken: see below)", "–", "–"]
+            rows.append([problem.id ?? problem.url.lastPathComponent, "–", "(broken: errors on stderr)", "–", "–"]
                 + (all ? [problem.origin.rawValue] : []))
         }
         let folder = DataDirectory.packsFolder().path

@@ -60,6 +60,20 @@ struct CommandTests {
         #expect(byID.status == 0, "\(byID.stderr)")
     }
 
+    /// An installed pack that does not load is a row marked broken, its errors go to
+    /// stderr, and the listing still exits 0 (docs/packs.md): it did list.
+    @Test func packsListsABrokenPackAndExitsZero() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        let pack = data.appendingPathComponent("packs/cave")
+        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+        try Data("{ \"id\": ".utf8).write(to: pack.appendingPathComponent("pack.json"))
+        let listed = try echolot(["packs"], in: scratch.url, data: data)
+        #expect(listed.status == 0)
+        #expect(listed.stdout.contains("(broken: errors on stderr)"), "\(listed.stdout)")
+        #expect(listed.stderr.contains("cave/pack.json:"), "\(listed.stderr)")
+    }
+
     /// The next steps `new pack` prints run as they are when pasted into a shell, also for
     /// a name with a space and a quote in it.
     @Test func theNextStepsOfANewPackRunInAShell() throws {
