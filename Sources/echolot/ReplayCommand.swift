@@ -77,7 +77,7 @@ struct ReplayCommand: ParsableCommand {
             object["matches"] = .bool(matches)
             print(Value.map(object).jsonText)
         } else {
-            print(result.summary(level: game.levelID))
+            print(result.summary(level: game.levelID, log: inputs))
             if matches { print("replay: the stateHash matches the recording") }
         }
         guard matches else {

@@ -63,7 +63,7 @@ struct RunCommand: ParsableCommand {
         if json {
             print(result.json.jsonText)
         } else {
-            print(result.summary(level: game.levelID))
+            print(result.summary(level: game.levelID, log: log))
         }
         if let failure = recorder?.failure {
             Terminal.error(failure.description)
@@ -107,9 +107,12 @@ extension RunCommand {
 }
 
 extension RunResult {
-    /// A few human-readable lines.
-    func summary(level: String) -> String {
-        var lines = ["level \(level): \(outcome.rawValue) after \(String(format: "%.2f", time)) s"]
+    /// A few human-readable lines about a run of `log`. A level still running when the log
+    /// ends with `end` was left (what `play` calls it); the JSON and a recording's
+    /// description keep the outcome `running`, their contract.
+    func summary(level: String, log: InputLog) -> String {
+        let left = outcome == .running && log.events.last?.action.name == ActionName.end
+        var lines = ["level \(level): \(left ? "left (not decided)" : outcome.rawValue) after \(String(format: "%.2f", time)) s"]
         lines.append("score: \(score.map(String.init) ?? "–"), misses: \(misses), found: \(found.isEmpty ? "nothing" : found.joined(separator: ", "))")
         if !achievements.isEmpty { lines.append("achievements: \(achievements.joined(separator: ", "))") }
         lines.append("stateHash: \(stateHash)")

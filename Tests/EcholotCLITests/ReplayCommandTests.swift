@@ -48,6 +48,9 @@ import Testing
         let replay = try echolot(["replay", logWithMeta])
         #expect(replay.status == 0, "\(replay.stderr)")
         #expect(replay.stdout.contains("the stateHash matches the recording"))
+        // The level was left undecided (the log ends with `end`): said so, as play's end
+        // page does, while the description's outcome stays "running".
+        #expect(replay.stdout.hasPrefix("level first-sound: left (not decided) after 2.00 s\n"), "\(replay.stdout)")
     }
 
     @Test func aStepOutOfRangeIsRefusedAtItsValue() throws {
