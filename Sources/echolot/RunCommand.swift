@@ -13,7 +13,8 @@ struct RunCommand: ParsableCommand {
             The runner ticks at 1/60 s up to each event's time `t` and dispatches it. The run \
             stops at an `end` event, when the level is won or lost, or after --max-seconds of \
             simulated time. The same pack and input log always give the same stateHash. \
-            Errors of the rules (and actions the level refused) go to stderr and make the exit \
+            Errors of the rules (and inputs the level refused, at their line of the log as \
+            path:line:col) go to stderr and make the exit \
             status 1; the result is printed all the same.
             """
     )

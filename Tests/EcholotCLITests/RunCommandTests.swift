@@ -55,6 +55,19 @@ import Testing
         #expect(first.stdout == second.stdout)
     }
 
+    /// An input the level refuses is told at its line of the log, once, as
+    /// `path:line:col: error:`; the run goes on (as past a rule's error) and exits 1.
+    @Test func anInputTheLevelRefusesIsToldAtItsLine() throws {
+        let (folder, log) = try writeLog([#"{"t": 0.5, "action": "turnTo", "azimuth": 60}"#,
+                                          #"{"t": 1, "action": "selectEntity", "id": "nope"}"#,
+                                          #"{"t": 2, "action": "end"}"#])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try echolot(["run", "levels/tutorial", "--level", "first-sound", "--input", log.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "\(log.path):2:1: error: there is no entity 'nope' in level 'first-sound'\n")
+        #expect(result.stdout.hasPrefix("level first-sound: running after 2.00 s"), "\(result.stdout)")
+    }
+
     @Test func aDifferentInputGivesADifferentHash() throws {
         let (folder, log) = try writeLog([#"{"t": 0.5, "action": "select"}"#, #"{"t": 1, "action": "end"}"#])
         defer { try? FileManager.default.removeItem(at: folder) }

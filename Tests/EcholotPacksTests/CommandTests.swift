@@ -99,7 +99,7 @@ struct CommandTests {
         try scratch.edit("cave-echoes/tests/first-steps.lua", replacing: #"outcome = "won""#, with: #"outcome = "lost""#)
         let result = try echolot(["test", "cave-echoes"], in: scratch.url, data: data)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("cave-echoes/tests/first-steps.lua:11:16: error: the chime is found in time: expected outcome lost, got won"),
+        #expect(result.stderr.contains("cave-echoes/tests/first-steps.lua:11:16: error: test 'the chime is found in time': expected outcome lost, got won"),
                 "\(result.stderr)")
     }
 
@@ -121,7 +121,7 @@ struct CommandTests {
         guard lines.count == 6 else { return }
         #expect(lines[0] == "ok: cave-echoes/tests/first-steps.lua: the chime is found in time")
         #expect(lines[1] == "FAILED: cave-echoes/tests/first-steps.lua: waiting too long loses")
-        #expect(lines[2] == "cave-echoes/tests/first-steps.lua:19:16: error: waiting too long loses: expected outcome won, got lost")
+        #expect(lines[2] == "cave-echoes/tests/first-steps.lua:19:16: error: test 'waiting too long loses': expected outcome won, got lost")
         #expect(lines[3] == "FAILED: cave-echoes/tests/zz.lua")
         #expect(lines[4].hasPrefix("cave-echoes/tests/zz.lua:1:"))
         #expect(lines[5] == "1 passed, 2 failed")

@@ -267,6 +267,30 @@ import Testing
         #expect(problem.hasSuffix("(input event 2)"), "\(problem)")
     }
 
+    /// An inline event the level itself refuses is told at that event in the test file,
+    /// named as a test written wrong is; one of a `.jsonl` file, at its line there.
+    @Test func anInputTheLevelRefusesIsToldAtItsEvent() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#),
+            "tests/one.lua": """
+                return {
+                  { name = "inline", level = "one", expect = { outcome = "running" },
+                    input = { { t = 1, action = "turnTo", azimuth = 10 },
+                              { t = 2, action = "selectEntity", id = "nope" } } },
+                  { name = "file", level = "one", expect = { outcome = "running" }, input = "bad.jsonl" },
+                }
+                """,
+            "tests/bad.jsonl": #"{"t": 1, "action": "selectEntity", "id": "nope"}"# + "\n",
+        ])
+        let pack = try PackLoader.load(at: folder)
+        let results = PackTests.run(pack, standardRules: Support.standardRules)
+        let file = DisplayPath.of(folder.appendingPathComponent("tests/one.lua"))
+        #expect(results.map(\.problems) == [
+            ["\(file):4:15: error: test 'inline': input event 2: there is no entity 'nope' in level 'one'"],
+            ["\(DisplayPath.of(folder.appendingPathComponent("tests/bad.jsonl"))):1:1: error: there is no entity 'nope' in level 'one'"],
+        ])
+    }
+
     /// What the scripts print while they load is shown once, before the tests; what the
     /// test file prints, under its first test: neither is dropped (a modder's `print`
     /// while looking for a bug must come out).

@@ -110,16 +110,25 @@ extension Action {
 
 /// A problem with an action's payload, reported when the store rejects it.
 public struct ActionError: Error, CustomStringConvertible {
-    /// What is wrong.
-    public let description: String
+    /// The action whose payload is wrong.
+    public let action: String
+    /// What is wrong, without the action's name: a message placed at the input that
+    /// dispatched the action names it there already.
+    public let sentence: String
 
-    /// Creates an error with a sentence.
-    public init(_ description: String) { self.description = description }
+    /// Creates an error about `action`'s payload.
+    public init(_ action: String, _ sentence: String) {
+        self.action = action
+        self.sentence = sentence
+    }
+
+    /// `action: sentence`.
+    public var description: String { "\(action): \(sentence)" }
 
     /// The payload field `field` as a finite number, or an error naming it.
     static func number(_ action: Action, _ field: String) throws -> Double {
         guard let d = action[field].doubleValue, d.isFinite else {
-            throw ActionError("\(action.name): '\(field)' must be a finite number, found \(action[field].typeName)")
+            throw ActionError(action.name, "'\(field)' must be a finite number, found \(action[field].typeName)")
         }
         return d
     }

@@ -30,7 +30,7 @@ public enum LevelReducers {
             "level.tick", handles: .only(ActionName.tick), lens: level
         ) { level, action, _ in
             let dt = try ActionError.number(action, "dt")
-            guard dt >= 0, dt <= 1 else { throw ActionError("tick: 'dt' must be between 0 and 1 second, found \(dt)") }
+            guard dt >= 0, dt <= 1 else { throw ActionError("tick", "'dt' must be between 0 and 1 second, found \(dt)") }
             guard level[LevelKeys.status] == .running else { return }
             level[LevelKeys.time] = advance(level[LevelKeys.time], by: dt)
         }
@@ -110,10 +110,10 @@ public enum LevelReducers {
             "level.selectEntity", handles: .only(ActionName.selectEntity), lens: level
         ) { level, action, context in
             guard let id = action["id"].stringValue else {
-                throw ActionError("selectEntity: 'id' must be a string, found \(action["id"].typeName)")
+                throw ActionError("selectEntity", "'id' must be a string, found \(action["id"].typeName)")
             }
             guard let entity = level[LevelKeys.entities][id] else {
-                throw ActionError("selectEntity: there is no entity '\(id)' in level '\(level[LevelKeys.id])'")
+                throw ActionError("selectEntity", "there is no entity '\(id)' in level '\(level[LevelKeys.id])'")
             }
             guard level[LevelKeys.status] == .running, entity[EntityKeys.selectable], !entity[EntityKeys.found] else { return }
             level[LevelKeys.selections].countOne()

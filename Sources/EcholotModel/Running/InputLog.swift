@@ -36,11 +36,15 @@ public struct InputLog: Sendable, Equatable {
     /// What an event's `line` counts, as messages name it: lines of a file, or the events
     /// of a list written inline (a pack test's `input`), where lines are not known.
     public var place: String
+    /// The file the events were read from, as messages show it: an input the level
+    /// refuses is told at its line there. Nil for events written inline or built in code.
+    public var path: String?
 
     /// A log of these events, read from a file (`"input line"`) unless `place` says else.
-    public init(_ events: [InputEvent] = [], place: String = "input line") {
+    public init(_ events: [InputEvent] = [], place: String = "input line", path: String? = nil) {
         self.events = events
         self.place = place
+        self.path = path
     }
 
     /// The log as JSON Lines text.

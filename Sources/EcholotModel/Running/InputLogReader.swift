@@ -46,6 +46,6 @@ extension InputLog {
             }
         }
         guard diagnostics.isEmpty else { throw PackLoadError(diagnostics: diagnostics) }
-        return InputLog(events)
+        return InputLog(events, path: displayPath)
     }
 }

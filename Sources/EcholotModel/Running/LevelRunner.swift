@@ -20,16 +20,21 @@ public struct LevelRunner {
     }
 
     /// Runs the store's level through `log`; returns the result read off the final state.
+    /// An input the level itself refuses (a `selectEntity` of no entity) is told as
+    /// `path:line:col: error: …` at its line in the log's file, or as `refused` tells it
+    /// for a log written inline (given the event and what is wrong); the run goes on, as
+    /// it does past a rule's error.
     @discardableResult
-    public func run(_ store: Store<GameState>, log: InputLog) -> RunResult {
+    public func run(_ store: Store<GameState>, log: InputLog,
+                    refused: (InputEvent, _ sentence: String) -> String? = { _, _ in nil }) -> RunResult {
         // Counted as they come, not kept: a rule failing on every tick of a day-long run
         // would otherwise keep five million messages for a report that shows twenty.
         var errors = FailureTally(limit: FailureTally.reportLimit)
         // A rejected input names its line of the log (or its place in an inline list):
         // which select it was is what the author of the log needs to know.
-        func send(_ action: Action, line: Int = 0) {
+        func send(_ action: Action, event: InputEvent? = nil) {
             for rejection in store.send(action) {
-                _ = errors.count(line > 0 ? "\(rejection.description) (\(log.place) \(line))" : rejection.description)
+                _ = errors.count(Self.message(for: rejection, of: event, in: log, refused: refused))
             }
         }
         func finished() -> Bool {
@@ -49,9 +54,22 @@ public struct LevelRunner {
         for event in log.events {
             advance(to: event.t)
             if finished() || ticks >= maxTicks || event.action.name == ActionName.end { return RunResult(state: store.state, errors: errors.summary) }
-            send(event.action, line: event.line)
+            send(event.action, event: event)
         }
         advance(to: .infinity)
         return RunResult(state: store.state, errors: errors.summary)
+    }
+
+    /// How a rejection is told: at the input's own place when the engine refused the input
+    /// itself (its payload is the log's mistake, not a rule's), else as it is — a rule's
+    /// error has its script's place — with the input's line or event number after it.
+    private static func message(for rejection: Rejection, of event: InputEvent?, in log: InputLog,
+                                refused: (InputEvent, String) -> String?) -> String {
+        guard let event, event.line > 0 else { return rejection.description }
+        if let error = rejection.error as? ActionError, rejection.action == event.action {
+            if let path = log.path { return Diagnostic(path: path, line: event.line, column: 1, message: error.sentence).description }
+            if let told = refused(event, error.sentence) { return told }
+        }
+        return "\(rejection.description) (\(log.place) \(event.line))"
     }
 }

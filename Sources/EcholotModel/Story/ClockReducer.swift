@@ -13,7 +13,7 @@ extension LevelReducers {
             guard let hour = action["hour"].intValue, let minute = action["minute"].intValue,
                 let time = TimeOfDay(hour: hour, minute: minute)
             else {
-                throw ActionError("clock: 'hour' must be 0…23 and 'minute' 0…59, found \(action["hour"]) and \(action["minute"])")
+                throw ActionError("clock", "'hour' must be 0…23 and 'minute' 0…59, found \(action["hour"]) and \(action["minute"])")
             }
             state[Game.clock] = [
                 "hour": .int(time.hour), "minute": .int(time.minute), "dayPart": .string(time.dayPart.rawValue),

@@ -71,12 +71,12 @@ public struct StoryDirector: Sendable {
             try levelEnded(action, scene: scene, state: &state, context: &context)
         case StoryAction.jump:
             guard let chapter = action["chapter"].stringValue else {
-                throw ActionError("story.jump: 'chapter' must be a chapter id, found \(action["chapter"].typeName)")
+                throw ActionError("story.jump", "'chapter' must be a chapter id, found \(action["chapter"].typeName)")
             }
             try enter(chapter: chapter, state: &state, context: &context)
         case StoryAction.set:
             guard let name = action["name"].stringValue else {
-                throw ActionError("story.set: 'name' must be a variable name, found \(action["name"].typeName)")
+                throw ActionError("story.set", "'name' must be a variable name, found \(action["name"].typeName)")
             }
             setVariable(name, action["value"], in: &state)
         default:
@@ -139,9 +139,9 @@ public struct StoryDirector: Sendable {
     /// was at is entered again.
     private func resume(_ action: Action, state: inout GameState, context: inout ReducerContext) throws {
         guard var record = action["story"].mapValue else {
-            throw ActionError("story.resume: 'story' must be a saved story record, found \(action["story"].typeName)")
+            throw ActionError("story.resume", "'story' must be a saved story record, found \(action["story"].typeName)")
         }
-        let place = try book.place(of: record).mapError { ActionError("story.resume: \($0)") }.get()
+        let place = try book.place(of: record).mapError { ActionError("story.resume", "\($0)") }.get()
         let (index, step) = (place.chapter, place.step)
         // The record was saved as its scene began. A level it was in is played again from
         // its start as the same attempt, which the record has counted already.
@@ -159,7 +159,7 @@ public struct StoryDirector: Sendable {
         guard action["id"].stringValue == scene["id"]?.stringValue, let choice = currentChoice(state) else { return }
         guard let option = action["option"].stringValue, choice.options.contains(where: { $0.value == option }) else {
             let known = choice.options.map(\.value).joined(separator: ", ")
-            throw ActionError("choice.made: choice '\(choice.id)' has no option \(action["option"]); its options are \(known)")
+            throw ActionError("choice.made", "choice '\(choice.id)' has no option \(action["option"]); its options are \(known)")
         }
         setVariable(choice.variable, .string(option), in: &state)
         try next(state: &state, context: &context)

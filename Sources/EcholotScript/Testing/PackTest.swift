@@ -21,6 +21,14 @@ public struct PackTest: Sendable {
     public var maxSeconds: Double
     /// What the run must end with.
     public var expect: PackTestExpectation
+    /// How its problems name it: `test 'name'`, `test 2` for an unnamed one in a list; nil
+    /// for a file's only test, which the file names.
+    public var called: String?
+
+    /// `sentence` as a problem of this test, named as a problem of how it is written is.
+    public func problem(_ sentence: String) -> String {
+        called.map { "\($0): \(sentence)" } ?? sentence
+    }
 }
 
 /// What a pack test checks; `nil` fields are not checked.

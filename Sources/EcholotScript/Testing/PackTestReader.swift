@@ -29,19 +29,25 @@ struct PackTestReader {
     /// that is written wrong is named with its problem, and the others still run. `anchor`
     /// is the test's own `name`, after which its fields are looked for in the text.
     func tests(from value: Value) throws(Problem) -> [(name: String, anchor: String?, test: Result<PackTest, Problem>)] {
-        guard let list = value.listValue else {
-            return [(name(of: value, index: nil), nil, Result { () throws(Problem) in try test(from: value, index: nil) })]
+        // Named as a run's problems name it (``PackTest/problem(_:)``), so that a test
+        // written wrong and one that fails read alike.
+        func read(_ item: Value, index: Int?) -> Result<PackTest, Problem> {
+            let called = Self.called(item.mapValue?["name"]?.stringValue, index: index)
+            return Result { () throws(Problem) in try test(from: item, index: index) }.mapError {
+                Problem(message: (called.map { "\($0): " } ?? "") + $0.message, field: $0.field, event: $0.event, elsewhere: $0.elsewhere)
+            }
         }
+        guard let list = value.listValue else { return [(name(of: value, index: nil), nil, read(value, index: nil))] }
         guard !list.isEmpty else { throw Problem(message: "the file returns an empty list of tests") }
         return list.enumerated().map { i, item in
-            let anchor = item.mapValue?["name"]?.stringValue
-            let read = Result { () throws(Problem) in try test(from: item, index: i + 1) }
-            // Named as the report names it: by its `name`, else by its place in the list.
-            let called = anchor.map { "test '\($0)'" } ?? "test \(i + 1)"
-            return (name(of: item, index: i + 1), anchor, read.mapError {
-                Problem(message: "\(called): \($0.message)", field: $0.field, event: $0.event, elsewhere: $0.elsewhere)
-            })
+            (name(of: item, index: i + 1), item.mapValue?["name"]?.stringValue, read(item, index: i + 1))
         }
+    }
+
+    /// How a problem names the test: by its `name`, else by its place in the list (a file's
+    /// only test is named by the file).
+    static func called(_ name: String?, index: Int?) -> String? {
+        name.map { "test '\($0)'" } ?? index.map { "test \($0)" }
     }
 
     /// How the report names a test: its `name`, else the file and its place in it.
@@ -66,7 +72,8 @@ struct PackTestReader {
         let name = name(of: value, index: index)
         let maxSeconds = try maxSeconds(from: map["maxSeconds"])
         return PackTest(source: source, name: name, level: level, log: try log(from: map["input"]),
-                        maxSeconds: maxSeconds, expect: try expectation(from: map["expect"]))
+                        maxSeconds: maxSeconds, expect: try expectation(from: map["expect"]),
+                        called: Self.called(map["name"]?.stringValue, index: index))
     }
 
     /// The run's cap: a positive number of seconds up to the longest run `echolot run`

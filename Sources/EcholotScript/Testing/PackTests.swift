@@ -68,7 +68,12 @@ public enum PackTests {
                 anchor == nil && tests.count > 1 ? .start : position(of: name, after: anchor, in: data)
             }
             switch test {
-            case let .success(test): return run(test, rules: rules, field: field)
+            case let .success(test):
+                let event = { (event: Int) -> SourcePosition in
+                    anchor == nil && tests.count > 1 ? .start
+                        : position(of: PackTestReader.Problem(message: "", event: event), after: anchor, in: data)
+                }
+                return run(test, rules: rules, field: field, event: event)
             case let .failure(problem):
                 let at = anchor == nil && tests.count > 1 ? .start : position(of: problem, after: anchor, in: data)
                 let here = Diagnostic(path: source.displayPath, at: at, message: problem.message)
@@ -79,9 +84,11 @@ public enum PackTests {
     }
 
     /// Plays one test's level through its log and compares the result; `field` says where
-    /// in the test's file a field (`level`, `outcome`, …) is written, for the problems.
+    /// in the test's file a field (`level`, `outcome`, …) is written, and `event` where an
+    /// event of its inline `input` is (1-based), for the problems.
     public static func run(_ test: PackTest, rules: PackRules,
-                           field: (String) -> SourcePosition = { _ in .start }) -> PackTestResult {
+                           field: (String) -> SourcePosition = { _ in .start },
+                           event: (Int) -> SourcePosition = { _ in .start }) -> PackTestResult {
         let shown = test.source.displayPath
         // What reading the test file printed is shown under its first test to run; the
         // level plays in an engine of its own, which prints where the loaded one does.
@@ -111,11 +118,15 @@ public enum PackTests {
             return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description],
                                   printed: printed)
         }
-        let result = LevelRunner(maxSeconds: test.maxSeconds).run(store, log: test.log)
-        let mismatches = test.expect.mismatches(in: result).map {
-            Diagnostic(path: shown, at: field($0.field),
-                       message: PackTestResult.nameAdds(test.name, to: shown) ? "\(test.name): \($0.sentence)" : $0.sentence).description
+        func told(_ at: SourcePosition, _ sentence: String) -> String {
+            Diagnostic(path: shown, at: at, message: test.problem(sentence)).description
         }
+        // An inline event the level refuses is told where the test writes it, as a
+        // problem the reader finds in one is.
+        let result = LevelRunner(maxSeconds: test.maxSeconds).run(store, log: test.log) { input, sentence in
+            told(event(input.line), "input event \(input.line): \(sentence)")
+        }
+        let mismatches = test.expect.mismatches(in: result).map { told(field($0.field), $0.sentence) }
         let problems = result.errors + mismatches
         return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems,
                               printed: printed)
