@@ -212,8 +212,8 @@ local function normalizeparams(kind, name, params)
     end
     if decl.default ~= nil then
       at("params", pname, "default")
-      local value, err = copy(decl.default)
-      if err ~= nil then error(format("%s: parameter '%s': default: %s", where, pname, err), 4) end
+      local value, err, bare, below = copy(decl.default)
+      if err ~= nil then error(format("%s: parameter '%s': %s", where, pname, E.copyproblem("default", bare, below)), 4) end
       local problem = checkvalue(d, value, nil)
       if problem ~= nil then error(format("%s: the default of parameter '%s' %s", where, pname, problem), 4) end
       d.default = value

@@ -37,9 +37,9 @@ C.emit = relay(function(name, payload)
   local plain = nil
   if payload ~= nil then
     if type(payload) ~= "table" then error("ctx.emit(name, payload): the payload must be a table", 3) end
-    local err
-    plain, err = copy(payload)
-    if err ~= nil then error("ctx.emit: payload: " .. err, 3) end
+    local err, bare, below
+    plain, err, bare, below = copy(payload)
+    if err ~= nil then error("ctx.emit: " .. E.copyproblem("payload", bare, below), 3) end
     if getrawmetatable(plain) == listMT then error("ctx.emit: the payload must have named fields, not be a list", 3) end
   end
   pushemit(name, plain)

@@ -6,7 +6,7 @@ local E, host = ...
 local type, next, rawlen, setmetatable, tostring = type, next, rawlen, setmetatable, tostring
 local getrawmetatable = debug.getmetatable
 local mathtype = math.type
-local format = string.format
+local format, find, sub = string.format, string.find, string.sub
 local dataOf, retiredviews, readonlyviews = E.dataOf, E.retiredviews, E.readonlyviews
 
 -- Tables that are lists even when empty carry this metatable: lists from the state
@@ -45,8 +45,17 @@ local function nonfinite(n)
 end
 E.nonfinite = nonfinite
 
+-- How a key reads in a path below a field: `.name`, `[3]`, or `["odd key"]`.
+local function pathstep(k)
+  if type(k) ~= "string" then return "[" .. tostring(k) .. "]" end
+  if find(k, "^[%a_][%w_]*$") then return "." .. k end
+  return format("[%q]", k)
+end
+
 -- A plain deep copy of `v`, checked: lists get `listMT`, mirror nodes are read through
--- their data. Returns nil and a message when `v` cannot be stored.
+-- their data. Returns nil, a message and where below `v` the bad value is (`.list[3].fn`,
+-- "" for `v` itself) when `v` cannot be stored. The path is built only as an error
+-- unwinds: copy runs on every write of a table, and the keys of a good one cost nothing.
 local function copy(v, depth, seen)
   local tv = type(v)
   if tv == "number" then
@@ -65,7 +74,8 @@ local function copy(v, depth, seen)
   end
   if seen[source] then return nil, "a table that contains itself cannot be stored in the state" end
   if depth >= MAXDEPTH then
-    return nil, format("tables nested more than %d deep (counted from the state's root) cannot be stored in the state", MAXDEPTH)
+    -- No path: it would be a hundred steps long, and the depth is the whole problem.
+    return nil, format("tables nested more than %d deep (counted from the state's root) cannot be stored in the state", MAXDEPTH), false
   end
   seen[source] = true
   local n = rawlen(source)
@@ -79,10 +89,11 @@ local function copy(v, depth, seen)
       seen[source] = nil
       return nil, format("a table stored in the state needs string keys (or 1..n for a list), found %s", describekey(k))
     end
-    local y, err = copy(x, depth + 1, seen)
+    local y, err, below = copy(x, depth + 1, seen)
     if err ~= nil then
       seen[source] = nil
-      return nil, err
+      if below == false then return nil, err, false end
+      return nil, err, pathstep(k) .. (below or "")
     end
     out[k] = y
   end
@@ -99,9 +110,26 @@ end
 
 -- Checks and copies a value for the state: the copy, or nil and a message. `depth` is
 -- how deep in the state the value will sit (the root's fields are at 1, the default).
+-- The message starts with where below `v` the bad value is (`list[3].fn: …`), so that a
+-- caller that names only `v` (`field 'extra': …`) still names the whole way down; the
+-- bare message and that path (`.list[3].fn`) come third and fourth, for a caller that
+-- joins them to its own name (`payload.list[3].fn: …`).
 function E.copy(v, depth)
-  if type(v) ~= "table" then return copy(v, 1, nil) end
-  return copy(v, depth or 1, {})
+  local out, err, below
+  if type(v) ~= "table" then
+    out, err = copy(v, 1, nil)
+  else
+    out, err, below = copy(v, depth or 1, {})
+  end
+  if err == nil then return out end
+  if not below then return nil, err, err, "" end
+  return nil, (find(below, "^%.") and sub(below, 2) or below) .. ": " .. err, err, below
+end
+
+-- `name` and the path below it a failed copy gave, with its bare message: `payload.deep.f:
+-- a function value cannot be stored in the state`.
+function E.copyproblem(name, err, below)
+  return name .. (below or "") .. ": " .. err
 end
 
 -- A deep read-only view of a plain value (actions, parameters).
