@@ -50,7 +50,8 @@
 ---@field actions table[] Actions it dispatches when selected.
 ---@field [string] echolot.Value Attributes of your own.
 
----A goal: the focus of a goal rule. Its parameters are fields of it, too.
+---A goal: the focus of a goal rule. Its level entry's parameters are fields of it, too, as
+---the level file writes them (no defaults; `2.0` stays a float): read them from ctx.params.
 ---@class echolot.Goal
 ---@field id string Unique within the level.
 ---@field type string The goal rule's name.
@@ -85,7 +86,7 @@
 ---@class echolot.Context
 ---@field level echolot.Level The level; only your focus inside it can be changed.
 ---@field game table The whole game state (for achievements and story).
----@field params table<string, echolot.Value> This instance's parameters, defaults applied.
+---@field params table<string, echolot.Value>|nil This instance's parameters, defaults applied; reading a name not declared raises. Nil in echolot.reducer and echolot.story handlers.
 ---@field id string The instance: goal id, entity id, achievement name, …
 ---@field dt? number Seconds of a `tick`; nil for other actions.
 ---@field time number The level's simulated time.

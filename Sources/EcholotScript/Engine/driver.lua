@@ -5,7 +5,7 @@ local E, host = ...
 local type, next, error, tostring, setmetatable, ipairs, rawget = type, next, error, tostring, setmetatable, ipairs, rawget
 local getinfo = debug.getinfo
 local mathtype, floor, tointeger = math.type, math.floor, math.tointeger
-local format, sub, gsub = string.format, string.sub, string.gsub
+local format, sub, gsub, concat = string.format, string.sub, string.gsub, table.concat
 local dataOf, copy, listMT, freeze, sortedpairs = E.dataOf, E.copy, E.listMT, E.freeze, E.sortedpairs
 local resetbudget, runeach, relay, emitproblem = host.resetbudget, host.runeach, host.relay, host.emitproblem
 -- Instructions the engine's own bookkeeping may take in one call (mirroring a state of
@@ -29,6 +29,26 @@ end
 -- before the call and takes back after. ctx.emit is called through a relay (a C frame, so
 -- a pack's tail call keeps the pack's line): its errors are at level 3.
 local C = {}
+
+-- Why `goal.met`/`goal.failed` with `payload` announces no goal of the running level, or
+-- nil: the outcome rule and every `goal.*` handler trust the id, and one of no goal would
+-- be an announcement of nothing, silently.
+local function goalproblem(name, payload)
+  local id = payload and payload.id
+  if type(id) ~= "string" then
+    return format("%s needs the id of one of the level's goals: ctx.emit(%q, { id = … })", name, name)
+  end
+  local level = C.level and (dataOf[C.level] or C.level)
+  local goals = level and level.goals
+  goals = goals and (dataOf[goals] or goals)
+  if goals ~= nil and rawget(goals, id) ~= nil then return nil end
+  local ids = {}
+  for g in sortedpairs(goals or {}) do ids[#ids + 1] = g end
+  local near = host.closest(id, ids)
+  return format("%s: there is no goal '%s' in this level (%s)", name, id,
+    near and format("did you mean '%s'?", near) or #ids == 0 and "it has no goals" or "goals: " .. concat(ids, ", "))
+end
+
 C.random = host.random
 C.emit = relay(function(name, payload)
   if type(name) ~= "string" then error("ctx.emit(name, payload): the name must be a string", 3) end
@@ -41,6 +61,10 @@ C.emit = relay(function(name, payload)
     plain, err, bare, below = copy(payload)
     if err ~= nil then error("ctx.emit: " .. E.copyproblem("payload", bare, below), 3) end
     if getrawmetatable(plain) == listMT then error("ctx.emit: the payload must have named fields, not be a list", 3) end
+  end
+  if name == "goal.met" or name == "goal.failed" then
+    local problem = goalproblem(name, plain)
+    if problem ~= nil then error("ctx.emit: " .. problem, 3) end
   end
   pushemit(name, plain)
 end)
