@@ -291,6 +291,21 @@ import Testing
         ])
     }
 
+    /// A rule printing on every tick keeps the last 1,000 lines, after a note of how many
+    /// came before them.
+    @Test func printedLinesAreCappedWithANote() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#),
+            "scripts/chatty.lua": #"echolot.reducer({ on = { tick = function(level, action, ctx) print("tick") end } })"#,
+            "tests/one.lua": #"return { level = "one", input = { { t = 30, action = "end" } }, expect = { outcome = "running" } }"#,
+        ])
+        let pack = try PackLoader.load(at: folder)
+        let result = try #require(PackTests.run(pack, standardRules: Support.standardRules).first)
+        #expect(result.printed.count == PackTestResult.printedLimit + 1)
+        #expect(result.printed.first == "(800 earlier lines not kept)", "\(result.printed.prefix(2))")
+        #expect(result.printed.last == "tick")
+    }
+
     /// What the scripts print while they load is shown once, before the tests; what the
     /// test file prints, under its first test: neither is dropped (a modder's `print`
     /// while looking for a bug must come out).

@@ -132,7 +132,7 @@ import Testing
         #expect(script.hasSuffix("/scripts/a.lua") && script.hasPrefix("/"), "\(script)")
         #expect(problems.count == 2)
         #expect(problems.last?.message.hasSuffix(
-            ":2) returned true; a check returns nil when the parameters are fine, or a sentence saying what is wrong") == true)
+            ":2) returned true; a check returns nil or false when the parameters are fine, or a sentence saying what is wrong") == true)
     }
 
     /// An empty sentence says nothing: a check that builds its message and returns "" when
@@ -144,7 +144,7 @@ import Testing
             """])
         #expect(problems.count == 2)
         #expect(problems.first?.message.hasSuffix(
-            ":2) returned an empty string; a check returns nil when the parameters are fine, or a sentence saying what is wrong") == true,
+            ":2) returned an empty string; a check returns nil or false when the parameters are fine, or a sentence saying what is wrong") == true,
             "\(problems)")
         #expect(problems.last?.message.contains(":2) returned a blank string; ") == true, "\(problems)")
     }

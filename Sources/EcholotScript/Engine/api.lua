@@ -516,7 +516,7 @@ function E.validate(entries, level)
         problem(i, false, format("%s: %s", where, message))
       elseif message ~= nil and message ~= false then
         local site = getinfo(rule.check, "S")
-        problem(i, false, format("%s: its check (%s:%d) returned %s; a check returns nil when the parameters are fine, or a sentence saying what is wrong",
+        problem(i, false, format("%s: its check (%s:%d) returned %s; a check returns nil or false when the parameters are fine, or a sentence saying what is wrong",
           where, scriptpath(site.source), site.linedefined, message == true and "true" or message == "" and "an empty string"
             or type(message) == "string" and "a blank string" or describe(message)))
       end

@@ -98,8 +98,11 @@ public struct PackTestResult: Sendable {
     public var result: RunResult?
     /// Every problem: mismatches, rejected actions, a broken test file. Empty when it passed.
     public var problems: [String]
-    /// What the rules printed while the test ran (the last 1,000 lines).
+    /// What the rules printed while the test ran: the last ``printedLimit`` lines, after a
+    /// line saying how many earlier ones were not kept, if any were.
     public var printed: [String] = []
+    /// How many printed lines a result keeps.
+    public static let printedLimit = 1000
 
     /// Whether the test passed.
     public var passed: Bool { problems.isEmpty }

@@ -92,8 +92,8 @@ public enum PackTests {
         let shown = test.source.displayPath
         // What reading the test file printed is shown under its first test to run; the
         // level plays in an engine of its own, which prints where the loaded one does.
-        var printed = rules.engine.takeOutput()
-        rules.engine.sendOutput { printed.append($0) }
+        var kept = PrintedLines(rules.engine.takeOutput())
+        rules.engine.sendOutput { kept.append($0) }
         defer { rules.engine.sendOutput(to: nil) }
         guard let level = rules.pack.level(id: test.level) else {
             let known = rules.pack.levels.keys.sorted()
@@ -102,21 +102,21 @@ public enum PackTests {
                 + (hint.isEmpty ? " (levels: \(known.joined(separator: ", ")))" : hint)
             return PackTestResult(test: test, file: shown, name: test.name, result: nil,
                                   problems: [Diagnostic(path: shown, at: field("level"), message: message).description],
-                                  printed: printed)
+                                  printed: kept.lines)
         }
         // As `echolot run` does: a level that does not check against the rules (a goal type
         // no script registers, a parameter out of range) is not played, its problems are told.
         let invalid = rules.validate(level)
         guard invalid.isEmpty else {
             return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: invalid.map(\.description),
-                                  printed: printed)
+                                  printed: kept.lines)
         }
         let store: Store<GameState>
         do {
             store = try rules.store(for: level)
         } catch {
             return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description],
-                                  printed: printed)
+                                  printed: kept.lines)
         }
         func told(_ at: SourcePosition, _ sentence: String) -> String {
             Diagnostic(path: shown, at: at, message: test.problem(sentence)).description
@@ -129,6 +129,38 @@ public enum PackTests {
         let mismatches = test.expect.mismatches(in: result).map { told(field($0.field), $0.sentence) }
         let problems = result.errors + mismatches
         return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems,
-                              printed: printed)
+                              printed: kept.lines)
+    }
+}
+
+/// The last ``PackTestResult/printedLimit`` lines a test printed, and how many came before
+/// them: a rule printing on every tick of a day-long run must not grow the report's memory.
+private struct PrintedLines {
+    private var buffer: [String]
+    private var dropped = 0
+
+    init(_ lines: [String]) {
+        buffer = []
+        lines.forEach { append($0) }
+    }
+
+    mutating func append(_ line: String) {
+        buffer.append(line)
+        // Trimmed in batches, so each line costs O(1) however many come.
+        if buffer.count >= 2 * PackTestResult.printedLimit { trim() }
+    }
+
+    private mutating func trim() {
+        let excess = buffer.count - PackTestResult.printedLimit
+        guard excess > 0 else { return }
+        buffer.removeFirst(excess)
+        dropped += excess
+    }
+
+    /// The kept lines, after a note of how many earlier ones were not kept.
+    var lines: [String] {
+        var copy = self
+        copy.trim()
+        return copy.dropped == 0 ? copy.buffer : ["(\(copy.dropped) earlier lines not kept)"] + copy.buffer
     }
 }
