@@ -310,7 +310,7 @@ import Testing
         ], level: Support.level(entities: [("e", 0)], behaviours: #"[{"type": "n"}]"#))
         let expected = [("pack.nan", "field 'memo': NaN cannot be stored in the state: numbers in it are finite"),
                         ("pack.inf", "field 'azimuth': an entity's azimuth is a number of degrees, not inf"),
-                        ("pack.deep", "field 'memo': [2]: -inf cannot be stored in the state: numbers in it are finite")]
+                        ("pack.deep", "field 'memo[2]': -inf cannot be stored in the state: numbers in it are finite")]
         world.store.dispatch(.start)  // behaviours run while the level runs
         for (action, message) in expected {
             let error = try #require(world.store.dispatch(Action(action)).rejections.first?.error as? ScriptError)

@@ -414,7 +414,7 @@ import Testing
 
     /// A library, `ctx` or `echolot` copied would be an empty table: refused by name.
     @Test(arguments: [("pack.library", "field 'tools': string cannot be stored in the state"),
-                      ("pack.context", "field 'saved': ctx: ctx cannot be stored in the state"),
+                      ("pack.context", "field 'saved.ctx': ctx cannot be stored in the state"),
                       ("pack.returnedLibrary", "echolot cannot be stored in the state")])
     func storingAReadOnlyViewOfTheEngine(action: String, message: String) throws {
         _ = try reject(action, kind: .runtime, message: message)

@@ -32,7 +32,9 @@ import Testing
     /// A value that cannot be stored, deep inside a table, is named by its whole path.
     @Test func aBadValueDeepInAFieldIsNamedByItsPath() throws {
         let stored = try world("goal.extra = { list = { 1, 2, { fn = print } } }")
-        #expect(go(stored).contains("field 'extra': list[3].fn: a function value cannot be stored in the state"), "\(go(stored))")
+        #expect(go(stored).contains("field 'extra.list[3].fn': a function value cannot be stored in the state"), "\(go(stored))")
+        let item = try world("goal.items = { 1 } goal.items[1] = { deep = { print } }")
+        #expect(go(item).contains("list item [1].deep[1]: a function value cannot be stored in the state"), "\(go(item))")
         let emitted = try world(#"ctx.emit("pack.x", { deep = { ["odd key"] = { f = print } } })"#)
         #expect(go(emitted).contains(#"ctx.emit: payload.deep["odd key"].f: a function value cannot be stored in the state"#),
                 "\(go(emitted))")
