@@ -69,6 +69,8 @@ import Testing
             == ["tests/t.story.json:1:12: error: a play needs exactly one of level, choice, cutscene, found level, choice"])
         #expect(problems(#"{"input": []}"#)
             == ["tests/t.story.json:1:12: error: a play needs exactly one of level, choice, cutscene, found none"])
+        #expect(problems(#"{"choise": "b", "input": []}"#)
+            == ["tests/t.story.json:1:13: error: a play has no kind 'choise' (did you mean 'choice'?)"])
         #expect(problems(#"{"level": 5}"#) == ["tests/t.story.json:1:22: error: 'level' must be a non-empty string, found a number"])
         #expect(problems(#"{"cutscene": "a"}"#) == [])
         // Its inputs are checked as an input log's lines are; a cut-scene may be skipped.

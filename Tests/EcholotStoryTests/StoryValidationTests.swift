@@ -187,6 +187,29 @@ import Testing
         ])
     }
 
+    /// A misspelt field or kind is one mistake, told once at its key: not also as the
+    /// field it stands for missing, nor as a step or play of no kind at all.
+    @Test func aMisspeltFieldOrKindIsReportedOnceAtItsKey() throws {
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"choice": "c", "options": [{"value": "v", "azimut": 90, "line": {"id": "hello", "duration": 1}},
+                                          {"value": "w", "azimuth": 9, "lien": {"id": "hello", "duration": 1}}]},
+              {"cutscen": "s", "lines": [{"id": "hello", "duration": 1}]},
+              {"finish": "home"},
+              {"cutscene": "s", "line": [{"id": "hello", "duration": 1}]},
+              {"set": "x", "vaule": 1}
+            ]}]}
+            """)
+        #expect(problems == [
+            "story.json:2:46: error: an option has no field 'azimut'; it takes value, azimuth, line",
+            "story.json:3:60: error: an option has no field 'lien'; it takes value, azimuth, line",
+            "story.json:4:4: error: a step has no kind 'cutscen' (did you mean 'cutscene'?)",
+            "story.json:5:4: error: a step has no kind 'finish'; it is one of cutscene, level, choice, if, goto, set, end",
+            "story.json:6:21: error: a cut-scene has no field 'line'; it takes cutscene, lines, background, ambience",
+            "story.json:7:16: error: a set step has no field 'vaule'; it takes set, value",
+        ])
+    }
+
     /// A cut-scene's background is a level's: `{"glyph"?, "image"?}`. A misspelt field or
     /// a background that is no object would show nothing, so it is reported.
     @Test func aCutscenesBackgroundIsCheckedAsALevelsIs() throws {

@@ -29,11 +29,25 @@ struct StoryObject {
         }
     }
 
+    /// Whether a member's key looks like `key` misspelt: `rejectUnknown` tells it with the
+    /// likely name, so `key` missing is not told a second time.
+    func misspells(_ key: String) -> Bool {
+        self[key] == nil && members.contains { Suggestion.closest(to: $0.key, among: [key]) != nil }
+    }
+
     /// Which one of `kinds` the object is, found by key (after `pairing` drops keys that
     /// belong to another, as `goto` to `if`); reported, naming what it found, unless
-    /// exactly one is there.
-    func kind(of kinds: [String], in what: String, pairing: ([String]) -> [String] = { $0 }) -> String? {
+    /// exactly one is there. `fields` are the other fields the kinds take.
+    func kind(of kinds: [String], fields: [String] = [], in what: String,
+              pairing: ([String]) -> [String] = { $0 }) -> String? {
         let found = pairing(kinds.filter { self[$0] != nil })
+        if found.isEmpty, let key = unknownKind(among: kinds, fields: fields) {
+            // The author wrote a kind, but not one of these: name it, not "found none".
+            let hint = Suggestion.nameHint(for: key.key, among: kinds)
+            let kindsSaid = hint.isEmpty ? "; it is one of \(kinds.joined(separator: ", "))" : hint
+            report.error("\(what) has no kind '\(key.key)'" + kindsSaid, at: key.keyPosition)
+            return nil
+        }
         guard found.count == 1, let kind = found.first else {
             report.error("\(what) needs exactly one of \(kinds.joined(separator: ", ")), found "
                 + (found.isEmpty ? "none" : found.joined(separator: ", ")), at: position)
@@ -42,10 +56,19 @@ struct StoryObject {
         return kind
     }
 
+    /// The member that stands where a kind should: one close to a kind's name, else the
+    /// only member there is unless it is one of `fields`; `nil` when the object only lacks
+    /// its kind.
+    private func unknownKind(among kinds: [String], fields: [String]) -> JSONMember? {
+        let unknown = members.filter { !fields.contains($0.key) }
+        return unknown.first { Suggestion.closest(to: $0.key, among: kinds) != nil }
+            ?? (members.count == 1 ? unknown.first : nil)
+    }
+
     /// A required string.
     func string(_ key: String, in what: String) -> String? {
         guard let node = self[key] else {
-            report.error("\(what) needs the field '\(key)'", at: position)
+            if !misspells(key) { report.error("\(what) needs the field '\(key)'", at: position) }
             return nil
         }
         return StoryObject.string(node, "'\(key)'", report: report)

@@ -83,6 +83,7 @@ private final class Reader {
         guard let object = StoryObject(root, "the story", report: report) else { return nil }
         object.rejectUnknown(["start", "chapters"], in: "the story")
         guard let list = object["chapters"] else {
+            if object.misspells("chapters") { return nil }
             report.error("the story needs 'chapters', a list of {\"id\", \"steps\"}", at: object.position)
             return nil
         }
@@ -109,18 +110,21 @@ private final class Reader {
         object.rejectUnknown(["id", "steps"], in: "a chapter")
         guard let id = object.string("id", in: "a chapter") else { return nil }
         guard let list = object["steps"], case let .array(items) = list.value else {
-            report.error("chapter '\(id)' needs 'steps', a list", at: object.position)
+            if !object.misspells("steps") { report.error("chapter '\(id)' needs 'steps', a list", at: object.position) }
             return nil
         }
         return Chapter(id: id, steps: items.compactMap(step), position: node.position)
     }
 
     static let kinds = ["cutscene", "level", "choice", "if", "goto", "set", "end"]
+    /// The fields steps take besides their kind.
+    static let fields = ["lines", "background", "ambience", "onLoss", "ambienceByDayPart", "variable", "prompt", "options",
+                         "retry", "value"]
 
     func step(_ node: JSONNode) -> StoryStep? {
         guard let object = StoryObject(node, "a step", report: report) else { return nil }
         // A branch is the one step with two kind keys: `if` with its `goto`.
-        guard let kind = object.kind(of: Reader.kinds, in: "a step", pairing: { found in
+        guard let kind = object.kind(of: Reader.kinds, fields: Reader.fields, in: "a step", pairing: { found in
             found.contains("if") ? found.filter { $0 != "goto" } : found
         }) else { return nil }
         let made: StepKind?
@@ -139,7 +143,7 @@ private final class Reader {
             object.rejectUnknown(["set", "value"], in: "a set step")
             guard let name = object.string("set", in: "a set step") else { return nil }
             guard let value = object["value"] else {
-                report.error("a set step needs 'value'", at: node.position)
+                if !object.misspells("value") { report.error("a set step needs 'value'", at: node.position) }
                 return nil
             }
             made = .set(name, value.stateValue)
@@ -154,6 +158,7 @@ private final class Reader {
         object.rejectUnknown(["cutscene", "lines", "background", "ambience"], in: "a cut-scene")
         guard let id = object.string("cutscene", in: "a cut-scene") else { return nil }
         guard let list = object["lines"], case let .array(items) = list.value, !items.isEmpty else {
+            if object.misspells("lines") { return nil }
             report.error("cut-scene '\(id)' needs 'lines', a non-empty list", at: object.position)
             return nil
         }
@@ -302,6 +307,7 @@ private final class Reader {
         let variable = object.optionalString("variable") ?? id
         let prompt = object["prompt"].flatMap(line)
         guard let list = object["options"], case let .array(items) = list.value, !items.isEmpty else {
+            if object.misspells("options") { return nil }
             report.error("choice '\(id)' has no options; give 'options', a list of {\"value\", \"azimuth\", \"line\"}",
                          at: object["options"]?.position ?? object.position)
             return nil
@@ -313,13 +319,15 @@ private final class Reader {
             guard let value = option.string("value", in: "an option") else { continue }
             guard let azimuth = option.number("azimuth") else {
                 // A value of the wrong type is told by `number`, at the value.
-                if option["azimuth"] == nil {
+                if option["azimuth"] == nil, !option.misspells("azimuth") {
                     report.error("option '\(value)' needs 'azimuth', the direction it speaks from", at: item.position)
                 }
                 continue
             }
             guard let lineNode = option["line"], let line = line(lineNode) else {
-                if option["line"] == nil { report.error("option '\(value)' needs 'line'", at: item.position) }
+                if option["line"] == nil, !option.misspells("line") {
+                    report.error("option '\(value)' needs 'line'", at: item.position)
+                }
                 continue
             }
             if options.contains(where: { $0.value == value }) {

@@ -67,9 +67,10 @@ public struct StoryTest: Sendable {
 
     private static func play(_ node: JSONNode, report: StoryReport) -> StoryScript.Play? {
         guard let object = StoryObject(node, "a play", report: report) else { return nil }
+        // The kind first: a misspelt one is told once, as the kind it is not.
+        guard let name = object.kind(of: StorySceneKind.allCases.map(\.rawValue), fields: ["input"], in: "a play") else { return nil }
         object.rejectUnknown(["level", "choice", "cutscene", "input"], in: "a play")
-        guard let name = object.kind(of: StorySceneKind.allCases.map(\.rawValue), in: "a play"),
-              let kind = StorySceneKind(rawValue: name), let scene = object.string(name, in: "a play") else { return nil }
+        guard let kind = StorySceneKind(rawValue: name), let scene = object.string(name, in: "a play") else { return nil }
         var events: [InputEvent] = []
         if let input = object["input"] {
             guard case let .array(items) = input.value else {
