@@ -127,6 +127,19 @@ import Testing
         ])
     }
 
+    /// One option is no choice: the player could only look for it, and an author who
+    /// wrote one has usually lost the other (a broken paste, a comma too many).
+    @Test func aChoiceWithOneOptionIsReported() throws {
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"choice": "c", "options": [{"value": "v", "azimuth": 90, "line": {"id": "hello", "duration": 1}}]}
+            ]}]}
+            """)
+        #expect(problems == [
+            "story.json:2:30: error: choice 'c' has only one option; give it two or more, or make the line a cut-scene's",
+        ])
+    }
+
     @Test func aLineMissingFromALanguageFileIsReportedAtTheLine() throws {
         let problems = try Self.problems("""
             {"chapters": [{"id": "a", "steps": [
@@ -177,13 +190,15 @@ import Testing
     @Test func anOptionsAzimuthOfTheWrongTypeIsReportedOnce() throws {
         let problems = try Self.problems("""
             {"chapters": [{"id": "a", "steps": [
-              {"choice": "c", "options": [{"value": "v", "azimuth": "west", "line": {"id": "hello", "duration": 1}}]},
-              {"choice": "d", "options": [{"value": "w", "line": {"id": "hello", "duration": 1}}]}
+              {"choice": "c", "options": [{"value": "v", "azimuth": "west", "line": {"id": "hello", "duration": 1}},
+                                          {"value": "u", "azimuth": 90, "line": {"id": "hello", "duration": 1}}]},
+              {"choice": "d", "options": [{"value": "w", "line": {"id": "hello", "duration": 1}},
+                                          {"value": "u", "azimuth": 90, "line": {"id": "hello", "duration": 1}}]}
             ]}]}
             """)
         #expect(problems == [
             "story.json:2:57: error: 'azimuth' must be a number, found a string",
-            "story.json:3:31: error: option 'w' needs 'azimuth', the direction it speaks from",
+            "story.json:4:31: error: option 'w' needs 'azimuth', the direction it speaks from",
         ])
     }
 

@@ -312,6 +312,11 @@ private final class Reader {
                          at: object["options"]?.position ?? object.position)
             return nil
         }
+        if items.count == 1 {
+            // Nothing to choose: the player would have to find the one voice and pick it.
+            report.error("choice '\(id)' has only one option; give it two or more, or make the line a cut-scene's",
+                         at: list.position)
+        }
         var options: [ChoiceOption] = []
         for item in items {
             guard let option = StoryObject(item, "an option", report: report) else { continue }
