@@ -140,6 +140,20 @@ import Testing
         ])
     }
 
+    /// A prompt plays without direction; an azimuth on it would be ignored without a word.
+    @Test func aPromptWithAnAzimuthIsReported() throws {
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"choice": "c", "prompt": {"id": "hello", "azimuth": 10, "duration": 1}, "options": [
+                {"value": "v", "azimuth": 90, "line": {"id": "hello", "duration": 1}},
+                {"value": "w", "azimuth": 270, "line": {"id": "hello", "duration": 1}}]}
+            ]}]}
+            """)
+        #expect(problems == [
+            "story.json:2:45: error: a choice's prompt is heard without direction, apart from its options; remove its 'azimuth'",
+        ])
+    }
+
     @Test func aLineMissingFromALanguageFileIsReportedAtTheLine() throws {
         let problems = try Self.problems("""
             {"chapters": [{"id": "a", "steps": [

@@ -306,6 +306,12 @@ private final class Reader {
         guard let id = object.string("choice", in: "a choice") else { return nil }
         let variable = object.optionalString("variable") ?? id
         let prompt = object["prompt"].flatMap(line)
+        if case let .object(members)? = object["prompt"]?.value, let azimuth = members.first(where: { $0.key == "azimuth" }) {
+            // The prompt plays without direction, so the options stand out by theirs: an
+            // azimuth there would be ignored without a word.
+            report.error("a choice's prompt is heard without direction, apart from its options; remove its 'azimuth'",
+                         at: azimuth.keyPosition)
+        }
         guard let list = object["options"], case let .array(items) = list.value, !items.isEmpty else {
             if object.misspells("options") { return nil }
             report.error("choice '\(id)' has no options; give 'options', a list of {\"value\", \"azimuth\", \"line\"}",
