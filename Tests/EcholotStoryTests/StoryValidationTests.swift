@@ -187,15 +187,17 @@ import Testing
               {"if": {"variable": "way", "equal": "beach"}, "goto": "a"},
               {"if": {"outcome": "lost", "achievement": "x"}, "goto": "a"},
               {"if": {"not": {"dayPart": "night", "x": 1}}, "goto": "a"},
-              {"if": {"outcome": 1}, "goto": "a"}
+              {"if": {"outcome": 1}, "goto": "a"},
+              {"if": {"dayPart": "Night"}, "goto": "a"}
             ]}]}
             """)
         #expect(problems == [
             "story.json:3:30: error: a condition has no field 'equal'; it takes variable, equals",
-            "story.json:4:10: error: a condition needs exactly one of outcome, variable, achievement, dayPart, not, "
-                + "found outcome, achievement",
+            "story.json:4:10: error: a condition tests one thing, found outcome and achievement; keep one, and test the "
+                + "other in a branch of its own",
             "story.json:5:39: error: a condition has no field 'x'; it takes dayPart",
             "story.json:6:22: error: 'outcome' must be a non-empty string, found a number",
+            "story.json:7:22: error: 'Night' is no day part; use morning, noon, afternoon, evening, night",
         ])
     }
 

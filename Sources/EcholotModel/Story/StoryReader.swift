@@ -117,6 +117,8 @@ private final class Reader {
     }
 
     static let kinds = ["cutscene", "level", "choice", "if", "goto", "set", "end"]
+    /// The day parts, for a message about one that is not.
+    static let dayParts = DayPart.allCases.map(\.rawValue).joined(separator: ", ")
     /// The fields steps take besides their kind.
     static let fields = ["lines", "background", "ambience", "onLoss", "ambienceByDayPart", "variable", "prompt", "options",
                          "retry", "value"]
@@ -284,7 +286,7 @@ private final class Reader {
         if let node = object["ambienceByDayPart"], let map = StoryObject(node, "'ambienceByDayPart'", report: report) {
             for member in map.members {
                 if DayPart(rawValue: member.key) == nil {
-                    report.error("'\(member.key)' is no day part; use \(DayPart.allCases.map(\.rawValue).joined(separator: ", "))",
+                    report.error("'\(member.key)' is no day part; use \(Reader.dayParts)",
                                  at: member.keyPosition)
                 }
                 ambience[member.key] = tracks(member.value)
@@ -371,7 +373,13 @@ private final class Reader {
                          at: node.position)
             return nil
         }
-        guard let kind = object.kind(of: kinds, in: "a condition") else { return nil }
+        let tests = kinds.filter { object[$0] != nil }
+        guard tests.count == 1, let kind = tests.first else {
+            // There is no "and": two tests are two branches, one after the other.
+            report.error("a condition tests one thing, found \(tests.joined(separator: " and ")); keep one, and test the other "
+                + "in a branch of its own", at: node.position)
+            return nil
+        }
         object.rejectUnknown(kind == "variable" ? ["variable", "equals"] : [kind], in: "a condition")
         if let inner = object["not"] { return condition(inner).map(StoryCondition.not) }
         if let outcome = object.optionalString("outcome") {
@@ -387,7 +395,7 @@ private final class Reader {
         if let id = object.optionalString("achievement") { return .achievement(id, at: object["achievement"]!.position) }
         if let part = object.optionalString("dayPart") {
             guard DayPart(rawValue: part) != nil else {
-                report.error("'\(part)' is no day part", at: object["dayPart"]!.position)
+                report.error("'\(part)' is no day part; use \(Reader.dayParts)", at: object["dayPart"]!.position)
                 return nil
             }
             return .dayPart(part)
