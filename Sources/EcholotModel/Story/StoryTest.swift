@@ -97,6 +97,11 @@ public struct StoryTest: Sendable {
 
     /// The differences between the transcript and the expectations, one diagnostic each.
     public func check(_ transcript: StoryTranscript) -> [Diagnostic] {
+        // A run that went wrong stopped there: what it did not reach, and the plays it left
+        // over, follow from that one problem and would only bury it.
+        if !expectations.contains(where: { $0.field == "errors" }), let error = transcript.errors.first {
+            return [Diagnostic(path: displayPath, at: error.position ?? .start, message: "the story run failed: \(error.message)")]
+        }
         var problems: [Diagnostic] = []
         for (field, expected, position) in expectations {
             let actual = StoryTest.value(of: field, in: transcript)
@@ -109,12 +114,6 @@ public struct StoryTest: Sendable {
                 message = "\(field)[\(i)]: expected \(wanted), got \(got) (the whole \(field): \(actual.jsonText))"
             }
             problems.append(Diagnostic(path: displayPath, at: position, message: message))
-        }
-        if !expectations.contains(where: { $0.field == "errors" }) {
-            for error in transcript.errors {
-                problems.append(Diagnostic(path: displayPath, at: error.position ?? .start,
-                                           message: "the story run failed: \(error.message)"))
-            }
         }
         return problems
     }
