@@ -37,6 +37,7 @@ import Testing
         #expect(result.status == 1)
         let text = try String(contentsOf: folder.appendingPathComponent("story.json"), encoding: .utf8)
         let column = text.distance(from: text.startIndex, to: try #require(text.range(of: #"{"goto""#)).lowerBound) + 1
-        #expect(result.stderr == "\(folder.path)/story.json:1:\(column): error: this jump loops with no level or choice in between (a)\n")
+        #expect(result.stderr == "\(folder.path)/story.json:1:\(column): error: this jump loops with no level or choice in between (a), "
+            + "so the story would never go on; put a level, a choice or an end in the loop\n")
     }
 }

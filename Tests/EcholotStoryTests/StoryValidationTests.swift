@@ -32,6 +32,16 @@ import Testing
         }
     }
 
+    /// The problems of `story` written as the pack's own story.json and loaded as the game
+    /// loads it, each with the file named as `validate` names it.
+    static func problems(inFile story: String, pack: Pack? = nil) throws -> [String] {
+        let pack = try pack ?? Self.pack()
+        try Data(story.utf8).write(to: pack.root.appendingPathComponent(StoryReader.fileName))
+        guard case let .failure(error)? = StoryReader.load(for: pack) else { return [] }
+        let shown = pack.display(StoryReader.fileName)
+        return error.diagnostics.map { $0.description.replacingOccurrences(of: shown, with: StoryReader.fileName) }
+    }
+
     /// A community pack whose story.json is a pipe (or a device) must not hang the game
     /// that lists or validates it: it is told as any unreadable pack file is.
     @Test func aStoryFileThatIsNotAFileIsReportedNotRead() throws {
@@ -109,15 +119,18 @@ import Testing
         #expect(problems.first?.hasPrefix("story.json:2:62: error: ambience 'file': '..' is not allowed") == true, "\(problems)")
     }
 
+    /// A loop is told at its jump, from the jump's own chapter round to it again, with
+    /// what to do about it.
     @Test func aLoopOfJumpsWithoutLevelOrChoiceIsReported() throws {
-        let problems = try Self.problems("""
+        let problems = try Self.problems(inFile: """
             {"chapters": [
-              {"id": "a", "steps": [{"set": "x", "value": 1}, {"goto": "b"}]},
-              {"id": "b", "steps": [{"goto": "a"}]},
+              {"id": "lost", "steps": [{"set": "x", "value": 1}, {"goto": "lake"}]},
+              {"id": "lake", "steps": [{"goto": "lost"}]},
               {"id": "c", "steps": [{"level": "walk"}, {"goto": "c"}]}
             ]}
             """)
-        #expect(problems == ["story.json:3:25: error: this jump loops with no level or choice in between (a → b → a)"])
+        #expect(problems == ["story.json:3:28: error: this jump loops with no level or choice in between (lake → lost → lake), "
+            + "so the story would never go on; put a level, a choice or an end in the loop"])
     }
 
     @Test func aChoiceWithoutOptionsIsReported() throws {

@@ -86,13 +86,14 @@ struct StoryChecker {
             guard let from = stack.firstIndex(where: { $0.place == next }) else { return }
             let loop = stack[from...].map(\.place)
             guard reported.insert(Set(loop)).inserted else { return }
+            // Told from the jump's own chapter, where the message points, round to it again.
             var chapters: [String] = []
-            for p in loop + [next] where chapters.last != book.chapters[p.chapter].id {
+            for p in [place] + loop where chapters.last != book.chapters[p.chapter].id {
                 chapters.append(book.chapters[p.chapter].id)
             }
             let step = book.chapters[place.chapter].steps[place.step]
-            report.error("this jump loops with no level or choice in between (\(chapters.joined(separator: " → ")))",
-                         at: step.position)
+            report.error("this jump loops with no level or choice in between (\(chapters.joined(separator: " → "))), so the "
+                + "story would never go on; put a level, a choice or an end in the loop", at: step.position)
         }
         for (c, chapter) in book.chapters.enumerated() {
             for s in chapter.steps.indices where state[Place(chapter: c, step: s)] == nil {
