@@ -93,6 +93,23 @@ import Testing
         ])
     }
 
+    /// A chapter defined twice is told at its second id, and the list of chapters names it
+    /// once.
+    @Test func aChapterDefinedTwiceIsReportedAtItsSecondIdAndListedOnce() throws {
+        let problems = try Self.problems(inFile: """
+            {"chapters": [
+              {"id": "entrance", "steps": [{"level": "walk"}, {"goto": "cave"}]},
+              {"id": "deep", "steps": [{"level": "walk"}]},
+              {"id": "lost", "steps": [{"level": "walk"}]},
+              {"id": "lost", "steps": [{"level": "walk"}]}
+            ]}
+            """)
+        #expect(problems == [
+            "story.json:2:60: error: there is no chapter 'cave'; the chapters are entrance, deep, lost",
+            "story.json:5:10: error: chapter 'lost' is defined twice; jumps go to the first, so give this one another id",
+        ])
+    }
+
     /// A chapter id with a typo gets the likely one; a long story lists only a few of its
     /// chapters, not thousands.
     @Test func anUnknownChapterGetsTheLikelyOneOrAFewNames() throws {

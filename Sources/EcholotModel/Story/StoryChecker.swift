@@ -8,7 +8,9 @@ struct StoryChecker {
     let references: [(id: String, position: SourcePosition)]
 
     func check() {
-        let ids = book.chapters.map(\.id)
+        // Each id once, in file order: a chapter defined twice is reported on its own.
+        var seen = Set<String>()
+        let ids = book.chapters.map(\.id).filter { seen.insert($0).inserted }
         let shown = Self.few(ids)
         for reference in references where book.chapterIndex(reference.id) == nil {
             let hint = Suggestion.nameHint(for: reference.id, among: ids)

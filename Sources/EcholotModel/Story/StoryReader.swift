@@ -96,7 +96,10 @@ private final class Reader {
         for item in items {
             guard let chapter = chapter(item) else { continue }
             if !ids.insert(chapter.id).inserted {
-                report.error("chapter '\(chapter.id)' is defined twice", at: chapter.position)
+                // At the second id, the one to change: jumps go to the first.
+                let idPosition = StoryObject(item, "a chapter", report: report)?["id"]?.position ?? chapter.position
+                report.error("chapter '\(chapter.id)' is defined twice; jumps go to the first, so give this one another id",
+                             at: idPosition)
             }
             chapters.append(chapter)
         }
