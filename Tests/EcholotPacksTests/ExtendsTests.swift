@@ -214,7 +214,7 @@ struct ExtendsTests {
         }
         #expect(error.diagnostics.map(\.description).count == 1)
         #expect(error.diagnostics.first.map { $0.path.hasSuffix("base/story.json") && $0.line == 2 } == true, "\(error)")
-        #expect(error.diagnostics.first?.message.hasSuffix("ext/strings/de.json") == true, "\(error)")
+        #expect(error.diagnostics.first?.message.hasSuffix("ext/strings/de.json; add its text there") == true, "\(error)")
 
         scratch.write([
             "strings/de.json": #"{ "hi": "Hallo" }"#,

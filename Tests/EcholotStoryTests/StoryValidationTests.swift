@@ -184,27 +184,32 @@ import Testing
         ])
     }
 
+    /// A missing line is told at the line, naming the language file and what to do.
     @Test func aLineMissingFromALanguageFileIsReportedAtTheLine() throws {
-        let problems = try Self.problems("""
+        let pack = try Self.pack()
+        let problems = try Self.problems(inFile: """
             {"chapters": [{"id": "a", "steps": [
               {"cutscene": "s", "lines": [{"id": "hello", "duration": 1}, {"id": "bye", "duration": 1}]}
             ]}]}
-            """)
-        #expect(problems.count == 1)
-        #expect(problems.first?.hasPrefix("story.json:2:63: error: line 'bye' is missing from ") == true)
-        #expect(problems.first?.hasSuffix("strings/de.json") == true)
+            """, pack: pack)
+        #expect(problems == [
+            "story.json:2:63: error: line 'bye' is missing from \(pack.display("strings/de.json")); add its text there",
+        ])
     }
 
+    /// A voice that cannot be decoded is named as a missing one is: `voice file "sounds/…"`.
     @Test func aVoiceThatCannotBeDecodedIsReported() throws {
         let pack = try Self.pack()
         try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
         try Data("not audio".utf8).write(to: pack.soundsFolder.appendingPathComponent("bad.ogg"))
-        let problems = try Self.problems("""
+        let problems = try Self.problems(inFile: """
             {"chapters": [{"id": "a", "steps": [
               {"cutscene": "s", "lines": [{"id": "hello", "voice": "bad.ogg"}]}
             ]}]}
             """, pack: pack)
-        #expect(problems == ["story.json:2:56: error: voice 'bad.ogg' cannot be decoded: not a WAV, FLAC or Ogg Vorbis file"])
+        #expect(problems == [
+            #"story.json:2:56: error: voice file "sounds/bad.ogg" cannot be decoded: not a WAV, FLAC or Ogg Vorbis file"#,
+        ])
     }
 
     /// A condition holds one test and nothing else: a misspelt `equals` would compare with

@@ -33,7 +33,8 @@ struct StoryChecker {
         let languages = Set(pack.strings.keys).union([pack.manifest.defaultLanguage]).sorted()
         for line in book.allLines {
             for language in languages where pack.strings[language]?[line.id] == nil {
-                report.error("line '\(line.id)' is missing from \(pack.display("strings/\(language).json"))", at: line.position)
+                report.error("line '\(line.id)' is missing from \(pack.display("strings/\(language).json")); add its text there",
+                             at: line.position)
             }
         }
     }

@@ -191,7 +191,7 @@ private final class Reader {
             switch VoiceDuration.seconds(ofFile: pack.soundURL(voice)) {
             case let .success(length): seconds = length
             case let .failure(error):
-                report.error("voice '\(voice)' cannot be decoded: \(error)", at: voicePosition)
+                report.error("voice file \"sounds/\(voice)\" cannot be decoded: \(error)", at: voicePosition)
             }
         }
         // Without a voice or a duration, the line lasts about as long as reading it aloud.
