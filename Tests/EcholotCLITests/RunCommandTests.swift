@@ -55,6 +55,17 @@ import Testing
         #expect(first.stdout == second.stdout)
     }
 
+    /// A misspelt field of an input is one mistake, told once at its key with the likely
+    /// name: not also as the field it stands for missing.
+    @Test func aMisspeltInputFieldIsToldOnceWithTheLikelyName() throws {
+        let (folder, log) = try writeLog([#"{"t": 0.5, "action": "turnTo", "azimth": 270}"#])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try echolot(["run", "levels/tutorial", "--level", "first-sound", "--input", log.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "\(log.path):1:32: error: 'turnTo' takes no field 'azimth' (did you mean 'azimuth'?)\n")
+        #expect(result.stdout.isEmpty)
+    }
+
     /// An input the level refuses is told at its line of the log, once, as
     /// `path:line:col: error:`; the run goes on (as past a rule's error) and exits 1.
     @Test func anInputTheLevelRefusesIsToldAtItsLine() throws {

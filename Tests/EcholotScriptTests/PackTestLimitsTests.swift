@@ -98,7 +98,7 @@ import Testing
             let text = try #require(results.last?.problems.first)
             return text.range(of: "/tests/").map { String(text[$0.upperBound...]) } ?? text
         }
-        #expect(try second("") == "t.lua:7:41: error: test 'second': input event 2: 'selectEntity' takes no field 'ide'")
+        #expect(try second("") == "t.lua:7:41: error: test 'second': input event 2: 'selectEntity' takes no field 'ide' (did you mean 'id'?)")
         #expect(try second("", #"ide = "bell""#, by: "id = 2")
             == "t.lua:7:41: error: test 'second': input event 2: 'id' must be a string, found a number")
         #expect(try second(#"{ action = "select" },"#, "ide", by: "id")

@@ -38,18 +38,25 @@ import Testing
         }
     }
 
-    /// A run that goes wrong is reported at the play whose inputs were running, so the
-    /// author sees which scene of a long test to look at; once, not also as the plays it
-    /// left over and the expectations it did not reach.
-    @Test func aFailedRunIsReportedAtItsPlay() throws {
+    /// A copy of Night Walk in a scratch folder (to remove afterwards), its `tests/` emptied
+    /// for a test to write its own.
+    private static func copyWithoutTests() throws -> (scratch: URL, folder: URL, tests: URL) {
         let scratch = try scratchFolder("nightwalk")
-        defer { try? FileManager.default.removeItem(at: scratch) }
         let folder = scratch.appendingPathComponent("night-walk")
         try FileManager.default.copyItem(at: Self.pack, to: folder)
         let tests = folder.appendingPathComponent("tests")
         for name in try FileManager.default.contentsOfDirectory(atPath: tests.path) {
             try FileManager.default.removeItem(at: tests.appendingPathComponent(name))
         }
+        return (scratch, folder, tests)
+    }
+
+    /// A run that goes wrong is reported at the play whose inputs were running, so the
+    /// author sees which scene of a long test to look at; once, not also as the plays it
+    /// left over and the expectations it did not reach.
+    @Test func aFailedRunIsReportedAtItsPlay() throws {
+        let (scratch, folder, tests) = try Self.copyWithoutTests()
+        defer { try? FileManager.default.removeItem(at: scratch) }
         try """
             {
               "plays": [
@@ -83,6 +90,26 @@ import Testing
         ])
         #expect(diagnostics.filter { $0.hasPrefix(short) } == [
             "\(short):3:5: error: the story run failed: no inputs left for choice 'path'",
+        ])
+    }
+
+    /// A misspelt field of a story test, or of an input in it, is one mistake, told once at
+    /// its key with the likely name: not also as the field it stands for missing.
+    @Test func aMisspeltFieldOfAStoryTestIsReportedOnce() throws {
+        let (scratch, folder, tests) = try Self.copyWithoutTests()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try """
+            {
+              "plays": [{ "level": "lantern", "input": [{ "t": 0.5, "action": "turnTo", "azimth": 90 }] }],
+              "expct": { "status": "finished" }
+            }
+            """.write(to: tests.appendingPathComponent("typo.story.json"), atomically: true, encoding: .utf8)
+        let pack = try PackLoader.load(at: folder)
+        let results = StoryTesting.run(pack, standardRules: Self.rules)
+        let path = pack.display("tests/typo.story.json")
+        #expect(results.flatMap(\.diagnostics).map(\.description) == [
+            "\(path):3:3: error: a story test has no field 'expct'; it takes clock, plays, expect",
+            "\(path):2:77: error: 'turnTo' takes no field 'azimth' (did you mean 'azimuth'?)",
         ])
     }
 

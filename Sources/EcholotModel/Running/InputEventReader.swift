@@ -79,9 +79,13 @@ public struct InputEventReader {
             return nil
         }
         var payload = PersistentMap<Value>()
+        let absent = spec.map(\.field).filter { fields[$0] == nil }
+        var misspelt: Set<String> = []  // absent fields a key stands for, told there once
         for member in members where member.key != "t" && member.key != "action" {
             guard let field = spec.first(where: { $0.field == member.key }) else {
-                report(member.keyPosition, member.key, "'\(name)' takes no field '\(member.key)'")
+                if let meant = Suggestion.closest(to: member.key, among: absent) { misspelt.insert(meant) }
+                report(member.keyPosition, member.key,
+                       "'\(name)' takes no field '\(member.key)'" + Suggestion.nameHint(for: member.key, among: absent))
                 ok = false
                 continue
             }
@@ -111,7 +115,7 @@ public struct InputEventReader {
                 payload[member.key] = .int(i)
             }
         }
-        for field in spec where field.required && fields[field.field] == nil {
+        for field in spec where field.required && fields[field.field] == nil && !misspelt.contains(field.field) {
             report(position, nil, "'\(name)' needs the field '\(field.field)'")
             ok = false
         }

@@ -57,7 +57,7 @@ public struct StoryTest: Sendable {
             for member in expect.members where expectable.contains(member.key) {
                 expectations.append((member.key, member.value.stateValue, member.value.position))
             }
-        } else if object["expect"] == nil {
+        } else if object["expect"] == nil, !object.misspells("expect") {
             report.error("a story test needs 'expect', the transcript it checks", at: root.position)
         }
         guard report.diagnostics.isEmpty else { return .failure(PackLoadError(diagnostics: report.diagnostics)) }
