@@ -236,6 +236,38 @@ import Testing
         ])
     }
 
+    /// A variable test that can never hold — a value of a type no set step or choice gives
+    /// the variable, or a variable none sets — is reported, but only when nothing else can
+    /// set a story variable: a pack with scripts may set any value from a rule.
+    @Test func aVariableTestThatCanNeverHoldIsReportedWhenNoScriptCanSetIt() throws {
+        let story = """
+            {"chapters": [{"id": "a", "steps": [
+              {"set": "rough", "value": "true"},
+              {"choice": "path", "options": [{"value": "river", "azimuth": 270, "line": {"id": "hello", "duration": 1}},
+                                             {"value": "forest", "azimuth": 90, "line": {"id": "hello", "duration": 1}}]},
+              {"if": {"variable": "rough"}, "goto": "a"},
+              {"if": {"not": {"variable": "path", "equals": 1}}, "goto": "a"},
+              {"if": {"variable": "rough", "equals": "true"}, "goto": "a"},
+              {"if": {"variable": "rough", "equals": null}, "goto": "a"},
+              {"if": {"variable": "rouhg", "equals": "true"}, "goto": "a"},
+              {"end": "home"}
+            ]}]}
+            """
+        let pack = try Self.pack()
+        let problems = try Self.problems(inFile: story, pack: pack)
+        #expect(problems == [
+            "story.json:5:23: error: story variable 'rough' is only ever set to a string, never to a boolean such as true, "
+                + "so this test never holds; compare it with a string, or set it to true",
+            "story.json:6:49: error: story variable 'path' is only ever set to a string, never to a number such as 1, "
+                + "so this test never holds; compare it with a string, or set it to 1",
+            "story.json:9:23: error: story variable 'rouhg' is never set by a set step or a choice, so this test never "
+                + "holds (did you mean 'rough'?)",
+        ], "\(problems)")
+        try FileManager.default.createDirectory(at: pack.root.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try Data("-- a rule here may set story.vars\n".utf8).write(to: pack.root.appendingPathComponent("scripts/story.lua"))
+        #expect(try Self.problems(inFile: story, pack: PackLoader.load(at: pack.root)) == [])
+    }
+
     /// An option's azimuth of the wrong type is one problem, told at the value, not also
     /// as a missing azimuth.
     @Test func anOptionsAzimuthOfTheWrongTypeIsReportedOnce() throws {

@@ -1,6 +1,6 @@
 /// The checks that need the whole story: chapter references, line ids in every language
-/// file, and loops of jumps that pass no level or choice (they would never wait for the
-/// player, so the story could not go on).
+/// file, variable tests that can never hold, and loops of jumps that pass no level or
+/// choice (they would never wait for the player, so the story could not go on).
 struct StoryChecker {
     let book: StoryBook
     let report: StoryReport
@@ -19,6 +19,7 @@ struct StoryChecker {
         }
         checkStrings()
         checkLoops()
+        checkVariables()
     }
 
     /// `names` for a message: a long story's chapters do not fit on a line, so the first

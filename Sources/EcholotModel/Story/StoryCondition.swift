@@ -4,8 +4,10 @@ import EcholotCore
 public indirect enum StoryCondition: Sendable {
     /// The last level's outcome (`won` or `lost`).
     case outcome(String)
-    /// A story variable equals a value.
-    case variable(String, Value)
+    /// A story variable equals a value; `name` and `value` are where the variable's name
+    /// and `equals` are written (`value` is the name's place when `equals` is left out), for
+    /// `validate` to report a comparison that can never hold.
+    case variable(String, Value, name: SourcePosition = .start, value: SourcePosition = .start)
     /// An achievement has been earned in this game; `at` is where its name is written, for
     /// `validate` to report a name no script registers.
     case achievement(String, at: SourcePosition = .start)
@@ -20,7 +22,7 @@ public indirect enum StoryCondition: Sendable {
         switch self {
         case let .outcome(expected):
             return story["outcome"]?.stringValue == expected
-        case let .variable(name, expected):
+        case let .variable(name, expected, _, _):
             return (story["vars"]?.mapValue?[name] ?? .null) == expected
         case let .achievement(id, _):
             return state[Game.achievements][id] != nil
@@ -28,6 +30,18 @@ public indirect enum StoryCondition: Sendable {
             return state[Game.clock]?["dayPart"]?.stringValue == part
         case let .not(inner):
             return !inner.holds(in: state)
+        }
+    }
+
+    /// A variable test: the variable, the value it is compared with, and where each is written.
+    typealias VariableTest = (name: String, value: Value, namePosition: SourcePosition, valuePosition: SourcePosition)
+
+    /// The variable tests in the condition, the ones inside a `not` too.
+    var variableTests: [VariableTest] {
+        switch self {
+        case let .variable(name, value, namePosition, valuePosition): return [(name, value, namePosition, valuePosition)]
+        case let .not(inner): return inner.variableTests
+        default: return []
         }
     }
 

@@ -383,7 +383,11 @@ private final class Reader {
                 + "in a branch of its own", at: node.position)
             return nil
         }
-        object.rejectUnknown(kind == "variable" ? ["variable", "equals"] : [kind], in: "a condition")
+        let fields = kind == "variable" ? ["variable", "equals"] : [kind]
+        object.rejectUnknown(fields, in: "a condition")
+        // Not made with a field it does not take: a misspelt `equals` would be checked as
+        // testing `true`, and told a second time.
+        guard object.members.allSatisfy({ fields.contains($0.key) }) else { return nil }
         if let inner = object["not"] { return condition(inner).map(StoryCondition.not) }
         if let outcome = object.optionalString("outcome") {
             guard outcome == "won" || outcome == "lost" else {
@@ -393,7 +397,9 @@ private final class Reader {
             return .outcome(outcome)
         }
         if let name = object.optionalString("variable") {
-            return .variable(name, object["equals"]?.stateValue ?? .bool(true))
+            let namePosition = object["variable"]!.position
+            return .variable(name, object["equals"]?.stateValue ?? .bool(true), name: namePosition,
+                             value: object["equals"]?.position ?? namePosition)
         }
         if let id = object.optionalString("achievement") { return .achievement(id, at: object["achievement"]!.position) }
         if let part = object.optionalString("dayPart") {

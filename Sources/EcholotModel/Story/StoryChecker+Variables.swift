@@ -1,0 +1,70 @@
+import EcholotCore
+import Foundation
+
+/// Variable tests that can never hold: a branch on a value the story never gives the
+/// variable would silently never (or, under `not`, always) be taken.
+extension StoryChecker {
+    /// Reports a variable test whose value is of a type no `set` step or choice gives the
+    /// variable, or of a variable none sets. Only when nothing else can set one: a rule may
+    /// give a variable any value, so with scripts the story's own steps prove nothing.
+    func checkVariables() {
+        guard onlyStepsSetVariables else { return }
+        var given: [String: Set<String>] = [:]  // variable → the types it is given
+        for step in book.chapters.flatMap(\.steps) {
+            switch step.kind {
+            case let .set(name, value): given[name, default: []].insert(Self.type(of: value))
+            case let .choice(choice): given[choice.variable, default: []].insert(Self.type(of: .string("")))
+            default: break
+            }
+        }
+        let tests = book.chapters.flatMap(\.steps).flatMap { step -> [StoryCondition.VariableTest] in
+            if case let .branch(condition, _) = step.kind { return condition.variableTests }
+            return []
+        }
+        for test in tests {
+            // Every variable is null until set, so a test for null can hold.
+            guard !test.value.isNull else { continue }
+            let type = Self.type(of: test.value)
+            guard let types = given[test.name] else {
+                let hint = Suggestion.nameHint(for: test.name, among: given.keys.sorted())
+                report.error("story variable '\(test.name)' is never set by a set step or a choice, so this test never holds"
+                    + (hint.isEmpty ? "; set it, or test a variable the story sets" : hint), at: test.namePosition)
+                continue
+            }
+            guard !types.contains(type) else { continue }
+            let sorted = types.sorted()
+            report.error("story variable '\(test.name)' is only ever set to \(sorted.joined(separator: " or ")), never to \(type) "
+                + "such as \(test.value.jsonText), so this test never holds; compare it with \(sorted[0]), or set it to "
+                + test.value.jsonText, at: test.valuePosition)
+        }
+    }
+
+    /// Whether only the story's own steps can set story variables: no Lua script in the pack,
+    /// its bases or its dependencies (a rule writes `story.vars` or emits `story.set`), none
+    /// of those left unresolved, and no level entity whose action is a `story.*` one.
+    private var onlyStepsSetVariables: Bool {
+        let loaded = Set(pack.loadOrder.map(\.id))
+        let needed = pack.manifest.dependencies.map(\.id) + (pack.manifest.extends.map { [$0] } ?? [])
+        guard needed.allSatisfy(loaded.contains) else { return false }
+        guard !pack.loadOrder.contains(where: { FileManager.default.fileExists(atPath: $0.scriptsFolder.path) }) else {
+            return false
+        }
+        return !pack.levels.values.contains { definition in
+            definition.level[LevelKeys.entities].nodes.contains { _, entity in
+                entity[EntityKeys.actions].contains { $0["action"].stringValue?.hasPrefix("story.") ?? true }
+            }
+        }
+    }
+
+    /// The type of a value as a message names it.
+    private static func type(of value: Value) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .int, .number: return "a number"
+        case .string: return "a string"
+        case .list: return "a list"
+        case .map: return "an object"
+        }
+    }
+}
