@@ -37,7 +37,7 @@ struct PlayCommand: ParsableCommand {
     @Flag(name: .customLong("tilt-turns"), help: "With a head tracker: tilting the head sideways sets the turn rate.")
     var tiltTurns = false
 
-    @Option(name: .long, help: "Record each level's inputs to this JSON Lines file (later levels: FILE-2.jsonl, …); a story played from its beginning is written as a transcript test (FILE.story.json).")
+    @Option(name: .long, help: "Record each level's inputs to this JSON Lines file (later levels: FILE-2.jsonl, …); a story played from its beginning is written beside it as a transcript test, NAME.story.json (walk.jsonl → walk.story.json).")
     var record: String?
 
     @Flag(name: .long, help: "Plain lines for screen readers: no cursor movement, no colours.")

@@ -95,6 +95,22 @@ private func problems(in events: [LevelEvent]) -> [String] {
         #expect(options.recordPath(attempt: 2) == "./dir.v2/log-2")
     }
 
+    /// A story's transcript always ends in `.story.json`, the only files `echolot test`
+    /// reads, numbered before that ending; a `.story.json` name sends levels to `.jsonl`.
+    @Test(arguments: [
+        ("out/walk.jsonl", 1, "out/walk.story.json", "out/walk.jsonl"),
+        ("out/walk.jsonl", 2, "out/walk-2.story.json", "out/walk-2.jsonl"),
+        ("out/walk.story.json", 1, "out/walk.story.json", "out/walk.jsonl"),
+        ("out/walk.story.json", 3, "out/walk-3.story.json", "out/walk-3.jsonl"),
+        ("./dir.v2/walk", 1, "./dir.v2/walk.story.json", "./dir.v2/walk"),
+    ])
+    func storyTranscriptsEndInStoryJSON(record: String, attempt: Int, story: String, level: String) {
+        var options = PlayOptions()
+        options.record = record
+        #expect(options.storyRecordPath(attempt: attempt) == story)
+        #expect(options.recordPath(attempt: attempt) == level)
+    }
+
     /// A rule that fails on every tick is told once per level, not sixty times a second
     /// over the screen and the screen reader; a different failure is told too.
     @Test func aRuleFailingEveryTickIsToldOnce() {

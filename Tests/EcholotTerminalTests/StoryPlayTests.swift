@@ -90,6 +90,25 @@ import Testing
         #expect(replay.status == 0 && replay.stdout.contains("1 passed, 0 failed"), "\(replay.stdout)\(replay.stderr)\n\(text)")
     }
 
+    /// `--record walk.jsonl` on a story writes the transcript where `echolot test` finds
+    /// it, `walk.story.json`, says so, and writes nothing at the name as given.
+    @Test func aStoryRecordedToAJSONLNameIsWrittenAsStoryJSON() throws {
+        let profile = try profile()
+        let folder = profile.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let given = folder.appendingPathComponent("walk.jsonl")
+        let game = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--time", "21:40",
+                                       "--profile", profile.path, "--record", given.path])
+        try game.beginTheNightWalk()
+        game.send("q")
+        try game.expect("Recorded the story to \(folder.appendingPathComponent("walk.story.json").path): put it in the pack's tests/")
+        try game.expect("Continue the story")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("walk") }
+        #expect(written == ["walk.story.json"])
+    }
+
     @Test func fullScreenPlaysTheStoryToItsEndInGerman() throws {
         let profile = try profile()
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }

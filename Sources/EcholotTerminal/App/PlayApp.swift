@@ -25,7 +25,11 @@ public final class PlayApp {
     /// Saved story places (pack, chapter, step) that no longer fit their story and were
     /// said so on the story's page.
     private var misfitReported: Set<String> = []
+    /// Levels played so far, for the numbers of their recordings.
     private var attempts = 0
+    /// Stories recorded so far: their transcripts are numbered apart from the levels' logs,
+    /// as they have a name of their own (`NAME.story.json`).
+    private var storyAttempts = 0
     /// The story being played was restarted by a `--watch` reload (its recording has ended).
     private var storyReloaded = false
     private var recordings: [String] = []
@@ -382,13 +386,13 @@ public final class PlayApp {
 
     /// Writes a story's play as a transcript test (`--record`): the whole file or nothing.
     private func saveStoryRecording(_ recording: StoryRecording, loop: Loop) {
-        attempts += 1
-        guard let path = options.recordPath(attempt: attempts) else { return }
+        storyAttempts += 1
+        guard let path = options.storyRecordPath(attempt: storyAttempts) else { return }
         do {
             try Data(recording.testText.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             storyRecordings.append(path)
-            loop.display.notice("Recorded the story to \(path): put it in the pack's tests/ as NAME.story.json and "
-                + "'echolot test' replays it.", style: .normal)
+            loop.display.notice("Recorded the story to \(path): put it in the pack's tests/ and 'echolot test' replays it.",
+                                style: .normal)
         } catch {
             loop.display.notice("Cannot write the story's recording \(path): \(FileErrorText.describe(error))", style: .warning)
         }

@@ -22,15 +22,48 @@ public struct PlayOptions: Sendable {
     /// The defaults: keys, full screen, sound on.
     public init() {}
 
-    /// The path of the `attempt`-th recording (1-based): the first is `--record` itself,
-    /// later ones get `-2`, `-3`, … before the extension.
+    /// The ending that `echolot test` looks for in a pack's `tests/`.
+    public static let storyTestSuffix = ".story.json"
+
+    /// The path of the `attempt`-th level's input log (1-based): the first is `--record`
+    /// itself, later ones get `-2`, `-3`, … before the extension. A `.story.json` name is
+    /// the story's: its levels go to `NAME.jsonl`, so that `echolot test` never reads an
+    /// input log as a transcript.
     public func recordPath(attempt: Int) -> String? {
         guard let record else { return nil }
-        guard attempt > 1 else { return record }
-        let slash = record.lastIndex(of: "/")
-        if let dot = record.lastIndex(of: "."), slash.map({ dot > $0 }) ?? true, dot != record.startIndex {
-            return String(record[..<dot]) + "-\(attempt)" + String(record[dot...])
+        if let stem = Self.stem(record, ending: Self.storyTestSuffix) { return Self.numbered(stem, attempt) + ".jsonl" }
+        guard let stem = Self.stem(record, ending: nil) else { return Self.numbered(record, attempt) }
+        return Self.numbered(stem, attempt) + record.dropFirst(stem.count)
+    }
+
+    /// The path of the `attempt`-th story transcript (1-based): `--record` when it ends in
+    /// `.story.json`, else the name with that ending instead of its extension
+    /// (`walk.jsonl` → `walk.story.json`), because `echolot test` reads only those; later
+    /// ones get `-2`, `-3`, … before `.story.json`.
+    public func storyRecordPath(attempt: Int) -> String? {
+        guard let record else { return nil }
+        let stem = Self.stem(record, ending: Self.storyTestSuffix) ?? Self.stem(record, ending: nil) ?? record
+        return Self.numbered(stem, attempt) + Self.storyTestSuffix
+    }
+
+    /// `path` without `ending` (without its last extension when `ending` is nil), or nil
+    /// when it has no such ending or nothing would be left of the file's name.
+    private static func stem(_ path: String, ending: String?) -> String? {
+        let start = path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex
+        let name = path[start...]
+        let cut: String.Index
+        if let ending {
+            guard name.hasSuffix(ending) else { return nil }
+            cut = path.index(path.endIndex, offsetBy: -ending.count)
+        } else {
+            guard let dot = name.lastIndex(of: ".") else { return nil }
+            cut = dot
         }
-        return record + "-\(attempt)"
+        return cut > start ? String(path[..<cut]) : nil
+    }
+
+    /// `stem` with `-attempt` after it from the second attempt on.
+    private static func numbered(_ stem: String, _ attempt: Int) -> String {
+        attempt > 1 ? stem + "-\(attempt)" : stem
     }
 }
