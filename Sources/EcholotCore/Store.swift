@@ -13,12 +13,24 @@ public struct Rejection: Error, CustomStringConvertible {
         self.error = error
     }
 
-    /// `reducer 'x' rejected action 'y': message`; an error that names its reducer and
-    /// action itself (``SelfLocatingError``) is shown as it is.
+    /// `reducer 'x' rejected action 'y': message`, naming the action once (an error about
+    /// its payload says only what is wrong); an error that names its reducer and action
+    /// itself (``SelfLocatingError``) is shown as it is.
     public var description: String {
         if let located = error as? any SelfLocatingError, located.namesReducerAndAction { return "\(error)" }
-        return "reducer '\(reducer)' rejected action '\(action.name)': \(error)"
+        var message = "\(error)"
+        if let payload = error as? any ActionPayloadError, payload.action == action.name { message = payload.sentence }
+        return "reducer '\(reducer)' rejected action '\(action.name)': \(message)"
     }
+}
+
+/// An error about one action's payload that can be said without the action's name, so
+/// that a ``Rejection`` of that action, which names it already, does not name it twice.
+public protocol ActionPayloadError: Error {
+    /// The name of the action whose payload is wrong.
+    var action: String { get }
+    /// What is wrong, without the action's name.
+    var sentence: String { get }
 }
 
 /// An error whose message can say where it arose and for which reducer and action (a

@@ -23,7 +23,7 @@ import Testing
         let store = startedStore(level(entities: []))
         let before = store.state
         let t = store.dispatch(Action(ActionName.turnBy, ["degrees": "left"]))
-        #expect(t.rejections.first?.description == "reducer 'level.view' rejected action 'turnBy': turnBy: 'degrees' must be a finite number, found string")
+        #expect(t.rejections.first?.description == "reducer 'level.view' rejected action 'turnBy': 'degrees' must be a finite number, found string")
         #expect(store.dispatch(Action(ActionName.turnTo, ["azimuth": .number(.nan)])).rejections.count == 1)
         #expect(store.dispatch(.selectEntity("nobody")).rejections.count == 1)
         #expect(store.state == before)

@@ -109,6 +109,22 @@ import Testing
         #expect(written == ["walk.story.json"])
     }
 
+    /// An action a rule emitted with a bad payload is told in one sentence that names the
+    /// action once: the payload's error named it too ('story.jump': story.jump: …).
+    @Test func aRejectedActionIsNamedOnce() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let pack = try nightWalkCopy(beside: profile)
+        try #"echolot.story({ on = { ["level.started"] = function(story, action, ctx) ctx.emit("story.jump", { chapter = 5 }) end } })"#
+            .write(to: pack.appendingPathComponent("scripts/story.lua"), atomically: true, encoding: .utf8)
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
+        try game.beginTheNightWalk()
+        try game.expect("A rule failed (the game goes on): reducer 'story' rejected action 'story.jump': "
+            + "'chapter' must be a chapter id, found integer")
+        #expect(try game.leaveTheStoryAndQuit() == 0)
+        #expect(!game.text.contains("story.jump:"), "\(game.text)")
+    }
+
     @Test func fullScreenPlaysTheStoryToItsEndInGerman() throws {
         let profile = try profile()
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }

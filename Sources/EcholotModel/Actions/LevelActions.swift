@@ -109,7 +109,7 @@ extension Action {
 }
 
 /// A problem with an action's payload, reported when the store rejects it.
-public struct ActionError: Error, CustomStringConvertible {
+public struct ActionError: ActionPayloadError, CustomStringConvertible {
     /// The action whose payload is wrong.
     public let action: String
     /// What is wrong, without the action's name: a message placed at the input that
@@ -124,7 +124,6 @@ public struct ActionError: Error, CustomStringConvertible {
 
     /// `action: sentence`.
     public var description: String { "\(action): \(sentence)" }
-
     /// The payload field `field` as a finite number, or an error naming it.
     static func number(_ action: Action, _ field: String) throws -> Double {
         guard let d = action[field].doubleValue, d.isFinite else {
