@@ -49,9 +49,12 @@ import Testing
         try game.expect("Guide: Two ways lead home.")
         let choose = "Choose: turn toward a voice and press space, or press its number. 1. The river path. Short, but wet. (behind); 2. The forest path. Long, but dry. (ahead)."
         try game.expect(choose)
-        // i says the options again; ? says how numbers pick them.
+        // i says the options again, not a level's figures, which a choice has none of;
+        // ? says how numbers pick them.
         game.send("i")
         try game.expect(choose)
+        let choiceSaid = try #require(game.text.components(separatedBy: "A choice.").last)
+        #expect(!choiceSaid.contains("Found 0") && !choiceSaid.contains("misses"), "\(choiceSaid)")
         game.send("?")
         try game.expect("In a choice, an option's number picks it at once.")
         game.send("1")

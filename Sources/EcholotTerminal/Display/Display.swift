@@ -29,6 +29,10 @@ public struct LevelContext {
         self.steering = steering
         self.storyScene = storyScene
     }
+
+    /// Whether this is a level to win, with goals and finds to tell: a cut-scene or a
+    /// choice has none.
+    public var hasGoals: Bool { storyScene == nil || storyScene == .level }
 }
 
 /// What a level of a story is for: the keys and the opening words depend on it, and the

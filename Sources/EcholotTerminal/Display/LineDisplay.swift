@@ -117,18 +117,21 @@ public final class LineDisplay: Display {
         announceTime(frame.level)
     }
 
-    /// Says the heading, what is in view, each goal, and the counters.
+    /// Says the heading, what is in view, each goal, and the counters (a level's only: a
+    /// choice has none to tell, and its options are said after this).
     public func levelStatus(_ frame: LevelFrame) {
         guard let context else { return }
         let level = frame.level
         sayHeading(level)
-        let goalText = GoalText(names: context.names)
-        for goal in GoalText.orderedGoals(level, paths: context.goalPaths) {
-            let line = goalText.status(goal, in: level)
-            let state = line.isConstraint ? (line.state == .failed ? "failed" : "holding") : Self.word(line.state)
-            say("Goal, \(state): \(line.text).")
+        if context.hasGoals {
+            let goalText = GoalText(names: context.names)
+            for goal in GoalText.orderedGoals(level, paths: context.goalPaths) {
+                let line = goalText.status(goal, in: level)
+                let state = line.isConstraint ? (line.state == .failed ? "failed" : "holding") : Self.word(line.state)
+                say("Goal, \(state): \(line.text).")
+            }
+            say("Found \(frame.found), misses \(level[LevelKeys.misses]), time \(ScoringText.seconds(level[LevelKeys.time])).")
         }
-        say("Found \(frame.found), misses \(level[LevelKeys.misses]), time \(ScoringText.seconds(level[LevelKeys.time])).")
         if let tracker = frame.tracker { say(tracker) }
         if frame.paused { say("The game is paused.") }
     }

@@ -218,7 +218,7 @@ public final class ScreenDisplay: Display {
         lines.append(StyledLine("└" + String(repeating: "─", count: inner) + "┘", .dim))
         lines.append(StyledLine(" " + strip.compass, .dim))
         // A cut-scene or a choice has no goals to list or finds to count.
-        if context.storyScene != nil, context.storyScene != .level {
+        if !context.hasGoals {
             return drawRest(lines, context: context, frame: frame, columns: columns, rows: rows)
         }
         lines.append(StyledLine(" Goals", .bold))
