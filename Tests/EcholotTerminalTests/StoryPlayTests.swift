@@ -45,7 +45,7 @@ import Testing
         try game.expect("Goal: Find the Lantern and select it.")
         try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
         try game.expect("A choice.")
-        try game.expect("In view: The forest path. Long, but dry. ahead.")
+        try game.expect("In view: The forest path. Long, but dry. (ahead).")
         try game.expect("Guide: Two ways lead home.")
         let choose = "Choose: turn toward a voice and press space, or press its number. 1. The river path. Short, but wet. (behind); 2. The forest path. Long, but dry. (ahead)."
         try game.expect(choose)

@@ -135,6 +135,26 @@ import Testing
                 == "In view: Bell (not selectable) ahead.")
     }
 
+    /// A choice's options are named by their whole lines: each direction is in
+    /// parentheses and the items are kept apart by semicolons, so a line's full stop does
+    /// not run into a bare direction ("Long, but dry. ahead").
+    @Test func optionsNamedBySentencesKeepTheirDirectionsApart() throws {
+        var level = tutorialLevel("first-sound").level
+        level[LevelKeys.view][ViewKeys.center] = 60
+        // Ids without strings of their own, which would name them instead.
+        let bell = try #require(level[LevelKeys.entities]["bell"])
+        level[LevelKeys.entities]["bell"] = nil
+        for (id, name, azimuth) in [("daylight", "Go toward the daylight.", 60.0), ("owl", "Follow the owl", 105)] {
+            var option = bell
+            option[EntityKeys.name] = name
+            option[EntityKeys.azimuth] = azimuth
+            level[LevelKeys.entities][id] = option
+        }
+        let texts = EventText(names: names)
+        #expect(texts.inView(ViewStrip(level: level, columns: 91, visuals: .shown), level: level)
+                == "In view: Go toward the daylight. (ahead); Follow the owl 45° right.")
+    }
+
     @Test func wrapping() {
         #expect(TextWrap.lines("one two three four", width: 9) == ["one two", "three", "four"])
         #expect(TextWrap.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])

@@ -73,14 +73,23 @@ public struct EventText {
 
     /// What is in view, for line mode: "In view: Bell 5° right, Bee 40° left." A sound
     /// that selecting cannot pick (a story's voice) says so, or it would read as a target.
+    /// A name that is a sentence (a choice's option is named by its whole line, which is
+    /// what its voice says) has its direction in parentheses, as the choice's list has it,
+    /// and the items are kept apart by semicolons: "The forest path. Long, but dry. ahead"
+    /// read as a sentence and a stray word.
     public func inView(_ strip: ViewStrip, level: Level) -> String? {
         guard !strip.visible.isEmpty else { return nil }
+        var sentences = false
         let items = strip.visible.sorted { abs($0.relative) < abs($1.relative) }.map { item -> String in
             let entity = level[LevelKeys.entities][item.id]
+            let name = names.entity(item.id, in: level)
             let found = entity?[EntityKeys.found] == true ? " (found)" : ""
             let idle = entity?[EntityKeys.selectable] == false ? " (not selectable)" : ""
-            return "\(names.entity(item.id, in: level))\(found)\(idle) \(Compass.relative(item.relative))"
+            let direction = Compass.relative(item.relative)
+            guard let last = name.last, ".!?…".contains(last) else { return "\(name)\(found)\(idle) \(direction)" }
+            sentences = true
+            return "\(name)\(found)\(idle) (\(direction))"
         }
-        return "In view: \(items.joined(separator: ", "))."
+        return "In view: \(items.joined(separator: sentences ? "; " : ", "))."
     }
 }
