@@ -135,6 +135,23 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// A glyph that takes no column (a zero-width space, a bidirectional override, a lone
+    /// accent) would shift the view strip; one written as several scalars still counts as one.
+    @Test func glyphsMustDrawOneCharacter() {
+        let glyphs = ["\u{200B}", "\u{202E}", "\u{301}", "\u{FEFF}", "e\u{301}", "👩\u{200D}🚀", "x\u{200B}"]
+        let entities = glyphs.enumerated().map { index, glyph in
+            #"{ "id": "e\#(index)", "glyph": "\#(glyph)", "position": { "azimuth": 0 } }"#
+        }
+        let pack = TempPack(["levels/one.json": TempPack.levelJSON(entities: "[\n" + entities.joined(separator: ",\n") + "\n]")])
+        #expect(pack.problems == [
+            #"p/levels/one.json:5:24: error: entities[0].glyph: expected one visible character, found "\u200B""#,
+            #"p/levels/one.json:6:24: error: entities[1].glyph: expected one visible character, found "\u202E""#,
+            "p/levels/one.json:7:24: error: entities[2].glyph: expected one visible character, found \"\\u0301\"",
+            #"p/levels/one.json:8:24: error: entities[3].glyph: expected one visible character, found "\uFEFF""#,
+            #"p/levels/one.json:11:24: error: entities[6].glyph: expected one visible character, found "x\u200B""#,
+        ])
+    }
+
     @Test func idsMustMatchThePattern() {
         let pack = TempPack([
             "pack.json": #"{ "id": "My Pack", "name": "T", "version": "1.0.0", "api": 1 }"#,

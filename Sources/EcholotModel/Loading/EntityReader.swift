@@ -47,17 +47,30 @@ struct EntityReader {
         return (id, entity)
     }
 
-    /// One visible character.
+    /// One visible character: a single grapheme (`é` written as `e` and an accent, or
+    /// `👩‍🚀`, counts as one) that draws something.
     func readGlyph(_ field: Field) -> String? {
         guard let glyph = field.string() else { return nil }
-        let visible = glyph.count == 1 && !glyph.unicodeScalars.contains {
-            $0.properties.isWhitespace || $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
-        }
-        guard visible else {
+        guard glyph.count == 1, let first = glyph.unicodeScalars.first, !EntityReader.isInvisible(first, leading: true),
+              !glyph.unicodeScalars.dropFirst().contains(where: { EntityReader.isInvisible($0, leading: false) })
+        else {
             field.fail("expected one visible character, found \(quoted(glyph))")
             return nil
         }
         return glyph
+    }
+
+    /// Whether `scalar` draws nothing in a glyph. A zero-width space or a bidirectional
+    /// override takes no column (or reorders the row), so the strip would shift; a lone
+    /// accent has nothing to sit on. After the first scalar, marks and the joiner of an
+    /// emoji sequence belong to the character.
+    static func isInvisible(_ scalar: Unicode.Scalar, leading: Bool) -> Bool {
+        if scalar.properties.isWhitespace || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return true }
+        switch scalar.properties.generalCategory {
+        case .format: return leading || scalar != "\u{200D}"
+        case .nonspacingMark, .spacingMark, .enclosingMark: return leading
+        default: return false
+        }
     }
 
     func readTags(_ field: Field) -> [String]? {

@@ -17,7 +17,12 @@ func quoted(_ text: String, limit: Int = 60) -> String {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                // Invisible format characters are written out too: a bidirectional override
+                // would turn the rest of the message around, a zero-width space hide itself;
+                // and so is an accent the text begins with, which would sit on the quote.
+                let category = scalar.properties.generalCategory
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || category == .format
+                    || (out == "\"" && [.nonspacingMark, .spacingMark, .enclosingMark].contains(category)) {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {
