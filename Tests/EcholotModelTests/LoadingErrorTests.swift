@@ -457,10 +457,12 @@ struct LoadingErrorTests {
             "levels/b.json": TempPack.levelJSON(id: "b", extra: #""seed": 1.5"#),
             "levels/a.json": "{",
             "levels/c.json": TempPack.levelJSON(id: "c", extra: #""seed": 2.0"#),  // an integer, as 2
+            "levels/d.json": TempPack.levelJSON(id: "d", extra: #""seed": 1e30"#),
         ])
         #expect(pack.problems == [
             "p/levels/a.json:1:2: error: unexpected end of file, expected a key",
             "p/levels/b.json:5:11: error: seed: expected an integer, found 1.5",
+            "p/levels/d.json:5:11: error: seed: expected an integer, found 1e+30, which is too large (at most 15 digits)",
             "p/pack.json:1:54: error: api: expected an integer, found a string",
         ])
         #expect(throws: PackLoadError.self) { try pack.load() }

@@ -110,6 +110,19 @@ struct LoadingJSONTests {
         #expect(JSONParser.parse([0x22, 0xED, 0xA0, 0x80, 0x22]).root == nil)
     }
 
+    /// A file saved as UTF-16, with its byte-order mark or without (little- or big-endian),
+    /// is told as such, at its start.
+    @Test func utf16IsToldAsSuch() {
+        let message = "1:1: the file is saved as UTF-16 (or UTF-32); save it as UTF-8"
+        let text = Array("{\"id\": 1}".utf16)
+        let little = text.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let big = text.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for bytes in [[0xFF, 0xFE] + little, [0xFE, 0xFF] + big, little, big] {
+            #expect(JSONParser.parse(bytes).errors.map { "\($0.position): \($0.message)" } == [message])
+        }
+        #expect(JSONParser.parse([0x31]).errors.isEmpty, "one byte is no UTF-16")
+    }
+
     @Test func nestingLimit() {
         let ok = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
         #expect(JSONParser.parse(ok).errors.isEmpty)

@@ -60,6 +60,11 @@ struct Field {
             return i
         case let .number(d) where d.rounded() == d && abs(d) < 1e15:
             return Int(d)
+        case let .number(d) where d.rounded() == d:
+            // Whole, but past what a double holds exactly: "expected an integer" alone
+            // would read as if 1e30 were not one.
+            fail("expected an integer, found \(d.authorText), which is too large (at most 15 digits)")
+            return nil
         case let .number(d):
             fail("expected an integer, found \(d.authorText)")
             return nil

@@ -94,6 +94,12 @@ struct JSONScanner {
     // MARK: Structure
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
+        // Editors on some systems save UTF-16 (a byte-order mark FF FE or FE FF, or a NUL
+        // beside each ASCII character): "invalid UTF-8 (byte 0xFF)" would not say so.
+        if bytes.count >= 2, bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF
+            || bytes[0] == 0 || bytes[1] == 0 {
+            throw error("the file is saved as UTF-16 (or UTF-32); save it as UTF-8", at: here())
+        }
         let root = try parseValue(depth: 0)
         skipWhitespace()
         if index < bytes.count {
