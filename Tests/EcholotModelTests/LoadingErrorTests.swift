@@ -150,6 +150,16 @@ struct LoadingErrorTests {
             #"p/levels/one.json:8:24: error: entities[3].glyph: expected one visible character, found "\uFEFF""#,
             #"p/levels/one.json:11:24: error: entities[6].glyph: expected one visible character, found "x\u200B""#,
         ])
+        // The background's glyph fills every empty column: it is held to the same.
+        let backgrounds = TempPack([
+            "levels/one.json": TempPack.levelJSON(extra: #""background": { "glyph": "ab" }"#),
+            "levels/two.json": TempPack.levelJSON(id: "two", extra: #""background": { "glyph": "" }"#),
+            "levels/three.json": TempPack.levelJSON(id: "three", extra: #""background": { "glyph": "·" }"#),
+        ])
+        #expect(backgrounds.problems == [
+            #"p/levels/one.json:5:28: error: background.glyph: expected one visible character, found "ab""#,
+            #"p/levels/two.json:5:28: error: background.glyph: expected one visible character, found """#,
+        ])
     }
 
     @Test func idsMustMatchThePattern() {

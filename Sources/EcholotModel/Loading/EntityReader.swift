@@ -29,7 +29,7 @@ struct EntityReader {
         }
         entity[EntityKeys.id] = id ?? ""
         entity[EntityKeys.name] = object.optional("name")?.string() ?? id ?? ""
-        entity[EntityKeys.glyph] = object.optional("glyph").flatMap(readGlyph) ?? EntityKeys.glyph.defaultValue
+        entity[EntityKeys.glyph] = object.optional("glyph").flatMap(EntityReader.readGlyph) ?? EntityKeys.glyph.defaultValue
         entity[EntityKeys.tags] = object.optional("tags").flatMap(readTags) ?? []
         if let position = object.required("position") { readPosition(position, into: &entity) }
         if let sound = object.optional("sound"), let node = readSound(sound) { entity[EntityKeys.sound] = node }
@@ -48,8 +48,9 @@ struct EntityReader {
     }
 
     /// One visible character: a single grapheme (`é` written as `e` and an accent, or
-    /// `👩‍🚀`, counts as one) that draws something.
-    func readGlyph(_ field: Field) -> String? {
+    /// `👩‍🚀`, counts as one) that draws something — an entity's glyph, and the
+    /// background's, which the view strip draws in every empty column.
+    static func readGlyph(_ field: Field) -> String? {
         guard let glyph = field.string() else { return nil }
         guard glyph.count == 1, let first = glyph.unicodeScalars.first, !EntityReader.isInvisible(first, leading: true),
               !glyph.unicodeScalars.dropFirst().contains(where: { EntityReader.isInvisible($0, leading: false) })

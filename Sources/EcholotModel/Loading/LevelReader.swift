@@ -107,7 +107,7 @@ final class LevelReader {
         if let image = object.optional("image"), let path = assets.checkPath(image, folder: "images") {
             map["image"] = .string(path)
         }
-        if let glyph = object.optional("glyph")?.string() { map["glyph"] = .string(glyph) }
+        if let glyph = object.optional("glyph").flatMap(EntityReader.readGlyph) { map["glyph"] = .string(glyph) }
         return map
     }
 
