@@ -41,7 +41,7 @@ struct StatsCommand: ParsableCommand {
         let span = StatsWindow(rawValue: window) ?? .week
         let url = ProfileLocation.resolve(explicit: profile)
         let statistics: Statistics
-        if FileManager.default.fileExists(atPath: url.path) {
+        if Self.holdsAnything(url) {
             do {
                 statistics = try ProfileAccess.openForReading(explicit: url.path).statistics(window: span)
             } catch let error as ProfileError {
@@ -49,7 +49,8 @@ struct StatsCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         } else {
-            // No profile yet: nothing was played, and looking must not create one.
+            // No profile yet, or an empty file: nothing was played, and looking must not
+            // make a profile of it.
             statistics = Statistics.empty(window: span)
         }
         if json {
@@ -57,6 +58,16 @@ struct StatsCommand: ParsableCommand {
         } else {
             print(statistics.text(charts: showsCharts), terminator: "")
         }
+    }
+
+    /// Whether there is a file to read: an empty one (made by `touch`, or another tool) would
+    /// be turned into a profile by opening it, and `stats` only reads. A folder or an
+    /// unreadable path counts, so that opening it says what is wrong.
+    private static func holdsAnything(_ url: URL) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else {
+            return FileManager.default.fileExists(atPath: url.path)
+        }
+        return attributes[.type] as? FileAttributeType != .typeRegular || (attributes[.size] as? Int ?? 1) > 0
     }
 
     /// Bar charts are drawn only for a sighted reader's terminal: piped into a file or a

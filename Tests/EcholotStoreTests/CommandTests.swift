@@ -152,6 +152,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: data.path))
     }
 
+    @Test func statsLeavesAnEmptyFileEmpty() throws {
+        let profile = scratch.url("profile.sqlite")
+        try Data().write(to: profile)
+        let stats = try Executables.run(Executables.echolot, ["stats", "--json", "--profile", profile.path])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(stats.stdout.contains(#""runs":0"#))
+        #expect(try Data(contentsOf: profile).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: profile.path + "-wal"))
+    }
+
     @Test func aBadProfileStopsTheRunBeforeItPlays() throws {
         let profile = scratch.url("profile.sqlite")
         let bytes = Data("not a database".utf8)
