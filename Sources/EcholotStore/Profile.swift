@@ -39,13 +39,19 @@ public final class Profile: Sendable {
             try database.writeWithoutTransaction { db in
                 try ProfileSchema.checkOwnership(db, path: path)
                 // Only now that the file is known to be ours (or empty) may its header change.
+                // The mark comes before any table (GRDB makes its own before the first step):
+                // another Echolot opening the new file meanwhile must never see tables
+                // without it, which is how another program's database looks.
+                if try Int.fetchOne(db, sql: "PRAGMA application_id") != ProfileSchema.applicationID {
+                    try db.execute(sql: "PRAGMA application_id = \(ProfileSchema.applicationID)")
+                }
                 let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
                 guard mode?.lowercased() == "wal" else {
                     throw ProfileError.failed(path: path, detail: "SQLite refused WAL mode (journal mode \(mode ?? "unknown"))")
                 }
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
-            try ProfileSchema.migrator.migrate(database)
+            try ProfileSchema.migrate(database)
             return Profile(url: url, database: database)
         } catch {
             throw ProfileError.from(error, path: path)

@@ -30,14 +30,45 @@ enum ProfileSchema {
         return migrator
     }()
 
+    /// Runs the schema steps the file lacks. Another Echolot opening the same new file at the
+    /// same moment may run a step first; each step is one transaction, so ours then fails
+    /// having changed nothing and is tried again from what the file now holds. Only a failure
+    /// while no other process made progress is the file's fault.
+    static func migrate(_ database: DatabaseQueue) throws {
+        while true {
+            let before = try database.read { db in try migrator.appliedIdentifiers(db) }
+            do {
+                try migrator.migrate(database)
+                return
+            } catch {
+                let after = try database.read { db in try migrator.appliedIdentifiers(db) }
+                if after.isSubset(of: before) { throw error }
+            }
+        }
+    }
+
     /// Refuses a database that another program made or a newer Echolot migrated, before
     /// any write: a fresh (empty) database passes, and so does any profile of ours.
     static func checkOwnership(_ db: Database, path: String) throws {
-        let application = try Int.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-        let objects = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+        // One statement, so one snapshot: read apart, another Echolot creating the same new
+        // profile could commit in between, and its tables under our not-yet-set id would
+        // look like another program's database.
+        let header = try Row.fetchOne(db, sql: """
+            SELECT (SELECT application_id FROM pragma_application_id()) AS application,
+                   (SELECT user_version FROM pragma_user_version()) AS version,
+                   (SELECT count(*) FROM sqlite_master) AS objects
+            """)
+        let application: Int = header?["application"] ?? 0
+        let version: Int = header?["version"] ?? 0
+        let objects: Int = header?["objects"] ?? 0
         if application != applicationID {
             if application != 0 || objects > 0 { throw ProfileError.foreign(path: path) }
             return
+        }
+        // No Echolot sets `user_version`, so a profile carrying one was changed by a later
+        // format this version cannot know, whatever its migrations say.
+        if version != 0 {
+            throw ProfileError.newerVersion(path: path, unknownMigrations: ["file format \(version)"])
         }
         let known = Set(migrator.migrations)
         let unknown = try migrator.appliedIdentifiers(db).filter { !known.contains($0) }

@@ -99,6 +99,39 @@ import Testing
         #expect(try Data(contentsOf: url) == before)
     }
 
+    @Test func aProfileWithAFormatVersionIsRefusedUntouched() throws {
+        let url = scratch.url("profile.sqlite")
+        _ = try Profile.open(at: url)
+        let queue = try DatabaseQueue(path: url.path)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA user_version = 3")
+            _ = try db.checkpoint(.truncate)
+        }
+        try queue.close()
+        let before = try Data(contentsOf: url)
+        let error = #expect(throws: ProfileError.self) { try Profile.open(at: url) }
+        #expect(error == .newerVersion(path: url.path, unknownMigrations: ["file format 3"]))
+        let reading = #expect(throws: ProfileError.self) { try Profile.openForReading(at: url) }
+        #expect(reading == error)
+        #expect(try Data(contentsOf: url) == before)
+    }
+
+    /// Another Echolot creating the same new profile at the same moment — here another
+    /// connection, made to do it just as ours begins its first schema step — opens it, and
+    /// so does ours: neither takes the other's fresh tables for another program's, nor fails
+    /// to make tables that now exist.
+    @Test func aProfileCreatedMeanwhileByAnotherEcholotOpens() throws {
+        let url = scratch.url("profile.sqlite")
+        let other = OtherEcholot(url: url)
+        let profile = try Profile.open(at: url) { db in
+            db.trace { event in
+                if case let .statement(statement) = event, statement.sql.hasPrefix("BEGIN IMMEDIATE") { other.createOnce() }
+            }
+        }
+        #expect(other.failure == nil)
+        #expect(try profile.runs().map(\.levelID) == ["first"])
+    }
+
     @Test func aDamagedProfileIsReportedAndKept() throws {
         let url = scratch.url("profile.sqlite")
         let profile = try Profile.open(at: url)
@@ -150,5 +183,28 @@ import Testing
         // `stats` reads without writing, and says the same, not SQLite's "disk I/O error".
         let reading = #expect(throws: ProfileError.self) { try Profile.openForReading(at: url) }
         #expect(reading?.description.contains("this is a folder") == true)
+    }
+}
+
+/// A second connection that creates the profile and records one run, once, when a trace
+/// of the connection under test asks it to.
+private final class OtherEcholot: @unchecked Sendable {
+    let url: URL
+    private let lock = NSLock()
+    private var done = false
+    private(set) var failure: ProfileError?
+
+    init(url: URL) { self.url = url }
+
+    func createOnce() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !done else { return }
+        done = true
+        do {
+            try Profile.open(at: url).record(Fixture.run("first"))
+        } catch {
+            failure = error
+        }
     }
 }
