@@ -31,20 +31,26 @@ enum ProfileSchema {
     }()
 
     /// Runs the schema steps the file lacks. Another Echolot opening the same new file at the
-    /// same moment may run a step first; each step is one transaction, so ours then fails
-    /// having changed nothing and is tried again from what the file now holds. Only a failure
-    /// while no other process made progress is the file's fault.
+    /// same moment may make tables or run a step first; each step is one transaction, so ours
+    /// then fails having changed nothing and is tried again from what the file now holds.
+    /// Only a failure while no other process changed the file is the file's fault.
     static func migrate(_ database: DatabaseQueue) throws {
-        while true {
-            let before = try database.read { db in try migrator.appliedIdentifiers(db) }
+        func state(_ db: Database) throws -> (steps: Set<String>, objects: Int) {
+            db.clearSchemaCache()
+            return (try migrator.appliedIdentifiers(db), try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0)
+        }
+        // Each retry needs another process's progress, which ends once the schema is whole.
+        for _ in 0..<10 {
+            let before = try database.read(state)
             do {
                 try migrator.migrate(database)
                 return
             } catch {
-                let after = try database.read { db in try migrator.appliedIdentifiers(db) }
-                if after.isSubset(of: before) { throw error }
+                let after = try database.read(state)
+                if after.steps.isSubset(of: before.steps) && after.objects <= before.objects { throw error }
             }
         }
+        try migrator.migrate(database)
     }
 
     /// Refuses a database that another program made or a newer Echolot migrated, before
