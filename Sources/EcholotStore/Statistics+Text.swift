@@ -1,13 +1,23 @@
 import Foundation
 
+/// How ``Statistics/text(_:)`` lays the figures out, for who reads them.
+public enum StatisticsLayout: Sendable {
+    /// Tables and bar charts: a sighted reader's terminal.
+    case charts
+    /// Tables without the charts, whose columns say nothing piped into a file.
+    case tables
+    /// A sentence a line, each figure named: a screen reader reads a table's row as bare
+    /// numbers, its rule as symbols, and "–" as a dash or not at all.
+    case sentences
+}
+
 extension Statistics {
     /// The figures for a terminal: a summary, a table per level and per tag, two charts
     /// (average score per day, wins per day) and the days as a table.
-    public var text: String { text(charts: true) }
+    public var text: String { text(.charts) }
 
-    /// The figures as ``text``; `charts: false` leaves out the bar charts, whose columns a
-    /// screen reader or braille display cannot read — the day table under them says it all.
-    public func text(charts: Bool) -> String {
+    /// The figures laid out as `layout` says.
+    public func text(_ layout: StatisticsLayout) -> String {
         var out: [String] = []
         let first = days.first?.date ?? "", last = days.last?.date ?? ""
         out.append("Statistics, last \(window.days) days (\(first) to \(last))")
@@ -15,6 +25,7 @@ extension Statistics {
             out.append("No runs recorded in this window. Play a level, then look again.")
             return out.joined(separator: "\n") + "\n"
         }
+        if layout == .sentences { return (out + sentences).joined(separator: "\n") + "\n" }
         out.append("runs \(runs) · won \(won) (\(Self.percent(winRate))) · lost \(lost) · abandoned \(abandoned)")
         out.append("average score \(Self.decimal(averageScore)) · best score \(bestScore.map(String.init) ?? "–")")
         out.append("")
@@ -32,7 +43,7 @@ extension Statistics {
                     [tag.tag, "\(tag.found)", "\(tag.present)", Self.percent(tag.foundRate), "\(tag.runs)"]
                 }).lines()
         }
-        if charts {
+        if layout == .charts {
             let labels = days.map { String($0.date.suffix(2)) }
             out.append("")
             out += BarChart(title: "Average score per day", values: days.map(\.averageScore), labels: labels).lines()
@@ -50,12 +61,42 @@ extension Statistics {
         return out.joined(separator: "\n") + "\n"
     }
 
-    private static func percent(_ ratio: Double?) -> String {
-        ratio.map { String(format: "%.0f%%", $0 * 100) } ?? "–"
+    /// Everything ``text(_:)`` shows but the charts, a sentence a line.
+    private var sentences: [String] {
+        var out = ["\(Self.count(runs, "run")): \(won) won (\(Self.percent(winRate))), \(lost) lost, \(abandoned) abandoned.",
+                   "Average score \(Self.decimal(averageScore, none: "none")), best score \(bestScore.map(String.init) ?? "none")."]
+        out.append("Levels:")
+        out += levels.map { level in
+            "\(level.packID)/\(level.levelID): \(Self.count(level.runs, "run")), \(level.won) won, "
+                + "\(Self.decimal(level.averageMisses, none: "no")) misses a run, average score "
+                + "\(Self.decimal(level.averageScore, none: "none")), best \(level.bestScore.map(String.init) ?? "none")."
+        }
+        if !tags.isEmpty {
+            out.append("Tags of the sounds:")
+            out += tags.map { tag in
+                "\(tag.tag): found \(tag.found) of \(tag.present) (\(Self.percent(tag.foundRate, none: "no rate"))) in \(Self.count(tag.runs, "run"))."
+            }
+        }
+        out.append("Days:")
+        out += days.map { day in
+            day.runs == 0 ? "\(day.date): no runs."
+                : "\(day.date): \(Self.count(day.runs, "run")), \(day.won) won, average score "
+                    + "\(Self.decimal(day.averageScore, none: "none")), best \(day.bestScore.map(String.init) ?? "none")."
+        }
+        return out
     }
 
-    private static func decimal(_ value: Double?) -> String {
-        value.map { String(format: "%.1f", $0) } ?? "–"
+    /// "1 run", "2 runs".
+    private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// A ratio as a percentage; `none` for a figure there is none of (a table's "–").
+    private static func percent(_ ratio: Double?, none: String = "–") -> String {
+        ratio.map { String(format: "%.0f%%", $0 * 100) } ?? none
+    }
+
+    /// A figure to one decimal; `none` for a figure there is none of.
+    private static func decimal(_ value: Double?, none: String = "–") -> String {
+        value.map { String(format: "%.1f", $0) } ?? none
     }
 }
 

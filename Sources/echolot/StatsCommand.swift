@@ -12,7 +12,7 @@ struct StatsCommand: ParsableCommand {
             The window ends now and starts at local midnight 7, 14 or 30 days back (today \
             included). Runs are read from the profile: --profile PATH, else $ECHOLOT_PROFILE, \
             else the data directory ($XDG_DATA_HOME/echolot/profile.sqlite). Each day's figures \
-            are a table; a terminal also gets them as bar charts, unless --plain or TERM=dumb. \
+            are a table; a terminal also gets them as bar charts; --plain or TERM=dumb give sentences. \
             See docs/progress.md.
             """
     )
@@ -23,7 +23,7 @@ struct StatsCommand: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON object instead of tables and charts.")
     var json = false
 
-    @Flag(name: .long, help: "Plain lines for screen readers: the day table without the bar charts (automatic when TERM=dumb or the output is not a terminal).")
+    @Flag(name: .long, help: "A sentence a line for screen readers, each figure named, no tables or charts (also when TERM=dumb; piped output gets the tables without charts).")
     var plain = false
 
     @Option(name: .long, help: "The profile database to read (default: $ECHOLOT_PROFILE, else the data directory).")
@@ -56,7 +56,7 @@ struct StatsCommand: ParsableCommand {
         if json {
             print(statistics.json.jsonText)
         } else {
-            print(statistics.text(charts: showsCharts), terminator: "")
+            print(statistics.text(layout), terminator: "")
         }
     }
 
@@ -70,9 +70,10 @@ struct StatsCommand: ParsableCommand {
         return attributes[.type] as? FileAttributeType != .typeRegular || (attributes[.size] as? Int ?? 1) > 0
     }
 
-    /// Bar charts are drawn only for a sighted reader's terminal: piped into a file or a
-    /// screen reader's line mode their block characters say nothing.
-    private var showsCharts: Bool {
-        !plain && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    /// Sentences for a screen reader (`--plain`, `TERM=dumb`); bar charts only for a
+    /// sighted reader's terminal, whose block characters say nothing piped into a file.
+    private var layout: StatisticsLayout {
+        if plain || ProcessInfo.processInfo.environment["TERM"] == "dumb" { return .sentences }
+        return isatty(STDOUT_FILENO) == 1 ? .charts : .tables
     }
 }

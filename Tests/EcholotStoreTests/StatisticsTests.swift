@@ -85,9 +85,15 @@ import Testing
             "2026-11-19     0    0          –     –", "2026-11-20     0    0          –     –",
             "2026-11-21     2    1      500.0   800",
         ])
-        let plain = stats.text(charts: false)
-        #expect(!plain.contains("█") && !plain.contains("Wins per day"))
-        #expect(plain.hasSuffix("2026-11-21     2    1      500.0   800\n"))
+        let tables = stats.text(.tables)
+        #expect(!tables.contains("█") && !tables.contains("Wins per day"))
+        #expect(tables.hasSuffix("2026-11-21     2    1      500.0   800\n"))
+        // For a screen reader: each figure named, no table rules, "none" for no figure.
+        let sentences = stats.text(.sentences)
+        #expect(!sentences.contains("─") && !sentences.contains("–") && !sentences.contains("█"))
+        #expect(sentences.contains("\n3 runs: 1 won (33%), 1 lost, 1 abandoned.\n"))
+        #expect(sentences.contains("\n2026-11-18: 1 run, 0 won, average score none, best none.\n"))
+        #expect(sentences.hasSuffix("\n2026-11-20: no runs.\n2026-11-21: 2 runs, 1 won, average score 500.0, best 800.\n"))
     }
 
     /// A profile recorded before scores were bounded may hold scores up to `Int.max`: two
