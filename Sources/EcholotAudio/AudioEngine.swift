@@ -145,7 +145,9 @@ public final class AudioEngine {
         case .all:
             var ids = Set(entities.liveIDs)
             ids.formUnion(current.mapValue?.keys ?? [])
-            for id in ids { entities.resync(id: id, element: element(id)) }
+            // In a fixed order: OpenAL mixes sources in the order they were made, and a
+            // Set's order changes from run to run, which made renders differ in the last bit.
+            for id in ids.sorted() { entities.resync(id: id, element: element(id)) }
         }
     }
 
