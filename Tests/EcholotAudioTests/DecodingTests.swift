@@ -79,6 +79,32 @@ import Testing
         #expect(AudioAsset.check(url: url, directional: true)?.contains("truncated") == true)
     }
 
+    /// The RIFF size patched to the cut file, the data chunk's not: libsndfile plays the
+    /// half that is there and only logs it, so the file would pass and then end early.
+    @Test func truncatedWAVWhoseRIFFSizeWasFixedUp() throws {
+        let url = try sounds.truncatedCopy(of: sounds.url(TestSounds.noise), named: "cut-data.wav", keeping: 0.5)
+        var bytes = [UInt8](try Data(contentsOf: url))
+        let riff = UInt32(bytes.count - 8)
+        for index in 0 ..< 4 { bytes[4 + index] = UInt8(truncatingIfNeeded: riff >> (8 * UInt32(index))) }
+        try Data(bytes).write(to: url)
+        let problem = try #require(AudioAsset.check(url: url, directional: true))
+        #expect(problem.contains("truncated") && problem.contains("data chunk"), "\(problem)")
+    }
+
+    /// Chunks before and after the data (metadata a sound editor writes) are walked past.
+    @Test func aWAVWithMoreChunksIsWhole() throws {
+        let url = try sounds.writeRawWAV("chunks.wav", rate: 44_100, channels: 1, frames: 101)
+        var bytes = [UInt8](try Data(contentsOf: url))
+        let list: [UInt8] = Array("LIST".utf8) + [3, 0, 0, 0] + Array("abc".utf8) + [0]
+        bytes.insert(contentsOf: list, at: 36)
+        bytes += list
+        let riff = UInt32(bytes.count - 8)
+        for index in 0 ..< 4 { bytes[4 + index] = UInt8(truncatingIfNeeded: riff >> (8 * UInt32(index))) }
+        try Data(bytes).write(to: url)
+        #expect(AudioAsset.check(url: url, directional: true) == nil)
+        #expect(try AudioAsset.decode(url: url).frames == 101)
+    }
+
     @Test func truncatedFLAC() throws {
         let full = try sounds.writeEncoded(
             "long.flac", format: SF_FORMAT_FLAC | SF_FORMAT_PCM_16, samples: TestSounds.whiteNoise(frames: 44_100, seed: 4))
