@@ -40,8 +40,13 @@ public final class WAVWriter {
             throw AudioError.writeFailed(path: url.path, message: "it exists and is not a regular file")
         }
         self.destination = destination
-        temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
+        let folder = destination.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        // Said plainly, not as libsndfile's "System error : No such file or directory.".
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw AudioError.writeFailed(path: url.path, message: "the folder \(folder.path) does not exist")
+        }
+        temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
         var info = SF_INFO()
         info.channels = Int32(channels)
         info.samplerate = Int32(sampleRate)

@@ -112,6 +112,15 @@ import Testing
         #expect(try Data(contentsOf: bell) == before)
     }
 
+    /// An output in a folder that does not exist says so, not libsndfile's "System error".
+    @Test func anOutputInAMissingFolderSaysWhichFolder() throws {
+        let missing = folder.appendingPathComponent("no-such-folder")
+        let out = missing.appendingPathComponent("x.wav")
+        let run = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "1", "--out", out.path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "\(out.path): error: cannot write audio: the folder \(missing.path) does not exist\n")
+    }
+
     /// A sound that cannot be played makes the render wrong: status 1 and no file, and a
     /// file already there is left as it was.
     @Test func aLevelWithABrokenSoundIsNotWritten() throws {
