@@ -50,6 +50,8 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--seconds must be a number of seconds above 0 and at most 3600")
         }
         guard rate == 44_100 || rate == 48_000 else { throw ValidationError("--rate must be 44100 or 48000") }
+        // An empty name would resolve to the current folder and be refused as "not a regular file".
+        guard !out.isEmpty, !out.hasSuffix("/") else { throw ValidationError("--out needs a file name, such as level.wav") }
     }
 
     /// Loads the pack, runs the level while recording and writes the WAV file; exits 1 on

@@ -112,6 +112,13 @@ import Testing
         #expect(try Data(contentsOf: bell) == before)
     }
 
+    /// An empty --out is a usage error, not "the current folder is not a regular file".
+    @Test func anEmptyOutputIsAUsageError() throws {
+        let run = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "1", "--out", ""])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--out needs a file name"), "\(run.stderr)")
+    }
+
     /// An output in a folder that does not exist says so, not libsndfile's "System error".
     @Test func anOutputInAMissingFolderSaysWhichFolder() throws {
         let missing = folder.appendingPathComponent("no-such-folder")
