@@ -65,6 +65,10 @@ struct RenderCommand: ParsableCommand {
             Terminal.error("\(out):1:1: error: \(problem)")
             throw ExitCode(1)
         }
+        if let input, Self.sameFile(out, input) {
+            Terminal.error("\(out):1:1: error: the output is the input log being read; write it elsewhere")
+            throw ExitCode(1)
+        }
         let log = try GameLoader.inputLog(input)
         let started = ContinuousClock.now
         let (written, hrtfName, ruleErrors) = try render(game, log: log)
@@ -115,6 +119,16 @@ struct RenderCommand: ParsableCommand {
             }
             throw ExitCode(1)
         }
+    }
+}
+
+extension RenderCommand {
+    /// Whether two paths name one existing file (through links, or as hard links of it).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        // stat(2) follows links, so a link to the log is the log.
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 }
 

@@ -112,6 +112,23 @@ import Testing
         #expect(try Data(contentsOf: bell) == before)
     }
 
+    /// An output that is the input log (by its name or through a link) would replace the
+    /// log the render plays: refused, the log kept.
+    @Test(arguments: [false, true]) func anOutputThatIsTheInputLogIsRefusedAndTheLogKept(throughLink: Bool) throws {
+        let log = folder.appendingPathComponent("turn.jsonl")
+        let text = Data("{\"t\": 0.5, \"action\": \"turnTo\", \"azimuth\": 60}\n".utf8)
+        try text.write(to: log)
+        var out = log
+        if throughLink {
+            out = folder.appendingPathComponent("turn.wav")
+            try FileManager.default.createSymbolicLink(at: out, withDestinationURL: log)
+        }
+        let run = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "1", "--input", log.path, "--out", out.path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "\(out.path):1:1: error: the output is the input log being read; write it elsewhere\n")
+        #expect(try Data(contentsOf: log) == text)
+    }
+
     /// An empty --out is a usage error, not "the current folder is not a regular file".
     @Test func anEmptyOutputIsAUsageError() throws {
         let run = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "1", "--out", ""])
