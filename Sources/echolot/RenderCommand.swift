@@ -46,10 +46,11 @@ struct RenderCommand: ParsableCommand {
 
     /// Checks the arguments before anything is loaded (usage errors exit 2).
     func validate() throws {
-        guard seconds.isFinite, seconds > 0, seconds <= 3_600 else {
-            throw ValidationError("--seconds must be a number of seconds above 0 and at most 3600")
-        }
         guard rate == 44_100 || rate == 48_000 else { throw ValidationError("--rate must be 44100 or 48000") }
+        // Less than one sample would write a WAV with no audio in it, and call it rendered.
+        guard seconds.isFinite, seconds * Double(rate) >= 1, seconds <= 3_600 else {
+            throw ValidationError("--seconds must be a number of seconds from one sample (1/\(rate) s) to 3600")
+        }
         // An empty name would resolve to the current folder and be refused as "not a regular file".
         guard !out.isEmpty, !out.hasSuffix("/") else { throw ValidationError("--out needs a file name, such as level.wav") }
     }

@@ -129,6 +129,15 @@ import Testing
         #expect(try Data(contentsOf: log) == text)
     }
 
+    /// Less than one sample of audio is a usage error, not a WAV file with nothing in it.
+    @Test(arguments: ["0", "0.00001", "nan", "3601"]) func secondsOutsideOneSampleTo3600AreAUsageError(seconds: String) throws {
+        let out = folder.appendingPathComponent("short.wav")
+        let run = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", seconds, "--out", out.path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--seconds must be a number of seconds from one sample (1/44100 s) to 3600"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     /// An empty --out is a usage error, not "the current folder is not a regular file".
     @Test func anEmptyOutputIsAUsageError() throws {
         let run = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "1", "--out", ""])
