@@ -28,6 +28,9 @@ public enum AudioAsset {
         audio.channels == 1 ? nil : stereoDirectionalMessage
     }
 
+    /// What to do about a file that was damaged on the way (cut off, corrupt).
+    static let exportAgain = "export it again from the original"
+
     /// Why a stereo file cannot be an entity's sound.
     static let stereoDirectionalMessage =
         "the file is stereo, but a directional sound must be mono: OpenAL cannot place a stereo sound in space (mix it down to one channel)"
@@ -38,8 +41,8 @@ public enum AudioAsset {
         if let truncated = RIFFCheck.truncation(of: url, fileSize: size) { throw AudioAssetError(truncated) }
         var info = SF_INFO()
         guard let file = sf_open(url.path, Int32(SFM_READ), &info) else {
-            let reason = String(cString: sf_strerror(nil))
-            throw AudioAssetError("not a readable WAV, FLAC or Ogg Vorbis file (libsndfile: \(reason))")
+            let reason = libsndfileReason(nil)
+            throw AudioAssetError("not a readable WAV, FLAC or Ogg Vorbis file (libsndfile: \(reason)); save it as WAV, FLAC or Ogg Vorbis")
         }
         defer { sf_close(file) }
         try checkFormat(info)
@@ -52,12 +55,14 @@ public enum AudioAsset {
             sf_readf_float(file, buffer.baseAddress, sf_count_t(frames))
         }
         if sf_error(file) != SF_ERR_NO_ERROR {
-            throw AudioAssetError("the audio data are corrupt (libsndfile: \(String(cString: sf_strerror(file))))")
+            throw AudioAssetError("the audio data are corrupt (libsndfile: \(libsndfileReason(file))); \(exportAgain)")
         }
         guard read == frames else {
-            throw AudioAssetError("the file is truncated or corrupt: only \(read) of \(frames) frames could be decoded")
+            throw AudioAssetError("the file is truncated or corrupt: only \(read) of \(frames) frames could be decoded; \(exportAgain)")
         }
-        guard floats.allSatisfy(\.isFinite) else { throw AudioAssetError("the audio data contain values that are not numbers") }
+        guard floats.allSatisfy(\.isFinite) else {
+            throw AudioAssetError("the audio data contain values that are not numbers; \(exportAgain)")
+        }
         let samples = floats.map { Int16((min(1, max(-1, $0)) * 32767).rounded()) }
         return DecodedAudio(samples: samples, channels: channels, sampleRate: Int(info.samplerate))
     }
@@ -75,9 +80,9 @@ public enum AudioAsset {
             throw AudioAssetError("this is a folder, not a sound file")
         }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        guard size > 0 else { throw AudioAssetError("the file is empty") }
+        guard size > 0 else { throw AudioAssetError("the file is empty; \(exportAgain)") }
         guard size <= maxFileBytes else {
-            throw AudioAssetError("the file is \(size) bytes; sound files may be at most 16 MiB")
+            throw AudioAssetError("the file is \(size) bytes; sound files may be at most 16 MiB (shorten it, or save it as Ogg Vorbis)")
         }
         return size
     }
@@ -93,16 +98,23 @@ public enum AudioAsset {
             throw AudioAssetError("unsupported Ogg codec \(formatName(minor, command: SFC_GET_FORMAT_SUBTYPE)): use Ogg Vorbis")
         }
         guard info.channels == 1 || info.channels == 2 else {
-            throw AudioAssetError("the file has \(info.channels) channels; only mono and stereo are supported")
+            throw AudioAssetError("the file has \(info.channels) channels; only mono and stereo are supported (mix it down)")
         }
         guard sampleRates.contains(Int(info.samplerate)) else {
-            throw AudioAssetError("the sample rate \(info.samplerate) Hz is out of range (8000–192000 Hz)")
+            throw AudioAssetError("the sample rate \(info.samplerate) Hz is out of range (8000–192000 Hz); resample it to 44100 or 48000 Hz")
         }
-        guard info.frames > 0 else { throw AudioAssetError("the file contains no audio") }
+        guard info.frames > 0 else { throw AudioAssetError("the file contains no audio; \(exportAgain)") }
         let seconds = Double(info.frames) / Double(info.samplerate)
         guard seconds <= maxSeconds else {
-            throw AudioAssetError("the sound lasts \(Int(seconds)) s; sounds may be at most \(Int(maxSeconds)) s long")
+            throw AudioAssetError("the sound lasts \(Int(seconds)) s; sounds may be at most \(Int(maxSeconds)) s long (shorten it)")
         }
+    }
+
+    /// libsndfile's error text without its closing full stop ("Format not recognised."),
+    /// which would end the sentence inside the parentheses it is quoted in.
+    private static func libsndfileReason(_ file: OpaquePointer?) -> String {
+        let text = String(cString: sf_strerror(file)).trimmingCharacters(in: .whitespaces)
+        return text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 
     /// libsndfile's name for a format code (`AIFF (Apple/SGI)`, `MPEG Layer III`, …).

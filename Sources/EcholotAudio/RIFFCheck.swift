@@ -46,6 +46,6 @@ enum RIFFCheck {
     }
 
     private static func message(_ detail: String) -> String {
-        "the file is truncated: \(detail); export it again from the original"
+        "the file is truncated: \(detail); \(AudioAsset.exportAgain)"
     }
 }

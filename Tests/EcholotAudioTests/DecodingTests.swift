@@ -159,4 +159,23 @@ import Testing
         try handle.close()
         #expect(AudioAsset.check(url: url, directional: false)?.contains("16 MiB") == true)
     }
+
+    /// Every refusal ends by saying what to do: a sound designer reads "the file is
+    /// empty" and needs to know the cure, not only the fault.
+    @Test func everyRefusalSaysWhatToDo() throws {
+        let cases: [(URL, String)] = [
+            (try sounds.writeBytes("empty.wav", []), "; export it again from the original"),
+            (try sounds.truncatedCopy(of: sounds.url(TestSounds.noise), named: "cut.wav", keeping: 0.5), "; export it again from the original"),
+            (try sounds.writeBytes("text.wav", Array("not a sound at all, just words".utf8)),
+             "(libsndfile: Format not recognised); save it as WAV, FLAC or Ogg Vorbis"),
+            (try sounds.writeRawWAV("six.wav", rate: 44_100, channels: 6, frames: 100), "(mix it down)"),
+            (try sounds.writeRawWAV("slow.wav", rate: 4_000, channels: 1, frames: 100), "; resample it to 44100 or 48000 Hz"),
+            (try sounds.writeRawWAV("nothing.wav", rate: 44_100, channels: 1, frames: 0), "; export it again from the original"),
+            (try sounds.writeRawWAV("long.wav", rate: 8_000, channels: 1, frames: 8_000 * 601), "(shorten it)"),
+        ]
+        for (url, remedy) in cases {
+            let problem = try #require(AudioAsset.check(url: url, directional: false))
+            #expect(problem.hasSuffix(remedy), "\(url.lastPathComponent): \(problem)")
+        }
+    }
 }
