@@ -23,8 +23,9 @@ public final class WAVWriter {
     public private(set) var framesWritten = 0
 
     private var file: OpaquePointer?
-    /// Where the samples go until ``close()``.
-    private let temporary: URL
+    /// Where the samples go until ``close()``: a process that may be killed mid-write
+    /// removes it on the way out, since no `deinit` runs then.
+    public let temporary: URL
     /// The file ``close()`` replaces: `url`, or the file it links to.
     private let destination: URL
 

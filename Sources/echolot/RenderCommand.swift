@@ -97,6 +97,9 @@ struct RenderCommand: ParsableCommand {
                 Terminal.error(message)
             }
             let writer = try WAVWriter(url: URL(fileURLWithPath: out), channels: 2, sampleRate: device.sampleRate)
+            // An hour of audio is 600 MB: Ctrl-C must not leave that behind in a hidden file.
+            InterruptCleanup.install(removing: writer.temporary)
+            defer { InterruptCleanup.uninstall() }
             let recorder = try LevelRecorder(engine: engine, writer: writer)
             let store = try game.makeStore()
             engine.attach(to: store)  // First: each batch is applied, then heard.
@@ -130,6 +133,50 @@ extension RenderCommand {
         // stat(2) follows links, so a link to the log is the log.
         guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+}
+
+/// Removes a half-written file when a termination signal ends the render, then ends the
+/// process as that signal would have: no Swift code (no `deinit`) runs on a signal.
+private enum InterruptCleanup {
+    /// The signals that end a render: Ctrl-C, `kill`, a closed terminal, Ctrl-\.
+    static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// The file's path in C memory, prepared before the handler can run (it may not allocate).
+    nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
+    /// The signals that were ignored before (a background job's SIGINT): they stay ignored.
+    nonisolated(unsafe) static var ignored: Set<Int32> = []
+    /// The thread's signal mask before, put back by ``uninstall()``.
+    nonisolated(unsafe) static var mask = sigset_t()
+
+    /// Removes `file` if one of ``signals`` arrives, until ``uninstall()``.
+    static func install(removing file: URL) {
+        path = strdup(file.path)
+        for number in signals {
+            let before = signal(number) { number in
+                // unlink, signal and raise are async-signal-safe.
+                if let path = InterruptCleanup.path { unlink(path) }
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+            if let before, unsafeBitCast(before, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                signal(number, SIG_IGN)
+                ignored.insert(number)
+            }
+        }
+        // A parent may hand its blocked mask down (Foundation's Process does): the render
+        // would then run on for minutes through every Ctrl-C and kill but SIGKILL.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in signals { sigaddset(&unblock, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, &mask)
+    }
+
+    /// Puts the handlers back as they were and forgets the file.
+    static func uninstall() {
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
+        for number in signals { signal(number, ignored.contains(number) ? SIG_IGN : SIG_DFL) }
+        free(path)
+        path = nil
     }
 }
 

@@ -154,6 +154,30 @@ import Testing
         #expect(run.stderr == "\(out.path): error: cannot write audio: the folder \(missing.path) does not exist\n")
     }
 
+    /// A render ended by a signal (Ctrl-C, kill) leaves neither a hidden temporary file,
+    /// which grows by 10 MB a minute of audio, nor a changed output.
+    @Test func aKilledRenderLeavesNoTemporaryFileAndTheOutputAsItWas() throws {
+        let out = folder.appendingPathComponent("long.wav")
+        try Data("earlier render".utf8).write(to: out)
+        let process = Process()
+        process.executableURL = echolotExecutable
+        process.arguments = ["render", Tutorial.root.path, "--level", "around-you", "--seconds", "3600", "--out", out.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func temporaries() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while try temporaries().isEmpty, process.isRunning, Date() < deadline { usleep(20_000) }
+        #expect(try !temporaries().isEmpty, "the render never started writing")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        #expect(try temporaries().isEmpty)
+        #expect(try Data(contentsOf: out) == Data("earlier render".utf8))
+    }
+
     /// A sound that cannot be played makes the render wrong: status 1 and no file, and a
     /// file already there is left as it was.
     @Test func aLevelWithABrokenSoundIsNotWritten() throws {
