@@ -10,6 +10,10 @@ public enum AudioAsset {
     public static let maxSeconds = 600.0
     /// Sample rates accepted; outside this a file is damaged or not meant for playback.
     public static let sampleRates = 8_000 ... 192_000
+    /// The most samples a sound may decode to: 600 s of 48 kHz stereo (110 MiB as 16-bit).
+    /// A compressed file within 16 MiB (a FLAC of silence) can hold far more, and decoding
+    /// it whole took 1.4 GB of memory before anything could say no.
+    public static let maxSamples = 600 * 48_000 * 2
 
     /// Why `url` cannot be played (as an entity sound when `directional`), or `nil` when it
     /// can: what `validate` reports. Decodes the whole file, so corrupt data are found too.
@@ -107,6 +111,12 @@ public enum AudioAsset {
         let seconds = Double(info.frames) / Double(info.samplerate)
         guard seconds <= maxSeconds else {
             throw AudioAssetError("the sound lasts \(Int(seconds)) s; sounds may be at most \(Int(maxSeconds)) s long (shorten it)")
+        }
+        guard Int(info.frames) * Int(info.channels) <= maxSamples else {
+            func mebibytes(_ samples: Int) -> Int { (samples * 2 + (1 << 19)) >> 20 }  // 16-bit, rounded
+            throw AudioAssetError("decoded, the sound would take \(mebibytes(Int(info.frames) * Int(info.channels))) MiB; "
+                + "at most \(mebibytes(maxSamples)) MiB "
+                + "(600 s of 48 kHz stereo) are held in memory (lower its sample rate to 48000 Hz, or shorten it)")
         }
     }
 

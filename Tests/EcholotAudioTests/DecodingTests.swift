@@ -160,6 +160,18 @@ import Testing
         #expect(AudioAsset.check(url: url, directional: false)?.contains("16 MiB") == true)
     }
 
+    /// A small FLAC of silence that would decode to more than 600 s of 48 kHz stereo is
+    /// refused from its header, before any of it is decoded.
+    @Test func aSoundTooBigToDecodeIsRefusedBeforeDecoding() throws {
+        let url = try sounds.writeSilence("silence.flac", format: SF_FORMAT_FLAC | SF_FORMAT_PCM_16, channels: 2, rate: 192_000, seconds: 160)
+        #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0 < AudioAsset.maxFileBytes)
+        let clock = ContinuousClock(), started = clock.now
+        let problem = try #require(AudioAsset.check(url: url, directional: false))
+        #expect(problem.contains("decoded, the sound would take 117 MiB; at most 110 MiB"), "\(problem)")
+        #expect(problem.hasSuffix("(lower its sample rate to 48000 Hz, or shorten it)"))
+        #expect(clock.now - started < .seconds(1), "decoded before refusing")
+    }
+
     /// Every refusal ends by saying what to do: a sound designer reads "the file is
     /// empty" and needs to know the cure, not only the fault.
     @Test func everyRefusalSaysWhatToDo() throws {

@@ -20,6 +20,22 @@ extension TestSounds {
         return url(name)
     }
 
+    /// Silence through libsndfile in `format`, written a second at a time, so that a long
+    /// compressed file needs no long array.
+    @discardableResult
+    func writeSilence(_ name: String, format: Int, channels: Int, rate: Int, seconds: Int) throws -> URL {
+        var info = SF_INFO()
+        (info.channels, info.samplerate, info.format) = (Int32(channels), Int32(rate), Int32(format))
+        guard let file = sf_open(url(name).path, Int32(SFM_WRITE), &info) else {
+            throw TestFileError(message: "cannot write \(name): \(String(cString: sf_strerror(nil)))")
+        }
+        let second = [Float](repeating: 0, count: rate * channels)
+        var written = 0
+        for _ in 0 ..< seconds { written += Int(second.withUnsafeBufferPointer { sf_writef_float(file, $0.baseAddress, sf_count_t(rate)) }) }
+        guard sf_close(file) == 0, written == rate * seconds else { throw TestFileError(message: "short write of \(name)") }
+        return url(name)
+    }
+
     /// A hand-made 16-bit PCM WAV file: any header values, silent data.
     @discardableResult
     func writeRawWAV(_ name: String, rate: UInt32, channels: UInt16, frames: Int) throws -> URL {
