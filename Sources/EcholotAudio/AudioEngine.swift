@@ -166,12 +166,12 @@ public final class AudioEngine {
         do {
             let buffer = try buffers.buffer(named: name).get()
             if directional, buffer.channels != 1 {
-                reporter.report("\(path): error: \(AudioAsset.stereoDirectionalMessage); it stays silent")
+                reporter.report("\(path): error: \(AudioAsset.stereoDirectionalMessage) (it stays silent)")
                 return nil
             }
             return buffer.id
         } catch {
-            reporter.report("\(path): error: \(error.message); it stays silent")
+            reporter.report("\(path): error: \(error.message) (it stays silent)")
             return nil
         }
     }

@@ -37,6 +37,19 @@ import Testing
         #expect(read.events.map(\.t) == log.events.map(\.t))
     }
 
+    /// A file that is no log (a WAV given as the input) is told in twenty lines and one
+    /// that says what may be wrong, not in a line for each of its lines.
+    @Test func stopsAfterTwentyBadLines() {
+        do {
+            _ = try parse(String(repeating: "RIFF junk\n", count: 1000))
+            Issue.record("expected errors")
+        } catch {
+            #expect(error.diagnostics.count == InputLog.maxProblems + 1)
+            #expect(error.diagnostics.last?.description
+                == "log.jsonl:21:1: error: stopped after 20 bad lines: is this an input log (JSON Lines, one event a line)?")
+        }
+    }
+
     @Test func reportsEveryBadLine() {
         do {
             _ = try parse("""

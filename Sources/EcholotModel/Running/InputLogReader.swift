@@ -4,6 +4,9 @@ import Foundation
 extension InputLog {
     /// The largest input log read, so that a wrong file cannot exhaust memory.
     public static let maxFileSize = 64 << 20
+    /// The most bad lines told before reading stops: a file that is no log at all (a WAV
+    /// given by mistake) would otherwise print a problem for each of its thousand lines.
+    public static let maxProblems = 20
 
     /// Reads an input log file, reporting every bad line as `path:line:col: error: …`;
     /// an event later than `latest` seconds (when given) is one of them.
@@ -27,6 +30,11 @@ extension InputLog {
         var reader = InputEventReader(latest: latest)
         for slice in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
+            if diagnostics.count >= maxProblems {
+                diagnostics.append(Diagnostic(path: displayPath, line: lineNumber, column: 1,
+                                              message: "stopped after \(maxProblems) bad lines: is this an input log (JSON Lines, one event a line)?"))
+                break
+            }
             let line = Array(slice.last == UInt8(ascii: "\r") ? slice.dropLast() : slice[...])
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             func report(_ position: SourcePosition, _ message: String) {
