@@ -25,6 +25,7 @@ void clua_spend(lua_State *L, lua_Number n);
 int clua_resetbudget(lua_State *L);
 /// `charge(n)`: takes `n` instructions from the budget at once.
 int clua_charge(lua_State *L);
+/// `callnumber()`: the number of the budget running, which changes with every reducer call.
 int clua_callnumber(lua_State *L);
 
 // writelog.c: the write log.

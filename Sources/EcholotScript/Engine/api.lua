@@ -136,6 +136,20 @@ local function unknownfield(t, allowed, also)
   return nil
 end
 
+-- "did you mean 'x'?" for a misspelt `word` close to one of `names` (or that `aliases`
+-- maps to one), else nil.
+local function meant(word, names, aliases)
+  if type(word) ~= "string" then return nil end
+  local near = aliases and aliases[word] or closest(word, names)
+  return near and format("did you mean '%s'?", near)
+end
+
+-- What to say after an unknown `word`: the name it likely meant, else the `names` there are
+-- under `label` ("parameters: a, b"), else `none` when there are none.
+function E.namehint(word, names, label, none)
+  return meant(word, names) or #names == 0 and none or label .. ": " .. concat(names, ", ")
+end
+
 -- For a message about a misspelt `word`: the name among `allowed`'s (and `also`'s) it was
 -- likely meant to be, then all of them, sorted — "did you mean 'params'? a spec has: …".
 local function fieldlist(word, owner, allowed, also)
@@ -144,8 +158,8 @@ local function fieldlist(word, owner, allowed, also)
   for k in sortedpairs(also or {}) do all[k] = true end
   local names = {}
   for k in sortedpairs(all) do names[#names + 1] = k end
-  local near = type(word) == "string" and closest(word, names) or nil
-  return format("%s%s has: %s", near and format("did you mean '%s'? ", near) or "", owner, concat(names, ", "))
+  local near = meant(word, names)
+  return format("%s%s has: %s", near and near .. " " or "", owner, concat(names, ", "))
 end
 
 -- Checks and normalises a spec's `params`: a sorted list of declarations.
@@ -187,9 +201,9 @@ local function normalizeparams(kind, name, params)
       at("params", pname, "type")
       local types = {}
       for t in sortedpairs(typenames) do types[#types + 1] = t end
-      local near = typealiases[d.type] or type(d.type) == "string" and closest(d.type, types) or nil
+      local near = meant(d.type, types, typealiases)
       error(format("%s: parameter '%s' has unknown type '%s' (%sthe types are: %s)", where, pname, tostring(d.type),
-        near and format("did you mean '%s'? ", near) or "", concat(types, ", ")), 4)
+        near and near .. " " or "", concat(types, ", ")), 4)
     end
     if d.min ~= nil and type(d.min) ~= "number" or d.max ~= nil and type(d.max) ~= "number" then
       at("params", pname, d.min ~= nil and type(d.min) ~= "number" and "min" or "max")
@@ -212,8 +226,8 @@ local function normalizeparams(kind, name, params)
     end
     if decl.default ~= nil then
       at("params", pname, "default")
-      local value, err, bare, below = copy(decl.default)
-      if err ~= nil then error(format("%s: parameter '%s': %s", where, pname, E.copyproblem("default", bare, below)), 4) end
+      local value, err, below = copy(decl.default)
+      if err ~= nil then error(format("%s: parameter '%s': default%s: %s", where, pname, below, err), 4) end
       local problem = checkvalue(d, value, nil)
       if problem ~= nil then error(format("%s: the default of parameter '%s' %s", where, pname, problem), 4) end
       d.default = value
@@ -238,7 +252,6 @@ local function normalizeon(kind, name, on)
   if type(on) ~= "table" then
     error(format("%s: the spec needs 'on', a table from action names to reducer functions", where), 4)
   end
-  at("on")
   local exact, prefixes, handles = {}, {}, {}
   for action, fn in sortedpairs(on) do
     at("on", action)
@@ -424,9 +437,7 @@ end
 local function paramhint(rule, word)
   local names = {}
   for _, x in ipairs(rule.params) do names[#names + 1] = x.name end
-  local near = type(word) == "string" and closest(word, names) or nil
-  return near and format("did you mean '%s'?", near)
-    or #names == 0 and "it takes no parameters" or ("parameters: " .. concat(names, ", "))
+  return E.namehint(word, names, "parameters", "it takes no parameters")
 end
 
 -- Reached only when a name is not among an instance's values, so a declared parameter's

@@ -5,7 +5,7 @@ local E, host = ...
 local type, next, error, tostring, setmetatable, ipairs, rawget = type, next, error, tostring, setmetatable, ipairs, rawget
 local getinfo = debug.getinfo
 local mathtype, floor, tointeger = math.type, math.floor, math.tointeger
-local format, sub, gsub, concat = string.format, string.sub, string.gsub, table.concat
+local format, sub, gsub = string.format, string.sub, string.gsub
 local dataOf, copy, listMT, freeze, sortedpairs = E.dataOf, E.copy, E.listMT, E.freeze, E.sortedpairs
 local resetbudget, runeach, relay, emitproblem = host.resetbudget, host.runeach, host.relay, host.emitproblem
 -- Instructions the engine's own bookkeeping may take in one call (mirroring a state of
@@ -44,9 +44,7 @@ local function goalproblem(name, payload)
   if goals ~= nil and rawget(goals, id) ~= nil then return nil end
   local ids = {}
   for g in sortedpairs(goals or {}) do ids[#ids + 1] = g end
-  local near = host.closest(id, ids)
-  return format("%s: there is no goal '%s' in this level (%s)", name, id,
-    near and format("did you mean '%s'?", near) or #ids == 0 and "it has no goals" or "goals: " .. concat(ids, ", "))
+  return format("%s: there is no goal '%s' in this level (%s)", name, id, E.namehint(id, ids, "goals", "it has no goals"))
 end
 
 C.random = host.random
@@ -57,9 +55,9 @@ C.emit = relay(function(name, payload)
   local plain = nil
   if payload ~= nil then
     if type(payload) ~= "table" then error("ctx.emit(name, payload): the payload must be a table", 3) end
-    local err, bare, below
-    plain, err, bare, below = copy(payload)
-    if err ~= nil then error("ctx.emit: " .. E.copyproblem("payload", bare, below), 3) end
+    local err, below
+    plain, err, below = copy(payload)
+    if err ~= nil then error("ctx.emit: payload" .. below .. ": " .. err, 3) end
     if getrawmetatable(plain) == listMT then error("ctx.emit: the payload must have named fields, not be a list", 3) end
   end
   if name == "goal.met" or name == "goal.failed" then

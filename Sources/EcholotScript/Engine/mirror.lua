@@ -245,8 +245,8 @@ local function writeother(meta, data, k, v, old, up)
   if tv == "number" and not finite(v) then
     error(format("field '%s': %s", k, nonfinite(v)), 2 + up)
   elseif tv == "table" then
-    local plain, err, bare, below = copy(v, meta.depth + 1)
-    if err ~= nil then error(format("field '%s%s': %s", k, below, bare), 2 + up) end
+    local plain, err, below = copy(v, meta.depth + 1)
+    if err ~= nil then error(format("field '%s%s': %s", k, below, err), 2 + up) end
     -- A whole goal, entity or sound set at once is held to the same as its fields.
     local child = childrole(role, k)
     -- A whole goal or entity sits under its id, and a goal written over another keeps its
@@ -362,8 +362,8 @@ local function writelist(proxy, k, v)
   if type(v) == "number" and not finite(v) then
     error(format("list item %d: %s", k, nonfinite(v)), 2)
   elseif type(v) == "table" then
-    local plain, err, bare, below = copy(v, meta.depth + 1)
-    if err ~= nil then error(format("list item [%d]%s: %s", k, below, bare), 2) end
+    local plain, err, below = copy(v, meta.depth + 1)
+    if err ~= nil then error(format("list item [%d]%s: %s", k, below, err), 2) end
     v = wrap(plain, false, k, childrole(meta.role, k), meta.chain, meta.target, meta.depth + 1)
   elseif type(v) ~= "number" and type(v) ~= "string" and type(v) ~= "boolean" and v ~= nil and v ~= null then
     return badvalue(k, v, 0)

@@ -6,7 +6,7 @@ local E, host = ...
 local type, next, rawlen, setmetatable, tostring = type, next, rawlen, setmetatable, tostring
 local getrawmetatable = debug.getmetatable
 local mathtype = math.type
-local format, find, sub = string.format, string.find, string.sub
+local format, find = string.format, string.find
 local dataOf, retiredviews, readonlyviews = E.dataOf, E.retiredviews, E.readonlyviews
 
 -- Tables that are lists even when empty carry this metatable: lists from the state
@@ -108,12 +108,10 @@ local function copy(v, depth, seen)
   return out
 end
 
--- Checks and copies a value for the state: the copy, or nil and a message. `depth` is
--- how deep in the state the value will sit (the root's fields are at 1, the default).
--- The message starts with where below `v` the bad value is (`list[3].fn: …`), so that a
--- caller that names only `v` (`field 'extra': …`) still names the whole way down; the
--- bare message and that path (`.list[3].fn`) come third and fourth, for a caller that
--- joins them to its own name (`payload.list[3].fn: …`).
+-- Checks and copies a value for the state: the copy, or nil, a message and where below
+-- `v` the bad value is (`.list[3].fn`; "" for `v` itself), which callers join to their own
+-- name: `field 'extra.list[3].fn': …`, `payload.deep.f: …`. `depth` is how deep in the
+-- state the value will sit (the root's fields are at 1, the default).
 function E.copy(v, depth)
   local out, err, below
   if type(v) ~= "table" then
@@ -122,14 +120,7 @@ function E.copy(v, depth)
     out, err, below = copy(v, depth or 1, {})
   end
   if err == nil then return out end
-  if not below then return nil, err, err, "" end
-  return nil, (find(below, "^%.") and sub(below, 2) or below) .. ": " .. err, err, below
-end
-
--- `name` and the path below it a failed copy gave, with its bare message: `payload.deep.f:
--- a function value cannot be stored in the state`.
-function E.copyproblem(name, err, below)
-  return name .. (below or "") .. ": " .. err
+  return nil, err, below or ""
 end
 
 -- A deep read-only view of a plain value (actions, parameters).

@@ -63,20 +63,16 @@ public enum PackTests {
             return broken("\(source.displayPath):1:1: error: \(error)")
         }
         return tests.map { name, anchor, test in
-            // An unnamed test among others cannot be told from them in the text: no field.
-            func field(_ name: String?) -> SourcePosition {
-                anchor == nil && tests.count > 1 ? .start : position(of: name, after: anchor, in: data)
+            // An unnamed test among others cannot be told from them in the text: no place.
+            func placed(_ problem: PackTestReader.Problem) -> SourcePosition {
+                anchor == nil && tests.count > 1 ? .start : position(of: problem, after: anchor, in: data)
             }
             switch test {
             case let .success(test):
-                let event = { (event: Int) -> SourcePosition in
-                    anchor == nil && tests.count > 1 ? .start
-                        : position(of: PackTestReader.Problem(message: "", event: event), after: anchor, in: data)
-                }
-                return run(test, rules: rules, field: field, event: event)
+                return run(test, rules: rules, field: { placed(PackTestReader.Problem(message: "", field: $0)) },
+                           event: { placed(PackTestReader.Problem(message: "", event: $0)) })
             case let .failure(problem):
-                let at = anchor == nil && tests.count > 1 ? .start : position(of: problem, after: anchor, in: data)
-                let here = Diagnostic(path: source.displayPath, at: at, message: problem.message)
+                let here = Diagnostic(path: source.displayPath, at: placed(problem), message: problem.message)
                 return PackTestResult(test: nil, file: source.displayPath, name: name, result: nil,
                                       problems: ([here] + problem.elsewhere).map(\.description))
             }
