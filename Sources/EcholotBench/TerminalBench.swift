@@ -255,4 +255,5 @@ private final class SilentDisplay: Display {
     func pauseChanged(_ paused: Bool, frame: LevelFrame) {}
     func levelTooSmall(goals: Int) -> String? { nil }
     func resized() {}
+    func ring() {}
 }

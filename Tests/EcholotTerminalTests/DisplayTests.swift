@@ -15,6 +15,15 @@ import Testing
         #expect(transcript.text == "\n== Menu ==\nPick one.\n1. A — done\n2. B (not available)\n\(Page.standardHelp)\nSelected: A — done\nB (not available), 2 of 2\n")
     }
 
+    @Test func bothDisplaysRingTheBellThroughTheProtocol() {
+        for make in [{ (out: Transcript) -> any Display in LineDisplay(output: out.output) },
+                     { (out: Transcript) -> any Display in ScreenDisplay(output: out.output, size: { (60, 24) }) }] {
+            let transcript = Transcript()
+            make(transcript).ring()
+            #expect(transcript.text == "\u{07}")
+        }
+    }
+
     @Test func theLineDisplaySaysTheHeadingOnceItSettles() {
         let transcript = Transcript()
         let display = LineDisplay(output: transcript.output)

@@ -135,8 +135,7 @@ public final class PlayApp {
         }
         if let unsaved { display.notice(unsaved, style: .bad) }
         let audio = AudioOutput(enabled: options.audio) { display.notice($0, style: .warning) }
-        let ring: () -> Void = plain ? { (display as? LineDisplay)?.ring() } : { (display as? ScreenDisplay)?.ring() }
-        let context = Loop(display: display, pump: pump, audio: audio, tracker: tracker, feedback: audio.feedback(ring: ring))
+        let context = Loop(display: display, pump: pump, audio: audio, tracker: tracker, feedback: audio.feedback { display.ring() })
         var place = firstPlace()
         while true {
             do {

@@ -102,6 +102,8 @@ public protocol Display: AnyObject {
     func levelTooSmall(goals: Int) -> String?
     /// The terminal changed size: draw everything again.
     func resized()
+    /// Sounds the terminal bell: the only sound a miss makes without an audio device.
+    func ring()
     /// The first output failure (the terminal went away), if any.
     var failure: SystemError? { get }
 }

@@ -28,20 +28,20 @@ public final class LineDisplay: Display {
 
     /// Says one line (made safe for the terminal: see ``TerminalText``).
     public func say(_ line: String) {
-        guard failure == nil else { return }
-        do {
-            try output(TerminalText.safe(line) + "\n")
-        } catch {
-            failure = error
-        }
+        write(TerminalText.safe(line) + "\n")
     }
 
     /// Writes the terminal bell (BEL, no escape sequence): without an audio device it is
     /// the only sound a miss makes, and screen-reader users need it most.
     public func ring() {
+        write(Escape.bell)
+    }
+
+    /// Writes `text` unless an earlier write failed; keeps the first failure.
+    private func write(_ text: String) {
         guard failure == nil else { return }
         do {
-            try output("\u{07}")
+            try output(text)
         } catch {
             failure = error
         }
