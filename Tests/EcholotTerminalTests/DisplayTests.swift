@@ -76,6 +76,26 @@ import Testing
         #expect(small.levelTooSmall(goals: 1)?.hasPrefix("The terminal is 30×10") == true)
     }
 
+    /// The key help is packed once per width: after a resize to a narrow screen it takes
+    /// more lines, and every key is still on screen.
+    @Test func theKeyHelpFollowsAResize() {
+        let transcript = Transcript()
+        var columns = 120
+        let display = ScreenDisplay(output: transcript.output, size: { (columns, 30) })
+        let level = tutorialLevel("first-sound").level
+        let context = LevelContext(packName: "Tutorial", names: Names(pack: tutorial), goalPaths: [:], visuals: .shown, steering: "arrow keys")
+        display.levelBegan(context, level: level)
+        let wide = Escape.strip(transcript.text)
+        #expect(wide.contains(KeyHelp.levelShort.joined(separator: " · ")), "one line at 120 columns")
+        columns = 40
+        transcript.text = ""
+        display.resized()
+        let narrow = Escape.strip(transcript.text)
+        #expect(!narrow.contains(KeyHelp.levelShort.joined(separator: " · ")))
+        for key in KeyHelp.levelShort { #expect(narrow.contains(key), "\(key) at 40 columns") }
+        #expect(display.levelTooSmall(goals: 1) == nil)
+    }
+
     /// A wrong pick (the decoy) is found to the store but not to the player: the level
     /// screen's counters and the status leave it out, as the end page does.
     @Test func theCountersLeaveOutWrongPicks() {

@@ -17,6 +17,8 @@ public final class ScreenDisplay: Display {
     /// Whether the page shown is the game's first: it points screen-reader users to the
     /// line mode, which they may not know of.
     private var firstPage = true
+    /// The key help packed for the last width drawn at (``helpLines(columns:)``).
+    private var help: (columns: Int, lines: [StyledLine])?
 
     /// What the first page says to players who would rather hear lines than a screen.
     static let plainHint = "Screen reader? echolot play --plain says everything as lines."
@@ -119,7 +121,11 @@ public final class ScreenDisplay: Display {
     /// Why the level screen does not fit, if it does not.
     public func levelTooSmall(goals: Int) -> String? {
         let (columns, rows) = size()
-        let needed = neededRows(goals: goals, columns: columns)
+        return tooSmall(columns: columns, rows: rows, needed: neededRows(goals: goals, columns: columns))
+    }
+
+    /// Why a screen of `columns`×`rows` cannot hold a level screen of `needed` rows, or `nil`.
+    private func tooSmall(columns: Int, rows: Int, needed: Int) -> String? {
         guard columns < Self.minimumColumns || rows < needed else { return nil }
         return "The terminal is \(columns)×\(rows); this level needs at least \(Self.minimumColumns)×\(needed). "
             + "Enlarge the window (the game waits), or play with --plain."
@@ -186,15 +192,15 @@ public final class ScreenDisplay: Display {
     /// those the heading and the keys take when they wrap on a narrow screen.
     private func neededRows(goals: Int, columns: Int) -> Int {
         let heading = context.map { Self.headingLines($0, center: 0, elevation: 0, columns: columns).count } ?? 1
-        return Self.fixedLevelRows + goals + heading - 1 + Self.helpLines(columns: columns).count - 1
+        return Self.fixedLevelRows + goals + heading - 1 + helpLines(columns: columns).count - 1
     }
 
     private func drawLevel() {
         guard let context, let frame else { return }
         let (columns, rows) = size()
         let goals = GoalText.orderedGoals(frame.level, paths: context.goalPaths)
-        if let problem = levelTooSmall(goals: goals.count) {
-            let needed = neededRows(goals: goals.count, columns: columns)
+        let needed = neededRows(goals: goals.count, columns: columns)
+        if let problem = tooSmall(columns: columns, rows: rows, needed: needed) {
             canvas.draw(Self.tooSmallLines(problem, needed: needed, columns: columns, rows: rows), size: (columns, rows))
             return
         }
@@ -263,8 +269,12 @@ public final class ScreenDisplay: Display {
     }
 
     /// The key help's lines at `columns`: as many as it takes, so no key is cut off.
-    private static func helpLines(columns: Int) -> [String] {
-        packed(KeyHelp.levelShort, width: columns - 1).map { " " + $0 }
+    /// Packed once per width, not twice a frame (the rows needed, then the screen).
+    private func helpLines(columns: Int) -> [StyledLine] {
+        if let help, help.columns == columns { return help.lines }
+        let lines = Self.packed(KeyHelp.levelShort, width: columns - 1).map { StyledLine(" " + $0, .dim) }
+        help = (columns, lines)
+        return lines
     }
 
     private static let separator = " · "
@@ -295,7 +305,7 @@ public final class ScreenDisplay: Display {
     /// The messages and the key help under the level's own lines.
     private func drawRest(_ top: [StyledLine], context: LevelContext, frame: LevelFrame, columns: Int, rows: Int) {
         var lines = top
-        let help = Self.helpLines(columns: columns).map { StyledLine($0, .dim) }
+        let help = helpLines(columns: columns)
         var extra = statusLines.map { (text: $0, style: TextStyle.normal) }
         if let tracker = frame.tracker, statusLines.isEmpty { lines.append(StyledLine(" " + tracker, .dim)) }
         if extra.isEmpty { extra = messages }
