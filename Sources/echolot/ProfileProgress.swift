@@ -23,7 +23,7 @@ final class ProfileProgress: ProgressProvider {
 
     /// The profile file as it was opened (device and inode): one deleted or replaced while
     /// the game runs still takes writes, silently, into a file no one will open again.
-    private let opened: (device: UInt64, inode: UInt64)?
+    private let opened: FileIdentity?
     /// Whether that was told: once is enough.
     private var removalReported = false
 
@@ -43,7 +43,7 @@ final class ProfileProgress: ProgressProvider {
     init(profile: Profile, report: @escaping (String) -> Void) {
         self.profile = profile
         self.report = report
-        opened = Self.identity(of: profile.url.path)
+        opened = FileIdentity(path: profile.url.path)
         do {
             try profile.waitForLock(upTo: Self.lockWait)
         } catch {
@@ -51,18 +51,10 @@ final class ProfileProgress: ProgressProvider {
         }
     }
 
-    /// The device and inode of the file at `path`; `nil` when there is none.
-    private static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return (UInt64(info.st_dev), UInt64(info.st_ino))
-    }
-
     /// Tells, once, when the profile file is no longer the one opened.
     private func checkStillThere() {
         guard !removalReported, let opened else { return }
-        let now = Self.identity(of: profile.url.path)
-        guard now?.device != opened.device || now?.inode != opened.inode else { return }
+        guard FileIdentity(path: profile.url.path) != opened else { return }
         removalReported = true
         report(ProfileError.removed(path: profile.url.path).description)
     }

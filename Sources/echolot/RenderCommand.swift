@@ -129,10 +129,8 @@ struct RenderCommand: ParsableCommand {
 extension RenderCommand {
     /// Whether two paths name one existing file (through links, or as hard links of it).
     static func sameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat(), second = stat()
-        // stat(2) follows links, so a link to the log is the log.
-        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        guard let first = FileIdentity(path: a) else { return false }
+        return first == FileIdentity(path: b)
     }
 }
 
