@@ -27,13 +27,13 @@ extension Statistics {
         }
         if layout == .sentences { return (out + sentences).joined(separator: "\n") + "\n" }
         out.append("runs \(runs) · won \(won) (\(Self.percent(winRate))) · lost \(lost) · abandoned \(abandoned)")
-        out.append("average score \(Self.decimal(averageScore)) · best score \(bestScore.map(String.init) ?? "–")")
+        out.append("average score \(Self.decimal(averageScore)) · best score \(Self.whole(bestScore))")
         out.append("")
         out += TextTable(
             header: ["level", "runs", "won", "misses/run", "avg score", "best"],
             rows: levels.map { level in
                 ["\(level.packID)/\(level.levelID)", "\(level.runs)", "\(level.won)",
-                 Self.decimal(level.averageMisses), Self.decimal(level.averageScore), level.bestScore.map(String.init) ?? "–"]
+                 Self.decimal(level.averageMisses), Self.decimal(level.averageScore), Self.whole(level.bestScore)]
             }).lines()
         if !tags.isEmpty {
             out.append("")
@@ -56,7 +56,7 @@ extension Statistics {
         out += TextTable(
             header: ["day", "runs", "won", "avg score", "best"],
             rows: days.map { day in
-                [day.date, "\(day.runs)", "\(day.won)", Self.decimal(day.averageScore), day.bestScore.map(String.init) ?? "–"]
+                [day.date, "\(day.runs)", "\(day.won)", Self.decimal(day.averageScore), Self.whole(day.bestScore)]
             }).lines()
         return out.joined(separator: "\n") + "\n"
     }
@@ -64,12 +64,12 @@ extension Statistics {
     /// Everything ``text(_:)`` shows but the charts, a sentence a line.
     private var sentences: [String] {
         var out = ["\(Self.count(runs, "run")): \(won) won (\(Self.percent(winRate))), \(lost) lost, \(abandoned) abandoned.",
-                   "Average score \(Self.decimal(averageScore, none: "none")), best score \(bestScore.map(String.init) ?? "none")."]
+                   "Average score \(Self.decimal(averageScore, none: "none")), best score \(Self.whole(bestScore, none: "none"))."]
         out.append("Levels:")
         out += levels.map { level in
             "\(level.packID)/\(level.levelID): \(Self.count(level.runs, "run")), \(level.won) won, "
                 + "\(Self.decimal(level.averageMisses, none: "no")) misses a run, average score "
-                + "\(Self.decimal(level.averageScore, none: "none")), best \(level.bestScore.map(String.init) ?? "none")."
+                + "\(Self.decimal(level.averageScore, none: "none")), best \(Self.whole(level.bestScore, none: "none"))."
         }
         if !tags.isEmpty {
             out.append("Tags of the sounds:")
@@ -81,7 +81,7 @@ extension Statistics {
         out += days.map { day in
             day.runs == 0 ? "\(day.date): no runs."
                 : "\(day.date): \(Self.count(day.runs, "run")), \(day.won) won, average score "
-                    + "\(Self.decimal(day.averageScore, none: "none")), best \(day.bestScore.map(String.init) ?? "none")."
+                    + "\(Self.decimal(day.averageScore, none: "none")), best \(Self.whole(day.bestScore, none: "none"))."
         }
         return out
     }
@@ -92,6 +92,11 @@ extension Statistics {
     /// A ratio as a percentage; `none` for a figure there is none of (a table's "–").
     private static func percent(_ ratio: Double?, none: String = "–") -> String {
         ratio.map { String(format: "%.0f%%", $0 * 100) } ?? none
+    }
+
+    /// A whole figure (a best score); `none` for one there is none of.
+    private static func whole(_ value: Int?, none: String = "–") -> String {
+        value.map(String.init) ?? none
     }
 
     /// A figure to one decimal; `none` for a figure there is none of.
