@@ -50,6 +50,27 @@ import Testing
         }
     }
 
+    /// Twenty bad lines are counted as lines, not problems (a line may have several), and
+    /// "stopped" is said only when a line is left unread: not for a final newline.
+    @Test func countsBadLinesNotProblemsAndStopsOnlyBeforeALine() {
+        // Each line is late and goes back in time: two problems on each.
+        let twoEach = (0..<20).map { #"{"t": \#(100 - $0), "action": "select"}"# }.joined(separator: "\n")
+        do {
+            _ = try InputLog.parse(Array(twoEach.utf8), displayPath: "log.jsonl", latest: 50)
+            Issue.record("expected errors")
+        } catch {
+            #expect(error.diagnostics.count == 39)
+            #expect(!error.diagnostics.contains { $0.message.hasPrefix("stopped") })
+        }
+        do {
+            _ = try parse(String(repeating: "RIFF junk\n", count: 20) + "\n  \n")
+            Issue.record("expected errors")
+        } catch {
+            #expect(error.diagnostics.count == InputLog.maxProblems)
+            #expect(!error.diagnostics.contains { $0.message.hasPrefix("stopped") })
+        }
+    }
+
     @Test func reportsEveryBadLine() {
         do {
             _ = try parse("""

@@ -27,16 +27,20 @@ extension InputLog {
         var diagnostics: [Diagnostic] = []
         var events: [InputEvent] = []
         var lineNumber = 0
+        var badLines = 0  // lines with a problem: one line may have several
         var reader = InputEventReader(latest: latest)
         for slice in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
-            if diagnostics.count >= maxProblems {
+            let line = Array(slice.last == UInt8(ascii: "\r") ? slice.dropLast() : slice[...])
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            // Only when a line is left unread: twenty bad lines and a final newline are all told.
+            if badLines >= maxProblems {
                 diagnostics.append(Diagnostic(path: displayPath, line: lineNumber, column: 1,
                                               message: "stopped after \(maxProblems) bad lines: is this an input log (JSON Lines, one event a line)?"))
                 break
             }
-            let line = Array(slice.last == UInt8(ascii: "\r") ? slice.dropLast() : slice[...])
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            let told = diagnostics.count
+            defer { if diagnostics.count > told { badLines += 1 } }
             func report(_ position: SourcePosition, _ message: String) {
                 diagnostics.append(Diagnostic(path: displayPath, line: lineNumber, column: position.column, message: message))
             }
