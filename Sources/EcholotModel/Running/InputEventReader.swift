@@ -79,10 +79,11 @@ public struct InputEventReader {
             return nil
         }
         var payload = PersistentMap<Value>()
-        let absent = spec.map(\.field).filter { fields[$0] == nil }
         var misspelt: Set<String> = []  // absent fields a key stands for, told there once
         for member in members where member.key != "t" && member.key != "action" {
             guard let field = spec.first(where: { $0.field == member.key }) else {
+                // Worked out only for a key the action does not take, not for every event.
+                let absent = spec.map(\.field).filter { fields[$0] == nil }
                 if let meant = Suggestion.closest(to: member.key, among: absent) { misspelt.insert(meant) }
                 report(member.keyPosition, member.key,
                        "'\(name)' takes no field '\(member.key)'" + Suggestion.nameHint(for: member.key, among: absent))
