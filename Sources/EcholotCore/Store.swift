@@ -219,7 +219,7 @@ public enum StoreError: Error, CustomStringConvertible {
     /// What a reducer that emitted the last action of a cut-off cascade is told, when its
     /// error names the reducer and the action itself (``Reducer/blame``).
     public static func cascadeByOne(limit: Int) -> String {
-        "more than \(limit) follow-up actions in one batch: rules keep emitting each other, and this one emitted the last"
+        "\(cascade(limit: limit, lastFrom: nil)), and this one emitted the last"
     }
 
     /// A sentence for the player or modder.
