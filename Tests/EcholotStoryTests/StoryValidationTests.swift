@@ -327,6 +327,22 @@ import Testing
         ])
     }
 
+    /// A cut-scene's background glyph is drawn in every empty column, as a level's: two
+    /// characters or a blank one is reported, not drawn.
+    @Test func aCutscenesBackgroundGlyphIsOneVisibleCharacter() throws {
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "background": {"glyph": "ab"}, "lines": [{"id": "hello", "duration": 1}]},
+              {"cutscene": "t", "background": {"glyph": " "}, "lines": [{"id": "hello", "duration": 1}]},
+              {"level": "walk"}
+            ]}]}
+            """)
+        #expect(problems == [
+            "story.json:2:45: error: 'glyph': expected one visible character, found \"ab\"",
+            "story.json:3:45: error: 'glyph': expected one visible character, found \" \"",
+        ])
+    }
+
     /// A story's ambience sound is a level's `{"file", "volume"?, "loop"?}`: a misspelt
     /// field, a volume out of 0…4 or a loop that is no bool is reported at its value, as in
     /// a level file, not played as something else.

@@ -52,13 +52,20 @@ struct EntityReader {
     /// background's, which the view strip draws in every empty column.
     static func readGlyph(_ field: Field) -> String? {
         guard let glyph = field.string() else { return nil }
-        guard glyph.count == 1, let first = glyph.unicodeScalars.first, !EntityReader.isInvisible(first, leading: true),
-              !glyph.unicodeScalars.dropFirst().contains(where: { EntityReader.isInvisible($0, leading: false) })
-        else {
-            field.fail("expected one visible character, found \(quoted(glyph))")
+        if let problem = glyphProblem(glyph) {
+            field.fail(problem)
             return nil
         }
         return glyph
+    }
+
+    /// What is wrong with `glyph` as one visible character, if anything (a story's
+    /// cut-scene background is held to it too).
+    static func glyphProblem(_ glyph: String) -> String? {
+        guard glyph.count == 1, let first = glyph.unicodeScalars.first, !EntityReader.isInvisible(first, leading: true),
+              !glyph.unicodeScalars.dropFirst().contains(where: { EntityReader.isInvisible($0, leading: false) })
+        else { return "expected one visible character, found \(quoted(glyph))" }
+        return nil
     }
 
     /// Whether `scalar` draws nothing in a glyph. A zero-width space or a bidirectional

@@ -216,7 +216,14 @@ private final class Reader {
         var map = PersistentMap<Value>()
         guard let object = StoryObject(node, "'background'", report: report) else { return map }
         object.rejectUnknown(["glyph", "image"], in: "a background")
-        if let glyph = object.optionalString("glyph") { map["glyph"] = .string(glyph) }
+        if let glyph = object.optionalString("glyph") {
+            // Drawn in every empty column, as a level's background glyph: held to the same check.
+            if let problem = EntityReader.glyphProblem(glyph) {
+                report.error("'glyph': \(problem)", at: object["glyph"]!.position)
+            } else {
+                map["glyph"] = .string(glyph)
+            }
+        }
         if let image = object.optionalString("image") {
             if let problem = AssetChecker.pathProblem(image, folder: "images") {
                 report.error("'image': \(problem)", at: object["image"]!.position)
