@@ -236,6 +236,23 @@ import Testing
         ])
     }
 
+    /// A misspelt test is named at its key with the likely one, as a step's misspelt kind
+    /// is; a condition with no test at all says what one looks like.
+    @Test func aMisspeltConditionTestIsNamed() throws {
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"level": "walk"},
+              {"if": {"varible": "way", "equals": "beach"}, "goto": "a"},
+              {"if": {}, "goto": "a"}
+            ]}]}
+            """)
+        #expect(problems == [
+            "story.json:3:11: error: a condition has no kind 'varible' (did you mean 'variable'?)",
+            "story.json:4:10: error: a condition is {\"outcome\"}, {\"variable\", \"equals\"}, {\"achievement\"}, "
+                + "{\"dayPart\"} or {\"not\"}",
+        ])
+    }
+
     /// A variable test that can never hold — a value of a type no set step or choice gives
     /// the variable, or a variable none sets — is reported, but only when nothing else can
     /// set a story variable: a pack with scripts may set any value from a rule.

@@ -41,19 +41,24 @@ struct StoryObject {
     func kind(of kinds: [String], fields: [String] = [], in what: String,
               pairing: ([String]) -> [String] = { $0 }) -> String? {
         let found = pairing(kinds.filter { self[$0] != nil })
-        if found.isEmpty, let key = unknownKind(among: kinds, fields: fields) {
-            // The author wrote a kind, but not one of these: name it, not "found none".
-            let hint = Suggestion.nameHint(for: key.key, among: kinds)
-            let kindsSaid = hint.isEmpty ? "; it is one of \(kinds.joined(separator: ", "))" : hint
-            report.error("\(what) has no kind '\(key.key)'" + kindsSaid, at: key.keyPosition)
-            return nil
-        }
+        if found.isEmpty, reportsUnknownKind(among: kinds, fields: fields, in: what) { return nil }
         guard found.count == 1, let kind = found.first else {
             report.error("\(what) needs exactly one of \(kinds.joined(separator: ", ")), found "
                 + (found.isEmpty ? "none" : found.joined(separator: ", ")), at: position)
             return nil
         }
         return kind
+    }
+
+    /// Reports the member that stands where one of `kinds` should, when the object has none
+    /// of them: the author wrote a kind, but not one of these, so it is named, not "found
+    /// none". Whether there was one.
+    func reportsUnknownKind(among kinds: [String], fields: [String], in what: String) -> Bool {
+        guard let key = unknownKind(among: kinds, fields: fields) else { return false }
+        let hint = Suggestion.nameHint(for: key.key, among: kinds)
+        let kindsSaid = hint.isEmpty ? "; it is one of \(kinds.joined(separator: ", "))" : hint
+        report.error("\(what) has no kind '\(key.key)'" + kindsSaid, at: key.keyPosition)
+        return true
     }
 
     /// The member that stands where a kind should: one close to a kind's name, else the

@@ -378,12 +378,15 @@ private final class Reader {
         // Exactly one test, and nothing else: a misspelt `equals` would otherwise compare
         // with `true`, and a second test would be ignored, both without a word.
         let kinds = ["outcome", "variable", "achievement", "dayPart", "not"]
-        guard object.members.contains(where: { kinds.contains($0.key) }) else {
-            report.error("a condition is {\"outcome\"}, {\"variable\", \"equals\"}, {\"achievement\"}, {\"dayPart\"} or {\"not\"}",
-                         at: node.position)
+        let tests = kinds.filter { object[$0] != nil }
+        guard !tests.isEmpty else {
+            // A misspelt test is named, with the likely one, as a step's misspelt kind is.
+            if !object.reportsUnknownKind(among: kinds, fields: ["equals"], in: "a condition") {
+                report.error("a condition is {\"outcome\"}, {\"variable\", \"equals\"}, {\"achievement\"}, {\"dayPart\"} or {\"not\"}",
+                             at: node.position)
+            }
             return nil
         }
-        let tests = kinds.filter { object[$0] != nil }
         guard tests.count == 1, let kind = tests.first else {
             // There is no "and": two tests are two branches, one after the other.
             report.error("a condition tests one thing, found \(tests.joined(separator: " and ")); keep one, and test the other "
