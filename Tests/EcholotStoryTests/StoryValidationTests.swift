@@ -395,6 +395,25 @@ import Testing
         #expect(problems == [#"story.json:2:56: error: voice file "sounds/Gull.ogg" does not exist (did you mean "gull.ogg"?)"#])
     }
 
+    /// A voice is looked for as a level's sound is: a link out of the pack is not taken
+    /// for a file there (and not opened to measure it).
+    @Test func aVoiceLinkedOutOfThePackIsNotTakenForOne() throws {
+        let pack = try Self.pack()
+        try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
+        let outside = try scratchFolder("story-outside").appendingPathComponent("gull.ogg")
+        try Data("not audio".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(at: pack.soundsFolder.appendingPathComponent("gull.ogg"),
+                                                   withDestinationURL: outside)
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "lines": [{"id": "hello", "voice": "gull.ogg"}]}
+            ]}]}
+            """, pack: pack)
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix(#"story.json:2:56: error: voice file "sounds/gull.ogg""#) == true, "\(problems)")
+        #expect(problems.first?.contains("cannot be decoded") == false, "\(problems)")
+    }
+
     /// An ambience file that is not there is told as a missing voice is — at the sound's
     /// `file` value, with the likely name — not at the step, which may name several sounds.
     @Test func aMissingAmbienceFileIsReportedAtItsFileValue() throws {

@@ -204,8 +204,14 @@ private final class Reader {
     /// Whether `file` is in the pack's `sounds/` or a base's; when it is not, says so at
     /// `position` as a level's missing sound is told, with the likely name.
     func soundExists(_ file: String, what: String, at position: SourcePosition) -> Bool {
-        guard !FileManager.default.fileExists(atPath: pack.soundURL(file).path) else { return true }
-        let known = pack.soundFolders.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0.path)) ?? [] }
+        // Found as a level's sound is (PackLayer.sound): a regular file inside its pack, so
+        // a link out of the pack or a folder is not taken for one.
+        let layers = [pack.layer] + pack.bases
+        guard !layers.contains(where: { $0.sound(file) != nil }) else { return true }
+        let known = layers.flatMap { layer -> [String] in
+            guard case let .opened(files) = PackFiles.open(layer.root) else { return [] }
+            return (files.list("sounds") ?? []).filter { !$0.hasPrefix(".") }
+        }
         report.error("\(what) file \"sounds/\(file)\" does not exist" + Suggestion.hint(for: file, among: known), at: position)
         return false
     }
