@@ -119,12 +119,24 @@ private final class Reader {
         return Chapter(id: id, steps: items.compactMap(step), position: node.position)
     }
 
-    static let kinds = ["cutscene", "level", "choice", "if", "goto", "set", "end"]
+    /// Each kind of step with the fields it takes, its kind's key first: what a step's
+    /// `rejectUnknown` names, and (all together) what a misspelt kind is told apart from.
+    static let steps: [(kind: String, fields: [String])] = [
+        ("cutscene", ["cutscene", "lines", "background", "ambience"]),
+        ("level", ["level", "onLoss", "ambienceByDayPart", "lines"]),
+        ("choice", ["choice", "variable", "prompt", "options"]),
+        ("if", ["if", "goto", "retry"]),
+        ("goto", ["goto"]),
+        ("set", ["set", "value"]),
+        ("end", ["end"]),
+    ]
+    static let kinds = steps.map(\.kind)
+    /// The fields steps take besides their kind.
+    static let fields = Set(steps.flatMap(\.fields)).subtracting(kinds).sorted()
+    /// The fields a step of `kind` takes, its kind's key first.
+    static func fields(of kind: String) -> [String] { steps.first { $0.kind == kind }?.fields ?? [kind] }
     /// The day parts, for a message about one that is not.
     static let dayParts = DayPart.allCases.map(\.rawValue).joined(separator: ", ")
-    /// The fields steps take besides their kind.
-    static let fields = ["lines", "background", "ambience", "onLoss", "ambienceByDayPart", "variable", "prompt", "options",
-                         "retry", "value"]
 
     func step(_ node: JSONNode) -> StoryStep? {
         guard let object = StoryObject(node, "a step", report: report) else { return nil }
@@ -139,13 +151,13 @@ private final class Reader {
         case "choice": made = choice(object)
         case "if": made = branch(object)
         case "goto":
-            object.rejectUnknown(["goto"], in: "a goto step")
+            object.rejectUnknown(Reader.fields(of: "goto"), in: "a goto step")
             made = object.string("goto", in: "a goto step").map { id in
                 references.append((id, object["goto"]!.position))
                 return .jump(id)
             }
         case "set":
-            object.rejectUnknown(["set", "value"], in: "a set step")
+            object.rejectUnknown(Reader.fields(of: "set"), in: "a set step")
             guard let name = object.string("set", in: "a set step") else { return nil }
             guard let value = object["value"] else {
                 if !object.misspells("value") { report.error("a set step needs 'value'", at: node.position) }
@@ -153,14 +165,14 @@ private final class Reader {
             }
             made = .set(name, value.stateValue)
         default:
-            object.rejectUnknown(["end"], in: "an end step")
+            object.rejectUnknown(Reader.fields(of: "end"), in: "an end step")
             made = object.string("end", in: "an end step").map(StepKind.end)
         }
         return made.map { StoryStep($0, at: node.position) }
     }
 
     func cutscene(_ object: StoryObject) -> StepKind? {
-        object.rejectUnknown(["cutscene", "lines", "background", "ambience"], in: "a cut-scene")
+        object.rejectUnknown(Reader.fields(of: "cutscene"), in: "a cut-scene")
         guard let id = object.string("cutscene", in: "a cut-scene") else { return nil }
         guard let list = object["lines"], case let .array(items) = list.value, !items.isEmpty else {
             if object.misspells("lines") { return nil }
@@ -278,7 +290,7 @@ private final class Reader {
     }
 
     func level(_ object: StoryObject) -> StepKind? {
-        object.rejectUnknown(["level", "onLoss", "ambienceByDayPart", "lines"], in: "a level step")
+        object.rejectUnknown(Reader.fields(of: "level"), in: "a level step")
         guard let id = object.string("level", in: "a level step") else { return nil }
         if pack.level(id: id) == nil {
             let known = pack.levelOrder.joined(separator: ", ")
@@ -320,7 +332,7 @@ private final class Reader {
     }
 
     func choice(_ object: StoryObject) -> StepKind? {
-        object.rejectUnknown(["choice", "variable", "prompt", "options"], in: "a choice")
+        object.rejectUnknown(Reader.fields(of: "choice"), in: "a choice")
         guard let id = object.string("choice", in: "a choice") else { return nil }
         let variable = object.optionalString("variable") ?? id
         let prompt = object["prompt"].flatMap(line)
@@ -368,7 +380,7 @@ private final class Reader {
     }
 
     func branch(_ object: StoryObject) -> StepKind? {
-        object.rejectUnknown(["if", "goto", "retry"], in: "a branch")
+        object.rejectUnknown(Reader.fields(of: "if"), in: "a branch")
         guard let condition = condition(object["if"]!) else { return nil }
         if let node = object["goto"], let id = StoryObject.string(node, "'goto'", report: report) {
             references.append((id, node.position))
