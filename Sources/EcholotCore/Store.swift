@@ -18,9 +18,14 @@ public struct Rejection: Error, CustomStringConvertible {
     /// itself (``SelfLocatingError``) is shown as it is.
     public var description: String {
         if let located = error as? any SelfLocatingError, located.namesReducerAndAction { return "\(error)" }
-        var message = "\(error)"
-        if let payload = error as? any ActionPayloadError, payload.action == action.name { message = payload.sentence }
-        return "reducer '\(reducer)' rejected action '\(action.name)': \(message)"
+        return "reducer '\(reducer)' rejected action '\(action.name)': \(payloadProblem ?? "\(error)")"
+    }
+
+    /// What is wrong with the rejected action's own payload, without its name, when that is
+    /// the error (``ActionPayloadError``): the input's mistake, not a reducer's.
+    public var payloadProblem: String? {
+        guard let payload = error as? any ActionPayloadError, payload.action == action.name else { return nil }
+        return payload.sentence
     }
 }
 

@@ -66,9 +66,9 @@ public struct LevelRunner {
     private static func message(for rejection: Rejection, of event: InputEvent?, in log: InputLog,
                                 refused: (InputEvent, String) -> String?) -> String {
         guard let event, event.line > 0 else { return rejection.description }
-        if let error = rejection.error as? ActionError, rejection.action == event.action {
-            if let path = log.path { return Diagnostic(path: path, line: event.line, column: 1, message: error.sentence).description }
-            if let told = refused(event, error.sentence) { return told }
+        if let problem = rejection.payloadProblem, rejection.action == event.action {
+            if let path = log.path { return Diagnostic(path: path, line: event.line, column: 1, message: problem).description }
+            if let told = refused(event, problem) { return told }
         }
         return "\(rejection.description) (\(log.place) \(event.line))"
     }
