@@ -94,9 +94,7 @@ enum GameLoader {
     /// Whether `argument` has the form of a pack id (`[a-z0-9][a-z0-9._-]*`) rather than of
     /// a path: a `/`, capitals or an archive's or level's extension make it a path.
     static func looksLikePackID(_ argument: String) -> Bool {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789._-")
-        guard let first = argument.first, first.isLetter || first.isNumber else { return false }
-        return argument.allSatisfy(allowed.contains) && !argument.hasSuffix(".zip") && !argument.hasSuffix(".json")
+        Identifiers.isPackID(argument) && !argument.hasSuffix(".zip") && !argument.hasSuffix(".json")
     }
 
     /// Reads the input log at `path` (refusing events later than `latest`, when given), or

@@ -71,6 +71,18 @@ import Testing
         }
     }
 
+    /// A log saved as UTF-16 is told so once, not on each of its lines.
+    @Test func aUTF16LogIsToldOnce() {
+        let text = "{\"t\": 1, \"action\": \"select\"}\n{\"t\": 2, \"action\": \"end\"}\n"
+        let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        do {
+            _ = try InputLog.parse(bytes, displayPath: "log.jsonl")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == ["log.jsonl:1:1: error: the file is saved as UTF-16 (or UTF-32); save it as UTF-8"])
+        }
+    }
+
     @Test func reportsEveryBadLine() {
         do {
             _ = try parse("""

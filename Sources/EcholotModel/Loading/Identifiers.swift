@@ -1,5 +1,5 @@
 /// The patterns ids, versions and language codes must match.
-enum Identifiers {
+public enum Identifiers {
     /// Entity, goal, level and scenario ids: `[A-Za-z0-9_][A-Za-z0-9._-]*`.
     static func isValidID(_ s: String) -> Bool {
         guard let first = s.unicodeScalars.first else { return false }
@@ -8,7 +8,7 @@ enum Identifiers {
     }
 
     /// Pack ids: `[a-z0-9][a-z0-9._-]*`.
-    static func isPackID(_ s: String) -> Bool {
+    public static func isPackID(_ s: String) -> Bool {
         guard let first = s.unicodeScalars.first else { return false }
         return (isLowerAlphanumeric(first))
             && s.unicodeScalars.allSatisfy { isLowerAlphanumeric($0) || $0 == "." || $0 == "_" || $0 == "-" }

@@ -27,6 +27,15 @@ public enum JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maxDepth = 256
 
+    /// Why `bytes` cannot be UTF-8 text at all, told as such: editors on some systems save
+    /// UTF-16 (a byte-order mark FF FE or FE FF, or a NUL beside each ASCII character), and
+    /// "invalid UTF-8 (byte 0xFF)" would not say so. Nil for anything else.
+    public static func encodingProblem(_ bytes: [UInt8]) -> String? {
+        guard bytes.count >= 2, bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF
+            || bytes[0] == 0 || bytes[1] == 0 else { return nil }
+        return "the file is saved as UTF-16 (or UTF-32); save it as UTF-8"
+    }
+
     /// Parses UTF-8 encoded JSON text (a leading byte-order mark is skipped).
     public static func parse(_ bytes: [UInt8]) -> JSONParseResult {
         var scanner = JSONScanner(bytes)
@@ -94,12 +103,7 @@ struct JSONScanner {
     // MARK: Structure
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
-        // Editors on some systems save UTF-16 (a byte-order mark FF FE or FE FF, or a NUL
-        // beside each ASCII character): "invalid UTF-8 (byte 0xFF)" would not say so.
-        if bytes.count >= 2, bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF
-            || bytes[0] == 0 || bytes[1] == 0 {
-            throw error("the file is saved as UTF-16 (or UTF-32); save it as UTF-8", at: here())
-        }
+        if let problem = JSONParser.encodingProblem(bytes) { throw error(problem, at: here()) }
         let root = try parseValue(depth: 0)
         skipWhitespace()
         if index < bytes.count {

@@ -24,6 +24,10 @@ extension InputLog {
     /// Parses JSON Lines text: one `{"t": seconds, "action": NAME, …payload}` per line, in
     /// time order; blank lines are skipped. Every problem is reported, not just the first.
     public static func parse(_ bytes: [UInt8], displayPath: String, latest: Double? = nil) throws(PackLoadError) -> InputLog {
+        // Said once for the file: its every line would say it otherwise.
+        if let problem = JSONParser.encodingProblem(bytes) {
+            throw PackLoadError(diagnostics: [Diagnostic(path: displayPath, line: 1, column: 1, message: problem)])
+        }
         var diagnostics: [Diagnostic] = []
         var events: [InputEvent] = []
         var lineNumber = 0
