@@ -79,6 +79,15 @@ import Testing
             ["pack.returnedBadState"] = function(goal) return { id = goal.id, type = goal.type, state = "won" } end,
             ["pack.returnedRetyped"] = function(goal) return { id = goal.id, type = "find", entity = "bell", state = "met" } end,
             ["pack.partial"] = function(goal) goal.progress = 5 error("after a write") end,
+            ["pack.returnLate"] = function(goal, action)
+              local function helper() return 7 end
+              if action.skip then return end
+              return helper()
+            end,
+            ["pack.returnEither"] = function(goal, action)
+              if action.big then return 1 end
+              return 2
+            end,
             ["pack.ok"] = function(goal) goal.progress = (goal.progress or 0) + 1 end,
           },
         })
@@ -88,6 +97,12 @@ import Testing
     static func line(of action: String) -> Int {
         let lines = trap.split(separator: "\n", omittingEmptySubsequences: false)
         return (lines.firstIndex { $0.contains("[\"\(action)\"]") } ?? -1) + 1
+    }
+
+    /// The column where `text` starts on 1-based `line` of ``trap``.
+    static func column(of text: String, onLine line: Int) -> Int? {
+        let lineText = trap.split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
+        return lineText.range(of: text).map { lineText.distance(from: lineText.startIndex, to: $0.lowerBound) + 1 }
     }
 
     func world() throws -> (store: Store<GameState>, rules: PackRules) {
@@ -114,7 +129,7 @@ import Testing
         #expect(error.line == (expected ?? BadInputTests.line(of: action)), "\(error)")
         #expect(error.rule == "goal 'trap'")
         #expect(error.action == action)
-        #expect(error.description.contains("scripts/trap.lua:\(error.line ?? 0):1: error: "))
+        #expect(error.description.contains("scripts/trap.lua:\(error.line ?? 0):\(error.column ?? 1): error: "))
         #expect(error.description.contains("(pack 'test', goal 'trap', action '\(action)')"))
         // The engine goes on: the next action works.
         store.dispatch(Action("pack.ok"))
@@ -404,8 +419,24 @@ import Testing
         _ = try reject("pack.nilIndex", kind: .runtime, message: "attempt to index a nil value (local 'x')")
     }
 
+    /// At the `return` that gave the value, on the handler's line here.
     @Test func wrongReturnShape() throws {
-        _ = try reject("pack.wrongShape", kind: .runtime, message: "goal 'trap' must return its focus (a table) or nil, not number")
+        let error = try reject("pack.wrongShape", kind: .runtime, message: "goal 'trap' must return its focus (a table) or nil, not number")
+        #expect(error.column == BadInputTests.column(of: "return 42", onLine: error.line!), "\(error)")
+    }
+
+    /// A refused result is placed at the handler's one `return` that gives a value: not at
+    /// `function`, nor at a bare `return` or the `return` of a function nested in it.
+    @Test func aRefusedResultIsPlacedAtItsReturn() throws {
+        let error = try reject("pack.returnLate", kind: .runtime, message: "goal 'trap' must return its focus (a table) or nil, not number",
+                               line: BadInputTests.line(of: "pack.returnLate") + 3)
+        #expect(error.column == BadInputTests.column(of: "return helper()", onLine: error.line!), "\(error)")
+    }
+
+    /// With two returns giving values the text cannot tell which ran: the handler's line.
+    @Test func aRefusedResultOfOneOfTwoReturnsStaysAtTheFunction() throws {
+        let error = try reject("pack.returnEither", kind: .runtime, message: "goal 'trap' must return its focus (a table) or nil, not number")
+        #expect(error.column == nil, "\(error)")
     }
 
     @Test func storingAFunction() throws {

@@ -61,9 +61,10 @@ extension LuaVM {
             failure.message = rest
             if let source { failure.source = source; failure.line = line }
         }
-        if failure.source == nil, let (source, line) = engineFailurePosition(L) {
+        if failure.source == nil, let (source, line, column) = engineFailurePosition(L) {
             failure.source = source
             failure.line = line
+            failure.column = column
         }
         if failure.source == nil {
             var record = lua_Debug()
@@ -111,8 +112,9 @@ extension LuaVM {
     }
 
     /// Errors the engine raises about a rule carry the rule function's position in a
-    /// table marked with the engine's fail metatable.
-    func engineFailurePosition(_ L: OpaquePointer) -> (ScriptSource, Int)? {
+    /// table marked with the engine's fail metatable; one about the function's result is
+    /// placed at its `return` when the text shows which one gave it.
+    func engineFailurePosition(_ L: OpaquePointer) -> (ScriptSource, Int, Int?)? {
         guard failMetaRef != LUA_NOREF, lua_type(L, 1) == LUA_TTABLE, lua_getmetatable(L, 1) != 0 else { return nil }
         clua_getref(L, failMetaRef)
         let marked = lua_rawequal(L, -1, -2) != 0
@@ -126,8 +128,17 @@ extension LuaVM {
         lua_rawget(L, 1)
         let line = lua_type(L, -1) == LUA_TNUMBER ? Int(clua_tointeger(L, -1, nil)) : 0
         clua_pop(L, 1)
+        lua_pushstring(L, "last")
+        lua_rawget(L, 1)
+        let last = lua_type(L, -1) == LUA_TNUMBER ? Int(clua_tointeger(L, -1, nil)) : nil
+        clua_pop(L, 1)
         guard let chunk, let source = sourcesByChunk[chunk] else { return nil }
-        return (source, line)
+        if let last, let text = textsByChunk[chunk],
+           let at = LuaKeySearch.offset(ofValueReturnInFunctionFrom: line, to: last, in: text) {
+            let position = LuaKeySearch.position(ofOffset: at, in: text)
+            return (source, position.line, position.column)
+        }
+        return (source, line, nil)
     }
 
     /// Sets the metatable the engine marks its own rule errors with (value on top; popped).
@@ -199,6 +210,8 @@ struct CapturedFailure {
     var source: ScriptSource?
     /// The line in it.
     var line: Int?
+    /// The column in that line, when the engine found one in the text.
+    var column: Int?
     /// Whether the stack was deeper than ``LuaVM/deepStack`` calls when the error was raised.
     var deepStack = false
 

@@ -35,6 +35,8 @@ final class LuaVM {
     /// Scripts by chunk name (`@pack/file`), and by the shortened name Lua prefixes to
     /// messages.
     var sourcesByChunk: [String: ScriptSource] = [:]
+    /// The text of each pack script, by chunk name.
+    var textsByChunk: [String: [UInt8]] = [:]
     /// Message prefixes (`pack/file:`) and the script each stands for (nil: engine code).
     var sourcesByShortName: [(prefix: String, source: ScriptSource?)] = []
     /// Bytes of an error message kept for the report.
@@ -110,9 +112,11 @@ final class LuaVM {
 
     // MARK: Sources
 
-    /// Records a script so errors in it can be reported with its pack and file.
-    func addSource(_ source: ScriptSource) {
+    /// Records a script so errors in it can be reported with its pack and file, and its
+    /// `text`, where given, so an error about a handler's result can be placed at its `return`.
+    func addSource(_ source: ScriptSource, text: [UInt8]? = nil) {
         sourcesByChunk[source.chunkName] = source
+        if let text { textsByChunk[source.chunkName] = text }
         sourcesByShortName.append((LuaVM.shortName(ofChunk: source.chunkName) + ":", source))
     }
 

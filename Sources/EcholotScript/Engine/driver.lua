@@ -69,12 +69,15 @@ end)
 local ctx = E.readonly(C, "ctx")
 
 -- Errors the engine raises about a rule (a wrong return value, …): they carry the
--- position of the rule's function, since no script line is running any more.
+-- position of the rule's function, since no script line is running any more. One about
+-- what the function returned carries its last line too, so that Swift can look in the
+-- text for the `return` that gave it.
 local failmeta = {}
 E.failmeta = failmeta
-local function fail(message, fn)
+local function fail(message, fn, returned)
   local info = type(fn) == "function" and getinfo(fn, "S") or nil
-  error(setmetatable({ message = message, source = info and info.source, line = info and info.linedefined }, failmeta), 0)
+  error(setmetatable({ message = message, source = info and info.source, line = info and info.linedefined,
+    last = returned and info and info.lastlinedefined or nil }, failmeta), 0)
 end
 
 local function handlerfor(rule, name)
@@ -93,29 +96,29 @@ local function what(batch) return format("%s '%s'", batch.rule.kind, batch.rule.
 -- Stores a reducer's returned focus in place of the old one, keeping its id.
 local function replace(batch, fn, parent, key, result, idfield, id)
   if type(result) ~= "table" then
-    fail(format("%s must return its focus (a table) or nil, not %s", what(batch), type(result)), fn)
+    fail(format("%s must return its focus (a table) or nil, not %s", what(batch), type(result)), fn, true)
   end
   -- Raw: an id a pack's table only inherits through `__index` is not copied into the state.
   -- A goal's or entity's id is its key; the level's is its own (`id`, default the key).
   local data = dataOf[result] or result
   id = id or key
   if idfield ~= nil and rawget(data, idfield) ~= id then
-    fail(format("%s returned a %s without its id '%s'", what(batch), batch.rule.kind == "goal" and "goal" or "focus", id), fn)
+    fail(format("%s returned a %s without its id '%s'", what(batch), batch.rule.kind == "goal" and "goal" or "focus", id), fn, true)
   end
   if batch.rule.kind == "goal" then
     local kind = rawget(data, "type")
     if kind == nil then
-      fail(format("%s returned a goal without its type '%s'", what(batch), batch.rule.name), fn)
+      fail(format("%s returned a goal without its type '%s'", what(batch), batch.rule.name), fn, true)
     elseif kind ~= batch.rule.name then
       fail(format("%s returned a goal of type %s; a goal's type cannot change", what(batch),
-        type(kind) == "string" and format("'%s'", kind) or "a " .. type(kind)), fn)
+        type(kind) == "string" and format("'%s'", kind) or "a " .. type(kind)), fn, true)
     end
   end
   local ok, err = pcall(E.set, parent, key, result)
   if not ok then
     -- The writer's error names a line of the engine's; the rule's function is the place.
     local reason = gsub(tostring(err), "^echolot%.%a+:%d+: ", "")
-    fail(format("%s returned a focus the state cannot hold: %s", what(batch), reason), fn)
+    fail(format("%s returned a focus the state cannot hold: %s", what(batch), reason), fn, true)
   end
 end
 
@@ -255,10 +258,10 @@ function runners.scoring(batch, action, fn)
   if mathtype(result) == "float" and result == floor(result) then result = tointeger(result) or result end
   if mathtype(result) ~= "integer" then
     fail(format("%s must return the score as an integer (or nil), not %s", what(batch),
-      type(result) == "number" and tostring(result) or type(result)), fn)
+      type(result) == "number" and tostring(result) or type(result)), fn, true)
   end
   if result < 0 or result > maxscore then
-    fail(format("%s returned the score %d; a score is an integer from 0 to %d", what(batch), result, maxscore), fn)
+    fail(format("%s returned the score %d; a score is an integer from 0 to %d", what(batch), result, maxscore), fn, true)
   end
   if result ~= ldata.score then E.set(level, "score", result) end
 end
@@ -316,7 +319,7 @@ function runners.reducer(batch, action, fn)
   resetbudget()
   local result = fn(focus, action, ctx)
   if result ~= nil and result ~= focus then
-    if parent == nil then fail(format("%s: a reducer focused on the game must change it in place and return nil", what(batch)), fn) end
+    if parent == nil then fail(format("%s: a reducer focused on the game must change it in place and return nil", what(batch)), fn, true) end
     replace(batch, fn, parent, key, result, "id", dataOf[level].id)
   end
 end

@@ -103,10 +103,12 @@ final class RuleSession {
             // Memory can run out while the engine mirrors the state, before any handler: the
             // scripts' own tables hold it, and saying so spares a search of this rule's code.
             let beforeHandler = failed.source == nil && fallback == nil && failed.kind == .memoryLimit
-            throw ScriptError(kind: failed.kind, source: failed.source ?? fallback?.source ?? rule.source,
-                              line: failed.source != nil ? failed.line : fallback?.line ?? rule.line,
-                              message: beforeHandler ? failed.message + ", reached before its handler ran (what earlier calls keep holds it)" : failed.message,
-                              rule: rule.label, action: action.name)
+            var error = ScriptError(kind: failed.kind, source: failed.source ?? fallback?.source ?? rule.source,
+                                    line: failed.source != nil ? failed.line : fallback?.line ?? rule.line,
+                                    message: beforeHandler ? failed.message + ", reached before its handler ran (what earlier calls keep holds it)" : failed.message,
+                                    rule: rule.label, action: action.name)
+            if failed.source != nil { error.column = failed.column }
+            throw error
         }
         engine.mirrorOwner = self
         if rebuild { engine.index.reset() }

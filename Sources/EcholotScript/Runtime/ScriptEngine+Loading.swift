@@ -51,7 +51,7 @@ extension ScriptEngine {
     /// Compiles and runs one script of `pack` (text only, in the pack's environment).
     public func loadScript(pack: String, source: ScriptSource, text: [UInt8]) throws(ScriptError) {
         let L = vm.L
-        vm.addSource(source)
+        vm.addSource(source, text: text)
         pushEnvironment(of: pack)
         let status = text.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { clua_loadtext(L, $0.baseAddress, $0.count, source.chunkName) }

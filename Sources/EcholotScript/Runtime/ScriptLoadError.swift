@@ -17,6 +17,7 @@ extension ScriptError {
     init(_ failure: CapturedFailure, source: ScriptSource? = nil, rule: String? = nil, action: String? = nil) {
         self.init(kind: failure.kind, source: failure.source ?? source, line: failure.line,
                   message: failure.message, rule: rule, action: action)
+        column = failure.source != nil ? failure.column : nil
     }
 }
 
