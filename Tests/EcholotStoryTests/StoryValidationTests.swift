@@ -110,6 +110,25 @@ import Testing
         ])
     }
 
+    /// A chapter with no steps could only pass on to the next (or end the story): it is
+    /// told once, at its `steps`, and a jump to it is not told as a second problem.
+    @Test func aChapterWithNoStepsIsReportedAtItsSteps() throws {
+        let problems = try Self.problems(inFile: """
+            {"chapters": [
+              {"id": "entrance", "steps": [{"level": "walk"}, {"goto": "between"}]},
+              {"id": "between", "steps": []},
+              {"id": "after", "steps": [{"level": "walk"}]},
+              {"id": "epilogue", "steps": [ ]}
+            ]}
+            """)
+        let tail = "so it would only pass on to the chapter after it (or end the story, as the last); "
+            + "give it its steps, or remove it and jump there instead"
+        #expect(problems == [
+            "story.json:3:30: error: chapter 'between' has no steps, \(tail)",
+            "story.json:5:31: error: chapter 'epilogue' has no steps, \(tail)",
+        ])
+    }
+
     /// A chapter id with a typo gets the likely one; a long story lists only a few of its
     /// chapters, not thousands.
     @Test func anUnknownChapterGetsTheLikelyOneOrAFewNames() throws {

@@ -116,6 +116,14 @@ private final class Reader {
             if !object.misspells("steps") { report.error("chapter '\(id)' needs 'steps', a list", at: object.position) }
             return nil
         }
+        // It could only pass on to the next chapter (or end the story as "end"), which a
+        // goto or an end step says where the jump is made; an empty list is nearly always
+        // steps left out or put in the wrong chapter. It is still a chapter, so a jump to
+        // it is not told as a second problem.
+        if items.isEmpty {
+            report.error("chapter '\(id)' has no steps, so it would only pass on to the chapter after it (or end the "
+                + "story, as the last); give it its steps, or remove it and jump there instead", at: list.position)
+        }
         return Chapter(id: id, steps: items.compactMap(step), position: node.position)
     }
 
