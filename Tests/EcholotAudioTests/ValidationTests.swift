@@ -31,6 +31,35 @@ import Testing
         #expect(firstSound.message.hasPrefix("entities[0].sound.file: "))
     }
 
+    /// A sound that cannot be played is told once per level, at its first use in the file
+    /// (entities[2] comes before entities[10] there), with how many more uses share it; a
+    /// stereo file is a problem for its entities, not for the ambience that uses it too.
+    @Test func aBrokenSoundSharedByManyEntitiesIsToldOnce() throws {
+        let root = try Tutorial.copy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sounds = root.appendingPathComponent("sounds")
+        try Self.writeStereo(sounds.appendingPathComponent("duet.wav"))
+        try Self.writeTruncated(sounds.appendingPathComponent("wind.wav"), to: sounds.appendingPathComponent("gust.wav"))
+        let entities = (0..<12).map { index in
+            let file = [2, 10, 11].contains(index) ? "gust.wav" : index < 2 ? "duet.wav" : "bell.wav"
+            return #"{"id": "e\#(index)", "position": {"azimuth": \#(index * 20)}, "sound": {"file": "\#(file)"}}"#
+        }
+        try Data("""
+            {"id": "first-sound", "name": "Many", "entities": [
+            \(entities.joined(separator: ",\n"))
+            ], "ambience": [{"file": "duet.wav"}, {"file": "gust.wav"}]}
+            """.utf8).write(to: root.appendingPathComponent("levels/first-sound.json"))
+        let pack = try PackLoader.load(at: root)
+        let found = AudioValidation.diagnostics(for: pack).filter { $0.path.hasSuffix("first-sound.json") }
+        #expect(found.map { "\($0.line):\($0.column) \($0.message.prefix { $0 != ":" })" } == [
+            "2:60 entities[0].sound.file", "4:61 entities[2].sound.file",
+        ], "\(found)")
+        #expect(found.first?.message.contains("must be mono") == true, "\(found)")
+        #expect(found.first?.message.hasSuffix(" (also used by 1 more entity)") == true, "\(found)")
+        #expect(found.last?.message.hasSuffix(" (also used in 3 more places)") == true, "\(found)")
+        #expect(found.last?.message.contains("truncated") == true, "\(found)")
+    }
+
     /// A story's voices and ambience are checked as a level's sounds are: a voice that
     /// becomes a speaking entity (an option, a line over a level) must be mono, a missing
     /// file is missing even when the line gives its `duration`, and each problem is placed
@@ -85,6 +114,26 @@ import Testing
         #expect(found.first?.hasPrefix("\(story):2:58: error: ambience \"sounds/gust.wav\": ") == true, "\(found)")
         #expect(found.last?.hasPrefix("\(story):3:82: error: voice of line 'pack.name' \"sounds/duet.wav\": ") == true, "\(found)")
         #expect(found.last?.contains("mono") == true, "\(found)")
+    }
+
+    /// A story's broken sound named in several scenes is told once, at its first name.
+    @Test func aStorysBrokenSoundUsedTwiceIsToldOnce() throws {
+        let root = try Tutorial.copy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sounds = root.appendingPathComponent("sounds")
+        try Self.writeTruncated(sounds.appendingPathComponent("wind.wav"), to: sounds.appendingPathComponent("gust.wav"))
+        try Data("""
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "ambience": [{"file": "gust.wav"}], "lines": [{"id": "pack.name", "duration": 1}]},
+              {"cutscene": "t", "ambience": [{"file": "gust.wav"}], "lines": [{"id": "pack.name", "voice": "gust.wav"}]}
+            ]}]}
+            """.utf8).write(to: root.appendingPathComponent("story.json"))
+        let pack = try PackLoader.load(at: root)
+        let book = try #require(StoryReader.load(for: pack)).get()
+        let found = AudioValidation.diagnostics(for: book, in: pack).map(\.description)
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.hasPrefix("\(pack.display("story.json")):2:43: error: ambience \"sounds/gust.wav\": ") == true, "\(found)")
+        #expect(found.first?.hasSuffix(" (also used in 2 more places)") == true, "\(found)")
     }
 
     /// A second of stereo noise at `url`: playable as ambience, refused where a sound is

@@ -385,6 +385,26 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// A file's problem is the file's: one line at its first use in the level, with how
+    /// many more places name it, however many entities share it (and the same name in
+    /// another Unicode form is the same file).
+    @Test func aBadSoundSharedByManyEntitiesIsToldOnce() {
+        let entities = (0..<12).map { index in
+            let file = [2, 10, 11].contains(index) ? "big.wav" : index == 5 ? "caf\u{E9}.wav" : index == 7 ? "cafe\u{301}.wav" : "a.wav"
+            return #"{ "id": "e\#(index)", "position": { "azimuth": \#(index) }, "sound": { "file": "\#(file)" } }"#
+        }
+        let pack = TempPack([
+            "levels/one.json": TempPack.levelJSON(entities: "[\n" + entities.joined(separator: ",\n") + "\n]"),
+            "levels/two.json": TempPack.levelJSON(id: "two", extra: #""ambience": [ { "file": "big.wav" }, { "file": "big.wav" } ], "music": { "file": "big.wav" }"#),
+        ])
+        pack.sparse("sounds/big.wav", size: 17 * 1024 * 1024)
+        #expect(pack.problems == [
+            "p/levels/one.json:7:64: error: entities[2].sound.file: sound file \"sounds/big.wav\" is 17.0 MiB, over the 16 MiB limit (also used by 2 more entities)",
+            "p/levels/one.json:10:64: error: entities[5].sound.file: sound file \"sounds/caf\u{E9}.wav\" does not exist (also used by 1 more entity)",
+            "p/levels/two.json:5:27: error: ambience[0].file: sound file \"sounds/big.wav\" is 17.0 MiB, over the 16 MiB limit (also used in 2 more places)",
+        ])
+    }
+
     @Test func emptyOrMissingLevelsFolderWhenLevelsAreListed() {
         let manifest = """
             { "id": "t", "name": "T", "version": "1.0.0", "api": 1,

@@ -40,36 +40,41 @@ struct AssetChecker {
 
     /// Checks a sound file name: its form, its format, and that `sounds/<name>` is a
     /// regular file inside the pack within the size limit. Returns the name when fine.
+    /// A problem is the file's, not the place's: it is told at the file's first use in the
+    /// pack file, with how many more places name it.
     func checkSound(_ field: Field) -> String? {
-        guard let name = checkPath(field, folder: "sounds") else { return nil }
+        guard let name = field.string() else { return nil }
+        guard let problem = soundProblem(name) else { return name }
+        field.report.error(at: field.path, problem, field.position, about: name)
+        return nil
+    }
+
+    /// Why `name` cannot be a sound file of the pack; `nil` when it can (or is missing
+    /// and may come from the pack it extends).
+    private func soundProblem(_ name: String) -> String? {
+        if let problem = AssetChecker.pathProblem(name, folder: "sounds") { return problem }
         let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
         guard name.contains("."), AssetChecker.soundExtensions.contains(ext) else {
-            field.fail("unsupported sound format \(quoted(name)); use WAV (.wav), FLAC (.flac) or Ogg Vorbis (.ogg)")
-            return nil
+            return "unsupported sound format \(quoted(name)); use WAV (.wav), FLAC (.flac) or Ogg Vorbis (.ogg)"
         }
         let relative = "sounds/" + name
         switch files.entry(relative) {
         case .missing:
-            if allowMissing { return name }
+            if allowMissing { return nil }
             let known = (files.list("sounds") ?? []).filter { !$0.hasPrefix(".") }
-            field.fail("sound file \(quoted(relative)) does not exist" + Suggestion.hint(for: name, among: known))
-            return nil
+            return "sound file \(quoted(relative)) does not exist" + Suggestion.hint(for: name, among: known)
         case .brokenLink:
-            field.fail("sound file \(quoted(relative)) is \(PackFiles.brokenLinkMessage)")
-            return nil
+            return "sound file \(quoted(relative)) is \(PackFiles.brokenLinkMessage)"
         case .outside:
-            field.fail("sound file \(quoted(relative)) is a symbolic link to a file outside the pack")
-            return nil
+            return "sound file \(quoted(relative)) is a symbolic link to a file outside the pack"
         case .directory, .special:
-            field.fail("\(quoted(relative)) is not a regular file")
-            return nil
+            return "\(quoted(relative)) is not a regular file"
         case let .file(size):
             guard size <= PackFiles.assetLimit else {
-                field.fail("sound file \(quoted(relative)) is \(FileBytes.mebibytes(size)), "
-                    + "over the \(PackFiles.assetLimit / (1024 * 1024)) MiB limit")
-                return nil
+                return "sound file \(quoted(relative)) is \(FileBytes.mebibytes(size)), "
+                    + "over the \(PackFiles.assetLimit / (1024 * 1024)) MiB limit"
             }
-            return name
+            return nil
         }
     }
 }
