@@ -1,3 +1,4 @@
+import EcholotModel
 import Foundation
 
 /// Where a pack's sound names resolve: its `sounds/` folder, then its bases' (a pack that
@@ -35,7 +36,9 @@ public struct SoundFolder: Sendable, Equatable {
             throw AudioAssetError("'..' is not allowed: sound files must stay inside the pack")
         }
         for folder in urls {
-            let file = try Self.contained(name, in: folder)
+            // As the validator finds it: a name that differs only in Unicode normalisation
+            // (a pack made on macOS) is the same file.
+            let file = try Self.contained(UnicodeFileName.onDisk(name, in: folder.path), in: folder)
             if FileManager.default.fileExists(atPath: file.path) { return file }
         }
         return try Self.contained(name, in: url)

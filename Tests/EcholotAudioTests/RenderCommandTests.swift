@@ -180,6 +180,33 @@ import Testing
 
     /// A sound that cannot be played makes the render wrong: status 1 and no file, and a
     /// file already there is left as it was.
+    /// A level naming `cloche-é.wav` composed (NFC, as editors type it) while the file on
+    /// disk is decomposed (NFD, as macOS writes it) — or the other way round — loads and
+    /// sounds: the names differ only in Unicode normalisation.
+    @Test(arguments: [false, true]) func aSoundNamedInAnotherUnicodeNormalisationIsHeard(decomposedOnDisk: Bool) throws {
+        let pack = try tutorialCopy()
+        let composed = "cloche-\u{E9}.wav", decomposed = "cloche-e\u{301}.wav"
+        let (onDisk, written) = decomposedOnDisk ? (decomposed, composed) : (composed, decomposed)
+        let sounds = pack.appendingPathComponent("sounds")
+        try FileManager.default.copyItem(atPath: sounds.appendingPathComponent("bell.wav").path,
+                                         toPath: sounds.appendingPathComponent(onDisk).path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: sounds.path)
+        try #require(names.contains { $0.unicodeScalars.elementsEqual(onDisk.unicodeScalars) }, "\(names.map(\.unicodeScalars))")
+        let level = pack.appendingPathComponent("levels/first-sound.json")
+        let text = try String(contentsOf: level, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"bell.wav\"", with: "\"\(written)\"").utf8).write(to: level)
+
+        let out = folder.appendingPathComponent("cloche.wav")
+        let run = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "1", "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        let audio = try AudioAsset.decode(url: out)
+        let heard = Stereo(interleaved: audio.samples.map { Float($0) / 32768 }, sampleRate: audio.sampleRate)
+        #expect(heard.slice(from: 0.1, to: 0.9).rms > 0.005)
+        let validate = try runEcholot(["validate", pack.path])
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+    }
+
     @Test func aLevelWithABrokenSoundIsNotWritten() throws {
         let pack = try tutorialCopy()
         try Data("not audio".utf8).write(to: pack.appendingPathComponent("sounds/bell.wav"))

@@ -405,6 +405,34 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// A sound name that differs from the file's only in Unicode normalisation (composed
+    /// é in the level, decomposed e + ◌́ on disk, or the reverse; a folder's name too) is
+    /// the file; a link out of the pack so found is still refused, and case still counts.
+    @Test func aSoundNameInAnotherUnicodeNormalisationIsTheFile() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let entities = [
+            ("a", "\(composed).wav"), ("b", "th\u{E9}.wav"), ("c", "\(composed)/x.wav"),
+            ("d", "out-\(composed).wav"), ("e", "Caf\u{E9}.wav"),
+        ].map { id, file in #"{ "id": "\#(id)", "position": { "azimuth": 0 }, "sound": { "file": "\#(file)" } }"# }
+        let pack = TempPack(["levels/one.json": TempPack.levelJSON(entities: "[\n" + entities.joined(separator: ",\n") + "\n]")])
+        pack.write("sounds/\(decomposed).wav", "RIFF")
+        pack.write("sounds/the\u{301}.wav", "RIFF")
+        pack.write("sounds/\(decomposed)/x.wav", "RIFF")
+        pack.link("sounds/out-\(decomposed).wav", to: pack.writeOutside("secret.wav", "RIFF"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: pack.root.appendingPathComponent("sounds").path)
+        try #require(names.contains { $0.unicodeScalars.elementsEqual("\(decomposed).wav".unicodeScalars) }, "\(names)")
+        #expect(pack.problems == [
+            "p/levels/one.json:8:63: error: entities[3].sound.file: sound file \"sounds/out-\(composed).wav\" is a symbolic link to a file outside the pack",
+            "p/levels/one.json:9:63: error: entities[4].sound.file: sound file \"sounds/Caf\u{E9}.wav\" does not exist (did you mean \"\(decomposed).wav\"?)",
+        ])
+
+        // The other way round: composed on disk, decomposed in the level.
+        let reverse = TempPack(["levels/one.json": TempPack.levelJSON(
+            entities: #"[ { "id": "a", "position": { "azimuth": 0 }, "sound": { "file": "\#(decomposed).wav" } } ]"#)])
+        reverse.write("sounds/\(composed).wav", "RIFF")
+        #expect(reverse.problems == [])
+    }
+
     @Test func emptyOrMissingLevelsFolderWhenLevelsAreListed() {
         let manifest = """
             { "id": "t", "name": "T", "version": "1.0.0", "api": 1,

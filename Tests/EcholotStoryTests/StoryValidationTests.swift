@@ -414,6 +414,21 @@ import Testing
         #expect(problems == [#"story.json:2:56: error: voice file "sounds/Gull.ogg" does not exist (did you mean "gull.ogg"?)"#])
     }
 
+    /// A voice named `mouette-é.wav` composed while the file is decomposed on disk (as
+    /// macOS writes it) is that file: found, and measured for the line's length.
+    @Test func aVoiceNamedInAnotherUnicodeNormalisationIsMeasured() throws {
+        let pack = try Self.pack()
+        try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
+        try Data(ToneWAV.chime(seconds: 0.75)).write(to: pack.soundsFolder.appendingPathComponent("mouette-e\u{301}.wav"))
+        let story = """
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "lines": [{"id": "hello", "voice": "mouette-\u{E9}.wav"}]}
+            ]}]}
+            """
+        let book = try StoryReader.read(Array(story.utf8), pack: pack, displayPath: "story.json").get()
+        #expect(book.allLines.map(\.seconds) == [0.75])
+    }
+
     /// A voice is looked for as a level's sound is: a link out of the pack is not taken
     /// for a file there (and not opened to measure it).
     @Test func aVoiceLinkedOutOfThePackIsNotTakenForOne() throws {

@@ -68,12 +68,13 @@ public struct Pack: Sendable {
     public var soundFolders: [URL] { ([layer] + bases).map(\.soundsFolder) }
 
     /// The URL of a sound file named in a level: the pack's own, else the nearest base's
-    /// that has it (inside that pack), else where the pack's own would be.
+    /// that has it (inside that pack), else where the pack's own would be; spelt as the
+    /// name is on disk when it differs only in Unicode normalisation.
     public func soundURL(_ file: String) -> URL {
-        let own = soundsFolder.appendingPathComponent(file)
+        let own = UnicodeFileName.url(file, in: soundsFolder)
         if bases.isEmpty || FileManager.default.fileExists(atPath: own.path) { return own }
-        for base in bases {
-            if let found = base.sound(file) { return found }
+        for base in bases where base.sound(file) != nil {
+            return UnicodeFileName.url(file, in: base.soundsFolder)
         }
         return own
     }

@@ -85,9 +85,11 @@ struct PackFiles {
         return displayRoot + "/" + relative
     }
 
-    /// The absolute URL of a path inside the pack.
+    /// The absolute URL of a path inside the pack, spelt as the file's name is on disk when
+    /// it differs from `relative` only in Unicode normalisation (``UnicodeFileName``);
+    /// everything that reads or checks a pack's file goes through here.
     func url(_ relative: String) -> URL {
-        root.appendingPathComponent(relative)
+        UnicodeFileName.url(relative, in: root)
     }
 
     /// What is at `relative`, after resolving links; `.outside` when the real path
