@@ -62,9 +62,11 @@ struct RunCommand: ParsableCommand {
         // count, as `echolot test` reports them.
         for error in result.errors { Terminal.error(error) }
         if json {
+            // The JSON's `achievements` are what the rules earned in this run, whatever the
+            // profile holds, so the same pack and log print the same object.
             print(result.json.jsonText)
         } else {
-            print(result.summary(level: game.levelID, log: log))
+            print(result.summary(level: game.levelID, log: log, firstEarned: recorder.flatMap(Self.firstEarned)))
         }
         if let failure = recorder?.failure {
             Terminal.error(failure.description)
@@ -77,6 +79,13 @@ struct RunCommand: ParsableCommand {
 }
 
 extension RunCommand {
+    /// The achievements `recorder` put into the profile for the first time; `nil` when it
+    /// cannot tell which are new: nothing was recorded, or a write failed or waits.
+    static func firstEarned(by recorder: ProgressRecorder) -> Set<String>? {
+        guard recorder.failure == nil, !recorder.recordings.isEmpty else { return nil }
+        return Set(recorder.recordings.flatMap { $0.newAchievements.map(\.id) })
+    }
+
     /// Refuses a level the profile keeps locked, or a story level already finished in the
     /// current story: recording it would put a run into the history that play never allows.
     static func checkPermission(_ profile: Profile, game: LoadedGame) throws {
@@ -110,12 +119,21 @@ extension RunCommand {
 extension RunResult {
     /// A few human-readable lines about a run of `log`. A level still running when the log
     /// ends with `end` was left (what `play` calls it); the JSON and a recording's
-    /// description keep the outcome `running`, their contract.
-    func summary(level: String, log: InputLog) -> String {
+    /// description keep the outcome `running`, their contract. With `firstEarned` (the run
+    /// was recorded in a profile), the achievements new to the profile are told apart from
+    /// those it had already: each is earned once in a profile, and one earned again is no news.
+    func summary(level: String, log: InputLog, firstEarned: Set<String>? = nil) -> String {
         let left = outcome == .running && log.events.last?.action.name == ActionName.end
         var lines = ["level \(level): \(left ? "left (not decided)" : outcome.rawValue) after \(String(format: "%.2f", time)) s"]
         lines.append("score: \(score.map(String.init) ?? "–"), misses: \(misses), found: \(found.isEmpty ? "nothing" : found.joined(separator: ", "))")
-        if !achievements.isEmpty { lines.append("achievements: \(achievements.joined(separator: ", "))") }
+        if let firstEarned {
+            // Two lines, each led by what its names are, so a screen reader says it once.
+            let new = achievements.filter(firstEarned.contains), again = achievements.filter { !firstEarned.contains($0) }
+            if !new.isEmpty { lines.append("new achievements: \(new.joined(separator: ", "))") }
+            if !again.isEmpty { lines.append("achievements already in the profile: \(again.joined(separator: ", "))") }
+        } else if !achievements.isEmpty {
+            lines.append("achievements: \(achievements.joined(separator: ", "))")
+        }
         lines.append("stateHash: \(stateHash)")
         return lines.joined(separator: "\n")
     }

@@ -134,6 +134,46 @@ import Testing
         #expect(lines.last?.hasPrefix("\(today)     1    \(won)") == true, "\(lines.suffix(2))")
     }
 
+    /// An achievement is earned once in a profile: `run --profile` tells the ones this run
+    /// earned for the first time apart from those the profile had already, while the JSON
+    /// keeps listing what the run earned, whatever the profile holds.
+    @Test func runTellsNewAchievementsFromOnesTheProfileHad() throws {
+        let profile = scratch.url("me.sqlite")
+        let slow = scratch.url("slow.jsonl")
+        // A miss, then the bell after 15 s: a win, but neither flawless nor quick.
+        try Data("""
+            {"t": 0.5, "action": "select"}
+            {"t": 16, "action": "turnTo", "azimuth": 60}
+            {"t": 16.5, "action": "select"}
+
+            """.utf8).write(to: slow)
+        func run(_ log: URL, _ extra: [String] = []) throws -> Executables.Outcome {
+            try Executables.run(Executables.echolot, [
+                "run", Executables.tutorial.path, "--level", "first-sound", "--input", log.path,
+            ] + extra)
+        }
+        let first = try run(slow, ["--profile", profile.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("\nnew achievements: firstWin\n"), "\(first.stdout)")
+        #expect(!first.stdout.contains("already"), "\(first.stdout)")
+
+        let second = try run(inputLog(), ["--profile", profile.path])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("\nnew achievements: flawless, quickEar\nachievements already in the profile: firstWin\n"),
+                "\(second.stdout)")
+        #expect(try Profile.open(at: profile).achievements().map(\.id).sorted() == ["firstWin", "flawless", "quickEar"])
+
+        let json = try run(inputLog(), ["--profile", profile.path, "--json"])
+        let result = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(result["achievements"] as? [String] == ["firstWin", "flawless", "quickEar"])
+
+        // Without a profile nothing is new or old: the run's achievements, as ever.
+        let unrecorded = try Executables.run(Executables.echolot, [
+            "run", Executables.tutorial.path, "--level", "first-sound", "--input", inputLog().path,
+        ], removing: ["ECHOLOT_PROFILE"])
+        #expect(unrecorded.stdout.contains("\nachievements: firstWin, flawless, quickEar\n"), "\(unrecorded.stdout)")
+    }
+
     @Test func runRecordsNothingWithoutAProfile() throws {
         let home = scratch.url("home")
         let run = try Executables.run(Executables.echolot, [
