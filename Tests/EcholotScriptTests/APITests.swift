@@ -50,6 +50,9 @@ import Testing
         ("echolot.behaviour('a', { on = { ['entiy.*'] = print } })", 1,
          "behaviour 'a': on['entiy.*']: no action's name begins with 'entiy.'"),
         ("echolot.achievement('a', { on = { Tick = print } })", 1, "(did you mean 'tick'?)"),
+        // `end` stops a run before any store sees it: a rule on it would wait for nothing.
+        ("echolot.reducer({ on = {\n  ['end'] = print } })", 2,
+         "reducer 'test/reducer1': on['end']: 'end' stops a run before any rule sees it, so this would never run"),
         ("echolot.goal('a', { on = { ['pack.*.x'] = print } })", 1, "only a trailing '.*'"),
         // Declarations nothing would ever use.
         ("echolot.achievement('a', {\n  check = print, on = { tick = print } })", 2,

@@ -47,8 +47,9 @@ public enum ActionName {
 
     /// Every action a rule can handle by its exact name: what the engine dispatches and
     /// follows up with, what the rules layer and the story emit. Besides these there are
-    /// only the ``families``.
-    public static let handleable: Set<String> = inputs.union([
+    /// only the ``families``. Not `end`: it stops a run before any store sees it, so a rule
+    /// on it would never run.
+    public static let handleable: Set<String> = inputs.subtracting([end]).union([
         tick, entitySelected, selectionMissed, levelWon, levelLost, levelStarted,
         goalMet, goalFailed, achievementEarned, StoryAction.cutsceneDone, StoryAction.choiceMade,
     ])
@@ -81,6 +82,10 @@ public enum ActionName {
             return "only a trailing '.*' can match a family of actions"
         }
         if families.contains(where: name.hasPrefix) || handleable.contains(name) { return nil }
+        if name == end {
+            return "'end' stops a run before any rule sees it, so this would never run; "
+                + "a level that is decided sends level.won or level.lost"
+        }
         if name.hasSuffix(".*") {
             let prefix = String(name.dropLast())
             if families.contains(prefix) || handleable.contains(where: { $0.hasPrefix(prefix) }) { return nil }
