@@ -516,11 +516,15 @@ struct LoadingErrorTests {
             "levels/a.json": "{",
             "levels/c.json": TempPack.levelJSON(id: "c", extra: #""seed": 2.0"#),  // an integer, as 2
             "levels/d.json": TempPack.levelJSON(id: "d", extra: #""seed": 1e30"#),
+            // Written out, a seed past 15 digits is as much too large as `1e15` is.
+            "levels/e.json": TempPack.levelJSON(id: "e", extra: #""seed": 1000000000000000"#),
+            "levels/f.json": TempPack.levelJSON(id: "f", extra: #""seed": 999999999999999"#),
         ])
         #expect(pack.problems == [
             "p/levels/a.json:1:2: error: unexpected end of file, expected a key",
             "p/levels/b.json:5:11: error: seed: expected an integer, found 1.5",
             "p/levels/d.json:5:11: error: seed: expected an integer, found 1e+30, which is too large (at most 15 digits)",
+            "p/levels/e.json:5:11: error: seed: expected an integer of at most 15 digits (999999999999999), found 1000000000000000",
             "p/pack.json:1:54: error: api: expected an integer, found a string",
         ])
         #expect(throws: PackLoadError.self) { try pack.load() }

@@ -70,6 +70,12 @@ struct SchemaAgreementTests {
         #expect(api["maximum"] as? Int == ManifestReader.supportedAPI.upperBound)
     }
 
+    @Test func seedRangeIsTheEngines() throws {
+        let seed = try ShippedSchema.at(try ShippedSchema.load("level"), ["properties", "seed"])
+        #expect(seed["minimum"] as? Int == 0)
+        #expect(seed["maximum"] as? Int == LevelReader.largestSeed)
+    }
+
     @Test func parameterValuesMustNotBeNull() throws {
         let values = try ShippedSchema.at(try ShippedSchema.load("pack"),
                                           ["properties", "parameters", "additionalProperties", "additionalProperties"])

@@ -6,6 +6,9 @@ final class LevelReader {
     /// The fields a level file may have.
     static let fields = ["id", "name", "description", "seed", "background", "ambience", "music",
                          "view", "entities", "goals", "scoring", "attributes"]
+    /// The largest seed a level file may give: 15 digits, the most ``Field/integer()`` takes
+    /// of a number written with an exponent, and the schema's maximum.
+    static let largestSeed = 999_999_999_999_999
     /// Attribute names the engine itself keeps on a level node.
     static let builtInAttributes = Set(fields + ["status", "time", "misses", "selections", "found", "score"])
 
@@ -49,6 +52,10 @@ final class LevelReader {
         }
         if let field = object.optional("seed"), let seed = field.integer() {
             if seed < 0 { field.fail("expected an integer of at least 0, found \(seed)") }
+            // `1e15` is refused as too large; the same number written out is too.
+            if seed > LevelReader.largestSeed {
+                field.fail("expected an integer of at most 15 digits (\(LevelReader.largestSeed)), found \(seed)")
+            }
             level[LevelKeys.seed] = seed
         } else {
             level[LevelKeys.seed] = LevelKeys.seed.defaultValue
