@@ -87,7 +87,7 @@
 ---@field level echolot.Level The level; only your focus inside it can be changed.
 ---@field game table The whole game state (for achievements and story).
 ---@field params table<string, echolot.Value>|nil This instance's parameters, defaults applied; reading a name not declared raises. Nil in echolot.reducer and echolot.story handlers.
----@field id string The instance: goal id, entity id, achievement name, …
+---@field id string The instance: goal id, entity id, achievement or scoring name; "story"; a reducer's name.
 ---@field dt? number Seconds of a `tick`; nil for other actions.
 ---@field time number The level's simulated time.
 local Context = {}
