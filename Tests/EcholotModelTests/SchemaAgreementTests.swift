@@ -70,6 +70,18 @@ struct SchemaAgreementTests {
         #expect(api["maximum"] as? Int == ManifestReader.supportedAPI.upperBound)
     }
 
+    /// An entity's action is sent as a rule's emit would be: the schema flags the names
+    /// `validate` refuses.
+    @Test func entityActionNamesAreWhatRulesMayEmit() throws {
+        let action = try ShippedSchema.at(try ShippedSchema.load("level"),
+                                          ["$defs", "entityAction", "properties", "action"])
+        for name in ["goal.met", "goal.failed", "level.won", "level.lost", "pack.bell", "pack.door.open", "story.jump",
+                     "select", "start", "goal.mett", "pakc.bell", "entity.selected", "achievement.earned",
+                     "level.started", "Pack.x", "xpack.y", "apack.x", "level.won2"] {
+            #expect(try ShippedSchema.matches(action, name) == (ActionName.problem(emitting: name) == nil), "\(name)")
+        }
+    }
+
     @Test func seedRangeIsTheEngines() throws {
         let seed = try ShippedSchema.at(try ShippedSchema.load("level"), ["properties", "seed"])
         #expect(seed["minimum"] as? Int == 0)
