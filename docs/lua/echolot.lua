@@ -27,6 +27,12 @@
 ---@field rolloff number Distance attenuation factor.
 ---@field playing boolean Whether it sounds at all.
 
+---A non-directional sound: one of the level's ambience, or its music.
+---@class echolot.Ambient
+---@field file string Path inside the pack's `sounds/` folder.
+---@field volume number Linear gain, 0…4.
+---@field loop boolean Whether it repeats.
+
 ---A behaviour entry of an entity: `{type = name, …parameters}`.
 ---@class echolot.RuleEntry
 ---@field type string The rule's name.
@@ -70,6 +76,11 @@
 ---@class echolot.Level
 ---@field id string
 ---@field name string
+---@field description? string The briefing text.
+---@field seed integer The seed of the level's random generator.
+---@field background? table `{image?, glyph?}` as the level file gives it.
+---@field ambience echolot.Ambient[] Non-directional sounds.
+---@field music? echolot.Ambient The level's music.
 ---@field entities table<string, echolot.Entity> By id.
 ---@field goals table<string, echolot.Goal> By id.
 ---@field view echolot.View
