@@ -111,6 +111,23 @@ struct ArchiveTests {
         ])
     }
 
+    /// An accent after a '/' is one Swift character with it, but the file system still
+    /// splits there: "../\u{301}x" is '..' and a name beginning with the accent, and was
+    /// written beside the folder the archive was extracted to.
+    @Test func anAccentAfterASlashHidesNoPathRule() throws {
+        let problems = try refusal {
+            try $0.pack(Packs.files(id: "evil"))
+            try $0.file("../\u{301}escape.txt", "boo")
+            try $0.file("/\u{301}tmp/escape.txt", "boo")
+            try $0.file("sounds\\\u{301}b.wav", "boo")
+        }
+        #expect(problems == [
+            "evil.zip:1:1: error: entry \"../\u{301}escape.txt\" contains '..'; it would be written outside the pack",
+            "evil.zip:1:1: error: entry \"/\u{301}tmp/escape.txt\" has an absolute path; it would be written outside the pack",
+            "evil.zip:1:1: error: entry \"sounds\\\\\u{301}b.wav\" uses '\\' in its name; archive names use '/', and a '\\' could be read as a folder separator",
+        ])
+    }
+
     @Test func refusesAbsolutePaths() throws {
         let problems = try refusal {
             try $0.pack(Packs.files(id: "evil"))

@@ -2,6 +2,10 @@ import Foundation
 
 /// The rules for names inside a pack archive: every entry must land inside the pack, and
 /// two entries must never land on the same file.
+///
+/// Names are taken apart by Unicode scalar, never by Swift `Character`: an accent after a
+/// `/` joins it into one character, so `"../\u{301}x"` splits into nothing as characters
+/// while the file system still sees `..` and a name beginning with the accent.
 enum ArchivePath {
     /// Names longer than this (in UTF-8 bytes) are refused; no pack needs them and some
     /// file systems cannot store them.
@@ -12,25 +16,25 @@ enum ArchivePath {
     /// What is wrong with an entry name, if anything. Folder entries end in `/`; that
     /// one trailing slash is allowed.
     static func problem(_ name: String) -> String? {
-        if name.isEmpty { return "an entry has an empty name" }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        let scalars = Array(name.unicodeScalars)
+        if scalars.isEmpty { return "an entry has an empty name" }
+        if scalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "entry \(quoted(name)) has control characters in its name"
         }
         if name.utf8.count > maxLength { return "entry \(quoted(name)) has a name longer than \(maxLength) bytes" }
-        if name.contains("\\") {
+        if scalars.contains("\\") {
             return "entry \(quoted(name)) uses '\\' in its name; archive names use '/', and a '\\' could be read as a folder separator"
         }
-        let scalars = Array(name.unicodeScalars)
         let hasDrive = scalars.count >= 2 && scalars[1] == ":"
-        if name.hasPrefix("/") || hasDrive {
+        if scalars[0] == "/" || hasDrive {
             return "entry \(quoted(name)) has an absolute path; it would be written outside the pack"
         }
-        var parts = name.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.count > 1, parts.last == "" { parts.removeLast() }
-        if parts.contains("..") {
+        var parts = segments(name)
+        if parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() }
+        if parts.contains(where: { plain($0, "..") }) {
             return "entry \(quoted(name)) contains '..'; it would be written outside the pack"
         }
-        if parts.contains(".") || parts.contains("") {
+        if parts.contains(where: { plain($0, ".") || $0.isEmpty }) {
             return "entry \(quoted(name)) has an empty or '.' path segment; write each name once, plainly"
         }
         if parts.contains(where: { $0.utf8.count > maxComponentLength }) {
@@ -39,9 +43,22 @@ enum ArchivePath {
         return nil
     }
 
+    /// The folder and file names of `name`, split at every `/` scalar.
+    static func segments(_ name: String) -> [String] {
+        name.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false)
+            .map { String(String.UnicodeScalarView($0)) }
+    }
+
     /// The name without a folder entry's trailing `/`.
     static func trimmed(_ name: String) -> String {
-        name.hasSuffix("/") ? String(name.dropLast()) : name
+        name.unicodeScalars.last == "/" ? String(String.UnicodeScalarView(name.unicodeScalars.dropLast())) : name
+    }
+
+    /// `name` below `folder` (which ends in `/`, or is empty for the top), without it;
+    /// `nil` when the name is not below it. Compared scalar by scalar, as the file system does.
+    static func relative(_ name: String, below folder: String) -> String? {
+        guard name.unicodeScalars.starts(with: folder.unicodeScalars) else { return nil }
+        return String(String.UnicodeScalarView(name.unicodeScalars.dropFirst(folder.unicodeScalars.count)))
     }
 
     /// The key under which two names collide on a case-insensitive or normalising file
@@ -53,8 +70,13 @@ enum ArchivePath {
     /// Whether the entry is operating-system clutter (macOS resource forks and folder
     /// settings) that is skipped rather than extracted.
     static func isClutter(_ name: String) -> Bool {
-        let trimmedName = trimmed(name)
-        return trimmedName == "__MACOSX" || trimmedName.hasPrefix("__MACOSX/")
-            || trimmedName.split(separator: "/").last == ".DS_Store"
+        let parts = segments(trimmed(name))
+        return parts.first.map { plain($0, "__MACOSX") } == true || parts.last.map { plain($0, ".DS_Store") } == true
+    }
+
+    /// Whether `part` is exactly `text`, byte for byte (Swift's `==` would also take
+    /// another Unicode form of it).
+    private static func plain(_ part: String, _ text: String) -> Bool {
+        part.utf8.elementsEqual(text.utf8)
     }
 }

@@ -86,7 +86,7 @@ struct ArchiveScan {
         }
         var implied = folders
         for file in files {
-            var parts = ArchivePath.collisionKey(file.path).split(separator: "/").dropLast()
+            var parts = ArchivePath.segments(ArchivePath.collisionKey(file.path)).dropLast()
             while !parts.isEmpty {
                 implied.insert(parts.joined(separator: "/"))
                 parts = parts.dropLast()
@@ -102,7 +102,7 @@ struct ArchiveScan {
     func packFolder() -> String? {
         let paths = files.map(\.path).filter { !ArchivePath.isClutter($0) }
         if paths.contains("pack.json") { return "" }
-        let tops = Set(paths.map { $0.split(separator: "/", maxSplits: 1).first.map(String.init) ?? $0 })
+        let tops = Set(paths.map { ArchivePath.segments($0)[0] })
         guard tops.count == 1, let top = tops.first, paths.contains(top + "/pack.json") else { return nil }
         return top + "/"
     }

@@ -74,8 +74,10 @@ public final class PackArchive {
                 + "make it with 'echolot pack FOLDER'"])
         }
         let files = scan.files
-            .filter { $0.path.hasPrefix(folder) && !ArchivePath.isClutter($0.path) }
-            .map { File(entry: $0.entry, path: String($0.path.dropFirst(folder.count)), declaredSize: $0.size) }
+            .filter { !ArchivePath.isClutter($0.path) }
+            .compactMap { found in
+                ArchivePath.relative(found.path, below: folder).map { File(entry: found.entry, path: $0, declaredSize: found.size) }
+            }
             .sorted { $0.path < $1.path }
         return PackArchive(url: url, displayPath: shown, limits: limits, packFolder: folder,
                            files: files, archive: archive)
