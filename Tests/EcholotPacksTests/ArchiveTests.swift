@@ -234,6 +234,19 @@ struct ArchiveTests {
         ])
     }
 
+    /// "é" written precomposed and as "e" with an accent are two files on Linux and one
+    /// on macOS: they are told as two forms, not as one name appearing twice.
+    @Test func refusesNamesThatDifferOnlyInUnicodeForm() throws {
+        let problems = try refusal {
+            try $0.pack(Packs.files(id: "evil"))
+            try $0.file("sounds/caf\u{E9}.wav", "one")
+            try $0.file("sounds/cafe\u{301}.wav", "two")
+        }
+        #expect(problems == [
+            "evil.zip:1:1: error: entries \"sounds/caf\u{E9}.wav\" and \"sounds/cafe\u{301}.wav\" differ only in case or Unicode form; they would overwrite each other on some systems",
+        ])
+    }
+
     @Test func refusesAFileUsedAsAFolder() throws {
         let problems = try refusal {
             try $0.pack(Packs.files(id: "evil"))

@@ -47,7 +47,9 @@ struct ArchiveScan {
         }
         let key = ArchivePath.collisionKey(name)
         if let first = names[key] {
-            if ArchivePath.trimmed(first) == ArchivePath.trimmed(name) {
+            // By bytes: Swift's `==` takes "é" and "e\u{301}" for one name, which to Linux
+            // are two files, and "appears twice" would send the author looking for a copy.
+            if ArchivePath.trimmed(first).utf8.elementsEqual(ArchivePath.trimmed(name).utf8) {
                 problems.append("entry \(quoted(name)) appears twice in the archive")
             } else {
                 problems.append("entries \(quoted(first)) and \(quoted(name)) differ only in case or Unicode form; "
