@@ -298,6 +298,26 @@ struct ArchiveTests {
         }
     }
 
+    /// An entry compressed with a method ZIPFoundation does not read (bzip2, as some ZIP
+    /// tools offer) is named as such; it was told as a damaged archive.
+    @Test func anUnreadableCompressionMethodIsNamed() throws {
+        let scratch = Scratch()
+        try ZipBuilder.write(scratch.at("bz.zip")) { zip in
+            try zip.pack(Packs.files(id: "bz"))
+            try zip.file("sounds/z.txt", "bzip2 in name only", compression: .none)
+        }
+        // Method 12 (bzip2) in the last entry's local header, which extraction reads.
+        var bytes = [UInt8](try Data(contentsOf: scratch.at("bz.zip")))
+        let signature: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
+        let last = try #require((0...(bytes.count - 4)).last { Array(bytes[$0..<($0 + 4)]) == signature })
+        bytes.replaceSubrange((last + 8)..<(last + 10), with: [12, 0])
+        try Data(bytes).write(to: scratch.at("bz.zip"))
+        #expect(PackLoader.validate(at: scratch.at("bz.zip")).map(\.message) == [
+            "entry \"sounds/z.txt\": it is compressed with a method Echolot cannot read (only 'stored' and 'deflate'); "
+                + "make the archive with 'echolot pack FOLDER' or a ZIP tool's usual settings",
+        ])
+    }
+
     @Test func validatingAZipWritesNothingNextToIt() throws {
         let scratch = Scratch()
         try ZipBuilder.write(scratch.at("evil.zip")) {

@@ -243,6 +243,26 @@ struct CommandTests {
         #expect(validated.status == 1)
     }
 
+    /// A write that fails while an archive is extracted — a full disk; here a file-size
+    /// limit, which fails the same write — is told with its reason and where, and nothing
+    /// is left; it was told as a damaged archive.
+    @Test func aFailedWriteIsNotCalledADamagedArchive() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        try ZipBuilder.write(scratch.at("big.zip")) { zip in
+            try zip.pack(Packs.files(id: "big"), prefix: "big/")
+            try zip.bytes("big/sounds/loud.wav", [UInt8](repeating: 7, count: 64 * 1024), compression: .none)
+        }
+        // sh's `ulimit -f` counts 512-byte blocks; SIGXFSZ ignored makes the write fail instead.
+        let path = echolotExecutable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let result = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "trap '' XFSZ; ulimit -f 16; exec echolot install big.zip"],
+                                    in: scratch.url, environment: ["PATH": path, "ECHOLOT_DATA": data.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "big.zip:1:1: error: entry \"big/sounds/loud.wav\": cannot be written in "
+            + data.appendingPathComponent("packs").path + ": File too large\n")
+        #expect(!FileManager.default.fileExists(atPath: data.path))
+    }
+
     /// A player who gives `install` the pack's folder is told how to make the archive it
     /// wants, and nothing is installed.
     @Test func installingAFolderSaysHowToMakeAnArchive() throws {

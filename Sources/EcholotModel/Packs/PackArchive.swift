@@ -1,6 +1,12 @@
 import Foundation
 import ZIPFoundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A pack archive (`.zip`), checked entry by entry before anything is written: every
 /// name lands inside the pack, nothing is a link, no two names collide, and the number of
 /// entries, their sizes and compression ratios stay within ``ArchiveLimits``.
@@ -102,12 +108,14 @@ public final class PackArchive {
             } catch {
                 throw failure("cannot create its folder: \(error.localizedDescription)")
             }
-            guard manager.createFile(atPath: target.path, contents: nil, attributes: [.posixPermissions: 0o644]),
-                  let handle = FileHandle(forWritingAtPath: target.path)
-            else { throw failure("cannot be written to \(target.path)") }
-            defer { try? handle.close() }
+            // Written through a descriptor, so that a full disk or a file-size limit is told
+            // by its reason instead of as a damaged archive.
+            let descriptor = Glibc.open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw failure(cannotWrite(errno, in: folder)) }
+            defer { close(descriptor) }
             var written = 0
             var overrun: String?
+            var writeError: Int32?
             let checksum: CRC32
             do {
                 checksum = try archive.extract(file.entry, skipCRC32: false) { chunk in
@@ -119,11 +127,16 @@ public final class PackArchive {
                     } else if total > self.limits.maxTotalSize {
                         overrun = "the archive inflates to more than \(ArchiveLimits.sizeText(self.limits.maxTotalSize)) in all"
                     }
-                    if overrun != nil { throw ArchiveScan.Stop() }
-                    try handle.write(contentsOf: chunk)
+                    writeError = overrun == nil ? PackArchive.writeAll(chunk, to: descriptor) : nil
+                    if overrun != nil || writeError != nil { throw ArchiveScan.Stop() }
                 }
             } catch {
                 if let overrun { throw failure(overrun) }
+                if let writeError { throw failure(cannotWrite(writeError, in: folder)) }
+                if case Archive.ArchiveError.invalidCompressionMethod = error {
+                    throw failure("it is compressed with a method Echolot cannot read (only 'stored' and 'deflate'); "
+                        + "make the archive with 'echolot pack FOLDER' or a ZIP tool's usual settings")
+                }
                 throw failure("cannot be read (the archive is damaged)")
             }
             if written != file.declaredSize {
@@ -133,5 +146,28 @@ public final class PackArchive {
                 throw failure("its checksum does not match (the archive is damaged)")
             }
         }
+    }
+
+    /// Writes all of `chunk`; the error number when the system refuses.
+    private static func writeAll(_ chunk: Data, to descriptor: Int32) -> Int32? {
+        chunk.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int32? in
+            guard let base = raw.baseAddress else { return nil }
+            var offset = 0
+            while offset < raw.count {
+                let count = write(descriptor, base + offset, raw.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += count
+            }
+            return nil
+        }
+    }
+
+    /// Why a file of the pack cannot be written into `folder`, named by where the space
+    /// or the permission is lacking (the folder itself is a hidden temporary one).
+    private func cannotWrite(_ code: Int32, in folder: URL) -> String {
+        "cannot be written in \(folder.deletingLastPathComponent().path): \(String(cString: strerror(code)))"
     }
 }
