@@ -206,6 +206,18 @@ struct ArchiveTests {
         #expect(problems.first?.hasSuffix("times its packed size, over the limit of 100 (it looks like a zip bomb)") == true)
     }
 
+    /// Many files each just at the 1 MiB below which one file's ratio is not asked: 20
+    /// MiB of zeros from an archive of about 20 KiB passed every check of one file.
+    @Test func refusesAZipBombOfManySmallFiles() throws {
+        let problems = try refusal { zip in
+            try zip.pack(Packs.files(id: "evil"))
+            for index in 0..<20 { try zip.bytes("sounds/zeros\(index).wav", [UInt8](repeating: 0, count: 1024 * 1024)) }
+        }
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("evil.zip:1:1: error: the archive's files inflate to 20.0 MiB, ") == true)
+        #expect(problems.first?.hasSuffix("times their packed size, over the limit of 100 (it looks like a zip bomb)") == true)
+    }
+
     @Test func refusesOneFileOverTheSizeLimit() throws {
         var limits = ArchiveLimits.standard
         limits.maxFileSize = 1024

@@ -13,22 +13,28 @@ public struct ArchiveLimits: Sendable, Equatable {
     /// …once it inflates to more than this many bytes (tiny text files compress very well
     /// and are harmless).
     public var ratioThreshold: Int
+    /// The same ratio holds for all files together once they inflate to more than this
+    /// many bytes: a bomb of many files each just under ``ratioThreshold`` passes the
+    /// check of each file.
+    public var totalRatioThreshold: Int
 
     /// Creates limits.
-    public init(maxEntries: Int, maxTotalSize: Int, maxFileSize: Int, maxRatio: Int, ratioThreshold: Int) {
+    public init(maxEntries: Int, maxTotalSize: Int, maxFileSize: Int, maxRatio: Int, ratioThreshold: Int,
+                totalRatioThreshold: Int) {
         self.maxEntries = maxEntries
         self.maxTotalSize = maxTotalSize
         self.maxFileSize = maxFileSize
         self.maxRatio = maxRatio
         self.ratioThreshold = ratioThreshold
+        self.totalRatioThreshold = totalRatioThreshold
     }
 
     /// The engine's limits: 2,000 entries, 256 MiB in all, 16 MiB per file, a ratio of
-    /// 100:1 above 1 MiB. Real packs (JSON, Lua, compressed sounds) stay far below them;
-    /// a zip bomb does not.
+    /// 100:1 for a file above 1 MiB and for all files together above 16 MiB. Real packs
+    /// (JSON, Lua, compressed sounds) stay far below them; a zip bomb does not.
     public static let standard = ArchiveLimits(
         maxEntries: 2_000, maxTotalSize: 256 * 1024 * 1024, maxFileSize: PackFiles.assetLimit,
-        maxRatio: 100, ratioThreshold: 1024 * 1024)
+        maxRatio: 100, ratioThreshold: 1024 * 1024, totalRatioThreshold: PackFiles.assetLimit)
 }
 
 extension ArchiveLimits {

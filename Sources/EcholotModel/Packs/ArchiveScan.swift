@@ -24,6 +24,8 @@ struct ArchiveScan {
     private var names: [String: String] = [:]
     private var count = 0
     private var total = 0
+    /// What the files take packed.
+    private var packedTotal = 0
 
     init(limits: ArchiveLimits) {
         self.limits = limits
@@ -75,16 +77,20 @@ struct ArchiveScan {
             return true
         }
         total += size
+        packedTotal += packed
         files.append(Found(entry: entry, path: name, size: size))
         return true
     }
 
-    /// The checks that need every entry: the total size, and no name that is both a file
-    /// and a folder.
+    /// The checks that need every entry: the total size and ratio, and no name that is
+    /// both a file and a folder.
     mutating func finish() {
         if total > limits.maxTotalSize {
             problems.append("the archive inflates to \(ArchiveLimits.sizeText(total)), over the "
                 + "\(ArchiveLimits.sizeText(limits.maxTotalSize)) limit for a pack")
+        } else if total > limits.totalRatioThreshold, total / max(packedTotal, 1) > limits.maxRatio {
+            problems.append("the archive's files inflate to \(ArchiveLimits.sizeText(total)), \(total / max(packedTotal, 1)) "
+                + "times their packed size, over the limit of \(limits.maxRatio) (it looks like a zip bomb)")
         }
         var implied = folders
         for file in files {
