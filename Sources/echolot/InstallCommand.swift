@@ -26,9 +26,11 @@ struct InstallCommand: ParsableCommand {
     @Flag(help: "Replace an installed pack with the same id (an update).")
     var replace = false
 
-    /// Installs the archive; exits 1 with every problem when it is refused.
+    /// Installs the archive; exits 1 with every problem when it is refused. Ctrl-C or a
+    /// kill while it runs takes back what it wrote, says so, and then ends the process.
     func run() throws {
-        let installer = PackInstaller(replace: replace)
+        let held = HeldSignals()
+        let installer = PackInstaller(replace: replace, interrupted: HeldSignals.arrived)
         do {
             let installed = try installer.install(URL(fileURLWithPath: archive), displayPath: archive)
             let manifest = installed.pack.manifest
@@ -36,8 +38,10 @@ struct InstallCommand: ParsableCommand {
             var line = "installed \(manifest.id) \(manifest.version) (\(manifest.name), \(levels) level\(levels == 1 ? "" : "s"))"
             if let old = installed.replacedVersion { line += ", replacing \(old)," }
             print(line + " into \(installed.folder.path)")
+            held.release()
         } catch {
             Terminal.report(error.diagnostics)
+            held.deliver()
             throw ExitCode(1)
         }
     }

@@ -263,6 +263,29 @@ struct CommandTests {
         #expect(!FileManager.default.fileExists(atPath: data.path))
     }
 
+    /// Ctrl-C during an install, first and update alike, takes back all it wrote (a
+    /// hidden half-extracted folder in packs/ was left, 124 MB of a large pack) and leaves
+    /// the installed version as it was; the command says so and ends as Ctrl-C ends it.
+    @Test(arguments: [false, true])
+    func anInterruptedInstallLeavesNothing(update: Bool) throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        let environment = ["ECHOLOT_DATA": data.path, "ECHOLOT_PACKS": repositoryRoot.appendingPathComponent("levels").path]
+        if update {
+            try ZipBuilder.write(scratch.at("old.zip")) { try $0.pack(Packs.files(id: "cave", version: "1.0.0")) }
+            #expect(try runEcholot(["install", scratch.at("old.zip").path], environment: environment).status == 0)
+        }
+        let before = scratch.listing("data")
+        try ZipBuilder.write(scratch.at("new.zip")) { try $0.pack(Packs.files(id: "cave", version: "2.0.0", levels: ["one", "two"])) }
+        let arguments = ["install"] + (update ? ["--replace"] : []) + [scratch.at("new.zip").path]
+        let result = try runEcholot(arguments, environment: environment, interruptedBy: SIGINT)
+        #expect(result.status == 128 + SIGINT)
+        #expect(result.stdout == "")
+        #expect(result.stderr == scratch.at("new.zip").path + ":1:1: error: interrupted; nothing was installed or changed\n")
+        #expect(scratch.listing("data") == before)
+        if !update { #expect(!FileManager.default.fileExists(atPath: data.path)) }
+    }
+
     /// A player who gives `install` the pack's folder is told how to make the archive it
     /// wants, and nothing is installed.
     @Test func installingAFolderSaysHowToMakeAnArchive() throws {

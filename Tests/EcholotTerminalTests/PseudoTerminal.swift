@@ -45,43 +45,31 @@ final class PseudoTerminal {
         for fd in [masterFD, slaveFD] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         guard let name = ttyname(slaveFD) else { throw HarnessError("ttyname: \(errno)") }
         let slavePath = String(cString: name)
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        // setsid comes before the file actions, so opening the slave makes it the new
-        // session's controlling terminal.
-        posix_spawnattr_setflags(&attributes, Int16(posixSpawnSetsid | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawn_file_actions_addclose(&actions, masterFD)
-        posix_spawn_file_actions_addclose(&actions, slaveFD)
-        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        // Nor any other descriptor a test opened without close-on-exec (pipes to a command
-        // another test runs): the game gets its terminal and nothing else.
-        if let closeFrom = spawnCloseFrom { _ = closeFrom(&actions, 3) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm-256color"
-        environment["ECHOLOT_PROFILE"] = try scratchFolder("pty-profile").appendingPathComponent("profile.sqlite").path
+        var environment: [String: String?] = [
+            "TERM": "xterm-256color",
+            "ECHOLOT_PROFILE": try scratchFolder("pty-profile").appendingPathComponent("profile.sqlite").path,
+        ]
         for (key, value) in extra { environment[key] = value }
-        let argv = ([echolotExecutable.path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
         var child: pid_t = 0
-        let status = posix_spawn(&child, echolotExecutable.path, &actions, &attributes, argv, envp)
+        let status = spawnEcholot(&child, arguments, environment: environment) { actions, attributes in
+            // setsid comes before the file actions, so opening the slave makes it the new
+            // session's controlling terminal.
+            posix_spawnattr_setflags(&attributes, Int16(posixSpawnSetsid | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+            var noSignals = sigset_t()
+            sigemptyset(&noSignals)
+            posix_spawnattr_setsigmask(&attributes, &noSignals)
+            var defaults = sigset_t()
+            sigfillset(&defaults)
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            posix_spawn_file_actions_addclose(&actions, masterFD)
+            posix_spawn_file_actions_addclose(&actions, slaveFD)
+            posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+            posix_spawn_file_actions_adddup2(&actions, 0, 1)
+            posix_spawn_file_actions_adddup2(&actions, 0, 2)
+            // Nor any other descriptor a test opened without close-on-exec (pipes to a command
+            // another test runs): the game gets its terminal and nothing else.
+            if let closeFrom = spawnCloseFrom { _ = closeFrom(&actions, 3) }
+        }
         close(slaveFD)
         guard status == 0 else {
             close(masterFD)

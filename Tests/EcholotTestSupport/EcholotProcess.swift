@@ -65,3 +65,65 @@ public func runProcess(
         stderr: String(decoding: errData, as: UTF8.self))
 }
 
+/// Runs the built `echolot` as ``runEcholot(_:in:environment:stdin:)`` does, with
+/// `signal` (SIGINT: Ctrl-C) already waiting for it: the process starts with the signal
+/// blocked and is sent it at once, so the signal is there, whatever the timing, the first
+/// time the command looks for one or lets it through. `status` is 128 + the signal's
+/// number when the signal ended the process, as a shell shows it. It runs in the test's
+/// own folder: give it absolute paths.
+public func runEcholot(
+    _ arguments: [String], environment changes: [String: String?] = [:],
+    interruptedBy signal: Int32
+) throws -> ProcessOutput {
+    let folder = try scratchFolder("interrupted")
+    let outPath = folder.appendingPathComponent("stdout").path
+    let errPath = folder.appendingPathComponent("stderr").path
+    var child: pid_t = 0
+    let spawned = spawnEcholot(&child, arguments, environment: changes) { actions, attributes in
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, signal)
+        posix_spawnattr_setsigmask(&attributes, &blocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    }
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+    kill(child, signal)
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) < 0, errno == EINTR {}
+    // WIFSIGNALED and WTERMSIG are macros Swift does not import.
+    let termination = status & 0x7F
+    return ProcessOutput(
+        status: termination == 0 ? (status >> 8) & 0xFF : 128 + termination,
+        stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+        stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+}
+
+/// `posix_spawn` of the built `echolot` with `arguments`, in this process's environment
+/// changed by `changes` (`nil` values remove a variable), with the file actions and
+/// attributes `configure` sets; its result.
+public func spawnEcholot(
+    _ child: inout pid_t, _ arguments: [String], environment changes: [String: String?],
+    configure: (inout posix_spawn_file_actions_t, inout posix_spawnattr_t) -> Void
+) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    var attributes = posix_spawnattr_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawnattr_init(&attributes)
+    defer {
+        posix_spawn_file_actions_destroy(&actions)
+        posix_spawnattr_destroy(&attributes)
+    }
+    configure(&actions, &attributes)
+    var environment = ProcessInfo.processInfo.environment
+    for (name, value) in changes { environment[name] = value }
+    let argv = ([echolotExecutable.path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+    }
+    return posix_spawn(&child, echolotExecutable.path, &actions, &attributes, argv, envp)
+}

@@ -91,9 +91,10 @@ public final class PackArchive {
 
     /// Writes the pack's files into `folder` (which must exist and be empty), counting
     /// the bytes actually inflated against the declared sizes and the limits and checking
-    /// each file's CRC. On a problem the caller removes the folder: it holds only part of
-    /// the pack.
-    public func extract(into folder: URL) throws(PackLoadError) {
+    /// each file's CRC. `stop` is asked before each piece is written; when it says yes,
+    /// extraction ends with an error. On a problem the caller removes the folder: it holds
+    /// only part of the pack.
+    public func extract(into folder: URL, stop: () -> Bool = { false }) throws(PackLoadError) {
         let manager = FileManager.default
         var total = 0
         for file in files {
@@ -127,6 +128,7 @@ public final class PackArchive {
                     } else if total > self.limits.maxTotalSize {
                         overrun = "the archive inflates to more than \(ArchiveLimits.sizeText(self.limits.maxTotalSize)) in all"
                     }
+                    if overrun == nil, stop() { overrun = "extraction was stopped before it was written whole" }
                     writeError = overrun == nil ? PackArchive.writeAll(chunk, to: descriptor) : nil
                     if overrun != nil || writeError != nil { throw ArchiveScan.Stop() }
                 }

@@ -30,17 +30,21 @@ public struct PackInstaller {
     public var replace: Bool
     /// The archive limits.
     public var limits: ArchiveLimits
+    /// Whether the player asked to stop (Ctrl-C): asked while the archive is extracted and
+    /// before anything is moved into place; a yes takes back all the install wrote.
+    public var interrupted: () -> Bool
 
     /// An installer for `packsFolder`; `library` defaults to the shipped packs and the
     /// packs in that folder.
     public init(packsFolder: URL = DataDirectory.packsFolder(), library: PackLibrary? = nil,
-                replace: Bool = false, limits: ArchiveLimits = .standard) {
+                replace: Bool = false, limits: ArchiveLimits = .standard, interrupted: @escaping () -> Bool = { false }) {
         self.packsFolder = packsFolder
         self.library = library ?? PackLibrary(folders:
             (ShippedPacks.folder().map { [PackLibrary.Folder(url: $0, origin: .shipped)] } ?? [])
                 + [PackLibrary.Folder(url: packsFolder, origin: .installed)])
         self.replace = replace
         self.limits = limits
+        self.interrupted = interrupted
     }
 
     /// Installs the archive at `archiveURL`; throws every reason it was refused.
@@ -73,13 +77,20 @@ public struct PackInstaller {
         } catch {
             throw refuse("cannot create a folder in \(packsFolder.path): \(error.localizedDescription)")
         }
-        try archive.extract(into: incoming)
+        let stopped = refuse("interrupted; nothing was installed or changed")
+        do {
+            try archive.extract(into: incoming, stop: interrupted)
+        } catch {
+            throw interrupted() ? stopped : error
+        }
         let outcome = PackLoader.check(root: incoming, displayRoot: shown)
         guard let pack = outcome.pack else { throw PackLoadError(diagnostics: outcome.diagnostics) }
 
         let target = packsFolder.appendingPathComponent(pack.id, isDirectory: true)
         let existing = try claim(pack, target: target, shown: shown)
         if case let .failure(error) = library.resolve(pack) { throw error }
+        // The last moment to stop: from here on the install is two renames.
+        if interrupted() { throw stopped }
 
         // Move the old version aside, the new one in, then drop the old one; each step is
         // one rename, and a failure puts the old version back.
