@@ -286,6 +286,20 @@ struct CommandTests {
         if !update { #expect(!FileManager.default.fileExists(atPath: data.path)) }
     }
 
+    /// A script's problem inside an archive is shown inside the archive, as a level's is;
+    /// it was shown in the private folder the archive was extracted to, which is gone by
+    /// the time the author reads the message.
+    @Test func aScriptInsideAnArchiveIsShownInsideIt() throws {
+        let scratch = Scratch()
+        var files = Packs.files(id: "cave")
+        files["scripts/goals/broken.lua"] = "this is not lua"
+        try ZipBuilder.write(scratch.at("cave.zip")) { try $0.pack(files, prefix: "cave/") }
+        let result = try echolot(["validate", "cave.zip"], in: scratch.url, data: scratch.at("data"))
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").filter { $0.contains("broken.lua") }
+            == ["cave.zip/scripts/goals/broken.lua:1:1: error: syntax error near 'is' (pack 'cave')"], "\(result.stderr)")
+    }
+
     /// A player who gives `install` the pack's folder is told how to make the archive it
     /// wants, and nothing is installed.
     @Test func installingAFolderSaysHowToMakeAnArchive() throws {

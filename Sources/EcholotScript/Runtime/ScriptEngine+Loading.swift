@@ -15,24 +15,31 @@ extension ScriptEngine {
     /// pack's own environment. `extends` names the pack it builds on and `dependsOn` the
     /// packs whose rules it uses: their rules are visible to this pack's levels, after the
     /// pack's own (its base's first, then its dependencies'). Load them first.
-    public func loadPack(id: String, root: URL, extends: String? = nil, dependsOn: [String] = []) throws(ScriptLoadError) {
+    /// `shown` says how a path inside the pack appears in messages (by default the file's
+    /// path, relative to the current folder when inside it).
+    public func loadPack(id: String, root: URL, extends: String? = nil, dependsOn: [String] = [],
+                         shown: ((String) -> String)? = nil) throws(ScriptLoadError) {
         dependencies[id] = dependsOn
         try loadScripts(pack: id, folder: root.appendingPathComponent("scripts", isDirectory: true),
-                        prefix: "scripts/", base: extends)
+                        prefix: "scripts/", base: extends, shown: shown)
     }
 
     /// Loads one layer of a resolved pack (``Pack/loadOrder``), with the base and the
-    /// dependencies its manifest names.
+    /// dependencies its manifest names. Its scripts are shown as its other files are: an
+    /// archive's inside the archive (`cave.zip/scripts/…`), not in the private folder it
+    /// was extracted to.
     public func loadPack(_ layer: PackLayer) throws(ScriptLoadError) {
-        try loadPack(id: layer.id, root: layer.root, extends: layer.extends, dependsOn: layer.manifest.dependencies.map(\.id))
+        try loadPack(id: layer.id, root: layer.root, extends: layer.extends, dependsOn: layer.manifest.dependencies.map(\.id),
+                     shown: layer.display)
     }
 
-    func loadScripts(pack: String, folder: URL, prefix: String, base: String?) throws(ScriptLoadError) {
+    func loadScripts(pack: String, folder: URL, prefix: String, base: String?,
+                     shown: ((String) -> String)? = nil) throws(ScriptLoadError) {
         if let base { bases[pack] = base }
         var errors: [ScriptError] = []
         let files: [Result<ScriptFiles.File, ScriptError>]
         do {
-            files = try ScriptFiles.list(in: folder, prefix: prefix, pack: pack)
+            files = try ScriptFiles.list(in: folder, prefix: prefix, pack: pack, shown: shown)
         } catch {
             throw ScriptLoadError(errors: [error])
         }

@@ -17,12 +17,14 @@ enum ScriptFiles {
 
     /// Every `*.lua` below `folder` (none when the folder does not exist), each read or
     /// with the reason it cannot be. `prefix` is the folder's path inside the pack
-    /// (`scripts/`). Throws when `folder` itself is not a folder.
-    static func list(in folder: URL, prefix: String, pack: String) throws(ScriptError) -> [Result<File, ScriptError>] {
+    /// (`scripts/`); `shown` turns a path inside the pack into the one messages give
+    /// (by default the file's own path). Throws when `folder` itself is not a folder.
+    static func list(in folder: URL, prefix: String, pack: String,
+                     shown display: ((String) -> String)? = nil) throws(ScriptError) -> [Result<File, ScriptError>] {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return [] }
-        let shown = DisplayPath.of(folder)
+        let shown = display.map { $0(String(prefix.dropLast())) } ?? DisplayPath.of(folder)
         guard isDirectory.boolValue else {
             throw ScriptError(kind: .engine, source: ScriptSource(pack: pack, file: prefix, displayPath: shown),
                               line: 1, message: "\"\(prefix)\" must be a folder")
@@ -39,7 +41,8 @@ enum ScriptFiles {
         var files: [Result<File, ScriptError>] = []
         for relative in relatives.sorted() {
             let url = folder.appendingPathComponent(relative)
-            let source = ScriptSource(pack: pack, file: prefix + relative, displayPath: DisplayPath.of(url))
+            let source = ScriptSource(pack: pack, file: prefix + relative,
+                                      displayPath: display.map { $0(prefix + relative) } ?? DisplayPath.of(url))
             let real = url.resolvingSymlinksInPath().standardizedFileURL.path
             let unusable = { (message: String) in
                 files.append(.failure(ScriptError(kind: .engine, source: source, line: 1, message: message)))
