@@ -11,7 +11,8 @@ struct InstallCommand: ParsableCommand {
         discussion: """
             The archive is checked entry by entry (no '..', absolute paths or links, no \
             duplicate names, limits on entries, sizes and compression ratio), extracted \
-            beside the packs folder, validated, and only then moved into place: \
+            beside the packs folder, validated as 'echolot validate' does (scripts, rules, \
+            sounds, story), and only then moved into place: \
             $ECHOLOT_DATA/packs, else $XDG_DATA_HOME/echolot/packs, else \
             ~/.local/share/echolot/packs. A pack may not take the id of a shipped pack, \
             nor of an installed one unless --replace is given.
@@ -30,7 +31,8 @@ struct InstallCommand: ParsableCommand {
     /// kill while it runs takes back what it wrote, says so, and then ends the process.
     func run() throws {
         let held = HeldSignals()
-        let installer = PackInstaller(replace: replace, interrupted: HeldSignals.arrived)
+        let installer = PackInstaller(replace: replace, interrupted: HeldSignals.arrived,
+                                      verify: { ValidateCommand.deepProblems(of: $0, whole: true) })
         do {
             let installed = try installer.install(URL(fileURLWithPath: archive), displayPath: archive)
             let manifest = installed.pack.manifest

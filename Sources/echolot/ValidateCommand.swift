@@ -33,7 +33,7 @@ struct ValidateCommand: ParsableCommand {
             }
             let report = PackLoader.validate(path: path, library: library)
             var problems = report.diagnostics.map(\.description)
-            if let pack = report.pack { problems += Self.deepProblems(of: pack, whole: report.isOK) }
+            if let pack = report.pack { problems += Self.deepProblems(of: pack, whole: report.isOK).map(\.description) }
             if problems.isEmpty {
                 print(report.summary)
             } else {
@@ -47,26 +47,26 @@ struct ValidateCommand: ParsableCommand {
     /// What only a loaded pack shows: scripts that do not load, rule names and parameters
     /// in its levels, sounds that cannot be decoded, and, for a `whole` pack, its story
     /// (which names levels and strings that may be the ones that did not load, and
-    /// achievements its scripts register).
-    static func deepProblems(of pack: Pack, whole: Bool) -> [String] {
-        var problems: [String] = []
+    /// achievements its scripts register). `install` refuses a pack with any of them.
+    static func deepProblems(of pack: Pack, whole: Bool) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
         var rules: PackRules?
         do {
             rules = try PackRules.load(pack)
-            problems += rules?.validate().sortedForDisplay().map(\.description) ?? []
+            problems += rules?.validate().sortedForDisplay() ?? []
         } catch {
-            problems += error.errors.map(\.description)
+            problems += error.diagnostics(in: pack)
         }
-        problems += AudioValidation.diagnostics(for: pack).sortedForDisplay().map(\.description)
+        problems += AudioValidation.diagnostics(for: pack).sortedForDisplay()
         guard whole else { return problems }
-        if let missing = StoryReader.missingStory(in: pack) { problems.append(missing.description) }
+        if let missing = StoryReader.missingStory(in: pack) { problems.append(missing) }
         switch StoryReader.load(for: pack) {
-        case let .failure(error)?: problems += error.diagnostics.sortedForDisplay().map(\.description)
+        case let .failure(error)?: problems += error.diagnostics.sortedForDisplay()
         case let .success(book)?:
             // Achievement names are known only from the rules, as a level's rule types are;
             // when the scripts do not load, that is the problem told.
             let achievements = rules.map { book.unknownAchievements(registered: $0.engine.ruleNames(.achievement, for: pack.id)) }
-            problems += (AudioValidation.diagnostics(for: book, in: pack) + (achievements ?? [])).sortedForDisplay().map(\.description)
+            problems += (AudioValidation.diagnostics(for: book, in: pack) + (achievements ?? [])).sortedForDisplay()
         case nil: break
         }
         return problems

@@ -272,11 +272,11 @@ struct CommandTests {
         let data = scratch.at("data")
         let environment = ["ECHOLOT_DATA": data.path, "ECHOLOT_PACKS": repositoryRoot.appendingPathComponent("levels").path]
         if update {
-            try ZipBuilder.write(scratch.at("old.zip")) { try $0.pack(Packs.files(id: "cave", version: "1.0.0")) }
+            try ZipBuilder.write(scratch.at("old.zip")) { try $0.playablePack(Packs.files(id: "cave", version: "1.0.0")) }
             #expect(try runEcholot(["install", scratch.at("old.zip").path], environment: environment).status == 0)
         }
         let before = scratch.listing("data")
-        try ZipBuilder.write(scratch.at("new.zip")) { try $0.pack(Packs.files(id: "cave", version: "2.0.0", levels: ["one", "two"])) }
+        try ZipBuilder.write(scratch.at("new.zip")) { try $0.playablePack(Packs.files(id: "cave", version: "2.0.0", levels: ["one", "two"])) }
         let arguments = ["install"] + (update ? ["--replace"] : []) + [scratch.at("new.zip").path]
         let result = try runEcholot(arguments, environment: environment, interruptedBy: SIGINT)
         #expect(result.status == 128 + SIGINT)
@@ -298,6 +298,24 @@ struct CommandTests {
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").filter { $0.contains("broken.lua") }
             == ["cave.zip/scripts/goals/broken.lua:1:1: error: syntax error near 'is' (pack 'cave')"], "\(result.stderr)")
+    }
+
+    /// A pack that `validate` fails — here a script that does not compile — is refused
+    /// with the same messages and nothing is written; `install` put it in place, and
+    /// `packs` listed it as sound, until it failed when played.
+    @Test func installRefusesWhatValidateRefuses() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        var files = Packs.files(id: "cave")
+        files["scripts/goals/broken.lua"] = "this is not lua"
+        try ZipBuilder.write(scratch.at("cave.zip")) { try $0.playablePack(files, prefix: "cave/") }
+        let expected = "cave.zip/scripts/goals/broken.lua:1:1: error: syntax error near 'is' (pack 'cave')\n"
+        let validated = try echolot(["validate", "cave.zip"], in: scratch.url, data: data)
+        #expect(validated.stderr == expected)
+        let installed = try echolot(["install", "cave.zip"], in: scratch.url, data: data)
+        #expect(installed.status == 1)
+        #expect(installed.stderr == expected)
+        #expect(!FileManager.default.fileExists(atPath: data.path))
     }
 
     /// A player who gives `install` the pack's folder is told how to make the archive it

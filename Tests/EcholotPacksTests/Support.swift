@@ -126,6 +126,15 @@ final class ZipBuilder {
     func pack(_ files: [String: String], prefix: String = "") throws {
         for (path, text) in files.sorted(by: { $0.key < $1.key }) { try file(prefix + path, text) }
     }
+
+    /// Adds a pack that `validate` passes whole, as `install` wants it: ``pack(_:prefix:)``
+    /// with `sounds/a.wav` a real sound instead of the few bytes the model's tests need.
+    func playablePack(_ files: [String: String], prefix: String = "") throws {
+        var files = files
+        files["sounds/a.wav"] = nil
+        try pack(files, prefix: prefix)
+        try bytes(prefix + "sounds/a.wav", ToneWAV.chime())
+    }
 }
 
 extension ZipBuilder {

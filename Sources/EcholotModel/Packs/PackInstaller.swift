@@ -33,11 +33,16 @@ public struct PackInstaller {
     /// Whether the player asked to stop (Ctrl-C): asked while the archive is extracted and
     /// before anything is moved into place; a yes takes back all the install wrote.
     public var interrupted: () -> Bool
+    /// The checks the model cannot make (scripts load, levels fit their rules, sounds
+    /// decode), run on the resolved pack before it is moved into place: a pack they find
+    /// problems in is refused, as `validate` would fail it.
+    public var verify: (Pack) -> [Diagnostic]
 
     /// An installer for `packsFolder`; `library` defaults to the shipped packs and the
     /// packs in that folder.
     public init(packsFolder: URL = DataDirectory.packsFolder(), library: PackLibrary? = nil,
-                replace: Bool = false, limits: ArchiveLimits = .standard, interrupted: @escaping () -> Bool = { false }) {
+                replace: Bool = false, limits: ArchiveLimits = .standard, interrupted: @escaping () -> Bool = { false },
+                verify: @escaping (Pack) -> [Diagnostic] = { _ in [] }) {
         self.packsFolder = packsFolder
         self.library = library ?? PackLibrary(folders:
             (ShippedPacks.folder().map { [PackLibrary.Folder(url: $0, origin: .shipped)] } ?? [])
@@ -45,6 +50,7 @@ public struct PackInstaller {
         self.replace = replace
         self.limits = limits
         self.interrupted = interrupted
+        self.verify = verify
     }
 
     /// Installs the archive at `archiveURL`; throws every reason it was refused.
@@ -88,7 +94,12 @@ public struct PackInstaller {
 
         let target = packsFolder.appendingPathComponent(pack.id, isDirectory: true)
         let existing = try claim(pack, target: target, shown: shown)
-        if case let .failure(error) = library.resolve(pack) { throw error }
+        switch library.resolve(pack) {
+        case let .failure(error): throw error
+        case let .success(resolved):
+            let problems = verify(resolved)
+            if !problems.isEmpty { throw PackLoadError(diagnostics: problems) }
+        }
         // The last moment to stop: from here on the install is two renames.
         if interrupted() { throw stopped }
 
