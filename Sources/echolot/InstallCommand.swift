@@ -1,5 +1,6 @@
 import ArgumentParser
 import EcholotModel
+import EcholotTerminal
 import Foundation
 
 /// `echolot install FILE.zip [--replace]`: installs a pack archive into the data folder's
@@ -37,7 +38,7 @@ struct InstallCommand: ParsableCommand {
             let installed = try installer.install(URL(fileURLWithPath: archive), displayPath: archive)
             let manifest = installed.pack.manifest
             let levels = installed.pack.levels.count
-            var line = "installed \(manifest.id) \(manifest.version) (\(manifest.name), \(levels) level\(levels == 1 ? "" : "s"))"
+            var line = "installed \(manifest.id) \(manifest.version) (\(TerminalText.safe(manifest.name)), \(levels) level\(levels == 1 ? "" : "s"))"
             if let old = installed.replacedVersion { line += ", replacing \(old)," }
             print(line + " into \(installed.folder.path)")
             held.release()

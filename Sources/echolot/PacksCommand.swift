@@ -1,5 +1,6 @@
 import ArgumentParser
 import EcholotModel
+import EcholotTerminal
 import Foundation
 
 /// `echolot packs [--all]`: lists the installed packs (and with `--all` the shipped
@@ -24,7 +25,9 @@ struct PacksCommand: ParsableCommand {
         var rows: [[String]] = [["ID", "VERSION", "NAME", "AUTHOR", "LEVELS"] + (all ? ["FROM"] : [])]
         for entry in listing.packs where shown(entry.origin) {
             let manifest = entry.pack.manifest
-            rows.append([manifest.id, manifest.version, manifest.name, manifest.author ?? "–",
+            // A pack's own texts reach the terminal made safe, as in the menus: an escape
+            // sequence in a name would be a command to the terminal, a line break a new row.
+            rows.append([manifest.id, manifest.version, TerminalText.safe(manifest.name), TerminalText.safe(manifest.author ?? "–"),
                          String(entry.pack.levels.count)] + (all ? [entry.origin.rawValue] : []))
         }
         for problem in listing.problems where shown(problem.origin) {

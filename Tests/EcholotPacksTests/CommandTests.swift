@@ -318,6 +318,26 @@ struct CommandTests {
         #expect(!FileManager.default.fileExists(atPath: data.path))
     }
 
+    /// A pack's name and author reach the terminal made safe, as in the menus: an escape
+    /// sequence in them set the window title and cleared the screen, and a line break
+    /// made a second, false row of the listing.
+    @Test func aPacksTextsCannotCommandTheTerminal() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        var files = Packs.files(id: "cave")
+        files["pack.json"] = #"{ "id": "cave", "name": "Evil\u001b]0;owned\u0007\u001b[2J\nfake 9.9.9", "version": "1.0.0", "api": 1, "author": "A\u202eB" }"#
+        try ZipBuilder.write(scratch.at("cave.zip")) { try $0.playablePack(files, prefix: "cave/") }
+        let installed = try echolot(["install", "cave.zip"], in: scratch.url, data: data)
+        #expect(installed.status == 0, "\(installed.stderr)")
+        #expect(installed.stdout.hasPrefix("installed cave 1.0.0 (Evil ]0;owned  [2J fake 9.9.9, 1 level) into "))
+        let listed = try echolot(["packs"], in: scratch.url, data: data)
+        #expect(listed.stdout == """
+            ID    VERSION  NAME                           AUTHOR  LEVELS
+            cave  1.0.0    Evil ]0;owned  [2J fake 9.9.9  AB      1
+
+            """)
+    }
+
     /// A player who gives `install` the pack's folder is told how to make the archive it
     /// wants, and nothing is installed.
     @Test func installingAFolderSaysHowToMakeAnArchive() throws {
