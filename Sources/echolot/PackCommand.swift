@@ -20,7 +20,7 @@ struct PackCommand: ParsableCommand {
     var folder: String
 
     /// Where to write the archive.
-    @Option(help: "The archive to write (default: <id>-<version>.zip in the current folder).")
+    @Option(help: "The archive to write (default: <id>-<version>.zip in the current folder, or beside the pack folder when run inside it).")
     var out: String?
 
     /// Validates, then writes the archive; exits 1 with every problem.
@@ -44,9 +44,10 @@ struct PackCommand: ParsableCommand {
             Terminal.report(error.diagnostics)
             throw ExitCode(1)
         }
-        let output = URL(fileURLWithPath: out ?? "\(id)-\(pack.manifest.version).zip")
+        let shownOutput = out ?? Self.defaultOutput("\(id)-\(pack.manifest.version).zip", packFolder: url)
+        let output = URL(fileURLWithPath: shownOutput)
         if let problem = OutputGuard.problem(writing: output, reading: [url] + pack.folders) {
-            Terminal.error("\(out ?? output.lastPathComponent):1:1: error: \(problem)")
+            Terminal.error("\(shownOutput):1:1: error: \(problem)")
             throw ExitCode(1)
         }
         do {
@@ -54,11 +55,23 @@ struct PackCommand: ParsableCommand {
             while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }
             let summary = try PackArchiver.write(folder: url, id: id, to: output, displayRoot: shown == "." ? "" : shown)
             let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.intValue ?? 0
-            print("wrote \(out ?? output.lastPathComponent): \(id) \(pack.manifest.version), \(summary.fileCount) files, "
+            print("wrote \(shownOutput): \(id) \(pack.manifest.version), \(summary.fileCount) files, "
                 + String(format: "%.1f KiB", Double(size) / 1024))
         } catch {
             Terminal.report(error.diagnostics)
             throw ExitCode(1)
         }
+    }
+
+    /// Where the archive goes without `--out`, as shown: `name` in the current folder, or
+    /// beside the pack folder when the current folder is inside it (`echolot pack .`, as
+    /// the new pack's README says), since an archive in the pack would go into the next.
+    static func defaultOutput(_ name: String, packFolder: URL) -> String {
+        let root = packFolder.standardizedFileURL.resolvingSymlinksInPath().path
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
+            .resolvingSymlinksInPath().path
+        guard here == root || here.utf8.starts(with: (root + "/").utf8) else { return name }
+        let depth = here == root ? 0 : here.utf8.dropFirst(root.utf8.count + 1).split(separator: UInt8(ascii: "/")).count
+        return String(repeating: "../", count: depth + 1) + name
     }
 }

@@ -13,6 +13,14 @@ func echolot(_ arguments: [String], in directory: URL, data: URL) throws -> Proc
     ])
 }
 
+/// Runs `command` in `sh` in `directory`, with the built `echolot` first on the PATH and
+/// the data folder `data`: for commands as a reader pastes them.
+func shell(_ command: String, in directory: URL, data: URL) throws -> ProcessOutput {
+    let path = echolotExecutable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+    return try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: directory,
+                          environment: ["PATH": path, "ECHOLOT_DATA": data.path])
+}
+
 @Suite("Packs: the new, pack, install, packs and validate commands")
 struct CommandTests {
     @Test func newPackThenPackThenInstallThenList() throws {
@@ -83,11 +91,26 @@ struct CommandTests {
         let next = try #require(created.stdout.split(separator: "\n").first { $0.hasPrefix("next: ") }, "\(created.stdout)")
         let validate = try #require(next.dropFirst("next: ".count).components(separatedBy: " · ").first)
         #expect(validate == #"echolot validate 'Cave'\''s Echoes'"#)
-        let path = echolotExecutable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
-        let shell = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", validate], in: scratch.url,
-                                   environment: ["PATH": path, "ECHOLOT_DATA": data.path])
+        let shell = try shell(validate, in: scratch.url, data: data)
         #expect(shell.status == 0, "\(shell.stdout)\(shell.stderr)")
         #expect(shell.stdout.contains("ok: "), "\(shell.stdout)")
+    }
+
+    /// The new pack's README says to run `echolot pack .` in the pack's folder and to
+    /// install what it wrote from there; `pack .` refused its own default output as inside
+    /// the pack. The archive now goes beside the folder, and the README says where.
+    @Test func theReadmesPackAndInstallRunInsideThePack() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "cave"], in: scratch.url, data: data)
+        let readme = try String(contentsOf: scratch.at("cave/README.md"), encoding: .utf8)
+        let steps = readme.split(separator: "\n").filter { $0.hasPrefix("echolot pack ") || $0.hasPrefix("echolot install ") }
+        #expect(steps.count == 2, "\(readme)")
+        let run = try shell("set -e\n" + steps.joined(separator: "\n"), in: scratch.at("cave"), data: data)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("wrote ../cave-0.1.0.zip: cave 0.1.0, 8 files, "), "\(run.stdout)")
+        #expect(FileManager.default.fileExists(atPath: scratch.at("cave-0.1.0.zip").path))
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("packs/cave/pack.json").path))
     }
 
     /// A failing test's mismatches name the test on stderr too, so a log that keeps only
@@ -112,9 +135,7 @@ struct CommandTests {
         try scratch.edit("cave-echoes/tests/first-steps.lua", replacing: #"expect = { outcome = "lost" }"#,
                          with: #"expect = { outcome = "won" }"#)
         scratch.write(["cave-echoes/tests/zz.lua": "return { level = "])
-        let path = echolotExecutable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
-        let run = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "echolot test cave-echoes 2>&1"], in: scratch.url,
-                                 environment: ["PATH": path, "ECHOLOT_DATA": data.path])
+        let run = try shell("echolot test cave-echoes 2>&1", in: scratch.url, data: data)
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 6, "\(run.stdout)")
@@ -254,9 +275,7 @@ struct CommandTests {
             try zip.bytes("big/sounds/loud.wav", [UInt8](repeating: 7, count: 64 * 1024), compression: .none)
         }
         // sh's `ulimit -f` counts 512-byte blocks; SIGXFSZ ignored makes the write fail instead.
-        let path = echolotExecutable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
-        let result = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "trap '' XFSZ; ulimit -f 16; exec echolot install big.zip"],
-                                    in: scratch.url, environment: ["PATH": path, "ECHOLOT_DATA": data.path])
+        let result = try shell("trap '' XFSZ; ulimit -f 16; exec echolot install big.zip", in: scratch.url, data: data)
         #expect(result.status == 1)
         #expect(result.stderr == "big.zip:1:1: error: entry \"big/sounds/loud.wav\": cannot be written in "
             + data.appendingPathComponent("packs").path + ": File too large\n")

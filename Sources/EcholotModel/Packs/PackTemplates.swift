@@ -146,8 +146,8 @@ enum PackTemplates {
         echolot test .              # run the tests in tests/
         echolot play .              # play it
         echolot play . --watch      # play, reloading whenever a file changes
-        echolot pack .              # build \(id)-0.1.0.zip to share
-        echolot install \(id)-0.1.0.zip
+        echolot pack .              # build ../\(id)-0.1.0.zip (beside this folder) to share
+        echolot install ../\(id)-0.1.0.zip
         ```
 
         Packs can extend other packs and depend on their rules; see `docs/packs.md` in
