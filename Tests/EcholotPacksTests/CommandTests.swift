@@ -113,6 +113,26 @@ struct CommandTests {
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("packs/cave/pack.json").path))
     }
 
+    /// `pack` wrote archives `install` refuses: two files whose names differ only in case
+    /// (one file on macOS), or a sound of silence that packs like a zip bomb. It checks
+    /// what it wrote as installing does, and writes nothing then.
+    @Test func packWritesNoArchiveThatInstallRefuses() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "cave"], in: scratch.url, data: data)
+        scratch.write(["cave/readme.md": "a second readme"])
+        let cased = try echolot(["pack", "cave"], in: scratch.url, data: data)
+        #expect(cased.status == 1)
+        #expect(cased.stderr == "cave-0.1.0.zip:1:1: error: not written, since installing would refuse it: entries "
+            + "\"cave/README.md\" and \"cave/readme.md\" differ only in case or Unicode form; they would overwrite each other on some systems\n")
+        try FileManager.default.removeItem(at: scratch.at("cave/readme.md"))
+        scratch.writeBytes("cave/sounds/silence.raw", [UInt8](repeating: 0, count: 2 * 1024 * 1024))
+        let silent = try echolot(["pack", "cave"], in: scratch.url, data: data)
+        #expect(silent.status == 1)
+        #expect(silent.stderr.hasPrefix("cave-0.1.0.zip:1:1: error: not written, since installing would refuse it: entry \"cave/sounds/silence.raw\" inflates "))
+        #expect(scratch.listing().filter { $0.hasSuffix(".zip") || $0.hasSuffix(".tmp") } == [])
+    }
+
     /// A failing test's mismatches name the test on stderr too, so a log that keeps only
     /// the errors still says which test failed.
     @Test func aFailingTestsMismatchesNameTheTest() throws {

@@ -77,7 +77,8 @@ public enum PackArchiver {
     }
 
     /// Writes the archive of the pack folder at `folder` (whose id is `id`) to `output`,
-    /// atomically: into a temporary file beside it, then renamed over it.
+    /// atomically: into a temporary file beside it, checked as installing checks it, then
+    /// renamed over it.
     public static func write(folder: URL, id: String, to output: URL, displayRoot: String,
                              limits: ArchiveLimits = .standard) throws(PackLoadError) -> Summary {
         let files = try files(in: folder, displayRoot: displayRoot, limits: limits)
@@ -90,6 +91,17 @@ public enum PackArchiver {
             try? FileManager.default.removeItem(at: temporary)
             throw PackLoadError(diagnostics: [Diagnostic(path: shownOutput, at: .start,
                                                          message: "cannot write the archive: \(error.localizedDescription)")])
+        }
+        // What installing checks, checked here on the archive written: names that differ
+        // only in case are two files here but one on macOS, and a file of silence packs
+        // like a zip bomb. An archive that players cannot install is not shared.
+        do {
+            _ = try PackArchive.open(temporary, displayPath: shownOutput, limits: limits)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw PackLoadError(diagnostics: error.diagnostics.map {
+                Diagnostic(path: $0.path, at: $0.position, message: "not written, since installing would refuse it: \($0.message)")
+            })
         }
         // rename(2) replaces an existing file atomically: a reader sees the old archive or
         // the new one, never half of one.
