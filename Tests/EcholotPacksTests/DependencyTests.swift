@@ -98,6 +98,20 @@ struct DependencyTests {
         ])
     }
 
+    /// A range at the largest number a version can have has nothing above it:
+    /// "^9223372036854775807.0.0" crashed every command that read the manifest, since
+    /// the bound after it overflowed.
+    @Test func aRangeAtTheLargestNumberHasNoUpperBound() throws {
+        let scratch = Scratch()
+        let top = String(Int.max)
+        let library = library(scratch, [
+            ("a", "1.0.0", ["b": "^\(top).0.0", "c": "~0.\(top).0", "d": "^0.0.\(top)"]),
+            ("b", "\(top).1.0", [:]), ("c", "0.\(top).7", [:]), ("d", "0.0.\(top)", [:]),
+        ])
+        let a = try #require(try library.load(id: "a")?.get())
+        #expect(a.loadOrder.map(\.id) == ["b", "c", "d", "a"])
+    }
+
     @Test func aBrokenDependencyIsNamed() {
         let scratch = Scratch()
         let library = library(scratch, [("a", "1.0.0", ["b": "*"]), ("b", "1.0.0", [:])])

@@ -66,20 +66,20 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
     private static func comparators(of part: String, in whole: String) throws(VersionRangeError) -> [Comparator] {
         if let rest = part.strip("^") {
             let low = try version(rest, in: whole)
-            let high: SemanticVersion
+            let high: SemanticVersion?
             if low.major > 0 {
-                high = SemanticVersion(low.major + 1, 0, 0)
+                high = after(low.major).map { SemanticVersion($0, 0, 0) }
             } else if low.minor > 0 {
-                high = SemanticVersion(0, low.minor + 1, 0)
+                high = after(low.minor).map { SemanticVersion(0, $0, 0) }
             } else {
-                high = SemanticVersion(0, 0, low.patch + 1)
+                high = after(low.patch).map { SemanticVersion(0, 0, $0) }
             }
-            return [Comparator(operation: .greaterOrEqual, version: low), Comparator(operation: .less, version: high)]
+            return [Comparator(operation: .greaterOrEqual, version: low)] + below(high)
         }
         if let rest = part.strip("~") {
             let low = try version(rest, in: whole)
-            return [Comparator(operation: .greaterOrEqual, version: low),
-                    Comparator(operation: .less, version: SemanticVersion(low.major, low.minor + 1, 0))]
+            return [Comparator(operation: .greaterOrEqual, version: low)]
+                + below(after(low.minor).map { SemanticVersion(low.major, $0, 0) })
         }
         // Longest operators first, so ">=" is not read as ">" followed by "=1.0.0".
         for operation in [Comparator.Operation.greaterOrEqual, .lessOrEqual, .greater, .less, .equal] {
@@ -88,6 +88,17 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
             }
         }
         return [Comparator(operation: .equal, version: try version(part, in: whole))]
+    }
+
+    /// The number after `number`; `nil` for the largest, which no version is above, so the
+    /// range it would end has no upper bound (adding one would overflow and crash).
+    private static func after(_ number: Int) -> Int? {
+        number == Int.max ? nil : number + 1
+    }
+
+    /// The upper bound `< high`, or none.
+    private static func below(_ high: SemanticVersion?) -> [Comparator] {
+        high.map { [Comparator(operation: .less, version: $0)] } ?? []
     }
 
     private static func version(_ text: String, in whole: String) throws(VersionRangeError) -> SemanticVersion {
