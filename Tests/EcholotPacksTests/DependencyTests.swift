@@ -112,6 +112,25 @@ struct DependencyTests {
         #expect(a.loadOrder.map(\.id) == ["b", "c", "d", "a"])
     }
 
+    /// A version with a number past the largest passed as a semantic version, and then
+    /// satisfied every range (the resolver could not compare it, and let it through).
+    @Test func aVersionTooLargeToCompareIsRefused() throws {
+        let scratch = Scratch()
+        let library = library(scratch, [
+            ("a", "1.0.0", ["b": "^1.0.0"]),
+            ("b", "99999999999999999999.0.0", [:]),
+            ("c", "1.0.0", ["b": ">=1.0.0 <99999999999999999999.0.0"]),
+        ])
+        #expect(PackLoader.validate(at: scratch.at("lib/b")).map(\.message) == [
+            "version: \"99999999999999999999.0.0\" has a number too large to compare; a version's numbers go up to 9223372036854775807",
+        ])
+        #expect((try? library.load(id: "a")?.get()) == nil)
+        #expect(problems(library, "c") == [
+            "c/pack.json: dependencies.b: \">=1.0.0 <99999999999999999999.0.0\" is not a version range: \"99999999999999999999.0.0\" "
+                + "has a number too large to compare; a version's numbers go up to 9223372036854775807",
+        ])
+    }
+
     @Test func aBrokenDependencyIsNamed() {
         let scratch = Scratch()
         let library = library(scratch, [("a", "1.0.0", ["b": "*"]), ("b", "1.0.0", [:])])

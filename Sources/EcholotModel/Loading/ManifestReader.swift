@@ -39,8 +39,11 @@ final class ManifestReader {
         let name = object.required("name")?.nonEmptyString()
         var version: String?
         if let field = object.required("version"), let text = field.string() {
-            if Identifiers.isSemanticVersion(text) {
+            if SemanticVersion(text) != nil {
                 version = text
+            } else if Identifiers.isSemanticVersion(text) {
+                // It would be refused by no range: the resolver cannot compare it.
+                field.fail("\(quoted(text)) has a number too large to compare; \(SemanticVersion.largestNumberText)")
             } else {
                 field.fail("\(quoted(text)) is not a semantic version such as \"1.2.3\"")
             }

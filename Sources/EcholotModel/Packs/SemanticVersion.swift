@@ -41,6 +41,9 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
         self.init(numbers[0], numbers[1], numbers[2], prerelease: prerelease, build: build)
     }
 
+    /// What a message says of a version whose numbers do not fit.
+    static let largestNumberText = "a version's numbers go up to \(Int.max)"
+
     /// `1.2.3-beta.1+build`.
     public var description: String {
         var text = "\(major).\(minor).\(patch)"

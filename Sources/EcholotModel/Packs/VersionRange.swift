@@ -103,6 +103,10 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
 
     private static func version(_ text: String, in whole: String) throws(VersionRangeError) -> SemanticVersion {
         guard let version = SemanticVersion(text) else {
+            if Identifiers.isSemanticVersion(text) {
+                throw VersionRangeError(message: "\(quoted(whole)) is not a version range: \(quoted(text)) has a number "
+                    + "too large to compare; \(SemanticVersion.largestNumberText)")
+            }
             throw VersionRangeError(message: "\(quoted(whole)) is not a version range: \(quoted(text)) is not a "
                 + "semantic version such as \"1.2.0\"; write ranges like \"^1.2.0\", \"~1.2.0\", \"1.2.0\", \"*\" "
                 + "or \">=1.0.0 <2.0.0\"")
