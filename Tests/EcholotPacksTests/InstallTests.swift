@@ -72,6 +72,25 @@ struct InstallTests {
         #expect(setup.scratch.listing().allSatisfy { !$0.contains("escape") })
     }
 
+    /// A pack id or version too long for a file name validated, and the install then
+    /// failed at its last step ('File name too long') and `pack` with 'The file name is
+    /// invalid'; the manifest refuses them, at their line.
+    @Test func anIDOrVersionTooLongForAFileNameIsRefusedInTheManifest() throws {
+        let setup = Setup()
+        let id = String(repeating: "a", count: 65)
+        let version = "1.0.0-" + String(repeating: "b", count: 59)
+        var files = Packs.files(id: id)
+        files["pack.json"] = Packs.manifest(id: id, version: version)
+        let url = try setup.archive("long.zip", files)
+        #expect(setup.refusal(url) == [
+            "long.zip/pack.json:1:9: error: id: \"\(id.prefix(60))…\" is 65 characters long; a pack id may have at most 64, "
+                + "since the pack's folder and archive are named after its id and version",
+            "long.zip/pack.json:1:171: error: version: \"\(version.prefix(60))…\" is 65 characters long; a version may have at most 64, "
+                + "since the pack's folder and archive are named after its id and version",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: setup.scratch.at("data").path))
+    }
+
     @Test func aPackThatDoesNotValidateWritesNothing() throws {
         let setup = Setup()
         var files = Packs.files(id: "broken")

@@ -22,6 +22,17 @@ final class ManifestReader {
         self.report = report
     }
 
+    /// The longest pack id and version: the pack's folder is named after its id, and its
+    /// archive `<id>-<version>.zip`, which a longer one would not fit in a file name.
+    static let longestIDOrVersion = 64
+
+    /// What is wrong with the length of `text` (an id or a version), if anything.
+    static func lengthProblem(_ text: String, of what: String) -> String? {
+        guard text.utf8.count > longestIDOrVersion else { return nil }
+        return "\(quoted(text)) is \(text.utf8.count) characters long; \(what) may have at most \(longestIDOrVersion), "
+            + "since the pack's folder and archive are named after its id and version"
+    }
+
     /// Reads the manifest; `nil` when a required field is missing or wrong.
     func read(_ root: Field) -> PackManifest? {
         guard let object = root.object(known: ManifestReader.fields) else { return nil }
@@ -29,17 +40,21 @@ final class ManifestReader {
 
         var id: String?
         if let field = object.required("id"), let text = field.string() {
-            if Identifiers.isPackID(text) {
-                id = text
-            } else {
+            if !Identifiers.isPackID(text) {
                 field.fail("\(quoted(text)) is not a valid pack id: use lower-case letters, digits, '.', '_' and '-', "
                     + "starting with a letter or digit")
+            } else if let problem = ManifestReader.lengthProblem(text, of: "a pack id") {
+                field.fail(problem)
+            } else {
+                id = text
             }
         }
         let name = object.required("name")?.nonEmptyString()
         var version: String?
         if let field = object.required("version"), let text = field.string() {
-            if SemanticVersion(text) != nil {
+            if let problem = ManifestReader.lengthProblem(text, of: "a version") {
+                field.fail(problem)
+            } else if SemanticVersion(text) != nil {
                 version = text
             } else if Identifiers.isSemanticVersion(text) {
                 // It would be refused by no range: the resolver cannot compare it.
