@@ -377,6 +377,29 @@ struct CommandTests {
             """)
     }
 
+    /// An update of a base pack that a pack built on it does not accept is installed, as
+    /// asked, but the player is told which pack stopped loading and why; it was silent
+    /// until the other pack was missing from the menu.
+    @Test func anUpdateTellsWhichInstalledPacksItLeavesBehind() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        for (name, id, version, extra) in [("bats1", "bats", "1.0.0", ""), ("bats2", "bats", "2.0.0", ""),
+                                           ("cave", "cave", "1.0.0", #""extends": "bats", "dependencies": { "bats": "^1.0.0" }"#)] {
+            try ZipBuilder.write(scratch.at(name + ".zip")) { try $0.playablePack(Packs.files(id: id, version: version, extra: extra)) }
+        }
+        #expect(try echolot(["install", "bats1.zip"], in: scratch.url, data: data).status == 0)
+        #expect(try echolot(["install", "cave.zip"], in: scratch.url, data: data).status == 0)
+        let update = try echolot(["install", "--replace", "bats2.zip"], in: scratch.url, data: data)
+        #expect(update.status == 0)
+        #expect(update.stdout.hasPrefix("installed bats 2.0.0 (Pack bats, 1 level), replacing 1.0.0, into "))
+        let cave = data.appendingPathComponent("packs/cave/pack.json").path
+        #expect(update.stderr == """
+            warning: the installed pack cave 1.0.0 does not load with bats 2.0.0 and needs an update too:
+            \(cave):1:99: error: extends: pack "cave" needs "bats" ^1.0.0, but version 2.0.0 is the one available (needed through cave → bats)
+
+            """)
+    }
+
     /// A player who gives `install` the pack's folder is told how to make the archive it
     /// wants, and nothing is installed.
     @Test func installingAFolderSaysHowToMakeAnArchive() throws {

@@ -20,6 +20,9 @@ public struct PackInstaller {
         public var folder: URL
         /// The version it replaced, when it replaced one.
         public var replacedVersion: String?
+        /// Installed packs that loaded before and no longer do, with why: they build on the
+        /// pack replaced, and its new version does not suit them (a range it is outside).
+        public var noLongerLoading: [PackProblem]
     }
 
     /// The folder installed packs live in.
@@ -103,6 +106,9 @@ public struct PackInstaller {
         // The last moment to stop: from here on the install is two renames.
         if interrupted() { throw stopped }
 
+        // What loads now, to tell afterwards which packs an update left behind.
+        let loadingBefore = existing == nil ? [] : Set(library.catalog().packs.map(\.pack.id))
+
         // Move the old version aside, the new one in, then drop the old one; each step is
         // one rename, and a failure puts the old version back.
         var aside: URL?
@@ -127,8 +133,11 @@ public struct PackInstaller {
         case let .failure(error): throw error
         case let .success(done): final = done
         }
+        let broken = loadingBefore.isEmpty ? [] : PackLibrary(folders: library.folders).catalog().problems
+            .filter { $0.id != pack.id && $0.id.map(loadingBefore.contains) == true }
         return Installed(pack: final, folder: target,
-                         replacedVersion: existing.flatMap { try? $0.loaded.get().manifest.version })
+                         replacedVersion: existing.flatMap { try? $0.loaded.get().manifest.version },
+                         noLongerLoading: broken)
     }
 
     /// The installed pack the new one replaces, if any; throws when the id belongs to a
