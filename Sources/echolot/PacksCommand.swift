@@ -17,11 +17,19 @@ struct PacksCommand: ParsableCommand {
     @Flag(help: "List the shipped packs too.")
     var all = false
 
-    /// Prints the table.
+    /// Whether to say each pack in a sentence rather than a table row.
+    @Flag(help: "A sentence a pack for screen readers, each figure named, no table (also when TERM=dumb).")
+    var plain = false
+
+    /// Prints the table, or the sentences.
     func run() throws {
         let library = PackLibrary.standard()
         let listing = library.catalog()
         let shown: (PackLibrary.Origin) -> Bool = { all || $0 == .installed }
+        if LineMode.wanted(plain: plain) {
+            sentences(listing, shown: shown)
+            return
+        }
         var rows: [[String]] = [["ID", "VERSION", "NAME", "AUTHOR", "LEVELS"] + (all ? ["FROM"] : [])]
         for entry in listing.packs where shown(entry.origin) {
             let manifest = entry.pack.manifest
@@ -34,15 +42,44 @@ struct PacksCommand: ParsableCommand {
             rows.append([problem.id ?? problem.url.lastPathComponent, "–", "(broken: errors on stderr)", "–", "–"]
                 + (all ? [problem.origin.rawValue] : []))
         }
-        let folder = DataDirectory.packsFolder().path
         if rows.count == 1 {
-            print("no packs installed in \(folder); install one with 'echolot install FILE.zip'")
+            print(PacksCommand.noneInstalled())
         } else {
             print(PacksCommand.table(rows))
         }
         for problem in listing.problems where shown(problem.origin) {
             Terminal.report(problem.diagnostics)
         }
+    }
+
+    /// The listing as a screen reader reads it well: `cave 1.0.0: Cave Echoes, by Ann, 3
+    /// levels.`, and for a pack that does not load, that its errors follow (on stderr).
+    private func sentences(_ listing: PackCatalogListing, shown: (PackLibrary.Origin) -> Bool) {
+        let packs = listing.packs.filter { shown($0.origin) }
+        let problems = listing.problems.filter { shown($0.origin) }
+        if packs.isEmpty, problems.isEmpty {
+            print(PacksCommand.noneInstalled())
+            return
+        }
+        for entry in packs {
+            let manifest = entry.pack.manifest
+            let levels = entry.pack.levels.count
+            var parts = [TerminalText.safe(manifest.name)]
+            if let author = manifest.author { parts.append("by " + TerminalText.safe(author)) }
+            parts.append("\(levels) level\(levels == 1 ? "" : "s")")
+            if all { parts.append(entry.origin.rawValue) }
+            print("\(manifest.id) \(manifest.version): " + parts.joined(separator: ", ") + ".")
+        }
+        for problem in problems {
+            let origin = all ? ", \(problem.origin.rawValue)" : ""
+            print("\(problem.id ?? problem.url.lastPathComponent)\(origin): does not load; its errors follow.")
+        }
+        for problem in problems { Terminal.report(problem.diagnostics) }
+    }
+
+    /// What is said when there is nothing to list.
+    private static func noneInstalled() -> String {
+        "no packs installed in \(DataDirectory.packsFolder().path); install one with 'echolot install FILE.zip'"
     }
 
     /// Rows as left-aligned columns two spaces apart.

@@ -73,7 +73,7 @@ struct StatsCommand: ParsableCommand {
     /// Sentences for a screen reader (`--plain`, `TERM=dumb`); bar charts only for a
     /// sighted reader's terminal, whose block characters say nothing piped into a file.
     private var layout: StatisticsLayout {
-        if plain || ProcessInfo.processInfo.environment["TERM"] == "dumb" { return .sentences }
+        if LineMode.wanted(plain: plain) { return .sentences }
         return isatty(STDOUT_FILENO) == 1 ? .charts : .tables
     }
 }

@@ -82,6 +82,32 @@ struct CommandTests {
         #expect(listed.stderr.contains("cave/pack.json:"), "\(listed.stderr)")
     }
 
+    /// A screen reader reads a table row as bare words and numbers ("cave 1.0.0 Cave Ann
+    /// 1", and an en dash for each empty cell); with --plain or TERM=dumb each pack is a
+    /// sentence with its figures named, as `stats` does.
+    @Test func packsSpeaksASentenceAPackForScreenReaders() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        try ZipBuilder.write(scratch.at("cave.zip")) { try $0.playablePack(Packs.files(id: "cave", levels: ["one", "two"])) }
+        #expect(try echolot(["install", "cave.zip"], in: scratch.url, data: data).status == 0)
+        let broken = data.appendingPathComponent("packs/bats")
+        try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+        try Data(#"{ "id": "bats" }"#.utf8).write(to: broken.appendingPathComponent("pack.json"))
+        let plain = try echolot(["packs", "--plain"], in: scratch.url, data: data)
+        #expect(plain.status == 0)
+        #expect(plain.stdout == """
+            cave 1.0.0: Pack cave, by Tester, 2 levels.
+            bats: does not load; its errors follow.
+
+            """)
+        #expect(plain.stderr.hasPrefix(broken.appendingPathComponent("pack.json").path + ":1:1: error: "), "\(plain.stderr)")
+        let dumb = try runEcholot(["packs", "--all"], in: scratch.url, environment: [
+            "ECHOLOT_DATA": data.path, "ECHOLOT_PACKS": repositoryRoot.appendingPathComponent("levels").path, "TERM": "dumb",
+        ])
+        #expect(dumb.stdout.contains("\ntutorial 1.0.0: Tutorial, by Echolot, 4 levels, shipped.\n"), "\(dumb.stdout)")
+        #expect(dumb.stdout.hasSuffix("cave 1.0.0: Pack cave, by Tester, 2 levels, installed.\nbats, installed: does not load; its errors follow.\n"))
+    }
+
     /// The next steps `new pack` prints run as they are when pasted into a shell, also for
     /// a name with a space and a quote in it.
     @Test func theNextStepsOfANewPackRunInAShell() throws {
