@@ -159,6 +159,34 @@ struct CommandTests {
         #expect(scratch.listing().filter { $0.hasSuffix(".zip") || $0.hasSuffix(".tmp") } == [])
     }
 
+    /// A folder of the pack that cannot be read was left out of the archive without a
+    /// word, and a file that cannot be read was told as 'cannot write the archive' at the
+    /// output. Both are named where they are, and nothing is written. (Run as root, the
+    /// command runs without the capabilities that let root read anything.)
+    @Test func packNamesWhatItCannotRead() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "cave"], in: scratch.url, data: data)
+        scratch.write(["cave/sounds/extra/more.wav": "x", "cave/sounds/locked.wav": "y"])
+        for path in ["cave/sounds/extra", "cave/sounds/locked.wav"] {
+            try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: scratch.at(path).path)
+        }
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.at("cave/sounds/extra").path) }
+        let arguments = ["pack", "cave"]
+        let packed = getuid() == 0
+            ? try runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                             ["--bounding-set", "-dac_override,-dac_read_search", echolotExecutable.path] + arguments,
+                             in: scratch.url, environment: ["ECHOLOT_DATA": data.path])
+            : try echolot(arguments, in: scratch.url, data: data)
+        #expect(packed.status == 1)
+        #expect(packed.stderr == """
+            cave/sounds/extra:1:1: error: the folder cannot be read (Permission denied); give yourself read permission, or move it out of the pack
+            cave/sounds/locked.wav:1:1: error: the file cannot be read (Permission denied); give yourself read permission, or move it out of the pack
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: scratch.at("cave-0.1.0.zip").path))
+    }
+
     /// A failing test's mismatches name the test on stderr too, so a log that keeps only
     /// the errors still says which test failed.
     @Test func aFailingTestsMismatchesNameTheTest() throws {

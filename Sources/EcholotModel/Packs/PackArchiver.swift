@@ -35,6 +35,15 @@ public enum PackArchiver {
         var found: [(path: String, size: Int)] = []
         func walk(_ relative: String) {
             let url = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
+            // A folder or file that cannot be read is named, never left out: the archive
+            // would lack it without a word.
+            guard let listing = opendir(url.path) else {
+                let shown = relative.isEmpty ? (displayRoot.isEmpty ? "." : displayRoot)
+                    : displayRoot.isEmpty ? relative : displayRoot + "/" + relative
+                problems.append(Diagnostic(path: shown, at: .start, message: unreadable(errno, "folder")))
+                return
+            }
+            closedir(listing)
             let names = ((try? manager.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
             for name in names where !name.hasPrefix(".") {
                 let path = relative.isEmpty ? name : relative + "/" + name
@@ -45,7 +54,9 @@ public enum PackArchiver {
                     walk(path)
                 case .typeRegular?:
                     let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-                    if let problem = ArchivePath.problem(path) {
+                    if access(folder.appendingPathComponent(path).path, R_OK) != 0 {
+                        problems.append(Diagnostic(path: shown, at: .start, message: unreadable(errno, "file")))
+                    } else if let problem = ArchivePath.problem(path) {
                         problems.append(Diagnostic(path: shown, at: .start, message: problem))
                     } else if size > limits.maxFileSize {
                         problems.append(Diagnostic(path: shown, at: .start, message: "file is "
@@ -74,6 +85,11 @@ public enum PackArchiver {
         }
         if !problems.isEmpty { throw PackLoadError(diagnostics: problems.sortedForDisplay()) }
         return found.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
+    }
+
+    /// Why a file or folder of the pack cannot be read, and what to do.
+    private static func unreadable(_ code: Int32, _ what: String) -> String {
+        "the \(what) cannot be read (\(String(cString: strerror(code)))); give yourself read permission, or move it out of the pack"
     }
 
     /// Writes the archive of the pack folder at `folder` (whose id is `id`) to `output`,
