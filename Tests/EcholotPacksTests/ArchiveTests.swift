@@ -268,13 +268,28 @@ struct ArchiveTests {
         #expect(problems == ["evil.zip:1:1: error: entry \"scripts\" is a file, but other entries use it as a folder"])
     }
 
+    /// An archive without a pack where one is looked for says what it found instead: it
+    /// said "no pack.json" of an archive with one, a folder down or beside a README.
     @Test func refusesAnArchiveWithoutAPack() throws {
-        let problems = try refusal {
+        let two = try refusal {
             try $0.file("one/pack.json", "{}")
             try $0.file("two/pack.json", "{}")
         }
-        #expect(problems == [
-            "evil.zip:1:1: error: the archive has no pack.json, neither at its top nor in a single top folder; make it with 'echolot pack FOLDER'",
+        #expect(two == [
+            "evil.zip:1:1: error: pack.json is at \"one/pack.json\", \"two/pack.json\", not at the archive's top or in its one "
+                + "top folder; an archive holds one pack: make the archive with 'echolot pack FOLDER'",
+        ])
+        let beside = try refusal {
+            try $0.pack(Packs.files(id: "cave"), prefix: "cave/")
+            try $0.file("README.txt", "how to install")
+        }
+        #expect(beside == [
+            "evil.zip:1:1: error: the pack is in \"cave/\", but the archive holds more beside it (\"README.txt\"); "
+                + "an archive holds the pack's folder alone: make the archive with 'echolot pack FOLDER'",
+        ])
+        let none = try refusal { try $0.file("README.txt", "no pack here") }
+        #expect(none == [
+            "evil.zip:1:1: error: the archive has no pack.json, so it holds no pack; make the archive with 'echolot pack FOLDER'",
         ])
     }
 

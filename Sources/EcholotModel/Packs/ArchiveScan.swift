@@ -105,13 +105,32 @@ struct ArchiveScan {
         }
     }
 
-    /// Where `pack.json` is: `""` at the top, `"name/"` in the only top folder; `nil`
-    /// when neither.
-    func packFolder() -> String? {
+    /// Where `pack.json` is: `""` at the top, `"name/"` in the only top folder; else why
+    /// the archive holds no pack where one is looked for.
+    func packFolder() -> Result<String, ArchiveScan.NoPack> {
         let paths = files.map(\.path).filter { !ArchivePath.isClutter($0) }
-        if paths.contains("pack.json") { return "" }
+        if paths.contains("pack.json") { return .success("") }
         let tops = Set(paths.map { ArchivePath.segments($0)[0] })
-        guard tops.count == 1, let top = tops.first, paths.contains(top + "/pack.json") else { return nil }
-        return top + "/"
+        if tops.count == 1, let top = tops.first, paths.contains(top + "/pack.json") { return .success(top + "/") }
+        // Said with what was found instead, so the author knows what to change.
+        let make = "make the archive with 'echolot pack FOLDER'"
+        let manifests = paths.filter { ArchivePath.segments($0).last == "pack.json" }.sorted()
+        guard let first = manifests.first else {
+            return .failure(NoPack(message: "the archive has no pack.json, so it holds no pack; " + make))
+        }
+        let folder = String(first.dropLast("pack.json".count))
+        if manifests.count == 1, ArchivePath.segments(first).count == 2 {
+            let others = tops.filter { $0 + "/" != folder }.sorted().prefix(3).map { quoted($0) }.joined(separator: ", ")
+            return .failure(NoPack(message: "the pack is in \(quoted(folder)), but the archive holds more beside it "
+                + "(\(others)); an archive holds the pack's folder alone: " + make))
+        }
+        let shown = manifests.prefix(3).map { quoted($0) }.joined(separator: ", ") + (manifests.count > 3 ? ", …" : "")
+        return .failure(NoPack(message: "pack.json is at \(shown), not at the archive's top or in its one top folder; "
+            + "an archive holds one pack: " + make))
+    }
+
+    /// Why the archive holds no pack where one is looked for.
+    struct NoPack: Error {
+        let message: String
     }
 }

@@ -75,9 +75,10 @@ public final class PackArchive {
         }
         scan.finish()
         if !scan.problems.isEmpty { throw refuse(scan.problems) }
-        guard let folder = scan.packFolder() else {
-            throw refuse(["the archive has no pack.json, neither at its top nor in a single top folder; "
-                + "make it with 'echolot pack FOLDER'"])
+        let folder: String
+        switch scan.packFolder() {
+        case let .success(found): folder = found
+        case let .failure(noPack): throw refuse([noPack.message])
         }
         let files = scan.files
             .filter { !ArchivePath.isClutter($0.path) }
