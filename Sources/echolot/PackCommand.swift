@@ -23,6 +23,11 @@ struct PackCommand: ParsableCommand {
     @Option(help: "The archive to write (default: <id>-<version>.zip in the current folder, or beside the pack folder when run inside it).")
     var out: String?
 
+    /// Refuses an `--out` that cannot be a file to write, before the pack is validated.
+    func validate() throws {
+        if let out { try OutputFileOption.check(out, option: "--out", example: "cave-echoes-1.0.0.zip") }
+    }
+
     /// Validates, then writes the archive; exits 1 with every problem.
     func run() throws {
         let url = URL(fileURLWithPath: folder)

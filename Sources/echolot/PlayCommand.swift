@@ -80,20 +80,7 @@ struct PlayCommand: ParsableCommand {
         }
         if let record {
             // Found now, not after a level played unrecorded.
-            guard !record.isEmpty, !record.hasSuffix("/") else {
-                throw ValidationError("--record needs a file name, such as session.jsonl")
-            }
-            let folder = URL(fileURLWithPath: record).deletingLastPathComponent().path
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-                throw ValidationError("--record: the folder \(folder) does not exist")
-            }
-            guard access(folder, W_OK) == 0 else {
-                throw ValidationError("--record: the folder \(folder) cannot be written")
-            }
-            if FileManager.default.fileExists(atPath: record, isDirectory: &isFolder), isFolder.boolValue {
-                throw ValidationError("--record: \(record) is a folder; give a file name inside it")
-            }
+            try OutputFileOption.check(record, option: "--record", example: "session.jsonl")
         }
         if let time, TimeOfDay(text: time) == nil {
             throw ValidationError("--time must be a time of day as HH:MM (00:00 to 23:59), not '\(time)'")

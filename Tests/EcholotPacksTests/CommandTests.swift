@@ -323,6 +323,27 @@ struct CommandTests {
         #expect(try Data(contentsOf: manifest) == before)
     }
 
+    /// An --out that cannot be a file was found only after the pack was validated, and told
+    /// as ":1:1: error: cannot write the archive: Is a directory" for an empty name; it is
+    /// a usage error at once, as play's --record is.
+    @Test func aBadOutIsAUsageError() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "cave"], in: scratch.url, data: data)
+        try FileManager.default.createDirectory(at: scratch.at("out"), withIntermediateDirectories: true)
+        let cases = [
+            ("", "--out needs a file name, such as cave-echoes-1.0.0.zip"),
+            ("nowhere/cave.zip", "--out: the folder \(scratch.at("nowhere").path) does not exist"),
+            ("out", "--out: out is a folder; give a file name inside it"),
+        ]
+        for (out, message) in cases {
+            let packed = try echolot(["pack", "cave", "--out", out], in: scratch.url, data: data)
+            #expect(packed.status == 2, "\(out)")
+            #expect(packed.stderr.hasPrefix("Error: \(message)\n"), "\(packed.stderr)")
+        }
+        #expect(scratch.listing().allSatisfy { !$0.hasSuffix(".zip") && !$0.hasSuffix(".tmp") })
+    }
+
     @Test func aHostileArchiveIsRefusedWithExitStatusOne() throws {
         let scratch = Scratch()
         try ZipBuilder.write(scratch.at("evil.zip")) { zip in

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+
+/// An option naming a file to write (`play --record`, `pack --out`), checked before any
+/// work: a mistyped one ends the command at once as a usage error, not after a level was
+/// played or a pack validated, nor with a system message about the current folder.
+enum OutputFileOption {
+    /// Throws a usage error naming `option` when `value` cannot be a file to write: empty
+    /// or ending in `/`, in a folder that does not exist or cannot be written, or a folder.
+    static func check(_ value: String, option: String, example: String) throws {
+        guard !value.isEmpty, !value.hasSuffix("/") else {
+            throw ValidationError("\(option) needs a file name, such as \(example)")
+        }
+        let folder = URL(fileURLWithPath: value).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("\(option): the folder \(folder) does not exist")
+        }
+        guard access(folder, W_OK) == 0 else {
+            throw ValidationError("\(option): the folder \(folder) cannot be written")
+        }
+        if FileManager.default.fileExists(atPath: value, isDirectory: &isFolder), isFolder.boolValue {
+            throw ValidationError("\(option): \(value) is a folder; give a file name inside it")
+        }
+    }
+}
