@@ -91,6 +91,34 @@ struct InstallTests {
         #expect(!FileManager.default.fileExists(atPath: setup.scratch.at("data").path))
     }
 
+    /// An install killed outright (SIGKILL, a power cut) leaves its half-extracted hidden
+    /// folder; the next install that goes in sweeps it away, and one refused leaves
+    /// everything as it was.
+    @Test func theNextInstallSweepsAwayWhatAKilledOneLeft() throws {
+        let setup = Setup()
+        setup.scratch.write(["levels/one.json": "{ \"id\": "], in: "data/packs/.incoming-killed")
+        let broken = try setup.archive("broken.zip", Packs.files(id: "broken", extra: #""extends": "nowhere""#))
+        #expect(setup.refusal(broken).count == 1)
+        #expect(setup.scratch.listing("data/packs") == [".incoming-killed", ".incoming-killed/levels", ".incoming-killed/levels/one.json"])
+        _ = try setup.installer().install(try setup.archive("good.zip", Packs.files(id: "good")))
+        #expect(setup.scratch.listing("data/packs").filter { $0.hasPrefix(".") } == [])
+    }
+
+    /// Two installs at once could each take the other's folder for a killed one's: the
+    /// second is told to wait, and writes nothing.
+    @Test func oneInstallAtATime() throws {
+        let setup = Setup()
+        try FileManager.default.createDirectory(at: setup.packs, withIntermediateDirectories: true)
+        let held = open(setup.packs.path, O_RDONLY | O_DIRECTORY)
+        defer { close(held) }
+        #expect(flock(held, LOCK_EX | LOCK_NB) == 0)
+        let url = try setup.archive("good.zip", Packs.files(id: "good"))
+        #expect(setup.refusal(url) == [
+            "good.zip:1:1: error: another 'echolot install' is running in \(setup.packs.path); install this one when it has finished",
+        ])
+        #expect(setup.scratch.listing("data/packs") == [])
+    }
+
     @Test func aPackThatDoesNotValidateWritesNothing() throws {
         let setup = Setup()
         var files = Packs.files(id: "broken")

@@ -73,7 +73,7 @@ public struct PackInstaller {
             firstCreated = probe
             probe = probe.deletingLastPathComponent()
         }
-        let incoming = packsFolder.appendingPathComponent(".incoming-\(UUID().uuidString)", isDirectory: true)
+        let incoming = packsFolder.appendingPathComponent(InstallLock.incomingPrefix + UUID().uuidString, isDirectory: true)
         var keep = false
         defer {
             if !keep {
@@ -86,6 +86,10 @@ public struct PackInstaller {
         } catch {
             throw refuse("cannot create a folder in \(packsFolder.path): \(error.localizedDescription)")
         }
+        guard let lock = InstallLock(folder: packsFolder) else {
+            throw refuse("another 'echolot install' is running in \(packsFolder.path); install this one when it has finished")
+        }
+        defer { lock.release() }
         let stopped = refuse("interrupted; nothing was installed or changed")
         do {
             try archive.extract(into: incoming, stop: interrupted)
@@ -105,6 +109,8 @@ public struct PackInstaller {
         }
         // The last moment to stop: from here on the install is two renames.
         if interrupted() { throw stopped }
+        // Only an install that goes in changes anything beside its own pack.
+        lock.sweep(packsFolder, keeping: incoming)
 
         // What loads now, to tell afterwards which packs an update left behind.
         let loadingBefore = existing == nil ? [] : Set(library.catalog().packs.map(\.pack.id))
