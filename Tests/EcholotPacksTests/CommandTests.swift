@@ -475,6 +475,25 @@ struct CommandTests {
             """)
     }
 
+    /// Ctrl-C during `validate`, `run` or `play` of an archive ended the process before it
+    /// removed the folder the archive was extracted to (up to 256 MiB each, for good); the
+    /// next command that opens an archive removes those of processes that are gone, and
+    /// keeps a live one's.
+    @Test func anArchiveFolderLeftByAKilledCommandIsSweptAway() throws {
+        let scratch = Scratch()
+        let temporary = scratch.at("tmp")
+        let gone = temporary.appendingPathComponent("echolot-pack-2147483647-killed")
+        let live = temporary.appendingPathComponent("echolot-pack-\(getpid())-running")
+        for folder in [gone, live] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try ZipBuilder.write(scratch.at("cave.zip")) { try $0.playablePack(Packs.files(id: "cave")) }
+        let validated = try runEcholot(["validate", "cave.zip"], in: scratch.url, environment: [
+            "TMPDIR": temporary.path, "ECHOLOT_DATA": scratch.at("data").path,
+            "ECHOLOT_PACKS": repositoryRoot.appendingPathComponent("levels").path,
+        ])
+        #expect(validated.stdout == "ok: cave (1 level)\n", "\(validated.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [live.lastPathComponent])
+    }
+
     /// A player who gives `install` the pack's folder is told how to make the archive it
     /// wants, and nothing is installed.
     @Test func installingAFolderSaysHowToMakeAnArchive() throws {

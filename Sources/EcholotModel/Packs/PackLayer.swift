@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One pack folder among those a game loads: the pack itself, a base it extends or a
 /// dependency. The script layer loads each layer's `scripts/` in its own environment.
 public struct PackLayer: Sendable {
@@ -54,13 +60,31 @@ public final class PackStorage: Sendable {
     /// The folder.
     public let folder: URL
 
-    /// Makes a fresh folder, readable only by this user, under the system's temporary folder.
+    /// The start of every such folder's name; the process id that made it follows.
+    static let prefix = "echolot-pack-"
+
+    /// Makes a fresh folder, readable only by this user, under the system's temporary
+    /// folder, named after this process so that the next one can tell it from its own.
     static func make() throws -> PackStorage {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("echolot-pack-\(UUID().uuidString)", isDirectory: true)
+        let temporary = FileManager.default.temporaryDirectory
+        sweep(temporary)
+        let folder = temporary.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false,
                                                 attributes: [.posixPermissions: 0o700])
         return PackStorage(folder: folder)
+    }
+
+    /// Removes the folders of processes that are gone: Ctrl-C or a kill during `validate`,
+    /// `run` or `play` of an archive ends the process before it can remove its own (up to
+    /// 256 MiB). A live process's folder, another user's or one in an unknown form stays.
+    private static func sweep(_ temporary: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            guard let owner = name.dropFirst(prefix.count).split(separator: "-").first.flatMap({ pid_t($0) }),
+                  owner > 0, kill(owner, 0) != 0, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+        }
     }
 
     private init(folder: URL) {
