@@ -54,7 +54,7 @@ public struct SoundFolder: Sendable, Equatable {
         let file = folder.appendingPathComponent(name).standardizedFileURL
         let root = folder.resolvingSymlinksInPath().path
         let resolved = file.resolvingSymlinksInPath().path
-        guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+        guard PathInside.isBelow(resolved, folder: root) else {
             throw AudioAssetError("the sound file is a link to a file outside the pack's sounds/ folder")
         }
         return file

@@ -494,6 +494,29 @@ struct CommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [live.lastPathComponent])
     }
 
+    /// A pack folder "café" (precomposed) beside another "café" (decomposed), a
+    /// different folder to Linux: links into the other passed for files inside the pack,
+    /// since Swift's hasPrefix compares by canonical equivalence.
+    @Test func aLinkIntoAFolderOfTheSameNameInAnotherUnicodeFormLeadsOut() throws {
+        let scratch = Scratch()
+        let pack = "caf\u{E9}", other = "cafe\u{301}"
+        scratch.write(Packs.files(id: "cafe"), in: pack)
+        scratch.write(["scripts/x.lua": "echolot.goal('x', { actions = {} })"], in: other)
+        scratch.writeBytes(other + "/x.wav", ToneWAV.chime())
+        try FileManager.default.createDirectory(at: scratch.at(pack + "/scripts"), withIntermediateDirectories: true)
+        try FileManager.default.removeItem(at: scratch.at(pack + "/sounds/a.wav"))
+        try FileManager.default.createSymbolicLink(atPath: scratch.at(pack + "/sounds/a.wav").path,
+                                                   withDestinationPath: "../../\(other)/x.wav")
+        try FileManager.default.createSymbolicLink(atPath: scratch.at(pack + "/scripts/x.lua").path,
+                                                   withDestinationPath: "../../\(other)/scripts/x.lua")
+        let validated = try echolot(["validate", pack], in: scratch.url, data: scratch.at("data"))
+        #expect(validated.status == 1)
+        #expect(validated.stderr.contains("\(pack)/levels/one.json:5:"), "\(validated.stderr)")
+        #expect(validated.stderr.contains("a symbolic link to a file outside the pack"), "\(validated.stderr)")
+        #expect(validated.stderr.contains("\(pack)/scripts/x.lua:1:1: error: the script is a link to a file outside the pack"),
+                "\(validated.stderr)")
+    }
+
     /// A player who gives `install` the pack's folder is told how to make the archive it
     /// wants, and nothing is installed.
     @Test func installingAFolderSaysHowToMakeAnArchive() throws {

@@ -102,7 +102,7 @@ struct PackFiles {
             let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
             return isLink ? .brokenLink : .missing
         }
-        guard real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
+        guard PathInside.isWithin(real, folder: realRoot) else {
             return .outside
         }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: real),

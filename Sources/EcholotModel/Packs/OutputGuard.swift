@@ -14,7 +14,7 @@ public enum OutputGuard {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
-                if target.hasPrefix(source.hasSuffix("/") ? source : source + "/") {
+                if PathInside.isBelow(target, folder: source) {
                     return "the output is inside a pack folder being read; write it outside the pack"
                 }
             } else if target == source {

@@ -47,7 +47,7 @@ enum ScriptFiles {
             let unusable = { (message: String) in
                 files.append(.failure(ScriptError(kind: .engine, source: source, line: 1, message: message)))
             }
-            guard real.hasPrefix(realRoot + "/") else {
+            guard PathInside.isBelow(real, folder: realRoot) else {
                 unusable("the script is a link to a file outside the pack; scripts must stay inside it")
                 continue
             }

@@ -93,7 +93,7 @@ struct PackTestReader {
         case let .string(file)?:
             let url = folder.appendingPathComponent(file).standardizedFileURL
             let inside = url.resolvingSymlinksInPath().path
-            guard inside.hasPrefix(packRoot.resolvingSymlinksInPath().standardizedFileURL.path + "/") else {
+            guard PathInside.isBelow(inside, folder: packRoot.resolvingSymlinksInPath().standardizedFileURL.path) else {
                 throw Problem(message: "input file '\(file)' must be inside the pack", field: "input")
             }
             // A log that cannot be read is this file's problem, told at its `input`; one
