@@ -187,6 +187,24 @@ struct CommandTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.at("cave-0.1.0.zip").path))
     }
 
+    /// A file whose name is not UTF-8 (copied from an old Windows or Latin-1 system) was
+    /// told as "not a regular file or folder", which it plainly is.
+    @Test func packNamesAFileWhoseNameIsNotUTF8() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "cave"], in: scratch.url, data: data)
+        let name = Array(scratch.at("cave/sounds").path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".wav".utf8) + [0]
+        let descriptor = name.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+        }
+        try #require(descriptor >= 0)
+        close(descriptor)
+        let packed = try echolot(["pack", "cave"], in: scratch.url, data: data)
+        #expect(packed.status == 1)
+        #expect(packed.stderr == "cave/sounds/caf\u{FFFD}.wav:1:1: error: its name is not valid UTF-8 (shown here with \u{FFFD}); "
+            + "rename it, or move it out of the pack\n")
+    }
+
     /// A failing test's mismatches name the test on stderr too, so a log that keeps only
     /// the errors still says which test failed.
     @Test func aFailingTestsMismatchesNameTheTest() throws {

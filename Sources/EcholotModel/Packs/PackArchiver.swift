@@ -67,6 +67,11 @@ public enum PackArchiver {
                 case .typeSymbolicLink?:
                     problems.append(Diagnostic(path: shown, at: .start, message:
                         "a symbolic link; archives may not hold links (installing would refuse it), put the file itself here"))
+                case nil:
+                    // Listed but not found under the name read back: its bytes are not
+                    // UTF-8 (a name from another system), shown with a stand-in character.
+                    problems.append(Diagnostic(path: shown, at: .start, message:
+                        "its name is not valid UTF-8 (shown here with \u{FFFD}); rename it, or move it out of the pack"))
                 default:
                     problems.append(Diagnostic(path: shown, at: .start, message: "not a regular file or folder"))
                 }
