@@ -146,7 +146,7 @@ struct InstallTests {
         let v2 = try setup.archive("v2.zip", Packs.files(id: "mine", version: "2.0.0", levels: ["one", "two"]))
         let problems = setup.refusal(v2)
         #expect(problems.count == 1)
-        #expect(problems.first?.contains("pack \"mine\" \"Pack mine\" 1.0.0 by Tester is already installed at ") == true)
+        #expect(problems.first?.contains("pack \"mine\" \"Pack mine\" 1.0.0 by \"Tester\" is already installed at ") == true)
         #expect(problems.first?.hasSuffix("to replace it with version 2.0.0, run 'echolot install --replace v2.zip'") == true)
         #expect(try PackLoader.load(at: setup.packs.appendingPathComponent("mine")).manifest.version == "1.0.0")
 
@@ -155,6 +155,20 @@ struct InstallTests {
         #expect(try PackLoader.load(at: setup.packs.appendingPathComponent("mine")).manifest.version == "2.0.0")
         // Nothing is left over: no incoming or replaced folders.
         #expect(try FileManager.default.contentsOfDirectory(atPath: setup.packs.path) == ["mine"])
+    }
+
+    /// The installed pack's author went into the refusal raw (an escape sequence in it
+    /// reached the terminal), and an installed pack that does not load left a gap:
+    /// 'pack "mine"  is already installed'.
+    @Test func aTakenIDIsToldWithTheInstalledPacksTextsQuoted() throws {
+        let setup = Setup()
+        var files = Packs.files(id: "mine")
+        files["pack.json"] = #"{ "id": "mine", "name": "Mine", "version": "1.0.0", "api": 1, "author": "A\u001b[2J" }"#
+        _ = try setup.installer().install(try setup.archive("v1.zip", files))
+        let again = try setup.archive("v2.zip", Packs.files(id: "mine", version: "2.0.0"))
+        #expect(setup.refusal(again).first?.contains(#"pack "mine" "Mine" 1.0.0 by "A\u001B[2J" is already installed at "#) == true)
+        setup.scratch.write(["levels/one.json": "{"], in: "data/packs/mine")
+        #expect(setup.refusal(again).first?.contains(#"pack "mine" is already installed at "#) == true)
     }
 
     @Test func anInstallNeedsItsBaseAndDependencies() throws {

@@ -162,8 +162,10 @@ public struct PackInstaller {
         let installed = owners.first { $0.origin == .installed }
         if let installed, !replace {
             let other = try? installed.loaded.get().manifest
-            let what = other.map { "\(quoted($0.name)) \($0.version)" + ($0.author.map { " by \($0)" } ?? "") } ?? ""
-            throw refuse("id: pack \(quoted(pack.id)) \(what) is already installed at \(installed.url.path); "
+            // The author is the pack's own text too: quoted, so a control character in it
+            // stays text in the message.
+            let what = other.map { " \(quoted($0.name)) \($0.version)" + ($0.author.map { " by \(quoted($0))" } ?? "") } ?? ""
+            throw refuse("id: pack \(quoted(pack.id))\(what) is already installed at \(installed.url.path); "
                 + "to replace it with version \(pack.manifest.version), run 'echolot install --replace \(shown)'")
         }
         let targetTaken = FileManager.default.fileExists(atPath: target.path)
