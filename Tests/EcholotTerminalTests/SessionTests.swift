@@ -62,6 +62,43 @@ private func problems(in events: [LevelEvent]) -> [String] {
         #expect(replayed.errors.isEmpty)
     }
 
+    /// A story played live, recorded as a transcript test, passes that test: also when a
+    /// scene ends on the tick a simulated minute ends (a cut-scene of exactly 60 s), whose
+    /// `clock` the runner announces — the live session dropped it, so the recording lacked
+    /// "21:41" and its final state differed from the replay's.
+    @Test(arguments: [59.5, 60.0])
+    func aStoryRecordingReplaysAlsoWhenASceneEndsOnAMinute(seconds: Double) throws {
+        let book = StoryBook(chapters: [Chapter(id: "a", steps: [
+            StoryStep(.cutscene(Cutscene(id: "long", lines: [StoryLine(id: "hello", seconds: seconds)])), at: .start),
+            StoryStep(.cutscene(Cutscene(id: "short", lines: [StoryLine(id: "bye", seconds: 1)])), at: .start),
+            StoryStep(.end("done"), at: .start),
+        ], position: .start)], start: "a", displayPath: "story.json")
+        let time = try #require(TimeOfDay(hour: 21, minute: 40))
+        // As StoryPlayer plays and records it, with no keys pressed.
+        let story = StorySession(book, pack: tutorial, clock: StoryClock(time: time, step: LevelSession.standardStep)) { _ in [] }
+        var recording = StoryRecording(clock: time)
+        for action in story.beginning() { recording.transcript.record(story.store.dispatch(action).actions) }
+        while story.hasNewScene {
+            let store = try story.enterScene()
+            store.observe { recording.transcript.record($0.actions) }
+            let inputs = InputList()
+            let session = LevelSession(store: store, recorder: inputs, scene: { [story] in story.sceneIsOver($0) }, clock: story.clock)
+            session.begin()
+            while !session.isFinished { session.tick() }
+            session.end()
+            let (kind, id) = story.scene
+            if let kind { recording.scenes.append(StoryRecording.Scene(kind: kind, id: id, events: inputs.events)) }
+        }
+        recording.transcript.status = story.story["status"]?.stringValue ?? ""
+        recording.transcript.ending = story.story["ending"]?.stringValue
+        #expect(recording.transcript.clocks == ["21:40", "21:41"])
+
+        let test = try StoryTest.read(Array(recording.testText.utf8), displayPath: "walk.story.json").get()
+        let replayed = StoryRunner().run(book, pack: tutorial, script: test.script) { _ in [] }
+        #expect(test.check(replayed).map(\.description) == [])
+        #expect(replayed.stateHash == story.store.state.tree.stableHashHex)
+    }
+
     @Test func eventsAreReadOffTransitions() {
         let store = tutorialStore("first-sound")
         let session = LevelSession(store: store)

@@ -110,8 +110,10 @@ public final class LevelSession {
         guard !isFinished, !ended else { return }
         dispatch(.tick(step), record: false)
         ticks += 1
-        // The clock is the story's, not the player's: a replay announces it by itself.
-        if let announcement = clock?.tick(), !isFinished { dispatch(announcement, record: false) }
+        // The clock is the story's, not the player's: a replay announces it by itself, and
+        // also on the tick that ends a scene (the next scene's state is this one's), so a
+        // scene ending on a whole minute must not lose that minute here either.
+        if let announcement = clock?.tick() { dispatch(announcement, record: false, afterTheEnd: true) }
         for action in coalescer.newPeriod() where !isFinished {
             dispatch(action)
         }
@@ -159,8 +161,11 @@ public final class LevelSession {
         }
     }
 
-    private func dispatch(_ action: Action, record: Bool = true) {
-        guard !ended, action.name == ActionName.start || !isFinished else { return }
+    /// Sends `action` to the store (and the recorder, with `record`); nothing once the
+    /// play ended, nor once the level or scene is over unless `afterTheEnd` says it is the
+    /// story's own action that goes on regardless.
+    private func dispatch(_ action: Action, record: Bool = true, afterTheEnd: Bool = false) {
+        guard !ended, action.name == ActionName.start || afterTheEnd || !isFinished else { return }
         if record { recorder?.record(t: time, action: action) }
         if action.name == ActionName.turnBy || action.name == ActionName.turnTo || action.name == ActionName.tiltTo {
             steeringActions += 1
