@@ -93,6 +93,42 @@ import Testing
         ])
     }
 
+    /// A player who takes more than ten minutes over a level of a story (the lantern found
+    /// after 700 s) records a test that passes: inputs play at their times, and only a
+    /// scene that goes on 600 s past its last input stops the run. Ticking stopped at 600 s
+    /// from the scene's start, so the select came early, missed, and the run failed with
+    /// "did not end within 600 s of its inputs". An input later than a run may last (a
+    /// day) is refused at its `t`, not played for hours.
+    @Test func aSceneLongerThanTenMinutesReplays() throws {
+        let (scratch, folder, tests) = try Self.copyWithoutTests()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try """
+            {
+              "plays": [
+                { "level": "lantern", "input": [
+                  { "t": 699.5, "action": "turnTo", "azimuth": 90 },
+                  { "t": 700, "action": "select" } ] },
+                { "choice": "path", "input": [
+                  { "t": 1, "action": "selectEntity", "id": "river" } ] },
+                { "level": "crossing", "input": [
+                  { "t": 0.5, "action": "turnTo", "azimuth": 300 },
+                  { "t": 1.0, "action": "select" } ] }
+              ],
+              "expect": { "status": "finished", "levels": ["lantern", "crossing"], "picks": ["path=river"] }
+            }
+            """.write(to: tests.appendingPathComponent("slow.story.json"), atomically: true, encoding: .utf8)
+        try """
+            { "plays": [{ "level": "lantern", "input": [{ "t": 86401, "action": "select" }] }], "expect": { "status": "running" } }
+            """.write(to: tests.appendingPathComponent("late.story.json"), atomically: true, encoding: .utf8)
+        let pack = try PackLoader.load(at: folder)
+        let results = StoryTesting.run(pack, standardRules: Self.rules)
+        try #require(results.count == 2)
+        let late = pack.display("tests/late.story.json")
+        #expect(results.flatMap(\.diagnostics).map(\.description) == [
+            "\(late):1:52: error: 't' is 86401 s, later than the 86400 s a run may last",
+        ])
+    }
+
     /// A misspelt field of a story test, or of an input in it, is one mistake, told once at
     /// its key with the likely name: not also as the field it stands for missing.
     @Test func aMisspeltFieldOfAStoryTestIsReportedOnce() throws {

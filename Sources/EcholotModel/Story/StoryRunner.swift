@@ -44,7 +44,10 @@ public struct StoryScript: Sendable {
 public struct StoryRunner {
     /// Simulated seconds per tick.
     public var step: Double
-    /// A scene that goes on longer than this without input stops the run.
+    /// A scene that goes on longer than this after its last input (or its start, without
+    /// any) stops the run. Inputs themselves are played at their times, however late: a
+    /// player may well take more than ten minutes over a level, and its recording must
+    /// replay.
     public var maxSceneSeconds: Double
 
     /// A runner with the given step and per-scene cap.
@@ -116,10 +119,9 @@ public struct StoryRunner {
                 log = play.log
             }
             var sceneTicks = 0
-            let maxTicks = Int((maxSceneSeconds / step).rounded(.down))
             func sceneOver() -> Bool { session.sceneIsOver(session.store.state) }
             for event in log.events {
-                while !sceneOver(), sceneTicks < maxTicks, Double(sceneTicks + 1) * step <= event.t + 1e-9 {
+                while !sceneOver(), Double(sceneTicks + 1) * step <= event.t + 1e-9 {
                     tick()
                     sceneTicks += 1
                 }
@@ -127,6 +129,7 @@ public struct StoryRunner {
                 if event.action.name == ActionName.end { break sceneLoop }
                 send(event.action)
             }
+            let maxTicks = sceneTicks + Int((maxSceneSeconds / step).rounded(.down))
             while !sceneOver(), sceneTicks < maxTicks {
                 tick()
                 sceneTicks += 1

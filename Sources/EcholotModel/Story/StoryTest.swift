@@ -78,8 +78,9 @@ public struct StoryTest: Sendable {
                 return nil
             }
             // Checked as an input log's lines are, so a transcript test holds no input that
-            // a log could not.
-            var reader = InputEventReader(skippingCutscenes: true)
+            // a log could not; the runner plays every input at its time, so none may come
+            // later than a run may last.
+            var reader = InputEventReader(latest: LevelRunner.longestRun, skippingCutscenes: true)
             for item in items {
                 guard case let .object(members) = item.value else {
                     report.error("an input is {\"t\": seconds (in time order), \"action\": one of "
