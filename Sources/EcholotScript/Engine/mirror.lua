@@ -10,7 +10,7 @@
 local E, host = ...
 
 local type, next, error, tostring, setmetatable = type, next, error, tostring, setmetatable
-local rawequal = rawequal
+local rawequal, ipairs = rawequal, ipairs
 local huge = math.huge
 local getrawmetatable = debug.getmetatable
 local mathtype = math.type
@@ -174,6 +174,15 @@ local engineFields = {
   },
 }
 
+-- Each role's engine fields in a fixed order: a whole entity written with two bad ones is
+-- told about the same one in every run (Lua's order of string keys changes from run to run).
+local engineFieldOrder = {}
+for role, fields in sortedpairs(engineFields) do
+  local names = {}
+  for name in sortedpairs(fields) do names[#names + 1] = name end
+  engineFieldOrder[role] = names
+end
+
 -- Whose fields `engineFields` holds, as messages name them.
 local owners = { level = "a level", entity = "an entity", sound = "an entity's sound" }
 
@@ -271,7 +280,7 @@ local function writeother(meta, data, k, v, old, up)
     if child == "goal" and meta.depth + 1 == goaldepth and goalstateproblem(plain.state) then
       error(format("field 'state': %s", goalstateproblem(plain.state)), 2 + up)
     end
-    for field in next, engineFields[child] or {} do
+    for _, field in ipairs(engineFieldOrder[child] or {}) do
       if plain[field] ~= nil then plain[field] = enginefield(child, field, plain[field], up) end
     end
     v = wrap(plain, meta.handle, k, child, meta.chain, meta.target, meta.depth + 1)

@@ -7,7 +7,7 @@ local type, next, rawlen, setmetatable, tostring = type, next, rawlen, setmetata
 local getrawmetatable = debug.getmetatable
 local mathtype = math.type
 local format, find = string.format, string.find
-local dataOf, retiredviews, readonlyviews = E.dataOf, E.retiredviews, E.readonlyviews
+local dataOf, retiredviews, readonlyviews, sortedpairs = E.dataOf, E.retiredviews, E.readonlyviews, E.sortedpairs
 
 -- Tables that are lists even when empty carry this metatable: lists from the state
 -- arrive with it, and `echolot.list()` makes one, so `{}` lists stay lists.
@@ -56,10 +56,12 @@ end
 -- their data. Returns nil, a message and where below `v` the bad value is (`.list[3].fn`,
 -- "" for `v` itself) when `v` cannot be stored. The path is built only as an error
 -- unwinds: copy runs on every write of a table, and the keys of a good one cost nothing.
-local function copy(v, depth, seen)
+-- `ordered` walks the keys in the order `pairs` gives, rather than Lua's own; "data" does
+-- that and lets numbers that are not finite pass (a data file's are checked where used).
+local function copy(v, depth, seen, ordered)
   local tv = type(v)
   if tv == "number" then
-    if not finite(v) then return nil, nonfinite(v) end
+    if not finite(v) and ordered ~= "data" then return nil, nonfinite(v) end
     return v
   end
   if tv == "string" or tv == "boolean" then return v end
@@ -81,7 +83,7 @@ local function copy(v, depth, seen)
   local n = rawlen(source)
   local count, named = 0, 0
   local out = {}
-  for k, x in next, source do
+  for k, x in ordered and sortedpairs(source) or next, source do
     count = count + 1
     if type(k) == "string" then
       named = named + 1
@@ -89,7 +91,7 @@ local function copy(v, depth, seen)
       seen[source] = nil
       return nil, format("a table stored in the state needs string keys (or 1..n for a list), found %s", describekey(k))
     end
-    local y, err, below = copy(x, depth + 1, seen)
+    local y, err, below = copy(x, depth + 1, seen, ordered)
     if err ~= nil then
       seen[source] = nil
       if below == false then return nil, err, false end
@@ -118,6 +120,10 @@ function E.copy(v, depth)
     out, err = copy(v, 1, nil)
   else
     out, err, below = copy(v, depth or 1, {})
+    -- Which bad value is told, of several, must not follow Lua's order of the keys: it
+    -- changes from run to run (string hashes are seeded), and a script may keep the
+    -- message (`pcall`). Only a value that fails is walked again, in `pairs` order.
+    if err ~= nil then out, err, below = copy(v, depth or 1, {}, true) end
   end
   if err == nil then return out end
   return nil, err, below or ""
@@ -134,3 +140,15 @@ local function freeze(v, name)
   return view
 end
 E.freeze = freeze
+
+-- What is wrong with the value a data file (a pack test) returns, checked as a value for
+-- the state is but for numbers that are not finite (a test's fields check their own), so
+-- that of several problems the same one is told in every run: the message, or nil when
+-- the value is good.
+function E.dataproblem(v)
+  local _, err, below = copy(v, 1, type(v) == "table" and {} or nil, "data")
+  if err == nil then return nil end
+  below = below or ""
+  if below == "" then return err end
+  return format("at %s, %s", below, err)
+end

@@ -27,7 +27,23 @@ extension ScriptEngine {
         do {
             return try vm.value(at: -1)
         } catch {
-            throw ScriptError(kind: .badValue, source: source, line: 1, message: "the file returns \(error.description)")
+            let problem = dataProblem(of: -1) ?? error.description
+            throw ScriptError(kind: .badValue, source: source, line: 1, message: "what the file returns cannot be read: \(problem)")
         }
+    }
+
+    /// What the engine's check of state values finds wrong with the value at `index`, with
+    /// where it is: of several problems the same one in every run, where the conversion
+    /// tells the first in Lua's order of the keys, which changes from run to run. Asked
+    /// only of a value that failed, so a good file costs nothing more.
+    private func dataProblem(of index: Int32) -> String? {
+        let L = vm.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let value = lua_absindex(L, index)
+        clua_getref(L, refs.dataProblem)
+        lua_pushvalue(L, value)
+        guard vm.protectedCall(arguments: 1, results: 1) == nil, lua_type(L, -1) == LUA_TSTRING else { return nil }
+        return vm.string(at: -1)
     }
 }

@@ -17,6 +17,7 @@ struct EngineRefs {
     var emits: Int32 = LUA_NOREF
     var failMeta: Int32 = LUA_NOREF
     var dataEnv: Int32 = LUA_NOREF
+    var dataProblem: Int32 = LUA_NOREF
 
     /// Reads the fields of the engine table (a plain table: no metamethods can run).
     mutating func load(from vm: LuaVM) {
@@ -41,6 +42,7 @@ struct EngineRefs {
         emits = field("emits")
         failMeta = field("failmeta")
         dataEnv = field("dataenv")
+        dataProblem = field("dataproblem")
         vm.listMetatableRef = field("listMT")
         vm.dataOfRef = field("dataOf")
     }
