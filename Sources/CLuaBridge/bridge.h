@@ -42,6 +42,15 @@ int clua_makefocuswrite(lua_State *L);
 /// Pushes `runeach`, the behaviour driver's loop, with the field names it sets.
 void clua_pushruneach(lua_State *L);
 
+// madeorder.c: the order objects were made in.
+
+/// Numbers the object just made at `block`, of Lua type `type` (table, function, thread).
+void clua_mademark(clua_MadeOrder *made, void *block, int type);
+/// `made(v)`: the number in making order of the table, function or coroutine `v`, or 0.
+int clua_made(lua_State *L);
+/// `inherit(copy, original)`: `copy` takes the number of the table it copies.
+int clua_madeinherit(lua_State *L);
+
 // random.c: ctx.random.
 
 /// `ctx.random([m, ] [n])` on the state's generator (`limits->random`).

@@ -43,6 +43,11 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     limits->used = limits->used - old + nsize;
+    // A new object comes with its type as `osize`: tables, functions and coroutines are
+    // numbered in the order they are made, the order `pairs` gives them as keys.
+    if (ptr == NULL && (osize == LUA_TTABLE || osize == LUA_TFUNCTION || osize == LUA_TTHREAD)) {
+        clua_mademark(&limits->made, block, (int)osize);
+    }
     if (nsize > old && limits->inHost == 0) {
         // The remainder is carried: small allocations add up like large ones.
         limits->uncharged += nsize - old;
@@ -63,7 +68,10 @@ static int clua_panic(lua_State *L) {
 /// A new state whose allocations go through `limits`; NULL if even that fails.
 lua_State *clua_newstate(clua_Limits *limits) {
     lua_State *L = lua_newstate(clua_alloc, limits);
-    if (L != NULL) lua_atpanic(L, clua_panic);
+    if (L != NULL) {
+        lua_atpanic(L, clua_panic);
+        limits->made.mainThread = L;
+    }
     return L;
 }
 

@@ -102,6 +102,48 @@ import Testing
         #expect(world.store.level["numbers"] == "-2,-1,0,999")
     }
 
+    /// Tables, functions and coroutines as keys (`seen[entity] = true`) are walked by
+    /// `pairs` and `next` in the order they were made, the same in every Lua state: Lua's
+    /// own order follows their addresses, and twelve states alive at once put them at
+    /// twelve places, so a set of tables was walked twelve ways and a replay could take
+    /// another path. Tables stored into the state and read back, and the level's entities,
+    /// sort where what they were made from does, also after the collector reused addresses.
+    @Test func tablesAsKeysAreWalkedInTheOrderTheyWereMade() throws {
+        let script = """
+            echolot.reducer({ name = "order", on = { ["pack.order"] = function(level, action, ctx)
+              for i = 1, 3000 do local junk = { i } end
+              local keys = {}
+              for i = 1, 8 do keys[{}] = "t" .. i end
+              for i = 1, 3 do keys[function() return i end] = "f" .. i end
+              keys[coroutine.create(function() end)] = "c1"
+              level.made = { a = {}, b = {}, c = {} }
+              keys[level.made.c], keys[level.made.a], keys[level.made.b] = "made.c", "made.a", "made.b"
+              for id, e in pairs(level.entities) do keys[e] = id end
+              keys.s, keys[2], keys[true] = "s", "2", "true"
+              local order = {}
+              for _, name in pairs(keys) do order[#order + 1] = name end
+              local k, walked = next(keys), {}
+              while k ~= nil do walked[#walked + 1] = keys[k]; k = next(keys, k) end
+              level.order, level.walked = table.concat(order, " "), table.concat(walked, " ")
+            end } })
+            """
+        let entities = (0..<6).map { ("e\($0)", Double($0) * 50) }
+        let world = try Support.world(scripts: ["order.lua": script], level: Support.level(entities: entities))
+        let stores = try (0..<12).map { _ in try world.rules.store(for: world.level) }
+        var orders: [String] = []
+        for store in stores {
+            let transition = store.dispatch(Action("pack.order"))
+            #expect(transition.rejections.isEmpty, "\(Support.rejection(transition))")
+            #expect(store.level["walked"] == store.level["order"], "next walks as pairs does")
+            orders.append(store.level["order"].stringValue ?? "")
+        }
+        let first = try #require(orders.first).split(separator: " ").map(String.init)
+        #expect(first.prefix(6) == ["2", "s", "true", "f1", "f2", "f3"])
+        #expect(Set(first[6..<12]) == Set(entities.map(\.0)), "the entities, made when the state was handed to Lua")
+        #expect(first.suffix(12) == ["t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "made.a", "made.b", "made.c", "c1"])
+        #expect(Set(orders).count == 1, "\(orders)")
+    }
+
     /// Of several values the state cannot hold, the one told is the same in every Lua state:
     /// the first in `pairs` order, not in Lua's own order of string keys, which follows a
     /// hash seed that changes from state to state. A script can keep the message (`pcall`),

@@ -9,6 +9,7 @@
 #include <lua.h>
 #include <lauxlib.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /// Which limit a script ran into; 0 while none has.
 enum {
@@ -49,6 +50,23 @@ typedef struct clua_WriteLog {
     int slots;  // slots of the Lua table used by this call
 } clua_WriteLog;
 
+/// One slot of ``clua_MadeOrder``: an object's block and its number (address 0: empty).
+typedef struct clua_MadeSlot {
+    uintptr_t address;
+    unsigned long long number;
+} clua_MadeSlot;
+
+/// The order in which a state made its tables, functions and coroutines (madeorder.c):
+/// numbers by block address, in a table with open addressing.
+typedef struct clua_MadeOrder {
+    clua_MadeSlot *slots;
+    size_t capacity;            // slots (a power of two, or 0)
+    size_t count;               // slots used
+    unsigned long long next;    // the number of the object made last
+    void *firstThread;          // the main thread's block
+    void *mainThread;           // the main thread as a lua_State
+} clua_MadeOrder;
+
 /// A Swift function callable from Lua: returns the number of results it pushed, or -1
 /// after pushing an error message, which the trampoline then raises.
 typedef int (*clua_HostDispatch)(lua_State *L, void *context, lua_Integer function);
@@ -74,6 +92,7 @@ typedef struct clua_Limits {
     unsigned long long random;  // the state's generator (SplitMix64), set before a call and read after
     int nesting;            // coroutines resumed or closed inside one another now (guarded.c)
     unsigned long long calls;  // budgets handed out: a reducer call's number, for what lasts one call
+    clua_MadeOrder made;    // the order objects were made in, for `pairs` (madeorder.c)
 } clua_Limits;
 
 /// A new state whose allocations go through `limits`; NULL if even that fails.
@@ -96,6 +115,9 @@ void clua_logclear(clua_Limits *limits);
 
 /// Frees the write log's entries (when the Lua state closes).
 void clua_logfree(clua_WriteLog *log, size_t *used);
+
+/// Frees the table of the order objects were made in (when the Lua state closes).
+void clua_madefree(clua_MadeOrder *made);
 
 // The C API's macros, as functions Swift can call.
 

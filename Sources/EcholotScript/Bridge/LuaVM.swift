@@ -55,7 +55,8 @@ final class LuaVM {
             used: 0, cap: cap, hardCap: cap + max(cap / 2, 16 << 20),
             budget: Int64(max(configuration.instructions, 1000)), remaining: 0, granularity: 1000,
             limit: Int32(CLUA_LIMIT_NONE), inHost: 1, limitMessageRef: LUA_NOREF,
-            dispatch: dispatchHostFunction, context: nil, log: clua_WriteLog(), focus: nil, focusHandle: 0, uncharged: 0, random: 0, nesting: 0, calls: 0))
+            dispatch: dispatchHostFunction, context: nil, log: clua_WriteLog(), focus: nil, focusHandle: 0, uncharged: 0, random: 0, nesting: 0, calls: 0,
+            made: clua_MadeOrder()))
         guard let state = clua_newstate(limits) else {
             limits.deallocate()
             throw ScriptError(kind: .engine, message: "cannot create a Lua state (out of memory)")
@@ -71,6 +72,7 @@ final class LuaVM {
     deinit {
         lua_close(L)
         clua_logfree(&limits.pointee.log, &limits.pointee.used)
+        clua_madefree(&limits.pointee.made)
         limits.deallocate()
     }
 

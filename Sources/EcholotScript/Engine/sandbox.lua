@@ -21,15 +21,24 @@ local retired = setmetatable({}, { __mode = "k" })
 E.retiredviews = retired
 
 -- Deterministic iteration. Lua's order for string keys depends on a hash seed that
--- changes from run to run, and a replay must take the same path: `pairs` visits
--- numbers ascending, then strings ascending, then booleans, then the rest.
+-- changes from run to run, and its order for tables, functions and coroutines on their
+-- addresses, which do too; a replay must take the same path. `pairs` visits numbers
+-- ascending, then strings ascending, then booleans, then functions, tables and
+-- coroutines each in the order they were made (CLuaBridge/madeorder.c). A mirror node
+-- or a read-only view sorts as its data does: the data is what was made by the script,
+-- or by the engine in the state's own order.
 local rank = { number = 1, string = 2, boolean = 3 }
+local made = host.made
 local function before(a, b)
   local ta, tb = type(a), type(b)
-  if ta ~= tb then return (rank[ta] or 4) < (rank[tb] or 4) end
+  if ta ~= tb then
+    local ra, rb = rank[ta] or 4, rank[tb] or 4
+    if ra ~= rb then return ra < rb end
+    return ta < tb
+  end
   if ta == "number" or ta == "string" then return a < b end
   if ta == "boolean" then return b and not a end
-  return false
+  return made(dataOf[a] or a) < made(dataOf[b] or b)
 end
 
 -- `t`'s keys in that order, and how many there are.

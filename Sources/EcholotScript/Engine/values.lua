@@ -8,6 +8,7 @@ local getrawmetatable = debug.getmetatable
 local mathtype = math.type
 local format, find = string.format, string.find
 local dataOf, retiredviews, readonlyviews, sortedpairs = E.dataOf, E.retiredviews, E.readonlyviews, E.sortedpairs
+local inherit = host.inherit
 
 -- Tables that are lists even when empty carry this metatable: lists from the state
 -- arrive with it, and `echolot.list()` makes one, so `{}` lists stay lists.
@@ -83,6 +84,9 @@ local function copy(v, depth, seen, ordered)
   local n = rawlen(source)
   local count, named = 0, 0
   local out = {}
+  -- Made here in Lua's order of the keys, which changes from run to run: as a key of
+  -- `pairs` it sorts where the table it copies does.
+  inherit(out, source)
   for k, x in ordered and sortedpairs(source) or next, source do
     count = count + 1
     if type(k) == "string" then
