@@ -2,8 +2,8 @@ extension Value {
     /// The value as compact JSON text with keys in sorted order, so the same value always
     /// prints the same bytes (run results, recorded input logs).
     ///
-    /// Numbers use the shortest text that reads back to the same double; non-finite
-    /// numbers, which JSON cannot hold, print as `null`.
+    /// Numbers use the shortest text that reads back to the same double (−0 as `-0.0`);
+    /// non-finite numbers, which JSON cannot hold, print as `null`.
     public var jsonText: String {
         var out = ""
         write(to: &out)
@@ -16,7 +16,10 @@ extension Value {
         case let .bool(b): out += b ? "true" : "false"
         case let .int(i): out += String(i)
         case let .number(d):
-            out += d.isFinite ? d.authorText : "null"
+            // −0 keeps its sign, as a recorded input must read back as it was played (a
+            // head tracker's pitch of −0 is a tilt to −0, which a rule may tell from 0);
+            // `-0` would read back as the integer 0.
+            out += !d.isFinite ? "null" : d == 0 && d.sign == .minus ? "-0.0" : d.authorText
         case let .string(s): Value.writeString(s, to: &out)
         case let .list(items):
             out += "["

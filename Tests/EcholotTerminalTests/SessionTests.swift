@@ -62,6 +62,36 @@ private func problems(in events: [LevelEvent]) -> [String] {
         #expect(replayed.errors.isEmpty)
     }
 
+    /// A head pose with a pitch of −0 tilts the view to −0, and the recording says so: it
+    /// wrote `"elevation":0`, which read back as +0, so a rule that told them apart (here
+    /// one that keeps the payload's text) ended differently in the replay.
+    @Test func aTiltToMinusZeroIsRecordedAsPlayed() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("log.jsonl").path
+        let keeper = Reducer<GameState>("keeper", handles: .only(ActionName.tiltTo)) { state, action, _ in
+            state[Game.level]["tilts"] = .string("\(state[Game.level]["tilts"].stringValue ?? "") \(action["elevation"])")
+        }
+        func store() -> Store<GameState> {
+            Store(state: tutorialStore("two-voices").state, reducers: LevelReducers.all + [keeper])
+        }
+        let played = store()
+        let session = LevelSession(store: played, recorder: try InputRecorder(path: path))
+        let steering = Steering(session: session)
+        session.begin()
+        steering.pose(HeadPose(yaw: 10, pitch: -0.0))
+        session.tick()
+        steering.pose(HeadPose(yaw: 10, pitch: 5))
+        session.tick()
+        session.end()
+        #expect(played.state[Game.level]["tilts"] == " -0.0 5.0")
+        let log = try InputLog.read(contentsOf: URL(fileURLWithPath: path), displayPath: path)
+        let replayed = store()
+        LevelRunner().run(replayed, log: log)
+        #expect(replayed.state[Game.level]["tilts"] == played.state[Game.level]["tilts"])
+        #expect(replayed.state.tree.stableHashHex == played.state.tree.stableHashHex)
+    }
+
     /// A story played live, recorded as a transcript test, passes that test: also when a
     /// scene ends on the tick a simulated minute ends (a cut-scene of exactly 60 s), whose
     /// `clock` the runner announces — the live session dropped it, so the recording lacked
