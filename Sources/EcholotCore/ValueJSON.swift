@@ -58,3 +58,21 @@ extension Value {
         out += "\""
     }
 }
+
+extension Value {
+    /// Whether the two are the same value as JSON text tells it: an integer and a number
+    /// of equal value count as equal (JSON writes both as `2`), in lists and maps too.
+    /// What a test file expects is compared so, since it cannot tell them apart.
+    public func equalsAsJSON(_ other: Value) -> Bool {
+        switch (self, other) {
+        case let (.int(i), .number(d)), let (.number(d), .int(i)):
+            return Double(i) == d
+        case let (.list(a), .list(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.equalsAsJSON($1) }
+        case let (.map(a), .map(b)):
+            return a.count == b.count && a.allSatisfy { key, value in b[key].map(value.equalsAsJSON) ?? false }
+        default:
+            return self == other
+        }
+    }
+}

@@ -19,4 +19,15 @@ import Testing
         let v: Value = ["b": [1, 2.5, "q\"\n"], "a": nil, "c": ["z": true]]
         #expect(v.jsonText == #"{"a":null,"b":[1,2.5,"q\"\n"],"c":{"z":true}}"#)
     }
+
+    /// JSON writes 2 and 2.0 alike, so what a file expects compares them as equal, inside
+    /// lists and maps too; anything else still differs.
+    @Test func valuesCompareAsJSONTellsThem() {
+        let recorded: Value = ["n": 2.0, "list": [1.0, "x"], "deep": ["k": 0.5]]
+        #expect(recorded.equalsAsJSON(["n": 2, "list": [1, "x"], "deep": ["k": 0.5]]))
+        #expect(!recorded.equalsAsJSON(["n": 3, "list": [1, "x"], "deep": ["k": 0.5]]))
+        #expect(!recorded.equalsAsJSON(["n": 2, "list": [1, "x"], "deep": ["k": 0.5], "more": true]))
+        #expect(!recorded.equalsAsJSON(["n": 2, "list": [1], "deep": ["k": 0.5]]))
+        #expect(!Value.int(1).equalsAsJSON(.bool(true)))
+    }
 }

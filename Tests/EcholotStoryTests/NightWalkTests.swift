@@ -129,6 +129,36 @@ import Testing
         ])
     }
 
+    /// A story whose variable holds a whole float (`"value": 2.0`, or a rule's `a / b`)
+    /// records a test that passes: the recording writes it `2`, as JSON writes numbers, and
+    /// the test compared that integer with the float 2.0 and failed with "expected
+    /// {"dry":2,…}, got {"dry":2,…}".
+    @Test func aRecordedWholeFloatVariablePasses() throws {
+        let (scratch, folder, tests) = try Self.copyWithoutTests()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let storyFile = folder.appendingPathComponent("story.json")
+        let story = try String(contentsOf: storyFile, encoding: .utf8)
+        try story.replacingOccurrences(of: #"{ "set": "dry", "value": true }"#, with: #"{ "set": "dry", "value": 2.0 }"#)
+            .write(to: storyFile, atomically: true, encoding: .utf8)
+        let pack = try PackLoader.load(at: folder)
+        let book = try #require(StoryReader.load(for: pack)).get()
+        let rules = try PackRules.load(pack, standardRules: Self.rules)
+        let time = try #require(TimeOfDay(hour: 22, minute: 0))
+        let plays: [StoryScript.Play] = [
+            .init(kind: .level, scene: "lantern", log: InputLog([InputEvent(t: 1, action: .selectEntity("lantern"))])),
+            .init(kind: .choice, scene: "path", log: InputLog([InputEvent(t: 1, action: .selectEntity("river"))])),
+            .init(kind: .level, scene: "crossing", log: InputLog([InputEvent(t: 1, action: .selectEntity("stone"))])),
+        ]
+        var recording = StoryRecording(clock: time)
+        recording.transcript = StoryTesting.play(book, rules: rules, script: StoryScript(clock: time, plays: plays))
+        recording.scenes = plays.map { StoryRecording.Scene(kind: $0.kind, id: $0.scene, events: $0.log.events) }
+        #expect(recording.transcript.variables["dry"] == .number(2))
+        try recording.testText.write(to: tests.appendingPathComponent("walk.story.json"), atomically: true, encoding: .utf8)
+        let results = StoryTesting.run(try PackLoader.load(at: folder), standardRules: Self.rules)
+        #expect(results.count == 1)
+        #expect(results.flatMap(\.diagnostics).map(\.description) == [], "\(recording.testText)")
+    }
+
     /// A misspelt field of a story test, or of an input in it, is one mistake, told once at
     /// its key with the likely name: not also as the field it stands for missing.
     @Test func aMisspeltFieldOfAStoryTestIsReportedOnce() throws {

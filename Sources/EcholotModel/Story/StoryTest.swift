@@ -106,10 +106,11 @@ public struct StoryTest: Sendable {
         var problems: [Diagnostic] = []
         for (field, expected, position) in expectations {
             let actual = StoryTest.value(of: field, in: transcript)
-            guard actual != expected else { continue }
+            // As JSON tells values: a recorded 2.0 is written `2`, which reads back as 2.
+            guard !actual.equalsAsJSON(expected) else { continue }
             var message = "\(field): expected \(expected.jsonText), got \(actual.jsonText)"
             if case let .list(e) = expected, case let .list(a) = actual {
-                let i = (0..<min(e.count, a.count)).first { e[$0] != a[$0] } ?? min(e.count, a.count)
+                let i = (0..<min(e.count, a.count)).first { !e[$0].equalsAsJSON(a[$0]) } ?? min(e.count, a.count)
                 let got = i < a.count ? a[i].jsonText : "nothing"
                 let wanted = i < e.count ? e[i].jsonText : "nothing"
                 message = "\(field)[\(i)]: expected \(wanted), got \(got) (the whole \(field): \(actual.jsonText))"
