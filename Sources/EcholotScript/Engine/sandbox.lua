@@ -213,7 +213,7 @@ local function dnext(...)
   end
   local keys, at = sortedkeys[t], positions[t]
   if keys == nil then
-    -- Positions too: a key with no order (a table) is found by them, not by bisection.
+    -- Positions too: a key still in the table is found by them, not by bisection.
     local n
     keys, n = orderedkeys(t)
     at = {}
@@ -223,16 +223,15 @@ local function dnext(...)
   local from = at[k]
   if from ~= nil then
     from = from + 1
-  elseif rank[type(k)] ~= nil then
-    -- A key cleared before the keys were sorted: the first position after it.
+  else
+    -- A key cleared before the keys were sorted: the first position after it (every key
+    -- has a place in the order, a table as well as a string).
     local lo, hi = 1, #keys + 1
     while lo < hi do
       local mid = (lo + hi) // 2
       if before(k, keys[mid]) then hi = mid else lo = mid + 1 end
     end
     from = lo
-  else
-    error("invalid key to 'next'?", 3)  -- Lua's own words
   end
   for i = from, #keys do
     local key = keys[i]
