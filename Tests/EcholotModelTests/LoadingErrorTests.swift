@@ -338,6 +338,15 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// An accent right after a '/' or '\\' joins it into one Swift Character; the file
+    /// system still sees the separator, so the rules read the path by Unicode scalar.
+    @Test func anAccentAfterASeparatorHidesNothing() {
+        #expect(AssetChecker.pathProblem("../\u{301}x.wav", folder: "sounds")?.hasPrefix("'..' is not allowed") == true)
+        #expect(AssetChecker.pathProblem("/\u{301}etc/a.wav", folder: "sounds")?.hasPrefix("absolute paths are not allowed") == true)
+        #expect(AssetChecker.pathProblem("sub\\\u{301}a.wav", folder: "sounds")?.hasPrefix("file paths use '/'") == true)
+        #expect(AssetChecker.pathProblem("caf\u{301}/x.wav", folder: "sounds") == nil)
+    }
+
     @Test func symbolicLinksOutOfThePackAreRefused() throws {
         let pack = TempPack([
             "levels/one.json": TempPack.levelJSON(extra: #""ambience": [ { "file": "out.wav" }, { "file": "inside.wav" }, { "file": "dir/x.wav" } ]"#),

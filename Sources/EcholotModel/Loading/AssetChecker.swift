@@ -22,17 +22,19 @@ struct AssetChecker {
     /// What is wrong with the form of an asset path, if anything.
     static func pathProblem(_ path: String, folder: String) -> String? {
         if path.isEmpty { return "expected a file name, found an empty string" }
-        if path.contains("\\") { return "file paths use '/', not '\\' (\(quoted(path)))" }
-        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        // By Unicode scalar, as the file system reads it: an accent after a '/' or '\\'
+        // joins it into one Swift Character, which a Character test would not see.
+        let scalars = Array(path.unicodeScalars)
+        if scalars.contains("\\") { return "file paths use '/', not '\\' (\(quoted(path)))" }
+        if scalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "file paths must not contain control characters"
         }
-        let scalars = Array(path.unicodeScalars)
         let hasDrive = scalars.count >= 2 && scalars[1] == ":"
             && (("a"..."z").contains(scalars[0]) || ("A"..."Z").contains(scalars[0]))
-        if path.hasPrefix("/") || hasDrive {
+        if scalars[0] == "/" || hasDrive {
             return "absolute paths are not allowed; give a path inside the pack's \(folder)/ folder (\(quoted(path)))"
         }
-        if path.split(separator: "/", omittingEmptySubsequences: false).contains("..") {
+        if ArchivePath.segments(path).contains(where: { $0.utf8.elementsEqual("..".utf8) }) {
             return "'..' is not allowed: file paths must stay inside the pack (\(quoted(path)))"
         }
         return nil
