@@ -4,7 +4,9 @@ import Foundation
 ///
 /// `$ECHOLOT_DATA` wins (tests use it); else `$XDG_DATA_HOME/echolot` when that variable
 /// is an absolute path, else `~/.local/share/echolot` (on macOS
-/// `~/Library/Application Support/Echolot`) — the same folder as the profile database.
+/// `~/Library/Application Support/Echolot`) — the platform folder the profile database
+/// also defaults to, though `$ECHOLOT_DATA` moves only the packs (the profile follows
+/// `--profile` or `$ECHOLOT_PROFILE`).
 public enum DataDirectory {
     /// The environment variable that overrides the data folder.
     public static let environmentVariable = "ECHOLOT_DATA"
