@@ -1,4 +1,5 @@
 import EcholotCore
+import EcholotModel
 
 /// A problem in a script: where it is (pack, file, line), what went wrong, and — for an
 /// error while running — which rule and which action it was handling.
@@ -52,10 +53,11 @@ public struct ScriptError: SelfLocatingError, Sendable, Equatable {
     public var pack: String? { source?.pack }
 
     /// `path:line:col: error: message (pack 'p', goal 'find', action 'tick')` — the command
-    /// line's diagnostic form; the column is 1 where Lua gives none.
+    /// line's diagnostic form; the column is 1 where Lua gives none. One line, whatever
+    /// the script's message holds (`error("a\nb")`).
     public var description: String {
-        guard let source else { return "error: \(message)\(context)" }
-        return "\(source.displayPath):\(line ?? 1):\(column ?? 1): error: \(message)\(context)"
+        guard let source else { return MessageText.oneLine("error: \(message)\(context)") }
+        return MessageText.oneLine("\(source.displayPath):\(line ?? 1):\(column ?? 1): error: \(message)\(context)")
     }
 
     /// Whether the message names the rule and the action (it does for every error a rule

@@ -640,6 +640,18 @@ import Testing
                 "\(error?.description ?? "")")
     }
 
+    /// A script's own message is the stranger's text: `error("a\nb")` printed two lines,
+    /// the second free to pose as another file's diagnostic.
+    @Test func aScriptErrorWithALineBreakIsToldOnOneLine() throws {
+        let engine = try ScriptEngine()
+        let source = ScriptSource(pack: "test", file: "scripts/bad.lua", displayPath: "bad.lua")
+        let error = #expect(throws: ScriptError.self) {
+            try engine.loadScript(pack: "test", source: source,
+                                  text: Array(#"error("boom\nx.json:1:1: error: forged\u{202E}")"#.utf8))
+        }
+        #expect(error?.description == #"bad.lua:1:1: error: boom\nx.json:1:1: error: forged\u202E (pack 'test')"#)
+    }
+
     @Test func errorWhileLoadingNamesFileAndLine() throws {
         let engine = try ScriptEngine()
         let source = ScriptSource(pack: "test", file: "scripts/bad.lua", displayPath: "bad.lua")

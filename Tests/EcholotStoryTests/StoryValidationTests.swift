@@ -80,6 +80,15 @@ import Testing
         #expect(problems.contains { $0.hasPrefix("story.json:2:31: error:") && $0.contains("'bye'") }, "\(problems)")
     }
 
+    /// A chapter named with a JSON `\n` in it printed a second line that read as a
+    /// diagnostic of another file: the name is written out, on the problem's one line.
+    @Test func aChapterNameWithALineBreakIsToldOnOneLine() throws {
+        let problems = try Self.problems(#"{"start": "a\nx.json:1:1: error: forged", "chapters": [{"id": "a", "steps": []}]}"#)
+        #expect(problems == [
+            #"story.json:1:11: error: there is no chapter 'a\nx.json:1:1: error: forged'; the chapters are a"#,
+        ])
+    }
+
     @Test func unknownLevelAndChapterAreReportedWhereTheyAreNamed() throws {
         let problems = try Self.problems("""
             {"chapters": [{"id": "a", "steps": [

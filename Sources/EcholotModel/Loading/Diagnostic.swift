@@ -26,8 +26,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// Where it is.
     public var position: SourcePosition { SourcePosition(line: line, column: column) }
 
-    /// `path:line:col: error: message`, the form editors and the command line use.
-    public var description: String { "\(path):\(line):\(column): error: \(message)" }
+    /// `path:line:col: error: message`, the form editors and the command line use: one
+    /// line, whatever a file's name or the text the message quotes holds.
+    public var description: String { MessageText.oneLine("\(path):\(line):\(column): error: \(message)") }
 }
 
 extension Sequence where Element == Diagnostic {

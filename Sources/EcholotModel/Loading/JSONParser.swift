@@ -492,6 +492,10 @@ struct JSONScanner {
             return "invalid UTF-8 (byte 0x\(hex(b, width: 2)))"
         }
         let text = String(decoding: bytes[index..<index + length], as: UTF8.self)
+        // A line separator or an override is named as a control character is.
+        if let scalar = text.unicodeScalars.first, MessageText.isUnshowable(scalar) {
+            return "U+\(MessageText.hex(scalar))"
+        }
         return "'\(text)'"
     }
 

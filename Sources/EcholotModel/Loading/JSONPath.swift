@@ -6,22 +6,9 @@ public enum JSONPath {
         if isPlainName(key) {
             return path.isEmpty ? key : path + "." + key
         }
-        var quoted = "\""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            default:
-                if scalar.value < 0x20 {
-                    quoted += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    quoted.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return path + "[" + quoted + "\"]"
+        // Quoted as text in every message is: a line break or an override in a key would
+        // split or turn around the message the path begins.
+        return path + "[" + quoted(key, limit: .max) + "]"
     }
 
     /// The path of element `index` of the array at `path`.
