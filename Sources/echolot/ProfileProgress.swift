@@ -128,7 +128,7 @@ final class ProfileProgress: ProgressProvider {
             return nil
         }
         guard let text = saved.checkpoint else { return nil }
-        let parsed = JSONParser.parse(text)
+        let parsed = JSONParser.parse(text, maxDepth: JSONParser.savedDepth)
         // A record that does not read back is as good as none: the story begins anew, and
         // the player is told why Continue is missing.
         guard parsed.errors.isEmpty, let record = parsed.root?.value.treeValue.mapValue else {

@@ -24,8 +24,14 @@ public struct JSONParseResult: Sendable {
 
 /// A strict JSON (RFC 8259) parser that keeps the source position of every value and key.
 public enum JSONParser {
-    /// The deepest nesting of arrays and objects accepted.
-    public static let maxDepth = 256
+    /// The deepest nesting of arrays and objects accepted in what people write (pack files,
+    /// logs, tests). Far below what the scripts take (a state nested 100 deep, counted from
+    /// its root, where a level's values sit a few levels down): a value nested deeper passed
+    /// `validate`, then every action of the level was refused in play.
+    public static let maxDepth = 64
+    /// The deepest nesting accepted in what the engine wrote itself (a saved story record),
+    /// which holds what the rules stored, as deep as the state allows.
+    public static let savedDepth = 256
 
     /// Why `bytes` cannot be UTF-8 text at all, told as such: editors on some systems save
     /// UTF-16 (a byte-order mark FF FE or FE FF, or a NUL beside each ASCII character), and
@@ -36,9 +42,10 @@ public enum JSONParser {
         return "the file is saved as UTF-16 (or UTF-32); save it as UTF-8"
     }
 
-    /// Parses UTF-8 encoded JSON text (a leading byte-order mark is skipped).
-    public static func parse(_ bytes: [UInt8]) -> JSONParseResult {
-        var scanner = JSONScanner(bytes)
+    /// Parses UTF-8 encoded JSON text (a leading byte-order mark is skipped), nested at
+    /// most `maxDepth` deep.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = JSONParser.maxDepth) -> JSONParseResult {
+        var scanner = JSONScanner(bytes, maxDepth: maxDepth)
         do {
             let root = try scanner.parseDocument()
             return JSONParseResult(root: root, errors: scanner.errors)
@@ -48,14 +55,16 @@ public enum JSONParser {
     }
 
     /// Parses JSON text given as a string.
-    public static func parse(_ text: String) -> JSONParseResult {
-        parse(Array(text.utf8))
+    public static func parse(_ text: String, maxDepth: Int = JSONParser.maxDepth) -> JSONParseResult {
+        parse(Array(text.utf8), maxDepth: maxDepth)
     }
 }
 
 /// The parser's cursor over the bytes, with line and column bookkeeping.
 struct JSONScanner {
     let bytes: [UInt8]
+    /// The deepest nesting accepted.
+    let maxDepth: Int
     var index = 0
     var line = 1
     var lineStart = 0
@@ -67,8 +76,9 @@ struct JSONScanner {
     /// Non-fatal errors (duplicate keys).
     var errors: [JSONSyntaxError] = []
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
+        self.maxDepth = maxDepth
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             index = 3
             lineStart = 3
@@ -152,8 +162,8 @@ struct JSONScanner {
     }
 
     mutating func parseObject(depth: Int, start: SourcePosition) throws(JSONSyntaxError) -> JSONValue {
-        if depth > JSONParser.maxDepth {
-            throw error("nesting deeper than \(JSONParser.maxDepth) levels", at: start)
+        if depth > maxDepth {
+            throw error("nesting deeper than \(maxDepth) levels", at: start)
         }
         index += 1  // {
         var members: [JSONMember] = []
@@ -215,8 +225,8 @@ struct JSONScanner {
     }
 
     mutating func parseArray(depth: Int, start: SourcePosition) throws(JSONSyntaxError) -> JSONValue {
-        if depth > JSONParser.maxDepth {
-            throw error("nesting deeper than \(JSONParser.maxDepth) levels", at: start)
+        if depth > maxDepth {
+            throw error("nesting deeper than \(maxDepth) levels", at: start)
         }
         index += 1  // [
         var items: [JSONNode] = []
