@@ -89,6 +89,17 @@ import Testing
         ])
     }
 
+    /// A chapter named with 10,000 characters was printed whole, in the message and in the
+    /// list of chapters: both are cut.
+    @Test func aLongChapterNameIsCut() throws {
+        let long = String(repeating: "c", count: 10_000)
+        let problems = try Self.problems(#"{"start": "\#(long)x", "chapters": [{"id": "\#(long)", "steps": []}]}"#)
+        #expect(problems == [
+            "story.json:1:11: error: there is no chapter '\(String(repeating: "c", count: 60))…'; the chapters are "
+                + "\(String(repeating: "c", count: 40))…cccccccccc",
+        ])
+    }
+
     @Test func unknownLevelAndChapterAreReportedWhereTheyAreNamed() throws {
         let problems = try Self.problems("""
             {"chapters": [{"id": "a", "steps": [

@@ -19,7 +19,7 @@ final class FileReport {
 
     /// Records a problem about the value at a JSON path (the message is prefixed with it).
     func error(at path: String, _ message: String, _ position: SourcePosition) {
-        error(path.isEmpty ? message : "\(shownPath(path)): \(message)", at: position)
+        error(path.isEmpty ? message : "\(shortened(path)): \(message)", at: position)
     }
 
     /// Records a problem of `file` (a sound many entities may share) at its first use only;

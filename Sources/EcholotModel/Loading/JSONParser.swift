@@ -311,7 +311,7 @@ struct JSONScanner {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let integer = Int(text) { return .integer(integer) }
         guard let double = Double(text), double.isFinite else {
-            throw error("number \(text) is out of range", at: startPosition)
+            throw error("number \(shortened(text, head: 20, tail: 10)) is out of range", at: startPosition)
         }
         return .number(double)
     }

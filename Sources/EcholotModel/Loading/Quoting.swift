@@ -1,7 +1,9 @@
 /// Quotes text from a pack file for a message: escapes what ``MessageText`` cannot show
 /// and cuts very long text, so a diagnostic stays one readable line whatever the input.
-func quoted(_ text: String, limit: Int = 60) -> String {
-    var out = "\""
+/// `mark` is the quote: `"` for what is written in a JSON file, `'` (see ``named(_:)``)
+/// for names in stories, input logs and scripts.
+func quoted(_ text: String, limit: Int = 60, mark: Unicode.Scalar = "\"") -> String {
+    var out = String(mark)
     var count = 0
     for character in text {
         if count == limit {
@@ -10,26 +12,33 @@ func quoted(_ text: String, limit: Int = 60) -> String {
         }
         count += 1
         for scalar in character.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            default:
-                // An accent the text begins with is written out too: it would sit on the quote.
-                let category = scalar.properties.generalCategory
-                if MessageText.isUnshowable(scalar)
-                    || (out == "\"" && [.nonspacingMark, .spacingMark, .enclosingMark].contains(category)) {
-                    out += MessageText.escape(scalar)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            if scalar == mark || scalar == "\\" {
+                out += "\\" + String(scalar)
+                continue
+            }
+            // An accent the text begins with is written out too: it would sit on the quote.
+            let category = scalar.properties.generalCategory
+            if MessageText.isUnshowable(scalar)
+                || (out.unicodeScalars.count == 1 && [.nonspacingMark, .spacingMark, .enclosingMark].contains(category)) {
+                out += MessageText.escape(scalar)
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
     }
-    return out + "\""
+    return out + String(mark)
 }
 
-/// A JSON path shortened for a message when it is very long (huge keys).
-func shownPath(_ path: String) -> String {
-    guard path.count > 160 else { return path }
-    return String(path.prefix(80)) + "…" + String(path.suffix(60))
+/// A name a stranger chose (a chapter, a line, an action, a field) in single quotes,
+/// written out and cut as ``quoted(_:limit:mark:)`` does: a 20,000-character id made a
+/// message a screen reader read for minutes.
+func named(_ text: String) -> String {
+    quoted(text, mark: "'")
+}
+
+/// `text` cut in the middle when it is long, keeping `head` characters before the cut and
+/// `tail` after it: a JSON path through huge keys, a number of thousands of digits.
+func shortened(_ text: String, head: Int = 80, tail: Int = 60) -> String {
+    guard text.count > head + tail + 20 else { return text }
+    return String(text.prefix(head)) + "…" + String(text.suffix(tail))
 }

@@ -73,8 +73,8 @@ public struct InputEventReader {
         }
         guard let spec = payloads[name] else {
             let known = payloads.keys.sorted()
-            let message = Suggestion.closest(to: name, among: known).map { "unknown action '\(name)' (did you mean '\($0)'?)" }
-                ?? "unknown action '\(name)'; an input may be \(known.joined(separator: ", "))"
+            let message = Suggestion.closest(to: name, among: known).map { "unknown action \(named(name)) (did you mean \(named($0))?)" }
+                ?? "unknown action \(named(name)); an input may be \(known.joined(separator: ", "))"
             report(actionMember.value.position, "action", message)
             return nil
         }
@@ -86,7 +86,7 @@ public struct InputEventReader {
                 let absent = spec.map(\.field).filter { fields[$0] == nil }
                 if let meant = Suggestion.closest(to: member.key, among: absent) { misspelt.insert(meant) }
                 report(member.keyPosition, member.key,
-                       "'\(name)' takes no field '\(member.key)'" + Suggestion.nameHint(for: member.key, among: absent))
+                       "\(named(name)) takes no field \(named(member.key))" + Suggestion.nameHint(for: member.key, among: absent))
                 ok = false
                 continue
             }
@@ -94,14 +94,14 @@ public struct InputEventReader {
             switch field.kind {
             case .number:
                 guard let d = value.value.doubleValue, d.isFinite else {
-                    report(value.position, member.key, "'\(member.key)' must be a number, found \(value.value.typeDescription)")
+                    report(value.position, member.key, "\(named(member.key)) must be a number, found \(value.value.typeDescription)")
                     ok = false
                     continue
                 }
                 payload[member.key] = .number(d)
             case .string:
                 guard case let .string(s) = value.value else {
-                    report(value.position, member.key, "'\(member.key)' must be a string, found \(value.value.typeDescription)")
+                    report(value.position, member.key, "\(named(member.key)) must be a string, found \(value.value.typeDescription)")
                     ok = false
                     continue
                 }
@@ -109,7 +109,7 @@ public struct InputEventReader {
             case .hour, .minute:
                 let limit = field.kind == .hour ? 23 : 59
                 guard case let .integer(i) = value.value, (0...limit).contains(i) else {
-                    report(value.position, member.key, "'\(member.key)' must be a whole number from 0 to \(limit)")
+                    report(value.position, member.key, "\(named(member.key)) must be a whole number from 0 to \(limit)")
                     ok = false
                     continue
                 }
@@ -117,7 +117,7 @@ public struct InputEventReader {
             }
         }
         for field in spec where field.required && fields[field.field] == nil && !misspelt.contains(field.field) {
-            report(position, nil, "'\(name)' needs the field '\(field.field)'")
+            report(position, nil, "\(named(name)) needs the field \(named(field.field))")
             ok = false
         }
         return ok ? (t, Action(name, payload)) : nil

@@ -49,7 +49,7 @@ public struct StoryBook: Sendable {
                 let hint = Suggestion.nameHint(for: name, among: registered)
                 let listed = registered.isEmpty ? "; no script registers any" : "; the achievements are \(StoryChecker.few(registered))"
                 return Diagnostic(path: displayPath, at: position,
-                                  message: "unknown achievement '\(name)': no script registers it" + (hint.isEmpty ? listed : hint))
+                                  message: "unknown achievement \(named(name)): no script registers it" + (hint.isEmpty ? listed : hint))
             }
         }
     }

@@ -27,13 +27,13 @@ extension StoryChecker {
             let type = Self.type(of: test.value)
             guard let types = given[test.name] else {
                 let hint = Suggestion.nameHint(for: test.name, among: given.keys.sorted())
-                report.error("story variable '\(test.name)' is never set by a set step or a choice, so this test never holds"
+                report.error("story variable \(named(test.name)) is never set by a set step or a choice, so this test never holds"
                     + (hint.isEmpty ? "; set it, or test a variable the story sets" : hint), at: test.namePosition)
                 continue
             }
             guard !types.contains(type) else { continue }
             let sorted = types.sorted()
-            report.error("story variable '\(test.name)' is only ever set to \(sorted.joined(separator: " or ")), never to \(type) "
+            report.error("story variable \(named(test.name)) is only ever set to \(sorted.joined(separator: " or ")), never to \(type) "
                 + "such as \(test.value.jsonText), so this test never holds; compare it with \(sorted[0]), or set it to "
                 + test.value.jsonText, at: test.valuePosition)
         }

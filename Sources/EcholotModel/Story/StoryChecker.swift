@@ -14,7 +14,7 @@ struct StoryChecker {
         let shown = Self.few(ids)
         for reference in references where book.chapterIndex(reference.id) == nil {
             let hint = Suggestion.nameHint(for: reference.id, among: ids)
-            report.error("there is no chapter '\(reference.id)'" + (hint.isEmpty ? "; the chapters are \(shown)" : hint),
+            report.error("there is no chapter \(named(reference.id))" + (hint.isEmpty ? "; the chapters are \(shown)" : hint),
                          at: reference.position)
         }
         checkStrings()
@@ -23,9 +23,10 @@ struct StoryChecker {
     }
 
     /// `names` for a message: a long story's chapters do not fit on a line, so the first
-    /// few of a long list and how many more.
+    /// few of a long list and how many more, each long name cut.
     static func few(_ names: [String]) -> String {
-        names.count <= 12 ? names.joined(separator: ", ") : names.prefix(10).joined(separator: ", ") + " and \(names.count - 10) more"
+        let shown = names.prefix(names.count <= 12 ? 12 : 10).map { shortened($0, head: 40, tail: 10) }.joined(separator: ", ")
+        return names.count <= 12 ? shown : shown + " and \(names.count - 10) more"
     }
 
     /// Every line id must be in the default language's strings and in every other
@@ -34,7 +35,7 @@ struct StoryChecker {
         let languages = Set(pack.strings.keys).union([pack.manifest.defaultLanguage]).sorted()
         for line in book.allLines {
             for language in languages where pack.strings[language]?[line.id] == nil {
-                report.error("line '\(line.id)' is missing from \(pack.display("strings/\(language).json")); add its text there",
+                report.error("line \(named(line.id)) is missing from \(pack.display("strings/\(language).json")); add its text there",
                              at: line.position)
             }
         }

@@ -159,7 +159,7 @@ public struct StoryDirector: Sendable {
         guard action["id"].stringValue == scene["id"]?.stringValue, let choice = currentChoice(state) else { return }
         guard let option = action["option"].stringValue, choice.options.contains(where: { $0.value == option }) else {
             let known = choice.options.map(\.value).joined(separator: ", ")
-            throw ActionError("choice.made", "choice '\(choice.id)' has no option \(action["option"]); its options are \(known)")
+            throw ActionError("choice.made", "choice \(named(choice.id)) has no option \(shortened("\(action["option"])", head: 40, tail: 10)); its options are \(known)")
         }
         setVariable(choice.variable, .string(option), in: &state)
         try next(state: &state, context: &context)
@@ -201,7 +201,7 @@ public struct StoryDirector: Sendable {
     /// Starts chapter `id`, or stops the story when there is none.
     private func enter(chapter id: String, state: inout GameState, context: inout ReducerContext) throws {
         guard let index = book.chapterIndex(id) else {
-            return stop("the story names chapter '\(id)', which \(book.displayPath) does not define", state: &state, context: &context)
+            return stop("the story names chapter \(named(id)), which \(book.displayPath) does not define", state: &state, context: &context)
         }
         try run(chapter: index, step: 0, state: &state, context: &context)
     }
@@ -232,7 +232,7 @@ public struct StoryDirector: Sendable {
                 return
             case let .level(levelStep):
                 guard var level = levels[levelStep.level] else {
-                    return stop("\(where_(chapter, step)): the pack has no level '\(levelStep.level)'", state: &state, context: &context)
+                    return stop("\(where_(chapter, step)): the pack has no level \(named(levelStep.level))", state: &state, context: &context)
                 }
                 if let part = state[Game.clock]?["dayPart"]?.stringValue, let tracks = levelStep.ambienceByDayPart[part] {
                     level[LevelKeys.ambience] = tracks.map(\.sound)
@@ -251,7 +251,7 @@ public struct StoryDirector: Sendable {
                 return
             case let .choice(choice):
                 guard !choice.options.isEmpty else {
-                    return stop("\(where_(chapter, step)): choice '\(choice.id)' has no options", state: &state, context: &context)
+                    return stop("\(where_(chapter, step)): choice \(named(choice.id)) has no options", state: &state, context: &context)
                 }
                 beginScene(["kind": StorySceneKind.choice.value, "id": .string(choice.id),
                             "options": .list(choice.options.map { .string($0.value) })], state: &state,
@@ -266,7 +266,7 @@ public struct StoryDirector: Sendable {
                 switch target {
                 case let .chapter(id):
                     guard let index = book.chapterIndex(id) else {
-                        return stop("\(where_(chapter, step)): no chapter '\(id)'", state: &state, context: &context)
+                        return stop("\(where_(chapter, step)): no chapter \(named(id))", state: &state, context: &context)
                     }
                     (chapter, step) = (index, 0)
                 case .retry:
@@ -278,7 +278,7 @@ public struct StoryDirector: Sendable {
                 }
             case let .jump(id):
                 guard let index = book.chapterIndex(id) else {
-                    return stop("\(where_(chapter, step)): no chapter '\(id)'", state: &state, context: &context)
+                    return stop("\(where_(chapter, step)): no chapter \(named(id))", state: &state, context: &context)
                 }
                 (chapter, step) = (index, 0)
             case let .set(name, value):
@@ -289,7 +289,7 @@ public struct StoryDirector: Sendable {
             }
         }
         let id = book.chapters[min(chapter, book.chapters.count - 1)].id
-        stop("the story ran \(maxSteps) steps without reaching a level, choice or cut-scene (last in chapter '\(id)'); "
+        stop("the story ran \(maxSteps) steps without reaching a level, choice or cut-scene (last in chapter \(named(id))); "
             + "its jumps loop", state: &state, context: &context)
     }
 

@@ -24,7 +24,7 @@ struct StoryObject {
     /// Reports every member not in `known`.
     func rejectUnknown(_ known: [String], in what: String) {
         for member in members where !known.contains(member.key) {
-            report.error("\(what) has no field '\(member.key)'; it takes \(known.joined(separator: ", "))",
+            report.error("\(what) has no field \(named(member.key)); it takes \(known.joined(separator: ", "))",
                          at: member.keyPosition)
         }
     }
@@ -57,7 +57,7 @@ struct StoryObject {
         guard let key = unknownKind(among: kinds, fields: fields) else { return false }
         let hint = Suggestion.nameHint(for: key.key, among: kinds)
         let kindsSaid = hint.isEmpty ? "; it is one of \(kinds.joined(separator: ", "))" : hint
-        report.error("\(what) has no kind '\(key.key)'" + kindsSaid, at: key.keyPosition)
+        report.error("\(what) has no kind \(named(key.key))" + kindsSaid, at: key.keyPosition)
         return true
     }
 
@@ -73,22 +73,22 @@ struct StoryObject {
     /// A required string.
     func string(_ key: String, in what: String) -> String? {
         guard let node = self[key] else {
-            if !misspells(key) { report.error("\(what) needs the field '\(key)'", at: position) }
+            if !misspells(key) { report.error("\(what) needs the field \(named(key))", at: position) }
             return nil
         }
-        return StoryObject.string(node, "'\(key)'", report: report)
+        return StoryObject.string(node, "\(named(key))", report: report)
     }
 
     /// An optional string.
     func optionalString(_ key: String) -> String? {
-        self[key].flatMap { StoryObject.string($0, "'\(key)'", report: report) }
+        self[key].flatMap { StoryObject.string($0, "\(named(key))", report: report) }
     }
 
     /// An optional number.
     func number(_ key: String) -> Double? {
         guard let node = self[key] else { return nil }
         guard let d = node.value.doubleValue else {
-            report.error("'\(key)' must be a number, found \(node.value.typeDescription)", at: node.position)
+            report.error("\(named(key)) must be a number, found \(node.value.typeDescription)", at: node.position)
             return nil
         }
         return d

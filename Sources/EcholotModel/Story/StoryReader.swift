@@ -98,7 +98,7 @@ private final class Reader {
             if !ids.insert(chapter.id).inserted {
                 // At the second id, the one to change: jumps go to the first.
                 let idPosition = StoryObject(item, "a chapter", report: report)?["id"]?.position ?? chapter.position
-                report.error("chapter '\(chapter.id)' is defined twice; jumps go to the first, so give this one another id",
+                report.error("chapter \(named(chapter.id)) is defined twice; jumps go to the first, so give this one another id",
                              at: idPosition)
             }
             chapters.append(chapter)
@@ -113,7 +113,7 @@ private final class Reader {
         object.rejectUnknown(["id", "steps"], in: "a chapter")
         guard let id = object.string("id", in: "a chapter") else { return nil }
         guard let list = object["steps"], case let .array(items) = list.value else {
-            if !object.misspells("steps") { report.error("chapter '\(id)' needs 'steps', a list", at: object.position) }
+            if !object.misspells("steps") { report.error("chapter \(named(id)) needs 'steps', a list", at: object.position) }
             return nil
         }
         // It could only pass on to the next chapter (or end the story as "end"), which a
@@ -184,7 +184,7 @@ private final class Reader {
         guard let id = object.string("cutscene", in: "a cut-scene") else { return nil }
         guard let list = object["lines"], case let .array(items) = list.value, !items.isEmpty else {
             if object.misspells("lines") { return nil }
-            report.error("cut-scene '\(id)' needs 'lines', a non-empty list", at: object.position)
+            report.error("cut-scene \(named(id)) needs 'lines', a non-empty list", at: object.position)
             return nil
         }
         let background = object["background"].map(background) ?? PersistentMap()
@@ -211,7 +211,7 @@ private final class Reader {
             switch VoiceDuration.seconds(ofFile: pack.soundURL(voice)) {
             case let .success(length): seconds = length
             case let .failure(error):
-                report.error("voice file \"sounds/\(voice)\" cannot be decoded: \(error)", at: voicePosition)
+                report.error("voice file \(quoted("sounds/" + voice)) cannot be decoded: \(error)", at: voicePosition)
             }
         }
         // Without a voice or a duration, the line lasts about as long as reading it aloud.
@@ -232,7 +232,7 @@ private final class Reader {
             guard case let .opened(files) = PackFiles.open(layer.root) else { return [] }
             return (files.list("sounds") ?? []).filter { !$0.hasPrefix(".") }
         }
-        report.error("\(what) file \"sounds/\(file)\" does not exist" + Suggestion.hint(for: file, among: known), at: position)
+        report.error("\(what) file \(quoted("sounds/" + file)) does not exist" + Suggestion.hint(for: file, among: known), at: position)
         return false
     }
 
@@ -302,7 +302,7 @@ private final class Reader {
         guard let id = object.string("level", in: "a level step") else { return nil }
         if pack.level(id: id) == nil {
             let known = pack.levelOrder.joined(separator: ", ")
-            report.error("the pack has no level '\(id)'; its levels are \(known)", at: object["level"]!.position)
+            report.error("the pack has no level \(named(id)); its levels are \(known)", at: object["level"]!.position)
         }
         var policy = LossPolicy.retry
         if let node = object["onLoss"] {
@@ -322,7 +322,7 @@ private final class Reader {
         if let node = object["ambienceByDayPart"], let map = StoryObject(node, "'ambienceByDayPart'", report: report) {
             for member in map.members {
                 if DayPart(rawValue: member.key) == nil {
-                    report.error("'\(member.key)' is no day part; use \(Reader.dayParts)",
+                    report.error("\(named(member.key)) is no day part; use \(Reader.dayParts)",
                                  at: member.keyPosition)
                 }
                 ambience[member.key] = tracks(member.value)
@@ -352,13 +352,13 @@ private final class Reader {
         }
         guard let list = object["options"], case let .array(items) = list.value, !items.isEmpty else {
             if object.misspells("options") { return nil }
-            report.error("choice '\(id)' has no options; give 'options', a list of {\"value\", \"azimuth\", \"line\"}",
+            report.error("choice \(named(id)) has no options; give 'options', a list of {\"value\", \"azimuth\", \"line\"}",
                          at: object["options"]?.position ?? object.position)
             return nil
         }
         if items.count == 1 {
             // Nothing to choose: the player would have to find the one voice and pick it.
-            report.error("choice '\(id)' has only one option; give it two or more, or make the line a cut-scene's",
+            report.error("choice \(named(id)) has only one option; give it two or more, or make the line a cut-scene's",
                          at: list.position)
         }
         var options: [ChoiceOption] = []
@@ -369,18 +369,18 @@ private final class Reader {
             guard let azimuth = option.number("azimuth") else {
                 // A value of the wrong type is told by `number`, at the value.
                 if option["azimuth"] == nil, !option.misspells("azimuth") {
-                    report.error("option '\(value)' needs 'azimuth', the direction it speaks from", at: item.position)
+                    report.error("option \(named(value)) needs 'azimuth', the direction it speaks from", at: item.position)
                 }
                 continue
             }
             guard let lineNode = option["line"], let line = line(lineNode) else {
                 if option["line"] == nil, !option.misspells("line") {
-                    report.error("option '\(value)' needs 'line'", at: item.position)
+                    report.error("option \(named(value)) needs 'line'", at: item.position)
                 }
                 continue
             }
             if options.contains(where: { $0.value == value }) {
-                report.error("choice '\(id)' offers '\(value)' twice", at: item.position)
+                report.error("choice \(named(id)) offers \(named(value)) twice", at: item.position)
             }
             options.append(ChoiceOption(value: value, azimuth: azimuth, line: line))
         }
@@ -440,7 +440,7 @@ private final class Reader {
         if let id = object.optionalString("achievement") { return .achievement(id, at: object["achievement"]!.position) }
         if let part = object.optionalString("dayPart") {
             guard DayPart(rawValue: part) != nil else {
-                report.error("'\(part)' is no day part; use \(Reader.dayParts)", at: object["dayPart"]!.position)
+                report.error("\(named(part)) is no day part; use \(Reader.dayParts)", at: object["dayPart"]!.position)
                 return nil
             }
             return .dayPart(part)

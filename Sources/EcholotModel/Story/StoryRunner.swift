@@ -23,7 +23,7 @@ public struct StoryScript: Sendable {
         }
 
         /// `level 'x'`, as messages name the scene.
-        var label: String { "\(kind.rawValue) '\(scene)'" }
+        var label: String { "\(kind.rawValue) \(named(scene))" }
     }
 
     /// The time of day at the start; `nil`: no clock is announced.
@@ -99,7 +99,7 @@ public struct StoryRunner {
             }
             send(.start)
             let (kind, id) = session.scene
-            let label = "\(kind?.rawValue ?? "no scene") '\(id)'"
+            let label = "\(kind?.rawValue ?? "no scene") \(named(id))"
             var log = InputLog()
             if kind == .cutscene, plays.first?.kind == kind, plays.first?.scene == id {
                 // A cut-scene plays on its own; a play for it gives its inputs (a skip).
