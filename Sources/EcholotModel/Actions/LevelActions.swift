@@ -71,7 +71,7 @@ public enum ActionName {
             likely = Suggestion.closest(to: String(name[...dot]), among: families).map { $0 + name[name.index(after: dot)...] }
         }
         return "rules may emit \(emittable.joined(separator: ", ")), "
-            + "\(families.map { $0 + "*" }.joined(separator: " and ")) actions, not '\(name)'"
+            + "\(families.map { $0 + "*" }.joined(separator: " and ")) actions, not \(named(name))"
             + (likely.map { " (did you mean '\($0)'?)" } ?? "")
     }
 
@@ -89,7 +89,7 @@ public enum ActionName {
         if name.hasSuffix(".*") {
             let prefix = String(name.dropLast())
             if families.contains(prefix) || handleable.contains(where: { $0.hasPrefix(prefix) }) { return nil }
-            return "no action's name begins with '\(prefix)'; a pack's own actions are named pack.*"
+            return "no action's name begins with \(named(prefix)); a pack's own actions are named pack.*"
         }
         return "no action is named so\(Suggestion.nameHint(for: name, among: handleable.sorted()))"
             + "; a pack's own actions are named pack.*"

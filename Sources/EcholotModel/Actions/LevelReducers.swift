@@ -113,7 +113,7 @@ public enum LevelReducers {
                 throw ActionError("selectEntity", "'id' must be a string, found \(action["id"].typeName)")
             }
             guard let entity = level[LevelKeys.entities][id] else {
-                throw ActionError("selectEntity", "there is no entity '\(id)' in level '\(level[LevelKeys.id])'")
+                throw ActionError("selectEntity", "there is no entity \(named(id)) in level '\(level[LevelKeys.id])'")
             }
             guard level[LevelKeys.status] == .running, entity[EntityKeys.selectable], !entity[EntityKeys.found] else { return }
             level[LevelKeys.selections].countOne()

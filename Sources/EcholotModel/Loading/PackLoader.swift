@@ -101,7 +101,7 @@ struct PackLoading {
         } else if extends == nil {
             let known = Set(levelFileIDs)
             for (id, field) in manifestReader.levelReferences where !known.contains(id) {
-                field.fail("unknown level \(quoted(id)) (no file levels/\(id).json)"
+                field.fail("unknown level \(quoted(id)) (no file levels/\(shortened(id, head: 40, tail: 10)).json)"
                     + Suggestion.hint(for: id, among: levelFileIDs))
             }
         }
