@@ -90,10 +90,13 @@ let package = Package(
             name: "EcholotModelTests",
             dependencies: [
                 "EcholotModel",
+                "EcholotTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .target(name: "EcholotTestSupport", path: "Tests/EcholotTestSupport"),
+        // What every test target shares: running `echolot`, scratch folders, and hostile
+        // variants of pack files for the generated robustness tests.
+        .target(name: "EcholotTestSupport", dependencies: ["EcholotModel"], path: "Tests/EcholotTestSupport"),
         .testTarget(name: "EcholotCLITests", dependencies: ["EcholotModel", "echolot", "EcholotTestSupport"]),
         // Script tests (issue 3) go here.
         .testTarget(name: "EcholotScriptTests", dependencies: ["EcholotScript", "EcholotTestSupport"]),
