@@ -39,6 +39,21 @@ import Testing
         #expect(world.rules.validate() == [])
     }
 
+    /// A goal type of 10,000 characters was printed whole; a rule a script registers
+    /// under such a name was named whole where its check fails. Both are cut.
+    @Test func aLongRuleTypeIsCut() throws {
+        let long = String(repeating: "g", count: 10_000)
+        let cut = "'\(String(repeating: "g", count: 60))…'"
+        let unknown = try diagnostics(goals: #"[{"type": "\#(long)x"}]"#)
+        #expect(messages(unknown) == ["unknown goal type \(cut): no script registers it"])
+        let failing = try diagnostics(goals: #"[{"type": "\#(long)"}]"#, scripts: [
+            "long.lua": "echolot.goal('\(long)', { check = function() error('no') end, on = { ['pack.never'] = function() end } })",
+        ])
+        #expect(messages(failing).count == 1)
+        #expect(messages(failing).first?.hasPrefix("goal \(cut): its check failed at ") == true, "\(messages(failing))")
+        #expect(messages(failing).first?.hasSuffix("scripts/long.lua:1: no") == true, "\(messages(failing))")
+    }
+
     @Test func aParameterOutOfRangeIsPlacedInTheLevelFile() throws {
         let folder = try scratchFolder("validate").appendingPathComponent("pack", isDirectory: true)
         try FileManager.default.copyItem(at: Support.tutorial, to: folder)

@@ -36,6 +36,13 @@ func named(_ text: String) -> String {
     quoted(text, mark: "'")
 }
 
+extension MessageText {
+    /// ``named(_:)`` for the layers above the model: a rule type a level names, say.
+    public static func named(_ text: String) -> String {
+        EcholotModel.named(text)
+    }
+}
+
 /// `text` cut in the middle when it is long, keeping `head` characters before the cut and
 /// `tail` after it: a JSON path through huge keys, a number of thousands of digits.
 func shortened(_ text: String, head: Int = 80, tail: Int = 60) -> String {

@@ -1,4 +1,5 @@
 import EcholotCore
+import EcholotModel
 
 /// The kinds of rules scripts register (`echolot.goal`, `echolot.behaviour`, …).
 public enum RuleKind: String, Sendable, CaseIterable {
@@ -38,7 +39,7 @@ public struct RuleDescriptor: Sendable, Equatable {
     public var description: String?
 
     /// `goal 'find'`: how messages name it.
-    public var label: String { "\(kind.rawValue) '\(name)'" }
+    public var label: String { "\(kind.rawValue) \(MessageText.named(name))" }
 
     /// The actions it handles, as the store's filter.
     public var filter: ActionFilter {
