@@ -1,3 +1,4 @@
+import EcholotTestSupport
 import Foundation
 import Testing
 
@@ -20,6 +21,20 @@ struct LoadingErrorTests {
         let pack = TempPack()
         pack.writeBytes("levels/one.json", Array("{\n  \"id\": \"o".utf8) + [0xFF] + Array("ne\"}".utf8))
         #expect(pack.problems == ["p/levels/one.json:2:11: error: invalid UTF-8 (byte 0xFF)"])
+    }
+
+    /// A level or strings file whose name is not UTF-8 (a pack zipped on an old system)
+    /// was told "file does not exist", or "not a language code", of a file plainly there.
+    @Test func aFileNameThatIsNotUTF8IsToldAsSuch() throws {
+        let pack = TempPack()
+        pack.write("levels/.keep", "")
+        pack.write("strings/.keep", "")
+        try createFile(rawName: [0x61, 0xFF] + Array(".json".utf8), in: pack.root.appendingPathComponent("levels"))
+        try createFile(rawName: [0x65, 0xFF] + Array(".json".utf8), in: pack.root.appendingPathComponent("strings"))
+        #expect(pack.problems == [
+            "p/levels/a\u{FFFD}.json:1:1: error: the file's name is not valid UTF-8; rename it",
+            "p/strings/e\u{FFFD}.json:1:1: error: the file's name is not valid UTF-8; rename it",
+        ])
     }
 
     @Test func wrongTypeNamesTheJSONPath() {

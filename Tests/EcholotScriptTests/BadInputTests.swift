@@ -1,5 +1,6 @@
 import EcholotCore
 import EcholotModel
+import EcholotTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -700,6 +701,16 @@ import Testing
         #expect(error?.errors.first?.message == (kind == "link"
             ? "the script is a symbolic link that leads nowhere (its target is missing)"
             : "cannot read the script: not a regular file"))
+    }
+
+    /// A script whose name is not UTF-8 was told as a link leading nowhere.
+    @Test func aScriptWhoseNameIsNotUTF8IsToldAsSuch() throws {
+        let folder = try Support.writePack(files: ["levels/one.json": Support.level(entities: [("bell", 0)]),
+                                                   "scripts/good.lua": "-- nothing"])
+        try createFile(rawName: [0x61, 0xFF] + Array(".lua".utf8), in: folder.appendingPathComponent("scripts"))
+        let pack = try PackLoader.load(at: folder)
+        let error = #expect(throws: ScriptLoadError.self) { try PackRules.load(pack, standardRules: Support.standardRules) }
+        #expect(error?.errors.map(\.message) == ["the file's name is not valid UTF-8; rename it"])
     }
 
     /// A script that cannot be read does not hide the others' problems: one load names

@@ -28,3 +28,12 @@ public func scratchFolder(_ name: String = "scratch") throws -> URL {
 public func temporaryFolder() throws -> URL {
     try scratchFolder("echolot-test")
 }
+
+/// Creates an empty file in `folder` whose name is the raw `name` bytes, which need not be
+/// UTF-8 (as in a pack zipped on an old system): Foundation's paths cannot name such a file.
+public func createFile(rawName name: [UInt8], in folder: URL) throws {
+    let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+    let fd = path.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+    guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    close(fd)
+}

@@ -77,6 +77,14 @@ extension FileBytes.Problem {
 }
 
 extension FileBytes {
+    /// What is wrong with a path a folder's listing gave that is then missing, when its
+    /// name is not UTF-8: it comes out of the listing with U+FFFD in it and no file has that
+    /// name, so a file plainly there would be told as missing, or as a link leading nowhere.
+    /// Nil when the name holds no U+FFFD (the file went, or the link leads nowhere).
+    public static func undecodableName(_ path: String) -> String? {
+        path.contains("\u{FFFD}") ? "the file's name is not valid UTF-8; rename it" : nil
+    }
+
     /// A size for messages: `17.0 MiB`.
     public static func mebibytes(_ size: Int) -> String {
         let tenths = Int((Double(size) * 10 / (1024 * 1024)).rounded())

@@ -149,6 +149,12 @@ struct PackFiles {
         }
     }
 
+    /// What is wrong with a path a folder's listing gave, when its name is not UTF-8 (see
+    /// ``FileBytes/undecodableName(_:)``); nil for a name that reads.
+    func undecodableName(_ relative: String) -> String? {
+        entry(relative) == .missing ? FileBytes.undecodableName(relative) : nil
+    }
+
     /// What a link that leads nowhere is called in messages.
     static let brokenLinkMessage = "a symbolic link that leads nowhere (its target is missing, or it links to itself)"
 

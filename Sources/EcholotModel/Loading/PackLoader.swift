@@ -117,7 +117,8 @@ struct PackLoading {
             let language = String(name.dropLast(5))
             let file = "strings/" + name
             guard Identifiers.isLanguageCode(language) else {
-                report(file, "\(quoted(language)) is not a language code; name string files like \"en.json\" or \"pt-BR.json\"")
+                report(file, files.undecodableName(file)
+                    ?? "\(quoted(language)) is not a language code; name string files like \"en.json\" or \"pt-BR.json\"")
                 continue
             }
             let stringsReport = FileReport(displayPath: files.display(file))
@@ -156,7 +157,8 @@ struct PackLoading {
     mutating func readLevel(id: String, file: String, assets: AssetChecker) -> LevelDefinition? {
         let levelReport = FileReport(displayPath: files.display(file))
         defer { diagnostics += levelReport.diagnostics }
-        guard let root = readJSON(file, report: levelReport, missing: "file does not exist") else { return nil }
+        let missing = files.undecodableName(file) ?? "file does not exist"
+        guard let root = readJSON(file, report: levelReport, missing: missing) else { return nil }
         let reader = LevelReader(report: levelReport, assets: assets, fileID: id)
         guard let level = reader.read(root), !levelReport.hasErrors else { return nil }
         return LevelDefinition(id: id, level: level, file: files.url(file),

@@ -57,9 +57,9 @@ enum ScriptFiles {
             case .failure(.notAFile) where isFolder(real):
                 continue  // a folder named like a script holds scripts, found on its own
             case .failure(.missing):
-                // Listed, so a link that leads nowhere: named as one, since "no such file"
-                // about a name the folder shows would puzzle.
-                unusable("the script is a symbolic link that leads nowhere (its target is missing)")
+                // Listed, so a link that leads nowhere, or a name that is not UTF-8: named
+                // as such, since "no such file" about a name the folder shows would puzzle.
+                unusable(FileBytes.undecodableName(relative) ?? "the script is a symbolic link that leads nowhere (its target is missing)")
             case let .failure(problem):
                 unusable("cannot read the script: \(problem.message(limit: sizeLimit))")
             }
