@@ -50,6 +50,66 @@ import Testing
         #expect((50...280).contains(refused), "\(refused) of 300 refused")
     }
 
+    /// A version a stranger might write: numbers up to and past what an `Int` holds, a
+    /// leading zero, a pre-release and a build.
+    static func version(_ mutator: inout HostileMutator) -> String {
+        let numbers = ["0", "1", "2", "10", "999999999999999", "1000000000000000", "9223372036854775807",
+                       "18446744073709551616", "01", ""]
+        let core = (0..<3).map { _ in mutator.pick(numbers) }.joined(separator: ".")
+        return core + mutator.pick(["", "", "-beta.1", "-0", "-99999999999999999999", "+build.5", "-", "+"])
+    }
+
+    /// A version range a stranger might write: each operator on such versions, two bounds,
+    /// or something that is no range.
+    static func range(_ mutator: inout HostileMutator) -> String {
+        func bound(_ mutator: inout HostileMutator) -> String {
+            mutator.pick(["^", "~", ">=", "<=", ">", "<", "=", ""]) + version(&mutator)
+        }
+        switch mutator.below(4) {
+        case 0: return bound(&mutator) + " " + bound(&mutator)
+        case 1: return mutator.pick(["*", "", " ", "||", "^", "1.2", "x", ">=1.0.0 || <2.0.0"])
+        default: return bound(&mutator)
+        }
+    }
+
+    /// Generated manifests of three packs that extend and depend on one another and on a
+    /// small base, with hostile versions, ranges and parameters, resolved as the library
+    /// resolves them: each resolves or is told in the one form.
+    @Test func generatedManifestsResolveOrAreToldInTheOneForm() throws {
+        let folder = try scratchFolder("generated-library")
+        let base = folder.appendingPathComponent("base")
+        try FileManager.default.createDirectory(at: base.appendingPathComponent("levels"), withIntermediateDirectories: true)
+        try Data(#"{"id": "base", "name": "Base", "version": "1.2.3", "api": 1}"#.utf8).write(to: base.appendingPathComponent("pack.json"))
+        try Data(#"{"id": "one", "name": "One", "entities": [{"id": "e", "position": {"azimuth": 0}}], "goals": [{"type": "find", "entity": "e"}]}"#.utf8)
+            .write(to: base.appendingPathComponent("levels/one.json"))
+        let ids = ["a", "b", "c"]
+        for seed in UInt64(0)..<80 {
+            var mutator = HostileMutator(seed: seed)
+            for id in ids {
+                var fields = [#""id": "\#(id)""#, #""name": "N""#, #""version": \#(Value.string(Self.version(&mutator)).jsonText)"#, #""api": 1"#]
+                if mutator.below(2) == 0 { fields.append(#""extends": "\#(mutator.pick(ids + ["base", "nowhere"]))""#) }
+                if mutator.below(2) == 0 {
+                    let needs = (0...mutator.below(2)).map { _ in
+                        #""\#(mutator.pick(ids + ["base", "nowhere"]))": \#(Value.string(Self.range(&mutator)).jsonText)"#
+                    }
+                    fields.append(#""dependencies": {\#(Set(needs).joined(separator: ", "))}"#)
+                }
+                if mutator.below(3) == 0 {
+                    fields.append(#""parameters": {"one": {"find": {"entity": \#(mutator.pick(HostileMutator.hostileValues))}}}"#)
+                }
+                let pack = folder.appendingPathComponent(id)
+                try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+                try Data(("{" + fields.joined(separator: ", ") + "}").utf8).write(to: pack.appendingPathComponent("pack.json"))
+            }
+            let library = PackLibrary(folders: [PackLibrary.Folder(url: folder, origin: .other)])
+            for id in ids {
+                guard case let .failure(error) = library.load(at: folder.appendingPathComponent(id)) else { continue }
+                let problems = DiagnosticForm.problems(in: error.diagnostics.map(\.description))
+                #expect(problems.isEmpty, "seed \(seed), pack \(id): \(problems)")
+            }
+        }
+    }
+
     /// Night Walk's story and its transcript tests, each changed, through the story's and
     /// the tests' readers.
     @Test func mutatedStoriesAndTranscriptsAreTakenOrToldInTheOneForm() throws {
