@@ -110,6 +110,24 @@ import Testing
         #expect(problems.contains("(levels: one)"))
     }
 
+    /// A test named with 10,000 characters, or given a field of 10,000, was named whole
+    /// in its problem: both are cut.
+    @Test func aLongTestNameOrFieldIsCut() throws {
+        let long = String(repeating: "n", count: 10_000)
+        let results = try results(of: "long.lua", """
+            return {
+              { name = "\(long)", level = "one", input = {}, expect = { outcom = "won" } },
+              { name = "short", level = "one", ["\(long)"] = 1, input = {}, expect = { outcome = "won" } },
+            }
+            """)
+        let cut = "'\(String(repeating: "n", count: 60))…'"
+        #expect(results.map { $0.problems.count } == [1, 1])
+        #expect(results.first?.problems.first?.hasSuffix("error: test \(cut): unknown expectation 'outcom' "
+            + "(expect: outcome, score, misses, achievements, found, time)") == true, "\(results.first?.problems ?? [])")
+        #expect(results.last?.problems.first?.hasSuffix("error: test 'short': unknown field \(cut) "
+            + "(a test has: level, input, expect, name, maxSeconds)") == true, "\(results.last?.problems ?? [])")
+    }
+
     /// A broken input log is told as the log's own problem, at its line, once; a test
     /// without a level says what is missing.
     @Test func aBrokenInputLogIsToldAtItsOwnLine() throws {

@@ -47,7 +47,7 @@ struct PackTestReader {
     /// How a problem names the test: by its `name`, else by its place in the list (a file's
     /// only test is named by the file).
     static func called(_ name: String?, index: Int?) -> String? {
-        name.map { "test '\($0)'" } ?? index.map { "test \($0)" }
+        name.map { "test \(MessageText.named($0))" } ?? index.map { "test \($0)" }
     }
 
     /// How the report names a test: its `name`, else the file and its place in it.
@@ -63,7 +63,7 @@ struct PackTestReader {
             throw Problem(message: "a test is a table with level, input and expect, found \(value.typeName)")
         }
         if let unknown = map.keys.filter({ !PackTestReader.fields.contains($0) }).sorted().first {
-            throw Problem(message: "unknown field '\(unknown)' (a test has: level, input, expect, name, maxSeconds)", field: unknown)
+            throw Problem(message: "unknown field \(MessageText.named(unknown)) (a test has: level, input, expect, name, maxSeconds)", field: unknown)
         }
         guard let level = map["level"]?.stringValue else {
             guard let given = map["level"] else { throw Problem(message: "missing 'level', the id of the level to play") }
@@ -94,7 +94,7 @@ struct PackTestReader {
             let url = folder.appendingPathComponent(file).standardizedFileURL
             let inside = url.resolvingSymlinksInPath().path
             guard PathInside.isBelow(inside, folder: packRoot.resolvingSymlinksInPath().standardizedFileURL.path) else {
-                throw Problem(message: "input file '\(file)' must be inside the pack", field: "input")
+                throw Problem(message: "input file \(MessageText.named(file)) must be inside the pack", field: "input")
             }
             // A log that cannot be read is this file's problem, told at its `input`; one
             // that reads but is wrong has its own lines, which follow.
@@ -102,13 +102,13 @@ struct PackTestReader {
             switch FileBytes.read(atPath: url.path, limit: InputLog.maxFileSize) {
             case let .success(read): bytes = read
             case let .failure(problem):
-                throw Problem(message: "the input log '\(file)' cannot be read: \(problem.message(limit: InputLog.maxFileSize))",
+                throw Problem(message: "the input log \(MessageText.named(file)) cannot be read: \(problem.message(limit: InputLog.maxFileSize))",
                               field: "input")
             }
             do {
                 return try InputLog.parse(bytes, displayPath: DisplayPath.of(url))
             } catch {
-                throw Problem(message: "the input log '\(file)' does not read (its problems follow)", field: "input",
+                throw Problem(message: "the input log \(MessageText.named(file)) does not read (its problems follow)", field: "input",
                               elsewhere: error.diagnostics)
             }
         case let .list(items)?:
@@ -148,7 +148,7 @@ struct PackTestReader {
     private func expectation(from value: Value?) throws(Problem) -> PackTestExpectation {
         guard let map = value?.mapValue else { throw Problem(message: "'expect' must be a table of expected results") }
         if let unknown = map.keys.filter({ !PackTestReader.expectFields.contains($0) }).sorted().first {
-            throw Problem(message: "unknown expectation '\(unknown)' (expect: outcome, score, misses, achievements, found, time)",
+            throw Problem(message: "unknown expectation \(MessageText.named(unknown)) (expect: outcome, score, misses, achievements, found, time)",
                           field: unknown)
         }
         guard !map.isEmpty else {
