@@ -37,6 +37,17 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// A key written 500 times (499 duplicates, and a field no level has) is told in 100
+    /// lines and one that counts the rest: it printed 500.
+    @Test func aFileOfManyMistakesIsToldInAHundredLinesAndOneMore() {
+        let keys = (0..<500).map { _ in #""a": 1"# }.joined(separator: ", ")
+        let pack = TempPack(["levels/one.json": #"{"id": "one", "name": "One", "entities": [], \#(keys)}"#])
+        let problems = pack.problems
+        #expect(problems.count == FileReport.maxProblems + 1)
+        #expect(problems.last?.hasSuffix("error: 400 more problems in this file are not told; fix these first") == true,
+                "\(problems.suffix(2))")
+    }
+
     @Test func wrongTypeNamesTheJSONPath() {
         let pack = TempPack(["levels/one.json": """
             {

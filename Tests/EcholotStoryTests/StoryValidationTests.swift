@@ -100,6 +100,15 @@ import Testing
         ])
     }
 
+    /// A story of 150 jumps to chapters that are not there is told in 100 lines and one
+    /// that counts the rest, as a level file is.
+    @Test func aStoryOfManyMistakesIsToldInAHundredLinesAndOneMore() throws {
+        let steps = (0..<150).map { #"{"goto": "nowhere\#($0)"}"# }.joined(separator: ", ")
+        let problems = try Self.problems(#"{"chapters": [{"id": "a", "steps": [\#(steps)]}]}"#)
+        #expect(problems.count == 101)
+        #expect(problems.last?.hasSuffix("error: 50 more problems in this file are not told; fix these first") == true, "\(problems.suffix(2))")
+    }
+
     @Test func unknownLevelAndChapterAreReportedWhereTheyAreNamed() throws {
         let problems = try Self.problems("""
             {"chapters": [{"id": "a", "steps": [

@@ -1,9 +1,18 @@
-/// Collects the diagnostics of one file while it is checked.
+/// Collects the diagnostics of one file while it is checked (a pack's JSON files, its
+/// story, a transcript test, a recording's description).
 final class FileReport {
+    /// The most problems told of one file: a file of one mistake made thousands of times (a
+    /// key written 500,000 times in 4 MiB) printed a line for each, as an input log once did
+    /// for each line of a WAV. The rest are counted in one more line.
+    static let maxProblems = 100
+
     /// The file as shown in diagnostics.
     let displayPath: String
-    /// The problems found so far, in the order found.
-    private(set) var diagnostics: [Diagnostic] = []
+    /// The problems told so far, in the order found.
+    private var told: [Diagnostic] = []
+    /// How many more were found, and the last place among all found.
+    private var untold = 0
+    private var last = SourcePosition.start
     /// Problems of a file named in many places, told once: by the file, the index of its
     /// diagnostic, that diagnostic's own message and the JSON paths of the other places.
     private var shared: [String: (index: Int, message: String, others: [String])] = [:]
@@ -12,9 +21,22 @@ final class FileReport {
         self.displayPath = displayPath
     }
 
+    /// The problems found: the first ``maxProblems``, then one line saying how many more
+    /// there are, placed after every one of them so that it is told last.
+    var diagnostics: [Diagnostic] {
+        guard untold > 0 else { return told }
+        let more = untold == 1 ? "1 more problem in this file is" : "\(untold) more problems in this file are"
+        return told + [Diagnostic(path: displayPath, at: last, message: "\(more) not told; fix these first")]
+    }
+
     /// Records a problem at a position.
     func error(_ message: String, at position: SourcePosition) {
-        diagnostics.append(Diagnostic(path: displayPath, at: position, message: message))
+        last = max(last, position)
+        guard told.count < Self.maxProblems else {
+            untold += 1
+            return
+        }
+        told.append(Diagnostic(path: displayPath, at: position, message: message))
     }
 
     /// Records a problem about the value at a JSON path (the message is prefixed with it).
@@ -27,13 +49,14 @@ final class FileReport {
     /// so a broken file is one line however often it is named.
     func error(at path: String, _ message: String, _ position: SourcePosition, about file: String) {
         guard var known = shared[file] else {
-            let told = path.isEmpty ? message : "\(shownPath(path)): \(message)"
-            shared[file] = (diagnostics.count, told, [])
-            error(told, at: position)
+            let message = path.isEmpty ? message : "\(shortened(path)): \(message)"
+            // A problem past the limit is only counted; its later uses add nothing to tell.
+            if told.count < Self.maxProblems { shared[file] = (told.count, message, []) }
+            error(message, at: position)
             return
         }
         known.others.append(path)
-        diagnostics[known.index].message = known.message + SoundUses.others(known.others)
+        told[known.index].message = known.message + SoundUses.others(known.others)
         shared[file] = known
     }
 
@@ -43,5 +66,5 @@ final class FileReport {
     }
 
     /// Whether anything was recorded.
-    var hasErrors: Bool { !diagnostics.isEmpty }
+    var hasErrors: Bool { !told.isEmpty }
 }

@@ -3,7 +3,7 @@
 /// choice (they would never wait for the player, so the story could not go on).
 struct StoryChecker {
     let book: StoryBook
-    let report: StoryReport
+    let report: FileReport
     let pack: Pack
     let references: [(id: String, position: SourcePosition)]
 

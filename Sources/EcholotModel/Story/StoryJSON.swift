@@ -5,10 +5,10 @@ import EcholotCore
 struct StoryObject {
     let members: [JSONMember]
     let position: SourcePosition
-    let report: StoryReport
+    let report: FileReport
 
     /// The object at `node`, or a diagnostic saying what was expected.
-    init?(_ node: JSONNode, _ what: String, report: StoryReport) {
+    init?(_ node: JSONNode, _ what: String, report: FileReport) {
         guard case let .object(members) = node.value else {
             report.error("\(what) must be an object, found \(node.value.typeDescription)", at: node.position)
             return nil
@@ -95,7 +95,7 @@ struct StoryObject {
     }
 
     /// The non-empty string at `node`.
-    static func string(_ node: JSONNode, _ what: String, report: StoryReport) -> String? {
+    static func string(_ node: JSONNode, _ what: String, report: FileReport) -> String? {
         guard case let .string(s) = node.value, !s.isEmpty else {
             report.error("\(what) must be a non-empty string, found \(node.value.typeDescription)", at: node.position)
             return nil
@@ -104,17 +104,6 @@ struct StoryObject {
     }
 }
 
-/// The diagnostics of one story file.
-final class StoryReport {
-    let displayPath: String
-    private(set) var diagnostics: [Diagnostic] = []
-
-    init(displayPath: String) { self.displayPath = displayPath }
-
-    func error(_ message: String, at position: SourcePosition) {
-        diagnostics.append(Diagnostic(path: displayPath, at: position, message: message))
-    }
-}
 
 extension JSONNode {
     /// The JSON value as a state value (objects become maps, arrays lists).

@@ -53,7 +53,7 @@ public enum StoryReader {
 
     /// Reads story text for `pack`; the diagnostics name `displayPath`.
     public static func read(_ bytes: [UInt8], pack: Pack, displayPath: String) -> Result<StoryBook, PackLoadError> {
-        let report = StoryReport(displayPath: displayPath)
+        let report = FileReport(displayPath: displayPath)
         let parsed = JSONParser.parse(bytes)
         for error in parsed.errors { report.error(error.message, at: error.position) }
         guard parsed.errors.isEmpty, let root = parsed.root else { return .failure(PackLoadError(diagnostics: report.diagnostics)) }
@@ -69,12 +69,12 @@ public enum StoryReader {
 
 /// The reader proper: one JSON shape per step kind.
 private final class Reader {
-    let report: StoryReport
+    let report: FileReport
     let pack: Pack
     /// Chapter ids named by steps, with where, checked once all chapters are known.
     var references: [(id: String, position: SourcePosition)] = []
 
-    init(report: StoryReport, pack: Pack) {
+    init(report: FileReport, pack: Pack) {
         self.report = report
         self.pack = pack
     }

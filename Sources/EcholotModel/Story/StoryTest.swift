@@ -29,7 +29,7 @@ public struct StoryTest: Sendable {
 
     /// Reads a test file, reporting every problem with its position.
     public static func read(_ bytes: [UInt8], displayPath: String) -> Result<StoryTest, PackLoadError> {
-        let report = StoryReport(displayPath: displayPath)
+        let report = FileReport(displayPath: displayPath)
         let parsed = JSONParser.parse(bytes)
         for error in parsed.errors { report.error(error.message, at: error.position) }
         guard parsed.errors.isEmpty, let root = parsed.root,
@@ -65,7 +65,7 @@ public struct StoryTest: Sendable {
                                   expectations: expectations))
     }
 
-    private static func play(_ node: JSONNode, report: StoryReport) -> StoryScript.Play? {
+    private static func play(_ node: JSONNode, report: FileReport) -> StoryScript.Play? {
         guard let object = StoryObject(node, "a play", report: report) else { return nil }
         // The kind first: a misspelt one is told once, as the kind it is not.
         guard let name = object.kind(of: StorySceneKind.allCases.map(\.rawValue), fields: ["input"], in: "a play") else { return nil }
