@@ -83,17 +83,24 @@ import Testing
     /// A chapter named with a JSON `\n` in it printed a second line that read as a
     /// diagnostic of another file: the name is written out, on the problem's one line.
     @Test func aChapterNameWithALineBreakIsToldOnOneLine() throws {
-        let problems = try Self.problems(#"{"start": "a\nx.json:1:1: error: forged", "chapters": [{"id": "a", "steps": []}]}"#)
+        let problems = try Self.problems(#"{"start": "a\nx.json:1:1: error: forged", "chapters": [{"id": "a", "steps": [{"end": "won"}]}]}"#)
         #expect(problems == [
             #"story.json:1:11: error: there is no chapter 'a\nx.json:1:1: error: forged'; the chapters are a"#,
         ])
+    }
+
+    /// A long chapter with no steps is named cut too.
+    @Test func aLongChapterWithNoStepsIsNamedCut() throws {
+        let long = String(repeating: "c", count: 10_000)
+        let problems = try Self.problems(#"{"start": "\#(long)", "chapters": [{"id": "\#(long)", "steps": []}]}"#)
+        #expect(problems.count == 1 && problems[0].contains("chapter '\(String(repeating: "c", count: 60))…' has no steps"), "\(problems.map { $0.prefix(200) })")
     }
 
     /// A chapter named with 10,000 characters was printed whole, in the message and in the
     /// list of chapters: both are cut.
     @Test func aLongChapterNameIsCut() throws {
         let long = String(repeating: "c", count: 10_000)
-        let problems = try Self.problems(#"{"start": "\#(long)x", "chapters": [{"id": "\#(long)", "steps": []}]}"#)
+        let problems = try Self.problems(#"{"start": "\#(long)x", "chapters": [{"id": "\#(long)", "steps": [{"end": "won"}]}]}"#)
         #expect(problems == [
             "story.json:1:11: error: there is no chapter '\(String(repeating: "c", count: 60))…'; the chapters are "
                 + "\(String(repeating: "c", count: 40))…cccccccccc",

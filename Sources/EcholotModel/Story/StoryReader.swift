@@ -121,7 +121,7 @@ private final class Reader {
         // steps left out or put in the wrong chapter. It is still a chapter, so a jump to
         // it is not told as a second problem.
         if items.isEmpty {
-            report.error("chapter '\(id)' has no steps, so it would only pass on to the chapter after it (or end the "
+            report.error("chapter \(named(id)) has no steps, so it would only pass on to the chapter after it (or end the "
                 + "story, as the last); give it its steps, or remove it and jump there instead", at: list.position)
         }
         return Chapter(id: id, steps: items.compactMap(step), position: node.position)
