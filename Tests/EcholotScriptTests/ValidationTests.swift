@@ -110,6 +110,15 @@ import Testing
         ])
     }
 
+    /// A parameter named with 20,000 characters was printed whole: it is cut, as the
+    /// model cuts every name a stranger's file gives.
+    @Test func aLongUnknownParameterIsNamedCut() throws {
+        let long = String(repeating: "é", count: 20_000)
+        let problems = try diagnostics(goals: #"[{"type": "find", "entity": "bell", "\#(long)": 1}]"#)
+        #expect(messages(problems) == ["goal 'find': unknown parameter '\(String(repeating: "é", count: 60))…' (parameters: entity, tag)"],
+                "\(messages(problems).map { $0.prefix(120) })")
+    }
+
     @Test func wrongTypesAndUnknownOrMissingParameters() throws {
         let problems = try diagnostics(
             goals: #"[{"type": "timeLimit", "seconds": "60"}, {"type": "find", "entity": "bell", "entty": 1}, {"type": "avoid", "tag": "decoy", "penalty": 1}, {"type": "maxMisses"}, {"type": "maxMisses", "misses": 1.5}]"#,
