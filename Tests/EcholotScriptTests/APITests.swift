@@ -361,4 +361,12 @@ import Testing
         // The lines kept lie outside the memory cap: a long one is cut.
         #expect(engine.output.last == String(repeating: "x", count: 4096) + "… (10000 bytes in all)")
     }
+
+    /// A community pack's print reaches the player's terminal (`echolot test`, `run`): an
+    /// escape sequence is written out, not obeyed, and each of its lines is a line of output
+    /// of its own, which the commands show after their own `print: `.
+    @Test func printedTextCannotCommandTheTerminalOrForgeALine() throws {
+        let engine = try Support.engine(["scripts/p.lua": #"print("\27[2Jred\nx.lua:1:1: error: forged", "\tend")"#])
+        #expect(Array(engine.output.suffix(2)) == ["\\u001B[2Jred", "x.lua:1:1: error: forged\t\tend"])
+    }
 }

@@ -1,5 +1,6 @@
 import CLua
 import CLuaBridge
+import EcholotModel
 
 /// One Lua state under the engine's limits, and the plumbing every call into it uses.
 ///
@@ -98,15 +99,24 @@ final class LuaVM {
     /// lines it keeps lie outside the memory cap.
     static let maxLineBytes = 4096
 
-    /// Appends a line a script printed.
-    func appendOutput(_ line: String) {
-        var line = line
-        if line.utf8.count > LuaVM.maxLineBytes {
-            line = String(decoding: line.utf8.prefix(LuaVM.maxLineBytes), as: UTF8.self) + "… (\(line.utf8.count) bytes in all)"
+    /// Appends what a script printed, a line of output for each of its lines. Each is
+    /// shown after a `print: ` of its own, so a second line cannot pass for a diagnostic
+    /// (`x.lua:1:1: error: …`); a control character — an escape sequence that would command
+    /// the player's terminal — is written out as `\u001B`. Tabs stay: `print(a, b)` joins
+    /// with them.
+    func appendOutput(_ text: String) {
+        for piece in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = String(piece)
+            if line.utf8.count > LuaVM.maxLineBytes {
+                line = String(decoding: line.utf8.prefix(LuaVM.maxLineBytes), as: UTF8.self) + "… (\(line.utf8.count) bytes in all)"
+            }
+            if line.unicodeScalars.contains(where: { $0 != "\t" && MessageText.isUnshowable($0) }) {
+                line = String(line.unicodeScalars.map { $0 != "\t" && MessageText.isUnshowable($0) ? MessageText.escape($0) : String($0) }.joined())
+            }
+            if let printed { printed(line); continue }
+            if output.count >= maxOutput { output.removeFirst(output.count - maxOutput + 1) }
+            output.append(line)
         }
-        if let printed { return printed(line) }
-        if output.count >= maxOutput { output.removeFirst(output.count - maxOutput + 1) }
-        output.append(line)
     }
 
     /// Forgets what scripts printed.
