@@ -110,9 +110,8 @@ final class LuaVM {
             if line.utf8.count > LuaVM.maxLineBytes {
                 line = String(decoding: line.utf8.prefix(LuaVM.maxLineBytes), as: UTF8.self) + "… (\(line.utf8.count) bytes in all)"
             }
-            if line.unicodeScalars.contains(where: { $0 != "\t" && MessageText.isUnshowable($0) }) {
-                line = String(line.unicodeScalars.map { $0 != "\t" && MessageText.isUnshowable($0) ? MessageText.escape($0) : String($0) }.joined())
-            }
+            line = line.split(separator: "\t", omittingEmptySubsequences: false)
+                .map { MessageText.oneLine(String($0)) }.joined(separator: "\t")
             if let printed { printed(line); continue }
             if output.count >= maxOutput { output.removeFirst(output.count - maxOutput + 1) }
             output.append(line)

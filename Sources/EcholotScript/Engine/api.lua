@@ -1,7 +1,7 @@
 -- The registration API, `echolot.*`: how packs (and the standard rules) declare goals,
 -- behaviours, achievements, scoring, story and general reducers. Names are the contract.
 local E, host = ...
-local relay, actionproblem, closest, scriptpath = host.relay, host.actionproblem, host.closest, host.scriptpath
+local relay, actionproblem, closest, scriptpath, named = host.relay, host.actionproblem, host.closest, host.scriptpath, host.named
 
 local type, next, error, tostring, select, setmetatable = type, next, error, tostring, select, setmetatable
 local getinfo = debug.getinfo
@@ -434,14 +434,6 @@ function E.describe(pack)
 end
 
 -- What to say after "unknown parameter 'x'": the nearest declared name, else which there are.
--- A name a level file gave, as a message shows it: past 60 characters it is cut, as the
--- model cuts a stranger's text (a 20,000-character key was printed whole).
-local function cut(name)
-  local stop = utf8.len(name) and utf8.offset(name, 61)
-  if stop ~= nil and stop <= #name then return sub(name, 1, stop - 1) .. "…" end
-  return name
-end
-
 local function paramhint(rule, word)
   local names = {}
   for _, x in ipairs(rule.params) do names[#names + 1] = x.name end
@@ -503,7 +495,7 @@ function E.validate(entries, level)
     for pname, value in sortedpairs(entry.params) do
       local d = declared[pname]
       if d == nil then
-        problem(i, pname, format("%s: unknown parameter '%s' (%s)", where, cut(pname), paramhint(rule, pname)))
+        problem(i, pname, format("%s: unknown parameter %s (%s)", where, named(pname), paramhint(rule, pname)))
         bad = true
       else
         local reason = checkvalue(d, value, entities)

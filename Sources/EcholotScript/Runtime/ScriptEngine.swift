@@ -96,6 +96,9 @@ public final class ScriptEngine {
         lua_setfield(L, -2, "actionproblem")
         pushCheck(ActionName.problem(emitting:))
         lua_setfield(L, -2, "emitproblem")
+        // A name a level file gave, quoted and cut as every message of the model names one.
+        pushCheck { MessageText.named($0) }
+        lua_setfield(L, -2, "named")
         // One "did you mean" for every name a script or a level can misspell.
         vm.pushHostFunction(vm.register { [unowned self] L in self.closest(L) })
         lua_setfield(L, -2, "closest")
