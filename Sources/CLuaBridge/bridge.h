@@ -48,8 +48,6 @@ void clua_pushruneach(lua_State *L);
 void clua_mademark(clua_MadeOrder *made, void *block, int type);
 /// `made(v)`: the number in making order of the table, function or coroutine `v`, or 0.
 int clua_made(lua_State *L);
-/// `inherit(copy, original)`: `copy` takes the number of the table it copies.
-int clua_madeinherit(lua_State *L);
 
 // random.c: ctx.random.
 

@@ -8,7 +8,10 @@
 // table from address to number. Nothing is removed when an object is freed: a live
 // object's address always holds its own number, since making it wrote that number, and
 // an address used again by another object gets that object's. So the table holds one
-// entry per address objects were ever made at, which the heap's extent bounds.
+// entry per address objects were ever made at, which the heap's extent bounds. The
+// table lies outside the memory cap (it is the engine's, not a script's): at most 16
+// bytes a slot, at least twice as many slots as addresses, up to 2^24 slots; past that
+// new addresses go unnumbered (0) and sort before the numbered ones.
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -39,7 +42,7 @@ static inline void clua_madeput(clua_MadeOrder *made, uintptr_t address, unsigne
 static int clua_maderoom(clua_MadeOrder *made) {
     if (made->count < made->capacity / 2) return 1;
     size_t capacity = made->capacity == 0 ? 1024 : made->capacity * 2;
-    if (capacity > (size_t)1 << 40) return 0;  // beyond what the shift of clua_madeslot spreads
+    if (capacity > (size_t)1 << 24) return 0;  // the 24 bits clua_madeslot spreads over
     clua_MadeOrder larger = *made;
     larger.slots = calloc(capacity, sizeof(clua_MadeSlot));
     if (larger.slots == NULL) return 0;
@@ -53,6 +56,8 @@ static int clua_maderoom(clua_MadeOrder *made) {
     return 1;
 }
 
+static unsigned long long clua_madenumber(const clua_MadeOrder *made, uintptr_t address);
+
 /// Numbers the object just made at `block`, of Lua type `type` (table, function, thread);
 /// called by the allocator.
 void clua_mademark(clua_MadeOrder *made, void *block, int type) {
@@ -60,7 +65,11 @@ void clua_mademark(clua_MadeOrder *made, void *block, int type) {
     // lua_State, which sits this far into the block the allocator made.
     if (type == LUA_TTHREAD && made->firstThread == NULL) made->firstThread = block;
     made->next++;
-    if (clua_maderoom(made)) clua_madeput(made, (uintptr_t)block, made->next);
+    // Without room for a new address, one used before is still renumbered in place: its
+    // old number would make the new object sort as the dead one.
+    if (clua_maderoom(made) || clua_madenumber(made, (uintptr_t)block) != 0) {
+        clua_madeput(made, (uintptr_t)block, made->next);
+    }
 }
 
 /// The number of the object whose block is at `address`; 0 when it has none.
@@ -93,17 +102,6 @@ int clua_made(lua_State *L) {
     clua_MadeOrder *made = &clua_limits(L)->made;
     lua_pushinteger(L, (lua_Integer)clua_madenumber(made, clua_madeblock(L, made, 1)));
     return 1;
-}
-
-/// `inherit(copy, original)`: `copy` takes the number of the table it copies, so that a
-/// table stored into the state (the engine copies it, walking keys in Lua's own order)
-/// sorts where the table the script made does.
-int clua_madeinherit(lua_State *L) {
-    clua_MadeOrder *made = &clua_limits(L)->made;
-    unsigned long long number = clua_madenumber(made, clua_madeblock(L, made, 2));
-    uintptr_t block = clua_madeblock(L, made, 1);
-    if (number != 0 && block != 0 && clua_maderoom(made)) clua_madeput(made, block, number);
-    return 0;
 }
 
 /// Frees the table (when the Lua state closes).

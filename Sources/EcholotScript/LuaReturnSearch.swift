@@ -9,13 +9,15 @@ extension LuaKeySearch {
     /// text cannot tell which ran), or the function is not found whole on those lines.
     static func offset(ofValueReturnInFunctionFrom first: Int, to last: Int, in text: [UInt8]) -> Int? {
         guard let lineStart = offset(ofLine: first, in: text) else { return nil }
+        let nextLine = offset(ofLine: first + 1, in: text) ?? text.count
+        let lastLine = (offset(ofLine: last, in: text) ?? text.count, offset(ofLine: last + 1, in: text) ?? text.count)
         let scan = LuaScan(text: text)
         var t = scan.token(at: lineStart)
         while t.kind != .eof, scan.word(t) != "function" {
-            guard position(ofOffset: t.start, in: text).line == first else { return nil }
+            guard t.start < nextLine else { return nil }
             t = scan.token(at: t.end)
         }
-        guard t.kind != .eof else { return nil }
+        guard t.kind != .eof, t.start < nextLine else { return nil }
         // The blocks open inside the function, innermost last; `nested` counts the functions
         // among them, whose returns are their own.
         var blocks: [String] = ["function"]
@@ -36,7 +38,15 @@ extension LuaKeySearch {
                 guard let closed = blocks.popLast() else { return nil }
                 if closed == "function" {
                     if blocks.isEmpty {
-                        return position(ofOffset: t.start, in: text).line == last && count == 1 ? found : nil
+                        guard t.start >= lastLine.0, t.start < lastLine.1, count == 1 else { return nil }
+                        // Another function starting on the same line could be the one
+                        // Lua means (`a = function() … end, b = function() … end`).
+                        var after = scan.token(at: t.end)
+                        while after.kind != .eof, after.start < nextLine {
+                            if scan.word(after) == "function" { return nil }
+                            after = scan.token(at: after.end)
+                        }
+                        return found
                     }
                     nested -= 1
                 }

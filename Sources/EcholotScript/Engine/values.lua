@@ -3,12 +3,12 @@
 -- with string keys; anything else is refused with a message naming what was wrong.
 local E, host = ...
 
-local type, next, rawlen, setmetatable, tostring = type, next, rawlen, setmetatable, tostring
+local type, next, rawget, rawlen, setmetatable, tostring = type, next, rawget, rawlen, setmetatable, tostring
 local getrawmetatable = debug.getmetatable
 local mathtype = math.type
 local format, find = string.format, string.find
 local dataOf, retiredviews, readonlyviews, sortedpairs = E.dataOf, E.retiredviews, E.readonlyviews, E.sortedpairs
-local inherit = host.inherit
+local sort = table.sort
 
 -- Tables that are lists even when empty carry this metatable: lists from the state
 -- arrive with it, and `echolot.list()` makes one, so `{}` lists stay lists.
@@ -84,9 +84,10 @@ local function copy(v, depth, seen, ordered)
   local n = rawlen(source)
   local count, named = 0, 0
   local out = {}
-  -- Made here in Lua's order of the keys, which changes from run to run: as a key of
-  -- `pairs` it sorts where the table it copies does.
-  inherit(out, source)
+  -- Tables inside are copied after the walk, in sorted key order: a copy is a new table,
+  -- and `pairs` walks tables as keys in the order they were made, which Lua's own order
+  -- of the keys (seeded anew in every run) must not decide. Flat tables pay nothing.
+  local nested
   for k, x in ordered and sortedpairs(source) or next, source do
     count = count + 1
     if type(k) == "string" then
@@ -95,18 +96,37 @@ local function copy(v, depth, seen, ordered)
       seen[source] = nil
       return nil, format("a table stored in the state needs string keys (or 1..n for a list), found %s", describekey(k))
     end
-    local y, err, below = copy(x, depth + 1, seen, ordered)
-    if err ~= nil then
-      seen[source] = nil
-      if below == false then return nil, err, false end
-      return nil, err, pathstep(k) .. (below or "")
+    if not ordered and type(x) == "table" then
+      nested = nested or {}
+      nested[#nested + 1] = k
+    else
+      local y, err, below = copy(x, depth + 1, seen, ordered)
+      if err ~= nil then
+        seen[source] = nil
+        if below == false then return nil, err, false end
+        return nil, err, pathstep(k) .. (below or "")
+      end
+      out[k] = y
     end
-    out[k] = y
   end
-  seen[source] = nil
   if named > 0 and named < count then
+    seen[source] = nil
     return nil, "a table stored in the state cannot mix list items and named fields"
   end
+  if nested ~= nil then
+    -- Any error here is found again by the ordered walk, which tells it.
+    sort(nested)
+    for i = 1, #nested do
+      local k = nested[i]
+      local y, err = copy(rawget(source, k), depth + 1, seen, ordered)
+      if err ~= nil then
+        seen[source] = nil
+        return nil, err
+      end
+      out[k] = y
+    end
+  end
+  seen[source] = nil
   if named == 0 and (count > 0 or getrawmetatable(source) == listMT) then
     if count ~= n then return nil, "a list stored in the state cannot have holes" end
     return setmetatable(out, listMT)
