@@ -162,16 +162,15 @@ public final class AudioEngine {
 
     /// The buffer for a sound name, or `nil` after reporting (once) why it stays silent.
     private static func buffer(_ name: String, directional: Bool, _ buffers: BufferCache, _ reporter: OnceReporter) -> ALuint? {
-        let path = buffers.folder.displayPath(name)
         do {
             let buffer = try buffers.buffer(named: name).get()
             if directional, buffer.channels != 1 {
-                reporter.report("\(path): error: \(AudioAsset.stereoDirectionalMessage) (it stays silent)")
+                reporter.report("\(buffers.displayPath(name)): error: \(AudioAsset.stereoDirectionalMessage) (it stays silent)")
                 return nil
             }
             return buffer.id
         } catch {
-            reporter.report("\(path): error: \(error.message) (it stays silent)")
+            reporter.report("\(buffers.displayPath(name)): error: \(error.message) (it stays silent)")
             return nil
         }
     }

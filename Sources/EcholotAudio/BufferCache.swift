@@ -19,6 +19,7 @@ final class BufferCache {
     let folder: SoundFolder
     private var entries: [URL: Result<Buffer, AudioAssetError>] = [:]
     private var names: [String: Result<Buffer, AudioAssetError>] = [:]
+    private var shownPaths: [String: String] = [:]
 
     /// A cache of the sounds in `folder`.
     init(folder: SoundFolder) { self.folder = folder }
@@ -33,6 +34,15 @@ final class BufferCache {
             .flatMap { url in buffer(for: url) }
         names[name] = result
         return result
+    }
+
+    /// Where a sound name is, as messages show it; found on disk once per name, since a
+    /// sound that stays silent is asked for again on each change of its entity.
+    func displayPath(_ name: String) -> String {
+        if let known = shownPaths[name] { return known }
+        let path = folder.displayPath(name)
+        shownPaths[name] = path
+        return path
     }
 
     /// The buffer for `url`, decoding and uploading it on first use (two names may reach

@@ -28,13 +28,9 @@ public struct SoundFolder: Sendable, Equatable {
     /// The file a sound name refers to — in the nearest folder that has it, else where the
     /// pack's own would be (opening it then says what is missing) — or why it may not be opened.
     public func locate(_ name: String) throws(AudioAssetError) -> URL {
-        if name.isEmpty { throw AudioAssetError("the sound has no file name") }
-        if name.hasPrefix("/") || name.contains("\\") {
-            throw AudioAssetError("sound file names are relative to the pack's sounds/ folder and use '/'")
-        }
-        if name.split(separator: "/", omittingEmptySubsequences: false).contains("..") {
-            throw AudioAssetError("'..' is not allowed: sound files must stay inside the pack")
-        }
+        // The validator's own rules, read by Unicode scalar (an accent after a '/' hides
+        // nothing from them).
+        if let problem = AssetChecker.pathProblem(name, folder: "sounds") { throw AudioAssetError(problem) }
         for folder in urls {
             // As the validator finds it: a name that differs only in Unicode normalisation
             // (a pack made on macOS) is the same file.

@@ -75,7 +75,7 @@ struct PackCommand: ParsableCommand {
         let root = packFolder.standardizedFileURL.resolvingSymlinksInPath().path
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
             .resolvingSymlinksInPath().path
-        guard here == root || here.utf8.starts(with: (root + "/").utf8) else { return name }
+        guard PathInside.isWithin(here, folder: root) else { return name }
         let depth = here == root ? 0 : here.utf8.dropFirst(root.utf8.count + 1).split(separator: UInt8(ascii: "/")).count
         return String(repeating: "../", count: depth + 1) + name
     }

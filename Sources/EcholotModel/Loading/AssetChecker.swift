@@ -1,6 +1,6 @@
 /// Checks file names written in pack files: the path stays inside the pack, and the
 /// file exists there, is a regular file and is within the size limit.
-struct AssetChecker {
+public struct AssetChecker {
     /// The pack's files.
     let files: PackFiles
     /// Whether a missing file is tolerated (the pack extends another that may have it).
@@ -20,7 +20,7 @@ struct AssetChecker {
     }
 
     /// What is wrong with the form of an asset path, if anything.
-    static func pathProblem(_ path: String, folder: String) -> String? {
+    public static func pathProblem(_ path: String, folder: String) -> String? {
         if path.isEmpty { return "expected a file name, found an empty string" }
         // By Unicode scalar, as the file system reads it: an accent after a '/' or '\\'
         // joins it into one Swift Character, which a Character test would not see.

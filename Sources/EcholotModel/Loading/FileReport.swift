@@ -15,7 +15,8 @@ final class FileReport {
     private var last = SourcePosition.start
     /// Problems of a file named in many places, told once: by the file, the index of its
     /// diagnostic, that diagnostic's own message and the JSON paths of the other places.
-    private var shared: [String: (index: Int, message: String, others: [String])] = [:]
+    /// (No index: the problem came past ``maxProblems`` and is only counted, once.)
+    private var shared: [String: (index: Int?, message: String, others: [String])] = [:]
 
     init(displayPath: String) {
         self.displayPath = displayPath
@@ -50,13 +51,14 @@ final class FileReport {
     func error(at path: String, _ message: String, _ position: SourcePosition, about file: String) {
         guard var known = shared[file] else {
             let message = path.isEmpty ? message : "\(shortened(path)): \(message)"
-            // A problem past the limit is only counted; its later uses add nothing to tell.
-            if told.count < Self.maxProblems { shared[file] = (told.count, message, []) }
+            shared[file] = (told.count < Self.maxProblems ? told.count : nil, message, [])
             error(message, at: position)
             return
         }
+        // A problem past the limit is counted once; its later uses add nothing to tell.
+        guard let index = known.index else { return }
         known.others.append(path)
-        told[known.index].message = known.message + SoundUses.others(known.others)
+        told[index].message = known.message + SoundUses.others(known.others)
         shared[file] = known
     }
 

@@ -5,6 +5,9 @@
 func quoted(_ text: String, limit: Int = 60, mark: Unicode.Scalar = "\"") -> String {
     var out = String(mark)
     var count = 0
+    // Whether nothing follows the opening mark yet (counting `out`'s scalars instead made
+    // a 40,000-character key take a second to quote).
+    var atStart = true
     for character in text {
         if count == limit {
             out += "…"
@@ -12,6 +15,7 @@ func quoted(_ text: String, limit: Int = 60, mark: Unicode.Scalar = "\"") -> Str
         }
         count += 1
         for scalar in character.unicodeScalars {
+            defer { atStart = false }
             if scalar == mark || scalar == "\\" {
                 out += "\\" + String(scalar)
                 continue
@@ -19,7 +23,7 @@ func quoted(_ text: String, limit: Int = 60, mark: Unicode.Scalar = "\"") -> Str
             // An accent the text begins with is written out too: it would sit on the quote.
             let category = scalar.properties.generalCategory
             if MessageText.isUnshowable(scalar)
-                || (out.unicodeScalars.count == 1 && [.nonspacingMark, .spacingMark, .enclosingMark].contains(category)) {
+                || (atStart && [.nonspacingMark, .spacingMark, .enclosingMark].contains(category)) {
                 out += MessageText.escape(scalar)
             } else {
                 out.unicodeScalars.append(scalar)

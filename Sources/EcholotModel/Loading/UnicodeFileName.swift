@@ -23,7 +23,8 @@ public enum UnicodeFileName {
         guard !exists(join(folder, relative)) else { return relative }
         var current = folder
         var found: [String] = []
-        for component in relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
+        // By scalar: an accent after a '/' joins it into one Character.
+        for component in ArchivePath.segments(relative) {
             var name = component
             if !component.isEmpty, !exists(join(current, component)) {
                 guard let names = try? FileManager.default.contentsOfDirectory(atPath: current),

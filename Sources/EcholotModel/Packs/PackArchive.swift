@@ -112,7 +112,7 @@ public final class PackArchive {
             }
             // Written through a descriptor, so that a full disk or a file-size limit is told
             // by its reason instead of as a damaged archive.
-            let descriptor = Glibc.open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            let descriptor = openFile(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw failure(cannotWrite(errno, in: folder)) }
             defer { close(descriptor) }
             var written = 0
@@ -173,4 +173,14 @@ public final class PackArchive {
     private func cannotWrite(_ code: Int32, in folder: URL) -> String {
         "cannot be written in \(folder.deletingLastPathComponent().path): \(String(cString: strerror(code)))"
     }
+}
+
+/// The C library's `open`, named apart from ``PackArchive/open(_:displayPath:)`` inside the
+/// type, on either platform the file imports.
+private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.open(path, flags, mode)
+    #else
+    Darwin.open(path, flags, mode)
+    #endif
 }

@@ -81,8 +81,10 @@ public struct PackInstaller {
                 if let firstCreated { try? manager.removeItem(at: firstCreated) }
             }
         }
+        // The lock first: an install holding it sweeps unlocked `.incoming-` folders, which
+        // this one's would be until it locked.
         do {
-            try manager.createDirectory(at: incoming, withIntermediateDirectories: true)
+            try manager.createDirectory(at: packsFolder, withIntermediateDirectories: true)
         } catch {
             throw refuse("cannot create a folder in \(packsFolder.path): \(error.localizedDescription)")
         }
@@ -90,6 +92,11 @@ public struct PackInstaller {
             throw refuse("another 'echolot install' is running in \(packsFolder.path); install this one when it has finished")
         }
         defer { lock.release() }
+        do {
+            try manager.createDirectory(at: incoming, withIntermediateDirectories: false)
+        } catch {
+            throw refuse("cannot create a folder in \(packsFolder.path): \(error.localizedDescription)")
+        }
         let stopped = refuse("interrupted; nothing was installed or changed")
         do {
             try archive.extract(into: incoming, stop: interrupted)

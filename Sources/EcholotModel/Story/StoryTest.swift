@@ -20,11 +20,15 @@ public struct StoryTest: Sendable {
     /// The fields `expect` may hold.
     public static let expectable = ["lines", "choices", "picks", "levels", "variables", "clocks", "status", "ending", "errors"]
 
-    /// The story test files of a pack: `tests/*.story.json`, sorted by name.
+    /// The ending of a story test's file name, which `echolot test` looks for in `tests/`.
+    public static let suffix = ".story.json"
+
+    /// The story test files of a pack: `tests/*.story.json`, sorted by name; hidden files
+    /// (an editor's `.x.story.json` backup) are left out, as pack tests' are.
     public static func files(in pack: Pack) -> [URL] {
         let folder = pack.root.appendingPathComponent("tests", isDirectory: true)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".story.json") }.sorted().map { folder.appendingPathComponent($0) }
+        return names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
     }
 
     /// Reads a test file, reporting every problem with its position.

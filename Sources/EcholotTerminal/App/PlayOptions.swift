@@ -23,7 +23,7 @@ public struct PlayOptions: Sendable {
     public init() {}
 
     /// The ending that `echolot test` looks for in a pack's `tests/`.
-    public static let storyTestSuffix = ".story.json"
+    public static let storyTestSuffix = StoryTest.suffix
 
     /// The path of the `attempt`-th level's input log (1-based): the first is `--record`
     /// itself, later ones get `-2`, `-3`, … before the extension. A `.story.json` name is
