@@ -30,9 +30,6 @@ void clua_remove(lua_State *L, int index) { lua_remove(L, index); }
 lua_Integer clua_tointeger(lua_State *L, int index, int *isnum) { return lua_tointegerx(L, index, isnum); }
 lua_Number clua_tonumber(lua_State *L, int index, int *isnum) { return lua_tonumberx(L, index, isnum); }
 int clua_isinteger(lua_State *L, int index) { return lua_isinteger(L, index); }
-int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname) {
-    return luaL_loadbufferx(L, text, length, chunkname, "t");
-}
 int clua_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
 void clua_unref(lua_State *L, int ref) { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
 void clua_getref(lua_State *L, int ref) { (void)lua_rawgeti(L, LUA_REGISTRYINDEX, ref); }

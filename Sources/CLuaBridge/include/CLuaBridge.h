@@ -119,6 +119,11 @@ void clua_logfree(clua_WriteLog *log, size_t *used);
 /// Frees the table of the order objects were made in (when the Lua state closes).
 void clua_madefree(clua_MadeOrder *made);
 
+/// Loads `text` as a chunk in text mode only: a binary chunk is refused. The parser's C
+/// stack overflow, which Lua reports with no position, is placed at the token where the
+/// code nested too deeply: `chunk:line:column: message`.
+int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
+
 // The C API's macros, as functions Swift can call.
 
 /// `lua_pcall`.
@@ -137,8 +142,6 @@ lua_Integer clua_tointeger(lua_State *L, int index, int *isnum);
 lua_Number clua_tonumber(lua_State *L, int index, int *isnum);
 /// `lua_isinteger`.
 int clua_isinteger(lua_State *L, int index);
-/// Loads `text` as a chunk in text mode only: a binary chunk is refused.
-int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
 /// `luaL_ref` in the registry.
 int clua_ref(lua_State *L);
 /// `luaL_unref` in the registry.

@@ -57,10 +57,7 @@ extension LuaVM {
     /// stack unwinds. It only reads the stack, so it cannot fail itself.
     func handleMessage(_ L: OpaquePointer) -> Int32 {
         var failure = CapturedFailure(kind: .runtime, message: LuaVM.withSandboxHint(describeError(at: 1, in: L)))
-        if let (source, line, rest) = splitPosition(failure.message) {
-            failure.message = rest
-            if let source { failure.source = source; failure.line = line }
-        }
+        locate(&failure)
         if failure.source == nil, let (source, line, column) = engineFailurePosition(L) {
             failure.source = source
             failure.line = line
@@ -177,24 +174,34 @@ extension LuaVM {
         }
     }
 
-    /// Moves a `chunk:line:` prefix of a known chunk from the message into the position.
+    /// Moves a `chunk:line:` (or `chunk:line:column:`) prefix of a known chunk from the
+    /// message into the position.
     func locate(_ failure: inout CapturedFailure) {
-        guard let (source, line, rest) = splitPosition(failure.message) else { return }
+        guard let (source, line, column, rest) = splitPosition(failure.message) else { return }
         failure.message = rest
         if let source {
             failure.source = source
             failure.line = line
+            failure.column = column
         }
     }
 
-    /// Splits `chunk:line: message` when the chunk is a known script or engine chunk.
-    func splitPosition(_ message: String) -> (ScriptSource?, Int, String)? {
+    /// Splits `chunk:line: message` when the chunk is a known script or engine chunk. A
+    /// column right after the line's colon (`chunk:line:column: message`) is the loader's,
+    /// for the parser's C stack overflow (`clua_loadtext`): Lua puts a space there.
+    func splitPosition(_ message: String) -> (ScriptSource?, Int, Int?, String)? {
         for (prefix, source) in sourcesByShortName where message.hasPrefix(prefix) {
             let rest = message.dropFirst(prefix.count)
             guard let colon = rest.firstIndex(of: ":"), let line = Int(rest[..<colon]) else { continue }
             var text = rest[rest.index(after: colon)...]
+            var column: Int?
+            if let next = text.firstIndex(of: ":"), text[..<next].allSatisfy({ $0.isASCII && $0.isNumber }),
+               let number = Int(text[..<next]), number > 0 {
+                column = number
+                text = text[text.index(after: next)...]
+            }
             if text.hasPrefix(" ") { text = text.dropFirst() }
-            return (source, line, String(text))
+            return (source, line, column, String(text))
         }
         return nil
     }

@@ -1,0 +1,77 @@
+// Loading a chunk's text, with a position for the one parser error Lua gives none: its C
+// stack overflow, raised where the code nests deeper than LUAI_MAXCCALLS levels.
+#include <string.h>
+
+#include "bridge.h"
+
+/// Hands Lua the text one byte at a time, so that how much it asked for says where the
+/// lexer stood when the parser gave up.
+typedef struct {
+    const char *text;
+    size_t length;
+    size_t read;
+    int ended;
+} clua_ByteReader;
+
+static const char *clua_readbyte(lua_State *L, void *data, size_t *size) {
+    (void)L;
+    clua_ByteReader *reader = (clua_ByteReader *)data;
+    if (reader->read >= reader->length) {
+        reader->ended = 1;
+        *size = 0;
+        return NULL;
+    }
+    *size = 1;
+    return reader->text + reader->read++;
+}
+
+static int clua_isnamebyte(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/// Loads `text` as a chunk in text mode only: a binary chunk is refused. An error the
+/// parser raises without a position (LUA_ERRRUN: its C stack overflow) is given one, in the
+/// form of Lua's other messages with the column added (`chunk:line:column: message`), at
+/// the token it stopped at.
+int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname) {
+    int status = luaL_loadbufferx(L, text, length, chunkname, "t");
+    if (status != LUA_ERRRUN || lua_type(L, -1) != LUA_TSTRING) return status;
+    // Again, a byte at a time: the same parse fails at the same place, and the lexer has
+    // read one byte past the token it stood on (none when the text ran out).
+    clua_ByteReader reader = {text, length, 0, 0};
+    lua_pop(L, 1);
+    int again = lua_load(L, clua_readbyte, &reader, chunkname, "t");
+    if (again != LUA_ERRRUN || lua_type(L, -1) != LUA_TSTRING) return again;
+    size_t back = reader.ended ? 1 : 2;
+    size_t at = reader.read >= back ? reader.read - back : 0;
+    while (at > 0 && clua_isnamebyte(text[at]) && clua_isnamebyte(text[at - 1])) at--;
+    // Lines as Lua's lexer counts them (inclinenumber: \n, \r, \r\n or \n\r), so the line
+    // agrees with every other message about the file; the column in characters (code points).
+    int line = 1, column = 1;
+    for (size_t i = 0; i < at; i++) {
+        char c = text[i];
+        if (c == '\n' || c == '\r') {
+            if (i + 1 < at && (text[i + 1] == '\n' || text[i + 1] == '\r') && text[i + 1] != c) i++;
+            line++;
+            column = 1;
+        } else if (((unsigned char)c & 0xC0) != 0x80) {
+            column++;
+        }
+    }
+    // Lua's own short form of the chunk name, as its other messages begin.
+    lua_Debug record;
+    memset(&record, 0, sizeof record);
+    if (luaL_loadbufferx(L, "", 0, chunkname, "t") != LUA_OK) {
+        lua_pop(L, 1);
+        return again;
+    }
+    (void)lua_getinfo(L, ">S", &record);  // pops the empty chunk
+    const char *message = lua_tostring(L, -1);
+    if (strcmp(message, "C stack overflow") == 0) {
+        message = "C stack overflow: the code nests too deeply (brackets, tables, calls, functions "
+                  "or blocks inside one another)";
+    }
+    lua_pushfstring(L, "%s:%d:%d: %s", record.short_src, line, column, message);
+    lua_replace(L, -2);
+    return again;
+}
