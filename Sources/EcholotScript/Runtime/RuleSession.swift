@@ -96,19 +96,17 @@ final class RuleSession {
         vm.limits.pointee.random = context.random.state
 
         clua_logclear(vm.limits)
-        if let failed = vm.protectedCall(arguments: 5, results: 3) {
+        if var failed = vm.protectedCall(arguments: 5, results: 3) {
             synced = nil
             engine.actionOwner = nil
             let fallback = failed.source == nil ? engine.currentHandlerPosition() : nil
             // Memory can run out while the engine mirrors the state, before any handler: the
             // scripts' own tables hold it, and saying so spares a search of this rule's code.
-            let beforeHandler = failed.source == nil && fallback == nil && failed.kind == .memoryLimit
-            var error = ScriptError(kind: failed.kind, source: failed.source ?? fallback?.source ?? rule.source,
-                                    line: failed.source != nil ? failed.line : fallback?.line ?? rule.line,
-                                    message: beforeHandler ? failed.message + ", reached before its handler ran (what earlier calls keep holds it)" : failed.message,
-                                    rule: rule.label, action: action.name)
-            if failed.source != nil { error.column = failed.column }
-            throw error
+            if failed.source == nil, fallback == nil, failed.kind == .memoryLimit {
+                failed.message += ", reached before its handler ran (what earlier calls keep holds it)"
+            }
+            throw ScriptError(failed, source: fallback?.source ?? rule.source, line: fallback?.line ?? rule.line,
+                              rule: rule.label, action: action.name)
         }
         engine.mirrorOwner = self
         if rebuild { engine.index.reset() }

@@ -13,11 +13,13 @@ public struct ScriptLoadError: Error, Sendable, CustomStringConvertible {
 }
 
 extension ScriptError {
-    /// An error from a failed call, placed in `source` when Lua did not say where.
-    init(_ failure: CapturedFailure, source: ScriptSource? = nil, rule: String? = nil, action: String? = nil) {
-        self.init(kind: failure.kind, source: failure.source ?? source, line: failure.line,
+    /// An error from a failed call, placed at `line` of `source` when Lua did not say where.
+    init(_ failure: CapturedFailure, source: ScriptSource? = nil, line: Int? = nil, rule: String? = nil,
+         action: String? = nil) {
+        let located = failure.source != nil
+        self.init(kind: failure.kind, source: failure.source ?? source, line: located ? failure.line : line,
                   message: failure.message, rule: rule, action: action)
-        column = failure.source != nil ? failure.column : nil
+        column = located ? failure.column : nil
     }
 }
 
