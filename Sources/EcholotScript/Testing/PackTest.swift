@@ -107,8 +107,22 @@ public struct PackTestResult: Sendable {
     /// Whether the test passed.
     public var passed: Bool { problems.isEmpty }
 
-    /// How reports name the test: its file, and its name where that says more.
-    public var label: String { Self.nameAdds(name, to: file) ? "\(file): \(name)" : file }
+    /// How reports name the test: its file, and its name where that says more. Both are a
+    /// stranger's text on a line of the report: a line break in a name forged a line
+    /// (`ok: …` of a test that never ran), a 20,000-character name flooded the output.
+    public var label: String {
+        let shownFile = MessageText.oneLine(file)
+        return Self.nameAdds(name, to: file) ? "\(shownFile): \(Self.shown(name))" : shownFile
+    }
+
+    /// The longest name a report shows as it is; MessageText.named cuts a longer one here.
+    static let plainNameLength = 60
+
+    /// `name` as reports show it: as it is when it is one plain line and short, else as a
+    /// problem names a test, in quotes, written out and cut (``MessageText/named(_:)``).
+    static func shown(_ name: String) -> String {
+        name.count <= plainNameLength && MessageText.oneLine(name) == name ? name : MessageText.named(name)
+    }
 
     /// Whether `name` says more than the file shown as `file`: a file's one unnamed test
     /// is named by the file (`tests/x.lua`).
