@@ -337,7 +337,7 @@ import Testing
         ])
         let pack = try PackLoader.load(at: folder)
         let result = try #require(PackTests.run(pack, standardRules: Support.standardRules).first)
-        #expect(result.printed.count == PackTestResult.printedLimit + 1)
+        #expect(result.printed.count == PrintedLines.limit + 1)
         #expect(result.printed.first == "(800 earlier lines not kept)", "\(result.printed.prefix(2))")
         #expect(result.printed.last == "tick")
     }
@@ -362,5 +362,52 @@ import Testing
                                     loadingPrinted: { loading.append($0) })
         #expect(loading == ["loading a"])
         #expect(results.map(\.printed) == [["reading the test"], []], "once, and not the loading again")
+    }
+}
+
+/// What scripts print is kept under one cap, wherever it waits: in the engine until it is
+/// taken, and in a pack test's report.
+@Suite struct PrintedLinesTests {
+    /// The engine kept the last 1,000 lines a script printed while loading and said nothing
+    /// of the rest: `echolot test` showed them as if they were all.
+    @Test func theEngineKeepsTheLastLinesWithANote() throws {
+        let engine = try Support.engine(["chatty.lua": "for i = 1, 2500 do print(i) end"])
+        let output = engine.output
+        #expect(output.count == PrintedLines.limit + 1)
+        #expect(output.first == "(1500 earlier lines not kept)")
+        #expect(output.dropFirst().first == "1501")
+        #expect(output.last == "2500")
+        #expect(engine.takeOutput() == output)
+        #expect(engine.output.isEmpty)
+    }
+
+    /// What a test file printed while it was read comes under its first test: the lines the
+    /// engine let go of before the test took them are counted in the note too.
+    @Test func aTestsNoteCountsWhatTheEngineLetGo() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#),
+            "scripts/chatty.lua": #"echolot.reducer({ on = { tick = function(level, action, ctx) print("tick") end } })"#,
+            "tests/one.lua": """
+                for i = 1, 1500 do print("reading", i) end
+                return { level = "one", input = { { t = 30, action = "end" } }, expect = { outcome = "running" } }
+                """,
+        ])
+        let pack = try PackLoader.load(at: folder)
+        let result = try #require(PackTests.run(pack, standardRules: Support.standardRules).first)
+        // 1,500 lines read, 1,800 ticks: the last 1,000 ticks are kept.
+        #expect(result.printed.count == PrintedLines.limit + 1)
+        #expect(result.printed.first == "(2300 earlier lines not kept)", "\(result.printed.prefix(2))")
+        #expect(result.printed.last == "tick")
+    }
+
+    /// Lines are let go in batches, not one at a time from the front: across the many
+    /// batches of a million lines, the last thousand are kept and every other one counted.
+    @Test func aMillionLinesKeepTheLastThousandAndCountTheRest() {
+        var lines = PrintedLines()
+        for i in 1...1_000_000 { lines.append(String(i)) }
+        let kept = lines.lines
+        #expect(kept.count == PrintedLines.limit + 1)
+        #expect(kept.first == "(999000 earlier lines not kept)")
+        #expect(kept.last == "1000000")
     }
 }

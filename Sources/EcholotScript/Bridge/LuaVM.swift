@@ -13,11 +13,9 @@ final class LuaVM {
     let L: OpaquePointer
     /// The limits this state was made with.
     let configuration: ScriptLimits
-    /// Lines printed by scripts, oldest first (at most ``maxOutput``), while no
-    /// ``printed`` handler takes them.
-    private(set) var output: [String] = []
-    /// How many printed lines are kept.
-    let maxOutput = 1000
+    /// Lines printed by scripts (the last ``PrintedLines/limit``), while no ``printed``
+    /// handler takes them.
+    private(set) var output = PrintedLines()
     /// Takes each printed line as it comes, instead of ``output``.
     var printed: ((String) -> Void)?
 
@@ -113,13 +111,12 @@ final class LuaVM {
             line = line.split(separator: "\t", omittingEmptySubsequences: false)
                 .map { MessageText.oneLine(String($0)) }.joined(separator: "\t")
             if let printed { printed(line); continue }
-            if output.count >= maxOutput { output.removeFirst(output.count - maxOutput + 1) }
             output.append(line)
         }
     }
 
     /// Forgets what scripts printed.
-    func clearOutput() { output.removeAll() }
+    func clearOutput() { output = PrintedLines() }
 
     // MARK: Sources
 

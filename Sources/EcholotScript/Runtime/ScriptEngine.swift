@@ -59,12 +59,17 @@ public final class ScriptEngine {
     /// The limits scripts run under.
     public var limits: ScriptLimits { vm.configuration }
 
-    /// Lines scripts printed with `print`, oldest first (the last 1,000), while they are
-    /// not sent on (``sendOutput(to:)``).
-    public var output: [String] { vm.output }
+    /// Lines scripts printed with `print`, oldest first (the last 1,000, after a note of how
+    /// many came before), while they are not sent on (``sendOutput(to:)``).
+    public var output: [String] { vm.output.lines }
 
-    /// The lines scripts printed since the last call, oldest first; they are forgotten.
-    public func takeOutput() -> [String] {
+    /// The lines scripts printed since the last call, as ``output`` gives them; they are
+    /// forgotten.
+    public func takeOutput() -> [String] { takePrinted().lines }
+
+    /// What scripts printed since the last call, to go on keeping under the same cap; it is
+    /// forgotten here.
+    func takePrinted() -> PrintedLines {
         defer { vm.clearOutput() }
         return vm.output
     }

@@ -98,11 +98,9 @@ public struct PackTestResult: Sendable {
     public var result: RunResult?
     /// Every problem: mismatches, rejected actions, a broken test file. Empty when it passed.
     public var problems: [String]
-    /// What the rules printed while the test ran: the last ``printedLimit`` lines, after a
-    /// line saying how many earlier ones were not kept, if any were.
+    /// What the rules printed while the test ran: the last ``PrintedLines/limit`` lines,
+    /// after a line saying how many earlier ones were not kept, if any were.
     public var printed: [String] = []
-    /// How many printed lines a result keeps.
-    public static let printedLimit = 1000
 
     /// Whether the test passed.
     public var passed: Bool { problems.isEmpty }

@@ -88,7 +88,7 @@ public enum PackTests {
         let shown = test.source.displayPath
         // What reading the test file printed is shown under its first test to run; the
         // level plays in an engine of its own, which prints where the loaded one does.
-        var kept = PrintedLines(rules.engine.takeOutput())
+        var kept = rules.engine.takePrinted()
         rules.engine.sendOutput { kept.append($0) }
         defer { rules.engine.sendOutput(to: nil) }
         guard let level = rules.pack.level(id: test.level) else {
@@ -126,37 +126,5 @@ public enum PackTests {
         let problems = result.errors + mismatches
         return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems,
                               printed: kept.lines)
-    }
-}
-
-/// The last ``PackTestResult/printedLimit`` lines a test printed, and how many came before
-/// them: a rule printing on every tick of a day-long run must not grow the report's memory.
-private struct PrintedLines {
-    private var buffer: [String]
-    private var dropped = 0
-
-    init(_ lines: [String]) {
-        buffer = []
-        lines.forEach { append($0) }
-    }
-
-    mutating func append(_ line: String) {
-        buffer.append(line)
-        // Trimmed in batches, so each line costs O(1) however many come.
-        if buffer.count >= 2 * PackTestResult.printedLimit { trim() }
-    }
-
-    private mutating func trim() {
-        let excess = buffer.count - PackTestResult.printedLimit
-        guard excess > 0 else { return }
-        buffer.removeFirst(excess)
-        dropped += excess
-    }
-
-    /// The kept lines, after a note of how many earlier ones were not kept.
-    var lines: [String] {
-        var copy = self
-        copy.trim()
-        return copy.dropped == 0 ? copy.buffer : ["(\(copy.dropped) earlier lines not kept)"] + copy.buffer
     }
 }
