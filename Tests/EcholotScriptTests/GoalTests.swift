@@ -1,4 +1,5 @@
 import EcholotCore
+import Foundation
 import EcholotModel
 import Testing
 @testable import EcholotScript
@@ -46,6 +47,24 @@ import Testing
         store.dispatch(.selectEntity("gong"))
         #expect(state(store, "findAll") == "met")
         #expect(status(store) == .won)
+    }
+
+    /// `findAll` walks the level's entities, in its `check` and on every selection. The walk
+    /// sorted the ids with a comparison written in Lua, fifteen instructions each: a level
+    /// of 20,000 entities failed validation with the check's instruction budget spent
+    /// before its first entity. Ids are sorted by `<` in C now, in the same order.
+    @Test func findAllWalksALargeLevelWithinItsBudget() throws {
+        let ids = (0..<20_000).map { String(format: "e%05d", $0) }
+        let world = try Support.world(level: Support.level(entities: ids.map { ($0, 0) }, goals: #"[{"type": "findAll", "tag": "t"}]"#),
+                                      limits: ScriptLimits())
+        #expect(world.rules.validate(world.level).map(\.description) == [])
+        let store = world.store
+        store.dispatch(.start)
+        for id in ["e19999", "e00000"] {
+            #expect(store.send(.selectEntity(id)).isEmpty)
+            #expect(state(store, "findAll") == "pending")
+        }
+        #expect(store.level[LevelKeys.found] == ["e19999", "e00000"])
     }
 
     @Test func findInOrder() throws {
