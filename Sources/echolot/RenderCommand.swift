@@ -58,6 +58,21 @@ struct RenderCommand: ParsableCommand {
     /// Loads the pack, runs the level while recording and writes the WAV file; exits 1 on
     /// any failure.
     func run() throws {
+        // Held from the start, so that no thread the render starts can be ended by one:
+        // the render asks at every tick and removes its half-written file first.
+        let held = HeldSignals()
+        do {
+            try loadAndRender(held)
+            held.release()
+        } catch {
+            held.deliver()
+            throw error
+        }
+    }
+
+    /// Loads, checks the output, renders and reports; Ctrl-C or a kill ends it through
+    /// `held`, leaving no file behind.
+    private func loadAndRender(_ held: HeldSignals) throws {
         let game = try GameLoader.load(pack: pack, level: level)
         game.showPrints()
         // By id, through a base or a dependency: every folder the game reads is protected.
@@ -72,7 +87,7 @@ struct RenderCommand: ParsableCommand {
         }
         let log = try GameLoader.inputLog(input)
         let started = ContinuousClock.now
-        let (written, hrtfName, ruleErrors) = try render(game, log: log)
+        let (written, hrtfName, ruleErrors) = try render(game, log: log, held: held)
         let elapsed = (ContinuousClock.now - started) / .seconds(1)
         print(String(
             format: "rendered %.2f s of '%@' to %@ (%d Hz stereo, HRTF %@) in %.2f s",
@@ -84,7 +99,7 @@ struct RenderCommand: ParsableCommand {
     /// Runs the level through the log while recording; returns the seconds written, the
     /// HRTF data set used and whether the rules failed. Errors are thrown rather than exited on, so the OpenAL device
     /// is closed on the way out.
-    private func render(_ game: LoadedGame, log: InputLog) throws -> (Double, String?, Bool) {
+    private func render(_ game: LoadedGame, log: InputLog, held: HeldSignals) throws -> (Double, String?, Bool) {
         do {
             // The limiter keeps a loud moment (several sounds near the head at once) from
             // clipping in the 16-bit file; below full scale it leaves the mix untouched.
@@ -98,15 +113,22 @@ struct RenderCommand: ParsableCommand {
             }
             let writer = try WAVWriter(url: URL(fileURLWithPath: out), channels: 2, sampleRate: device.sampleRate)
             // An hour of audio is 600 MB: Ctrl-C must not leave that behind in a hidden file.
-            InterruptCleanup.install(removing: writer.temporary)
-            defer { InterruptCleanup.uninstall() }
+            let stopIfAsked = { held.deliverIfArrived { try? FileManager.default.removeItem(at: writer.temporary) } }
             let recorder = try LevelRecorder(engine: engine, writer: writer)
             let store = try game.makeStore()
             engine.attach(to: store)  // First: each batch is applied, then heard.
             recorder.attach(to: store)
+            store.observe { _ in stopIfAsked() }
             let result = LevelRunner(maxSeconds: seconds).run(store, log: log)
             for error in result.errors { Terminal.error(error) }
-            try recorder.render(seconds: max(0, seconds - recorder.seconds))
+            // The rest after an early end, a second at a time: it may be most of an hour.
+            var rest = max(0, seconds - recorder.seconds)
+            while rest > 0 {
+                stopIfAsked()
+                let part = min(1, rest)
+                try recorder.render(seconds: part)
+                rest -= part
+            }
             guard problems.count == 0 else {
                 Terminal.error("\(out): error: not written: sounds of the level cannot be played (above); "
                     + "echolot validate \(Shell.word(pack)) lists them")
@@ -131,50 +153,6 @@ extension RenderCommand {
     static func sameFile(_ a: String, _ b: String) -> Bool {
         guard let first = FileIdentity(path: a) else { return false }
         return first == FileIdentity(path: b)
-    }
-}
-
-/// Removes a half-written file when a termination signal ends the render, then ends the
-/// process as that signal would have: no Swift code (no `deinit`) runs on a signal.
-private enum InterruptCleanup {
-    /// The signals that end a render: Ctrl-C, `kill`, a closed terminal, Ctrl-\.
-    static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-    /// The file's path in C memory, prepared before the handler can run (it may not allocate).
-    nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
-    /// The signals that were ignored before (a background job's SIGINT): they stay ignored.
-    nonisolated(unsafe) static var ignored: Set<Int32> = []
-    /// The thread's signal mask before, put back by ``uninstall()``.
-    nonisolated(unsafe) static var mask = sigset_t()
-
-    /// Removes `file` if one of ``signals`` arrives, until ``uninstall()``.
-    static func install(removing file: URL) {
-        path = strdup(file.path)
-        for number in signals {
-            let before = signal(number) { number in
-                // unlink, signal and raise are async-signal-safe.
-                if let path = InterruptCleanup.path { unlink(path) }
-                signal(number, SIG_DFL)
-                raise(number)
-            }
-            if let before, unsafeBitCast(before, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-                signal(number, SIG_IGN)
-                ignored.insert(number)
-            }
-        }
-        // A parent may hand its blocked mask down (Foundation's Process does): the render
-        // would then run on for minutes through every Ctrl-C and kill but SIGKILL.
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        for number in signals { sigaddset(&unblock, number) }
-        pthread_sigmask(SIG_UNBLOCK, &unblock, &mask)
-    }
-
-    /// Puts the handlers back as they were and forgets the file.
-    static func uninstall() {
-        pthread_sigmask(SIG_SETMASK, &mask, nil)
-        for number in signals { signal(number, ignored.contains(number) ? SIG_IGN : SIG_DFL) }
-        free(path)
-        path = nil
     }
 }
 

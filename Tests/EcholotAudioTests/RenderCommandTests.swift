@@ -178,6 +178,32 @@ import Testing
         #expect(try Data(contentsOf: out) == Data("earlier render".utf8))
     }
 
+    /// A render started with Ctrl-C ignored (a background job of a script, `nohup`) goes on
+    /// through one and writes its file: the signals it holds back while it renders are
+    /// only those that would have ended it.
+    @Test func aRenderThatIgnoresCtrlCFinishesThroughOne() throws {
+        let out = folder.appendingPathComponent("background.wav")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"trap "" INT; exec "$0" "$@""#, echolotExecutable.path,
+                             "render", Tutorial.root.path, "--level", "around-you", "--seconds", "300", "--out", out.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        func writing() throws -> Bool {
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.hasSuffix(".tmp") }
+        }
+        while try !writing(), process.isRunning, Date() < deadline { usleep(20_000) }
+        try #require(try writing(), "the render never started writing")
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        // A 44-byte header and five minutes of 16-bit stereo.
+        let size = try FileManager.default.attributesOfItem(atPath: out.path)[.size] as? Int
+        #expect(size == 44 + 300 * 44_100 * 4)
+    }
+
     /// A sound that cannot be played makes the render wrong: status 1 and no file, and a
     /// file already there is left as it was.
     /// A level naming `cloche-é.wav` composed (NFC, as editors type it) while the file on
