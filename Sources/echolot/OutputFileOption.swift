@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 
-/// An option naming a file to write (`play --record`, `pack --out`), checked before any
-/// work: a mistyped one ends the command at once as a usage error, not after a level was
-/// played or a pack validated, nor with a system message about the current folder.
+/// An option naming a file to write (`play --record`, `pack --out`, `render --out`),
+/// checked before any work: a mistyped one ends the command at once as a usage error, not
+/// after a level was played, rendered or a pack validated, nor with a system message about
+/// the current folder.
 enum OutputFileOption {
     /// Throws a usage error naming `option` when `value` cannot be a file to write: empty
     /// or ending in `/`, in a folder that does not exist or cannot be written, or a folder.

@@ -51,8 +51,7 @@ struct RenderCommand: ParsableCommand {
         guard seconds.isFinite, seconds * Double(rate) >= 1, seconds <= 3_600 else {
             throw ValidationError("--seconds must be a number of seconds from one sample (1/\(rate) s) to 3600")
         }
-        // An empty name would resolve to the current folder and be refused as "not a regular file".
-        guard !out.isEmpty, !out.hasSuffix("/") else { throw ValidationError("--out needs a file name, such as level.wav") }
+        try OutputFileOption.check(out, option: "--out", example: "level.wav")
     }
 
     /// Loads the pack, runs the level while recording and writes the WAV file; exits 1 on

@@ -145,13 +145,26 @@ import Testing
         #expect(run.stderr.contains("--out needs a file name"), "\(run.stderr)")
     }
 
-    /// An output in a folder that does not exist says so, not libsndfile's "System error".
+    /// An output in a folder that does not exist says so, not libsndfile's "System error",
+    /// as a usage error before the level loads (the one check of `play --record` and
+    /// `pack --out`).
     @Test func anOutputInAMissingFolderSaysWhichFolder() throws {
         let missing = folder.appendingPathComponent("no-such-folder")
         let out = missing.appendingPathComponent("x.wav")
         let run = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "1", "--out", out.path])
-        #expect(run.status == 1)
-        #expect(run.stderr == "\(out.path): error: cannot write audio: the folder \(missing.path) does not exist\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Error: --out: the folder \(missing.path) does not exist\n"), "\(run.stderr)")
+    }
+
+    /// An output that is a folder is a usage error too, told before the level is loaded
+    /// (an unknown level is not what is said), and the folder is left as it was.
+    @Test func anOutputThatIsAFolderIsAUsageError() throws {
+        let taken = folder.appendingPathComponent("taken.wav", isDirectory: true)
+        try FileManager.default.createDirectory(at: taken, withIntermediateDirectories: true)
+        let run = try echolot(["render", Tutorial.root.path, "--level", "nope", "--seconds", "1", "--out", taken.path])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Error: --out: \(taken.path) is a folder; give a file name inside it\n"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: taken.path).isEmpty)
     }
 
     /// A render ended by a signal (Ctrl-C, kill) leaves neither a hidden temporary file,
