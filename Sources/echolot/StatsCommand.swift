@@ -1,5 +1,6 @@
 import ArgumentParser
 import EcholotStore
+import EcholotTerminal
 import Foundation
 
 /// `echolot stats [--window week|2weeks|month] [--json] [--plain] [--profile PATH]`: what the

@@ -87,7 +87,7 @@ public final class PlayApp {
     /// Whether the line mode is wanted: `--plain`, `TERM=dumb`, or output that is not a
     /// terminal (a pipe or a file cannot show a redrawn screen).
     public static func wantsPlain(_ options: PlayOptions, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        options.plain || environment["TERM"] == "dumb" || isatty(STDOUT_FILENO) != 1
+        LineMode.wanted(plain: options.plain, environment: environment) || isatty(STDOUT_FILENO) != 1
     }
 
     /// Whether the full screen may use colours: not when `NO_COLOR` is set and not empty
