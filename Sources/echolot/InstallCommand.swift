@@ -43,8 +43,9 @@ struct InstallCommand: ParsableCommand {
             print(line + " into \(installed.folder.path)")
             // Told, not refused: the update the player asked for is done, and a pack built
             // on the old version may have its own update waiting for this one.
-            for problem in installed.noLongerLoading {
-                let version = (try? PackLoader.load(at: problem.url).manifest.version).map { " \($0)" } ?? ""
+            for left in installed.noLongerLoading {
+                let problem = left.problem
+                let version = left.version.map { " \($0)" } ?? ""
                 Terminal.error("warning: the installed pack \(problem.id ?? problem.url.lastPathComponent)\(version) does not "
                     + "load with \(manifest.id) \(manifest.version) and needs an update too:")
                 Terminal.report(problem.diagnostics)

@@ -157,6 +157,21 @@ struct InstallTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: setup.packs.path) == ["mine"])
     }
 
+    /// An update that a pack built on the old version does not accept names that pack
+    /// with its version, read in the same check that found it left behind: install loaded
+    /// the pack a second time only to read the version.
+    @Test func anUpdateNamesThePacksItLeavesBehindWithTheirVersions() throws {
+        let setup = Setup()
+        _ = try setup.installer().install(try setup.archive("bats1.zip", Packs.files(id: "bats", version: "1.0.0")))
+        let built = #""extends": "bats", "dependencies": { "bats": "^1.0.0" }"#
+        _ = try setup.installer().install(try setup.archive("cave.zip", Packs.files(id: "cave", version: "1.3.0", extra: built)))
+        let update = try setup.installer(replace: true).install(try setup.archive("bats2.zip", Packs.files(id: "bats", version: "2.0.0")))
+        #expect(update.replacedVersion == "1.0.0")
+        #expect(update.noLongerLoading.map(\.problem.id) == ["cave"])
+        #expect(update.noLongerLoading.map(\.version) == ["1.3.0"])
+        #expect(update.noLongerLoading.first?.problem.diagnostics.first?.message.contains("needs \"bats\" ^1.0.0") == true)
+    }
+
     /// The installed pack's author went into the refusal raw (an escape sequence in it
     /// reached the terminal), and an installed pack that does not load left a gap:
     /// 'pack "mine"  is already installed'.

@@ -22,7 +22,17 @@ public struct PackInstaller {
         public var replacedVersion: String?
         /// Installed packs that loaded before and no longer do, with why: they build on the
         /// pack replaced, and its new version does not suit them (a range it is outside).
-        public var noLongerLoading: [PackProblem]
+        public var noLongerLoading: [LeftBehind]
+    }
+
+    /// An installed pack that an update left behind.
+    public struct LeftBehind: Sendable {
+        /// The pack's folder, id and why it no longer loads.
+        public var problem: PackProblem
+        /// Its version, as the library read it in the check that found the problem: the
+        /// pack loads on its own, only its base or dependency no longer suits it, so
+        /// nothing needs loading again to name it.
+        public var version: String?
     }
 
     /// The folder installed packs live in.
@@ -146,8 +156,16 @@ public struct PackInstaller {
         case let .failure(error): throw error
         case let .success(done): final = done
         }
-        let broken = loadingBefore.isEmpty ? [] : PackLibrary(folders: library.folders).catalog().problems
-            .filter { $0.id != pack.id && $0.id.map(loadingBefore.contains) == true }
+        var broken: [LeftBehind] = []
+        if !loadingBefore.isEmpty {
+            let after = PackLibrary(folders: library.folders)
+            broken = after.catalog().problems
+                .filter { $0.id != pack.id && $0.id.map(loadingBefore.contains) == true }
+                .map { problem in
+                    let entry = after.entries.first { $0.url == problem.url }
+                    return LeftBehind(problem: problem, version: entry.flatMap { try? $0.loaded.get().manifest.version })
+                }
+        }
         return Installed(pack: final, folder: target,
                          replacedVersion: existing.flatMap { try? $0.loaded.get().manifest.version },
                          noLongerLoading: broken)
