@@ -104,6 +104,49 @@ struct InstallTests {
         #expect(setup.scratch.listing("data/packs").filter { $0.hasPrefix(".") } == [])
     }
 
+    /// An update swaps the two versions' folders in one step: a kill after the swap leaves
+    /// the new version in place and the old one under a hidden incoming name, which no
+    /// menu lists and the next install sweeps away, as it sweeps the `.replaced-` folder an
+    /// earlier Echolot's update left when killed between its two renames.
+    @Test func whatAKilledUpdateLeftIsSweptAway() throws {
+        let setup = Setup()
+        setup.scratch.write(Packs.files(id: "mine", version: "2.0.0"), in: "data/packs/mine")
+        setup.scratch.write(Packs.files(id: "mine", version: "1.0.0"), in: "data/packs/.incoming-swapped-out")
+        setup.scratch.write(Packs.files(id: "old", version: "1.0.0"), in: "data/packs/.replaced-earlier")
+        let library = PackLibrary(folders: [PackLibrary.Folder(url: setup.packs, origin: .installed)])
+        #expect(library.entries.map(\.url.lastPathComponent) == ["mine"])
+        #expect(try library.load(id: "mine")?.get().manifest.version == "2.0.0")
+        _ = try setup.installer().install(try setup.archive("good.zip", Packs.files(id: "good")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.packs.path).sorted() == ["good", "mine"])
+    }
+
+    /// The swap itself: two folders trade places whole, each keeping its files.
+    @Test func anExchangeSwapsTwoFoldersInOneStep() throws {
+        let scratch = Scratch()
+        scratch.write(["pack.json": "new", "levels/one.json": "1"], in: "incoming")
+        scratch.write(["pack.json": "old"], in: "mine")
+        #expect(PackInstaller.exchange(scratch.at("incoming"), scratch.at("mine")) == 0)
+        #expect(scratch.listing("mine") == ["levels", "levels/one.json", "pack.json"])
+        #expect(try String(contentsOf: scratch.at("mine/pack.json"), encoding: .utf8) == "new")
+        #expect(scratch.listing("incoming") == ["pack.json"])
+        #expect(try String(contentsOf: scratch.at("incoming/pack.json"), encoding: .utf8) == "old")
+        // Nothing to swap with: refused, and nothing moves.
+        #expect(PackInstaller.exchange(scratch.at("incoming"), scratch.at("nowhere")) == ENOENT)
+        #expect(scratch.listing("incoming") == ["pack.json"])
+    }
+
+    /// A pack copied in by hand under another folder name is updated into the folder
+    /// named after its id; the old folder does not stay behind as a second copy.
+    @Test func anUpdateOfAPackUnderAnotherNameEndsInTheIDsFolder() throws {
+        let setup = Setup()
+        setup.scratch.write(Packs.files(id: "mine", version: "1.0.0"), in: "data/packs/my-copy")
+        let v2 = try setup.archive("v2.zip", Packs.files(id: "mine", version: "2.0.0", levels: ["one", "two"]))
+        let replaced = try setup.installer(replace: true).install(v2)
+        #expect(replaced.replacedVersion == "1.0.0")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.packs.path) == ["mine"])
+        #expect(try PackLoader.load(at: setup.packs.appendingPathComponent("mine")).levels.count == 2)
+    }
+
     /// Two installs at once could each take the other's folder for a killed one's: the
     /// second is told to wait, and writes nothing.
     @Test func oneInstallAtATime() throws {

@@ -10,8 +10,12 @@ import Darwin
 /// killed outright left behind (SIGKILL, a crash, a power cut: nothing of it ran to clean
 /// up) can be told from one being written now, and swept away by the next install.
 struct InstallLock {
-    /// The hidden name an install extracts into, beside the packs it installs.
+    /// The hidden name an install extracts into, beside the packs it installs; an update
+    /// swaps the old version out under it.
     static let incomingPrefix = ".incoming-"
+    /// The hidden name an update of an earlier Echolot moved the old version aside to,
+    /// left behind when it was killed before it removed it.
+    static let replacedPrefix = ".replaced-"
 
     private let descriptor: Int32
 
@@ -35,12 +39,13 @@ struct InstallLock {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// Removes every half-extracted folder in `folder` but `current`: while the lock is
-    /// held no other install is writing one.
+    /// Removes every half-extracted or swapped-out folder in `folder` but `current`: while
+    /// the lock is held no other install is writing one.
     func sweep(_ folder: URL, keeping current: URL) {
         guard descriptor >= 0 else { return }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasPrefix(InstallLock.incomingPrefix) && name != current.lastPathComponent {
+        let leftovers = [InstallLock.incomingPrefix, InstallLock.replacedPrefix]
+        for name in names where leftovers.contains(where: name.hasPrefix) && name != current.lastPathComponent {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }

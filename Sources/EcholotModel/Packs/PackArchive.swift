@@ -94,11 +94,19 @@ public final class PackArchive {
     /// the bytes actually inflated against the declared sizes and the limits and checking
     /// each file's CRC. `stop` is asked before each piece is written; when it says yes,
     /// extraction ends with an error. On a problem the caller removes the folder: it holds
-    /// only part of the pack.
+    /// only part of the pack. Every file and folder written is flushed to the disk before
+    /// this returns: renamed into place unflushed, a file could be empty after a crash.
     public func extract(into folder: URL, stop: () -> Bool = { false }) throws(PackLoadError) {
         let manager = FileManager.default
         var total = 0
+        // The folders the files are in and those above them, flushed once the files are.
+        var folders: Set<String> = [""]
         for file in files {
+            var parent = ArchivePath.segments(file.path).dropLast()
+            while !parent.isEmpty {
+                folders.insert(parent.joined(separator: "/"))
+                parent = parent.dropLast()
+            }
             let target = folder.appendingPathComponent(file.path)
             let failure = { (message: String) in
                 PackLoadError(diagnostics: [Diagnostic(path: self.displayPath, at: .start,
@@ -148,7 +156,25 @@ public final class PackArchive {
             if checksum != file.entry.checksum {
                 throw failure("its checksum does not match (the archive is damaged)")
             }
+            guard fsync(descriptor) == 0 else { throw failure(cannotWrite(errno, in: folder)) }
         }
+        for path in folders.sorted() {
+            let url = path.isEmpty ? folder : folder.appendingPathComponent(path, isDirectory: true)
+            if let code = Self.syncFolder(url) {
+                throw PackLoadError(diagnostics: [Diagnostic(path: displayPath, at: .start,
+                                                             message: "the pack \(cannotWrite(code, in: folder))")])
+            }
+        }
+    }
+
+    /// Flushes the folder at `url` (its list of names) to the disk; the error number when
+    /// the system refuses. A file flushed is found after a crash only if its folder's entry
+    /// for it is too.
+    static func syncFolder(_ url: URL) -> Int32? {
+        let descriptor = openFile(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0 ? nil : errno
     }
 
     /// Writes all of `chunk`; the error number when the system refuses.

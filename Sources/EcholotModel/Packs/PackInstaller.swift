@@ -8,9 +8,11 @@ import Darwin
 
 /// Installs a pack archive into the data folder's `packs/` (`echolot install FILE.zip`),
 /// so that a refused archive leaves nothing behind and a good one appears all at once:
-/// every archive check first; then extraction into a hidden folder beside the target;
-/// then the pack is loaded, its id checked against the packs already there and its
-/// bases and dependencies resolved; only then is the folder renamed into place.
+/// every archive check first; then extraction into a hidden folder beside the target,
+/// each file and folder flushed to the disk; then the pack is loaded, its id checked
+/// against the packs already there and its bases and dependencies resolved; only then is
+/// the folder renamed into place, or for an update swapped with the old version's in one
+/// step, so that no moment, not even a kill, leaves the pack missing.
 public struct PackInstaller {
     /// What an install did.
     public struct Installed: Sendable {
@@ -124,7 +126,7 @@ public struct PackInstaller {
             let problems = verify(resolved)
             if !problems.isEmpty { throw PackLoadError(diagnostics: problems) }
         }
-        // The last moment to stop: from here on the install is two renames.
+        // The last moment to stop: from here on the install is a rename or a swap.
         if interrupted() { throw stopped }
         // Only an install that goes in changes anything beside its own pack.
         lock.sweep(packsFolder, keeping: incoming)
@@ -132,23 +134,22 @@ public struct PackInstaller {
         // What loads now, to tell afterwards which packs an update left behind.
         let loadingBefore = existing == nil ? [] : Set(library.catalog().packs.map(\.pack.id))
 
-        // Move the old version aside, the new one in, then drop the old one; each step is
-        // one rename, and a failure puts the old version back.
-        var aside: URL?
+        // A new pack is one rename. An update swaps the two folders in one step, the new
+        // version in, the old one out under the incoming name, where the next install's
+        // sweep finds it if this one is killed before it is removed.
+        let old: URL?
         if let existing {
-            let moved = packsFolder.appendingPathComponent(".replaced-\(UUID().uuidString)", isDirectory: true)
-            guard rename(existing.url.path, moved.path) == 0 else {
-                throw refuse("cannot move the installed version aside: \(String(cString: strerror(errno)))")
+            old = try swapIn(incoming, for: existing.url, at: target, refuse: refuse)
+        } else {
+            guard rename(incoming.path, target.path) == 0 else {
+                throw refuse("cannot move the pack into \(target.path): \(String(cString: strerror(errno)))")
             }
-            aside = moved
-        }
-        guard rename(incoming.path, target.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            if let aside, let existing { _ = rename(aside.path, existing.url.path) }
-            throw refuse("cannot move the pack into \(target.path): \(reason)")
+            old = nil
         }
         keep = true
-        if let aside { try? manager.removeItem(at: aside) }
+        // The rename itself is only lasting once the folder holding it is flushed.
+        _ = PackArchive.syncFolder(packsFolder)
+        if let old { try? manager.removeItem(at: old) }
         // Loaded again from where it now lives, so its files' paths are the final ones.
         let installed = try PackLoader.load(at: target)
         let final: Pack
@@ -169,6 +170,61 @@ public struct PackInstaller {
         return Installed(pack: final, folder: target,
                          replacedVersion: existing.flatMap { try? $0.loaded.get().manifest.version },
                          noLongerLoading: broken)
+    }
+
+    /// Puts the pack extracted at `incoming` in the place of the installed version at
+    /// `installed`, at `target`; returns where the old version is now, to be removed. On
+    /// a failure the old version is where it was.
+    private func swapIn(_ incoming: URL, for installed: URL, at target: URL,
+                        refuse: (String) -> PackLoadError) throws(PackLoadError) -> URL {
+        func reason(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+        // Installed by hand under another name: it takes the id's name first, still one
+        // pack of that id at every moment.
+        let renamed = installed.standardizedFileURL.path != target.standardizedFileURL.path
+        if renamed, rename(installed.path, target.path) != 0 {
+            throw refuse("cannot move the installed version from \(installed.path) to \(target.path): \(reason())")
+        }
+        func putBack() { if renamed { _ = rename(target.path, installed.path) } }
+        let exchanged = Self.exchange(incoming, target)
+        if exchanged == 0 { return incoming }
+        // A file system that cannot swap: the old version aside, the new one in, as two
+        // renames; the aside name is an incoming one, so a kill between them leaves only
+        // what the next install sweeps.
+        guard [ENOSYS, EINVAL, ENOTSUP, EOPNOTSUPP].contains(exchanged) else {
+            let why = reason(exchanged)
+            putBack()
+            throw refuse("cannot replace the installed version at \(target.path): \(why)")
+        }
+        let aside = packsFolder.appendingPathComponent(InstallLock.incomingPrefix + UUID().uuidString, isDirectory: true)
+        guard rename(target.path, aside.path) == 0 else {
+            let why = reason()
+            putBack()
+            throw refuse("cannot move the installed version at \(target.path) aside: \(why)")
+        }
+        guard rename(incoming.path, target.path) == 0 else {
+            let why = reason()
+            _ = rename(aside.path, target.path)
+            putBack()
+            throw refuse("cannot move the pack into \(target.path): \(why)")
+        }
+        return aside
+    }
+
+    /// Swaps the folders at `a` and `b` in one step (`renameat2` with `RENAME_EXCHANGE`);
+    /// 0, or the error number: `ENOSYS` where the C library or the kernel lacks the call,
+    /// `EINVAL` where the file system cannot swap.
+    static func exchange(_ a: URL, _ b: URL) -> Int32 {
+        #if canImport(Glibc)
+        // Swift's Glibc module leaves out renameat2 (declared only under _GNU_SOURCE), and
+        // the variadic syscall(2) cannot be called from Swift: it is looked up by name.
+        guard let symbol = dlsym(nil, "renameat2") else { return ENOSYS }
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let renameExchange: UInt32 = 1 << 1  // RENAME_EXCHANGE, from <linux/fs.h>
+        return renameat2(AT_FDCWD, a.path, AT_FDCWD, b.path, renameExchange) == 0 ? 0 : errno
+        #else
+        return renamex_np(a.path, b.path, UInt32(RENAME_SWAP)) == 0 ? 0 : errno
+        #endif
     }
 
     /// The installed pack the new one replaces, if any; throws when the id belongs to a
