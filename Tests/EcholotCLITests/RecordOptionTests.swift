@@ -1,4 +1,4 @@
-import EcholotTerminal
+import EcholotModel
 import EcholotTestSupport
 import Foundation
 import Testing

@@ -116,7 +116,7 @@ public final class PackArchive {
                 try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true,
                                             attributes: [.posixPermissions: 0o755])
             } catch {
-                throw failure("cannot create its folder: \(error.localizedDescription)")
+                throw failure("cannot create its folder: \(FileErrorText.describe(error))")
             }
             // Written through a descriptor, so that a full disk or a file-size limit is told
             // by its reason instead of as a damaged archive.
@@ -209,4 +209,31 @@ private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
     #else
     Darwin.open(path, flags, mode)
     #endif
+}
+
+/// Why a file operation failed, in the system's words ("Permission denied", "No space left
+/// on device"), and the path it failed on: Foundation's own description of a failed write
+/// is "You don't have permission" with no path, or a dump of its error domains, not a
+/// sentence a player can act on. Installing, packing and play's recordings all tell it so.
+public enum FileErrorText {
+    /// The sentence's reason for `error`: the POSIX error at the bottom of its chain, else
+    /// Foundation's description.
+    public static func describe(_ error: any Error) -> String {
+        code(of: error).map { String(cString: strerror($0)) } ?? error.localizedDescription
+    }
+
+    /// The POSIX error number at the bottom of `error`'s chain of underlying errors.
+    public static func code(of error: any Error) -> Int32? {
+        var current = error as NSError
+        while current.domain != NSPOSIXErrorDomain, let underlying = current.userInfo[NSUnderlyingErrorKey] as? any Error {
+            current = underlying as NSError
+        }
+        return current.domain == NSPOSIXErrorDomain ? Int32(current.code) : nil
+    }
+
+    /// The path `error` says failed (the first folder that could not be made, of a path
+    /// made with its parents), if it says.
+    public static func path(of error: any Error) -> String? {
+        (error as NSError).userInfo[NSFilePathErrorKey] as? String
+    }
 }

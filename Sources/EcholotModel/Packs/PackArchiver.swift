@@ -110,8 +110,10 @@ public enum PackArchiver {
             try writeEntries(files, from: folder, prefix: id + "/", to: temporary)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw PackLoadError(diagnostics: [Diagnostic(path: shownOutput, at: .start,
-                                                         message: "cannot write the archive: \(error.localizedDescription)")])
+            // The file written is a hidden temporary one: its folder is what is named.
+            let message = "cannot write the archive in the folder \(output.deletingLastPathComponent().path): "
+                + FileErrorText.describe(error)
+            throw PackLoadError(diagnostics: [Diagnostic(path: shownOutput, at: .start, message: message)])
         }
         // What installing checks, checked here on the archive written: names that differ
         // only in case are two files here but one on macOS, and a file of silence packs

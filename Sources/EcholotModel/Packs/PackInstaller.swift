@@ -98,7 +98,8 @@ public struct PackInstaller {
         do {
             try manager.createDirectory(at: packsFolder, withIntermediateDirectories: true)
         } catch {
-            throw refuse("cannot create a folder in \(packsFolder.path): \(error.localizedDescription)")
+            let folder = FileErrorText.path(of: error) ?? packsFolder.path
+            throw refuse("cannot create the folder \(folder): \(FileErrorText.describe(error))")
         }
         guard let lock = InstallLock(folder: packsFolder) else {
             throw refuse("another 'echolot install' is running in \(packsFolder.path); install this one when it has finished")
@@ -107,7 +108,9 @@ public struct PackInstaller {
         do {
             try manager.createDirectory(at: incoming, withIntermediateDirectories: false)
         } catch {
-            throw refuse("cannot create a folder in \(packsFolder.path): \(error.localizedDescription)")
+            // The folder made is a hidden one of the install's own: the packs folder is
+            // what the player can do something about.
+            throw refuse("cannot write in the folder \(packsFolder.path): \(FileErrorText.describe(error))")
         }
         let stopped = refuse("interrupted; nothing was installed or changed")
         do {

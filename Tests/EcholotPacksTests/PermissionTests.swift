@@ -1,0 +1,86 @@
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// A folder that install or pack may not write was told in Foundation's words ("You don't
+/// have permission", or "NSCocoaErrorDomain error 512" with no reason at all) and without
+/// the folder that refused; each is now one sentence naming the folder and the system's
+/// reason, with status 1 and nothing written.
+@Suite struct PermissionTests {
+    /// Runs `echolot` with `arguments` as a user that file permissions hold: as root, the
+    /// command runs without the capabilities that let root write anywhere.
+    private func unprivileged(_ arguments: [String], in directory: URL, data: URL) throws -> ProcessOutput {
+        guard getuid() == 0 else { return try echolot(arguments, in: directory, data: data) }
+        return try runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                              ["--bounding-set", "-dac_override,-dac_read_search", echolotExecutable.path] + arguments,
+                              in: directory, environment: [
+                                  "ECHOLOT_DATA": data.path,
+                                  "ECHOLOT_PACKS": repositoryRoot.appendingPathComponent("levels").path,
+                                  "ECHOLOT_PROFILE": nil,
+                              ])
+    }
+
+    /// Whether the permission cases can run: as a user, or as root able to drop what
+    /// lets it write anywhere (setpriv, from util-linux).
+    private static var permissionsHold: Bool {
+        getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+    }
+
+    /// A scratch folder holding a playable pack's archive, `cave.zip`.
+    private func archive() throws -> Scratch {
+        let scratch = Scratch()
+        try ZipBuilder.write(scratch.at("cave.zip")) { try $0.playablePack(Packs.files(id: "cave"), prefix: "cave/") }
+        return scratch
+    }
+
+    /// Makes `folder` and takes its write permission away; the caller gives it back, so
+    /// that the scratch folder can be removed.
+    private func makeReadOnly(_ folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        chmod(folder.path, 0o555)
+    }
+
+    /// A data folder that cannot be made (its parent is read-only), and a packs folder that
+    /// exists read-only.
+    @Test(.enabled(if: permissionsHold, "root without /usr/bin/setpriv writes into read-only folders"), arguments: [
+        (locked: "locked", data: "locked/data", told: "cannot create the folder", named: "locked/data"),
+        (locked: "data/packs", data: "data", told: "cannot write in the folder", named: "data/packs"),
+    ])
+    func installWhereItMayNotWriteNamesTheFolder(locked: String, data: String, told: String, named: String) throws {
+        let scratch = try archive()
+        try makeReadOnly(scratch.at(locked))
+        defer { chmod(scratch.at(locked).path, 0o755) }
+        let result = try unprivileged(["install", "cave.zip"], in: scratch.url, data: scratch.at(data))
+        #expect(result.status == 1)
+        #expect(result.stderr == "cave.zip:1:1: error: \(told) \(scratch.at(named).path): Permission denied\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.at(locked).path).isEmpty)
+    }
+
+    /// `pack` without --out writes beside where it runs; a read-only folder there is named.
+    @Test(.enabled(if: permissionsHold, "root without /usr/bin/setpriv writes into read-only folders"))
+    func packIntoAReadOnlyFolderNamesTheFolder() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        #expect(try echolot(["new", "pack", "cave"], in: scratch.url, data: data).status == 0)
+        let locked = scratch.at("locked")
+        try makeReadOnly(locked)
+        defer { chmod(locked.path, 0o755) }
+        let result = try unprivileged(["pack", "../cave"], in: locked, data: data)
+        #expect(result.status == 1)
+        #expect(result.stderr == "cave-0.1.0.zip:1:1: error: cannot write the archive in the folder \(locked.path): Permission denied\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
+    }
+
+    /// A data folder below a regular file cannot be made by anyone, root included: the
+    /// same sentence, with the system's reason for it.
+    @Test func installBelowAFileNamesTheFolder() throws {
+        let scratch = try archive()
+        let file = scratch.at("file")
+        try Data("x".utf8).write(to: file)
+        let data = file.appendingPathComponent("data")
+        let result = try echolot(["install", "cave.zip"], in: scratch.url, data: data)
+        #expect(result.status == 1)
+        #expect(result.stderr == "cave.zip:1:1: error: cannot create the folder \(data.path): Not a directory\n")
+        #expect(try Data(contentsOf: file) == Data("x".utf8))
+    }
+}
