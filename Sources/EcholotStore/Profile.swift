@@ -58,13 +58,16 @@ public final class Profile: Sendable {
         }
     }
 
-    /// Opens an existing profile only to read it (`stats`): nothing is written, so a
-    /// read-only file or folder reads. A profile an older Echolot wrote must be migrated
-    /// first, which writes; it is opened as ``open(at:)`` does, and when it cannot be
-    /// written the error says that the upgrade is what needs to write.
+    /// Opens a profile only to read it (`stats`): nothing is written, so a read-only file
+    /// or folder reads. No profile yet, or an empty file (made by `touch`, or another
+    /// tool), reads as a profile with nothing in it, and stays as it is: opening it as
+    /// ``open(at:)`` does would make a profile of it. A profile an older Echolot wrote must
+    /// be migrated first, which writes; it is opened as ``open(at:)`` does, and when it
+    /// cannot be written the error says that the upgrade is what needs to write.
     public static func openForReading(at url: URL) throws(ProfileError) -> Profile {
         let path = url.path
         try refuseFolder(at: path)
+        if holdsNothing(path) { return try empty(at: url) }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(lockWait)
@@ -99,6 +102,33 @@ public final class Profile: Sendable {
             return try open(at: url)
         } catch let .readOnly(path, detail) {
             throw .readOnly(path: path, detail: "it was written by an older Echolot and must be upgraded to be read, which writes to it: \(detail)")
+        }
+    }
+
+    /// Whether there is nothing at `path` to read: no file, or an empty regular one with no
+    /// write pending beside it. A link that leads nowhere, or a path that cannot be looked
+    /// at, is not nothing: opening it says what is wrong.
+    private static func holdsNothing(_ path: String) -> Bool {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 else { return false }
+            return stat(path + "-wal", &info) != 0 || info.st_size == 0
+        }
+        guard errno == ENOENT || errno == ENOTDIR else { return false }
+        return lstat(path, &info) != 0
+    }
+
+    /// A profile with nothing in it, held in memory for `url`: what reading no profile
+    /// gives, every query answered as by a profile just made.
+    private static func empty(at url: URL) throws(ProfileError) -> Profile {
+        var configuration = Configuration()
+        configuration.label = "echolot.profile.empty"
+        do {
+            let database = try DatabaseQueue(configuration: configuration)
+            try ProfileSchema.migrate(database)
+            return Profile(url: url, database: database)
+        } catch {
+            throw ProfileError.from(error, path: url.path)
         }
     }
 

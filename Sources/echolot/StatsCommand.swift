@@ -40,35 +40,19 @@ struct StatsCommand: ParsableCommand {
     /// Reads the statistics and prints them; a profile that cannot be read exits 1.
     func run() throws {
         let span = StatsWindow(rawValue: window) ?? .week
-        let url = ProfileLocation.resolve(explicit: profile)
         let statistics: Statistics
-        if Self.holdsAnything(url) {
-            do {
-                statistics = try ProfileAccess.openForReading(explicit: url.path).statistics(window: span)
-            } catch let error as ProfileError {
-                Terminal.error(error.description)
-                throw ExitCode(1)
-            }
-        } else {
-            // No profile yet, or an empty file: nothing was played, and looking must not
-            // make a profile of it.
-            statistics = Statistics.empty(window: span)
+        do {
+            // No profile yet, or an empty file, reads as nothing played, and stays as it is.
+            statistics = try ProfileAccess.openForReading(explicit: profile).statistics(window: span)
+        } catch let error as ProfileError {
+            Terminal.error(error.description)
+            throw ExitCode(1)
         }
         if json {
             print(statistics.json.jsonText)
         } else {
             print(statistics.text(layout), terminator: "")
         }
-    }
-
-    /// Whether there is a file to read: an empty one (made by `touch`, or another tool) would
-    /// be turned into a profile by opening it, and `stats` only reads. A folder or an
-    /// unreadable path counts, so that opening it says what is wrong.
-    private static func holdsAnything(_ url: URL) -> Bool {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else {
-            return FileManager.default.fileExists(atPath: url.path)
-        }
-        return attributes[.type] as? FileAttributeType != .typeRegular || (attributes[.size] as? Int ?? 1) > 0
     }
 
     /// Sentences for a screen reader (`--plain`, `TERM=dumb`); bar charts only for a
