@@ -121,7 +121,9 @@ public final class ScreenDisplay: Display {
     /// Why the level screen does not fit, if it does not.
     public func levelTooSmall(goals: Int) -> String? {
         let (columns, rows) = size()
-        return tooSmall(columns: columns, rows: rows, needed: neededRows(goals: goals, columns: columns))
+        // The heading's rows depend on the width only, so any heading counts them.
+        let heading = context.map { Self.headingLines($0, center: 0, elevation: 0, columns: columns).count } ?? 1
+        return tooSmall(columns: columns, rows: rows, needed: neededRows(goals: goals, headingRows: heading, columns: columns))
     }
 
     /// Why a screen of `columns`×`rows` cannot hold a level screen of `needed` rows, or `nil`.
@@ -189,29 +191,30 @@ public final class ScreenDisplay: Display {
     // MARK: The level
 
     /// The rows the level screen needs at `columns`: the fixed ones, one per goal, and
-    /// those the heading and the keys take when they wrap on a narrow screen.
-    private func neededRows(goals: Int, columns: Int) -> Int {
-        let heading = context.map { Self.headingLines($0, center: 0, elevation: 0, columns: columns).count } ?? 1
-        return Self.fixedLevelRows + goals + heading - 1 + helpLines(columns: columns).count - 1
+    /// those the heading (`headingRows`) and the keys take when they wrap on a narrow screen.
+    private func neededRows(goals: Int, headingRows: Int, columns: Int) -> Int {
+        Self.fixedLevelRows + goals + headingRows - 1 + helpLines(columns: columns).count - 1
     }
 
     private func drawLevel() {
         guard let context, let frame else { return }
         let (columns, rows) = size()
-        let goals = GoalText.orderedGoals(frame.level, paths: context.goalPaths)
-        let needed = neededRows(goals: goals.count, columns: columns)
+        let level = frame.level
+        let view = level[LevelKeys.view]
+        let goals = GoalText.orderedGoals(level, paths: context.goalPaths)
+        // Built once a frame: the rows it takes count toward what the screen needs.
+        let elevation = Int(view[ViewKeys.elevation].rounded())
+        let heading = Self.headingLines(context, center: view[ViewKeys.center], elevation: elevation, columns: columns)
+        let needed = neededRows(goals: goals.count, headingRows: heading.count, columns: columns)
         if let problem = tooSmall(columns: columns, rows: rows, needed: needed) {
             canvas.draw(Self.tooSmallLines(problem, needed: needed, columns: columns, rows: rows), size: (columns, rows))
             return
         }
-        let level = frame.level
-        let view = level[LevelKeys.view]
         var lines: [StyledLine] = []
         var title = StyledLine(" \(context.packName) · \(Self.sceneTitle(context, level: level))", .bold)
         if frame.paused { title.append("   PAUSED", .warning) }
         lines.append(title)
-        let elevation = Int(view[ViewKeys.elevation].rounded())
-        lines += Self.headingLines(context, center: view[ViewKeys.center], elevation: elevation, columns: columns).map { StyledLine($0) }
+        lines += heading.map { StyledLine($0) }
         let inner = columns - 2
         let strip = ViewStrip(level: level, columns: inner, visuals: context.visuals)
         lines.append(StyledLine("┌" + String(repeating: "─", count: inner) + "┐", .dim))
