@@ -43,8 +43,12 @@ final class PseudoTerminal {
         // Tests run side by side: another test's game must not inherit this terminal, or
         // closing it here would not hang it up while that game runs.
         for fd in [masterFD, slaveFD] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        guard let name = ttyname(slaveFD) else { throw HarnessError("ttyname: \(errno)") }
-        let slavePath = String(cString: name)
+        // ttyname_r, not ttyname: tests run side by side, and ttyname's one static buffer
+        // gave a test another's half-written name ("posix_spawn …: 21", a folder).
+        var name = [CChar](repeating: 0, count: Int(PATH_MAX))
+        let named = ttyname_r(slaveFD, &name, name.count)
+        guard named == 0 else { throw HarnessError("ttyname_r: \(named)") }
+        let slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var environment: [String: String?] = [
             "TERM": "xterm-256color",
             "ECHOLOT_PROFILE": try scratchFolder("pty-profile").appendingPathComponent("profile.sqlite").path,
