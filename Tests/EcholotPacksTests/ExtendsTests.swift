@@ -141,6 +141,39 @@ struct ExtendsTests {
         ])
     }
 
+    /// A sound neither the pack nor its base has is the file's problem: told once, at its
+    /// first use, with how many more entities name it (500 entities gave 500 lines), and a
+    /// level file of many missing sounds is held to the cap of every file's report.
+    @Test func aMissingSoundIsToldOncePerFileAndTheFileIsCapped() throws {
+        let scratch = Scratch()
+        var ext = ExtendsTests.extending
+        let entities = (0..<650).map { index in
+            let file = index < 500 ? "gone.wav" : "gone-\(index - 500).wav"
+            return #"{ "id": "e\#(index)", "position": { "azimuth": 0 }, "sound": { "file": "\#(file)" } }"#
+        }
+        ext["levels/three.json"] = #"{ "id": "three", "name": "Three", "entities": [\#n"#
+            + entities.joined(separator: ",\n") + #"\#n], "goals": [ { "type": "timeLimit", "seconds": 60 } ] }"#
+        ext["levels/four.json"] = Packs.level(id: "four", sound: "gone.wav")
+        ext["pack.json"] = Packs.manifest(id: "ext", extra: #""extends": "base", "preview": "gone.wav""#)
+        let library = library(scratch, ext: ext)
+        guard case let .failure(error)? = try library.load(id: "ext") else {
+            Issue.record("the pack should not load")
+            return
+        }
+        let shown = error.diagnostics.map { "\(URL(fileURLWithPath: $0.path).lastPathComponent):\($0.line):\($0.column): \($0.message)" }
+        let missing = { (file: String) in "sound file \"sounds/\(file)\" is neither in this pack nor in its base \"base\"" }
+        // Each file tells the sounds it names: four.json and pack.json their own use.
+        #expect(shown.filter { !$0.hasPrefix("three.json") } == [
+            "four.json:5:71: entities[0].sound.file: \(missing("gone.wav"))",
+            "pack.json:1:116: preview: \(missing("gone.wav"))",
+        ])
+        let three = shown.filter { $0.hasPrefix("three.json") }
+        #expect(three.count == FileReport.maxProblems + 1)
+        #expect(three.first == "three.json:2:64: entities[0].sound.file: \(missing("gone.wav")) (also used by 499 more entities)")
+        #expect(three.dropFirst().first == "three.json:502:66: entities[500].sound.file: \(missing("gone-0.wav"))")
+        #expect(three.last == "three.json:651:66: 51 more problems in this file are not told; fix these first")
+    }
+
     @Test func parametersNeedABasePack() {
         let scratch = Scratch()
         scratch.write(Packs.files(id: "solo", extra: #""parameters": { "one": { "find": { "entity": "bell" } } }"#),

@@ -1,37 +1,40 @@
 /// Collects the diagnostics of one file while it is checked (a pack's JSON files, its
-/// story, a transcript test, a recording's description).
-final class FileReport {
+/// story, a transcript test, a recording's description, the rule parameters and sounds of
+/// a level file): every layer that tells a file's problems holds it to one cap.
+public final class FileReport {
     /// The most problems told of one file: a file of one mistake made thousands of times (a
     /// key written 500,000 times in 4 MiB) printed a line for each, as an input log once did
     /// for each line of a WAV. The rest are counted in one more line.
-    static let maxProblems = 100
+    public static let maxProblems = 100
 
     /// The file as shown in diagnostics.
-    let displayPath: String
+    public let displayPath: String
     /// The problems told so far, in the order found.
     private var told: [Diagnostic] = []
     /// How many more were found, and the last place among all found.
     private var untold = 0
     private var last = SourcePosition.start
     /// Problems of a file named in many places, told once: by the file, the index of its
-    /// diagnostic, that diagnostic's own message and the JSON paths of the other places.
-    /// (No index: the problem came past ``maxProblems`` and is only counted, once.)
-    private var shared: [String: (index: Int?, message: String, others: [String])] = [:]
+    /// diagnostic, that diagnostic's own message, how many other places name the file and
+    /// whether all of them are entities' sounds. (No index: the problem came past
+    /// ``maxProblems`` and is only counted, once.)
+    private var shared: [String: (index: Int?, message: String, others: Int, entities: Bool)] = [:]
 
-    init(displayPath: String) {
+    /// A report of no problems yet for the file shown as `displayPath`.
+    public init(displayPath: String) {
         self.displayPath = displayPath
     }
 
     /// The problems found: the first ``maxProblems``, then one line saying how many more
     /// there are, placed after every one of them so that it is told last.
-    var diagnostics: [Diagnostic] {
+    public var diagnostics: [Diagnostic] {
         guard untold > 0 else { return told }
         let more = untold == 1 ? "1 more problem in this file is" : "\(untold) more problems in this file are"
         return told + [Diagnostic(path: displayPath, at: last, message: "\(more) not told; fix these first")]
     }
 
     /// Records a problem at a position.
-    func error(_ message: String, at position: SourcePosition) {
+    public func error(_ message: String, at position: SourcePosition) {
         last = max(last, position)
         guard told.count < Self.maxProblems else {
             untold += 1
@@ -41,24 +44,32 @@ final class FileReport {
     }
 
     /// Records a problem about the value at a JSON path (the message is prefixed with it).
-    func error(at path: String, _ message: String, _ position: SourcePosition) {
-        error(path.isEmpty ? message : "\(shortened(path)): \(message)", at: position)
+    public func error(at path: String, _ message: String, _ position: SourcePosition) {
+        error(Self.prefixed(message, path), at: position)
     }
 
-    /// Records a problem of `file` (a sound many entities may share) at its first use only;
-    /// each later use adds to the count that message ends with (``SoundUses/others(_:)``),
-    /// so a broken file is one line however often it is named.
-    func error(at path: String, _ message: String, _ position: SourcePosition, about file: String) {
+    /// Records a problem of `file` (a sound many entities may share) at its first use only,
+    /// the value at the JSON path `path`, as ``error(_:at:about:entitySound:)`` does; a use
+    /// is an entity's sound when its path says so (``SoundUses/isEntitySound(_:)``).
+    public func error(at path: String, _ message: String, _ position: SourcePosition, about file: String) {
+        error(Self.prefixed(message, path), at: position, about: file, entitySound: SoundUses.isEntitySound(path))
+    }
+
+    /// Records a problem of `file` (a sound many entities or lines may share) at its first
+    /// use only; each later use adds to the count that message ends with
+    /// (``SoundUses/others(count:entities:)``: "entities" while every later use is an
+    /// entity's sound, else "places"), so a broken file is one line however often it is named.
+    public func error(_ message: String, at position: SourcePosition, about file: String, entitySound: Bool = false) {
         guard var known = shared[file] else {
-            let message = path.isEmpty ? message : "\(shortened(path)): \(message)"
-            shared[file] = (told.count < Self.maxProblems ? told.count : nil, message, [])
+            shared[file] = (told.count < Self.maxProblems ? told.count : nil, message, 0, true)
             error(message, at: position)
             return
         }
         // A problem past the limit is counted once; its later uses add nothing to tell.
         guard let index = known.index else { return }
-        known.others.append(path)
-        told[index].message = known.message + SoundUses.others(known.others)
+        known.others += 1
+        known.entities = known.entities && entitySound
+        told[index].message = known.message + SoundUses.others(count: known.others, entities: known.entities)
         shared[file] = known
     }
 
@@ -68,5 +79,47 @@ final class FileReport {
     }
 
     /// Whether anything was recorded.
-    var hasErrors: Bool { !told.isEmpty }
+    public var hasErrors: Bool { !told.isEmpty }
+
+    /// `message` about the value at `path`: after the path, cut when it is long.
+    private static func prefixed(_ message: String, _ path: String) -> String {
+        path.isEmpty ? message : "\(shortened(path)): \(message)"
+    }
+}
+
+/// The reports of every file one check may place problems in — a level's, and the
+/// pack.json whose `parameters` set some of that level's values — each held to its own cap.
+public final class FileReports {
+    /// The reports, in the order their files were first told of.
+    private var reports: [FileReport] = []
+    private var index: [String: Int] = [:]
+
+    /// No reports yet.
+    public init() {}
+
+    /// The report of the file shown as `displayPath`, made at its first problem.
+    public func report(for displayPath: String) -> FileReport {
+        if let known = index[displayPath] { return reports[known] }
+        let report = FileReport(displayPath: displayPath)
+        index[displayPath] = reports.count
+        reports.append(report)
+        return report
+    }
+
+    /// Records a problem about the value at `path` of the file `source` maps, in the file
+    /// that wrote the value (``SourceMap/location(of:)``), the message prefixed with the
+    /// path; a problem `about` a sound file is told once per file, as
+    /// ``FileReport/error(at:_:_:about:)`` tells it.
+    public func error(at path: String, in source: SourceMap, _ message: String, about file: String? = nil) {
+        let (displayPath, position) = source.location(of: path)
+        let report = report(for: displayPath)
+        if let file {
+            report.error(at: path, message, position, about: file)
+        } else {
+            report.error(at: path, message, position)
+        }
+    }
+
+    /// Every file's problems, file by file, each as ``FileReport/diagnostics`` gives them.
+    public var diagnostics: [Diagnostic] { reports.flatMap(\.diagnostics) }
 }

@@ -7,9 +7,10 @@ import Foundation
 /// levels. What the loader could not check alone (level ids the manifest names, sounds
 /// that may come from the base) is checked here.
 enum PackMerger {
-    /// The merged pack, or every problem found, each in the extending pack's files.
+    /// The merged pack, or every problem found, each in the extending pack's files (each
+    /// file held to ``FileReport/maxProblems``).
     static func merge(_ pack: Pack, over base: Pack) -> Result<Pack, PackLoadError> {
-        var problems: [Diagnostic] = []
+        let reports = FileReports()
         var merged = pack
         merged.levels = base.levels.merging(pack.levels) { _, own in own }
         // Texts the base's strings give for what this pack redefines — its name and
@@ -51,38 +52,36 @@ enum PackMerger {
                 manifest.scenarios.append(Scenario(id: id, name: manifest.name, levels: added))
             }
         } else {
-            problems += unknownLevels(in: pack, known: merged.levels)
+            reportUnknownLevels(in: pack, known: merged.levels, to: reports)
             manifest.levelOrder = PackLoading.levelOrder(manifest, levelIDs: merged.levels.keys.sorted())
         }
         merged.manifest = manifest
 
         for override in pack.manifest.parameters {
             if let problem = apply(override, to: &merged) {
-                problems.append(pack.manifestSource.diagnostic(at: override.sourcePath, problem))
+                reports.error(at: override.sourcePath, in: pack.manifestSource, problem)
             }
         }
-        problems += missingSounds(in: merged, own: pack)
+        reportMissingSounds(in: merged, own: pack, to: reports)
+        let problems = reports.diagnostics
         if !problems.isEmpty { return .failure(PackLoadError(diagnostics: problems.sortedForDisplay())) }
         return .success(merged)
     }
 
-    /// Level ids the pack's manifest names that neither it nor its base has.
-    private static func unknownLevels(in pack: Pack, known: [String: LevelDefinition]) -> [Diagnostic] {
+    /// Tells of the level ids the pack's manifest names that neither it nor its base has.
+    private static func reportUnknownLevels(in pack: Pack, known: [String: LevelDefinition], to reports: FileReports) {
         var lists: [(path: String, ids: [String])] = []
         if let levels = pack.manifest.levels { lists.append(("levels", levels)) }
         for (index, scenario) in pack.manifest.scenarios.enumerated() {
             lists.append(("scenarios[\(index)].levels", scenario.levels))
         }
-        var problems: [Diagnostic] = []
         for (path, ids) in lists {
             for (index, id) in ids.enumerated() where known[id] == nil {
-                problems.append(pack.manifestSource.diagnostic(
-                    at: JSONPath.element(path, index),
-                    "unknown level \(quoted(id)): neither this pack nor its base has levels/\(id).json"
-                        + Suggestion.hint(for: id, among: known.keys.sorted())))
+                reports.error(at: JSONPath.element(path, index), in: pack.manifestSource,
+                              "unknown level \(quoted(id)): neither this pack nor its base has levels/\(id).json"
+                                  + Suggestion.hint(for: id, among: known.keys.sorted()))
             }
         }
-        return problems
     }
 
     /// Applies one parameter override; what is wrong with it, if anything.
@@ -128,23 +127,30 @@ enum PackMerger {
         return nil
     }
 
-    /// Sounds the pack's own levels (and preview) name that no layer has.
-    private static func missingSounds(in merged: Pack, own pack: Pack) -> [Diagnostic] {
-        var problems: [Diagnostic] = []
+    /// Tells of the sounds the pack's own levels (and preview) name that no layer has: each
+    /// once per file, at its first use, with how many more uses share it.
+    private static func reportMissingSounds(in merged: Pack, own pack: Pack, to reports: FileReports) {
         let layers = [merged.layer] + merged.bases
-        func exists(_ file: String) -> Bool { layers.contains { $0.sound(file) != nil } }
+        // Looked up once per name: a thousand entities may name one file.
+        var found: [String: Bool] = [:]
+        func exists(_ file: String) -> Bool {
+            if let known = found[file] { return known }
+            let exists = layers.contains { $0.sound(file) != nil }
+            found[file] = exists
+            return exists
+        }
         let baseIDs = merged.bases.map { quoted($0.id) }.joined(separator: ", ")
+        func missing(_ file: String) -> String {
+            "sound file \(quoted("sounds/" + file)) is neither in this pack nor in its base \(baseIDs)"
+        }
         for id in pack.levels.keys.sorted() {
             guard let definition = pack.levels[id] else { continue }
             for (file, path) in definition.soundReferences where !exists(file) {
-                problems.append(definition.source.diagnostic(
-                    at: path, "sound file \(quoted("sounds/" + file)) is neither in this pack nor in its base \(baseIDs)"))
+                reports.error(at: path, in: definition.source, missing(file), about: file)
             }
         }
         if let preview = pack.manifest.preview, !exists(preview) {
-            problems.append(pack.manifestSource.diagnostic(
-                at: "preview", "sound file \(quoted("sounds/" + preview)) is neither in this pack nor in its base \(baseIDs)"))
+            reports.error(at: "preview", in: pack.manifestSource, missing(preview), about: preview)
         }
-        return problems
     }
 }
