@@ -450,6 +450,42 @@ import Testing
         #expect(problems == [#"story.json:2:56: error: voice file "sounds/Gull.ogg" does not exist (did you mean "gull.ogg"?)"#])
     }
 
+    /// A missing voice is the file's problem, not the line's: 150 lines (and an ambience)
+    /// naming one file are one line saying how many more places name it, and a story of
+    /// many missing voices is held to the cap of every file's report.
+    @Test func aMissingVoiceIsToldOnceAndTheStoryIsCapped() throws {
+        let lines = (0..<270).map { index in
+            let voice = index < 150 ? "gone.ogg" : "gone-\(index - 150).ogg"
+            return #"{"id": "hello", "voice": "\#(voice)", "duration": 1}"#
+        }
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "ambience": [{"file": "gone.ogg"}], "lines": [
+            \(lines.joined(separator: ",\n"))
+            ]}]}]}
+            """)
+        #expect(problems.count == 101)
+        #expect(problems.first == #"story.json:2:43: error: ambience file "sounds/gone.ogg" does not exist (also used in 150 more places)"#)
+        #expect(problems.dropFirst().first == #"story.json:153:26: error: voice file "sounds/gone-0.ogg" does not exist"#)
+        #expect(problems.last == "story.json:272:26: error: 21 more problems in this file are not told; fix these first")
+    }
+
+    /// A voice that cannot be decoded is told once too, however many lines it voices.
+    @Test func anUndecodableVoiceIsToldOnce() throws {
+        let pack = try Self.pack()
+        try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
+        try Data("not audio".utf8).write(to: pack.soundsFolder.appendingPathComponent("gull.ogg"))
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "lines": [{"id": "hello", "voice": "gull.ogg"},
+                {"id": "hello", "voice": "gull.ogg"}, {"id": "hello", "voice": "gull.ogg"}]}
+            ]}]}
+            """, pack: pack)
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.hasPrefix(#"story.json:2:56: error: voice file "sounds/gull.ogg" cannot be decoded: "#) == true, "\(problems)")
+        #expect(problems.first?.hasSuffix(" (also used in 2 more places)") == true, "\(problems)")
+    }
+
     /// A voice named `mouette-é.wav` composed while the file is decomposed on disk (as
     /// macOS writes it) is that file: found, and measured for the line's length.
     @Test func aVoiceNamedInAnotherUnicodeNormalisationIsMeasured() throws {

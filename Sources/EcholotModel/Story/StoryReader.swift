@@ -211,7 +211,9 @@ private final class Reader {
             switch VoiceDuration.seconds(ofFile: pack.soundURL(voice)) {
             case let .success(length): seconds = length
             case let .failure(error):
-                report.error("voice file \(quoted("sounds/" + voice)) cannot be decoded: \(error)", at: voicePosition)
+                // The file's problem, not the line's: told once, however many lines it voices.
+                report.error("voice file \(quoted("sounds/" + voice)) cannot be decoded: \(error)", at: voicePosition,
+                             about: voice)
             }
         }
         // Without a voice or a duration, the line lasts about as long as reading it aloud.
@@ -222,18 +224,23 @@ private final class Reader {
     }
 
     /// Whether `file` is in the pack's `sounds/` or a base's; when it is not, says so at
-    /// `position` as a level's missing sound is told, with the likely name.
+    /// `position` as a level's missing sound is told — once, at its first use, with how
+    /// many more places name it — with the likely name.
     func soundExists(_ file: String, what: String, at position: SourcePosition) -> Bool {
         // Found as a level's sound is (PackLayer.sound): a regular file inside its pack, so
         // a link out of the pack or a folder is not taken for one.
         let layers = [pack.layer] + pack.bases
         guard !layers.contains(where: { $0.sound(file) != nil }) else { return true }
-        let known = layers.flatMap { layer -> [String] in
-            guard case let .opened(files) = PackFiles.open(layer.root) else { return [] }
-            return (files.list("sounds") ?? []).filter { !$0.hasPrefix(".") }
-        }
-        report.error("\(what) file \(quoted("sounds/" + file)) does not exist" + Suggestion.hint(for: file, among: known), at: position)
+        report.error("\(what) file \(quoted("sounds/" + file)) does not exist" + Suggestion.hint(for: file, among: soundNames),
+                     at: position, about: file)
         return false
+    }
+
+    /// The names in the `sounds/` folders of the pack and its bases, for "did you mean":
+    /// listed once, however many lines name a missing file.
+    lazy var soundNames: [String] = ([pack.layer] + pack.bases).flatMap { layer -> [String] in
+        guard case let .opened(files) = PackFiles.open(layer.root) else { return [] }
+        return (files.list("sounds") ?? []).filter { !$0.hasPrefix(".") }
     }
 
     /// A cut-scene's background, as a level's: `{"glyph"?, "image"?}`. Anything else would
