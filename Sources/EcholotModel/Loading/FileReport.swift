@@ -122,4 +122,16 @@ public final class FileReports {
 
     /// Every file's problems, file by file, each as ``FileReport/diagnostics`` gives them.
     public var diagnostics: [Diagnostic] { reports.flatMap(\.diagnostics) }
+
+    /// `diagnostics` as their files' reports tell them: in display order, the first
+    /// ``FileReport/maxProblems`` of each file, then a line counting the rest. For problems
+    /// found out of file order (a script's answers, entry by entry), so that those told are
+    /// the first in the file.
+    public static func told(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let reports = FileReports()
+        for problem in diagnostics.sortedForDisplay() {
+            reports.report(for: problem.path).error(problem.message, at: problem.position)
+        }
+        return reports.diagnostics
+    }
 }

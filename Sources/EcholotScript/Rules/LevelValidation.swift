@@ -52,8 +52,15 @@ extension ScriptEngine {
     /// Checks a level's goals, behaviours and scoring against the rules the scripts
     /// registered: every `type` must name a rule a level of `pack` can use, and every
     /// parameter must be declared, of its type and in its range (plus the rule's own
-    /// `check`). Problems are placed in the level file: `file:line:col: error: …`.
+    /// `check`). Problems are placed in the level file: `file:line:col: error: …`, the
+    /// first ``FileReport/maxProblems`` of a file in file order, then one line counting the
+    /// rest, so a level of 100,000 bad parameters is told in 101 lines.
     public func validate(_ definition: LevelDefinition, pack: String) -> [Diagnostic] {
+        FileReports.told(problems(of: definition, pack: pack))
+    }
+
+    /// Every problem ``validate(_:pack:)`` finds, uncapped, in the order found.
+    private func problems(of definition: LevelDefinition, pack: String) -> [Diagnostic] {
         let source = definition.source
         func diagnostic(_ path: String, _ message: String) -> Diagnostic {
             let (file, position) = source.location(of: path)
