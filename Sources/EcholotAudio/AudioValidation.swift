@@ -7,37 +7,36 @@ import Foundation
 public enum AudioValidation {
     /// Diagnostics for every sound file of `pack` that cannot be played where it is used
     /// (entity sounds must also be mono); empty when all are fine. A file with a problem is
-    /// told once per level file, at its first use there, with how many more uses share it.
+    /// told once per level file, at its first use there, with how many more uses share it,
+    /// and each level file is held to ``FileReport/maxProblems``.
     public static func diagnostics(for pack: Pack) -> [Diagnostic] {
         var checker = SoundChecker(pack: pack)
-        var found: [Diagnostic] = []
+        let reports = FileReports()
         for id in pack.levels.keys.sorted() {
             guard let definition = pack.levels[id] else { continue }
-            var uses = ProblemUses<String>()
             for (file, path) in definition.soundReferences {
                 // Entity sounds are placed in space; ambience and music are not.
                 if let problem = checker.problem(file, directional: SoundUses.isEntitySound(path)) {
-                    uses.add(file, problem, at: path)
+                    reports.error(at: path, in: definition.source, "sound file \"sounds/\(file)\": \(problem)", about: file)
                 }
             }
-            for use in uses.uses {
-                let others = SoundUses.others(Array(use.places.dropFirst()))
-                found.append(definition.source.diagnostic(at: use.places[0], "sound file \"sounds/\(use.file)\": \(use.problem)\(others)"))
-            }
         }
-        return found.sortedForDisplay()
+        return reports.diagnostics.sortedForDisplay()
     }
 
     /// Diagnostics for every sound file `book` (the pack's story) names — voices and
     /// ambience — that cannot be played where it is used: a voice that becomes a speaking
     /// entity (over a level, a choice's option, a line with an `azimuth`) must be mono.
     /// Each is reported at the file's name in `story.json` (its `voice` or `file` value),
-    /// once, at its first use, with how many more uses share it.
+    /// once, at its first use, with how many more uses share it, and the story is held to
+    /// ``FileReport/maxProblems``.
     public static func diagnostics(for book: StoryBook, in pack: Pack) -> [Diagnostic] {
         var checker = SoundChecker(pack: pack)
-        var uses = ProblemUses<(what: String, position: SourcePosition)>()
+        let report = FileReport(displayPath: book.displayPath)
         func check(_ file: String, directional: Bool, what: String, at position: SourcePosition) {
-            if let problem = checker.problem(file, directional: directional) { uses.add(file, problem, at: (what, position)) }
+            if let problem = checker.problem(file, directional: directional) {
+                report.error("\(what) \"sounds/\(file)\": \(problem)", at: position, about: file)
+            }
         }
         func voice(of line: StoryLine, directional: Bool) {
             if let file = line.voice {
@@ -64,30 +63,7 @@ public enum AudioValidation {
                 break
             }
         }
-        return uses.uses.map { use in
-            let (what, position) = use.places[0]
-            let others = SoundUses.others(count: use.places.count - 1, entities: false)
-            return Diagnostic(path: book.displayPath, at: position, message: "\(what) \"sounds/\(use.file)\": \(use.problem)\(others)")
-        }.sortedForDisplay()
-    }
-}
-
-/// The uses of sound files that have a problem, by file and problem in the order they are
-/// met: a problem is the file's, so it is told once, at the first use. (A stereo file is a
-/// problem for its entities only; the ambience using it is not counted among them.)
-private struct ProblemUses<Place> {
-    /// Each file and problem with the places that use it, the first first.
-    private(set) var uses: [(file: String, problem: String, places: [Place])] = []
-    private var index: [[String]: Int] = [:]
-
-    /// One more use of `file`, which has `problem` there.
-    mutating func add(_ file: String, _ problem: String, at place: Place) {
-        if let known = index[[file, problem]] {
-            uses[known].places.append(place)
-        } else {
-            index[[file, problem]] = uses.count
-            uses.append((file, problem, [place]))
-        }
+        return report.diagnostics.sortedForDisplay()
     }
 }
 

@@ -32,4 +32,29 @@ struct ValidateCapTests {
         #expect(lines.last == "p/levels/one.json:2:2638: error: 150 more problems in this file are not told; fix these first")
         #expect(scratch.listing("p") == before)
     }
+
+    /// Sounds that are there but do not decode, found by the audio check: one named by 20
+    /// entities is one line, and 150 more in one level file are held to the cap.
+    @Test func undecodableSoundsAreToldOncePerFileAndHeldToTheCap() throws {
+        let scratch = Scratch()
+        var files = ["pack.json": Packs.manifest(id: "p")]
+        let entities = (0..<170).map { index in
+            let file = index < 20 ? "shared.wav" : "broken-\(index - 20).wav"
+            files["sounds/" + file] = "RIFF"
+            return #"{ "id": "e\#(index)", "position": { "azimuth": 0 }, "sound": { "file": "\#(file)" } }"#
+        }
+        files["levels/one.json"] = #"{ "id": "one", "name": "One", "goals": [ { "type": "timeLimit", "seconds": 60 } ], "entities": [\#n"#
+            + entities.joined(separator: ",\n") + "\n] }"
+        scratch.write(files, in: "p")
+        let result = try echolot(["validate", "p"], in: scratch.url, data: scratch.at("data"))
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == FileReport.maxProblems + 1, "\(lines.suffix(3))")
+        #expect(lines.first?.hasPrefix(#"p/levels/one.json:2:64: error: entities[0].sound.file: sound file "sounds/shared.wav": "#) == true,
+                "\(lines.prefix(2))")
+        #expect(lines.first?.hasSuffix(" (also used by 19 more entities)") == true, "\(lines.prefix(2))")
+        #expect(lines.dropFirst().first?.hasPrefix(#"p/levels/one.json:22:65: error: entities[20].sound.file: sound file "sounds/broken-0.wav": "#) == true,
+                "\(lines.prefix(2))")
+        #expect(lines.last == "p/levels/one.json:171:66: error: 51 more problems in this file are not told; fix these first")
+    }
 }

@@ -28,14 +28,9 @@ public enum SoundUses {
     /// the ambience or the music.
     public static func isEntitySound(_ path: String) -> Bool { path.hasSuffix(".sound.file") }
 
-    /// The end of the first use's message for the other uses at `paths`: "" for none,
-    /// " (also used by 3 more entities)", or " (also used in 2 more places)" when the
-    /// ambience or the music is among them.
-    public static func others(_ paths: [String]) -> String {
-        others(count: paths.count, entities: paths.allSatisfy(isEntitySound))
-    }
-
-    /// The same for `count` other uses, which are all entities' sounds or not.
+    /// The end of the first use's message for `count` other uses: "" for none,
+    /// " (also used by 3 more entities)" when all are entities' sounds, else " (also used
+    /// in 2 more places)" (the ambience or the music is among them, or a story's lines).
     public static func others(count: Int, entities: Bool) -> String {
         guard count > 0 else { return "" }
         if entities { return " (also used by \(count) more \(count == 1 ? "entity" : "entities"))" }
