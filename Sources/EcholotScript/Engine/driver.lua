@@ -32,19 +32,28 @@ local C = {}
 
 -- Why `goal.met`/`goal.failed` with `payload` announces no goal of the running level, or
 -- nil: the outcome rule and every `goal.*` handler trust the id, and one of no goal would
--- be an announcement of nothing, silently.
+-- be an announcement of nothing, silently. Ids are shown as every message shows a name a
+-- stranger chose (`host.named`: escaped, and cut when long); a rule's id can be any string.
 local function goalproblem(name, payload)
   local id = payload and payload.id
-  if type(id) ~= "string" then
-    return format("%s needs the id of one of the level's goals: ctx.emit(%q, { id = … })", name, name)
-  end
   local level = C.level and (dataOf[C.level] or C.level)
   local goals = level and level.goals
   goals = goals and (dataOf[goals] or goals)
-  if goals ~= nil and rawget(goals, id) ~= nil then return nil end
+  if goals ~= nil and type(id) == "string" and rawget(goals, id) ~= nil then return nil end
+  -- `host.named` answers nothing for bytes that are not UTF-8 text, which it cannot show.
+  local function shown(text) return host.named(text) or "'(not UTF-8 text)'" end
+  if level == nil then
+    -- A story rule or a game reducer can run while no level is played: no goal has any id.
+    return format("%s: no level is being played, so there is no goal%s to announce", name,
+      type(id) == "string" and " " .. shown(id) or "")
+  end
+  if type(id) ~= "string" then
+    return format("%s needs the id of one of the level's goals: ctx.emit(%q, { id = … })", name, name)
+  end
+  -- The level's ids as `named` writes them, less its quotes, which the hint puts around them.
   local ids = {}
-  for g in sortedpairs(goals or {}) do ids[#ids + 1] = g end
-  return format("%s: there is no goal '%s' in this level (%s)", name, id, E.namehint(id, ids, "goals", "it has no goals"))
+  for g in sortedpairs(goals or {}) do ids[#ids + 1] = sub(shown(g), 2, -2) end
+  return format("%s: there is no goal %s in this level (%s)", name, shown(id), E.namehint(id, ids, "goals", "it has no goals"))
 end
 
 C.random = host.random

@@ -1,0 +1,67 @@
+import EcholotCore
+import EcholotModel
+import Foundation
+import Testing
+@testable import EcholotScript
+
+/// What `ctx.emit("goal.met" | "goal.failed", {id = …})` says when the id names no goal:
+/// the id shown as every message shows a name (escaped, cut when long), and a message
+/// that is true when no level is being played at all.
+@Suite struct GoalAnnouncementTests {
+    /// A pack whose game reducer runs `body` on `pack.go`, and a level with goal `g`:
+    /// the store playing it, or with no level in the state when `withoutLevel`.
+    func store(_ body: String, withoutLevel: Bool = false) throws -> Store<GameState> {
+        let script = """
+            echolot.reducer({ name = "announcer", focus = "game", on = { ["pack.go"] = function(game, action, ctx)
+            \(body)
+            end } })
+            """
+        let level = Support.level(entities: [("bell", 0)], goals: #"[{"type": "timeLimit", "id": "g", "seconds": 60}]"#)
+        let world = try Support.world(scripts: ["announce.lua": script], level: level)
+        guard withoutLevel else { return world.store }
+        var state = world.store.state
+        state["level"] = .null
+        return Store(state: state, reducers: LevelReducers.all + (try world.rules.reducers(for: world.level)))
+    }
+
+    /// The first rejection's message of `pack.go`.
+    func go(_ store: Store<GameState>) -> String {
+        Support.rejection(store.dispatch(Action("pack.go")))
+    }
+
+    /// A 5,000-character id is cut as a long name is everywhere else, not printed whole,
+    /// and a line break in it is written out, keeping the message one line.
+    @Test func aLongOrMultiLineIdIsShownCut() throws {
+        let long = try go(store(#"ctx.emit("goal.met", { id = string.rep("x", 5000) })"#))
+        #expect(long.contains("ctx.emit: goal.met: there is no goal '\(String(repeating: "x", count: 60))…' in this level (goals: g)"),
+                "\(long.prefix(300))")
+        #expect(long.count < 400, "\(long.count) characters")
+        let broken = try go(store(#"ctx.emit("goal.failed", { id = "a\nb" })"#))
+        #expect(broken.contains(#"ctx.emit: goal.failed: there is no goal 'a\nb' in this level (goals: g)"#), "\(broken)")
+    }
+
+    /// With no level in the state (a story rule or a game reducer between levels), the
+    /// message says so instead of "there is no goal … in this level (it has no goals)".
+    @Test func withNoLevelTheMessageSaysThereIsNone() throws {
+        let named = try go(store(#"ctx.emit("goal.met", { id = "g" })"#, withoutLevel: true))
+        #expect(named.contains("announce.lua:2:1: error: ctx.emit: goal.met: no level is being played, so there is no goal 'g' to announce"),
+                "\(named)")
+        let unnamed = try go(store(#"ctx.emit("goal.failed")"#, withoutLevel: true))
+        #expect(unnamed.contains("ctx.emit: goal.failed: no level is being played, so there is no goal to announce"), "\(unnamed)")
+    }
+
+    /// An id of bytes that are not UTF-8 text is told as such, not as "nil", and with no
+    /// level it raised "attempt to concatenate a nil value" instead of the problem.
+    @Test func anIdThatIsNotTextIsToldAsSuch() throws {
+        let inLevel = try go(store(#"ctx.emit("goal.met", { id = "\xff" })"#))
+        #expect(inLevel.contains("ctx.emit: goal.met: there is no goal '(not UTF-8 text)' in this level (goals: g)"), "\(inLevel)")
+        let noLevel = try go(store(#"ctx.emit("goal.met", { id = "\xff" })"#, withoutLevel: true))
+        #expect(noLevel.contains("ctx.emit: goal.met: no level is being played, so there is no goal '(not UTF-8 text)' to announce"),
+                "\(noLevel)")
+    }
+
+    /// With the level there, an id of one of its goals is announced.
+    @Test func anIdOfTheLevelsGoalIsAnnounced() throws {
+        #expect(try go(store(#"ctx.emit("goal.met", { id = "g" })"#)) == "")
+    }
+}
