@@ -24,9 +24,10 @@ import Testing
         }
     }
 
-    /// A test file that returns something no test can hold is told where, and of several
-    /// such values the first in `pairs` order, as the state's own check tells them: Lua's
-    /// order of string keys, which the conversion followed, changes from run to run.
+    /// A test file that returns something no test can hold is told where the text writes
+    /// the value, and of several such values the first in `pairs` order, as the state's own
+    /// check tells them: Lua's order of string keys, which the conversion followed, changes
+    /// from run to run.
     @Test func aTestFileReturningWhatCannotBeReadIsToldWhere() throws {
         let odd = try results(of: "odd.lua", """
             return { { level = "one", input = {}, expect = { outcome = "won" },
@@ -34,7 +35,7 @@ import Testing
             """)
         let problems = odd.flatMap(\.problems)
         #expect(problems.count == 1)
-        #expect(problems.first?.hasSuffix("/tests/odd.lua:1:1: error: what the file returns cannot be read: at [1].more, "
+        #expect(problems.first?.hasSuffix("/tests/odd.lua:2:57: error: what the file returns cannot be read: at [1].more, "
             + "a thread value cannot be stored in the state (pack 'test')") == true, "\(problems)")
         // Nothing at all is a value: the tests' own reader says what a test is.
         let nothing = try results(of: "nothing.lua", "local x = 1").flatMap(\.problems)

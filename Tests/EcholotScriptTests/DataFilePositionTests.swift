@@ -1,0 +1,79 @@
+import EcholotCore
+import Foundation
+import Testing
+@testable import EcholotScript
+
+/// A data file (a pack test) that returns a value the engine cannot read is told at the
+/// line and column where the text writes that value, not at the file's first line.
+@Suite struct DataFilePositionTests {
+    /// Where `text`, evaluated as the data file `data.lua`, is said to go wrong, and what.
+    func place(_ text: String) throws -> (line: Int?, column: Int?, message: String) {
+        let engine = try ScriptEngine()
+        do {
+            let value = try engine.evaluateData(source: ScriptSource(pack: "test", file: "data.lua", displayPath: "data.lua"),
+                                                text: Array(text.utf8))
+            Issue.record("read as \(value)")
+            return (nil, nil, "")
+        } catch {
+            return (error.line, error.column, error.message)
+        }
+    }
+
+    @Test func aBadFieldIsPlacedAtItsValue() throws {
+        let found = try place("""
+            return {
+              { level = "one", input = {},
+                expect = { outcome = "won" },
+                note = function() end } }
+            """)
+        #expect(found.message == "what the file returns cannot be read: at [1].note, a function value cannot be stored in the state")
+        #expect((found.line, found.column) == (4, 12), "\(found)")
+    }
+
+    /// A key written in brackets and a list's item are followed as named keys are.
+    @Test func aQuotedKeyAndAListItemAreFollowed() throws {
+        let quoted = try place("""
+            return { a = 1,
+              ["odd key"] = { 1, 2,
+                print } }
+            """)
+        #expect(quoted.message.hasSuffix(#"at ["odd key"][3], a function value cannot be stored in the state"#), "\(quoted)")
+        #expect((quoted.line, quoted.column) == (3, 5), "\(quoted)")
+    }
+
+    /// The chunk's own `return` is the one outside every function: a helper's comes first.
+    @Test func theChunksReturnIsNotAFunctionsReturn() throws {
+        let found = try place("""
+            local function helper() return { b = 1 } end
+            return {
+              a = 1,
+              b = print }
+            """)
+        #expect((found.line, found.column) == (4, 7), "\(found)")
+    }
+
+    /// A table returned through a variable is found by the path it writes whole; a value
+    /// built elsewhere is placed at the deepest step the returned constructor writes.
+    @Test func aTableBuiltElsewhereIsFoundAsFarAsTheTextShows() throws {
+        let variable = try place("""
+            local tests = {
+              {
+                x = print } }
+            return tests
+            """)
+        #expect((variable.line, variable.column) == (3, 9), "\(variable)")
+        let partly = try place("""
+            local made = { g = print }
+            return {
+              a = made }
+            """)
+        #expect(partly.message.hasSuffix("at .a.g, a function value cannot be stored in the state"), "\(partly)")
+        #expect((partly.line, partly.column) == (3, 7), "\(partly)")
+    }
+
+    /// A value that is bad as a whole is placed at what the `return` gives.
+    @Test func aBadValueAsAWholeIsPlacedAtTheReturn() throws {
+        let found = try place("\n\nreturn print")
+        #expect((found.line, found.column) == (3, 8), "\(found)")
+    }
+}
