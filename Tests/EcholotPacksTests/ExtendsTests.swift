@@ -174,6 +174,28 @@ struct ExtendsTests {
         #expect(three.last == "three.json:651:66: 51 more problems in this file are not told; fix these first")
     }
 
+    /// A sound a level names composed (é, NFC) that the base has decomposed on disk (e +
+    /// ◌́, NFD, as macOS writes it) is found in the base, and the URL every layer gives names
+    /// the file as it is on disk: the layer gave the name as written, a file Linux has not.
+    @Test func aSoundIsFoundAsItsNameIsSpeltOnDisk() throws {
+        let scratch = Scratch()
+        var ext = ExtendsTests.extending
+        ext["levels/three.json"] = Packs.level(id: "three", sound: "caf\u{E9}.wav")
+        let library = library(scratch, ext: ext)
+        scratch.write(["sounds/cafe\u{301}.wav": "RIFF"], in: "lib/base")
+        let pack = try #require(try library.load(id: "ext")?.get())
+        let onDisk = Array("cafe\u{301}.wav".utf8)
+        let base = try #require(pack.bases.first?.sound("caf\u{E9}.wav"))
+        #expect(Array(base.lastPathComponent.utf8) == onDisk, "\(base.path)")
+        #expect(FileManager.default.fileExists(atPath: base.path))
+        let found = try #require(pack.sound("caf\u{E9}.wav"))
+        #expect(found.path == base.path)
+        #expect(pack.soundURL("caf\u{E9}.wav").path == base.path)
+        #expect(pack.sound("gone.wav") == nil)
+        #expect(pack.layer.sound("b.wav") == nil, "b.wav is the base's")
+        #expect(pack.sound("b.wav")?.path.hasSuffix("lib/base/sounds/b.wav") == true)
+    }
+
     @Test func parametersNeedABasePack() {
         let scratch = Scratch()
         scratch.write(Packs.files(id: "solo", extra: #""parameters": { "one": { "find": { "entity": "bell" } } }"#),

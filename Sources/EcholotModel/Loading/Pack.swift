@@ -67,16 +67,20 @@ public struct Pack: Sendable {
     /// then its bases'.
     public var soundFolders: [URL] { ([layer] + bases).map(\.soundsFolder) }
 
-    /// The URL of a sound file named in a level: the pack's own, else the nearest base's
-    /// that has it (inside that pack), else where the pack's own would be; spelt as the
-    /// name is on disk when it differs only in Unicode normalisation.
-    public func soundURL(_ file: String) -> URL {
-        let own = UnicodeFileName.url(file, in: soundsFolder)
-        if bases.isEmpty || FileManager.default.fileExists(atPath: own.path) { return own }
-        for base in bases where base.sound(file) != nil {
-            return UnicodeFileName.url(file, in: base.soundsFolder)
+    /// The sound file `file` names: the pack's own, else the nearest base's that has it, as
+    /// each layer finds it (``PackLayer/sound(_:)``: a regular file inside that pack, spelt
+    /// as its name is on disk); nil when no layer has it.
+    public func sound(_ file: String) -> URL? {
+        for layer in [layer] + bases {
+            if let found = layer.sound(file) { return found }
         }
-        return own
+        return nil
+    }
+
+    /// The URL of a sound file named in a level: where ``sound(_:)`` finds it, else where
+    /// the pack's own would be.
+    public func soundURL(_ file: String) -> URL {
+        sound(file) ?? soundsFolder.appendingPathComponent(file)
     }
 
     /// How a path inside the pack is shown in diagnostics.

@@ -95,7 +95,20 @@ struct PackFiles {
     /// What is at `relative`, after resolving links; `.outside` when the real path
     /// leaves the pack.
     func entry(_ relative: String) -> Entry {
-        let path = url(relative).path
+        entry(at: url(relative))
+    }
+
+    /// The regular file at `relative`, spelt as its name is on disk (``url(_:)``); nil when
+    /// there is none inside the pack.
+    func file(_ relative: String) -> URL? {
+        let found = url(relative)
+        guard case .file = entry(at: found) else { return nil }
+        return found
+    }
+
+    /// What is at `found`, a URL ``url(_:)`` gave.
+    private func entry(at found: URL) -> Entry {
+        let path = found.path
         guard let real = PackFiles.realPath(path) else {
             // A link whose target is not there reads to the player as a missing file
             // that is plainly there: say what it is.

@@ -38,13 +38,14 @@ public struct PackLayer: Sendable {
     /// Its `scripts/` folder.
     public var scriptsFolder: URL { root.appendingPathComponent("scripts", isDirectory: true) }
 
-    /// The sound `file` in this layer, when it is a regular file inside the pack.
+    /// The sound `file` in this layer, when it is a regular file inside the pack: found as
+    /// every file of a pack is (``PackFiles/file(_:)``), so its URL names it as it is spelt
+    /// on disk, which may differ from `file` in Unicode normalisation.
     public func sound(_ file: String) -> URL? {
         guard AssetChecker.pathProblem(file, folder: "sounds") == nil,
-              case .opened(let files) = PackFiles.open(root),
-              case .file = files.entry("sounds/" + file)
+              case .opened(let files) = PackFiles.open(root)
         else { return nil }
-        return soundsFolder.appendingPathComponent(file)
+        return files.file("sounds/" + file)
     }
 
     /// How a path inside the layer is shown in diagnostics.

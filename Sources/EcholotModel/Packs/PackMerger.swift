@@ -130,12 +130,11 @@ enum PackMerger {
     /// Tells of the sounds the pack's own levels (and preview) name that no layer has: each
     /// once per file, at its first use, with how many more uses share it.
     private static func reportMissingSounds(in merged: Pack, own pack: Pack, to reports: FileReports) {
-        let layers = [merged.layer] + merged.bases
         // Looked up once per name: a thousand entities may name one file.
         var found: [String: Bool] = [:]
         func exists(_ file: String) -> Bool {
             if let known = found[file] { return known }
-            let exists = layers.contains { $0.sound(file) != nil }
+            let exists = merged.sound(file) != nil
             found[file] = exists
             return exists
         }

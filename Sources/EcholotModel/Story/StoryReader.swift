@@ -206,9 +206,10 @@ private final class Reader {
         if let duration = seconds, !(duration > 0 && duration <= 600) {
             report.error("'duration' must be more than 0 and at most 600 seconds", at: object["duration"]!.position)
         }
-        if let file = voice, !soundExists(file, what: "voice", at: voicePosition) { voice = nil }
-        if seconds == nil, let voice {
-            switch VoiceDuration.seconds(ofFile: pack.soundURL(voice)) {
+        let voiceFile = voice.flatMap { soundFile($0, what: "voice", at: voicePosition) }
+        if voiceFile == nil { voice = nil }
+        if seconds == nil, let voice, let voiceFile {
+            switch VoiceDuration.seconds(ofFile: voiceFile) {
             case let .success(length): seconds = length
             case let .failure(error):
                 // The file's problem, not the line's: told once, however many lines it voices.
@@ -223,17 +224,16 @@ private final class Reader {
                          voicePosition: voicePosition)
     }
 
-    /// Whether `file` is in the pack's `sounds/` or a base's; when it is not, says so at
-    /// `position` as a level's missing sound is told — once, at its first use, with how
-    /// many more places name it — with the likely name.
-    func soundExists(_ file: String, what: String, at position: SourcePosition) -> Bool {
-        // Found as a level's sound is (PackLayer.sound): a regular file inside its pack, so
-        // a link out of the pack or a folder is not taken for one.
-        let layers = [pack.layer] + pack.bases
-        guard !layers.contains(where: { $0.sound(file) != nil }) else { return true }
+    /// The file `file` names in the pack's `sounds/` or a base's; when there is none, says
+    /// so at `position` as a level's missing sound is told — once, at its first use, with
+    /// how many more places name it — with the likely name.
+    func soundFile(_ file: String, what: String, at position: SourcePosition) -> URL? {
+        // Found as a level's sound is (Pack.sound): a regular file inside its pack, so a
+        // link out of the pack or a folder is not taken for one.
+        if let found = pack.sound(file) { return found }
         report.error("\(what) file \(quoted("sounds/" + file)) does not exist" + Suggestion.hint(for: file, among: soundNames),
                      at: position, about: file)
-        return false
+        return nil
     }
 
     /// The names in the `sounds/` folders of the pack and its bases, for "did you mean":
@@ -299,7 +299,7 @@ private final class Reader {
                 report.error("ambience 'file': \(problem)", at: filePosition)
                 return nil
             }
-            guard soundExists(file, what: "ambience", at: filePosition) else { return nil }
+            guard soundFile(file, what: "ambience", at: filePosition) != nil else { return nil }
             return AmbienceTrack(.map(track), filePosition: filePosition)
         }
     }
