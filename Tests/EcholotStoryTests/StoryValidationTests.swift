@@ -24,6 +24,14 @@ import Testing
         return try PackLoader.load(at: folder)
     }
 
+    /// ``pack(de:)`` with a file `name` in its `sounds/` that is there but not audio.
+    static func pack(withUnplayable name: String) throws -> Pack {
+        let pack = try Self.pack()
+        try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
+        try Data("not audio".utf8).write(to: pack.soundsFolder.appendingPathComponent(name))
+        return pack
+    }
+
     static func problems(_ story: String, pack: Pack? = nil) throws -> [String] {
         let pack = try pack ?? Self.pack()
         switch StoryReader.read(Array(story.utf8), pack: pack, displayPath: "story.json") {
@@ -254,9 +262,7 @@ import Testing
 
     /// A voice that cannot be decoded is named as a missing one is: `voice file "sounds/…"`.
     @Test func aVoiceThatCannotBeDecodedIsReported() throws {
-        let pack = try Self.pack()
-        try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
-        try Data("not audio".utf8).write(to: pack.soundsFolder.appendingPathComponent("bad.ogg"))
+        let pack = try Self.pack(withUnplayable: "bad.ogg")
         let problems = try Self.problems(inFile: """
             {"chapters": [{"id": "a", "steps": [
               {"cutscene": "s", "lines": [{"id": "hello", "voice": "bad.ogg"}]}
@@ -419,9 +425,7 @@ import Testing
     /// field, a volume out of 0…4 or a loop that is no bool is reported at its value, as in
     /// a level file, not played as something else.
     @Test func aStoryAmbienceSoundIsCheckedAsALevelsIs() throws {
-        let pack = try Self.pack()
-        try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
-        try Data("not audio".utf8).write(to: pack.soundsFolder.appendingPathComponent("a.ogg"))
+        let pack = try Self.pack(withUnplayable: "a.ogg")
         let problems = try Self.problems("""
             {"chapters": [{"id": "a", "steps": [
               {"cutscene": "s", "ambience": [{"file": "a.ogg", "volum": 0.5}, {"file": "a.ogg", "volume": 9}],
@@ -439,9 +443,7 @@ import Testing
     /// A voice file that is not there is told as a level's missing sound is — it does not
     /// exist, with the likely name — not as a file that "cannot be decoded".
     @Test func aMissingVoiceIsToldAsMissingWithTheLikelyName() throws {
-        let pack = try Self.pack()
-        try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
-        try Data("not audio".utf8).write(to: pack.soundsFolder.appendingPathComponent("gull.ogg"))
+        let pack = try Self.pack(withUnplayable: "gull.ogg")
         let problems = try Self.problems("""
             {"chapters": [{"id": "a", "steps": [
               {"cutscene": "s", "lines": [{"id": "hello", "voice": "Gull.ogg"}]}
@@ -472,9 +474,7 @@ import Testing
 
     /// A voice that cannot be decoded is told once too, however many lines it voices.
     @Test func anUndecodableVoiceIsToldOnce() throws {
-        let pack = try Self.pack()
-        try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
-        try Data("not audio".utf8).write(to: pack.soundsFolder.appendingPathComponent("gull.ogg"))
+        let pack = try Self.pack(withUnplayable: "gull.ogg")
         let problems = try Self.problems("""
             {"chapters": [{"id": "a", "steps": [
               {"cutscene": "s", "lines": [{"id": "hello", "voice": "gull.ogg"},
@@ -523,9 +523,7 @@ import Testing
     /// An ambience file that is not there is told as a missing voice is — at the sound's
     /// `file` value, with the likely name — not at the step, which may name several sounds.
     @Test func aMissingAmbienceFileIsReportedAtItsFileValue() throws {
-        let pack = try Self.pack()
-        try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
-        try Data("not audio".utf8).write(to: pack.soundsFolder.appendingPathComponent("rain.ogg"))
+        let pack = try Self.pack(withUnplayable: "rain.ogg")
         try Data("""
             {"chapters": [{"id": "a", "steps": [
               {"cutscene": "s", "ambience": [{"file": "rain.ogg"}, {"loop": true, "file": "Rain.ogg"}],
