@@ -102,7 +102,7 @@ import Testing
         #expect(diagnostic.message.hasSuffix("inside one another) (pack 'test')"))
     }
 
-    /// A pack test file is Lua too: its nesting is told at its line.
+    /// A pack test file is Lua too: its nesting is told at its line and column.
     @Test func aDeepTestFileIsToldAtItsLine() throws {
         let engine = try ScriptEngine()
         let source = ScriptSource(pack: "test", file: "tests/deep.lua", displayPath: "tests/deep.lua")
@@ -111,6 +111,7 @@ import Testing
                 + String(repeating: "}", count: 300)).utf8))
         })
         #expect(error.line == 3, "\(error)")
+        #expect((error.column ?? 0) > 100, "\(error)")
         #expect(error.message.hasPrefix("C stack overflow: the code nests too deeply"))
     }
 

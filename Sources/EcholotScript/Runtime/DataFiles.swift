@@ -19,7 +19,7 @@ extension ScriptEngine {
         guard status == LUA_OK else {
             var failure = CapturedFailure(kind: .syntax, message: vm.describeError(at: -1))
             vm.locate(&failure)
-            throw ScriptError(kind: .syntax, source: source, line: failure.line ?? 1, message: failure.message)
+            throw ScriptError(failure, source: source, line: 1)
         }
         lua_pushvalue(L, -2)
         _ = lua_setupvalue(L, -2, 1)  // _ENV: the data environment

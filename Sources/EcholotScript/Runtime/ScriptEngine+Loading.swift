@@ -67,9 +67,7 @@ extension ScriptEngine {
             var failure = CapturedFailure(kind: .syntax, message: vm.describeError(at: -1))
             lua_settop(L, -3)
             vm.locate(&failure)
-            var error = ScriptError(kind: .syntax, source: source, line: failure.line ?? 1, message: failure.message)
-            error.column = failure.column
-            throw error
+            throw ScriptError(failure, source: source, line: 1)
         }
         lua_pushvalue(L, -2)
         _ = lua_setupvalue(L, -2, 1)  // _ENV: the pack's environment
