@@ -37,7 +37,7 @@ public final class AudioEngine {
                 do {
                     return try SpatialSource.make(buffer: buffer, entity: entity)
                 } catch {
-                    reporter.report("audio: the sound of entity '\(key.id)' stays silent: \(error)")
+                    reporter.report("audio: the sound of entity \(MessageText.named(key.id)) stays silent: \(error)")
                     return nil
                 }
             },
@@ -57,7 +57,7 @@ public final class AudioEngine {
                 do {
                     return try AmbientSource.make(buffer: buffer, value: value)
                 } catch {
-                    reporter.report("audio: \(key.id) '\(key.primary)' stays silent: \(error)")
+                    reporter.report("audio: \(key.id) \(MessageText.named(key.primary)) stays silent: \(error)")
                     return nil
                 }
             },

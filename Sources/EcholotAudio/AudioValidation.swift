@@ -17,7 +17,7 @@ public enum AudioValidation {
             for (file, path) in definition.soundReferences {
                 // Entity sounds are placed in space; ambience and music are not.
                 if let problem = checker.problem(file, directional: SoundUses.isEntitySound(path)) {
-                    reports.error(at: path, in: definition.source, "sound file \"sounds/\(file)\": \(problem)", about: file)
+                    reports.error(at: path, in: definition.source, "sound file \(MessageText.quoted("sounds/" + file)): \(problem)", about: file)
                 }
             }
         }
@@ -35,12 +35,12 @@ public enum AudioValidation {
         let report = FileReport(displayPath: book.displayPath)
         func check(_ file: String, directional: Bool, what: String, at position: SourcePosition) {
             if let problem = checker.problem(file, directional: directional) {
-                report.error("\(what) \"sounds/\(file)\": \(problem)", at: position, about: file)
+                report.error("\(what) \(MessageText.quoted("sounds/" + file)): \(problem)", at: position, about: file)
             }
         }
         func voice(of line: StoryLine, directional: Bool) {
             if let file = line.voice {
-                check(file, directional: directional, what: "voice of line '\(line.id)'", at: line.voicePosition)
+                check(file, directional: directional, what: "voice of line \(MessageText.named(line.id))", at: line.voicePosition)
             }
         }
         func ambience(_ tracks: [AmbienceTrack]) {

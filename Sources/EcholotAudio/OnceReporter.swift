@@ -10,10 +10,12 @@ final class OnceReporter {
     /// A reporter that writes to `sink`.
     init(sink: @escaping (String) -> Void) { self.sink = sink }
 
-    /// Reports `message` unless it was reported before.
+    /// Reports `message` unless it was reported before, on one line: a sound's name is
+    /// whatever a rule wrote, and a line break or an escape sequence in it must not forge a
+    /// second message or command the terminal.
     func report(_ message: String) {
         switch tally.count(message) {
-        case .tell: sink(message)
+        case .tell: sink(MessageText.oneLine(message))
         case .tellTheRestAreNotTold: sink("audio: more sounds fail; no more of them are told")
         case .keepQuiet: break
         }

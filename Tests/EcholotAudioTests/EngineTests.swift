@@ -45,6 +45,18 @@ extension OpenAL {
             #expect(heard.ildDecibels > 6, "only the good entity, on the right")
         }
 
+        /// A rule may write any text as a sound's file: its report stays one line, with the
+        /// line break and the escape sequence written out.
+        @Test func aSoundNameARuleWroteIsReportedOnOneLine() throws {
+            let rig = try Rig(sounds, state: TestLevels.state([
+                TestLevels.entity("forged", azimuth: 0, file: "gone.wav\nsounds/x.wav:1:1: error: \u{1B}[2Jfake"),
+            ]))
+            #expect(rig.reported.count == 1, "\(rig.reported)")
+            let message = try #require(rig.reported.first)
+            #expect(!message.contains("\n") && !message.contains("\u{1B}"), "\(message)")
+            #expect(message.contains("gone.wav\\nsounds/x.wav") && message.contains("\\u001B[2Jfake"), "\(message)")
+        }
+
         @Test func aMissingAmbienceStaysSilentWithOneMessage() throws {
             let rig = try Rig(sounds, state: TestLevels.state([], ambience: ["nowhere.ogg"]))
             rig.apply(TestLevels.turning(rig.state, to: 30))

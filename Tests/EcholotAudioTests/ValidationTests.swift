@@ -91,6 +91,26 @@ import Testing
                 "a stereo voice plays in a cut-scene without a direction, but not as an option")
     }
 
+    /// A line's id and its voice's name go into the message written out and cut: a story
+    /// is a stranger's text, and a 5,000-character id with a line break in it must not
+    /// flood a screen reader or forge a second diagnostic.
+    @Test func aStrangersNamesAreCutInTheMessage() throws {
+        let root = try Tutorial.copy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let pack = try PackLoader.load(at: root)
+        let id = String(repeating: "l", count: 5_000) + "\nstory.json:1:1: error: forged"
+        let voice = String(repeating: "v", count: 5_000) + ".wav"
+        let line = StoryLine(id: id, voice: voice, azimuth: nil, seconds: 1, position: SourcePosition(line: 3, column: 5))
+        let steps = [StoryStep(.cutscene(Cutscene(id: "intro", lines: [line], ambience: [])), at: SourcePosition(line: 2, column: 3))]
+        let book = StoryBook(chapters: [Chapter(id: "one", steps: steps, position: .start)], start: "one",
+                             displayPath: "story.json")
+        let found = AudioValidation.diagnostics(for: book, in: pack).map(\.description)
+        #expect(found.count == 1, "\(found)")
+        let message = try #require(found.first)
+        #expect(!message.contains("\n") && message.count < 400, "\(message)")
+        #expect(message.hasPrefix("story.json:3:5: error: voice of line 'lll"), "\(message)")
+    }
+
     /// A story read from its file places a sound that cannot be played at the name of the
     /// file — the line's `voice`, the ambience sound's `file` — not at the line or the step
     /// around it, which may hold several sounds.

@@ -45,6 +45,12 @@ extension MessageText {
     public static func named(_ text: String) -> String {
         EcholotModel.named(text)
     }
+
+    /// ``quoted(_:limit:mark:)`` for the layers above the model: a file name as a pack
+    /// file writes it.
+    public static func quoted(_ text: String) -> String {
+        EcholotModel.quoted(text)
+    }
 }
 
 /// `text` cut in the middle when it is long, keeping `head` characters before the cut and
