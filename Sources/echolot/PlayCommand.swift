@@ -124,7 +124,7 @@ struct PlayCommand: ParsableCommand {
         let startPack = try watched?.pack ?? GameLoader.loadPack(path, safe: safe)
         if let level, startPack.level(id: level) == nil {
             let known = startPack.levelOrder.joined(separator: ", ")
-            Terminal.error("\(path): error: pack '\(startPack.id)' has no level '\(level)'; its levels are: \(known)")
+            Terminal.error("\(path): error: pack '\(startPack.id)' has no level \(MessageText.named(level)); its levels are: \(known)")
             throw ExitCode(1)
         }
         var catalog = PackCatalog.standard(.standard(safe: safe))

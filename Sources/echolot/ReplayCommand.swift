@@ -56,11 +56,11 @@ struct ReplayCommand: ParsableCommand {
         let game = try GameLoader.load(pack: packPath, level: levelID)
         if let recording {
             if recording.packID != game.pack.id {
-                Terminal.error("\(log): error: recorded with pack '\(recording.packID)', but \(packPath) is pack '\(game.pack.id)'")
+                Terminal.error("\(log): error: recorded with pack \(MessageText.named(recording.packID)), but \(packPath) is pack '\(game.pack.id)'")
                 throw ExitCode(1)
             }
             if recording.packVersion != game.pack.manifest.version {
-                Terminal.error("\(log): warning: recorded with \(recording.packID) \(recording.packVersion), replaying with \(game.pack.manifest.version)")
+                Terminal.error("\(log): warning: recorded with \(recording.packID) \(MessageText.named(recording.packVersion)), replaying with \(game.pack.manifest.version)")
             }
         }
         let step = recording?.step ?? LevelSession.standardStep

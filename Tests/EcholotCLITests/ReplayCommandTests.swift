@@ -98,6 +98,25 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// A recording is a stranger's file: the pack id, version and level it names reach the
+    /// messages written out and cut, so a line break cannot forge a second message and
+    /// 5,000 characters do not flood a screen reader.
+    @Test func aDescriptionsNamesAreCutInTheMessages() throws {
+        let long = String(repeating: "x", count: 5_000) + "\\nfake.jsonl:1:1: error: forged"
+        for field in ["packID", "level"] {
+            let log = try write(meta: fields([field: "\"\(long)\""]))
+            let replay = try echolot(["replay", log])
+            #expect(replay.status == 1)
+            let lines = replay.stderr.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].count < 400, "\(field): \(replay.stderr)")
+            #expect(lines.first?.contains("'xxx") == true && lines.first?.contains("…'") == true, "\(replay.stderr)")
+        }
+        let version = try write(meta: fields(["packVersion": "\"\(long)\""]))
+        let replay = try echolot(["replay", version])
+        let warning = try #require(replay.stderr.split(separator: "\n").first)
+        #expect(warning.hasPrefix("\(version): warning: recorded with tutorial 'xxx") && warning.count < 400, "\(replay.stderr)")
+    }
+
     @Test func aBrokenDescriptionIsToldInTheProjectsWords() throws {
         let missing = try write(meta: fields(["format": nil]))
         let noFormat = try echolot(["replay", missing])
