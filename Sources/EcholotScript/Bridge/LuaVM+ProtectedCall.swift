@@ -57,7 +57,7 @@ extension LuaVM {
     /// stack unwinds. It only reads the stack, so it cannot fail itself.
     func handleMessage(_ L: OpaquePointer) -> Int32 {
         var failure = CapturedFailure(kind: .runtime, message: LuaVM.withSandboxHint(describeError(at: 1, in: L)))
-        locate(&failure)
+        locate(&failure, in: L)
         if failure.source == nil, let (source, line, column) = engineFailurePosition(L) {
             failure.source = source
             failure.line = line
@@ -175,22 +175,43 @@ extension LuaVM {
     }
 
     /// Moves a `chunk:line:` (or `chunk:line:column:`) prefix of a known chunk from the
-    /// message into the position.
-    func locate(_ failure: inout CapturedFailure) {
-        guard let (source, line, column, rest) = splitPosition(failure.message) else { return }
+    /// message into the position. Lua shortens a chunk name of 60 bytes or more to its
+    /// tail, so two packs' files of one long name share a prefix: the file is then the one
+    /// being loaded (`loading`), or the one a frame of `thread`'s stack runs at that line.
+    func locate(_ failure: inout CapturedFailure, loading: ScriptSource? = nil, in thread: OpaquePointer? = nil) {
+        guard let (candidates, line, column, rest) = splitPosition(failure.message) else { return }
         failure.message = rest
-        if let source {
-            failure.source = source
-            failure.line = line
-            failure.column = column
-        }
+        guard let source = Self.pick(candidates, line: line, loading: loading, in: thread) else { return }
+        failure.source = source
+        failure.line = line
+        failure.column = column
     }
 
-    /// Splits `chunk:line: message` when the chunk is a known script or engine chunk. A
-    /// column right after the line's colon (`chunk:line:column: message`) is the loader's,
-    /// for the parser's C stack overflow (`clua_loadtext`): Lua puts a space there.
-    func splitPosition(_ message: String) -> (ScriptSource?, Int, Int?, String)? {
-        for (prefix, source) in sourcesByShortName where message.hasPrefix(prefix) {
+    /// Of the scripts that share a message prefix, the one meant (nil: engine code).
+    private static func pick(_ candidates: [ScriptSource?], line: Int, loading: ScriptSource?,
+                             in thread: OpaquePointer?) -> ScriptSource? {
+        guard candidates.count > 1 else { return candidates.first ?? nil }
+        if let loading, candidates.contains(loading) { return loading }
+        if let L = thread {
+            var record = lua_Debug()
+            var level: Int32 = 0
+            while lua_getstack(L, level, &record) != 0 {
+                if lua_getinfo(L, "Sl", &record) != 0, Int(record.currentline) == line, let chunk = record.source,
+                   let source = candidates.first(where: { $0?.chunkName == String(cString: chunk) }) {
+                    return source
+                }
+                level += 1
+            }
+        }
+        return candidates.first ?? nil
+    }
+
+    /// Splits `chunk:line: message` when the chunk is a known script or engine chunk,
+    /// giving every script of that prefix. A column right after the line's colon
+    /// (`chunk:line:column: message`) is the loader's, for the parser's C stack overflow
+    /// (`clua_loadtext`): Lua puts a space there.
+    func splitPosition(_ message: String) -> ([ScriptSource?], Int, Int?, String)? {
+        for (prefix, _) in sourcesByShortName where message.hasPrefix(prefix) {
             let rest = message.dropFirst(prefix.count)
             guard let colon = rest.firstIndex(of: ":"), let line = Int(rest[..<colon]) else { continue }
             var text = rest[rest.index(after: colon)...]
@@ -201,7 +222,7 @@ extension LuaVM {
                 text = text[text.index(after: next)...]
             }
             if text.hasPrefix(" ") { text = text.dropFirst() }
-            return (source, line, column, String(text))
+            return (sourcesByShortName.filter { $0.prefix == prefix }.map(\.source), line, column, String(text))
         }
         return nil
     }

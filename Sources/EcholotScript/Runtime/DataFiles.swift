@@ -18,7 +18,7 @@ extension ScriptEngine {
         }
         guard status == LUA_OK else {
             var failure = CapturedFailure(kind: .syntax, message: vm.describeError(at: -1))
-            vm.locate(&failure)
+            vm.locate(&failure, loading: source)
             throw ScriptError(failure, source: source, line: 1)
         }
         lua_pushvalue(L, -2)

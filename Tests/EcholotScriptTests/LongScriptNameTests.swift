@@ -1,0 +1,35 @@
+import Testing
+
+@testable import EcholotScript
+
+/// Lua shortens a chunk name of 60 bytes or more to its tail in messages, so a base pack
+/// and the pack extending it that both have a long `scripts/…` file of one name give the
+/// same message prefix: an error must still be told in the file that made it.
+@Suite struct LongScriptNameTests {
+    static let file = "scripts/goals/find-every-one-of-the-hidden-bells-in-the-cave.lua"
+
+    func source(_ pack: String) -> ScriptSource {
+        ScriptSource(pack: pack, file: Self.file, displayPath: "\(pack)/\(Self.file)")
+    }
+
+    @Test func aSyntaxErrorIsToldInTheFileBeingLoaded() throws {
+        let engine = try ScriptEngine()
+        try engine.loadScript(pack: "base", source: source("base"), text: Array("local a = 1\n".utf8))
+        let error = try #require(#expect(throws: ScriptError.self) {
+            try engine.loadScript(pack: "extension", source: source("extension"), text: Array("\nlocal = 2\n".utf8))
+        })
+        #expect(error.source == source("extension"), "\(error)")
+        #expect(error.line == 2, "\(error)")
+    }
+
+    @Test func aRuntimeErrorIsToldInTheFileRunningAtItsLine() throws {
+        let engine = try ScriptEngine()
+        try engine.loadScript(pack: "base", source: source("base"), text: Array("local a = 1\n".utf8))
+        let error = try #require(#expect(throws: ScriptError.self) {
+            try engine.loadScript(pack: "extension", source: source("extension"), text: Array("\n\nerror('boom')\n".utf8))
+        })
+        #expect(error.source == source("extension"), "\(error)")
+        #expect(error.line == 3, "\(error)")
+        #expect(error.message == "boom", "\(error)")
+    }
+}
