@@ -106,18 +106,37 @@ struct InstallTests {
 
     /// An update swaps the two versions' folders in one step: a kill after the swap leaves
     /// the new version in place and the old one under a hidden incoming name, which no
-    /// menu lists and the next install sweeps away, as it sweeps the `.replaced-` folder an
-    /// earlier Echolot's update left when killed between its two renames.
+    /// menu lists and the next install sweeps away; a `.replaced-` old version whose pack
+    /// is in place is swept too.
     @Test func whatAKilledUpdateLeftIsSweptAway() throws {
         let setup = Setup()
         setup.scratch.write(Packs.files(id: "mine", version: "2.0.0"), in: "data/packs/mine")
         setup.scratch.write(Packs.files(id: "mine", version: "1.0.0"), in: "data/packs/.incoming-swapped-out")
-        setup.scratch.write(Packs.files(id: "old", version: "1.0.0"), in: "data/packs/.replaced-earlier")
+        setup.scratch.write(Packs.files(id: "mine", version: "0.9.0"), in: "data/packs/.replaced-older")
         let library = PackLibrary(folders: [PackLibrary.Folder(url: setup.packs, origin: .installed)])
         #expect(library.entries.map(\.url.lastPathComponent) == ["mine"])
         #expect(try library.load(id: "mine")?.get().manifest.version == "2.0.0")
         _ = try setup.installer().install(try setup.archive("good.zip", Packs.files(id: "good")))
         #expect(try FileManager.default.contentsOfDirectory(atPath: setup.packs.path).sorted() == ["good", "mine"])
+        #expect(try PackLoader.load(at: setup.packs.appendingPathComponent("mine")).manifest.version == "2.0.0")
+    }
+
+    /// An update that could not swap and was killed between its two renames left the
+    /// pack's only copy under a `.replaced-` name: the next install of another pack puts it
+    /// back, and the next install of the same pack brings the new version in its place.
+    @Test func aPackAKilledUpdateLeftAsideIsPutBack() throws {
+        let setup = Setup()
+        setup.scratch.write(Packs.files(id: "old", version: "1.0.0"), in: "data/packs/.replaced-earlier")
+        setup.scratch.write(Packs.files(id: "old", version: "2.0.0"), in: "data/packs/.incoming-half-done")
+        _ = try setup.installer().install(try setup.archive("good.zip", Packs.files(id: "good")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.packs.path).sorted() == ["good", "old"])
+        #expect(try PackLoader.load(at: setup.packs.appendingPathComponent("old")).manifest.version == "1.0.0")
+
+        let again = Setup()
+        again.scratch.write(Packs.files(id: "old", version: "1.0.0"), in: "data/packs/.replaced-earlier")
+        _ = try again.installer().install(try again.archive("old.zip", Packs.files(id: "old", version: "2.0.0")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: again.packs.path) == ["old"])
+        #expect(try PackLoader.load(at: again.packs.appendingPathComponent("old")).manifest.version == "2.0.0")
     }
 
     /// The swap itself: two folders trade places whole, each keeping its files.

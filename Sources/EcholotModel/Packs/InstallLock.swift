@@ -13,8 +13,9 @@ struct InstallLock {
     /// The hidden name an install extracts into, beside the packs it installs; an update
     /// swaps the old version out under it.
     static let incomingPrefix = ".incoming-"
-    /// The hidden name an update of an earlier Echolot moved the old version aside to,
-    /// left behind when it was killed before it removed it.
+    /// The hidden name an update that cannot swap folders moves the old version aside to
+    /// for a moment: left behind only when the update was killed before the new version
+    /// went in, so it is the pack's one copy, and the next install puts it back.
     static let replacedPrefix = ".replaced-"
 
     private let descriptor: Int32
@@ -40,13 +41,32 @@ struct InstallLock {
     }
 
     /// Removes every half-extracted or swapped-out folder in `folder` but `current`: while
-    /// the lock is held no other install is writing one.
-    func sweep(_ folder: URL, keeping current: URL) {
+    /// the lock is held no other install is writing one. An old version moved aside by an
+    /// update killed before its new version went in is the pack's only copy: it is put
+    /// back under its id, unless that id is `installing` (the install brings it anew) or
+    /// `installed` says a pack of that id is there.
+    func sweep(_ folder: URL, keeping current: URL, installing: String, installed: (String) -> Bool) {
         guard descriptor >= 0 else { return }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        let leftovers = [InstallLock.incomingPrefix, InstallLock.replacedPrefix]
-        for name in names where leftovers.contains(where: name.hasPrefix) && name != current.lastPathComponent {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        let manager = FileManager.default
+        let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names.sorted() where name != current.lastPathComponent {
+            let leftover = folder.appendingPathComponent(name, isDirectory: true)
+            if name.hasPrefix(InstallLock.replacedPrefix), let id = Self.packID(in: leftover), id != installing,
+               !installed(id), !manager.fileExists(atPath: folder.appendingPathComponent(id).path),
+               rename(leftover.path, folder.appendingPathComponent(id, isDirectory: true).path) == 0 {
+                continue
+            }
+            if name.hasPrefix(InstallLock.incomingPrefix) || name.hasPrefix(InstallLock.replacedPrefix) {
+                try? manager.removeItem(at: leftover)
+            }
         }
+    }
+
+    /// The id in `folder`'s `pack.json`, when it names one a folder can be called by.
+    private static func packID(in folder: URL) -> String? {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent("pack.json")),
+              let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let id = manifest["id"] as? String, Identifiers.isPackID(id) else { return nil }
+        return id
     }
 }

@@ -132,7 +132,9 @@ public struct PackInstaller {
         // The last moment to stop: from here on the install is a rename or a swap.
         if interrupted() { throw stopped }
         // Only an install that goes in changes anything beside its own pack.
-        lock.sweep(packsFolder, keeping: incoming)
+        lock.sweep(packsFolder, keeping: incoming, installing: pack.id) { id in
+            library.entries.contains { $0.id == id }
+        }
 
         // What loads now, to tell afterwards which packs an update left behind.
         let loadingBefore = existing == nil ? [] : Set(library.catalog().packs.map(\.pack.id))
@@ -191,14 +193,14 @@ public struct PackInstaller {
         let exchanged = Self.exchange(incoming, target)
         if exchanged == 0 { return incoming }
         // A file system that cannot swap: the old version aside, the new one in, as two
-        // renames; the aside name is an incoming one, so a kill between them leaves only
-        // what the next install sweeps.
+        // renames; a kill between them leaves the old version under the replaced name,
+        // which the next install puts back.
         guard [ENOSYS, EINVAL, ENOTSUP, EOPNOTSUPP].contains(exchanged) else {
             let why = reason(exchanged)
             putBack()
             throw refuse("cannot replace the installed version at \(target.path): \(why)")
         }
-        let aside = packsFolder.appendingPathComponent(InstallLock.incomingPrefix + UUID().uuidString, isDirectory: true)
+        let aside = packsFolder.appendingPathComponent(InstallLock.replacedPrefix + UUID().uuidString, isDirectory: true)
         guard rename(target.path, aside.path) == 0 else {
             let why = reason()
             putBack()
