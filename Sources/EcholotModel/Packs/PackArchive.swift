@@ -94,9 +94,11 @@ public final class PackArchive {
     /// the bytes actually inflated against the declared sizes and the limits and checking
     /// each file's CRC. `stop` is asked before each piece is written; when it says yes,
     /// extraction ends with an error. On a problem the caller removes the folder: it holds
-    /// only part of the pack. Every file and folder written is flushed to the disk before
-    /// this returns: renamed into place unflushed, a file could be empty after a crash.
-    public func extract(into folder: URL, stop: () -> Bool = { false }) throws(PackLoadError) {
+    /// only part of the pack. When `durable` (an install), every file and folder written
+    /// is flushed to the disk before this returns: renamed into place unflushed, a file
+    /// could be empty after a crash. A pack played from its archive is extracted into a
+    /// folder thrown away afterwards, and pays for no flush.
+    public func extract(into folder: URL, durable: Bool = false, stop: () -> Bool = { false }) throws(PackLoadError) {
         let manager = FileManager.default
         var total = 0
         // The folders the files are in and those above them, flushed once the files are.
@@ -156,9 +158,9 @@ public final class PackArchive {
             if checksum != file.entry.checksum {
                 throw failure("its checksum does not match (the archive is damaged)")
             }
-            guard fsync(descriptor) == 0 else { throw failure(cannotWrite(errno, in: folder)) }
+            guard !durable || fsync(descriptor) == 0 else { throw failure(cannotWrite(errno, in: folder)) }
         }
-        for path in folders.sorted() {
+        for path in folders.sorted() where durable {
             let url = path.isEmpty ? folder : folder.appendingPathComponent(path, isDirectory: true)
             if let code = Self.syncFolder(url) {
                 throw PackLoadError(diagnostics: [Diagnostic(path: displayPath, at: .start,

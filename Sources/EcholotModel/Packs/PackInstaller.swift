@@ -114,7 +114,7 @@ public struct PackInstaller {
         }
         let stopped = refuse("interrupted; nothing was installed or changed")
         do {
-            try archive.extract(into: incoming, stop: interrupted)
+            try archive.extract(into: incoming, durable: true, stop: interrupted)
         } catch {
             throw interrupted() ? stopped : error
         }
