@@ -48,10 +48,10 @@ struct TestCommand: ParsableCommand {
         for result in StoryTesting.run(pack) {
             if result.passed {
                 passed += 1
-                print("ok: \(result.test)")
+                print("ok: \(result.label)")
             } else {
                 failed += 1
-                print("FAILED: \(result.test)")
+                print("FAILED: \(result.label)")
                 Terminal.report(result.diagnostics)
             }
         }

@@ -57,4 +57,19 @@ import Testing
         #expect(result.stderr.count < 400, "\(result.stderr.prefix(400))")
         #expect(result.stderr.hasPrefix("tests/first-steps.lua:2:"), "\(result.stderr.prefix(400))")
     }
+
+    /// A story test is named by its file, and a file's name may hold a line break too: it
+    /// is written out, not a second line that reports a test as passed.
+    @Test func aStoryTestsFileNameCannotForgeALine() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pack = folder.appendingPathComponent("night-walk")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("levels/night-walk"), to: pack)
+        try "{}".write(to: pack.appendingPathComponent("tests/x\nok: all good.story.json"), atomically: true, encoding: .utf8)
+        let result = try runEcholot(["test", "."], in: pack)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains(#"FAILED: tests/x\nok: all good.story.json"#), "\(result.stdout)")
+        #expect(!lines.contains { $0.hasPrefix("ok: all good") }, "\(result.stdout)")
+    }
 }

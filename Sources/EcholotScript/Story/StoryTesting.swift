@@ -16,6 +16,10 @@ public enum StoryTesting {
 
         /// Whether the test passed.
         public var passed: Bool { diagnostics.isEmpty }
+
+        /// How the report names the test: its file on one line (a file's name may hold a
+        /// line break, which must not start a line of its own).
+        public var label: String { MessageText.oneLine(test) }
     }
 
     /// Runs every story test of `pack`; `[]` when the pack has no `story.json` and no story
