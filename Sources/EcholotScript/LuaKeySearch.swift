@@ -4,25 +4,48 @@ import EcholotModel
 /// message about one field of a table (a spec's, a test's) finds the key in the text, by
 /// reading its table constructors (``LuaScan``).
 enum LuaKeySearch {
-    /// The byte offset where 1-based `line` starts, or nil past the end.
+    /// The byte offset where 1-based `line` starts, or nil past the end. Lines are
+    /// counted as Lua's lexer counts them, so that a line Lua names is the line found.
     static func offset(ofLine line: Int, in text: [UInt8]) -> Int? {
         guard line >= 1 else { return nil }
         var remaining = line - 1
         var index = 0
         while remaining > 0 {
-            guard let newline = text[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-            index = newline + 1
-            remaining -= 1
+            guard index < text.count else { return nil }
+            if let length = lineBreak(at: index, in: text) {
+                index += length
+                remaining -= 1
+            } else {
+                index += 1
+            }
         }
         return index
     }
 
-    /// The line and column (in characters) of a byte offset.
+    /// The line and column (in characters) of a byte offset, lines counted as Lua's lexer
+    /// counts them (`\n`, `\r`, `\r\n` or `\n\r` ends one), as in every message Lua gives.
     static func position(ofOffset offset: Int, in text: [UInt8]) -> SourcePosition {
-        let before = text[..<offset]
-        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        return SourcePosition(line: before.count { $0 == UInt8(ascii: "\n") } + 1,
-                              column: String(decoding: text[lineStart ..< offset], as: UTF8.self).count + 1)
+        var line = 1, lineStart = 0, index = 0
+        while index < offset {
+            if let length = lineBreak(at: index, in: text) {
+                index += length
+                line += 1
+                lineStart = index
+            } else {
+                index += 1
+            }
+        }
+        let start = min(lineStart, offset)
+        return SourcePosition(line: line, column: String(decoding: text[start ..< offset], as: UTF8.self).count + 1)
+    }
+
+    /// The length of the line break at `index` (1, or 2 for `\r\n` and `\n\r`), if one is there.
+    static func lineBreak(at index: Int, in text: [UInt8]) -> Int? {
+        let byte = text[index]
+        guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { return nil }
+        if index + 1 < text.count, text[index + 1] != byte,
+           text[index + 1] == UInt8(ascii: "\n") || text[index + 1] == UInt8(ascii: "\r") { return 2 }
+        return 1
     }
 }
 

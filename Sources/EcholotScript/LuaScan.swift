@@ -56,7 +56,7 @@ struct LuaScan {
                 if let level = longBracket(at: i + 2) {
                     i = skipLong(from: i + 4 + level, level: level)
                 } else {
-                    while let c = byte(i), c != 0x0A { i += 1 }
+                    while let c = byte(i), c != 0x0A, c != 0x0D { i += 1 }  // a comment ends at \n or \r, as in Lua
                 }
             } else {
                 break
@@ -76,7 +76,7 @@ struct LuaScan {
         }
         if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
             var j = start + 1
-            while let c = byte(j), c != b, c != 0x0A {
+            while let c = byte(j), c != b, c != 0x0A, c != 0x0D {
                 j += c == UInt8(ascii: "\\") ? 2 : 1
             }
             return Token(kind: .string, start: start, end: min(j + 1, text.count), contentStart: start + 1)
@@ -129,7 +129,7 @@ struct LuaScan {
     /// line at `lineStart`: `echolot.kind(…, {` there, else the line's first call `f(…, {`
     /// (a local name for `echolot.goal`); nil when that argument is no constructor.
     func specTable(ofCallOnLineAt lineStart: Int) -> Int? {
-        let lineEnd = text[lineStart...].firstIndex(of: 0x0A) ?? text.count
+        let lineEnd = text[lineStart...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? text.count
         var firstCall: Token?
         var previous: [Token] = []
         var t = token(at: lineStart)

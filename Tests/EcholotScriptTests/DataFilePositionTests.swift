@@ -30,6 +30,18 @@ import Testing
         #expect((found.line, found.column) == (4, 12), "\(found)")
     }
 
+    /// Lines end as Lua's lexer ends them (a lone `\r`, `\r\n`, `\n\r`), so a bad value is
+    /// on the line a syntax error in the same text would be told at; a comment that ends
+    /// at a `\r` hides nothing after it.
+    @Test func linesAreCountedAsLuaCountsThem() throws {
+        for lineBreak in ["\r", "\r\n", "\n\r"] {
+            let found = try place(["return {", "  a = 1, -- a comment", "  b = print }"].joined(separator: lineBreak))
+            #expect((found.line, found.column) == (3, 7), "\(lineBreak.debugDescription): \(found)")
+            let syntax = try place(["return {", "  a = 1,", "  b = = }"].joined(separator: lineBreak))
+            #expect(syntax.line == 3, "\(lineBreak.debugDescription): \(syntax)")
+        }
+    }
+
     /// A key written in brackets and a list's item are followed as named keys are.
     @Test func aQuotedKeyAndAListItemAreFollowed() throws {
         let quoted = try place("""
