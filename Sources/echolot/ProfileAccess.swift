@@ -11,8 +11,8 @@ enum ProfileAccess {
         try opening(explicit, with: Profile.open(at:))
     }
 
-    /// Opens an existing profile at the resolved location to read it only (`stats`): a
-    /// read-only file reads.
+    /// The profile at the resolved location, to read it only (`stats`): a read-only file
+    /// reads, and a missing or empty one reads as empty without being written.
     static func openForReading(explicit: String?) throws -> Profile {
         try opening(explicit, with: Profile.openForReading(at:))
     }

@@ -26,7 +26,7 @@ struct ArchiveTests {
         #expect(zipped.levelOrder == ["one", "two"])
         // The archive's files are readable while the pack is alive, and removed after.
         let extracted = zipped.root
-        #expect(FileManager.default.fileExists(atPath: zipped.soundURL("a.wav").path))
+        #expect(zipped.sound("a.wav").map { FileManager.default.fileExists(atPath: $0.path) } == true)
         #expect(zipped.displayRoot.hasSuffix("zipped.zip"))
         _ = consume zipped
         #expect(!FileManager.default.fileExists(atPath: extracted.path))

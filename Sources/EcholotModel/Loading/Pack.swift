@@ -77,12 +77,6 @@ public struct Pack: Sendable {
         return nil
     }
 
-    /// The URL of a sound file named in a level: where ``sound(_:)`` finds it, else where
-    /// the pack's own would be.
-    public func soundURL(_ file: String) -> URL {
-        sound(file) ?? soundsFolder.appendingPathComponent(file)
-    }
-
     /// How a path inside the pack is shown in diagnostics.
     public func display(_ relative: String) -> String {
         layer.display(relative)
