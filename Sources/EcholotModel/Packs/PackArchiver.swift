@@ -108,6 +108,12 @@ public enum PackArchiver {
             .appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             try writeEntries(files, from: folder, prefix: id + "/", to: temporary)
+        } catch let error as UnreadableFile {
+            // Listed readable, then gone or changed while the archive was written.
+            try? FileManager.default.removeItem(at: temporary)
+            let shown = displayRoot.isEmpty ? error.path : displayRoot + "/" + error.path
+            throw PackLoadError(diagnostics: [Diagnostic(path: shown, at: .start, message:
+                "the file cannot be read (\(FileErrorText.describe(error.underlying))) while the archive is written; nothing was written")])
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             // The file written is a hidden temporary one: its folder is what is named.
@@ -137,12 +143,24 @@ public enum PackArchiver {
         return Summary(url: output, fileCount: files.count, totalSize: files.reduce(0) { $0 + $1.size })
     }
 
+    /// A pack file that could not be read while the archive was written: its fault is not
+    /// the output folder's.
+    private struct UnreadableFile: Error {
+        let path: String
+        let underlying: any Error
+    }
+
     /// Writes the entries; the archive is closed (its directory flushed) when this returns.
     private static func writeEntries(_ files: [(path: String, size: Int)], from folder: URL, prefix: String,
                                      to url: URL) throws {
         let archive = try Archive(url: url, accessMode: .create)
         for file in files {
-            let data = try Data(contentsOf: folder.appendingPathComponent(file.path))
+            let data: Data
+            do {
+                data = try Data(contentsOf: folder.appendingPathComponent(file.path))
+            } catch {
+                throw UnreadableFile(path: file.path, underlying: error)
+            }
             try archive.addEntry(with: prefix + file.path, type: .file, uncompressedSize: Int64(data.count),
                                  modificationDate: fixedDate, permissions: 0o644, compressionMethod: .deflate) {
                 position, size in
