@@ -75,6 +75,7 @@ C.emit = relay(function(name, payload)
   end
   pushemit(name, plain)
 end)
+E.namefunctions("ctx.", C)
 local ctx = E.readonly(C, "ctx")
 
 -- Errors the engine raises about a rule (a wrong return value, …): they carry the

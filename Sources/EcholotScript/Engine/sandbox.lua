@@ -27,8 +27,15 @@ E.retiredviews = retired
 -- coroutines each in the order they were made (CLuaBridge/madeorder.c). A mirror node
 -- or a read-only view sorts as its data does: the data is what was made by the script,
 -- or by the engine in the state's own order.
+--
+-- The functions the sandbox hands packs come before all others, by the names they have
+-- there (`functionnames`, filled by `namefunctions` as the sandbox is built): most are C
+-- functions that Lua never made (`string.len`, `ctx.random`), which have no number, and
+-- whose addresses move with every process. Two packs' functions of one name (each pack's
+-- `echolot.goal`) go by the order they were made.
 local rank = { number = 1, string = 2, boolean = 3 }
 local made = host.made
+local functionnames = {}
 local function before(a, b)
   local ta, tb = type(a), type(b)
   if ta ~= tb then
@@ -38,8 +45,27 @@ local function before(a, b)
   end
   if ta == "number" or ta == "string" then return a < b end
   if ta == "boolean" then return b and not a end
+  if ta == "function" then
+    local na, nb = functionnames[a], functionnames[b]
+    if na ~= nb then
+      if na == nil or nb == nil then return na ~= nil end
+      return na < nb
+    end
+  end
   return made(dataOf[a] or a) < made(dataOf[b] or b)
 end
+
+-- Names each function among `t`'s fields `prefix .. key` for `before` (a function with
+-- several names takes the least, so the order does not depend on which was seen first).
+local function namefunctions(prefix, t)
+  for k, v in next, t do
+    if type(v) == "function" and type(k) == "string" then
+      local name, known = prefix .. k, functionnames[v]
+      if known == nil or name < known then functionnames[v] = name end
+    end
+  end
+end
+E.namefunctions = namefunctions
 
 -- `t`'s keys in that order, and how many there are. Keys all of one type that `<` orders
 -- (a map's names, a list's indices) are sorted by `<` in C, in the order `before` gives
@@ -165,13 +191,18 @@ for _, event in next, { "__add", "__sub", "__mul", "__div", "__mod", "__pow", "_
 end
 
 local libraries = {
-  string = readonly(safestring, "string"),
+  string = safestring,
   -- randomness comes from ctx.random only
-  math = readonly(copyof(math, { "random", "randomseed" }), "math"),
-  table = readonly(copyof(table, {}), "table"),
-  utf8 = readonly(copyof(utf8, {}), "utf8"),
-  coroutine = readonly(copyof(coroutine, {}), "coroutine"),
+  math = copyof(math, { "random", "randomseed" }),
+  table = copyof(table, {}),
+  utf8 = copyof(utf8, {}),
+  coroutine = copyof(coroutine, {}),
 }
+-- In a fixed order, not `next`'s: the views are tables, numbered as they are made.
+for _, name in ipairs({ "string", "math", "table", "utf8", "coroutine" }) do
+  namefunctions(name .. ".", libraries[name])
+  libraries[name] = readonly(libraries[name], name)
+end
 
 -- Base functions that see through mirror proxies (whose fields live in their data table).
 -- The pack calls it through a relay (a C frame, so a tail call keeps the pack's line):
@@ -286,11 +317,18 @@ local base = {
 -- it, `_G.rawget` shown as 'rawget'. Nothing here uses `require`, so `_G` there is the
 -- packs' base functions, and `pcall(rawget)` names 'rawget' as Lua's own would.
 package.loaded._G = base
+namefunctions("", base)
+-- The C functions that `ipairs` and `utf8.codes` return have no name in the sandbox: each
+-- is named by the call that gives it.
+functionnames[(ipairs({}))] = "ipairs(t)"
+functionnames[(utf8.codes(""))] = "utf8.codes(s)"
+functionnames[(utf8.codes("", true))] = "utf8.codes(s, true)"
 
 function E.newenv(pack, api)
   local env = { echolot = api }
   for k, v in next, base do env[k] = v end
   env._G = env
+  namefunctions("echolot.", getrawmetatable(api).__index)
   -- Lua's `load(chunk, name, mode, env)`, for text: a chunk's messages name it inside
   -- the pack (`pack/(name):line:`), and its globals are the pack's unless it is given
   -- a table of its own.
@@ -316,6 +354,7 @@ function E.newenv(pack, api)
     if name == nil then name = "load" elseif name:find("^[=@]") then name = name:sub(2) end
     return load(chunk, "@" .. pack .. "/(" .. name .. ")", "t", chunkenv or env)
   end
+  functionnames[env.load] = "load"
   return env
 end
 
