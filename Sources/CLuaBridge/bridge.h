@@ -49,6 +49,12 @@ void clua_mademark(clua_MadeOrder *made, void *block, int type);
 /// `made(v)`: the number in making order of the table, function or coroutine `v`, or 0.
 int clua_made(lua_State *L);
 
+// loadtext.c: the sandbox's `load`.
+
+/// `loadtext(text, chunkname, env)`: a chunk of text with `env` as its globals, or nil and
+/// the message (its nesting too deep placed as clua_loadtext places it).
+int clua_loadchunk(lua_State *L);
+
 // random.c: ctx.random.
 
 /// `ctx.random([m, ] [n])` on the state's generator (`limits->random`).

@@ -115,6 +115,51 @@ import Testing
         #expect(error.message.hasPrefix("C stack overflow: the code nests too deeply"))
     }
 
+    /// A pack's own `load` of text nested too deeply, in a rule as it runs: its message
+    /// places the nesting in the chunk (`pack/(name):line:column:`), as the engine's loader
+    /// places a script's, instead of Lua's bare "C stack overflow".
+    @Test func aPacksLoadOfDeepTextIsToldWhereItIs() throws {
+        let text = Self.script("(", "1", ")")  // what the rule loads
+        let script = """
+            echolot.reducer({ name = "loads", on = { ["pack.load"] = function(level, action, ctx)
+              local text = "local a = 1\\nlocal b = 2\\nlocal c = " .. string.rep("(", 300) .. "1" .. string.rep(")", 300) .. "\\n"
+              local f, err = load(text, "=deep")
+              level.loaded, level.err = f ~= nil, err
+            end } })
+            """
+        let world = try Support.world(scripts: ["load.lua": script], level: Support.level(entities: [("e", 0)]))
+        let transition = world.store.dispatch(Action("pack.load"))
+        #expect(transition.rejections.isEmpty, "\(Support.rejection(transition))")
+        #expect(world.store.level["loaded"] == false)
+        let message = try #require(world.store.level["err"].stringValue)
+        let prefix = "test/(deep):3:", suffix = ": C stack overflow: the code nests too deeply "
+            + "(brackets, tables, calls, functions or blocks inside one another)"
+        #expect(message.hasPrefix(prefix) && message.hasSuffix(suffix), "\(message)")
+        let column = try #require(Int(message.dropFirst(prefix.count).dropLast(suffix.count)), "\(message)")
+        let line = Array(text.split(separator: "\n")[2])
+        #expect(column > 100 && column <= line.count && line[column - 1] == "(", "\(message)")
+    }
+
+    /// Placing the nesting reads the text again, which the budget pays for: 490 KB that load
+    /// fit in a call (two instructions a byte), and as many that fail too deep do not (five).
+    @Test func aPacksLoadThatFailsTooDeepPaysForReadingTheTextAgain() throws {
+        let script = """
+            local lines = string.rep("x = 1;\\n", 70000)
+            echolot.reducer({ name = "loads", on = {
+              ["pack.flat"] = function(level) level.flat = load(lines .. "x = (1)") ~= nil end,
+              ["pack.deep"] = function(level) level.deep = load(lines .. string.rep("(", 300)) ~= nil end,
+            } })
+            """
+        let world = try Support.world(scripts: ["load.lua": script], level: Support.level(entities: [("e", 0)]))
+        let flat = world.store.dispatch(Action("pack.flat"))
+        #expect(flat.rejections.isEmpty, "\(Support.rejection(flat))")
+        #expect(world.store.level["flat"] == true)
+        let deep = world.store.dispatch(Action("pack.deep"))
+        let error = try #require(deep.rejections.first?.error as? ScriptError)
+        #expect(error.kind == .instructionLimit, "\(error)")
+        #expect(world.store.level["deep"] == nil)
+    }
+
     /// A message of the script's own that begins with numbers and colons is its text, not
     /// a position.
     @Test func aScriptsMessageIsNotReadAsAColumn() throws {

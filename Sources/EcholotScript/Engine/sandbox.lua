@@ -4,11 +4,11 @@ local E, host = ...
 
 local type, next, select, error, tostring, tonumber = type, next, select, error, tostring, tonumber
 local rawget, rawset, rawlen, rawequal = rawget, rawset, rawlen, rawequal
-local setmetatable, getmetatable, load = setmetatable, getmetatable, load
+local setmetatable, getmetatable = setmetatable, getmetatable
 local getrawmetatable = debug.getmetatable
 local sort = host.sort  -- Lua's, without pivots from the clock (CLuaBridge/sort.c)
 local format = string.format
-local hostprint, charge, relay = host.print, host.charge, host.relay
+local hostprint, charge, relay, loadtext = host.print, host.charge, host.relay, host.loadtext
 
 -- Mirror proxies → their data tables (filled by mirror.lua). Weak keys, so dropped nodes
 -- can be collected; the engine only ever looks up live proxies, so no outcome depends on GC.
@@ -350,9 +350,10 @@ function E.newenv(pack, api)
     -- instructions' time (`make bench BENCH_ARGS=sandbox`).
     charge(2 * #chunk)
     -- Lua's own prefixes ("=name", "@file") would say where the name comes from; here
-    -- it always comes from the pack.
+    -- it always comes from the pack. The engine's loader (CLuaBridge/loadtext.c) places
+    -- code nested too deeply, as it does in a pack's scripts.
     if name == nil then name = "load" elseif name:find("^[=@]") then name = name:sub(2) end
-    return load(chunk, "@" .. pack .. "/(" .. name .. ")", "t", chunkenv or env)
+    return loadtext(chunk, "@" .. pack .. "/(" .. name .. ")", chunkenv or env)
   end
   functionnames[env.load] = "load"
   return env
