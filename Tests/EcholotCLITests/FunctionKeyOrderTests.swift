@@ -55,14 +55,7 @@ import Testing
                 """,
             "input.jsonl": #"{"t": 0.1, "action": "end"}"# + "\n",
         ]
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sounds"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("levels/tutorial/sounds/bell.wav"),
-                                         to: folder.appendingPathComponent("sounds/bell.wav"))
+        try writePackFiles(files, in: folder)
         let arguments = ["run", folder.path, "--level", "one", "--input", folder.appendingPathComponent("input.jsonl").path, "--json"]
         let runs = try (0..<5).map { _ in try echolot(arguments) }
         for run in runs { #expect(run.status == 0, "\(run.stderr)") }

@@ -52,14 +52,7 @@ import Testing
                 }
                 """,
         ]
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sounds"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("levels/tutorial/sounds/bell.wav"),
-                                         to: folder.appendingPathComponent("sounds/bell.wav"))
+        try writePackFiles(files, in: folder)
         let result = try runEcholot(["test", folder.path], environment: [
             "MALLOC_PERTURB_": "165", "GLIBC_TUNABLES": "glibc.malloc.tcache_count=0"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

@@ -37,16 +37,8 @@ enum Support {
         if all["pack.json"] == nil {
             all["pack.json"] = #"{"id": "\#(id)", "name": "Test", "version": "1.0.0", "api": 1}"#
         }
-        for (path, text) in all {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
         // Every test level may use the sound `s.wav`: the tutorial's bell.
-        let sounds = folder.appendingPathComponent("sounds", isDirectory: true)
-        try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: tutorial.appendingPathComponent("sounds/bell.wav"),
-                                         to: sounds.appendingPathComponent("s.wav"))
+        try writePackFiles(all, in: folder, sound: "s.wav")
         return folder
     }
 

@@ -37,3 +37,17 @@ public func createFile(rawName name: [UInt8], in folder: URL) throws {
     guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
     close(fd)
 }
+
+/// Writes `files` (paths inside the pack to their text) into `folder`, and the tutorial's
+/// bell as `sounds/<sound>`, so that a test's levels have a sound that plays.
+public func writePackFiles(_ files: [String: String], in folder: URL, sound: String = "bell.wav") throws {
+    for (path, text) in files {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+    let sounds = folder.appendingPathComponent("sounds", isDirectory: true)
+    try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("levels/tutorial/sounds/bell.wav"),
+                                     to: sounds.appendingPathComponent(sound))
+}
