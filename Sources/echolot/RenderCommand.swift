@@ -57,11 +57,13 @@ struct RenderCommand: ParsableCommand {
     /// Loads the pack, runs the level while recording and writes the WAV file; exits 1 on
     /// any failure.
     func run() throws {
-        // Held from the start, so that no thread the render starts can be ended by one:
-        // the render asks at every tick and removes its half-written file first.
+        // Loading writes nothing, so Ctrl-C ends it at once. From the first audio thread on,
+        // the signals are held, so that none of the render's threads is ended by one: the
+        // render asks at every tick and removes its half-written file first.
+        let (game, log) = try load()
         let held = HeldSignals()
         do {
-            try loadAndRender(held)
+            try renderAndReport(game, log: log, held: held)
             held.release()
         } catch {
             held.deliver()
@@ -69,9 +71,8 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// Loads, checks the output, renders and reports; Ctrl-C or a kill ends it through
-    /// `held`, leaving no file behind.
-    private func loadAndRender(_ held: HeldSignals) throws {
+    /// The game and the input log, with the output checked against what the game reads.
+    private func load() throws -> (LoadedGame, InputLog) {
         let game = try GameLoader.load(pack: pack, level: level)
         game.showPrints()
         // By id, through a base or a dependency: every folder the game reads is protected.
@@ -84,7 +85,11 @@ struct RenderCommand: ParsableCommand {
             Terminal.error("\(out):1:1: error: the output is the input log being read; write it elsewhere")
             throw ExitCode(1)
         }
-        let log = try GameLoader.inputLog(input)
+        return (game, try GameLoader.inputLog(input))
+    }
+
+    /// Renders and reports; Ctrl-C or a kill ends it through `held`, leaving no file behind.
+    private func renderAndReport(_ game: LoadedGame, log: InputLog, held: HeldSignals) throws {
         let started = ContinuousClock.now
         let (written, hrtfName, ruleErrors) = try render(game, log: log, held: held)
         let elapsed = (ContinuousClock.now - started) / .seconds(1)
