@@ -34,8 +34,11 @@ public struct SoundFolder: Sendable, Equatable {
         for folder in urls {
             // As the validator finds it: a name that differs only in Unicode normalisation
             // (a pack made on macOS) is the same file.
+            // A regular file only, as the pack's own check finds it (Pack.sound): a folder of
+            // the name in an extending pack does not hide its base's sound.
             let file = try Self.contained(UnicodeFileName.onDisk(name, in: folder.path), in: folder)
-            if FileManager.default.fileExists(atPath: file.path) { return file }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue { return file }
         }
         return try Self.contained(name, in: url)
     }

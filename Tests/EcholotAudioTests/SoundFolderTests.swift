@@ -50,6 +50,10 @@ import Testing
         #expect(try layered.locate("both.wav").path == own.appendingPathComponent("both.wav").path)
         #expect(try layered.locate("inherited.wav").path == base.appendingPathComponent("inherited.wav").path)
         #expect(try layered.locate("missing.wav").path == own.appendingPathComponent("missing.wav").path)
+        // A folder named like a sound is no sound: the base's file is, as the pack's own
+        // check (Pack.sound) finds it.
+        try FileManager.default.createDirectory(at: own.appendingPathComponent("inherited.wav"), withIntermediateDirectories: true)
+        #expect(try layered.locate("inherited.wav").path == base.appendingPathComponent("inherited.wav").path)
         #expect(throws: AudioAssetError.self) { try layered.locate("../base/inherited.wav") }
         try FileManager.default.createSymbolicLink(atPath: base.appendingPathComponent("out.wav").path, withDestinationPath: "/etc/hostname")
         #expect(throws: AudioAssetError.self) { try layered.locate("out.wav") }
