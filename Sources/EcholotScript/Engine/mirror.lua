@@ -26,8 +26,8 @@ E.state = S
 local ENGINE = {}
 
 -- What Swift reads after a call: writes, in the C write log (CLuaBridge/writelog.c), whose
--- values other than numbers wait in `log`; nodes made (handle, parent handle, key) and
--- handles dropped.
+-- values other than numbers wait in `log`; nodes made (handle, parent handle, key: `born`,
+-- which Swift reads as E.born, since a large one is replaced) and handles dropped.
 local log, born, died = {}, {}, {}
 local bornn, diedn = 0, 0
 E.log, E.born, E.died = log, born, died
@@ -54,8 +54,24 @@ local function childrole(role, key)
   local roles = childroles[role]
   return roles and roles[key] or "plain"
 end
-local anchors = { root = true, level = true, entity = true, goal = true, achievement = true, story = true }
 local structural = { entities = true, goals = true, goal = true, behaviours = true }
+
+-- Where a node sits, shared by every node of one role at one depth (the root at 0), so
+-- that a node's metatable holds one field for it.
+local places = {}
+local function placeof(role, depth)
+  local bydepth = places[role]
+  if bydepth == nil then
+    bydepth = {}
+    places[role] = bydepth
+  end
+  local place = bydepth[depth]
+  if place == nil then
+    place = { role = role, depth = depth, structural = structural[role] or false }
+    bydepth[depth] = place
+  end
+  return place
+end
 
 -- A value in a message: never by address (`table: 0x…`), which a pack could store and
 -- so make two runs of one input differ.
@@ -103,24 +119,40 @@ local function lenof(proxy) return #getrawmetatable(proxy).__index end
 -- debug.getmetatable: a proxy stays empty, so reading a field through it misses on the
 -- shared empty node without touching memory of its own — rather than in a closure per
 -- node: half the memory per node, and the mirror of a large level stays small enough to
--- stay in the cache.
+-- stay in the cache. At most eight fields, so the metatable's hash part has eight slots,
+-- not sixteen; what nodes share lives in tables they share, and what can be found by
+-- walking up from the node (who may change it, the list it is in) is not kept at all.
 --   __index     the data table
---   handle      the handle Swift knows the node by (false inside lists)
---   role        where the node sits (see `childrole`)
---   chain       the set of foci that may change it
---   target      for nodes inside a list: {parent handle, key, list proxy} — their changes
---               are sent to Swift as the whole outermost list, since lists are values
---   structural  whether changing it may change which rule instances exist
+--   handle      the handle Swift knows the node by (false in and of lists)
+--   up          the parent's proxy (false for the root)
+--   at          where the node sits: {role (see `childrole`), depth, structural — whether
+--               changing it may change which rule instances exist}, from `placeof`
+--   key         of a list that is not inside another: its key in its parent (changes
+--               inside it are sent to Swift as that whole list, since lists are values)
+
+-- Whether the running reducer may change the node of `meta`: the engine may change any
+-- node; a reducer its focus and what is inside it, so the focus must be above the node.
+local function permitted(meta)
+  local focus = S.focus
+  if focus == ENGINE then return true end
+  local up = meta.up
+  while up do
+    if up == focus then return true end
+    up = getrawmetatable(up).up
+  end
+  return false
+end
 
 -- Appends one write to the log: the node's own (handle, key, value), or for a node
--- inside a list the list's entry, since Swift replaces lists whole.
-local function logwrite(meta, k, v)
-  local target = meta.target
-  if target then
-    appendlog(target[1], target[2], target[3])
-  else
-    appendlog(meta.handle, k, v)
+-- in a list the outermost list's entry (parent handle, key, list), since Swift replaces
+-- lists whole.
+local function logwrite(proxy, meta, k, v)
+  if meta.handle then return appendlog(meta.handle, k, v) end
+  while meta.key == nil do
+    proxy = meta.up
+    meta = getrawmetatable(proxy)
   end
+  appendlog(getrawmetatable(meta.up).handle, meta.key, proxy)
 end
 
 -- The highest score a level may have (Score.range; docs/modding.md).
@@ -215,11 +247,12 @@ local function goalstateproblem(v)
   if goalstates[v] then return nil end
   return format("a goal's state is \"pending\", \"met\" or \"failed\", not %s", type(v) == "string" and format("%q", v) or describe(v))
 end
-local function writeother(meta, data, k, v, old, up)
+local function writeother(proxy, meta, data, k, v, old, up)
   -- A table stored over itself (`t.f = t.f or {}`) is already in the state as it is:
   -- copying it would cost the whole table and leave references to it dead.
   if rawequal(old, v) and type(v) == "table" then return end
-  local role = meta.role
+  local at = meta.at
+  local role, depth = at.role, at.depth
   -- A field that exists has a string name already; only new names need checking.
   if old == nil and type(k) ~= "string" then
     error(format("cannot store a field named by %s: field names must be strings", describe(k)), 2 + up)
@@ -232,12 +265,12 @@ local function writeother(meta, data, k, v, old, up)
   end
   -- A goal's state likewise, whoever writes it (the driver checks a goal replaced by a
   -- returned table after the call). Tables inside a goal share its role, not its depth.
-  if k == "state" and role == "goal" and meta.depth == goaldepth and goalstateproblem(v) then
+  if k == "state" and role == "goal" and depth == goaldepth and goalstateproblem(v) then
     error(format("field 'state': %s", goalstateproblem(v)), 2 + up)
   end
   -- A goal's id is its key among the level's goals, and its type the rule that runs it: a
   -- changed type would silently stop the rule, a changed id part the goal from its key.
-  if (k == "id" or k == "type") and role == "goal" and meta.depth == goaldepth and v ~= old then
+  if (k == "id" or k == "type") and role == "goal" and depth == goaldepth and v ~= old then
     error(format("field '%s': a goal's %s cannot change (it is %s)", k, k, describe(old)), 2 + up)
   end
   if role == "level" and (k == "status" or k == "id") and v ~= old and S.focus ~= ENGINE then
@@ -254,7 +287,7 @@ local function writeother(meta, data, k, v, old, up)
   if tv == "number" and not finite(v) then
     error(format("field '%s': %s", k, nonfinite(v)), 2 + up)
   elseif tv == "table" then
-    local plain, err, below = copy(v, meta.depth + 1)
+    local plain, err, below = copy(v, depth + 1)
     if err ~= nil then error(format("field '%s%s': %s", k, below, err), 2 + up) end
     -- A whole goal, entity or sound set at once is held to the same as its fields.
     local child = childrole(role, k)
@@ -277,31 +310,31 @@ local function writeother(meta, data, k, v, old, up)
       error(format("field 'status': a level's status changes only by emitting level.won or level.lost (it is %s)",
         describe(dataOf[old].status)), 2 + up)
     end
-    if child == "goal" and meta.depth + 1 == goaldepth and goalstateproblem(plain.state) then
+    if child == "goal" and depth + 1 == goaldepth and goalstateproblem(plain.state) then
       error(format("field 'state': %s", goalstateproblem(plain.state)), 2 + up)
     end
     for _, field in ipairs(engineFieldOrder[child] or {}) do
       if plain[field] ~= nil then plain[field] = enginefield(child, field, plain[field], up) end
     end
-    v = wrap(plain, meta.handle, k, child, meta.chain, meta.target, meta.depth + 1)
+    v = wrap(plain, proxy, meta.handle, k, child, depth + 1, not meta.handle)
   elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
     return badvalue(k, v, up)
   end
   if old == v and mathtype(old) == mathtype(v) then return end
   if type(old) == "table" then kill(old) end
   data[k] = v
-  logwrite(meta, k, v)
-  if meta.structural or tv == "table" or v == nil then structure = structure + 1 end
+  logwrite(proxy, meta, k, v)
+  if at.structural or tv == "table" or v == nil then structure = structure + 1 end
 end
 
 -- `__newindex` of every map node (a node inside a list re-sends the list, a structural
 -- one may change which rule instances exist: `writeother` sees to both). The focus may
--- always change itself, so its chain is looked up only for the nodes inside it.
+-- always change itself, so the walk up to it is taken only for the nodes inside it.
 local function writemap(proxy, k, v)
   local meta = getrawmetatable(proxy)
-  if proxy ~= S.focus and not meta.chain[S.focus] then return denied(k, 0) end
+  if proxy ~= S.focus and not permitted(meta) then return denied(k, 0) end
   local data = meta.__index
-  return writeother(meta, data, k, v, data[k], 0)
+  return writeother(proxy, meta, data, k, v, data[k], 0)
 end
 
 -- A behaviour's focus: one view table per batch, which the driver (CLuaBridge/runeach.c)
@@ -316,9 +349,10 @@ local function writeviewother(view, k, v)
   if view ~= liveview then
     error(format("cannot change field %s: the entity a behaviour receives can be used only during that call", describe(k)), 3)
   end
-  local meta = getrawmetatable(S.focus)
+  local focus = S.focus
+  local meta = getrawmetatable(focus)
   local data = meta.__index
-  return writeother(meta, data, k, v, data[k], 1)
+  return writeother(focus, meta, data, k, v, data[k], 1)
 end
 local writeview = host.focuswriter(writeviewother)
 local deadview = setmetatable({}, { __index = function(_, k)
@@ -353,7 +387,7 @@ end
 -- `__newindex` of a list node: no holes, and any change re-sends the whole list.
 local function writelist(proxy, k, v)
   local meta = getrawmetatable(proxy)
-  if not meta.chain[S.focus] then return denied(k, 0) end
+  if not permitted(meta) then return denied(k, 0) end
   local data = meta.__index
   -- An item stored over itself is in the state as it is (see writeother).
   if type(v) == "table" and rawequal(data[k], v) then return end
@@ -371,9 +405,10 @@ local function writelist(proxy, k, v)
   if type(v) == "number" and not finite(v) then
     error(format("list item %d: %s", k, nonfinite(v)), 2)
   elseif type(v) == "table" then
-    local plain, err, below = copy(v, meta.depth + 1)
+    local at = meta.at
+    local plain, err, below = copy(v, at.depth + 1)
     if err ~= nil then error(format("list item [%d]%s: %s", k, below, err), 2) end
-    v = wrap(plain, false, k, childrole(meta.role, k), meta.chain, meta.target, meta.depth + 1)
+    v = wrap(plain, proxy, false, k, childrole(at.role, k), at.depth + 1, true)
   elseif type(v) ~= "number" and type(v) ~= "string" and type(v) ~= "boolean" and v ~= nil and v ~= null then
     return badvalue(k, v, 0)
   end
@@ -381,45 +416,38 @@ local function writelist(proxy, k, v)
   if old == v and mathtype(old) == mathtype(v) then return end
   if type(old) == "table" then kill(old) end
   data[k] = v
-  logwrite(meta, k, v)
-  if meta.structural then structure = structure + 1 end
+  logwrite(proxy, meta, k, v)
+  if meta.at.structural then structure = structure + 1 end
 end
 
--- Turns a plain value (pushed by Swift, or copied from a script) into mirror nodes.
--- `ph`/`key` place it in the state; `target` is the enclosing list's log entry, if any;
+-- Turns a plain value (pushed by Swift, or copied from a script) into mirror nodes, in
+-- place: the plain tables become the data tables. `parent` (a proxy; false for the root),
+-- its handle `ph` and `key` place it in the state; `inlist` says it is inside a list;
 -- `depth` is how deep it sits (the root at 0), so writes can keep the state within the
 -- depth Swift can hand back.
-wrap = function(v, ph, key, role, chain, target, depth)
+wrap = function(v, parent, ph, key, role, depth, inlist)
   if type(v) ~= "table" then return v end
   local data = v
   local proxy = {}
   local islist = getrawmetatable(data) == listMT
   local h = false
-  if not target and not islist then
+  if not inlist and not islist then
     h = nexthandle
     nexthandle = h + 1
     local n = bornn
     born[n + 1], born[n + 2], born[n + 3] = h, ph, key
     bornn = n + 3
   end
-  if anchors[role] then
-    local own = {}
-    for anchor in next, chain do own[anchor] = true end
-    own[proxy] = true
-    chain = own
-  end
-  if islist and not target then target = { ph, key, proxy } end
+  local within = inlist or islist
   for k, x in next, data do
-    if type(x) == "table" then data[k] = wrap(x, h, k, childrole(role, k), chain, target, depth + 1) end
+    if type(x) == "table" then data[k] = wrap(x, proxy, h, k, childrole(role, k), depth + 1, within) end
   end
-  local meta = {
+  -- Eight fields at most (`__len` and `key` are nil for maps), so eight slots.
+  setmetatable(proxy, {
     __index = data, __newindex = islist and writelist or writemap, __len = islist and lenof or nil,
-    __metatable = "echolot.state",
-    handle = h,
-    role = role, chain = chain, target = target or false, structural = structural[role] or false,
-    depth = depth,
-  }
-  setmetatable(proxy, meta)
+    __metatable = "echolot.state", handle = h, up = parent, at = placeof(role, depth),
+    key = islist and not inlist and key or nil,
+  })
   dataOf[proxy] = data
   return proxy
 end
@@ -429,7 +457,7 @@ function E.rebuild(tree)
   if root ~= nil then kill(root) end
   diedn = 0  -- Swift forgets every handle on a rebuild; numbering starts again
   nexthandle = 1
-  root = wrap(tree, 0, "", "root", { [ENGINE] = true }, false, 0)
+  root = wrap(tree, false, 0, "", "root", 0, false)
   structure = structure + 1
 end
 
@@ -443,9 +471,9 @@ function E.patch(path, key, value)
   local data = meta.__index
   local old = data[key]
   if type(old) == "table" then kill(old) end
-  local role = meta.role
-  data[key] = wrap(value, meta.handle, key, childrole(role, key), meta.chain, nil, meta.depth + 1)
-  if type(value) == "table" or structural[role] or key == "behaviours" then structure = structure + 1 end
+  local at = meta.at
+  data[key] = wrap(value, proxy, meta.handle, key, childrole(at.role, key), at.depth + 1, false)
+  if type(value) == "table" or at.structural or key == "behaviours" then structure = structure + 1 end
 end
 
 -- Starts a call: empties the logs (Swift has emptied the C write log).
@@ -454,6 +482,12 @@ function E.begin()
   -- happens to reuse their slots: until then they count against the memory cap.
   if next(log) ~= nil then
     for k in next, log do log[k] = nil end
+  end
+  -- A rebuild's born log has three slots for every node of the state, which Lua keeps
+  -- when they are cleared: a new table, once Swift has read the last call's.
+  if bornn > 3 * 1024 then
+    born = {}
+    E.born = born
   end
   bornn, diedn = 0, 0
   S.focus = nil

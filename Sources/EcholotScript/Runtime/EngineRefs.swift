@@ -12,7 +12,6 @@ struct EngineRefs {
     var validate: Int32 = LUA_NOREF
     var batch: Int32 = LUA_NOREF
     var log: Int32 = LUA_NOREF
-    var born: Int32 = LUA_NOREF
     var died: Int32 = LUA_NOREF
     var emits: Int32 = LUA_NOREF
     var failMeta: Int32 = LUA_NOREF
@@ -37,7 +36,6 @@ struct EngineRefs {
         validate = field("validate")
         batch = field("batch")
         log = field("log")
-        born = field("born")
         died = field("died")
         emits = field("emits")
         failMeta = field("failmeta")

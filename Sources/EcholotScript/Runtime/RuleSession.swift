@@ -163,7 +163,12 @@ final class RuleSession {
     /// Registers the nodes Lua made: (handle, parent handle, key) triples.
     private func readBorn(count: Int) {
         let vm = engine.vm, L = vm.L
-        clua_getref(L, engine.refs.born)
+        guard count > 0 else { return }
+        // Not a reference kept once: the mirror replaces a large log with a new table.
+        clua_getref(L, engine.refs.engine)
+        vm.push("born")
+        lua_rawget(L, -2)
+        clua_remove(L, -2)
         let table = lua_gettop(L)
         var i = 1
         while i < count {
