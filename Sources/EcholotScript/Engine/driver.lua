@@ -132,14 +132,18 @@ local function replace(batch, fn, parent, key, result, idfield, id)
   end
 end
 
+-- Each batch's instances, by batch (weak keys: a batch Swift lets go of takes its list
+-- along). A new table when the mirror is dropped (`E.drop`), so that no list keeps its nodes.
+local instancelists = setmetatable({}, { __mode = "k" })
+
 -- The instances of a rule over a keyed collection, recomputed when the structure changes.
 local function instances(batch, collect)
   local structure = E.structure()
-  local list = batch.instances
-  if list ~= nil and batch.version == structure then return list end
-  list = { ids = {}, params = {}, entities = {}, datas = {}, handles = {}, n = 0 }
+  local list = instancelists[batch]
+  if list ~= nil and list.version == structure then return list end
+  list = { ids = {}, params = {}, entities = {}, datas = {}, handles = {}, n = 0, version = structure }
   collect(batch, list)
-  batch.instances, batch.version = list, structure
+  instancelists[batch] = list
   return list
 end
 
@@ -363,6 +367,20 @@ function E.batch(pack, kind, name)
 end
 
 local lastaction = nil
+
+-- Drops the mirror (E.dropmirror) and all the engine keeps of its nodes: the rules'
+-- instances, ctx's level and game, the entities a batch replaced, the keys `next` sorted.
+-- Swift calls it (outside any budget or cap) before it hands Lua a state to mirror anew,
+-- so that the old mirror is garbage by then and Lua never holds two. Whether there was a
+-- mirror.
+function E.drop()
+  instancelists = setmetatable({}, { __mode = "k" })
+  C.level, C.game = nil, nil
+  for i = 1, keptn do kept[i] = nil end
+  keptn = 0
+  E.forgetwalks()
+  return E.dropmirror()
+end
 
 -- One call from Swift. `action` is the action as a plain table when it is new (nil to
 -- reuse the last one); `patches` holds `count` (path, key, value) triples; `tree`, when

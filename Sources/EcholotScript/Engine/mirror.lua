@@ -98,16 +98,20 @@ local function deadwriter(_, key)
   error(format("cannot change field %s: this table is no longer part of the state (it was replaced)", describe(key)), 2)
 end
 
--- Marks a replaced subtree dead: its writers now refuse, and Swift forgets its handles.
-local function kill(proxy)
+-- Marks a replaced subtree dead: its writers now refuse, and Swift forgets its handles
+-- (unless `quiet`: a mirror dropped whole, whose handles Swift forgets all at once). A
+-- dead node lets go of its parent: a script that keeps one (`seen[e] = true`) keeps its
+-- own fields readable, not the whole state it was part of.
+local function kill(proxy, quiet)
   local meta = getrawmetatable(proxy)
   meta.__newindex = deadwriter
-  if meta.handle then
+  meta.up = false
+  if meta.handle and not quiet then
     diedn = diedn + 1
     died[diedn] = meta.handle
   end
   for _, x in next, meta.__index do
-    if type(x) == "table" and dataOf[x] ~= nil then kill(x) end
+    if type(x) == "table" and dataOf[x] ~= nil then kill(x, quiet) end
   end
 end
 
@@ -124,7 +128,7 @@ local function lenof(proxy) return #getrawmetatable(proxy).__index end
 -- walking up from the node (who may change it, the list it is in) is not kept at all.
 --   __index     the data table
 --   handle      the handle Swift knows the node by (false in and of lists)
---   up          the parent's proxy (false for the root)
+--   up          the parent's proxy (false for the root and for dead nodes)
 --   at          where the node sits: {role (see `childrole`), depth, structural — whether
 --               changing it may change which rule instances exist}, from `placeof`
 --   key         of a list that is not inside another: its key in its parent (changes
@@ -452,9 +456,22 @@ wrap = function(v, parent, ph, key, role, depth, inlist)
   return proxy
 end
 
+-- Drops the mirror, if there is one: its nodes die (quietly: Swift forgets every handle
+-- with it) and nothing of the engine's keeps them, so that a rebuild never holds the old
+-- mirror and the new one at once. Whether there was one.
+function E.dropmirror()
+  if root == nil then return false end
+  kill(root, true)
+  root = nil
+  S.focus = nil
+  E.endview()
+  structure = structure + 1
+  return true
+end
+
 -- Replaces the whole mirror with `tree` (the state's root map, as plain tables).
 function E.rebuild(tree)
-  if root ~= nil then kill(root) end
+  E.dropmirror()
   diedn = 0  -- Swift forgets every handle on a rebuild; numbering starts again
   nexthandle = 1
   root = wrap(tree, false, 0, "", "root", 0, false)

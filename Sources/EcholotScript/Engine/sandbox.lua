@@ -279,6 +279,9 @@ local function dnext(...)
   end
   return nil
 end
+-- Forgets the sorted keys (E.drop: they may be a dropped mirror's).
+function E.forgetwalks() sortedkeys, positions, keyscall = {}, {}, nil end
+
 local srawget = guarded(rawget, "see", dataOf, retired, views, "rawget")
 local srawlen = guarded(rawlen, "see", dataOf, retired, views, "rawlen")
 -- A proxy or view is written through its writer: permission checks and change

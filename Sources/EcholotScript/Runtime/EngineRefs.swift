@@ -6,6 +6,7 @@ struct EngineRefs {
     // The engine table and, from it, the functions and tables Swift calls or reads.
     var engine: Int32 = LUA_NOREF
     var run: Int32 = LUA_NOREF
+    var drop: Int32 = LUA_NOREF
     var env: Int32 = LUA_NOREF
     var runscript: Int32 = LUA_NOREF
     var describe: Int32 = LUA_NOREF
@@ -30,6 +31,7 @@ struct EngineRefs {
             return ref
         }
         run = field("run")
+        drop = field("drop")
         env = field("env")
         runscript = field("runscript")
         describe = field("describe")

@@ -67,7 +67,10 @@ final class RuleSession {
                 patches.append((change.path.dropLast(), key, change.new ?? .null))
             }
         }
-        if rebuild { patches.removeAll() }
+        if rebuild {
+            patches.removeAll()
+            if let message = engine.dropMirror() { throw failure(.engine, "the old mirror cannot be dropped: \(message)") }
+        }
         lua_createtable(L, Int32(clamping: patches.count * 3), 0)
         do {
             for (i, patch) in patches.enumerated() {

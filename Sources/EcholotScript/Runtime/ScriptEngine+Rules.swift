@@ -87,6 +87,25 @@ extension ScriptEngine {
         return reducers
     }
 
+    /// Drops the mirror before a state is mirrored anew, and collects it when there was
+    /// one: the old mirror and the new one together would need twice the memory of a
+    /// level, and the new one is handed over while the memory cap is not enforced. Only
+    /// engine code runs, and it frees memory: outside the budget and the cap (no hook),
+    /// which a pack that holds memory up to the cap would otherwise make it fail. What
+    /// went wrong, if anything.
+    func dropMirror() -> String? {
+        let L = vm.L
+        clua_getref(L, refs.drop)
+        guard clua_pcall(L, 0, 1, 0) == LUA_OK else {
+            defer { clua_pop(L, 1) }
+            return vm.describeError(at: -1)
+        }
+        let dropped = lua_toboolean(L, -1) != 0
+        clua_pop(L, 1)
+        if dropped { clua_collect(L) }
+        return nil
+    }
+
     /// Where the reducer function the driver ran last was defined: the position to report
     /// for an error that carries none (memory ran out inside Lua's allocator).
     func currentHandlerPosition() -> (source: ScriptSource, line: Int)? {
