@@ -151,12 +151,14 @@ end
 -- batch whose entries give the same values (`shared`, by the values written out): the
 -- entities of a large level mostly carry a behaviour with the same few numbers, and a
 -- table for each cost half a kilobyte. They are read-only, so sharing changes nothing an
--- instance reads. An entry with a table among its values has a table of its own.
+-- instance reads. An entry with a table (or `echolot.null`, which has no literal form)
+-- among its values has a table of its own.
 local function paramsof(rule, entry, shared)
   local fields, key = dataOf[entry], ""
   for _, d in ipairs(rule.params) do
     local v = fields[d.name]
-    if type(v) == "table" then return E.params(rule, entry) end
+    local t = type(v)
+    if t ~= "number" and t ~= "string" and t ~= "boolean" and t ~= "nil" then return E.params(rule, entry) end
     key = key .. format("%q", v) .. ","  -- %q tells an integer from a float, exactly
   end
   local params = shared[key]

@@ -35,7 +35,8 @@ E.retiredviews = retired
 -- `echolot.goal`) go by the order they were made.
 local rank = { number = 1, string = 2, boolean = 3 }
 local made = host.made
-local functionnames = {}
+-- Weak keys: a data file's environment (its `load` is named here) must go with it.
+local functionnames = setmetatable({}, { __mode = "k" })
 local function before(a, b)
   local ta, tb = type(a), type(b)
   if ta ~= tb then

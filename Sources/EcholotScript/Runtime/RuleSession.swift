@@ -69,6 +69,9 @@ final class RuleSession {
         }
         if rebuild {
             patches.removeAll()
+            // From here until this call succeeds the mirror is no session's: one that held
+            // it must rebuild rather than read what this one leaves (or dropped).
+            engine.mirrorOwner = nil
             if let message = engine.dropMirror() { throw failure(.engine, "the old mirror cannot be dropped: \(message)") }
         }
         lua_createtable(L, Int32(clamping: patches.count * 3), 0)
@@ -102,6 +105,7 @@ final class RuleSession {
         if var failed = vm.protectedCall(arguments: 5, results: 3) {
             synced = nil
             engine.actionOwner = nil
+            engine.mirrorOwner = nil
             let fallback = failed.source == nil ? engine.currentHandlerPosition() : nil
             // Memory can run out while the engine mirrors the state, before any handler: the
             // scripts' own tables hold it, and saying so spares a search of this rule's code.
