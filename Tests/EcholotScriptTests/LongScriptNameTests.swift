@@ -32,4 +32,20 @@ import Testing
         #expect(error.line == 3, "\(error)")
         #expect(error.message == "boom", "\(error)")
     }
+
+    /// An error caught and raised again (`error(e, 0)`) names no line any frame is at: it
+    /// is the script running it that is told.
+    @Test func anErrorRaisedAgainIsToldInTheFileRunningIt() throws {
+        let engine = try ScriptEngine()
+        try engine.loadScript(pack: "base", source: source("base"), text: Array("local a = 1\n".utf8))
+        for (pack, text) in [
+            ("extension", "local ok, e = pcall(function() error('boom') end)\nerror(e, 0)\n"),
+            ("coroutine", "local co = coroutine.create(function() error('boom') end)\nlocal ok, e = coroutine.resume(co)\nerror(e, 0)\n"),
+        ] {
+            let error = try #require(#expect(throws: ScriptError.self) {
+                try engine.loadScript(pack: pack, source: source(pack), text: Array(text.utf8))
+            })
+            #expect(error.source == source(pack), "\(error)")
+        }
+    }
 }

@@ -193,15 +193,20 @@ extension LuaVM {
         guard candidates.count > 1 else { return candidates.first ?? nil }
         if let loading, candidates.contains(loading) { return loading }
         if let L = thread {
+            // A frame at that line; else, for an error raised again (`error(e, 0)` after a
+            // pcall or a coroutine), the innermost frame running one of them.
+            var running: ScriptSource?
             var record = lua_Debug()
             var level: Int32 = 0
             while lua_getstack(L, level, &record) != 0 {
-                if lua_getinfo(L, "Sl", &record) != 0, Int(record.currentline) == line, let chunk = record.source,
+                if lua_getinfo(L, "Sl", &record) != 0, let chunk = record.source,
                    let source = candidates.first(where: { $0?.chunkName == String(cString: chunk) }) {
-                    return source
+                    if Int(record.currentline) == line { return source }
+                    if running == nil { running = source }
                 }
                 level += 1
             }
+            if let running { return running }
         }
         return candidates.first ?? nil
     }
