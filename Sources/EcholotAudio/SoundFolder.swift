@@ -37,10 +37,16 @@ public struct SoundFolder: Sendable, Equatable {
             // A regular file only, as the pack's own check finds it (Pack.sound): a folder of
             // the name in an extending pack does not hide its base's sound.
             let file = try Self.contained(UnicodeFileName.onDisk(name, in: folder.path), in: folder)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue { return file }
+            if Self.isRegularFile(file) { return file }
         }
         return try Self.contained(name, in: url)
+    }
+
+    /// Whether `url` is a regular file, or a link to one: a folder, a pipe or a device of a
+    /// sound's name is no sound.
+    private static func isRegularFile(_ url: URL) -> Bool {
+        var status = stat()
+        return stat(url.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The path to show in messages: where the name resolves, or the own folder's path joined with it.

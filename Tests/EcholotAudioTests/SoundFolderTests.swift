@@ -49,6 +49,9 @@ import Testing
         let layered = SoundFolder(urls: [own, base])
         #expect(try layered.locate("both.wav").path == own.appendingPathComponent("both.wav").path)
         #expect(try layered.locate("inherited.wav").path == base.appendingPathComponent("inherited.wav").path)
+        try Data("base".utf8).write(to: base.appendingPathComponent("piped.wav"))
+        #expect(mkfifo(own.appendingPathComponent("piped.wav").path, 0o644) == 0)
+        #expect(try layered.locate("piped.wav").path == base.appendingPathComponent("piped.wav").path)
         #expect(try layered.locate("missing.wav").path == own.appendingPathComponent("missing.wav").path)
         // A folder named like a sound is no sound: the base's file is, as the pack's own
         // check (Pack.sound) finds it.
