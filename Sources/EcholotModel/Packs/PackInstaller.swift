@@ -154,7 +154,15 @@ public struct PackInstaller {
         keep = true
         // The rename itself is only lasting once the folder holding it is flushed.
         _ = PackArchive.syncFolder(packsFolder)
-        if let old { try? manager.removeItem(at: old) }
+        if var old {
+            // Under an incoming name before its files go: a removal killed half-way must not
+            // leave a `.replaced-` folder, which the next install would put back as the pack.
+            if old.lastPathComponent.hasPrefix(InstallLock.replacedPrefix) {
+                let doomed = packsFolder.appendingPathComponent(InstallLock.incomingPrefix + UUID().uuidString, isDirectory: true)
+                if rename(old.path, doomed.path) == 0 { old = doomed }
+            }
+            try? manager.removeItem(at: old)
+        }
         // Loaded again from where it now lives, so its files' paths are the final ones.
         let installed = try PackLoader.load(at: target)
         let final: Pack
