@@ -62,11 +62,9 @@ struct InstallLock {
         }
     }
 
-    /// The id in `folder`'s `pack.json`, when it names one a folder can be called by.
+    /// The id `folder`'s `pack.json` gives, read as the library reads it (a pack that does
+    /// not load still has one), when it names a folder.
     private static func packID(in folder: URL) -> String? {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent("pack.json")),
-              let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let id = manifest["id"] as? String, Identifiers.isPackID(id) else { return nil }
-        return id
+        PackLoader.check(root: folder, displayRoot: nil).packID.flatMap { Identifiers.isPackID($0) ? $0 : nil }
     }
 }

@@ -133,7 +133,7 @@ public struct PackInstaller {
         if interrupted() { throw stopped }
         // Only an install that goes in changes anything beside its own pack.
         lock.sweep(packsFolder, keeping: incoming, installing: pack.id) { id in
-            library.entries.contains { $0.id == id }
+            library.entry(id: id) != nil
         }
 
         // What loads now, to tell afterwards which packs an update left behind.
