@@ -162,16 +162,18 @@ public final class AudioEngine {
 
     /// The buffer for a sound name, or `nil` after reporting (once) why it stays silent.
     private static func buffer(_ name: String, directional: Bool, _ buffers: BufferCache, _ reporter: OnceReporter) -> ALuint? {
-        do {
-            let buffer = try buffers.buffer(named: name).get()
-            if directional, buffer.channels != 1 {
-                reporter.report("\(buffers.displayPath(name)): error: \(AudioAsset.stereoDirectionalMessage) (it stays silent)")
-                return nil
-            }
+        let problem: String
+        switch buffers.buffer(named: name) {
+        case let .success(buffer) where !directional || buffer.channels == 1:
             return buffer.id
-        } catch {
-            reporter.report("\(buffers.displayPath(name)): error: \(error.message) (it stays silent)")
-            return nil
+        case .success:
+            problem = AudioAsset.stereoDirectionalMessage
+        case let .failure(error):
+            problem = error.message
         }
+        if buffers.isFirstFailure(of: name, directional: directional) {
+            reporter.report("\(buffers.folder.displayPath(name)): error: \(problem) (it stays silent)")
+        }
+        return nil
     }
 }

@@ -19,7 +19,8 @@ final class BufferCache {
     let folder: SoundFolder
     private var entries: [URL: Result<Buffer, AudioAssetError>] = [:]
     private var names: [String: Result<Buffer, AudioAssetError>] = [:]
-    private var shownPaths: [String: String] = [:]
+    /// Names whose failure was told, by whether they were wanted as a directional sound.
+    private var told: Set<String> = []
 
     /// A cache of the sounds in `folder`.
     init(folder: SoundFolder) { self.folder = folder }
@@ -36,13 +37,11 @@ final class BufferCache {
         return result
     }
 
-    /// Where a sound name is, as messages show it; found on disk once per name, since a
-    /// sound that stays silent is asked for again on each change of its entity.
-    func displayPath(_ name: String) -> String {
-        if let known = shownPaths[name] { return known }
-        let path = folder.displayPath(name)
-        shownPaths[name] = path
-        return path
+    /// Whether the failure of `name` (wanted directional or not) is met for the first time:
+    /// a sound that stays silent is asked for again on each change of its entity, and its
+    /// message is built, and its path found on disk, only once.
+    func isFirstFailure(of name: String, directional: Bool) -> Bool {
+        told.insert((directional ? "d:" : "a:") + name).inserted
     }
 
     /// The buffer for `url`, decoding and uploading it on first use (two names may reach
@@ -62,6 +61,7 @@ final class BufferCache {
         }
         entries.removeAll()
         names.removeAll()
+        told.removeAll()
         OpenALCheck.clear()  // Nothing left to blame a failed delete on.
     }
 
