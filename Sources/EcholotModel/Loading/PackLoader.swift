@@ -8,6 +8,11 @@ import Foundation
 /// These load one pack as it is; ``PackLibrary`` also resolves `extends` and
 /// `dependencies` against the installed and shipped packs.
 public enum PackLoader {
+    /// The file a level id would be in, as messages name it: a long id cut in the middle.
+    static func levelFile(_ id: String) -> String {
+        "levels/\(shortened(id, head: 40, tail: 10)).json"
+    }
+
     /// Loads the pack in the folder (or `.zip`) at `url`; throws every problem found when
     /// there is any.
     public static func load(at url: URL) throws(PackLoadError) -> Pack {
@@ -101,7 +106,7 @@ struct PackLoading {
         } else if extends == nil {
             let known = Set(levelFileIDs)
             for (id, field) in manifestReader.levelReferences where !known.contains(id) {
-                field.fail("unknown level \(quoted(id)) (no file levels/\(shortened(id, head: 40, tail: 10)).json)"
+                field.fail("unknown level \(quoted(id)) (no file \(PackLoader.levelFile(id)))"
                     + Suggestion.hint(for: id, among: levelFileIDs))
             }
         }

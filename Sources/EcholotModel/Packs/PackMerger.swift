@@ -78,7 +78,7 @@ enum PackMerger {
         for (path, ids) in lists {
             for (index, id) in ids.enumerated() where known[id] == nil {
                 reports.error(at: JSONPath.element(path, index), in: pack.manifestSource,
-                              "unknown level \(quoted(id)): neither this pack nor its base has levels/\(id).json"
+                              "unknown level \(quoted(id)): neither this pack nor its base has \(PackLoader.levelFile(id))"
                                   + Suggestion.hint(for: id, among: known.keys.sorted()))
             }
         }

@@ -158,8 +158,9 @@ public struct StoryDirector: Sendable {
                             context: inout ReducerContext) throws {
         guard action["id"].stringValue == scene["id"]?.stringValue, let choice = currentChoice(state) else { return }
         guard let option = action["option"].stringValue, choice.options.contains(where: { $0.value == option }) else {
-            let known = choice.options.map(\.value).joined(separator: ", ")
-            throw ActionError("choice.made", "choice \(named(choice.id)) has no option \(shortened("\(action["option"])", head: 40, tail: 10)); its options are \(known)")
+            let given = action["option"].stringValue ?? action["option"].description
+            throw ActionError("choice.made", "choice \(named(choice.id)) has no option \(named(given)); its options are "
+                + StoryChecker.few(choice.options.map(\.value)))
         }
         setVariable(choice.variable, .string(option), in: &state)
         try next(state: &state, context: &context)
