@@ -46,7 +46,7 @@ struct InstallCommand: ParsableCommand {
             for left in installed.noLongerLoading {
                 let problem = left.problem
                 let version = left.version.map { " \($0)" } ?? ""
-                Terminal.error("warning: the installed pack \(problem.id ?? problem.url.lastPathComponent)\(version) does not "
+                Terminal.error("warning: the installed pack \(problem.name)\(version) does not "
                     + "load with \(manifest.id) \(manifest.version) and needs an update too:")
                 Terminal.report(problem.diagnostics)
             }

@@ -39,7 +39,7 @@ struct PacksCommand: ParsableCommand {
                          String(entry.pack.levels.count)] + (all ? [entry.origin.rawValue] : []))
         }
         for problem in listing.problems where shown(problem.origin) {
-            rows.append([problem.id ?? problem.url.lastPathComponent, "–", "(broken: errors on stderr)", "–", "–"]
+            rows.append([problem.name, "–", "(broken: errors on stderr)", "–", "–"]
                 + (all ? [problem.origin.rawValue] : []))
         }
         if rows.count == 1 {
@@ -72,7 +72,7 @@ struct PacksCommand: ParsableCommand {
         }
         for problem in problems {
             let origin = all ? ", \(problem.origin.rawValue)" : ""
-            print("\(problem.id ?? problem.url.lastPathComponent)\(origin): does not load; its errors follow.")
+            print("\(problem.name)\(origin): does not load; its errors follow.")
         }
         for problem in problems { Terminal.report(problem.diagnostics) }
     }

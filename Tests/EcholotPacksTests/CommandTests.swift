@@ -82,6 +82,18 @@ struct CommandTests {
         #expect(listed.stderr.contains("cave/pack.json:"), "\(listed.stderr)")
     }
 
+    /// A broken pack with no id is named by its folder, written out: a line break in the
+    /// folder's name must not start a row of its own.
+    @Test func aBrokenPacksFolderNameStaysOnItsLine() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        let pack = data.appendingPathComponent("packs/cave\nfake 9.9.9: Pack fake")
+        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+        try Data("{ \"id\": ".utf8).write(to: pack.appendingPathComponent("pack.json"))
+        let listed = try echolot(["packs", "--plain"], in: scratch.url, data: data)
+        #expect(listed.stdout == "cave\\nfake 9.9.9: Pack fake: does not load; its errors follow.\n", "\(listed.stdout)")
+    }
+
     /// A screen reader reads a table row as bare words and numbers ("cave 1.0.0 Cave Ann
     /// 1", and an en dash for each empty cell); with --plain or TERM=dumb each pack is a
     /// sentence with its figures named, as `stats` does.

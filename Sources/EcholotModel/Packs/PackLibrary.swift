@@ -170,6 +170,10 @@ public struct PackProblem: Sendable {
     /// Every problem, each naming the pack's file and line.
     public var diagnostics: [Diagnostic]
 
+    /// How lists and messages name it: its id, else its folder's name written out on one
+    /// line (a folder in `packs/` is named by whoever put it there).
+    public var name: String { id ?? MessageText.oneLine(url.lastPathComponent) }
+
     init(entry: PackLibrary.Entry, diagnostics: [Diagnostic]) {
         url = entry.url
         origin = entry.origin
