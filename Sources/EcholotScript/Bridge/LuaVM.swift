@@ -108,8 +108,12 @@ final class LuaVM {
             if line.utf8.count > LuaVM.maxLineBytes {
                 line = String(decoding: line.utf8.prefix(LuaVM.maxLineBytes), as: UTF8.self) + "… (\(line.utf8.count) bytes in all)"
             }
-            line = line.split(separator: "\t", omittingEmptySubsequences: false)
-                .map { MessageText.oneLine(String($0)) }.joined(separator: "\t")
+            // Tabs stay (a modder's columns); only a line with another unshowable scalar
+            // is taken apart, so a plain line (nearly every one, perhaps every tick) is not.
+            if line.unicodeScalars.contains(where: { $0 != "\t" && MessageText.isUnshowable($0) }) {
+                line = line.split(separator: "\t", omittingEmptySubsequences: false)
+                    .map { MessageText.oneLine(String($0)) }.joined(separator: "\t")
+            }
             if let printed { printed(line); continue }
             output.append(line)
         }

@@ -204,6 +204,10 @@ end
 local runners = {}
 -- Data tables of entities replaced during this call (see runners.behaviour).
 local kept, keptn = {}, 0
+local function forgetkept()
+  for i = 1, keptn do kept[i] = nil end
+  keptn = 0
+end
 
 -- Every entity carrying this behaviour, while the level runs. The loop over them is
 -- C (CLuaBridge/runeach.c): for each it points the batch's view at the entity, sets
@@ -378,8 +382,7 @@ local lastaction = nil
 function E.drop()
   instancelists = setmetatable({}, { __mode = "k" })
   C.level, C.game = nil, nil
-  for i = 1, keptn do kept[i] = nil end
-  keptn = 0
+  forgetkept()
   E.forgetwalks()
   return E.dropmirror()
 end
@@ -397,8 +400,7 @@ function E.run(batch, action, patches, count, tree)
   E.closeregistration()
   E.begin()
   emitn = 0
-  for i = 1, keptn do kept[i] = nil end
-  keptn = 0
+  forgetkept()
   if action ~= nil then lastaction = freeze(action, "the action") end
   if tree ~= nil then E.rebuild(tree) end
   for i = 1, count * 3, 3 do E.patch(patches[i], patches[i + 1], patches[i + 2]) end
