@@ -217,8 +217,6 @@ import Testing
         #expect(size == 44 + 300 * 44_100 * 4)
     }
 
-    /// A sound that cannot be played makes the render wrong: status 1 and no file, and a
-    /// file already there is left as it was.
     /// A level naming `cloche-é.wav` composed (NFC, as editors type it) while the file on
     /// disk is decomposed (NFD, as macOS writes it) — or the other way round — loads and
     /// sounds: the names differ only in Unicode normalisation.
@@ -246,6 +244,8 @@ import Testing
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
     }
 
+    /// A sound that cannot be played makes the render wrong: status 1 and no file, and a
+    /// file already there is left as it was.
     @Test func aLevelWithABrokenSoundIsNotWritten() throws {
         let pack = try tutorialCopy()
         try Data("not audio".utf8).write(to: pack.appendingPathComponent("sounds/bell.wav"))

@@ -12,22 +12,24 @@ import Testing
         ScriptSource(pack: pack, file: Self.file, displayPath: "\(pack)/\(Self.file)")
     }
 
-    @Test func aSyntaxErrorIsToldInTheFileBeingLoaded() throws {
+    /// The error of loading `text` as `pack`'s script, into an engine that holds the base
+    /// pack's script of the same name.
+    func failure(loading text: String, as pack: String) throws -> ScriptError {
         let engine = try ScriptEngine()
         try engine.loadScript(pack: "base", source: source("base"), text: Array("local a = 1\n".utf8))
-        let error = try #require(#expect(throws: ScriptError.self) {
-            try engine.loadScript(pack: "extension", source: source("extension"), text: Array("\nlocal = 2\n".utf8))
+        return try #require(#expect(throws: ScriptError.self) {
+            try engine.loadScript(pack: pack, source: source(pack), text: Array(text.utf8))
         })
+    }
+
+    @Test func aSyntaxErrorIsToldInTheFileBeingLoaded() throws {
+        let error = try failure(loading: "\nlocal = 2\n", as: "extension")
         #expect(error.source == source("extension"), "\(error)")
         #expect(error.line == 2, "\(error)")
     }
 
     @Test func aRuntimeErrorIsToldInTheFileRunningAtItsLine() throws {
-        let engine = try ScriptEngine()
-        try engine.loadScript(pack: "base", source: source("base"), text: Array("local a = 1\n".utf8))
-        let error = try #require(#expect(throws: ScriptError.self) {
-            try engine.loadScript(pack: "extension", source: source("extension"), text: Array("\n\nerror('boom')\n".utf8))
-        })
+        let error = try failure(loading: "\n\nerror('boom')\n", as: "extension")
         #expect(error.source == source("extension"), "\(error)")
         #expect(error.line == 3, "\(error)")
         #expect(error.message == "boom", "\(error)")
@@ -36,15 +38,11 @@ import Testing
     /// An error caught and raised again (`error(e, 0)`) names no line any frame is at: it
     /// is the script running it that is told.
     @Test func anErrorRaisedAgainIsToldInTheFileRunningIt() throws {
-        let engine = try ScriptEngine()
-        try engine.loadScript(pack: "base", source: source("base"), text: Array("local a = 1\n".utf8))
         for (pack, text) in [
             ("extension", "local ok, e = pcall(function() error('boom') end)\nerror(e, 0)\n"),
             ("coroutine", "local co = coroutine.create(function() error('boom') end)\nlocal ok, e = coroutine.resume(co)\nerror(e, 0)\n"),
         ] {
-            let error = try #require(#expect(throws: ScriptError.self) {
-                try engine.loadScript(pack: pack, source: source(pack), text: Array(text.utf8))
-            })
+            let error = try failure(loading: text, as: pack)
             #expect(error.source == source(pack), "\(error)")
         }
     }
