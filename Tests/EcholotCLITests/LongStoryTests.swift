@@ -7,8 +7,7 @@ import Testing
 @Suite struct LongStoryTests {
     /// A copy of Night Walk with `story` as its story.json.
     private func nightWalk(story: Any) throws -> URL {
-        let folder = try temporaryFolder().appendingPathComponent("night-walk")
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("levels/night-walk"), to: folder)
+        let folder = try shippedPackCopy("night-walk")
         try JSONSerialization.data(withJSONObject: story).write(to: folder.appendingPathComponent("story.json"))
         return folder
     }

@@ -61,10 +61,7 @@ import Testing
     /// A story test is named by its file, and a file's name may hold a line break too: it
     /// is written out, not a second line that reports a test as passed.
     @Test func aStoryTestsFileNameCannotForgeALine() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let pack = folder.appendingPathComponent("night-walk")
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("levels/night-walk"), to: pack)
+        let pack = try shippedPackCopy("night-walk")
         try "{}".write(to: pack.appendingPathComponent("tests/x\nok: all good.story.json"), atomically: true, encoding: .utf8)
         let result = try runEcholot(["test", "."], in: pack)
         #expect(result.status == 1)

@@ -124,10 +124,7 @@ import Testing
     /// A rule failing on every tick is told once, with its count, as `echolot test` tells
     /// it — not 120 times for two seconds of play.
     @Test func aRuleFailingEveryTickIsToldOnce() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let pack = folder.appendingPathComponent("tutorial")
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("levels/tutorial"), to: pack)
+        let pack = try shippedPackCopy("tutorial")
         try FileManager.default.createDirectory(at: pack.appendingPathComponent("scripts"), withIntermediateDirectories: true)
         try #"echolot.reducer({ name = "boom", on = { tick = function() error("boom") end } })"#
             .write(to: pack.appendingPathComponent("scripts/boom.lua"), atomically: true, encoding: .utf8)

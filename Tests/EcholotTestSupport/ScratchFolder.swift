@@ -51,3 +51,11 @@ public func writePackFiles(_ files: [String: String], in folder: URL, sound: Str
     try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("levels/tutorial/sounds/bell.wav"),
                                      to: sounds.appendingPathComponent(sound))
 }
+
+/// A scratch copy of the shipped pack `levels/<name>`, in a folder of its own name, for a
+/// test to change.
+public func shippedPackCopy(_ name: String) throws -> URL {
+    let pack = try scratchFolder(name).appendingPathComponent(name)
+    try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("levels/\(name)"), to: pack)
+    return pack
+}
