@@ -106,15 +106,16 @@ public final class Profile: Sendable {
     }
 
     /// Whether there is nothing at `path` to read: no file, or an empty regular one with no
-    /// write pending beside it. A link that leads nowhere, or a path that cannot be looked
-    /// at, is not nothing: opening it says what is wrong.
+    /// write pending beside it. A link that leads nowhere, a path through a file
+    /// (`notes.txt/p.sqlite`), or one that cannot be looked at, is not nothing: opening it
+    /// says what is wrong.
     private static func holdsNothing(_ path: String) -> Bool {
         var info = stat()
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 else { return false }
             return stat(path + "-wal", &info) != 0 || info.st_size == 0
         }
-        guard errno == ENOENT || errno == ENOTDIR else { return false }
+        guard errno == ENOENT else { return false }
         return lstat(path, &info) != 0
     }
 

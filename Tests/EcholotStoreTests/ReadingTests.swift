@@ -39,4 +39,15 @@ import Testing
         #expect(statistics.runs == 0 && statistics.levels.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path).isEmpty)
     }
+
+    /// A path through a file (`notes.txt/profile.sqlite`) is a mistake, not a profile not
+    /// made yet: reading it is refused, naming the path, and the file is left alone.
+    @Test func aPathThroughAFileIsRefused() throws {
+        let notes = scratch.url("notes.txt")
+        try Data("mine".utf8).write(to: notes)
+        let url = notes.appendingPathComponent("profile.sqlite")
+        let error = try #require(#expect(throws: ProfileError.self) { try Profile.openForReading(at: url) })
+        #expect("\(error)".hasPrefix(url.path + ": error: "), "\(error)")
+        #expect(try String(contentsOf: notes, encoding: .utf8) == "mine")
+    }
 }
