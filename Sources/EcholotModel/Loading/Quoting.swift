@@ -2,7 +2,7 @@
 /// and cuts very long text, so a diagnostic stays one readable line whatever the input.
 /// `mark` is the quote: `"` for what is written in a JSON file, `'` (see ``named(_:)``)
 /// for names in stories, input logs and scripts.
-func quoted(_ text: String, limit: Int = 60, mark: Unicode.Scalar = "\"") -> String {
+func quoted(_ text: String, limit: Int = MessageText.nameLimit, mark: Unicode.Scalar = "\"") -> String {
     var out = String(mark)
     var count = 0
     // Whether nothing follows the opening mark yet (counting `out`'s scalars instead made
@@ -41,6 +41,9 @@ func named(_ text: String) -> String {
 }
 
 extension MessageText {
+    /// The most characters of a stranger's name a message shows; a longer one is cut.
+    public static let nameLimit = 60
+
     /// ``named(_:)`` for the layers above the model: a rule type a level names, say.
     public static func named(_ text: String) -> String {
         EcholotModel.named(text)

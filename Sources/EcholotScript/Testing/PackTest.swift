@@ -113,13 +113,10 @@ public struct PackTestResult: Sendable {
         return Self.nameAdds(name, to: file) ? "\(shownFile): \(Self.shown(name))" : shownFile
     }
 
-    /// The longest name a report shows as it is; MessageText.named cuts a longer one here.
-    static let plainNameLength = 60
-
     /// `name` as reports show it: as it is when it is one plain line and short, else as a
     /// problem names a test, in quotes, written out and cut (``MessageText/named(_:)``).
     static func shown(_ name: String) -> String {
-        name.count <= plainNameLength && MessageText.oneLine(name) == name ? name : MessageText.named(name)
+        name.count <= MessageText.nameLimit && MessageText.oneLine(name) == name ? name : MessageText.named(name)
     }
 
     /// Whether `name` says more than the file shown as `file`: a file's one unnamed test
