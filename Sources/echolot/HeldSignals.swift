@@ -70,11 +70,6 @@ struct HeldSignals {
     private static func ignored(_ number: Int32) -> Bool {
         var action = sigaction()
         guard sigaction(number, nil, &action) == 0 else { return false }
-        #if canImport(Glibc)
-        let handler = action.__sigaction_handler.sa_handler
-        #else
-        let handler = action.__sigaction_u.__sa_handler
-        #endif
-        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        return unsafeBitCast(action.handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }

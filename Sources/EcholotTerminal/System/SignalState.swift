@@ -168,22 +168,14 @@ public enum SignalWatch {
         wakeReadFD = fds[0]
         for signal in terminationSignals + [SIGWINCH, SIGTSTP] {
             var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = echolotSignalHandler
-            #else
-            action.__sigaction_u.__sa_handler = echolotSignalHandler
-            #endif
+            action.handler = echolotSignalHandler
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             guard sigaction(signal, &action, nil) == 0 else { throw SystemError("sigaction(\(signal))") }
         }
         // Writing to a terminal that went away must fail with an error, not kill us.
         var ignore = sigaction()
-        #if canImport(Glibc)
-        ignore.__sigaction_handler.sa_handler = SIG_IGN
-        #else
-        ignore.__sigaction_u.__sa_handler = SIG_IGN
-        #endif
+        ignore.handler = SIG_IGN
         sigemptyset(&ignore.sa_mask)
         guard sigaction(SIGPIPE, &ignore, nil) == 0 else { throw SystemError("sigaction(SIGPIPE)") }
         guard atexit(echolotAtExit) == 0 else { throw SystemError("atexit", code: ENOMEM) }
@@ -212,5 +204,25 @@ public enum SignalWatch {
     /// Whether a termination signal arrived at any time (the game should wind down).
     public static var terminationRequested: Bool {
         SignalState.terminations.load(ordering: .sequentiallyConsistent) > 0
+    }
+}
+
+extension sigaction {
+    /// The plain handler, under the name each C library gives its field.
+    public var handler: (@convention(c) (Int32) -> Void)? {
+        get {
+            #if canImport(Glibc)
+            __sigaction_handler.sa_handler
+            #else
+            __sigaction_u.__sa_handler
+            #endif
+        }
+        set {
+            #if canImport(Glibc)
+            __sigaction_handler.sa_handler = newValue
+            #else
+            __sigaction_u.__sa_handler = newValue
+            #endif
+        }
     }
 }
