@@ -39,11 +39,12 @@ public struct ScriptError: SelfLocatingError, Sendable, Equatable {
     public var action: String?
 
     /// Creates an error.
-    public init(kind: Kind, source: ScriptSource? = nil, line: Int? = nil, message: String,
+    public init(kind: Kind, source: ScriptSource? = nil, line: Int? = nil, column: Int? = nil, message: String,
                 rule: String? = nil, action: String? = nil) {
         self.kind = kind
         self.source = source
         self.line = line
+        self.column = column
         self.message = message
         self.rule = rule
         self.action = action

@@ -32,10 +32,8 @@ extension ScriptEngine {
             // file looking for a value many lines down.
             let place = problem.flatMap { LuaKeySearch.offset(ofReturnedValueAt: DataPath.steps(in: $0), in: text) }
                 .map { LuaKeySearch.position(ofOffset: $0, in: text) } ?? .start
-            var failure = ScriptError(kind: .badValue, source: source, line: place.line,
-                                      message: "what the file returns cannot be read: \(problem ?? error.description)")
-            failure.column = place.column
-            throw failure
+            throw ScriptError(kind: .badValue, source: source, line: place.line, column: place.column,
+                              message: "what the file returns cannot be read: \(problem ?? error.description)")
         }
     }
 

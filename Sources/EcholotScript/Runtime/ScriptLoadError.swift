@@ -18,8 +18,7 @@ extension ScriptError {
          action: String? = nil) {
         let located = failure.source != nil
         self.init(kind: failure.kind, source: failure.source ?? source, line: located ? failure.line : line,
-                  message: failure.message, rule: rule, action: action)
-        column = located ? failure.column : nil
+                  column: located ? failure.column : nil, message: failure.message, rule: rule, action: action)
     }
 }
 
