@@ -8,8 +8,10 @@ import Foundation
 /// (store → diff → translator → OpenAL) against the same sources set up directly on
 /// OpenAL, on the loopback device, and the engine's overhead as a share of the mix.
 func runAudioBenchmarks() {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("echolot-audiobench-\(getpid())")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    // A pack's sounds/ folder: the engine resolves names as in a pack.
+    let pack = FileManager.default.temporaryDirectory.appendingPathComponent("echolot-audiobench-\(getpid())")
+    let folder = pack.appendingPathComponent("sounds", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: pack) }
     var rows: [[String]] = []
     do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -103,7 +103,7 @@ enum TerminalBench {
             let store = Store(state: GameState.incarnation(of: level.level, packID: pack.id, packVersion: pack.manifest.version),
                               reducers: LevelReducers.all)
             device = try AudioDevice.openLoopback()
-            engine = AudioEngine(device: device, sounds: SoundFolder(urls: pack.soundFolders)) { _ in }
+            engine = AudioEngine(device: device, sounds: SoundFolder(pack.sounds)) { _ in }
             engine.attach(to: store)
             session = LevelSession(store: store)
             let names = Names(pack: pack)

@@ -111,7 +111,7 @@ struct RenderCommand: ParsableCommand {
             if let notice = device.hrtf.notice { Terminal.error("audio: \(notice)") }
             // A sound that cannot be heard makes the render wrong: it is not written.
             let problems = SoundProblems()
-            let engine = AudioEngine(device: device, sounds: SoundFolder(urls: game.pack.soundFolders)) { message in
+            let engine = AudioEngine(device: device, sounds: SoundFolder(game.pack.sounds)) { message in
                 problems.count += 1
                 Terminal.error(message)
             }

@@ -9,11 +9,16 @@ final class Rig {
     let engine: AudioEngine
     private(set) var state: GameState
 
-    /// Opens the loopback device and plays `state`.
-    init(_ sounds: TestSounds, state: GameState) throws {
+    /// Opens the loopback device and plays `state` with the test's sounds.
+    convenience init(_ sounds: TestSounds, state: GameState) throws {
+        try self.init(sounds.soundFolder, state: state)
+    }
+
+    /// Opens the loopback device and plays `state`, its names resolved in `folder`.
+    init(_ folder: SoundFolder, state: GameState) throws {
         device = try AudioDevice.openLoopback(sampleRate: TestSounds.sampleRate)
         let box = MessageBox()
-        engine = AudioEngine(device: device, sounds: sounds.soundFolder) { box.messages.append($0) }
+        engine = AudioEngine(device: device, sounds: folder) { box.messages.append($0) }
         self.state = state
         self.box = box
         engine.show(state)

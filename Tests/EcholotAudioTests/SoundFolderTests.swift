@@ -2,8 +2,8 @@ import EcholotAudio
 import Foundation
 import Testing
 
-/// Sound names resolve inside the pack's sounds/ folder and nowhere else, even when a
-/// script writes the name at run time.
+/// Sound names resolve in the pack's sounds/ folder, to files inside the pack and nowhere
+/// else, even when a script writes the name at run time.
 @Suite final class SoundFolderPaths {
     let sounds: TestSounds
 
@@ -40,8 +40,8 @@ import Testing
     /// An extending pack's folder first, then its base's: the nearest file wins, the base
     /// fills in the rest, and a name neither has is reported missing in the pack's own.
     @Test func resolvesThroughBaseFoldersNearestFirst() throws {
-        let own = sounds.folder.appendingPathComponent("own", isDirectory: true)
-        let base = sounds.folder.appendingPathComponent("base", isDirectory: true)
+        let own = sounds.pack.appendingPathComponent("own/sounds", isDirectory: true)
+        let base = sounds.pack.appendingPathComponent("base/sounds", isDirectory: true)
         for folder in [own, base] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         try Data("own".utf8).write(to: own.appendingPathComponent("both.wav"))
         try Data("base".utf8).write(to: base.appendingPathComponent("both.wav"))
@@ -60,5 +60,9 @@ import Testing
         #expect(throws: AudioAssetError.self) { try layered.locate("../base/inherited.wav") }
         try FileManager.default.createSymbolicLink(atPath: base.appendingPathComponent("out.wav").path, withDestinationPath: "/etc/hostname")
         #expect(throws: AudioAssetError.self) { try layered.locate("out.wav") }
+        // The base is another pack: a link of the extending pack's into it leads out.
+        try FileManager.default.createSymbolicLink(atPath: own.appendingPathComponent("borrowed.wav").path,
+                                                   withDestinationPath: base.appendingPathComponent("both.wav").path)
+        #expect(throws: AudioAssetError.self) { try layered.locate("borrowed.wav") }
     }
 }

@@ -2,8 +2,11 @@ import EcholotAudio
 import Foundation
 
 /// Sound files made by the tests: seeded white noise (broadband, so that level and time
-/// differences show at every frequency the HRTF shapes) in a fresh temporary folder.
+/// differences show at every frequency the HRTF shapes) in the `sounds/` folder of a fresh
+/// temporary pack folder.
 struct TestSounds {
+    /// The pack folder: links in `folder` may lead anywhere inside it.
+    let pack: URL
     /// The folder holding the files.
     let folder: URL
 
@@ -18,8 +21,9 @@ struct TestSounds {
 
     /// Writes the files into a new temporary folder.
     init() throws {
-        folder = FileManager.default.temporaryDirectory
+        pack = FileManager.default.temporaryDirectory
             .appendingPathComponent("echolot-audio-\(UUID().uuidString)", isDirectory: true)
+        folder = pack.appendingPathComponent("sounds", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try write(Self.noise, channels: 1, samples: Self.whiteNoise(frames: Self.sampleRate, seed: 1))
         try write(Self.shortNoise, channels: 1, samples: Self.whiteNoise(frames: Self.sampleRate / 4, seed: 2))
@@ -48,8 +52,8 @@ struct TestSounds {
         return url(name)
     }
 
-    /// Removes the folder.
-    func remove() { try? FileManager.default.removeItem(at: folder) }
+    /// Removes the pack folder.
+    func remove() { try? FileManager.default.removeItem(at: pack) }
 
     /// Uniform white noise at half of full scale, from a seeded generator.
     static func whiteNoise(frames: Int, seed: UInt64) -> [Float] {

@@ -57,24 +57,23 @@ public struct Pack: Sendable {
     }
 
     /// The folder sound file names are relative to.
-    public var soundsFolder: URL { root.appendingPathComponent("sounds", isDirectory: true) }
+    public var soundsFolder: URL { PackSounds.soundsFolder(of: root) }
 
     /// Every folder a game of this pack reads: its own, its bases' and its dependencies'
     /// (``loadOrder`` holds them all, this pack last).
     public var folders: [URL] { loadOrder.map(\.root) }
 
+    /// Where the pack's sound names resolve: its own `sounds/`, then its bases'.
+    public var sounds: PackSounds { PackSounds(packs: ([layer] + bases).map(\.root)) }
+
     /// Every `sounds/` folder a sound name may resolve in, nearest first: the pack's own,
     /// then its bases'.
-    public var soundFolders: [URL] { ([layer] + bases).map(\.soundsFolder) }
+    public var soundFolders: [URL] { sounds.folders }
 
-    /// The sound file `file` names: the pack's own, else the nearest base's that has it, as
-    /// each layer finds it (``PackLayer/sound(_:)``: a regular file inside that pack, spelt
-    /// as its name is on disk); nil when no layer has it.
+    /// The sound file `file` names: the pack's own, else the nearest base's that has it,
+    /// as play finds it (``PackSounds``); nil when no layer has it.
     public func sound(_ file: String) -> URL? {
-        for layer in [layer] + bases {
-            if let found = layer.sound(file) { return found }
-        }
-        return nil
+        sounds.file(file)
     }
 
     /// How a path inside the pack is shown in diagnostics.

@@ -107,7 +107,7 @@ struct PackFiles {
     }
 
     /// What is at `found`, a URL ``url(_:)`` gave.
-    private func entry(at found: URL) -> Entry {
+    func entry(at found: URL) -> Entry {
         let path = found.path
         guard let real = PackFiles.realPath(path) else {
             // A link whose target is not there reads to the player as a missing file

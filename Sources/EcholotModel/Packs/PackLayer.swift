@@ -33,19 +33,14 @@ public struct PackLayer: Sendable {
     public var extends: String? { manifest.extends }
 
     /// Its `sounds/` folder.
-    public var soundsFolder: URL { root.appendingPathComponent("sounds", isDirectory: true) }
+    public var soundsFolder: URL { PackSounds.soundsFolder(of: root) }
 
     /// Its `scripts/` folder.
     public var scriptsFolder: URL { root.appendingPathComponent("scripts", isDirectory: true) }
 
-    /// The sound `file` in this layer, when it is a regular file inside the pack: found as
-    /// every file of a pack is (``PackFiles/file(_:)``), so its URL names it as it is spelt
-    /// on disk, which may differ from `file` in Unicode normalisation.
+    /// The sound `file` in this layer alone, as ``PackSounds`` finds it.
     public func sound(_ file: String) -> URL? {
-        guard AssetChecker.pathProblem(file, folder: "sounds") == nil,
-              case .opened(let files) = PackFiles.open(root)
-        else { return nil }
-        return files.file("sounds/" + file)
+        PackSounds(packs: [root]).file(file)
     }
 
     /// How a path inside the layer is shown in diagnostics.

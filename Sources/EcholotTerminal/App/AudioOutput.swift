@@ -37,7 +37,7 @@ public final class AudioOutput {
     /// sound (dropping it silences the level). `nil` when there is no device.
     public func play(_ store: Store<GameState>, pack: Pack) -> AudioEngine? {
         guard let device else { return nil }
-        let engine = AudioEngine(device: device, sounds: SoundFolder(urls: pack.soundFolders), report: report)
+        let engine = AudioEngine(device: device, sounds: SoundFolder(pack.sounds), report: report)
         engine.attach(to: store)
         return engine
     }
