@@ -30,54 +30,60 @@ public enum PackArchiver {
     /// refused, as installing would refuse them; so are folders over the archive limits.
     public static func files(in folder: URL, displayRoot: String,
                              limits: ArchiveLimits = .standard) throws(PackLoadError) -> [(path: String, size: Int)] {
-        let manager = FileManager.default
         var problems: [Diagnostic] = []
         var found: [(path: String, size: Int)] = []
-        func walk(_ relative: String) {
-            let url = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
-            // A folder or file that cannot be read is named, never left out: the archive
-            // would lack it without a word.
-            guard let listing = opendir(url.path) else {
-                let shown = relative.isEmpty ? (displayRoot.isEmpty ? "." : displayRoot)
-                    : displayRoot.isEmpty ? relative : displayRoot + "/" + relative
-                problems.append(Diagnostic(path: shown, at: .start, message: unreadable(errno, "folder")))
+        func problem(_ relative: String, _ message: String) {
+            let shown = relative.isEmpty ? (displayRoot.isEmpty ? "." : displayRoot)
+                : displayRoot.isEmpty ? relative : displayRoot + "/" + relative
+            problems.append(Diagnostic(path: shown, at: .start, message: message))
+        }
+        // Each folder is read once, and its entries looked at through it, not by path.
+        func walk(_ relative: String, _ opened: Result<FolderListing, FolderError>) {
+            let listing: FolderListing
+            switch opened {
+            case let .success(opened): listing = opened
+            case let .failure(error):
+                // A folder or file that cannot be read is named, never left out: the
+                // archive would lack it without a word.
+                problem(relative, unreadable(error.code, "folder"))
                 return
             }
-            closedir(listing)
-            let names = ((try? manager.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
-            for name in names where !name.hasPrefix(".") {
-                let path = relative.isEmpty ? name : relative + "/" + name
-                let shown = displayRoot.isEmpty ? path : displayRoot + "/" + path
-                let attributes = (try? manager.attributesOfItem(atPath: folder.appendingPathComponent(path).path)) ?? [:]
-                switch attributes[.type] as? FileAttributeType {
-                case .typeDirectory?:
-                    walk(path)
-                case .typeRegular?:
-                    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-                    if access(folder.appendingPathComponent(path).path, R_OK) != 0 {
-                        problems.append(Diagnostic(path: shown, at: .start, message: unreadable(errno, "file")))
-                    } else if let problem = ArchivePath.problem(path) {
-                        problems.append(Diagnostic(path: shown, at: .start, message: problem))
+            for entry in listing.entries() where !entry.name.hasPrefix(".") {
+                let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+                guard entry.isUTF8 else {
+                    // A name from another system, shown with a stand-in character.
+                    problem(path, "its name is not valid UTF-8 (shown here with \u{FFFD}); rename it, or move it out of the pack")
+                    continue
+                }
+                var status = stat()
+                guard fstatat(listing.descriptor, entry.name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+                    // Listed, then gone before it could be looked at.
+                    problem(path, unreadable(errno, "file"))
+                    continue
+                }
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR:
+                    walk(path, listing.open(entry.name))
+                case S_IFREG:
+                    let size = Int(status.st_size)
+                    if faccessat(listing.descriptor, entry.name, R_OK, 0) != 0 {
+                        problem(path, unreadable(errno, "file"))
+                    } else if let refused = ArchivePath.problem(path) {
+                        problem(path, refused)
                     } else if size > limits.maxFileSize {
-                        problems.append(Diagnostic(path: shown, at: .start, message: "file is "
-                            + "\(ArchiveLimits.sizeText(size)), over the \(ArchiveLimits.sizeText(limits.maxFileSize)) limit"))
+                        problem(path, "file is \(ArchiveLimits.sizeText(size)), "
+                            + "over the \(ArchiveLimits.sizeText(limits.maxFileSize)) limit")
                     } else {
                         found.append((path, size))
                     }
-                case .typeSymbolicLink?:
-                    problems.append(Diagnostic(path: shown, at: .start, message:
-                        "a symbolic link; archives may not hold links (installing would refuse it), put the file itself here"))
-                case nil:
-                    // Listed but not found under the name read back: its bytes are not
-                    // UTF-8 (a name from another system), shown with a stand-in character.
-                    problems.append(Diagnostic(path: shown, at: .start, message:
-                        "its name is not valid UTF-8 (shown here with \u{FFFD}); rename it, or move it out of the pack"))
+                case S_IFLNK:
+                    problem(path, "a symbolic link; archives may not hold links (installing would refuse it), put the file itself here")
                 default:
-                    problems.append(Diagnostic(path: shown, at: .start, message: "not a regular file or folder"))
+                    problem(path, "not a regular file or folder")
                 }
             }
         }
-        walk("")
+        walk("", FolderListing.open(folder.path))
         let total = found.reduce(0) { $0 + $1.size }
         let shownRoot = displayRoot.isEmpty ? "." : displayRoot
         if found.count > limits.maxEntries {
