@@ -4,23 +4,6 @@ import Testing
 
 @testable import EcholotModel
 
-/// Runs `echolot` in `directory` with the data folder `data` and the repository's shipped packs.
-func echolot(_ arguments: [String], in directory: URL, data: URL) throws -> ProcessOutput {
-    try runEcholot(arguments, in: directory, environment: [
-        "ECHOLOT_DATA": data.path,
-        "ECHOLOT_PACKS": repositoryRoot.appendingPathComponent("levels").path,
-        "ECHOLOT_PROFILE": nil,
-    ])
-}
-
-/// Runs `command` in `sh` in `directory`, with the built `echolot` first on the PATH and
-/// the data folder `data`: for commands as a reader pastes them.
-func shell(_ command: String, in directory: URL, data: URL) throws -> ProcessOutput {
-    let path = echolotExecutable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
-    return try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: directory,
-                          environment: ["PATH": path, "ECHOLOT_DATA": data.path])
-}
-
 @Suite("Packs: the new, pack, install, packs and validate commands")
 struct CommandTests {
     @Test func newPackThenPackThenInstallThenList() throws {
@@ -113,9 +96,7 @@ struct CommandTests {
 
             """)
         #expect(plain.stderr.hasPrefix(broken.appendingPathComponent("pack.json").path + ":1:1: error: "), "\(plain.stderr)")
-        let dumb = try runEcholot(["packs", "--all"], in: scratch.url, environment: [
-            "ECHOLOT_DATA": data.path, "ECHOLOT_PACKS": repositoryRoot.appendingPathComponent("levels").path, "TERM": "dumb",
-        ])
+        let dumb = try runEcholot(["packs", "--all"], in: scratch.url, environment: packsEnvironment(data: data, ["TERM": "dumb"]))
         #expect(dumb.stdout.contains("\ntutorial 1.0.0: Tutorial, by Echolot, 4 levels, shipped.\n"), "\(dumb.stdout)")
         #expect(dumb.stdout.hasSuffix("cave 1.0.0: Pack cave, by Tester, 2 levels, installed.\nbats, installed: does not load; its errors follow.\n"))
     }
@@ -185,11 +166,7 @@ struct CommandTests {
         }
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.at("cave/sounds/extra").path) }
         let arguments = ["pack", "cave"]
-        let packed = getuid() == 0
-            ? try runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
-                             ["--bounding-set", "-dac_override,-dac_read_search", echolotExecutable.path] + arguments,
-                             in: scratch.url, environment: ["ECHOLOT_DATA": data.path])
-            : try echolot(arguments, in: scratch.url, data: data)
+        let packed = try unprivileged(arguments, in: scratch.url, data: data)
         #expect(packed.status == 1)
         #expect(packed.stderr == """
             cave/sounds/extra:1:1: error: the folder cannot be read (Permission denied); give yourself read permission, or move it out of the pack
@@ -414,7 +391,7 @@ struct CommandTests {
     func anInterruptedInstallLeavesNothing(update: Bool) throws {
         let scratch = Scratch()
         let data = scratch.at("data")
-        let environment = ["ECHOLOT_DATA": data.path, "ECHOLOT_PACKS": repositoryRoot.appendingPathComponent("levels").path]
+        let environment = packsEnvironment(data: data)
         if update {
             try ZipBuilder.write(scratch.at("old.zip")) { try $0.playablePack(Packs.files(id: "cave", version: "1.0.0")) }
             #expect(try runEcholot(["install", scratch.at("old.zip").path], environment: environment).status == 0)
@@ -516,10 +493,8 @@ struct CommandTests {
         let live = temporary.appendingPathComponent("echolot-pack-\(getpid())-running")
         for folder in [gone, live] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         try ZipBuilder.write(scratch.at("cave.zip")) { try $0.playablePack(Packs.files(id: "cave")) }
-        let validated = try runEcholot(["validate", "cave.zip"], in: scratch.url, environment: [
-            "TMPDIR": temporary.path, "ECHOLOT_DATA": scratch.at("data").path,
-            "ECHOLOT_PACKS": repositoryRoot.appendingPathComponent("levels").path,
-        ])
+        let validated = try runEcholot(["validate", "cave.zip"], in: scratch.url,
+                                       environment: packsEnvironment(data: scratch.at("data"), ["TMPDIR": temporary.path]))
         #expect(validated.stdout == "ok: cave (1 level)\n", "\(validated.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [live.lastPathComponent])
     }

@@ -7,19 +7,6 @@ import Testing
 /// the folder that refused; each is now one sentence naming the folder and the system's
 /// reason, with status 1 and nothing written.
 @Suite struct PermissionTests {
-    /// Runs `echolot` with `arguments` as a user that file permissions hold: as root, the
-    /// command runs without the capabilities that let root write anywhere.
-    private func unprivileged(_ arguments: [String], in directory: URL, data: URL) throws -> ProcessOutput {
-        guard getuid() == 0 else { return try echolot(arguments, in: directory, data: data) }
-        return try runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
-                              ["--bounding-set", "-dac_override,-dac_read_search", echolotExecutable.path] + arguments,
-                              in: directory, environment: [
-                                  "ECHOLOT_DATA": data.path,
-                                  "ECHOLOT_PACKS": repositoryRoot.appendingPathComponent("levels").path,
-                                  "ECHOLOT_PROFILE": nil,
-                              ])
-    }
-
     /// Whether the permission cases can run: as a user, or as root able to drop what
     /// lets it write anywhere (setpriv, from util-linux).
     private static var permissionsHold: Bool {

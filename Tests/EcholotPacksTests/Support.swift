@@ -1,8 +1,44 @@
+import EcholotTestSupport
 import Foundation
 import Testing
 import ZIPFoundation
 
 @testable import EcholotModel
+
+/// The environment the packs tests run `echolot` in: the data folder `data`, the
+/// repository's shipped packs, and no profile of the user's; `extra` adds variables or
+/// replaces them (`TERM`, `TMPDIR`, `PATH`; `nil` removes one).
+func packsEnvironment(data: URL, _ extra: [String: String?] = [:]) -> [String: String?] {
+    var environment: [String: String?] = [
+        "ECHOLOT_DATA": data.path,
+        "ECHOLOT_PACKS": repositoryRoot.appendingPathComponent("levels").path,
+        "ECHOLOT_PROFILE": nil,
+    ]
+    environment.merge(extra) { $1 }
+    return environment
+}
+
+/// Runs `echolot` in `directory` in the packs tests' environment (``packsEnvironment(data:_:)``).
+func echolot(_ arguments: [String], in directory: URL, data: URL) throws -> ProcessOutput {
+    try runEcholot(arguments, in: directory, environment: packsEnvironment(data: data))
+}
+
+/// Runs `echolot` as ``echolot(_:in:data:)`` does, as a user that file permissions hold:
+/// as root, the command runs without the capabilities that let root read and write anywhere.
+func unprivileged(_ arguments: [String], in directory: URL, data: URL) throws -> ProcessOutput {
+    guard getuid() == 0 else { return try echolot(arguments, in: directory, data: data) }
+    return try runProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                          ["--bounding-set", "-dac_override,-dac_read_search", echolotExecutable.path] + arguments,
+                          in: directory, environment: packsEnvironment(data: data))
+}
+
+/// Runs `command` in `sh` in `directory`, with the built `echolot` first on the PATH, in
+/// the packs tests' environment: for commands as a reader pastes them.
+func shell(_ command: String, in directory: URL, data: URL) throws -> ProcessOutput {
+    let path = echolotExecutable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+    return try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: directory,
+                          environment: packsEnvironment(data: data, ["PATH": path]))
+}
 
 /// A fresh temporary folder for one test, removed when released.
 final class Scratch {
