@@ -32,8 +32,11 @@ struct ValidateCommand: ParsableCommand {
                 continue
             }
             let report = PackLoader.validate(path: path, library: library)
-            var problems = report.diagnostics.map(\.description)
-            if let pack = report.pack { problems += Self.deepProblems(of: pack, whole: report.isOK).map(\.description) }
+            var found = report.diagnostics
+            if let pack = report.pack { found += Self.deepProblems(of: pack, whole: report.isOK) }
+            // Loading and the deeper checks may each find problems in one file: it is told
+            // in one cap, with one count.
+            let problems = FileReports.told(found).map(\.description)
             if problems.isEmpty {
                 print(report.summary)
             } else {
@@ -47,28 +50,29 @@ struct ValidateCommand: ParsableCommand {
     /// What only a loaded pack shows: scripts that do not load, rule names and parameters
     /// in its levels, sounds that cannot be decoded, and, for a `whole` pack, its story
     /// (which names levels and strings that may be the ones that did not load, and
-    /// achievements its scripts register). `install` refuses a pack with any of them.
+    /// achievements its scripts register). `install` refuses a pack with any of them. In
+    /// display order, each file held to one cap (``FileReports/told(_:)``) over all checks.
     static func deepProblems(of pack: Pack, whole: Bool) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         var rules: PackRules?
         do {
             rules = try PackRules.load(pack)
-            problems += rules?.validate().sortedForDisplay() ?? []
+            problems += rules?.validate() ?? []
         } catch {
             problems += error.diagnostics(in: pack)
         }
-        problems += AudioValidation.diagnostics(for: pack).sortedForDisplay()
-        guard whole else { return problems }
+        problems += AudioValidation.diagnostics(for: pack)
+        guard whole else { return FileReports.told(problems) }
         if let missing = StoryReader.missingStory(in: pack) { problems.append(missing) }
         switch StoryReader.load(for: pack) {
-        case let .failure(error)?: problems += error.diagnostics.sortedForDisplay()
+        case let .failure(error)?: problems += error.diagnostics
         case let .success(book)?:
             // Achievement names are known only from the rules, as a level's rule types are;
             // when the scripts do not load, that is the problem told.
             let achievements = rules.map { book.unknownAchievements(registered: $0.engine.ruleNames(.achievement, for: pack.id)) }
-            problems += (AudioValidation.diagnostics(for: book, in: pack) + (achievements ?? [])).sortedForDisplay()
+            problems += AudioValidation.diagnostics(for: book, in: pack) + (achievements ?? [])
         case nil: break
         }
-        return problems
+        return FileReports.told(problems)
     }
 }

@@ -9,6 +9,10 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var column: Int
     /// What is wrong.
     public var message: String
+    /// For the line that ends a file's report, how many more problems it counts and does
+    /// not tell (``FileReport/maxProblems``); 0 for a problem. Kept as a number so that lists
+    /// put together fold their counts into one line (``FileReports/told(_:)``).
+    public var untold = 0
 
     /// Creates a diagnostic.
     public init(path: String, line: Int, column: Int, message: String) {
@@ -21,6 +25,14 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// Creates a diagnostic at a source position.
     public init(path: String, at position: SourcePosition, message: String) {
         self.init(path: path, line: position.line, column: position.column, message: message)
+    }
+
+    /// The line saying that `count` more problems of the file shown as `path` are not told,
+    /// placed at `position`, the last place among them.
+    public init(untold count: Int, in path: String, at position: SourcePosition) {
+        let more = count == 1 ? "1 more problem in this file is" : "\(count) more problems in this file are"
+        self.init(path: path, at: position, message: "\(more) not told; fix these first")
+        untold = count
     }
 
     /// Where it is.

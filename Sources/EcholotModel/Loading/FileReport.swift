@@ -10,37 +10,48 @@ public final class FileReport {
     /// The file as shown in diagnostics.
     public let displayPath: String
     /// The problems told so far, in the order found.
-    private var told: [Diagnostic] = []
+    private var told: [Entry] = []
     /// How many more were found, and the last place among all found.
     private var untold = 0
     private var last = SourcePosition.start
-    /// Problems of a file named in many places, told once: by the file, the index of its
-    /// diagnostic, that diagnostic's own message, how many other places name the file and
-    /// whether all of them are entities' sounds. (No index: the problem came past
-    /// ``maxProblems`` and is only counted, once.)
-    private var shared: [String: (index: Int?, message: String, others: Int, entities: Bool)] = [:]
+    /// Problems of a file named in many places, told once, at its first use.
+    private var shared: [String: Shared] = [:]
+
+    /// One problem told.
+    private struct Entry {
+        var position: SourcePosition
+        var message: String
+        /// The file (a sound) the problem is about, when it is told once however often named.
+        var about: String?
+    }
+
+    /// A problem of a file named in many places: how many other places name the file and
+    /// whether all of them are entities' sounds (told at the end of its message).
+    private struct Shared {
+        var others = 0
+        var entities = true
+    }
 
     /// A report of no problems yet for the file shown as `displayPath`.
     public init(displayPath: String) {
         self.displayPath = displayPath
     }
 
-    /// The problems found: the first ``maxProblems``, then one line saying how many more
-    /// there are, placed after every one of them so that it is told last.
+    /// The problems found: the first ``maxProblems``, then one line saying how
+    /// many more there are (``Diagnostic/untold``), placed after every one of them so that
+    /// it is told last.
     public var diagnostics: [Diagnostic] {
-        guard untold > 0 else { return told }
-        let more = untold == 1 ? "1 more problem in this file is" : "\(untold) more problems in this file are"
-        return told + [Diagnostic(path: displayPath, at: last, message: "\(more) not told; fix these first")]
+        let shown = told.map { entry in
+            let uses = entry.about.flatMap { shared[$0] }.map { SoundUses.others(count: $0.others, entities: $0.entities) }
+            return Diagnostic(path: displayPath, at: entry.position, message: entry.message + (uses ?? ""))
+        }
+        guard untold > 0 else { return shown }
+        return shown + [Diagnostic(untold: untold, in: displayPath, at: last)]
     }
 
     /// Records a problem at a position.
     public func error(_ message: String, at position: SourcePosition) {
-        last = max(last, position)
-        guard told.count < Self.maxProblems else {
-            untold += 1
-            return
-        }
-        told.append(Diagnostic(path: displayPath, at: position, message: message))
+        insert(Entry(position: position, message: message))
     }
 
     /// Records a problem about the value at a JSON path (the message is prefixed with it).
@@ -61,16 +72,20 @@ public final class FileReport {
     /// entity's sound, else "places"), so a broken file is one line however often it is named.
     public func error(_ message: String, at position: SourcePosition, about file: String, entitySound: Bool = false) {
         guard var known = shared[file] else {
-            shared[file] = (told.count < Self.maxProblems ? told.count : nil, message, 0, true)
-            error(message, at: position)
+            shared[file] = Shared()
+            insert(Entry(position: position, message: message, about: file))
             return
         }
-        // A problem past the limit is counted once; its later uses add nothing to tell.
-        guard let index = known.index else { return }
         known.others += 1
         known.entities = known.entities && entitySound
-        told[index].message = known.message + SoundUses.others(count: known.others, entities: known.entities)
         shared[file] = known
+    }
+
+    /// Counts `count` problems another report of this file found and did not tell, the
+    /// last of them at or before `position`: what ``FileReports/told(_:)`` folds into one line.
+    public func untold(_ count: Int, at position: SourcePosition) {
+        untold += count
+        last = max(last, position)
     }
 
     /// Records the syntax errors of a parse.
@@ -79,7 +94,17 @@ public final class FileReport {
     }
 
     /// Whether anything was recorded.
-    public var hasErrors: Bool { !told.isEmpty }
+    public var hasErrors: Bool { !told.isEmpty || untold > 0 }
+
+    /// Tells `entry` while fewer than ``maxProblems`` are told, else counts it.
+    private func insert(_ entry: Entry) {
+        last = max(last, entry.position)
+        guard told.count < Self.maxProblems else {
+            untold += 1
+            return
+        }
+        told.append(entry)
+    }
 
     /// `message` about the value at `path`: after the path, cut when it is long.
     private static func prefixed(_ message: String, _ path: String) -> String {
@@ -124,13 +149,19 @@ public final class FileReports {
     public var diagnostics: [Diagnostic] { reports.flatMap(\.diagnostics) }
 
     /// `diagnostics` as their files' reports tell them: in display order, the first
-    /// ``FileReport/maxProblems`` of each file, then a line counting the rest. For problems
-    /// found out of file order (a script's answers, entry by entry), so that those told are
-    /// the first in the file.
+    /// ``FileReport/maxProblems`` of each file, then one line counting the rest, which takes
+    /// in what each list's own count line (``Diagnostic/untold``) counted. For problems found
+    /// out of file order (a script's answers, entry by entry), and for the lists of several
+    /// checks of one file put together, so that a file shows one cap and one count.
     public static func told(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         let reports = FileReports()
         for problem in diagnostics.sortedForDisplay() {
-            reports.report(for: problem.path).error(problem.message, at: problem.position)
+            let report = reports.report(for: problem.path)
+            if problem.untold > 0 {
+                report.untold(problem.untold, at: problem.position)
+            } else {
+                report.error(problem.message, at: problem.position)
+            }
         }
         return reports.diagnostics
     }

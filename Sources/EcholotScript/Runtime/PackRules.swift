@@ -55,9 +55,11 @@ public final class PackRules {
         return problems.isEmpty ? .success(rules) : .failure(PackLoadError(diagnostics: problems))
     }
 
-    /// Problems with the rule entries of every level, in level order.
+    /// Problems with the rule entries of every level, in display order, each file held to
+    /// one cap: a pack.json whose `parameters` set many levels' values is one file however
+    /// many levels' checks tell of it.
     public func validate() -> [Diagnostic] {
-        pack.levels.keys.sorted().flatMap { validate(pack.levels[$0]!) }
+        FileReports.told(pack.levels.keys.sorted().flatMap { validate(pack.levels[$0]!) })
     }
 
     /// Problems with the rule entries of one level.
