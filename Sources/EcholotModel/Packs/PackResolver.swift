@@ -24,8 +24,9 @@ struct PackResolver {
     func resolve(_ root: Pack) -> Result<Pack, PackLoadError> {
         var walk = Walk(root: root, lookup: lookup)
         walk.visit(root, chain: [root.id])
-        if !walk.problems.isEmpty {
-            return .failure(PackLoadError(diagnostics: walk.problems.sortedForDisplay()))
+        let problems = walk.reports.diagnostics
+        if !problems.isEmpty {
+            return .failure(PackLoadError(diagnostics: problems.sortedForDisplay()))
         }
         let order = walk.order.compactMap { walk.packs[$0]?.layer }
         return walk.merged(root.id).map { pack in
@@ -46,7 +47,9 @@ struct PackResolver {
         /// Ids in load order: every pack after the packs it needs.
         var order: [String] = []
         var done: Set<String> = []
-        var problems: [Diagnostic] = []
+        /// The problems found, in the pack.json of the pack whose need fails, each file held
+        /// to its cap as the loader's are.
+        let reports = FileReports()
         var reported: Set<String> = []
 
         init(root: Pack, lookup: @escaping (String) -> Result<Pack, PackLoadError>?) {
@@ -76,7 +79,7 @@ struct PackResolver {
                 func fail(_ message: String) {
                     // One report per edge, however many paths lead to it.
                     guard reported.insert("\(pack.id)→\(need.id)").inserted else { return }
-                    problems.append(pack.manifestSource.diagnostic(at: need.sourcePath, message))
+                    reports.error(at: need.sourcePath, in: pack.manifestSource, message)
                 }
                 let what = need.isBase ? "extends" : "depends on"
                 if chain.contains(need.id) {
