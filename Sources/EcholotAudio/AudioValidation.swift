@@ -8,7 +8,7 @@ public enum AudioValidation {
     /// Diagnostics for every sound file of `pack` that cannot be played where it is used
     /// (entity sounds must also be mono); empty when all are fine. A file with a problem is
     /// told once per level file, at its first use there, with how many more uses share it,
-    /// and each level file is held to ``FileReport/maxProblems``.
+    /// and each level file is held to its first ``FileReport/maxProblems`` in file order.
     public static func diagnostics(for pack: Pack) -> [Diagnostic] {
         var checker = SoundChecker(pack: pack)
         let reports = FileReports()

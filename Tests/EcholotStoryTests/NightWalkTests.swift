@@ -160,7 +160,8 @@ import Testing
     }
 
     /// A misspelt field of a story test, or of an input in it, is one mistake, told once at
-    /// its key with the likely name: not also as the field it stands for missing.
+    /// its key with the likely name: not also as the field it stands for missing. In file
+    /// order, as every file's report tells its problems.
     @Test func aMisspeltFieldOfAStoryTestIsReportedOnce() throws {
         let (scratch, folder, tests) = try Self.copyWithoutTests()
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -174,8 +175,8 @@ import Testing
         let results = StoryTesting.run(pack, standardRules: Self.rules)
         let path = pack.display("tests/typo.story.json")
         #expect(results.flatMap(\.diagnostics).map(\.description) == [
-            "\(path):3:3: error: a story test has no field 'expct'; it takes clock, plays, expect",
             "\(path):2:77: error: 'turnTo' takes no field 'azimth' (did you mean 'azimuth'?)",
+            "\(path):3:3: error: a story test has no field 'expct'; it takes clock, plays, expect",
         ])
     }
 

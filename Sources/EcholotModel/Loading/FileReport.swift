@@ -9,12 +9,13 @@ public final class FileReport {
 
     /// The file as shown in diagnostics.
     public let displayPath: String
-    /// The problems told so far, in the order found.
+    /// The first ``maxProblems`` problems in file order (by position; one place's in the
+    /// order found): a problem found later but placed earlier takes the place of the last.
     private var told: [Entry] = []
     /// How many more were found, and the last place among all found.
     private var untold = 0
     private var last = SourcePosition.start
-    /// Problems of a file named in many places, told once, at its first use.
+    /// Problems of a file named in many places, told once, at its first use in the file.
     private var shared: [String: Shared] = [:]
 
     /// One problem told.
@@ -25,11 +26,14 @@ public final class FileReport {
         var about: String?
     }
 
-    /// A problem of a file named in many places: how many other places name the file and
-    /// whether all of them are entities' sounds (told at the end of its message).
+    /// A problem of a file named in many places: where its first use is, how many other
+    /// places name the file, whether all of them are entities' sounds, and whether it is
+    /// among those told (else it is counted once, and its uses add nothing).
     private struct Shared {
+        var position: SourcePosition
         var others = 0
         var entities = true
+        var isTold = true
     }
 
     /// A report of no problems yet for the file shown as `displayPath`.
@@ -37,7 +41,7 @@ public final class FileReport {
         self.displayPath = displayPath
     }
 
-    /// The problems found: the first ``maxProblems``, then one line saying how
+    /// The problems found: the first ``maxProblems`` in file order, then one line saying how
     /// many more there are (``Diagnostic/untold``), placed after every one of them so that
     /// it is told last.
     public var diagnostics: [Diagnostic] {
@@ -67,18 +71,33 @@ public final class FileReport {
     }
 
     /// Records a problem of `file` (a sound many entities or lines may share) at its first
-    /// use only; each later use adds to the count that message ends with
-    /// (``SoundUses/others(count:entities:)``: "entities" while every later use is an
-    /// entity's sound, else "places"), so a broken file is one line however often it is named.
+    /// use in the file only; each other use adds to the count that message ends with
+    /// (``SoundUses/others(count:entities:)``: "entities" while every other use is an
+    /// entity's sound, else "places"), so a broken file is one line however often it is
+    /// named. `message` is the one of the first use in the file, whichever is found first.
     public func error(_ message: String, at position: SourcePosition, about file: String, entitySound: Bool = false) {
         guard var known = shared[file] else {
-            shared[file] = Shared()
+            shared[file] = Shared(position: position)
             insert(Entry(position: position, message: message, about: file))
             return
         }
         known.others += 1
         known.entities = known.entities && entitySound
-        shared[file] = known
+        if position < known.position {
+            // Found later, named earlier: the problem moves to this use (and may come
+            // back among those told).
+            if known.isTold {
+                told.removeAll { $0.about == file }
+            } else {
+                untold -= 1
+            }
+            known.position = position
+            known.isTold = true
+            shared[file] = known
+            insert(Entry(position: position, message: message, about: file))
+        } else {
+            shared[file] = known
+        }
     }
 
     /// Counts `count` problems another report of this file found and did not tell, the
@@ -96,14 +115,25 @@ public final class FileReport {
     /// Whether anything was recorded.
     public var hasErrors: Bool { !told.isEmpty || untold > 0 }
 
-    /// Tells `entry` while fewer than ``maxProblems`` are told, else counts it.
+    /// Places `entry` among those told, in file order; what falls past ``maxProblems`` (it,
+    /// or the last told) is counted.
     private func insert(_ entry: Entry) {
         last = max(last, entry.position)
-        guard told.count < Self.maxProblems else {
-            untold += 1
+        // Most problems are found in file order: past the cap, one comparison counts them.
+        if told.count == Self.maxProblems, let final = told.last, entry.position >= final.position {
+            count(entry)
             return
         }
-        told.append(entry)
+        var index = told.count
+        while index > 0, told[index - 1].position > entry.position { index -= 1 }
+        told.insert(entry, at: index)
+        if told.count > Self.maxProblems { count(told.removeLast()) }
+    }
+
+    /// Counts a problem that is not told.
+    private func count(_ entry: Entry) {
+        untold += 1
+        if let file = entry.about { shared[file]?.isTold = false }
     }
 
     /// `message` about the value at `path`: after the path, cut when it is long.

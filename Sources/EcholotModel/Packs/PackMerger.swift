@@ -8,7 +8,7 @@ import Foundation
 /// that may come from the base) is checked here.
 enum PackMerger {
     /// The merged pack, or every problem found, each in the extending pack's files (each
-    /// file held to ``FileReport/maxProblems``).
+    /// file held to its first ``FileReport/maxProblems`` in file order).
     static func merge(_ pack: Pack, over base: Pack) -> Result<Pack, PackLoadError> {
         let reports = FileReports()
         var merged = pack
