@@ -141,6 +141,28 @@ struct ExtendsTests {
         ])
     }
 
+    /// A sound of an extending pack that is a link out of the pack is there but may not be
+    /// played: it is told as such a link, as a pack's own level tells it, not as a file
+    /// neither pack has.
+    @Test func aSoundLinkingOutOfAnExtendingPackIsToldAsSuch() throws {
+        let scratch = Scratch()
+        var ext = ExtendsTests.extending
+        ext["levels/three.json"] = Packs.level(id: "three", sound: "c.wav")
+        scratch.write(["c.wav": "RIFF"], in: "elsewhere")
+        let library = library(scratch, ext: ext)
+        try FileManager.default.createDirectory(at: scratch.at("lib/ext/sounds"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: scratch.at("lib/ext/sounds/c.wav"),
+                                                   withDestinationURL: scratch.at("elsewhere/c.wav"))
+        guard case let .failure(error)? = library.load(id: "ext") else {
+            Issue.record("the pack should not load")
+            return
+        }
+        let shown = error.diagnostics.map { "\(URL(fileURLWithPath: $0.path).lastPathComponent):\($0.line):\($0.column): \($0.message)" }
+        #expect(shown == [
+            "three.json:5:71: entities[0].sound.file: sound file \"sounds/c.wav\": a symbolic link to a file outside the pack is not allowed",
+        ])
+    }
+
     /// A sound neither the pack nor its base has is the file's problem: told once, at its
     /// first use, with how many more entities name it (500 entities gave 500 lines), and a
     /// level file of many missing sounds is held to the cap of every file's report.

@@ -452,6 +452,24 @@ import Testing
         #expect(problems == [#"story.json:2:56: error: voice file "sounds/Gull.ogg" does not exist (did you mean "gull.ogg"?)"#])
     }
 
+    /// A voice that is a link out of the pack is there, but may not be played: the author
+    /// is told it is such a link, as a level's sound is, not sent looking for a missing file.
+    @Test func aVoiceLinkingOutOfThePackIsToldAsSuch() throws {
+        let pack = try Self.pack()
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("echolot-voice-\(UUID().uuidString).wav")
+        try Data("not audio".utf8).write(to: outside)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: pack.soundsFolder.appendingPathComponent("gull.wav"),
+                                                   withDestinationURL: outside)
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "lines": [{"id": "hello", "voice": "gull.wav"}]}
+            ]}]}
+            """, pack: pack)
+        #expect(problems == [#"story.json:2:56: error: voice file "sounds/gull.wav": a symbolic link to a file outside the pack is not allowed"#])
+    }
+
     /// A missing voice is the file's problem, not the line's: 150 lines (and an ambience)
     /// naming one file are one line saying how many more places name it, and a story of
     /// many missing voices is held to the cap of every file's report.

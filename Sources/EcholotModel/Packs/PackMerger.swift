@@ -127,29 +127,33 @@ enum PackMerger {
         return nil
     }
 
-    /// Tells of the sounds the pack's own levels (and preview) name that no layer has: each
-    /// once per file, at its first use, with how many more uses share it.
+    /// Tells of the sounds the pack's own levels (and preview) name that no layer has, or
+    /// that may not be played (a link out of the pack): each once per file, at its first
+    /// use, with how many more uses share it.
     private static func reportMissingSounds(in merged: Pack, own pack: Pack, to reports: FileReports) {
-        // Looked up once per name: a thousand entities may name one file.
-        var found: [String: Bool] = [:]
-        func exists(_ file: String) -> Bool {
-            if let known = found[file] { return known }
-            let exists = merged.sound(file) != nil
-            found[file] = exists
-            return exists
-        }
         let baseIDs = merged.bases.map { quoted($0.id) }.joined(separator: ", ")
-        func missing(_ file: String) -> String {
-            "sound file \(quoted("sounds/" + file)) is neither in this pack nor in its base \(baseIDs)"
+        let sounds = merged.sounds
+        // Looked up once per name: a thousand entities may name one file.
+        var known: [String: String?] = [:]
+        func problem(_ file: String) -> String? {
+            if let told = known[file] { return told }
+            let shown = quoted("sounds/" + file)
+            let told: String? = switch sounds.resolve(file) {
+            case .found: nil
+            case let .refused(problem): "sound file \(shown): \(problem)"
+            case .missing: "sound file \(shown) is neither in this pack nor in its base \(baseIDs)"
+            }
+            known[file] = told
+            return told
         }
         for id in pack.levels.keys.sorted() {
             guard let definition = pack.levels[id] else { continue }
-            for (file, path) in definition.soundReferences where !exists(file) {
-                reports.error(at: path, in: definition.source, missing(file), about: file)
+            for (file, path) in definition.soundReferences {
+                if let problem = problem(file) { reports.error(at: path, in: definition.source, problem, about: file) }
             }
         }
-        if let preview = pack.manifest.preview, !exists(preview) {
-            reports.error(at: "preview", in: pack.manifestSource, missing(preview), about: preview)
+        if let preview = pack.manifest.preview, let problem = problem(preview) {
+            reports.error(at: "preview", in: pack.manifestSource, problem, about: preview)
         }
     }
 }

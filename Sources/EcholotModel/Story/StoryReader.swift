@@ -228,11 +228,17 @@ private final class Reader {
     /// so at `position` as a level's missing sound is told — once, at its first use, with
     /// how many more places name it — with the likely name.
     func soundFile(_ file: String, what: String, at position: SourcePosition) -> URL? {
-        // Found as a level's sound is (Pack.sound): a regular file inside its pack, so a
-        // link out of the pack or a folder is not taken for one.
-        if let found = pack.sound(file) { return found }
-        report.error("\(what) file \(quoted("sounds/" + file)) does not exist" + Suggestion.hint(for: file, among: soundNames),
-                     at: position, about: file)
+        // Found as a level's sound is and as play finds it (PackSounds): a regular file
+        // inside its pack, so a folder is not taken for one, and a link out of the pack is
+        // told as what it is rather than as a missing file.
+        switch pack.sounds.resolve(file) {
+        case let .found(url): return url
+        case let .refused(problem):
+            report.error("\(what) file \(quoted("sounds/" + file)): \(problem)", at: position, about: file)
+        case .missing:
+            report.error("\(what) file \(quoted("sounds/" + file)) does not exist" + Suggestion.hint(for: file, among: soundNames),
+                         at: position, about: file)
+        }
         return nil
     }
 
