@@ -60,17 +60,10 @@ extension LuaKeySearch {
     /// spec of the registration called on the line that starts at `lineStart`; nil when the
     /// call there passes no table constructor (a spec built in a variable), or not even
     /// the first key is written in it.
-    static func offset(ofSpecPath keys: [String], callOnLineAt lineStart: Int, in text: [UInt8]) -> Int? {
+    static func offset(ofSpecPath keys: [LuaKey], callOnLineAt lineStart: Int, in text: [UInt8]) -> Int? {
         let scan = LuaScan(text: text)
-        guard var table = scan.specTable(ofCallOnLineAt: lineStart) else { return nil }
-        var found: Int?
-        for key in keys {
-            guard let field = scan.fields(ofTableAt: table).last(where: { $0.key == key }) else { break }
-            found = field.keyOffset
-            guard scan.isTable(at: field.valueOffset) else { break }
-            table = field.valueOffset
-        }
-        return found
+        guard let table = scan.specTable(ofCallOnLineAt: lineStart) else { return nil }
+        return scan.walk(keys, from: table).last?.keyOffset
     }
 }
 
@@ -84,7 +77,7 @@ extension LuaKeySearch {
     static func offset(ofField field: String?, inTestNamed name: String?, in text: [UInt8]) -> Int? {
         let scan = LuaScan(text: text)
         guard let test = testTable(named: name, writing: field, scan: scan) else { return nil }
-        guard let name else { return test.fields.last(where: { $0.key == field })?.keyOffset }
+        guard let name else { return test.fields.last(where: { $0.key == field.map(LuaKey.init) })?.keyOffset }
         return field.flatMap { offset(of: $0, within: test.fields, scan: scan) } ?? test.nameOffset
     }
 
@@ -95,35 +88,33 @@ extension LuaKeySearch {
     static func offset(ofField field: String?, inEvent event: Int, ofTestNamed name: String?, in text: [UInt8]) -> Int? {
         let scan = LuaScan(text: text)
         guard let test = testTable(named: name, writing: "input", scan: scan),
-              let input = test.fields.last(where: { $0.key == "input" }), scan.isTable(at: input.valueOffset) else { return nil }
-        let items = scan.items(ofTableAt: input.valueOffset)
-        guard event >= 1, event <= items.count else { return nil }
-        let item = items[event - 1]
+              let input = test.fields.last(where: { $0.key == LuaKey("input") }), scan.isTable(at: input.valueOffset),
+              let item = scan.entry(.index(event), inTableAt: input.valueOffset)?.valueOffset else { return nil }
         guard let field, scan.isTable(at: item) else { return item }
-        return scan.fields(ofTableAt: item).last(where: { $0.key == field })?.keyOffset ?? item
+        return scan.entry(LuaKey(field), inTableAt: item)?.keyOffset ?? item
     }
 
     /// The fields of the table constructor of the test named `name` and where its name's
     /// value is written; without a name, of the first table that writes `field`.
     private static func testTable(named name: String?, writing field: String?, scan: LuaScan)
-        -> (fields: [LuaScan.Field], nameOffset: Int?)? {
+        -> (fields: [LuaScan.Entry], nameOffset: Int?)? {
         for table in scan.tables() {
             let fields = scan.fields(ofTableAt: table)
             guard let name else {
-                if fields.contains(where: { $0.key == field }) { return (fields, nil) }
+                if fields.contains(where: { $0.key == field.map(LuaKey.init) }) { return (fields, nil) }
                 continue
             }
-            guard let named = fields.last(where: { $0.key == "name" }) else { continue }
+            guard let named = fields.last(where: { $0.key == LuaKey("name") }) else { continue }
             let value = scan.token(at: named.valueOffset)
-            guard value.kind == .string, scan.contents(of: value) == name else { continue }
+            guard value.kind == .string, scan.bytes(of: value).elementsEqual(name.utf8) else { continue }
             return (fields, named.valueOffset)
         }
         return nil
     }
 
     /// `key` among `fields`, else in the tables their values write, depth first.
-    private static func offset(of key: String, within fields: [LuaScan.Field], scan: LuaScan) -> Int? {
-        if let written = fields.last(where: { $0.key == key }) { return written.keyOffset }
+    private static func offset(of key: String, within fields: [LuaScan.Entry], scan: LuaScan) -> Int? {
+        if let written = fields.last(where: { $0.key == LuaKey(key) }) { return written.keyOffset }
         for field in fields where scan.isTable(at: field.valueOffset) {
             if let inner = offset(of: key, within: scan.fields(ofTableAt: field.valueOffset), scan: scan) { return inner }
         }

@@ -12,10 +12,6 @@ struct LuaScan {
         var contentStart: Int = 0
     }
 
-    /// A keyed field of a table constructor: its key, where the key's text starts, and
-    /// where its value starts.
-    typealias Field = (key: String, keyOffset: Int, valueOffset: Int)
-
     private func byte(_ i: Int) -> UInt8? { i < text.count ? text[i] : nil }
 
     private static func isNameStart(_ b: UInt8) -> Bool {
@@ -75,11 +71,7 @@ struct LuaScan {
             return Token(kind: .name, start: start, end: j)
         }
         if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-            var j = start + 1
-            while let c = byte(j), c != b, c != 0x0A, c != 0x0D {
-                j += c == UInt8(ascii: "\\") ? 2 : 1
-            }
-            return Token(kind: .string, start: start, end: min(j + 1, text.count), contentStart: start + 1)
+            return Token(kind: .string, start: start, end: shortString(at: start, reading: false).end, contentStart: start + 1)
         }
         if let level = longBracket(at: start) {
             return Token(kind: .string, start: start, end: skipLong(from: start + level + 2, level: level),
@@ -173,12 +165,6 @@ struct LuaScan {
         return nil
     }
 
-    /// What string token `string` holds, as written (escapes are not read).
-    func contents(of string: Token) -> String {
-        let delimiter = string.contentStart - string.start  // `"` or `[==[`, as long as what closes it
-        return String(decoding: text[string.contentStart ..< max(string.contentStart, string.end - delimiter)], as: UTF8.self)
-    }
-
     /// Whether a table constructor starts at `offset` (a field's value that is one).
     func isTable(at offset: Int) -> Bool { byte(offset) == UInt8(ascii: "{") }
 
@@ -193,38 +179,68 @@ struct LuaScan {
         return offsets
     }
 
-    /// The keyed fields of the table constructor whose `{` is at `open`: `name = …` and
-    /// `["name"] = …`, each with the offset of its key's text and of its value.
-    func fields(ofTableAt open: Int) -> [Field] {
-        entries(ofTableAt: open).compactMap { entry in entry.key.map { ($0, entry.keyOffset, entry.valueOffset) } }
+    /// An entry of a table constructor: its key (a positional item's is its index; nil for
+    /// a key computed by an expression), whether it is a positional item, where its key's
+    /// text starts (a string key's, after its quote) and where its value starts.
+    struct Entry {
+        var key: LuaKey?
+        var positional: Bool
+        var keyOffset: Int
+        var valueOffset: Int
     }
 
-    /// The offsets of the positional items of the table constructor whose `{` is at
-    /// `open` (`{ {t = 1}, {t = 2} }`: the two inner `{`), in order.
-    func items(ofTableAt open: Int) -> [Int] {
-        entries(ofTableAt: open).filter { $0.key == nil && !$0.computed }.map(\.valueOffset)
+    /// The named fields of the table constructor whose `{` is at `open`: `name = …`,
+    /// `["name"] = …` and `[ [[name]] ] = …`.
+    func fields(ofTableAt open: Int) -> [Entry] {
+        entries(ofTableAt: open).filter { if case .name = $0.key { true } else { false } }
     }
 
-    /// Every entry of a table constructor: a keyed field with its key, a positional item
-    /// without one, and a field with a computed key (`[1] = …`) as neither.
-    private func entries(ofTableAt open: Int) -> [(key: String?, computed: Bool, keyOffset: Int, valueOffset: Int)] {
-        var entries: [(key: String?, computed: Bool, keyOffset: Int, valueOffset: Int)] = []
+    /// The entry of the table constructor at `open` that gives `key` its value: a positional
+    /// item before a `[n] = …` beside it (Lua stores the items last), else the last entry
+    /// that writes the key.
+    func entry(_ key: LuaKey, inTableAt open: Int) -> Entry? {
+        let writing = entries(ofTableAt: open).filter { $0.key == key }
+        return writing.last(where: \.positional) ?? writing.last
+    }
+
+    /// The entries `keys` lead through from the table constructor at `table`, outermost
+    /// first: as many as the text writes, up to a key it does not write or a value that is
+    /// no constructor. A message about a table's field (a spec's, a data file's value)
+    /// stands at the last.
+    func walk(_ keys: [LuaKey], from table: Int) -> [Entry] {
+        var path: [Entry] = []
+        var current = table
+        for key in keys {
+            guard isTable(at: current), let entry = entry(key, inTableAt: current) else { break }
+            path.append(entry)
+            current = entry.valueOffset
+        }
+        return path
+    }
+
+    /// Every entry of the table constructor whose `{` is at `open`, in order.
+    func entries(ofTableAt open: Int) -> [Entry] {
+        var entries: [Entry] = []
+        var items = 0
         var t = token(at: open + 1)
         while t.kind != .eof, t.kind != .close {
             // A field's start: its key, if it has one written so.
             let next = token(at: t.end)
             if t.kind == .name, isPunct(next, "=") {
-                let value = token(at: next.end)
-                entries.append((String(decoding: text[t.start ..< t.end], as: UTF8.self), false, t.start, value.start))
+                entries.append(Entry(key: .name(Array(text[t.start ..< t.end])), positional: false,
+                                     keyOffset: t.start, valueOffset: token(at: next.end).start))
             } else if isOpen(t, "[") {
                 let closing = token(at: next.end), equals = token(at: closing.end)
-                if next.kind == .string, closing.kind == .close, text[closing.start] == UInt8(ascii: "]"), isPunct(equals, "=") {
-                    entries.append((contents(of: next), false, next.contentStart, token(at: equals.end).start))
+                if closing.kind == .close, text[closing.start] == UInt8(ascii: "]"), isPunct(equals, "="),
+                   let key = literalKey(next) {
+                    entries.append(Entry(key: key, positional: false, keyOffset: next.kind == .string ? next.contentStart : next.start,
+                                         valueOffset: token(at: equals.end).start))
                 } else {
-                    entries.append((nil, true, t.start, t.start))
+                    entries.append(Entry(key: nil, positional: false, keyOffset: t.start, valueOffset: t.start))
                 }
             } else {
-                entries.append((nil, false, t.start, t.start))
+                items += 1
+                entries.append(Entry(key: .index(items), positional: true, keyOffset: t.start, valueOffset: t.start))
             }
             // On to the next field: past `,` or `;` at this depth, or to the closing `}`.
             while t.kind != .eof, t.kind != .close, !isPunct(t, ","), !isPunct(t, ";") {
@@ -233,5 +249,17 @@ struct LuaScan {
             if t.kind != .close, t.kind != .eof { t = token(at: t.end) }
         }
         return entries
+    }
+
+    /// The key a literal in brackets writes: a string's bytes, or an integer (`[2]`,
+    /// `[0x10]`, and `[2.0]`, which Lua stores as 2); nil for any other number.
+    private func literalKey(_ literal: Token) -> LuaKey? {
+        if literal.kind == .string { return .name(bytes(of: literal)) }
+        guard literal.kind == .punct, let first = byte(literal.start), first >= 0x30 && first <= 0x39 || first == UInt8(ascii: ".") else { return nil }
+        let written = String(decoding: text[literal.start ..< literal.end], as: UTF8.self)
+        if let integer = Int(written) { return .index(integer) }
+        if written.lowercased().hasPrefix("0x"), let integer = Int(written.dropFirst(2), radix: 16) { return .index(integer) }
+        guard let number = Double(written), number.rounded() == number, let integer = Int(exactly: number) else { return nil }
+        return .index(integer)
     }
 }

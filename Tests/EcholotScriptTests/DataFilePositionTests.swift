@@ -53,6 +53,45 @@ import Testing
         #expect((quoted.line, quoted.column) == (3, 5), "\(quoted)")
     }
 
+    /// A key is followed as Lua holds it, however the text writes it: with an escape, a
+    /// quote, a bracket or a dot inside, in a long bracket, as bytes that are not UTF-8, or
+    /// over two lines. Each was told at line 1: its path was read back from the message,
+    /// and a key was compared with the text as written, escapes unread.
+    @Test(arguments: [
+        #"["a\"b"]"#, #"['it\'s']"#, #"["line\nbreak"]"#, #"["a]b"]"#, #"["a.b"]"#, #"["x[1].y"]"#,
+        #"[ [[q"]x]] ]"#, #"[ [==[\n]]\]==] ]"#, #"["\u{E9}t\xC3\xA9"]"#, #"["\65\066C"]"#,
+        "[ [[\nfirst\nsecond]] ]", "[\"wrapped \\z\n      tail\"]", "[\"on \\\ntwo lines\"]",
+    ])
+    func aKeyIsFollowedHoweverItIsWritten(key: String) throws {
+        // The returned table is followed, not the first that writes the key.
+        let text = "local decoy = { \(key) = { x = print } }\nreturn {\n  ['x'] = 1,\n  \(key) = { 1, { x = print } } }"
+        let found = try place(text)
+        let value = try #require(text.range(of: "{ x = print } } }", options: .backwards))
+        let lines = text[..<value.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(found.message.hasSuffix("[2].x, a function value cannot be stored in the state"), "\(found)")
+        #expect((found.line, found.column) == (lines.count, lines.last!.count + 7), "\(key): \(found)")
+    }
+
+    /// A key or a string that is not UTF-8 is told at its value, with its path, as every
+    /// other bad value is: it was told at line 1, Lua's check letting it pass to Swift's.
+    @Test func textThatIsNotUTF8IsPlacedAtItsValue() throws {
+        let key = try place("return {\n  a = 1,\n  [\"\\xFF\\255\"] = 1 }")
+        #expect(key.message == "what the file returns cannot be read: at [\"\u{FFFD}\u{FFFD}\"], a field name must be valid UTF-8",
+                "\(key)")
+        #expect((key.line, key.column) == (3, 18), "\(key)")
+        let value = try place("return {\n  a = { 'fine',\n    'caf\\xE9' } }")
+        #expect(value.message == "what the file returns cannot be read: at .a[2], a string stored in the state must be valid UTF-8",
+                "\(value)")
+        #expect((value.line, value.column) == (3, 5), "\(value)")
+    }
+
+    /// An item written with its index in brackets is found as a positional one is.
+    @Test func anItemWrittenWithItsIndexIsFollowed() throws {
+        let found = try place("return {\n  [1] = 1,\n  [0x2] = { [3.0] = print, 5, 6 } }")
+        #expect(found.message.hasSuffix("at [2][3], a function value cannot be stored in the state"), "\(found)")
+        #expect((found.line, found.column) == (3, 21), "\(found)")
+    }
+
     /// The chunk's own `return` is the one outside every function: a helper's comes first.
     @Test func theChunksReturnIsNotAFunctionsReturn() throws {
         let found = try place("""

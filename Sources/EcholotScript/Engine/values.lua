@@ -7,6 +7,7 @@ local type, next, rawget, rawlen, setmetatable, tostring = type, next, rawget, r
 local getrawmetatable = debug.getmetatable
 local mathtype = math.type
 local format, find = string.format, string.find
+local utf8len = utf8.len
 local dataOf, retiredviews, readonlyviews, sortedpairs = E.dataOf, E.retiredviews, E.readonlyviews, E.sortedpairs
 local sort = table.sort
 
@@ -46,17 +47,28 @@ local function nonfinite(n)
 end
 E.nonfinite = nonfinite
 
--- How a key reads in a path below a field: `.name`, `[3]`, or `["odd key"]`.
-local function pathstep(k)
-  if type(k) ~= "string" then return "[" .. tostring(k) .. "]" end
-  if find(k, "^[%a_][%w_]*$") then return "." .. k end
-  return format("[%q]", k)
+-- How the keys of a path (innermost first, as `copy` gathers them) read below a field:
+-- `.name`, `[3]`, or `["odd key"]` each, outermost first (`.list[3].fn`).
+local function pathtext(keys)
+  local out = ""
+  for i = #keys, 1, -1 do
+    local k = keys[i]
+    if type(k) ~= "string" then
+      out = out .. "[" .. tostring(k) .. "]"
+    elseif find(k, "^[%a_][%w_]*$") then
+      out = out .. "." .. k
+    else
+      out = out .. format("[%q]", k)
+    end
+  end
+  return out
 end
 
 -- A plain deep copy of `v`, checked: lists get `listMT`, mirror nodes are read through
--- their data. Returns nil, a message and where below `v` the bad value is (`.list[3].fn`,
--- "" for `v` itself) when `v` cannot be stored. The path is built only as an error
--- unwinds: copy runs on every write of a table, and the keys of a good one cost nothing.
+-- their data. Returns nil, a message and where below `v` the bad value is when `v` cannot
+-- be stored: its keys, innermost first (nil for `v` itself). The path is gathered only as
+-- an error unwinds: copy runs on every write of a table, and the keys of a good one cost
+-- nothing.
 -- `ordered` walks the keys in the order `pairs` gives, rather than Lua's own; "data" does
 -- that and lets numbers that are not finite pass (a data file's are checked where used).
 local function copy(v, depth, seen, ordered)
@@ -65,6 +77,9 @@ local function copy(v, depth, seen, ordered)
     if not finite(v) and ordered ~= "data" then return nil, nonfinite(v) end
     return v
   end
+  -- A data file's strings are checked here, not only by Swift's conversion, so that a bad
+  -- one is told with its path (the state's are checked as the write log is read).
+  if tv == "string" and ordered == "data" and not utf8len(v) then return nil, "a string stored in the state must be valid UTF-8" end
   if tv == "string" or tv == "boolean" then return v end
   if v == null then return v end
   if tv ~= "table" then return nil, format("a %s value cannot be stored in the state", tv) end
@@ -92,6 +107,10 @@ local function copy(v, depth, seen, ordered)
     count = count + 1
     if type(k) == "string" then
       named = named + 1
+      if ordered == "data" and not utf8len(k) then
+        seen[source] = nil
+        return nil, "a field name must be valid UTF-8", { k }
+      end
     elseif not (mathtype(k) == "integer" and k >= 1 and k <= n) then
       seen[source] = nil
       return nil, format("a table stored in the state needs string keys (or 1..n for a list), found %s", describekey(k))
@@ -104,7 +123,9 @@ local function copy(v, depth, seen, ordered)
       if err ~= nil then
         seen[source] = nil
         if below == false then return nil, err, false end
-        return nil, err, pathstep(k) .. (below or "")
+        below = below or {}
+        below[#below + 1] = k
+        return nil, err, below
       end
       out[k] = y
     end
@@ -150,7 +171,7 @@ function E.copy(v, depth)
     if err ~= nil then out, err, below = copy(v, depth or 1, {}, true) end
   end
   if err == nil then return out end
-  return nil, err, below or ""
+  return nil, err, below and pathtext(below) or ""
 end
 
 -- A deep read-only view of a plain value (actions, parameters).
@@ -167,12 +188,14 @@ E.freeze = freeze
 
 -- What is wrong with the value a data file (a pack test) returns, checked as a value for
 -- the state is but for numbers that are not finite (a test's fields check their own), so
--- that of several problems the same one is told in every run: the message, or nil when
--- the value is good.
+-- that of several problems the same one is told in every run: the message and the keys
+-- that lead to the bad value, outermost first (strings and integers, for Swift to find in
+-- the file's text as written, whatever the key holds), or nil when the value is good.
 function E.dataproblem(v)
   local _, err, below = copy(v, 1, type(v) == "table" and {} or nil, "data")
   if err == nil then return nil end
-  below = below or ""
-  if below == "" then return err end
-  return format("at %s, %s", below, err)
+  if not below then return err, {} end
+  local keys = {}
+  for i = #below, 1, -1 do keys[#keys + 1] = below[i] end
+  return format("at %s, %s", pathtext(below), err), keys
 end
