@@ -132,6 +132,21 @@ import Testing
             """) == "x.lua:2:1:")
     }
 
+    /// A field's key is found as Lua holds it: written with an escape, holding a line
+    /// break, or a list's item (its index). Each was placed at the parameter's name: the
+    /// key was compared as written, and the keys were handed over as one text, a line
+    /// each, that held no number.
+    @Test func aSpecErrorIsPlacedAtAKeyWhateverItHolds() {
+        let broken = loadError("echolot.goal('a', {\n  params = {\n    speed = { type = 'number', [\"m\\nn\"] = 0 } },\n  on = { tick = print } })")
+        #expect(broken?.line == 3 && broken?.column == 34, "\(broken?.description ?? "")")
+        let escaped = loadError("echolot.goal('a', {\n  params = {\n    speed = { type = 'number', [\"m\\\"n\"] = 0 } },\n  on = { tick = print } })")
+        #expect(escaped?.message.contains(#"parameter 'speed' has an unknown field 'm"n'"#) == true, "\(escaped?.message ?? "")")
+        #expect(escaped?.line == 3 && escaped?.column == 34, "\(escaped?.description ?? "")")
+        let item = loadError("echolot.goal('a', {\n  params = {\n    speed = { type = 'number', 'min' } },\n  on = { tick = print } })")
+        #expect(item?.message.contains("parameter 'speed' has an unknown field '1'") == true, "\(item?.message ?? "")")
+        #expect(item?.line == 3 && item?.column == 32, "\(item?.description ?? "")")
+    }
+
     /// What `on` may name: the engine's actions, the rules layer's and the story's, families
     /// of them, and any action of the `pack.*` and `story.*` families.
     @Test func everyActionARuleCanHandleIsAccepted() throws {

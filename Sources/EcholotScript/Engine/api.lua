@@ -113,19 +113,18 @@ local configured = { goal = true, behaviour = true, scoring = true }
 local declfields = { type = true, default = true, min = true, max = true, optional = true, description = true,
                      of = true, values = true }
 
--- Which field of a spec the error about to be raised is about, as its path of keys, one a
--- line (`params`, `speed`, `min`; action names hold dots): a Lua table keeps no positions,
--- so Swift looks for the keys in the script's text to place the message at the field
--- instead of the registration's line.
+-- Which field of a spec the error about to be raised is about, as its list of keys
+-- (`params`, `speed`, `min`), up to the first that is neither a string nor an integer: a
+-- Lua table keeps no positions, so Swift looks for the keys in the script's text to place
+-- the message at the field instead of the registration's line.
 local function at(...)
-  local keys = { ... }
-  for i = 1, #keys do
-    if type(keys[i]) ~= "string" then
-      keys[i] = nil
-      break
-    end
+  local keys = {}
+  for i = 1, select("#", ...) do
+    local k = select(i, ...)
+    if type(k) ~= "string" and mathtype(k) ~= "integer" then break end
+    keys[i] = k
   end
-  E.specfield = table.concat(keys, "\n")
+  E.specfield = keys
 end
 
 -- The first field of `t` (in sorted order) that `allowed` (and `also`) lack, if any.

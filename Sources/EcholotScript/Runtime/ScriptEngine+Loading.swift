@@ -88,9 +88,7 @@ extension ScriptEngine {
     /// that line passes the spec as a table constructor that writes it. A spec built
     /// elsewhere (`echolot.goal("x", spec)`) keeps the registration's line.
     private func placedAtSpecField(_ error: ScriptError, text: [UInt8]) -> ScriptError {
-        let keys = readEngineField("specfield") { L in
-            lua_type(L, -1) == LUA_TSTRING ? vm.string(at: -1)?.split(separator: "\n").map { LuaKey(String($0)) } : nil
-        }
+        let keys = readEngineField("specfield") { _ in vm.keyPath(at: -1) }
         guard let keys, error.source != nil, let line = error.line,
               let lineStart = LuaKeySearch.offset(ofLine: line, in: text),
               let at = LuaKeySearch.offset(ofSpecPath: keys, callOnLineAt: lineStart, in: text) else { return error }
