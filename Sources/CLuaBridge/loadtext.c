@@ -45,19 +45,10 @@ int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chu
     size_t back = reader.ended ? 1 : 2;
     size_t at = reader.read >= back ? reader.read - back : 0;
     while (at > 0 && clua_isnamebyte(text[at]) && clua_isnamebyte(text[at - 1])) at--;
-    // Lines as Lua's lexer counts them (inclinenumber: \n, \r, \r\n or \n\r), so the line
-    // agrees with every other message about the file; the column in characters (code points).
+    // Placed as the host places every position in a file, so that one line and column
+    // count serves the engine's messages, this one and the JSON files'.
     int line = 1, column = 1;
-    for (size_t i = 0; i < at; i++) {
-        char c = text[i];
-        if (c == '\n' || c == '\r') {
-            if (i + 1 < at && (text[i + 1] == '\n' || text[i + 1] == '\r') && text[i + 1] != c) i++;
-            line++;
-            column = 1;
-        } else if (((unsigned char)c & 0xC0) != 0x80) {
-            column++;
-        }
-    }
+    clua_limits(L)->position(text, length, at, &line, &column);
     // Lua's own short form of the chunk name, as its other messages begin.
     lua_Debug record;
     memset(&record, 0, sizeof record);

@@ -24,7 +24,10 @@ enum LuaKeySearch {
 
     /// The line and column (in characters) of a byte offset, lines counted as Lua's lexer
     /// counts them (`\n`, `\r`, `\r\n` or `\n\r` ends one), as in every message Lua gives.
-    static func position(ofOffset offset: Int, in text: [UInt8]) -> SourcePosition {
+    /// The Lua loader asks it too (through `clua_Limits.position`), so its column for a
+    /// nesting too deep counts as this does.
+    static func position<Text: RandomAccessCollection<UInt8>>(ofOffset offset: Int, in text: Text) -> SourcePosition
+        where Text.Index == Int {
         var line = 1, lineStart = 0, index = 0
         while index < offset {
             if let length = lineBreak(at: index, in: text) {
@@ -36,11 +39,11 @@ enum LuaKeySearch {
             }
         }
         let start = min(lineStart, offset)
-        return SourcePosition(line: line, column: String(decoding: text[start ..< offset], as: UTF8.self).count + 1)
+        return SourcePosition(line: line, column: SourcePosition.columns(of: text[start ..< offset]) + 1)
     }
 
     /// The length of the line break at `index` (1, or 2 for `\r\n` and `\n\r`), if one is there.
-    static func lineBreak(at index: Int, in text: [UInt8]) -> Int? {
+    static func lineBreak<Text: RandomAccessCollection<UInt8>>(at index: Int, in text: Text) -> Int? where Text.Index == Int {
         let byte = text[index]
         guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { return nil }
         if index + 1 < text.count, text[index + 1] != byte,

@@ -71,6 +71,12 @@ typedef struct clua_MadeOrder {
 /// after pushing an error message, which the trampoline then raises.
 typedef int (*clua_HostDispatch)(lua_State *L, void *context, lua_Integer function);
 
+/// Where byte `offset` of the `length` bytes of `text` is, as every `path:line:col` counts:
+/// Swift's count (LuaKeySearch.position), lines as Lua's lexer ends them and columns in
+/// characters, so that the loader's column agrees with the JSON files' and the engine's.
+/// It calls nothing of Lua's.
+typedef void (*clua_HostPosition)(const char *text, size_t length, size_t offset, int *line, int *column);
+
 /// The state shared by the allocator, the hook and the trampoline (the allocator's `ud`,
 /// so every thread of the VM finds it with `lua_getallocf`).
 typedef struct clua_Limits {
@@ -85,6 +91,7 @@ typedef struct clua_Limits {
     int limitMessageRef;    // registry ref of the preallocated limit message
     clua_HostDispatch dispatch;
     void *context;
+    clua_HostPosition position;  // the host's count of lines and columns (clua_loadtext)
     clua_WriteLog log;      // what the running call wrote, for Swift to read back
     const void *focus;      // the behaviour driver's view during one call (runeach.c), or NULL
     lua_Integer focusHandle;  // the handle of the entity that view stands for

@@ -97,7 +97,7 @@ struct JSONScanner {
         if checkpoint.offset >= lineStart, checkpoint.offset <= offset { from = checkpoint }
         let upper = min(offset, bytes.count)
         let counted = from.offset < upper
-            ? String(decoding: bytes[from.offset..<upper], as: UTF8.self).count : 0
+            ? SourcePosition.columns(of: bytes[from.offset..<upper]) : 0
         let column = from.column + counted + max(0, offset - upper)
         checkpoint = (offset, column)
         return SourcePosition(line: line, column: column)

@@ -11,6 +11,13 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
         self.column = column
     }
 
+    /// The columns the UTF-8 `bytes` at the start of a line take: one a character, as a
+    /// reader counts them (`e` and a combining U+0301 make one), so that every
+    /// `path:line:col` — a JSON file's, a script's, a Lua loader's — counts alike.
+    public static func columns<Bytes: Collection<UInt8>>(of bytes: Bytes) -> Int {
+        String(decoding: bytes, as: UTF8.self).count
+    }
+
     /// The first character of a file: where whole-file problems are reported.
     public static let start = SourcePosition(line: 1, column: 1)
 

@@ -54,7 +54,7 @@ final class LuaVM {
             used: 0, cap: cap, hardCap: cap + max(cap / 2, 16 << 20),
             budget: Int64(max(configuration.instructions, 1000)), remaining: 0, granularity: 1000,
             limit: Int32(CLUA_LIMIT_NONE), inHost: 1, limitMessageRef: LUA_NOREF,
-            dispatch: dispatchHostFunction, context: nil, log: clua_WriteLog(), focus: nil, focusHandle: 0, uncharged: 0, random: 0, nesting: 0, calls: 0,
+            dispatch: dispatchHostFunction, context: nil, position: hostPosition, log: clua_WriteLog(), focus: nil, focusHandle: 0, uncharged: 0, random: 0, nesting: 0, calls: 0,
             made: clua_MadeOrder()))
         guard let state = clua_newstate(limits) else {
             limits.deallocate()
@@ -176,6 +176,16 @@ final class LuaVM {
 
     /// Bytes the Lua state holds now.
     var memoryInUse: Int { Int(limits.pointee.used) }
+}
+
+/// The loader's way to the engine's count of lines and columns (`clua_HostPosition`).
+private func hostPosition(_ text: UnsafePointer<CChar>?, _ length: Int, _ offset: Int,
+                          _ line: UnsafeMutablePointer<Int32>?, _ column: UnsafeMutablePointer<Int32>?) {
+    guard let text, let line, let column else { return }
+    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
+    let position = LuaKeySearch.position(ofOffset: min(offset, length), in: bytes)
+    line.pointee = Int32(clamping: position.line)
+    column.pointee = Int32(clamping: position.column)
 }
 
 /// The one C-callable entry for every Swift function exposed to Lua (see `clua_trampoline`).
