@@ -80,7 +80,7 @@ extension LuaKeySearch {
     static func offset(ofField field: String?, inTestNamed name: String?, in text: [UInt8]) -> Int? {
         let scan = LuaScan(text: text)
         guard let test = testTable(named: name, writing: field, scan: scan) else { return nil }
-        guard let name else { return test.fields.last(where: { $0.key == field.map(LuaKey.init) })?.keyOffset }
+        guard name != nil else { return test.fields.last(where: { $0.key == field.map(LuaKey.init) })?.keyOffset }
         return field.flatMap { offset(of: $0, within: test.fields, scan: scan) } ?? test.nameOffset
     }
 
