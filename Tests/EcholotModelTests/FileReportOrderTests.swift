@@ -33,6 +33,21 @@ struct FileReportOrderTests {
         #expect(told.last?.description == "one.json:200:1: error: 1 more problem in this file is not told; fix these first")
     }
 
+    /// A sound found first as the ambience's and then at an entity written earlier moves
+    /// to the entity, and the ambience becomes one of the other uses: "places", since not
+    /// every other use is an entity's sound.
+    @Test func aMovedProblemCountsTheUseItLeftByItsKind() {
+        let report = FileReport(displayPath: "one.json")
+        report.error("ambience use", at: SourcePosition(line: 9, column: 1), about: "gone.wav", entitySound: false)
+        report.error("entity use", at: SourcePosition(line: 4, column: 1), about: "gone.wav", entitySound: true)
+        report.error("entity use", at: SourcePosition(line: 5, column: 1), about: "gone.wav", entitySound: true)
+        #expect(report.diagnostics.map(\.description) == ["one.json:4:1: error: entity use (also used in 2 more places)"])
+        let entities = FileReport(displayPath: "one.json")
+        entities.error("entity use", at: SourcePosition(line: 9, column: 1), about: "gone.wav", entitySound: true)
+        entities.error("entity use", at: SourcePosition(line: 4, column: 1), about: "gone.wav", entitySound: true)
+        #expect(entities.diagnostics.map(\.description) == ["one.json:4:1: error: entity use (also used by 1 more entity)"])
+    }
+
     /// Two checks' lists of one file, each capped with its own count, put together: the
     /// first 100 of both by position, and one count of everything else.
     @Test func countLinesOfSeveralChecksAreFoldedIntoOne() {

@@ -31,6 +31,9 @@ public final class FileReport {
     /// among those told (else it is counted once, and its uses add nothing).
     private struct Shared {
         var position: SourcePosition
+        /// Whether the use the problem is told at is an entity's sound: when an earlier use
+        /// is found later, this one becomes one of the others, and its kind counts.
+        var firstIsEntity: Bool
         var others = 0
         var entities = true
         var isTold = true
@@ -77,27 +80,29 @@ public final class FileReport {
     /// named. `message` is the one of the first use in the file, whichever is found first.
     public func error(_ message: String, at position: SourcePosition, about file: String, entitySound: Bool = false) {
         guard var known = shared[file] else {
-            shared[file] = Shared(position: position)
+            shared[file] = Shared(position: position, firstIsEntity: entitySound)
             insert(Entry(position: position, message: message, about: file))
             return
         }
         known.others += 1
-        known.entities = known.entities && entitySound
-        if position < known.position {
-            // Found later, named earlier: the problem moves to this use (and may come
-            // back among those told).
-            if known.isTold {
-                told.removeAll { $0.about == file }
-            } else {
-                untold -= 1
-            }
-            known.position = position
-            known.isTold = true
+        guard position < known.position else {
+            known.entities = known.entities && entitySound
             shared[file] = known
-            insert(Entry(position: position, message: message, about: file))
-        } else {
-            shared[file] = known
+            return
         }
+        // Found later, named earlier: the problem moves to this use (and may come back
+        // among those told), and the use it was told at becomes one of the others.
+        known.entities = known.entities && known.firstIsEntity
+        known.firstIsEntity = entitySound
+        if known.isTold {
+            told.removeAll { $0.about == file }
+        } else {
+            untold -= 1
+        }
+        known.position = position
+        known.isTold = true
+        shared[file] = known
+        insert(Entry(position: position, message: message, about: file))
     }
 
     /// Counts `count` problems another report of this file found and did not tell, the
