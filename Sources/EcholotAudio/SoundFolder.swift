@@ -33,6 +33,7 @@ public struct SoundFolder: Sendable, Equatable {
         switch sounds.resolve(name) {
         case let .found(url), let .missing(url): return url
         case let .refused(problem): throw AudioAssetError(problem)
+        case let .notASound(standing): throw AudioAssetError("the sound file \(standing)")
         }
     }
 

@@ -452,22 +452,30 @@ import Testing
         #expect(problems == [#"story.json:2:56: error: voice file "sounds/Gull.ogg" does not exist (did you mean "gull.ogg"?)"#])
     }
 
-    /// A voice that is a link out of the pack is there, but may not be played: the author
-    /// is told it is such a link, as a level's sound is, not sent looking for a missing file.
-    @Test func aVoiceLinkingOutOfThePackIsToldAsSuch() throws {
+    /// A voice that is something else than a sound — a link out of the pack, a link that
+    /// leads nowhere, a folder — is told as what it is, as a level's sound is, not as a
+    /// missing file the author would look for in vain.
+    @Test(arguments: ["outside", "nowhere", "folder"])
+    func aVoiceThatIsNoSoundIsToldAsWhatItIs(standing: String) throws {
         let pack = try Self.pack()
         let outside = FileManager.default.temporaryDirectory.appendingPathComponent("echolot-voice-\(UUID().uuidString).wav")
         try Data("not audio".utf8).write(to: outside)
         defer { try? FileManager.default.removeItem(at: outside) }
         try FileManager.default.createDirectory(at: pack.soundsFolder, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: pack.soundsFolder.appendingPathComponent("gull.wav"),
-                                                   withDestinationURL: outside)
+        let voice = pack.soundsFolder.appendingPathComponent("gull.wav")
+        switch standing {
+        case "outside": try FileManager.default.createSymbolicLink(at: voice, withDestinationURL: outside)
+        case "nowhere": try FileManager.default.createSymbolicLink(atPath: voice.path, withDestinationPath: "gone.wav")
+        default: try FileManager.default.createDirectory(at: voice, withIntermediateDirectories: false)
+        }
         let problems = try Self.problems("""
             {"chapters": [{"id": "a", "steps": [
               {"cutscene": "s", "lines": [{"id": "hello", "voice": "gull.wav"}]}
             ]}]}
             """, pack: pack)
-        #expect(problems == [#"story.json:2:56: error: voice file "sounds/gull.wav": a symbolic link to a file outside the pack is not allowed"#])
+        let what = ["outside": "a symbolic link to a file outside the pack", "folder": "not a regular file",
+                    "nowhere": "a symbolic link that leads nowhere (its target is missing, or it links to itself)"][standing] ?? ""
+        #expect(problems == [#"story.json:2:56: error: voice file "sounds/gull.wav" is "# + what])
     }
 
     /// A missing voice is the file's problem, not the line's: 150 lines (and an ambience)

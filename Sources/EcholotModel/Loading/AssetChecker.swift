@@ -60,17 +60,16 @@ public struct AssetChecker {
             return "unsupported sound format \(quoted(name)); use WAV (.wav), FLAC (.flac) or Ogg Vorbis (.ogg)"
         }
         let relative = "sounds/" + name
-        switch files.entry(relative) {
+        let entry = files.entry(relative)
+        // Said as play and the other checks say it.
+        if let standing = PackSounds.notASound(entry) { return "sound file \(quoted(relative)) \(standing)" }
+        switch entry {
         case .missing:
             if allowMissing { return nil }
             let known = (files.list("sounds") ?? []).filter { !$0.hasPrefix(".") }
             return "sound file \(quoted(relative)) does not exist" + Suggestion.hint(for: name, among: known)
-        case .brokenLink:
-            return "sound file \(quoted(relative)) is \(PackFiles.brokenLinkMessage)"
-        case .outside:
-            return "sound file \(quoted(relative)) is a symbolic link to a file outside the pack"
-        case .directory, .special:
-            return "\(quoted(relative)) is not a regular file"
+        case .brokenLink, .outside, .directory, .special:
+            return nil  // told above
         case let .file(size):
             guard size <= PackFiles.assetLimit else {
                 return "sound file \(quoted(relative)) is \(FileBytes.mebibytes(size)), "

@@ -141,6 +141,7 @@ enum PackMerger {
             let told: String? = switch sounds.resolve(file) {
             case .found: nil
             case let .refused(problem): "sound file \(shown): \(problem)"
+            case let .notASound(standing): "sound file \(shown) \(standing)"
             case .missing: "sound file \(shown) is neither in this pack nor in its base \(baseIDs)"
             }
             known[file] = told

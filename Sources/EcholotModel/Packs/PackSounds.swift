@@ -25,29 +25,41 @@ public struct PackSounds: Sendable, Equatable {
         case found(URL)
         /// No pack has it: where the pack's own would be (opening it says what is missing).
         case missing(URL)
-        /// It may not be opened, and why.
+        /// No pack has a sound of the name, but something else stands there (in the
+        /// nearest pack that has anything): what it is, as ``notASound(_:)`` says it.
+        case notASound(String)
+        /// The name itself may not be opened (it leaves `sounds/`, …), and why.
         case refused(String)
     }
 
     /// Where `name` (a path inside `sounds/`) resolves. Something that is no sound — a
     /// folder, a pipe, a link that leads nowhere or out of the pack — does not hide a base's
-    /// file of that name; when no pack has one, a link out is refused rather than reported
-    /// missing, since opening the path would follow it.
+    /// file of that name; when no pack has one, that thing is told for what it is rather
+    /// than as a missing file (opening a link out would follow it).
     public func resolve(_ name: String) -> Resolution {
         if let problem = AssetChecker.pathProblem(name, folder: "sounds") { return .refused(problem) }
         let relative = "sounds/" + name
-        var linkedOut = false
+        var standing: String?
         for pack in packs {
             guard case let .opened(files) = PackFiles.open(pack) else { continue }
             let url = files.url(relative)
-            switch files.entry(at: url) {
-            case .file: return .found(url)
-            case .outside: linkedOut = true
-            case .missing, .brokenLink, .directory, .special: continue
-            }
+            let entry = files.entry(at: url)
+            if case .file = entry { return .found(url) }
+            if standing == nil { standing = Self.notASound(entry) }
         }
-        if linkedOut { return .refused(PackFiles.message(for: .outside, limit: PackFiles.assetLimit)) }
+        if let standing { return .notASound(standing) }
         return .missing(UnicodeFileName.url(name, in: Self.soundsFolder(of: packs[0])))
+    }
+
+    /// What stands where a sound file should, as every message about a sound says it after
+    /// the file's name ("sound file "sounds/x.wav" is …"); nil for a file or nothing.
+    static func notASound(_ entry: PackFiles.Entry) -> String? {
+        switch entry {
+        case .file, .missing: nil
+        case .brokenLink: "is \(PackFiles.brokenLinkMessage)"
+        case .outside: "is a symbolic link to a file outside the pack"
+        case .directory, .special: "is not a regular file"
+        }
     }
 
     /// The sound file `name` names, when a pack has it (``resolve(_:)``); nil otherwise.

@@ -235,6 +235,8 @@ private final class Reader {
         case let .found(url): return url
         case let .refused(problem):
             report.error("\(what) file \(quoted("sounds/" + file)): \(problem)", at: position, about: file)
+        case let .notASound(standing):
+            report.error("\(what) file \(quoted("sounds/" + file)) \(standing)", at: position, about: file)
         case .missing:
             report.error("\(what) file \(quoted("sounds/" + file)) does not exist" + Suggestion.hint(for: file, among: soundNames),
                          at: position, about: file)
