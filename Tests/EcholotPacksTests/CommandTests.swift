@@ -330,6 +330,27 @@ struct CommandTests {
         #expect(try Data(contentsOf: manifest) == before)
     }
 
+    /// A folder nested so deep that no path below it fits an archive is told as such where
+    /// it gets too long: walking it to the bottom held a descriptor for every folder, ran
+    /// out of them and blamed read permission.
+    @Test func aFolderTooDeepForAnArchiveIsToldByItsLength() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "cave", "--author", "Ann"], in: scratch.url, data: data)
+        // 600 levels of "d/": 1,200 bytes; a file at the bottom.
+        let deep = Array(repeating: "d", count: 600).joined(separator: "/")
+        try FileManager.default.createDirectory(at: scratch.at("cave/assets/" + deep), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: scratch.at("cave/assets/" + deep + "/x.txt"))
+        // Fewer descriptors than folders, more than a path of 1,024 bytes can hold open.
+        let packed = try shell("ulimit -n 560 && echolot pack cave", in: scratch.url, data: data)
+        #expect(packed.status == 1)
+        let errors = packed.stderr.split(separator: "\n")
+        #expect(errors.count == 1, "\(packed.stderr)")
+        #expect(errors.first?.contains(": error: entry \"assets/d/d/") == true, "\(packed.stderr)")
+        #expect(errors.first?.hasSuffix("has a name longer than 1024 bytes") == true, "\(packed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.at("cave.zip").path))
+    }
+
     /// An --out that cannot be a file was found only after the pack was validated, and told
     /// as ":1:1: error: cannot write the archive: Is a directory" for an empty name; it is
     /// a usage error at once, as play's --record is.

@@ -63,7 +63,15 @@ public enum PackArchiver {
                 }
                 switch status.st_mode & S_IFMT {
                 case S_IFDIR:
-                    walk(path, listing.open(entry.name))
+                    // Nothing below a path this long may go into an archive: told here,
+                    // rather than walked down, a descriptor held for every folder, until
+                    // the process runs out of them and says so in words that blame
+                    // permissions.
+                    if path.utf8.count >= ArchivePath.maxLength, let refused = ArchivePath.problem(path + "/") {
+                        problem(path, refused)
+                    } else {
+                        walk(path, listing.open(entry.name))
+                    }
                 case S_IFREG:
                     let size = Int(status.st_size)
                     if faccessat(listing.descriptor, entry.name, R_OK, 0) != 0 {
