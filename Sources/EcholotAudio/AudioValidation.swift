@@ -68,7 +68,7 @@ public enum AudioValidation {
 }
 
 /// Decodes each sound a pack names once per use (placed in space or not), resolving names
-/// as the audio engine will: inside the pack's `sounds/` folders.
+/// as the audio engine will (``PackSounds``).
 private struct SoundChecker {
     let pack: Pack
     let sounds: SoundFolder
@@ -76,7 +76,7 @@ private struct SoundChecker {
 
     init(pack: Pack) {
         self.pack = pack
-        sounds = SoundFolder(urls: pack.soundFolders)
+        sounds = SoundFolder(pack.sounds)
     }
 
     /// Why `file` cannot be played that way, or `nil`.

@@ -14,15 +14,8 @@ public struct SoundFolder: Sendable, Equatable {
     /// The sounds of `sounds` (a pack's ``Pack/sounds``).
     public init(_ sounds: PackSounds) { self.sounds = sounds }
 
-    /// The `sounds/` folders `urls` of a pack and its bases, nearest first (a pack's
-    /// `soundFolders`); each one's pack is the folder that holds it.
-    public init(urls: [URL]) {
-        precondition(urls.allSatisfy { $0.lastPathComponent == "sounds" }, "a pack's sounds are in its sounds/ folder")
-        self.init(PackSounds(packs: urls.map { $0.deletingLastPathComponent() }))
-    }
-
-    /// The `sounds/` folder `url` of one pack.
-    public init(url: URL) { self.init(urls: [url]) }
+    /// The sounds of the pack folders `packs`, nearest first (a pack, then its bases).
+    public init(packs: [URL]) { self.init(PackSounds(packs: packs)) }
 
     /// The pack's own `sounds/` folder: where a name that no folder has is reported missing.
     public var url: URL { sounds.folders[0] }

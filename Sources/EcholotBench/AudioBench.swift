@@ -120,7 +120,7 @@ enum AudioBench {
         }
         let store = Store(state: state, reducers: [orbit])
         let device = try AudioDevice.openLoopback(sampleRate: sampleRate)
-        let engine = AudioEngine(device: device, sounds: SoundFolder(url: folder)) { print("audio: \($0)") }
+        let engine = AudioEngine(device: device, sounds: SoundFolder(packs: [folder.deletingLastPathComponent()])) { print("audio: \($0)") }
         engine.show(store.state)
         var applying = Duration.zero, dispatching = Duration.zero
         let clock = ContinuousClock()

@@ -48,7 +48,7 @@ extension OpenAL {
             defer { withExtendedLifetime(rules) {} }
             let store = try rules.store(for: definition)
             let device = try AudioDevice.openLoopback()
-            let engine = AudioEngine(device: device, sounds: SoundFolder(url: pack.soundsFolder)) { Issue.record("reported: \($0)") }
+            let engine = AudioEngine(device: device, sounds: SoundFolder(pack.sounds)) { Issue.record("reported: \($0)") }
             let out = root.appendingPathComponent("\(id).wav")
             let writer = try WAVWriter(url: out, channels: 2, sampleRate: device.sampleRate, encoding: .float32)
             let recorder = try LevelRecorder(engine: engine, writer: writer)

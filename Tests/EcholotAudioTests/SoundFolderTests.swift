@@ -46,7 +46,7 @@ import Testing
         try Data("own".utf8).write(to: own.appendingPathComponent("both.wav"))
         try Data("base".utf8).write(to: base.appendingPathComponent("both.wav"))
         try Data("base".utf8).write(to: base.appendingPathComponent("inherited.wav"))
-        let layered = SoundFolder(urls: [own, base])
+        let layered = SoundFolder(packs: [own, base].map { $0.deletingLastPathComponent() })
         #expect(try layered.locate("both.wav").path == own.appendingPathComponent("both.wav").path)
         #expect(try layered.locate("inherited.wav").path == base.appendingPathComponent("inherited.wav").path)
         try Data("base".utf8).write(to: base.appendingPathComponent("piped.wav"))

@@ -53,7 +53,7 @@ extension OpenAL {
         /// The level of `file` played on the loopback device, resolved as a game of the pack
         /// resolves it: how loud it is, and what the engine reported.
         func play(_ file: String) throws -> (rms: Double, reported: [String]) {
-            let rig = try Rig(SoundFolder(urls: [sounds.folder]),
+            let rig = try Rig(SoundFolder(packs: [sounds.pack]),
                               state: TestLevels.state([TestLevels.entity("e", azimuth: 0, file: file)]))
             let heard = try rig.render(0.5)
             return (heard.leftRMS, rig.reported)

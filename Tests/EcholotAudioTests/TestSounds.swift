@@ -31,7 +31,7 @@ struct TestSounds {
     }
 
     /// The folder as the engine sees it.
-    var soundFolder: SoundFolder { SoundFolder(url: folder) }
+    var soundFolder: SoundFolder { SoundFolder(packs: [pack]) }
 
     /// The URL of a file in the folder.
     func url(_ name: String) -> URL { folder.appendingPathComponent(name) }

@@ -45,7 +45,7 @@ struct ExtendsTests {
         #expect(pack.string("level.two.name", language: "en") == "Two")
         #expect(pack.sound("b.wav")?.path.hasSuffix("lib/base/sounds/b.wav") == true)
         #expect(pack.sound("a.wav")?.path.hasSuffix("lib/ext/sounds/a.wav") != true)
-        #expect(pack.soundFolders.map(\.lastPathComponent) == ["sounds", "sounds"])
+        #expect(pack.sounds.folders.map { $0.deletingLastPathComponent().lastPathComponent } == ["ext", "base"])
         #expect(pack.bases.map(\.id) == ["base"])
         #expect(pack.loadOrder.map(\.id) == ["base", "ext"])
     }

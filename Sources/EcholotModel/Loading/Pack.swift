@@ -66,10 +66,6 @@ public struct Pack: Sendable {
     /// Where the pack's sound names resolve: its own `sounds/`, then its bases'.
     public var sounds: PackSounds { PackSounds(packs: ([layer] + bases).map(\.root)) }
 
-    /// Every `sounds/` folder a sound name may resolve in, nearest first: the pack's own,
-    /// then its bases'.
-    public var soundFolders: [URL] { sounds.folders }
-
     /// The sound file `file` names: the pack's own, else the nearest base's that has it,
     /// as play finds it (``PackSounds``); nil when no layer has it.
     public func sound(_ file: String) -> URL? {
