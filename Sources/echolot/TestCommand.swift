@@ -13,7 +13,8 @@ struct TestCommand: ParsableCommand {
             Each level test names a level and an input log and asserts outcome, score, misses, \
             found entities and achievements. Each story test plays chapters with given inputs \
             and choices and asserts the exact sequence of lines, choices, levels and variables. \
-            Prints 'ok: …' or the problems per test; exits 1 when any test fails.
+            Prints 'ok: …' or the problems per test; exits 1 when any test fails. A pack with \
+            no tests passes, with a note on stderr saying there is nothing to run.
             """
     )
 
@@ -57,5 +58,10 @@ struct TestCommand: ParsableCommand {
         }
         print("\(passed) passed, \(failed) failed")
         if failed > 0 { throw ExitCode(1) }
+        // Nothing failed, but nothing was checked either: a pack author reading only the
+        // count would take it for a tested pack.
+        if passed == 0 {
+            Terminal.error("\(pack.display("tests")): note: no tests to run; a test is a tests/*.lua or tests/*.story.json file (docs/modding.md, \"Pack tests\")")
+        }
     }
 }

@@ -567,11 +567,23 @@ struct CommandTests {
         let scratch = Scratch()
         let data = scratch.at("data")
         _ = try echolot(["new", "pack", "tested"], in: scratch.url, data: data)
-        let help = try echolot(["help", "test"], in: scratch.url, data: data)
-        // `echolot test` comes with the rules layer (issue 3); until it is there, there is
-        // nothing to run the sample test with.
-        guard help.status == 0, help.stdout.contains("test") else { return }
         let result = try echolot(["test", "tested"], in: scratch.url, data: data)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix("2 passed, 0 failed\n"), "\(result.stdout)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
+
+    /// A pack with no tests passed `echolot test` with "0 passed, 0 failed" and not a word
+    /// more, which reads like a pack whose tests all pass: it now says there are none, and
+    /// how to write one, and still passes (there is nothing that failed).
+    @Test func aPackWithNoTestsIsToldSo() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "untested"], in: scratch.url, data: data)
+        try FileManager.default.removeItem(at: scratch.at("untested/tests"))
+        let result = try echolot(["test", "untested"], in: scratch.url, data: data)
+        #expect(result.status == 0)
+        #expect(result.stdout == "0 passed, 0 failed\n")
+        #expect(result.stderr == "untested/tests: note: no tests to run; a test is a tests/*.lua or tests/*.story.json file (docs/modding.md, \"Pack tests\")\n")
     }
 }
