@@ -41,6 +41,8 @@ int clua_makelogwrite(lua_State *L);
 int clua_makefocuswrite(lua_State *L);
 /// Pushes `runeach`, the behaviour driver's loop, with the field names it sets.
 void clua_pushruneach(lua_State *L);
+/// `focusindex()`: which instance of its batch the running behaviour's view stands for, or nil.
+int clua_focusindex(lua_State *L);
 
 // madeorder.c: the order objects were made in.
 

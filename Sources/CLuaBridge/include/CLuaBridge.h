@@ -95,6 +95,7 @@ typedef struct clua_Limits {
     clua_WriteLog log;      // what the running call wrote, for Swift to read back
     const void *focus;      // the behaviour driver's view during one call (runeach.c), or NULL
     lua_Integer focusHandle;  // the handle of the entity that view stands for
+    lua_Integer focusIndex;   // its place in the batch's instance list, for the Lua writers (runeach.c)
     size_t uncharged;       // bytes a script allocated that make less than an instruction yet
     unsigned long long random;  // the state's generator (SplitMix64), set before a call and read after
     int nesting;            // coroutines resumed or closed inside one another now (guarded.c)

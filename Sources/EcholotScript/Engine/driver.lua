@@ -11,7 +11,6 @@ local resetbudget, runeach, relay, emitproblem = host.resetbudget, host.runeach,
 -- Instructions the engine's own bookkeeping may take in one call (mirroring a state of
 -- any size the memory cap allows): effectively unlimited, but still finite.
 E.enginebudget = 1 << 40
-local S = E.state  -- S.focus: what the running reducer may change
 local getrawmetatable = debug.getmetatable
 
 -- Actions a rule may emit: the outcome actions and its own families.
@@ -210,8 +209,8 @@ local function forgetkept()
 end
 
 -- Every entity carrying this behaviour, while the level runs. The loop over them is
--- C (CLuaBridge/runeach.c): for each it points the batch's view at the entity, sets
--- ctx.params, ctx.id and the focus, resets the budget and calls `fn(view, action, ctx)`;
+-- C (CLuaBridge/runeach.c): for each it points the batch's view at the entity (which
+-- the writers take as the focus: E.focusview), sets ctx.params and ctx.id, resets the budget and calls `fn(view, action, ctx)`;
 -- a returned table other than the view or the entity replaces the entity. The entity
 -- nodes listed with the instances are current: replacing or removing an entity changes
 -- the structure, and the list is collected again.
@@ -224,7 +223,8 @@ function runners.behaviour(batch, action, fn)
   local entitiesnode = ldata.entities
   C.level, C.dt, C.time = level, action.dt, ldata.time
   local view = E.newview()
-  runeach(list, C, S, fn, action, ctx, function(id, result, i)
+  E.focusview(list.entities)
+  runeach(list, C, fn, action, ctx, function(id, result, i)
     -- The C write log points at field names the entity's data table holds; the table
     -- stays reachable until Swift has read the log, or a collection could free them.
     keptn = keptn + 1

@@ -18,12 +18,25 @@ local format = string.format
 local dataOf, listMT, null, copy, sortedpairs = E.dataOf, E.listMT, E.null, E.copy, E.sortedpairs
 local finite, nonfinite = E.finite, E.nonfinite
 
--- The proxy the running reducer may change (with what is inside it). A field of a table
--- shared with the driver, which sets it once per reducer call without a function call.
+-- The proxy the running reducer may change (with what is inside it); during a behaviour
+-- batch, a mark that stands for whichever entity the batch's view is at (`focusnow`).
 local S = { focus = nil }
-E.state = S
 -- In every permission set: lets the engine write anywhere (scores, earned achievements).
 local ENGINE = {}
+-- The focus while a behaviour batch runs: whichever entity the batch's view stands for
+-- now. The driver (CLuaBridge/runeach.c) moves the view on without telling Lua, and the
+-- writers that need the entity's proxy ask C which instance it is (`focusnow`).
+local VIEWFOCUS = {}
+local viewentities = nil  -- the batch's entity proxies, by instance
+local focusindex = host.focusindex
+-- What the running reducer may change, as S.focus says or for a behaviour's view as C does.
+local function focusnow()
+  local focus = S.focus
+  if focus ~= VIEWFOCUS then return focus end
+  local i = focusindex()
+  if i == nil then return nil end
+  return viewentities[i]
+end
 
 -- What Swift reads after a call: writes, in the C write log (CLuaBridge/writelog.c), whose
 -- values other than numbers wait in `log`; nodes made (handle, parent handle, key: `born`,
@@ -136,8 +149,7 @@ local function lenof(proxy) return #getrawmetatable(proxy).__index end
 
 -- Whether the running reducer may change the node of `meta`: the engine may change any
 -- node; a reducer its focus and what is inside it, so the focus must be above the node.
-local function permitted(meta)
-  local focus = S.focus
+local function permitted(meta, focus)
   if focus == ENGINE then return true end
   local up = meta.up
   while up do
@@ -336,14 +348,15 @@ end
 -- always change itself, so the walk up to it is taken only for the nodes inside it.
 local function writemap(proxy, k, v)
   local meta = getrawmetatable(proxy)
-  if proxy ~= S.focus and not permitted(meta) then return denied(k, 0) end
+  local focus = focusnow()
+  if proxy ~= focus and not permitted(meta, focus) then return denied(k, 0) end
   local data = meta.__index
   return writeother(proxy, meta, data, k, v, data[k], 0)
 end
 
 -- A behaviour's focus: one view table per batch, which the driver (CLuaBridge/runeach.c)
 -- points at each entity in turn — its `__index` becomes the entity's data table — while
--- `S.focus` holds the entity's own proxy. Reads touch the entity's data and the view's
+-- the focus is the entity's own proxy (`focusnow`). Reads touch the entity's data and the view's
 -- hot metatable; the commonest write, a number over a number, is C (CLuaBridge/focuswrite.c)
 -- and runs no Lua at all. Every other write comes here, from that C function (so one
 -- level deeper than a metamethod), and is made on the entity's proxy. A view is valid
@@ -353,7 +366,7 @@ local function writeviewother(view, k, v)
   if view ~= liveview then
     error(format("cannot change field %s: the entity a behaviour receives can be used only during that call", describe(k)), 3)
   end
-  local focus = S.focus
+  local focus = focusnow()
   local meta = getrawmetatable(focus)
   local data = meta.__index
   return writeother(focus, meta, data, k, v, data[k], 1)
@@ -391,7 +404,7 @@ end
 -- `__newindex` of a list node: no holes, and any change re-sends the whole list.
 local function writelist(proxy, k, v)
   local meta = getrawmetatable(proxy)
-  if not permitted(meta) then return denied(k, 0) end
+  if not permitted(meta, focusnow()) then return denied(k, 0) end
   local data = meta.__index
   -- An item stored over itself is in the state as it is (see writeother).
   if type(v) == "table" and rawequal(data[k], v) then return end
@@ -463,7 +476,7 @@ function E.dropmirror()
   if root == nil then return false end
   kill(root, true)
   root = nil
-  S.focus = nil
+  S.focus, viewentities = nil, nil
   E.endview()
   structure = structure + 1
   return true
@@ -507,7 +520,7 @@ function E.begin()
     E.born = born
   end
   bornn, diedn = 0, 0
-  S.focus = nil
+  S.focus, viewentities = nil, nil
   E.endview()  -- a batch that failed left its view live
 end
 
@@ -518,7 +531,13 @@ function E.root() return root end
 function E.structure() return structure end
 
 -- Lets the running reducer change `proxy` and what is inside it.
-function E.focus(proxy) S.focus = proxy end
+function E.focus(proxy) S.focus, viewentities = proxy, nil end
+
+-- Lets each reducer of a behaviour batch change the entity its view stands for (`entities`
+-- lists them by instance, as the driver's list does).
+function E.focusview(entities)
+  S.focus, viewentities = VIEWFOCUS, entities
+end
 
 -- Writes a field on the engine's behalf (scores, earned achievements, replaced foci).
 function E.set(proxy, key, value)
