@@ -13,7 +13,8 @@
 /// lists `list.entities`, `list.datas`, `list.handles`, `list.ids` and `list.params` (as
 /// collected when the structure last changed), points `view` at the entity (its
 /// metatable's `__index` becomes the data table; the C writer's focus, handle and index
-/// are set), sets `C.params` and `C.id`, resets the budget and calls
+/// are set), sets `C.params` (when it differs from the last instance's) and `C.id`,
+/// resets the budget and calls
 /// `fn(view, action, ctx)`; a result that is neither nil, the view nor the entity's proxy
 /// goes to `replaced(id, result, i)`. Errors propagate to the caller's protected call.
 /// Upvalues 1–3 are the strings "params", "id" and "__index".
@@ -29,18 +30,27 @@ static int clua_runeach(lua_State *L) {
     lua_Integer n = lua_tointeger(L, 13);
     if (!lua_getmetatable(L, 7)) return luaL_error(L, "runeach: the view has no metatable");  // 14
     const void *view = lua_topointer(L, 7);
+    // The parameters C.params holds: instances whose values are the same share one table
+    // (driver.lua `paramsof`), so in a large level it seldom changes from one to the next.
+    // The list keeps every table of the batch alive, so no other can take its address.
+    const void *params = NULL;
     for (lua_Integer i = 1; i <= n; i++) {
         lua_pushvalue(L, lua_upvalueindex(3));
         lua_rawgeti(L, 9, i);                                   // the entity's data
         lua_rawset(L, 14);
-        lua_pushvalue(L, lua_upvalueindex(1));
-        lua_rawgeti(L, 12, i);
-        lua_rawset(L, 2);
+        lua_rawgeti(L, 12, i);                                  // 15: the parameters
+        const void *these = lua_topointer(L, 15);
+        if (these == NULL || these != params) {
+            params = these;
+            lua_pushvalue(L, lua_upvalueindex(1));
+            lua_pushvalue(L, 15);
+            lua_rawset(L, 2);
+        }
         lua_pushvalue(L, lua_upvalueindex(2));
         lua_rawgeti(L, 11, i);
         lua_rawset(L, 2);
-        lua_rawgeti(L, 10, i);                                  // 15: the handle
-        limits->focusHandle = lua_tointeger(L, 15);
+        lua_rawgeti(L, 10, i);                                  // 16: the handle
+        limits->focusHandle = lua_tointeger(L, 16);
         limits->focusIndex = i;
         limits->remaining = limits->budget;
         limits->calls++;
@@ -49,14 +59,14 @@ static int clua_runeach(lua_State *L) {
         lua_pushvalue(L, 7);
         lua_pushvalue(L, 4);
         lua_pushvalue(L, 5);
-        lua_call(L, 3, 1);                                      // 16: the result
+        lua_call(L, 3, 1);                                      // 17: the result
         limits->focus = NULL;
-        if (!lua_isnil(L, 16) && !lua_rawequal(L, 16, 7)) {
-            lua_rawgeti(L, 8, i);                               // 17
-            if (!lua_rawequal(L, 16, 17)) {
+        if (!lua_isnil(L, 17) && !lua_rawequal(L, 17, 7)) {
+            lua_rawgeti(L, 8, i);                               // 18
+            if (!lua_rawequal(L, 17, 18)) {
                 lua_pushvalue(L, 6);
                 lua_rawgeti(L, 11, i);
-                lua_pushvalue(L, 16);
+                lua_pushvalue(L, 17);
                 lua_pushinteger(L, i);
                 lua_call(L, 3, 0);
             }
