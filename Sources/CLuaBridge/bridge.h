@@ -43,6 +43,10 @@ int clua_makefocuswrite(lua_State *L);
 void clua_pushruneach(lua_State *L);
 /// `focusindex()`: which instance of its batch the running behaviour's view stands for, or nil.
 int clua_focusindex(lua_State *L);
+/// `ctxfieldindex()`: the `__index` of ctx's fields, which answers `ctx.id` during a behaviour batch.
+int clua_makectxfield(lua_State *L);
+/// `ctxfields(C)`: what `pairs(ctx)` walks, the id included during a behaviour batch.
+int clua_ctxfields(lua_State *L);
 
 // madeorder.c: the order objects were made in.
 

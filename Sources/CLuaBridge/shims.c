@@ -9,6 +9,7 @@ void clua_setshims(lua_State *L) {
         {"resetbudget", clua_resetbudget}, {"focuswriter", clua_makefocuswrite},
         {"logwriter", clua_makelogwrite}, {"charge", clua_charge},
         {"callnumber", clua_callnumber}, {"focusindex", clua_focusindex},
+        {"ctxfieldindex", clua_makectxfield}, {"ctxfields", clua_ctxfields},
         {"find", clua_strfind}, {"match", clua_strmatch}, {"gmatch", clua_gmatch}, {"gsub", clua_gsub},
         {"guarded", clua_makeguarded}, {"relay", clua_makerelay},
         {"printer", clua_makeprinter}, {"random", clua_random}, {"sort", clua_sort}, {"pcall", clua_packpcall}, {"xpcall", clua_packxpcall},

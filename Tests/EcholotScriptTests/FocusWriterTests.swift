@@ -37,6 +37,11 @@ import Testing
             ["pack.storeKept"] = function(e) e.copy = kept end,
             ["pack.burst"] = function(e) for i = 1, 150000 do e.azimuth = i end end,
             ["pack.large"] = function(e) e.name = tostring(#string.rep("x", 14 << 20)) end,
+            ["pack.ctx"] = function(e, action, ctx)
+              local seen = {}
+              for k, v in pairs(ctx) do seen[#seen + 1] = k == "id" and "id=" .. v or k end
+              e.name = ctx.id .. ":" .. table.concat(seen, ",")
+            end,
           },
         })
         """
@@ -142,6 +147,15 @@ import Testing
         let count = try #require(store.entity("a")?.attributes.count)
         store.dispatch(Action("pack.fields"))
         #expect(store.entity("a")?[EntityKeys.name] == "fields \(count)")
+    }
+
+    /// The driver answers `ctx.id` from its instance list rather than setting it for each
+    /// entity: read or walked, it is the running instance's.
+    @Test func ctxHoldsTheRunningInstancesId() throws {
+        let store = try world()
+        #expect(store.dispatch(Action("pack.ctx")).rejections.isEmpty)
+        #expect(store.entity("a")?[EntityKeys.name] == "a:emit,game,id=a,level,params,random,time")
+        #expect(store.entity("b")?[EntityKeys.name] == "b:emit,game,id=b,level,params,random,time")
     }
 
     @Test func aKeptEntityCannotBeWrittenAfterItsCall() throws {

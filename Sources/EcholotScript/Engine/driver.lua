@@ -75,7 +75,13 @@ C.emit = relay(function(name, payload)
   pushemit(name, plain)
 end)
 E.namefunctions("ctx.", C)
+-- A behaviour batch leaves C.id out and C's `__index` answers it for the instance running
+-- (CLuaBridge/runeach.c): no write per entity. `pairs(ctx)` walks the fields with it.
+local ctxmeta = { __index = host.ctxfieldindex() }
+setmetatable(C, ctxmeta)
 local ctx = E.readonly(C, "ctx")
+local ctxfields = host.ctxfields
+getrawmetatable(ctx).__pairs = function() return sortedpairs(ctxfields(C)) end
 
 -- Errors the engine raises about a rule (a wrong return value, …): they carry the
 -- position of the rule's function, since no script line is running any more. One about
@@ -382,6 +388,9 @@ local lastaction = nil
 function E.drop()
   instancelists = setmetatable({}, { __mode = "k" })
   C.level, C.game = nil, nil
+  -- The id a failed behaviour batch left is kept, not the batch's list of them.
+  C.id = C.id
+  ctxmeta.__index = host.ctxfieldindex()
   forgetkept()
   E.forgetwalks()
   return E.dropmirror()
