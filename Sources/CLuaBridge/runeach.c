@@ -30,6 +30,8 @@ static int clua_runeach(lua_State *L) {
     lua_getfield(L, 1, "params");                               // 12
     lua_getfield(L, 1, "n");                                    // 13
     lua_Integer n = lua_tointeger(L, 13);
+    // No instance: C.id stays as it is, since none would be left to set it back.
+    if (n <= 0) return 0;
     if (!lua_getmetatable(L, 2)) return luaL_error(L, "runeach: ctx's fields have no metatable");
     lua_pushvalue(L, lua_upvalueindex(3));
     if (lua_rawget(L, -2) != LUA_TFUNCTION) return luaL_error(L, "runeach: ctx's fields have no __index");
@@ -81,11 +83,9 @@ static int clua_runeach(lua_State *L) {
         }
         lua_settop(L, 14);
     }
-    if (n > 0) {
-        lua_pushvalue(L, lua_upvalueindex(2));
-        lua_rawgeti(L, 11, n);
-        lua_rawset(L, 2);
-    }
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_rawgeti(L, 11, n);
+    lua_rawset(L, 2);
     return 0;
 }
 

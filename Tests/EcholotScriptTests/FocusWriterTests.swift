@@ -158,6 +158,73 @@ import Testing
         #expect(store.entity("b")?[EntityKeys.name] == "b:emit,game,id=b,level,params,random,time")
     }
 
+    /// A behaviour whose instances differ in their parameters, the driver's ctx read in a
+    /// coroutine and a walk resumed in a later call: the driver sets `ctx.params` only when
+    /// it changes and answers `ctx.id` from its list, and each call must still see its own.
+    static let instanceScript = """
+        local walk, state, co
+        echolot.behaviour("mark", {
+          params = { n = { type = "number", default = 0 } },
+          on = {
+            ["pack.params"] = function(e, action, ctx) e.name = ctx.id .. "=" .. ctx.params.n end,
+            ["pack.walk"] = function(e, action, ctx)
+              if ctx.id == "a" then walk, state = pairs(ctx) return end
+              local k, v, id = walk(state)
+              while k ~= nil do if k == "id" then id = v end k, v = walk(state, k) end
+              e.name = "walked " .. tostring(id)
+            end,
+            ["pack.coroutine"] = function(e, action, ctx)
+              if ctx.id == "a" then
+                co = coroutine.create(function()
+                  coroutine.yield()
+                  local ok = pcall(function() ctx.level.entities.a.name = "written" end)
+                  return ctx.id, ok
+                end)
+                coroutine.resume(co)
+              else
+                local _, id, ok = coroutine.resume(co)
+                e.name = id .. (ok and " wrote a" or " refused")
+              end
+            end,
+          },
+        })
+        """
+
+    /// A store of entities a to d whose `mark` parameters are 1, 2, 1 and the default.
+    func instanceWorld(_ count: Int = 4) throws -> Store<GameState> {
+        let params = [#", "n": 1"#, #", "n": 2"#, #", "n": 1"#, ""]
+        let entities = ["a", "b", "c", "d"].prefix(count).enumerated().map { index, id in
+            #"{"id": "\#(id)", "position": {"azimuth": 0}, "sound": {"file": "s.wav"}, "behaviours": [{"type": "mark"\#(params[index])}]}"#
+        }
+        let level = #"{"id": "one", "name": "One", "entities": [\#(entities.joined(separator: ", "))], "goals": []}"#
+        let world = try Support.world(scripts: ["mark.lua": FocusWriterTests.instanceScript], level: level)
+        world.store.dispatch(.start)
+        return world.store
+    }
+
+    @Test func eachInstanceReadsItsOwnParameters() throws {
+        let store = try instanceWorld()
+        #expect(store.dispatch(Action("pack.params")).rejections.isEmpty)
+        #expect(["a", "b", "c", "d"].map { store.entity($0)?[EntityKeys.name] } == ["a=1", "b=2", "c=1", "d=0"])
+    }
+
+    /// `pairs(ctx)` started in a's call and resumed in b's reads b's id: the keys are taken
+    /// when the walk starts, the values as they are reached.
+    @Test func aWalkOfCtxResumedLaterReadsTheIdOfThatCall() throws {
+        let store = try instanceWorld(2)
+        #expect(store.dispatch(Action("pack.walk")).rejections.isEmpty)
+        #expect(store.entity("b")?[EntityKeys.name] == "walked b")
+    }
+
+    /// A coroutine a's call made, resumed in b's, runs as b: it reads b's id and may not
+    /// change a.
+    @Test func aCoroutineResumedByALaterInstanceRunsAsThatInstance() throws {
+        let store = try instanceWorld(2)
+        #expect(store.dispatch(Action("pack.coroutine")).rejections.isEmpty)
+        #expect(store.entity("b")?[EntityKeys.name] == "b refused")
+        #expect(store.entity("a")?[EntityKeys.name] != "written")
+    }
+
     @Test func aKeptEntityCannotBeWrittenAfterItsCall() throws {
         let store = try world()
         store.dispatch(Action("pack.keep"))

@@ -81,7 +81,19 @@ local ctxmeta = { __index = host.ctxfieldindex() }
 setmetatable(C, ctxmeta)
 local ctx = E.readonly(C, "ctx")
 local ctxfields = host.ctxfields
-getrawmetatable(ctx).__pairs = function() return sortedpairs(ctxfields(C)) end
+-- The keys are taken when the walk starts, as for any table; each value is read as it is
+-- reached, through C's `__index`, so a walk resumed in a later call sees that call's id.
+getrawmetatable(ctx).__pairs = function()
+  local walk = sortedpairs(ctxfields(C))
+  return function()
+    while true do
+      local k = walk()
+      if k == nil then return nil end
+      local v = C[k]
+      if v ~= nil then return k, v end
+    end
+  end
+end
 
 -- Errors the engine raises about a rule (a wrong return value, …): they carry the
 -- position of the rule's function, since no script line is running any more. One about
@@ -216,7 +228,9 @@ end
 
 -- Every entity carrying this behaviour, while the level runs. The loop over them is
 -- C (CLuaBridge/runeach.c): for each it points the batch's view at the entity (which
--- the writers take as the focus: E.focusview), sets ctx.params and ctx.id, resets the budget and calls `fn(view, action, ctx)`;
+-- the writers take as the focus: E.focusview), sets ctx.params when it differs from the
+-- last instance's (ctx.id is answered from the list), resets the budget and calls
+-- `fn(view, action, ctx)`;
 -- a returned table other than the view or the entity replaces the entity. The entity
 -- nodes listed with the instances are current: replacing or removing an entity changes
 -- the structure, and the list is collected again.

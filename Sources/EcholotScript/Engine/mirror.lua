@@ -363,10 +363,12 @@ end
 -- only during the call it was passed to: afterwards it reads and writes nothing.
 local liveview = nil
 local function writeviewother(view, k, v)
-  if view ~= liveview then
+  -- Live but between two calls of its batch (after one failed), the view stands for no
+  -- entity: refused as a retired one is.
+  local focus = view == liveview and focusnow() or nil
+  if focus == nil then
     error(format("cannot change field %s: the entity a behaviour receives can be used only during that call", describe(k)), 3)
   end
-  local focus = focusnow()
   local meta = getrawmetatable(focus)
   local data = meta.__index
   return writeother(focus, meta, data, k, v, data[k], 1)
