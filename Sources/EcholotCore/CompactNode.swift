@@ -99,7 +99,8 @@
     }
 
     /// Replaces the value at `i`, returning the old one. `self` must be uniquely owned.
-    @inlinable func replace(at i: Int, with value: Value) -> Value {
+    /// `value` is taken owned, as in ``PersistentMap/updateValue(_:forKey:hash:)``.
+    @inlinable func replace(at i: Int, with value: __owned Value) -> Value {
         withUnsafeMutablePointerToElements { values in
             let old = (values + i).move()
             (values + i).initialize(to: value)

@@ -102,10 +102,11 @@ public struct PersistentMap<Value>: @unchecked Sendable {
         updateValue(value, forKey: key, hash: StableHasher.hash(key))
     }
 
-    /// ``updateValue(_:forKey:)`` with the key's precomputed stable hash.
+    /// ``updateValue(_:forKey:)`` with the key's precomputed stable hash. `value` is taken
+    /// owned, so a caller that moves it in (the Lua write-back) pays no copy per write.
     @discardableResult
     @inlinable
-    public mutating func updateValue(_ value: Value, forKey key: String, hash: UInt64) -> Value? {
+    public mutating func updateValue(_ value: __owned Value, forKey key: String, hash: UInt64) -> Value? {
         assert(hash == StableHasher.hash(key), "a precomputed hash that is not the key's")
         guard isCompact else {
             let node = takeUniqueTrie()
