@@ -51,14 +51,20 @@ struct CommandTests {
         #expect(byID.status == 0, "\(byID.stderr)")
     }
 
+    /// Puts a pack whose pack.json does not parse into the installed packs of `data`, in
+    /// the folder `name`.
+    func installBrokenPack(_ name: String, in data: URL) throws {
+        let pack = data.appendingPathComponent("packs/" + name)
+        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+        try Data("{ \"id\": ".utf8).write(to: pack.appendingPathComponent("pack.json"))
+    }
+
     /// An installed pack that does not load is a row marked broken, its errors go to
     /// stderr, and the listing still exits 0 (docs/packs.md): it did list.
     @Test func packsListsABrokenPackAndExitsZero() throws {
         let scratch = Scratch()
         let data = scratch.at("data")
-        let pack = data.appendingPathComponent("packs/cave")
-        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
-        try Data("{ \"id\": ".utf8).write(to: pack.appendingPathComponent("pack.json"))
+        try installBrokenPack("cave", in: data)
         let listed = try echolot(["packs"], in: scratch.url, data: data)
         #expect(listed.status == 0)
         #expect(listed.stdout.contains("(broken: errors on stderr)"), "\(listed.stdout)")
@@ -70,9 +76,7 @@ struct CommandTests {
     @Test func aBrokenPacksFolderNameStaysOnItsLine() throws {
         let scratch = Scratch()
         let data = scratch.at("data")
-        let pack = data.appendingPathComponent("packs/cave\nfake 9.9.9: Pack fake")
-        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
-        try Data("{ \"id\": ".utf8).write(to: pack.appendingPathComponent("pack.json"))
+        try installBrokenPack("cave\nfake 9.9.9: Pack fake", in: data)
         let listed = try echolot(["packs", "--plain"], in: scratch.url, data: data)
         #expect(listed.stdout == "cave\\nfake 9.9.9: Pack fake: does not load; its errors follow.\n", "\(listed.stdout)")
     }
