@@ -84,13 +84,18 @@ private struct SoundChecker {
         let memo = "\(file)|\(directional)"
         if let known = checked[memo] { return known }
         let problem: String?
-        do {
-            let url = try sounds.locate(file)
-            // An extending pack checked on its own may take the file from a base not here.
-            if pack.manifest.extends != nil, !FileManager.default.fileExists(atPath: url.path) { return nil }
+        switch sounds.sounds.resolve(file) {
+        case let .found(url):
             problem = AudioAsset.check(url: url, directional: directional)
-        } catch {
-            problem = error.description
+        case .missing where pack.manifest.extends != nil:
+            // An extending pack checked on its own may take the file from a base not here.
+            problem = nil
+        default:
+            do {
+                problem = AudioAsset.check(url: try sounds.locate(file), directional: directional)
+            } catch {
+                problem = error.description
+            }
         }
         checked[memo] = .some(problem)
         return problem

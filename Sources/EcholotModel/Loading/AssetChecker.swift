@@ -61,15 +61,14 @@ public struct AssetChecker {
         }
         let relative = "sounds/" + name
         let entry = files.entry(relative)
-        // Said as play and the other checks say it.
-        if let standing = PackSounds.notASound(entry) { return "sound file \(quoted(relative)) \(standing)" }
         switch entry {
         case .missing:
             if allowMissing { return nil }
             let known = (files.list("sounds") ?? []).filter { !$0.hasPrefix(".") }
             return "sound file \(quoted(relative)) does not exist" + Suggestion.hint(for: name, among: known)
         case .brokenLink, .outside, .directory, .special:
-            return nil  // told above
+            // Said as play and the other checks say it.
+            return "sound file \(quoted(relative)) \(PackSounds.notASound(entry) ?? "")"
         case let .file(size):
             guard size <= PackFiles.assetLimit else {
                 return "sound file \(quoted(relative)) is \(FileBytes.mebibytes(size)), "

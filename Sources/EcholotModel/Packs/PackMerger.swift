@@ -137,12 +137,12 @@ enum PackMerger {
         var known: [String: String?] = [:]
         func problem(_ file: String) -> String? {
             if let told = known[file] { return told }
-            let shown = quoted("sounds/" + file)
-            let told: String? = switch sounds.resolve(file) {
-            case .found: nil
-            case let .refused(problem): "sound file \(shown): \(problem)"
-            case let .notASound(standing): "sound file \(shown) \(standing)"
-            case .missing: "sound file \(shown) is neither in this pack nor in its base \(baseIDs)"
+            let shown = "sound file \(quoted("sounds/" + file))"
+            let resolution = sounds.resolve(file)
+            let told: String? = if case .missing = resolution {
+                "\(shown) is neither in this pack nor in its base \(baseIDs)"
+            } else {
+                PackSounds.problem(of: resolution, shown: shown)
             }
             known[file] = told
             return told

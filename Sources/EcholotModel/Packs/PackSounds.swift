@@ -32,6 +32,18 @@ public struct PackSounds: Sendable, Equatable {
         case refused(String)
     }
 
+    /// Why the name `shown` (as a message names it: `sound file "sounds/x.wav"`) may not be
+    /// played though something may stand there — a refused name or no sound — as every
+    /// check and play says it; nil when it is found or simply missing, which each caller
+    /// words for its own case.
+    public static func problem(of resolution: Resolution, shown: String) -> String? {
+        switch resolution {
+        case .found, .missing: nil
+        case let .refused(problem): "\(shown): \(problem)"
+        case let .notASound(standing): "\(shown) \(standing)"
+        }
+    }
+
     /// Where `name` (a path inside `sounds/`) resolves. Something that is no sound — a
     /// folder, a pipe, a link that leads nowhere or out of the pack — does not hide a base's
     /// file of that name; when no pack has one, that thing is told for what it is rather

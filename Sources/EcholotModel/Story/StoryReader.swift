@@ -231,16 +231,12 @@ private final class Reader {
         // Found as a level's sound is and as play finds it (PackSounds): a regular file
         // inside its pack, so a folder is not taken for one, and a link out of the pack is
         // told as what it is rather than as a missing file.
-        switch pack.sounds.resolve(file) {
-        case let .found(url): return url
-        case let .refused(problem):
-            report.error("\(what) file \(quoted("sounds/" + file)): \(problem)", at: position, about: file)
-        case let .notASound(standing):
-            report.error("\(what) file \(quoted("sounds/" + file)) \(standing)", at: position, about: file)
-        case .missing:
-            report.error("\(what) file \(quoted("sounds/" + file)) does not exist" + Suggestion.hint(for: file, among: soundNames),
-                         at: position, about: file)
-        }
+        let resolution = pack.sounds.resolve(file)
+        if case let .found(url) = resolution { return url }
+        let shown = "\(what) file \(quoted("sounds/" + file))"
+        let problem = PackSounds.problem(of: resolution, shown: shown)
+            ?? "\(shown) does not exist" + Suggestion.hint(for: file, among: soundNames)
+        report.error(problem, at: position, about: file)
         return nil
     }
 
