@@ -46,16 +46,20 @@ final class FolderListing {
         return .success(FolderListing(folder))
     }
 
-    /// Every entry but `.` and `..`, sorted by name.
-    func entries() -> [Entry] {
+    /// Every entry but `.` and `..`, sorted by name; or the `errno` of a read that failed
+    /// part way, which would otherwise look like the folder's end and leave files out.
+    func entries() -> Result<[Entry], FolderError> {
         var found: [Entry] = []
-        while let entry = readdir(folder) {
+        while true {
+            errno = 0
+            guard let entry = readdir(folder) else { break }
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
             let name = String(decoding: bytes, as: UTF8.self)
             guard name != ".", name != ".." else { continue }
             found.append(Entry(name: name, isUTF8: name.utf8.elementsEqual(bytes)))
         }
-        return found.sorted { $0.name < $1.name }
+        if errno != 0 { return .failure(FolderError(code: errno)) }
+        return .success(found.sorted { $0.name < $1.name })
     }
 }
 

@@ -48,7 +48,14 @@ public enum PackArchiver {
                 problem(relative, unreadable(error.code, "folder"))
                 return
             }
-            for entry in listing.entries() where !entry.name.hasPrefix(".") {
+            let entries: [FolderListing.Entry]
+            switch listing.entries() {
+            case let .success(listed): entries = listed
+            case let .failure(error):
+                problem(relative, unreadable(error.code, "folder"))
+                return
+            }
+            for entry in entries where !entry.name.hasPrefix(".") {
                 let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
                 guard entry.isUTF8 else {
                     // A name from another system, shown with a stand-in character.
