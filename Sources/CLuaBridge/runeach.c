@@ -9,6 +9,8 @@
 // (`ctxfield`, C's `__index`).
 #include "bridge.h"
 
+static int clua_ctxfield(lua_State *L);
+
 /// `runeach(list, C, fn, action, ctx, replaced, view)`: for i = 1..list.n,
 /// with the instance's entity proxy, data table, handle, id and parameters taken from the
 /// lists `list.entities`, `list.datas`, `list.handles`, `list.ids` and `list.params` (as
@@ -34,9 +36,10 @@ static int clua_runeach(lua_State *L) {
     if (n <= 0) return 0;
     if (!lua_getmetatable(L, 2)) return luaL_error(L, "runeach: ctx's fields have no metatable");
     lua_pushvalue(L, lua_upvalueindex(3));
-    if (lua_rawget(L, -2) != LUA_TFUNCTION) return luaL_error(L, "runeach: ctx's fields have no __index");
+    if (lua_rawget(L, -2) != LUA_TFUNCTION || lua_tocfunction(L, -1) != clua_ctxfield)
+        return luaL_error(L, "runeach: ctx's __index is not ctxfield");
     lua_pushvalue(L, 11);
-    if (lua_setupvalue(L, -2, 2) == NULL) return luaL_error(L, "runeach: ctx's __index is not ctxfield");
+    lua_setupvalue(L, -2, 2);
     lua_settop(L, 13);
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_pushnil(L);

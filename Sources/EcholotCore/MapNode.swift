@@ -390,9 +390,7 @@
     /// Moves the child node out of slot `i`, leaving it vacant, with no copy left behind.
     @inlinable @inline(never)
     func takeChild(_ i: Int) -> MapNode {
-        var taken = MapSlot<Value>.vacant
-        swap(&taken, &slots[i])
-        guard case let .node(child) = consume taken else { preconditionFailure("not a node slot") }
+        guard case let .node(child) = takeSlot(i) else { preconditionFailure("not a node slot") }
         return child
     }
 
@@ -407,9 +405,7 @@
     /// Moves the leaf out of slot `i`, leaving it vacant, with no copy left behind.
     @inlinable @inline(never)
     func takeLeaf(_ i: Int) -> (key: String, value: Value) {
-        var taken = MapSlot<Value>.vacant
-        swap(&taken, &slots[i])
-        guard case let .leaf(k, v) = consume taken else { preconditionFailure("not a leaf slot") }
+        guard case let .leaf(k, v) = takeSlot(i) else { preconditionFailure("not a leaf slot") }
         return (k, v)
     }
 

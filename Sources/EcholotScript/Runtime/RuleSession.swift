@@ -152,9 +152,9 @@ final class RuleSession {
     /// state first: holding it would make every node written a copy.
     fileprivate func commit(_ writes: WriteTree, to state: inout GameState) {
         synced = nil
-        if !writes.isEmpty { writes.apply(to: &state.attributes) }
+        // Applying clears the tree; one with nothing to apply may still hold its nodes.
+        if writes.isEmpty { writes.clear() } else { writes.apply(to: &state.attributes) }
         synced = state
-        writes.clear()
         spares.append(writes)
     }
 

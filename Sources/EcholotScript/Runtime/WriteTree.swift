@@ -121,9 +121,11 @@ final class WriteTree {
 
     /// Writes every recorded change into the state's root map. Paths that no longer lead
     /// to a map are skipped (removed on the Swift side by the time the write arrives).
-    /// The values are moved into the state: a tree is applied once, then cleared.
+    /// The values are moved into the state, so the tree is cleared as it is applied: a
+    /// second apply of what it held would remove every field it wrote.
     func apply(to root: inout PersistentMap<Value>) {
         apply(0, to: &root)
+        clear()
     }
 
     private func apply(_ node: Int, to map: inout PersistentMap<Value>) {
