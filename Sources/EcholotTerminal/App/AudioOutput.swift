@@ -37,6 +37,10 @@ public final class AudioOutput {
     /// sound (dropping it silences the level). `nil` when there is no device.
     public func play(_ store: Store<GameState>, pack: Pack) -> AudioEngine? {
         guard let device else { return nil }
+        // A pause holds the whole device. A level left while paused (or while its window
+        // was too small) still holds it, and lifting it on the way out would let that
+        // level's sounds play on until its engine is gone: the next level lifts it.
+        DevicePause.set(false)
         let engine = AudioEngine(device: device, sounds: SoundFolder(pack.sounds), report: report)
         engine.attach(to: store)
         return engine
