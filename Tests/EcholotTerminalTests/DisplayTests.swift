@@ -96,6 +96,26 @@ import Testing
         #expect(display.levelTooSmall(goals: 1) == nil)
     }
 
+    /// A rule may set a level's time to any finite number, however large: both displays
+    /// show it, and a time limit's countdown, rather than trap making a whole number of it.
+    @Test func aHugeLevelTimeIsShownRatherThanTrappedOn() {
+        var level = tutorialLevel("around-you").level
+        level[LevelKeys.status] = .running
+        level[LevelKeys.time] = 1e300
+        let context = LevelContext(packName: "Tutorial", names: Names(pack: tutorial), goalPaths: [:], visuals: .shown, steering: "arrow keys")
+        let screen = Transcript()
+        let display = ScreenDisplay(output: screen.output, size: { (80, 24) })
+        display.levelBegan(context, level: level)
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 0))
+        #expect(Escape.strip(screen.text).contains("time \(Int.max) s"), "\(Escape.strip(screen.text))")
+        let lines = Transcript()
+        let plain = LineDisplay(output: lines.output)
+        plain.levelBegan(context, level: level)
+        plain.levelFrame(LevelFrame(level: level, paused: false, wallTime: 0))
+        plain.levelStatus(LevelFrame(level: level, paused: false, wallTime: 0))
+        #expect(lines.text.contains("Time left: 0 s"), "\(lines.text)")
+    }
+
     /// A wrong pick (the decoy) is found to the store but not to the player: the level
     /// screen's counters and the status leave it out, as the end page does.
     @Test func theCountersLeaveOutWrongPicks() {

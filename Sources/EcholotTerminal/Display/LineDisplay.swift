@@ -165,7 +165,7 @@ public final class LineDisplay: Display {
         for goal in level[LevelKeys.goals].nodes.map(\.node)
         where goal[GoalKeys.type] == "timeLimit" && goal[GoalKeys.state] != .failed {
             guard let seconds = goal["seconds"].doubleValue else { continue }
-            let left = Int((seconds - level[LevelKeys.time]).rounded(.up))
+            let left = Int(saturating: (seconds - level[LevelKeys.time]).rounded(.up))
             guard let mark = Self.countdown.first(where: { left <= $0 && left > $0 - 1 }),
                   announcedTimeLeft.map({ mark < $0 }) ?? (seconds > Double(mark)) else { continue }
             announcedTimeLeft = mark

@@ -243,7 +243,7 @@ public final class ScreenDisplay: Display {
         }
         // Whole seconds: a screen reader that reads changed lines hears it once a second,
         // not ten times.
-        lines.append(StyledLine(" Found \(frame.found) · misses \(level[LevelKeys.misses]) · time \(Int(level[LevelKeys.time])) s"))
+        lines.append(StyledLine(" Found \(frame.found) · misses \(level[LevelKeys.misses]) · time \(Int(saturating: level[LevelKeys.time])) s"))
         drawRest(lines, context: context, frame: frame, columns: columns, rows: rows)
     }
 

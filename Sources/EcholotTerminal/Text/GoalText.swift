@@ -116,7 +116,7 @@ public struct GoalText {
         case "timeLimit":
             if let seconds = goal["seconds"].doubleValue {
                 let left = max(0, seconds - level[LevelKeys.time])
-                let text = state == .failed ? "Time is up" : "Time left: \(Int(left.rounded(.up))) s"
+                let text = state == .failed ? "Time is up" : "Time left: \(Int(saturating: left.rounded(.up))) s"
                 return GoalLine(text: text, state: state, isConstraint: true)
             }
         case "maxMisses":
