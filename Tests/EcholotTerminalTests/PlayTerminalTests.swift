@@ -448,6 +448,22 @@ import Testing
         #expect(try game.waitForExit() == 0)
     }
 
+    /// A crash (a bad access, an abort, a Swift trap: here each signal sent from outside)
+    /// puts the terminal back before the signal ends the process. The runtime's crash
+    /// report is turned off, so the signal's default action is what follows.
+    @Test(arguments: [SIGSEGV, SIGABRT, SIGILL])
+    func aCrashRestoresTheTerminal(signal: Int32) throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"],
+                                      environment: ["SWIFT_BACKTRACE": "enable=no"])
+        try game.expect("Briefing: The First Sound")
+        game.send("\r")
+        try game.expect("Heading 0° N")
+        kill(game.pid, signal)
+        #expect(try game.waitForExit() == 128 + signal)
+        #expect(game.isCooked)
+        #expect(String(decoding: game.output, as: UTF8.self).contains("\u{1B}[?1049l"), "the main screen is back")
+    }
+
     /// SIGTERM from outside: the terminal is restored too (status 143).
     @Test func terminationSignalRestoresTheTerminal() throws {
         let game = try PseudoTerminal.inTheFirstSound()

@@ -14,6 +14,12 @@ enum SignalState {
     /// How many termination signals (INT, TERM, HUP, QUIT) have arrived.
     static let terminations = Atomic<Int>(0)
 
+    /// What each fatal signal did before the game's handler (indexed by signal number,
+    /// below ``fatalSlots``): C memory filled in before the handlers are installed.
+    nonisolated(unsafe) static var previousFatal: UnsafeMutablePointer<sigaction>?
+    /// Room in ``previousFatal``.
+    static let fatalSlots: Int32 = 32
+
     /// The terminal to restore and what it was like before raw mode.
     nonisolated(unsafe) static var terminalFD: Int32 = -1
     nonisolated(unsafe) static var saved = termios()
@@ -122,6 +128,35 @@ private func echolotSignalHandler(_ signal: Int32) {
     }
 }
 
+/// The handler for the signals that end the process at once (``SignalWatch/fatalSignals``):
+/// the terminal is put back, then the signal's own action goes on — the handler installed
+/// before (the Swift runtime's crash report) with the same arguments, or the default,
+/// which ends the process with the signal's status.
+private func echolotFatalSignalHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
+                                       _ context: UnsafeMutableRawPointer?) {
+    SignalState.restoreTerminal()
+    guard signal > 0, signal < SignalState.fatalSlots, let previous = SignalState.previousFatal?[Int(signal)] else { return }
+    let handler = previous.handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
+    // 0 is SIG_DFL and 1 SIG_IGN, which for these signals also means the default.
+    if handler > 1 {
+        var chained = previous
+        _ = sigaction(signal, &chained, nil)
+        if previous.sa_flags & SA_SIGINFO != 0 {
+            previous.infoHandler?(signal, info, context)
+        } else {
+            previous.handler?(signal)
+        }
+        return
+    }
+    var fallback = sigaction()
+    fallback.handler = nil
+    sigemptyset(&fallback.sa_mask)
+    _ = sigaction(signal, &fallback, nil)
+    // Blocked while this handler runs, so it is delivered as the handler returns: a fault
+    // would come again anyway, but a signal sent from outside would be lost.
+    _ = raise(signal)
+}
+
 /// The C-level exit hook: a process that exits without restoring (an uncaught error
 /// path that calls `exit`) still gets its terminal back.
 private func echolotAtExit() {
@@ -145,6 +180,9 @@ public enum SignalWatch {
 
     /// The termination signals handled gracefully on the first arrival.
     public static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// The signals that end the process at once, after the terminal is put back.
+    public static let fatalSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
 
     /// Installs the handlers and the wake-up pipe (once per process).
     public static func install() throws(SystemError) {
@@ -172,6 +210,18 @@ public enum SignalWatch {
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             guard sigaction(signal, &action, nil) == 0 else { throw SystemError("sigaction(\(signal))") }
+        }
+        // A crash (a Swift trap is SIGILL or SIGTRAP, an abort SIGABRT) runs no exit hook:
+        // the terminal is put back by a handler, which then lets the crash go on.
+        let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(SignalState.fatalSlots))
+        previous.initialize(repeating: sigaction(), count: Int(SignalState.fatalSlots))
+        SignalState.previousFatal = previous
+        for signal in fatalSignals {
+            var action = sigaction()
+            action.infoHandler = echolotFatalSignalHandler
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_SIGINFO
+            guard sigaction(signal, &action, &previous[Int(signal)]) == 0 else { throw SystemError("sigaction(\(signal))") }
         }
         // Writing to a terminal that went away must fail with an error, not kill us.
         var ignore = sigaction()
@@ -208,6 +258,24 @@ public enum SignalWatch {
 }
 
 extension sigaction {
+    /// The three-argument handler (`SA_SIGINFO`), under the name each C library gives its field.
+    public var infoHandler: (@convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void)? {
+        get {
+            #if canImport(Glibc)
+            __sigaction_handler.sa_sigaction
+            #else
+            __sigaction_u.__sa_sigaction
+            #endif
+        }
+        set {
+            #if canImport(Glibc)
+            __sigaction_handler.sa_sigaction = newValue
+            #else
+            __sigaction_u.__sa_sigaction = newValue
+            #endif
+        }
+    }
+
     /// The plain handler, under the name each C library gives its field.
     public var handler: (@convention(c) (Int32) -> Void)? {
         get {
