@@ -195,12 +195,32 @@ struct LuaScan {
         entries(ofTableAt: open).filter { if case .name = $0.key { true } else { false } }
     }
 
-    /// The entry of the table constructor at `open` that gives `key` its value: a positional
-    /// item before a `[n] = …` beside it (Lua stores the items last), else the last entry
-    /// that writes the key.
+    /// How many positional items Lua's compiler holds back before storing them in one go
+    /// (`LFIELDS_PER_FLUSH` in lopcodes.h): the items of a constructor are stored in
+    /// batches of this many, each when the field after its last item begins, the rest at
+    /// the `}`.
+    static let itemsPerStore = 50
+
+    /// The entry of the table constructor at `open` that gives `key` its value: the one Lua
+    /// stores last. A `[n] = …` is stored where it is written, a positional item only with
+    /// its batch (``itemsPerStore``): item 3 of `{ 1, 2, 3, [3] = x }` wins over the `[3] =`
+    /// after it, but a `[3] =` written after the 50th item wins over item 3.
     func entry(_ key: LuaKey, inTableAt open: Int) -> Entry? {
-        let writing = entries(ofTableAt: open).filter { $0.key == key }
-        return writing.last(where: \.positional) ?? writing.last
+        let all = entries(ofTableAt: open)
+        var winner: (entry: Entry, stored: Int)?
+        var itemPlaces: [Int] = []
+        for (place, entry) in all.enumerated() where entry.positional { itemPlaces.append(place) }
+        for (place, entry) in all.enumerated() where entry.key == key {
+            // A batch is stored after its last item and before the field that follows it
+            // (written here as the last item's place and a half, doubled to stay whole).
+            var stored = 2 * place
+            if entry.positional, case let .index(item) = key {
+                let last = (item - 1) / Self.itemsPerStore * Self.itemsPerStore + Self.itemsPerStore
+                stored = last <= itemPlaces.count ? 2 * itemPlaces[last - 1] + 1 : 2 * all.count
+            }
+            if winner.map({ stored >= $0.stored }) ?? true { winner = (entry, stored) }
+        }
+        return winner?.entry
     }
 
     /// The entries `keys` lead through from the table constructor at `table`, outermost

@@ -92,6 +92,27 @@ import Testing
         #expect((found.line, found.column) == (3, 21), "\(found)")
     }
 
+    /// Of an item and a `[n] = …` for the same index, the error is placed at the one Lua
+    /// keeps: Lua stores items 50 at a time, so a `[n] =` after item n's batch of 50 wins,
+    /// one before it loses, at any count (it was the item, always).
+    @Test(arguments: [(items: 3, index: 3, explicitAfter: 3, kept: false), (items: 50, index: 3, explicitAfter: 50, kept: true),
+                      (items: 49, index: 3, explicitAfter: 49, kept: false), (items: 100, index: 60, explicitAfter: 100, kept: true),
+                      (items: 99, index: 60, explicitAfter: 99, kept: false), (items: 120, index: 60, explicitAfter: 100, kept: true),
+                      (items: 120, index: 60, explicitAfter: 99, kept: false), (items: 160, index: 151, explicitAfter: 150, kept: false)])
+    func theWriteLuaKeepsOfAnIndexIsTheOnePlaced(items: Int, index: Int, explicitAfter: Int, kept: Bool) throws {
+        // Every entry on a line of its own: line 1 is `return {`, item i is on line i + 1.
+        var lines = ["return {"]
+        for item in 1 ... items {
+            lines.append(item == index ? "  print," : "  \(item),")
+            if item == explicitAfter { lines.append("  [\(index)] = print,") }
+        }
+        lines.append("}")
+        let found = try place(lines.joined(separator: "\n"))
+        let explicitLine = explicitAfter + 2, itemLine = index + 1 + (explicitAfter < index ? 1 : 0)
+        #expect(found.message.hasSuffix("at [\(index)], a function value cannot be stored in the state"), "\(found)")
+        #expect(found.line == (kept ? explicitLine : itemLine), "\(found)")
+    }
+
     /// The chunk's own `return` is the one outside every function: a helper's comes first.
     @Test func theChunksReturnIsNotAFunctionsReturn() throws {
         let found = try place("""
