@@ -28,9 +28,8 @@ extension LuaVM {
             let type = lua_rawgeti(L, list, i)
             defer { clua_pop(L, 1) }
             if type == LUA_TSTRING {
-                var length = 0
-                guard let bytes = clua_tostring(L, -1, &length) else { break }
-                keys.append(.name(Array(UnsafeRawBufferPointer(start: bytes, count: length))))
+                guard let bytes = bytes(at: -1) else { break }
+                keys.append(.name(bytes))
             } else if lua_isinteger(L, -1) != 0 {
                 keys.append(.index(Int(clua_tointeger(L, -1, nil))))
             } else {

@@ -3,17 +3,67 @@
 /// `mark` is the quote: `"` for what is written in a JSON file, `'` (see ``named(_:)``)
 /// for names in stories, input logs and scripts.
 func quoted(_ text: String, limit: Int = MessageText.nameLimit, mark: Unicode.Scalar = "\"") -> String {
+    quoted(text.lazy.map(TextPiece.character), limit: limit, mark: mark)
+}
+
+/// A piece of text to quote: a character, or a byte that is not UTF-8 (a Lua string can
+/// hold any bytes), which is written `\xE9` as Lua would write it.
+enum TextPiece {
+    /// A character of UTF-8 text.
+    case character(Character)
+    /// A byte no UTF-8 character holds.
+    case byte(UInt8)
+
+    /// `bytes` as characters where they are UTF-8, else byte by byte.
+    static func pieces(of bytes: [UInt8]) -> [TextPiece] {
+        var pieces: [TextPiece] = []
+        var run = String.UnicodeScalarView()
+        func endRun() {
+            pieces += String(run).map(TextPiece.character)
+            run = String.UnicodeScalarView()
+        }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case let .valid(encoded):
+                run.append(Unicode.UTF8.decode(encoded))
+                offset += encoded.count
+            case let .error(length):
+                endRun()
+                pieces += bytes[offset ..< offset + length].map(TextPiece.byte)
+                offset += length
+            case .emptyInput:
+                endRun()
+                return pieces
+            }
+        }
+    }
+}
+
+/// ``quoted(_:limit:mark:)`` over pieces, which may be bytes that are not UTF-8.
+func quoted<Pieces: Sequence<TextPiece>>(_ text: Pieces, limit: Int = MessageText.nameLimit, mark: Unicode.Scalar = "\"") -> String {
     var out = String(mark)
     var count = 0
     // Whether nothing follows the opening mark yet (counting `out`'s scalars instead made
     // a 40,000-character key take a second to quote).
     var atStart = true
-    for character in text {
+    for piece in text {
         if count == limit {
             out += "…"
             break
         }
         count += 1
+        let character: Character
+        switch piece {
+        case let .character(found):
+            character = found
+        case let .byte(byte):
+            out += (byte < 0x10 ? "\\x0" : "\\x") + String(byte, radix: 16, uppercase: true)
+            atStart = false
+            continue
+        }
         for scalar in character.unicodeScalars {
             defer { atStart = false }
             if scalar == mark || scalar == "\\" {
@@ -47,6 +97,12 @@ extension MessageText {
     /// ``named(_:)`` for the layers above the model: a rule type a level names, say.
     public static func named(_ text: String) -> String {
         EcholotModel.named(text)
+    }
+
+    /// ``named(_:)`` for a name a script gave, which can be any bytes: those that are not
+    /// UTF-8 are written as Lua writes them (`'caf\xE9'`), so the name is still told.
+    public static func named(bytes: [UInt8]) -> String {
+        EcholotModel.quoted(TextPiece.pieces(of: bytes), mark: "'")
     }
 
     /// ``quoted(_:limit:mark:)`` for the layers above the model: a file name as a pack

@@ -155,6 +155,14 @@ final class LuaVM {
 
     // MARK: Reading
 
+    /// The bytes of the string at `index` (which must be a string or a number), whatever
+    /// they are.
+    func bytes(at index: Int32, in thread: OpaquePointer? = nil) -> [UInt8]? {
+        var length = 0
+        guard let bytes = clua_tostring(thread ?? L, index, &length) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: length))
+    }
+
     /// The string at `index` (which must be a string), or `nil` if it is not valid UTF-8.
     func string(at index: Int32, in thread: OpaquePointer? = nil) -> String? {
         var length = 0

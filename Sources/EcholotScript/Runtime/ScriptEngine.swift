@@ -101,8 +101,13 @@ public final class ScriptEngine {
         lua_setfield(L, -2, "actionproblem")
         pushCheck(ActionName.problem(emitting:))
         lua_setfield(L, -2, "emitproblem")
-        // A name a level file gave, quoted and cut as every message of the model names one.
-        pushCheck { MessageText.named($0) }
+        // A name a level file or a script gave, quoted and cut as every message of the
+        // model names one; a script's can be bytes that are not UTF-8, told all the same.
+        vm.pushHostFunction(vm.register { [unowned self] L in
+            guard let name = vm.bytes(at: 1, in: L) else { return 0 }
+            vm.push(MessageText.named(bytes: name), in: L)
+            return 1
+        })
         lua_setfield(L, -2, "named")
         // One "did you mean" for every name a script or a level can misspell.
         vm.pushHostFunction(vm.register { [unowned self] L in self.closest(L) })
