@@ -129,11 +129,17 @@ struct PlayCommand: ParsableCommand {
         }
         var catalog = PackCatalog.standard(.standard(safe: safe))
         let start: PackEntry
+        // The pack named on the command line is read by the path typed, so its messages
+        // name its files as `echolot validate` and `echolot test` do, not by the absolute
+        // path the menus know it by (an id stays the folder it stands for).
+        let typedPath: String?
         if FileManager.default.fileExists(atPath: path) {
             start = PackEntry(path: URL(fileURLWithPath: path).standardizedFileURL.path, pack: startPack)
+            typedPath = path
             if !catalog.entries.contains(where: { $0.path == start.path }) { catalog.entries.insert(start, at: 0) }
         } else {
             start = catalog.entries.first { $0.pack.id == startPack.id } ?? PackEntry(path: path, pack: startPack)
+            typedPath = nil
         }
         // Marks and run history come from the player's profile; when it cannot be opened
         // the game still plays, remembering this session, and says why on its own screen.
@@ -181,13 +187,14 @@ struct PlayCommand: ParsableCommand {
                 profileProgress?.record(store, of: entry.pack)
                 return store
             }
+            let shown = entry.path == start.path ? typedPath ?? entry.path : entry.path
             do {
-                let store = try GameLoader.load(pack: entry.path, level: level).makeStore()
+                let store = try GameLoader.load(pack: shown, level: level).makeStore()
                 profileProgress?.record(store, of: entry.pack)
                 return store
             } catch {
                 // GameLoader has written the details to stderr; the game names the cure.
-                throw LevelStartError(description: "its pack or rules have problems; echolot validate \(Shell.word(entry.path)) lists them")
+                throw LevelStartError(description: "its pack or rules have problems; echolot validate \(Shell.word(shown)) lists them")
             }
         }
         relay.app = app

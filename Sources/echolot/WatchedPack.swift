@@ -31,8 +31,11 @@ final class WatchedPack: PackReloader {
         let library = PackLibrary.standard(safe: safe)
         let good = GoodRules()
         self.good = good
-        watcher = PackWatcher(url: url) { url in
-            switch library.load(at: url) {
+        // Each version is read by the path typed, so its messages name its files as
+        // `echolot validate` does; the watcher looks at the absolute folder.
+        let typed = URL(fileURLWithPath: path)
+        watcher = PackWatcher(url: url) { _ in
+            switch library.load(at: typed) {
             case let .failure(error):
                 return .failure(error)
             case let .success(pack):

@@ -10,6 +10,11 @@ import Testing
 /// Glibc module does not define).
 let posixSpawnSetsid: Int32 = 0x80
 
+/// glibc's posix_spawn_file_actions_addchdir_np (2.29 and later; declared only for
+/// _GNU_SOURCE), looked up at run time: a game started in a folder of the test's.
+let spawnChangeDirectory: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? =
+    dlsym(nil, "posix_spawn_file_actions_addchdir_np").map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self) }
+
 /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34 and later; declared only for
 /// _GNU_SOURCE too), looked up at run time.
 let spawnCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
@@ -36,7 +41,10 @@ final class PseudoTerminal {
     /// Starts `echolot arguments…` on a new pseudo-terminal of the given size, as the
     /// leader of a new session with the terminal as its controlling terminal (so window
     /// size changes arrive as SIGWINCH, exactly as in a terminal emulator).
-    init(_ arguments: [String], environment extra: [String: String] = [:], columns: UInt16 = 100, rows: UInt16 = 30) throws {
+    /// `directory` is the folder it starts in (by default the test's own).
+    init(_ arguments: [String], environment extra: [String: String] = [:], columns: UInt16 = 100, rows: UInt16 = 30,
+         directory: URL? = nil) throws {
+        if directory != nil, spawnChangeDirectory == nil { throw HarnessError("this C library cannot start a process in a folder") }
         var masterFD: Int32 = -1, slaveFD: Int32 = -1
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&masterFD, &slaveFD, nil, nil, &size) == 0 else { throw HarnessError("openpty: \(errno)") }
@@ -70,6 +78,7 @@ final class PseudoTerminal {
             posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
             posix_spawn_file_actions_adddup2(&actions, 0, 1)
             posix_spawn_file_actions_adddup2(&actions, 0, 2)
+            if let directory, let change = spawnChangeDirectory { _ = change(&actions, directory.path) }
             // Nor any other descriptor a test opened without close-on-exec (pipes to a command
             // another test runs): the game gets its terminal and nothing else.
             if let closeFrom = spawnCloseFrom { _ = closeFrom(&actions, 3) }

@@ -1,0 +1,51 @@
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// `echolot play` names a pack's scripts by the path typed, as `echolot validate` does: a
+/// level started from a pack given relatively named its broken script by the absolute
+/// path the menus know the pack by.
+@Suite struct TypedPackPathTests {
+    /// A copy of the tutorial, as `tutorial-draft` in a fresh folder, whose one script
+    /// does not compile.
+    func brokenPack() throws -> URL {
+        let pack = try temporaryFolder().appendingPathComponent("tutorial-draft")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: tutorialPath), to: pack)
+        try FileManager.default.createDirectory(at: pack.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try Data("echolot.goal('broken', {".utf8).write(to: pack.appendingPathComponent("scripts/broken.lua"))
+        return pack
+    }
+
+    /// What `echolot validate tutorial-draft` says about the script, run where the pack is.
+    func validated(_ pack: URL) throws -> String {
+        let result = try runEcholot(["validate", "tutorial-draft"], in: pack.deletingLastPathComponent())
+        #expect(result.status == 1)
+        let line = try #require(result.stderr.split(separator: "\n").first { $0.contains("broken.lua") })
+        #expect(line.hasPrefix("tutorial-draft/scripts/broken.lua:1:"), "\(line)")
+        return String(line)
+    }
+
+    @Test func aLevelThatCannotStartNamesTheScriptAsValidateDoes() throws {
+        let pack = try brokenPack()
+        defer { try? FileManager.default.removeItem(at: pack.deletingLastPathComponent()) }
+        let expected = try validated(pack)
+        let game = try PseudoTerminal(["play", "tutorial-draft", "--plain", "--no-audio", "--level", "first-sound"],
+                                      directory: pack.deletingLastPathComponent())
+        try game.expect("== Briefing: The First Sound ==")
+        game.send("\r")
+        try game.expect("echolot validate tutorial-draft lists them")
+        #expect(game.text.contains(expected), "\(game.text.suffix(2000))")
+        #expect(!game.text.contains(pack.path), "\(game.text.suffix(2000))")
+    }
+
+    @Test func aWatchedPackNamesTheScriptAsValidateDoes() throws {
+        let pack = try brokenPack()
+        defer { try? FileManager.default.removeItem(at: pack.deletingLastPathComponent()) }
+        let expected = try validated(pack)
+        let game = try PseudoTerminal(["play", "tutorial-draft", "--plain", "--no-audio", "--watch"],
+                                      directory: pack.deletingLastPathComponent())
+        #expect(try game.waitForExit() == 1)
+        #expect(game.text.contains(expected), "\(game.text.suffix(2000))")
+        #expect(!game.text.contains(pack.path), "\(game.text.suffix(2000))")
+    }
+}
