@@ -44,7 +44,7 @@ enum GameLoader {
         let pack = try loadPack(path)
         guard let definition = pack.level(id: id) else {
             let known = pack.levelOrder.joined(separator: ", ")
-            Terminal.error("\(path): error: pack '\(pack.id)' has no level \(MessageText.named(id)); its levels are: \(known)")
+            Terminal.error("\(MessageText.argument(path)): error: pack '\(pack.id)' has no level \(MessageText.named(id)); its levels are: \(known)")
             throw ExitCode(1)
         }
         return LoadedGame(pack: pack, definition: definition, rules: try rules(for: pack))
@@ -86,7 +86,7 @@ enum GameLoader {
         if let entry = library.entry(id: argument) { return entry.url.path }
         // "no such file" would send the player looking for a file they never meant.
         let searched = safe ? "no shipped pack (installed packs are not loaded with --safe)" : "no shipped or installed pack"
-        Terminal.error("\(argument):1:1: error: there is \(searched) with the id \(MessageText.named(argument)), nor a file or folder of that name; "
+        Terminal.error("\(MessageText.argument(argument)):1:1: error: there is \(searched) with the id '\(MessageText.argument(argument))', nor a file or folder of that name; "
             + "'echolot packs --all' lists the packs by id")
         return nil
     }

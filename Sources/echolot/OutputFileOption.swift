@@ -1,4 +1,5 @@
 import ArgumentParser
+import EcholotModel
 import Foundation
 
 /// An option naming a file to write (`play --record`, `pack --out`, `render --out`),
@@ -15,13 +16,13 @@ enum OutputFileOption {
         let folder = URL(fileURLWithPath: value).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ValidationError("\(option): the folder \(folder) does not exist")
+            throw ValidationError("\(option): the folder \(MessageText.argument(folder)) does not exist")
         }
         guard access(folder, W_OK) == 0 else {
-            throw ValidationError("\(option): the folder \(folder) cannot be written")
+            throw ValidationError("\(option): the folder \(MessageText.argument(folder)) cannot be written")
         }
         if FileManager.default.fileExists(atPath: value, isDirectory: &isFolder), isFolder.boolValue {
-            throw ValidationError("\(option): \(value) is a folder; give a file name inside it")
+            throw ValidationError("\(option): \(MessageText.argument(value)) is a folder; give a file name inside it")
         }
     }
 }

@@ -33,7 +33,7 @@ struct PackCommand: ParsableCommand {
         let url = URL(fileURLWithPath: folder)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            Terminal.error("\(folder):1:1: error: not a pack folder (give the folder that holds pack.json)")
+            Terminal.error("\(MessageText.argument(folder)):1:1: error: not a pack folder (give the folder that holds pack.json)")
             throw ExitCode(1)
         }
         let library = PackLibrary.standard()

@@ -70,10 +70,10 @@ struct PlayCommand: ParsableCommand {
     /// Usage errors exit 2.
     func validate() throws {
         if let visuals, Visuals(rawValue: visuals) == nil {
-            throw ValidationError("--visuals must be shown, faded or hidden, not '\(visuals)'")
+            throw ValidationError("--visuals must be shown, faded or hidden, not '\(MessageText.argument(visuals))'")
         }
         guard InputSource(argument: inputSource) != nil else {
-            throw ValidationError("--input-source must be keys, opentrack, opentrack:PORT or opentrack:HOST:PORT, not '\(inputSource)'")
+            throw ValidationError("--input-source must be keys, opentrack, opentrack:PORT or opentrack:HOST:PORT, not '\(MessageText.argument(inputSource))'")
         }
         if tiltTurns, InputSource(argument: inputSource) == .keys {
             throw ValidationError("--tilt-turns needs a head tracker: add --input-source opentrack")
@@ -83,7 +83,7 @@ struct PlayCommand: ParsableCommand {
             try OutputFileOption.check(record, option: "--record", example: "session.jsonl")
         }
         if let time, TimeOfDay(text: time) == nil {
-            throw ValidationError("--time must be a time of day as HH:MM (00:00 to 23:59), not '\(time)'")
+            throw ValidationError("--time must be a time of day as HH:MM (00:00 to 23:59), not '\(MessageText.argument(time))'")
         }
         if watch {
             guard let pack, FileManager.default.fileExists(atPath: pack) else {
@@ -124,7 +124,7 @@ struct PlayCommand: ParsableCommand {
         let startPack = try watched?.pack ?? GameLoader.loadPack(path, safe: safe)
         if let level, startPack.level(id: level) == nil {
             let known = startPack.levelOrder.joined(separator: ", ")
-            Terminal.error("\(path): error: pack '\(startPack.id)' has no level \(MessageText.named(level)); its levels are: \(known)")
+            Terminal.error("\(MessageText.argument(path)): error: pack '\(startPack.id)' has no level \(MessageText.named(level)); its levels are: \(known)")
             throw ExitCode(1)
         }
         var catalog = PackCatalog.standard(.standard(safe: safe))

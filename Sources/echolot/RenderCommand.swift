@@ -78,11 +78,11 @@ struct RenderCommand: ParsableCommand {
         // By id, through a base or a dependency: every folder the game reads is protected.
         let read = [URL(fileURLWithPath: pack)] + game.pack.folders
         if let problem = OutputGuard.problem(writing: URL(fileURLWithPath: out), reading: read) {
-            Terminal.error("\(out):1:1: error: \(problem)")
+            Terminal.error("\(MessageText.argument(out)):1:1: error: \(problem)")
             throw ExitCode(1)
         }
         if let input, Self.sameFile(out, input) {
-            Terminal.error("\(out):1:1: error: the output is the input log being read; write it elsewhere")
+            Terminal.error("\(MessageText.argument(out)):1:1: error: the output is the input log being read; write it elsewhere")
             throw ExitCode(1)
         }
         return (game, try GameLoader.inputLog(input))

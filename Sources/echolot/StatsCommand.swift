@@ -1,5 +1,6 @@
 import ArgumentParser
 import EcholotStore
+import EcholotModel
 import EcholotTerminal
 import Foundation
 
@@ -33,7 +34,7 @@ struct StatsCommand: ParsableCommand {
     /// Usage errors exit 2.
     func validate() throws {
         guard StatsWindow(rawValue: window) != nil else {
-            throw ValidationError("--window must be week, 2weeks or month, not '\(window)'")
+            throw ValidationError("--window must be week, 2weeks or month, not '\(MessageText.argument(window))'")
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EcholotModel
 import EcholotTerminal
 import Foundation
 
@@ -17,7 +18,9 @@ do {
         Echolot.exit(withError: error)
     }
     if code == .validationFailure {
-        writeIgnoringFailure(Echolot.fullMessage(for: error) + "\n", to: STDERR_FILENO)
+        // The parser quotes what it refuses whole; it is echoed as every message echoes an argument.
+        let message = MessageText.echoingArguments(Echolot.fullMessage(for: error), Array(CommandLine.arguments.dropFirst()))
+        writeIgnoringFailure(message + "\n", to: STDERR_FILENO)
         exit(2)
     }
     Echolot.exit(withError: error)

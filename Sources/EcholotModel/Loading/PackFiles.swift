@@ -57,7 +57,8 @@ struct PackFiles {
     /// Opens the folder at `url`, or says why it is not a pack folder.
     static func open(_ url: URL) -> Opening {
         let display = displayPath(of: url)
-        let shown = display.isEmpty ? "." : display
+        // The path as typed: a folder that is not there is told by it, echoed as an argument.
+        let shown = display.isEmpty ? "." : MessageText.argument(display)
         let absolute = URL(fileURLWithPath: url.path).standardizedFileURL
         guard let real = realPath(absolute.path) else {
             return .failed(Diagnostic(path: shown, at: .start, message: "no such file or directory"))

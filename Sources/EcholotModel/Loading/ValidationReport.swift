@@ -34,7 +34,8 @@ extension PackLoader {
     public static func validate(path: String, relativeTo base: URL? = nil,
                                 library: PackLibrary? = nil) -> ValidationReport {
         let url = base.map { URL(fileURLWithPath: path, relativeTo: $0) } ?? URL(fileURLWithPath: path)
-        let shown = path.isEmpty ? "." : path
+        // The path as typed: a path that is not a pack is told by it, echoed as an argument.
+        let shown = path.isEmpty ? "." : MessageText.argument(path)
         func failure(_ message: String) -> ValidationReport {
             ValidationReport(packID: nil, levelCount: 0,
                              diagnostics: [Diagnostic(path: shown, at: .start, message: message)])
