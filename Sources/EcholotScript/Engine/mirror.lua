@@ -18,21 +18,19 @@ local format = string.format
 local dataOf, listMT, null, copy, sortedpairs = E.dataOf, E.listMT, E.null, E.copy, E.sortedpairs
 local finite, nonfinite = E.finite, E.nonfinite
 
--- The proxy the running reducer may change (with what is inside it); during a behaviour
--- batch, a mark that stands for whichever entity the batch's view is at (`focusnow`).
-local S = { focus = nil }
+-- The proxy the running reducer may change (with what is inside it), or ENGINE.
+local focus = nil
 -- In every permission set: lets the engine write anywhere (scores, earned achievements).
 local ENGINE = {}
--- The focus while a behaviour batch runs: whichever entity the batch's view stands for
--- now. The driver (CLuaBridge/runeach.c) moves the view on without telling Lua, and the
--- writers that need the entity's proxy ask C which instance it is (`focusnow`).
-local VIEWFOCUS = {}
-local viewentities = nil  -- the batch's entity proxies, by instance
+-- During a behaviour batch, the batch's entity proxies, by instance, and the focus is
+-- whichever of them the batch's view stands for now: the driver (CLuaBridge/runeach.c)
+-- moves the view on without telling Lua, and the writers that need the entity's proxy
+-- ask C which instance it is (`focusnow`). Nil outside a batch.
+local viewentities = nil
 local focusindex = host.focusindex
--- What the running reducer may change, as S.focus says or for a behaviour's view as C does.
+-- What the running reducer may change: `focus`, or during a batch the view's entity.
 local function focusnow()
-  local focus = S.focus
-  if focus ~= VIEWFOCUS then return focus end
+  if viewentities == nil then return focus end
   local i = focusindex()
   if i == nil then return nil end
   return viewentities[i]
@@ -289,7 +287,7 @@ local function writeother(proxy, meta, data, k, v, old, up)
   if (k == "id" or k == "type") and role == "goal" and depth == goaldepth and v ~= old then
     error(format("field '%s': a goal's %s cannot change (it is %s)", k, k, describe(old)), 2 + up)
   end
-  if role == "level" and (k == "status" or k == "id") and v ~= old and S.focus ~= ENGINE then
+  if role == "level" and (k == "status" or k == "id") and v ~= old and focus ~= ENGINE then
     error(format(k == "status" and "field 'status': a level's status changes only by emitting level.won or level.lost (it is %s)"
       or "field 'id': a level's id cannot change (it is %s)", describe(old)), 2 + up)
   end
@@ -478,7 +476,7 @@ function E.dropmirror()
   if root == nil then return false end
   kill(root, true)
   root = nil
-  S.focus, viewentities = nil, nil
+  focus, viewentities = nil, nil
   E.endview()
   structure = structure + 1
   return true
@@ -522,7 +520,7 @@ function E.begin()
     E.born = born
   end
   bornn, diedn = 0, 0
-  S.focus, viewentities = nil, nil
+  focus, viewentities = nil, nil
   E.endview()  -- a batch that failed left its view live
 end
 
@@ -533,20 +531,22 @@ function E.root() return root end
 function E.structure() return structure end
 
 -- Lets the running reducer change `proxy` and what is inside it.
-function E.focus(proxy) S.focus, viewentities = proxy, nil end
+function E.focus(proxy) focus, viewentities = proxy, nil end
 
 -- Lets each reducer of a behaviour batch change the entity its view stands for (`entities`
 -- lists them by instance, as the driver's list does).
 function E.focusview(entities)
-  S.focus, viewentities = VIEWFOCUS, entities
+  focus, viewentities = nil, entities
 end
 
--- Writes a field on the engine's behalf (scores, earned achievements, replaced foci).
+-- Writes a field on the engine's behalf (scores, earned achievements, replaced foci): a
+-- behaviour's replaced entity is written while its batch runs, so the batch's list is
+-- set aside too, or the view's entity would stand in for the engine.
 function E.set(proxy, key, value)
-  local saved = S.focus
-  S.focus = ENGINE
+  local saved, savedview = focus, viewentities
+  focus, viewentities = ENGINE, nil
   proxy[key] = value
-  S.focus = saved
+  focus, viewentities = saved, savedview
 end
 
 -- The map node at `key` of `proxy`, made (empty) if it is not there.
