@@ -47,11 +47,19 @@ local function nonfinite(n)
 end
 E.nonfinite = nonfinite
 
--- How the keys of a path (innermost first, as `copy` gathers them) read below a field:
--- `.name`, `[3]`, or `["odd key"]` each, outermost first (`.list[3].fn`).
+-- The keys of a path outermost first, from `copy`'s innermost first (gathered as an error
+-- unwinds): the order messages name them in and Swift finds them in a file's text.
+local function outermostfirst(below)
+  local keys, n = {}, #below
+  for i = n, 1, -1 do keys[n - i + 1] = below[i] end
+  return keys
+end
+
+-- How the keys of a path (outermost first) read below a field: `.name`, `[3]`, or
+-- `["odd key"]` each (`.list[3].fn`).
 local function pathtext(keys)
   local out = ""
-  for i = #keys, 1, -1 do
+  for i = 1, #keys do
     local k = keys[i]
     if type(k) ~= "string" then
       out = out .. "[" .. tostring(k) .. "]"
@@ -171,7 +179,7 @@ function E.copy(v, depth)
     if err ~= nil then out, err, below = copy(v, depth or 1, {}, true) end
   end
   if err == nil then return out end
-  return nil, err, below and pathtext(below) or ""
+  return nil, err, below and pathtext(outermostfirst(below)) or ""
 end
 
 -- A deep read-only view of a plain value (actions, parameters).
@@ -195,7 +203,6 @@ function E.dataproblem(v)
   local _, err, below = copy(v, 1, type(v) == "table" and {} or nil, "data")
   if err == nil then return nil end
   if not below then return err, {} end
-  local keys = {}
-  for i = #below, 1, -1 do keys[#keys + 1] = below[i] end
-  return format("at %s, %s", pathtext(below), err), keys
+  local keys = outermostfirst(below)
+  return format("at %s, %s", pathtext(keys), err), keys
 end
