@@ -80,7 +80,7 @@ extension LuaKeySearch {
     static func offset(ofField field: String?, inTestNamed name: String?, in text: [UInt8]) -> Int? {
         let scan = LuaScan(text: text)
         guard let test = testTable(named: name, writing: field, scan: scan) else { return nil }
-        guard name != nil else { return test.fields.last(where: { $0.key == field.map(LuaKey.init) })?.keyOffset }
+        guard name != nil else { return written(field, among: test.fields)?.keyOffset }
         return field.flatMap { offset(of: $0, within: test.fields, scan: scan) } ?? test.nameOffset
     }
 
@@ -91,7 +91,7 @@ extension LuaKeySearch {
     static func offset(ofField field: String?, inEvent event: Int, ofTestNamed name: String?, in text: [UInt8]) -> Int? {
         let scan = LuaScan(text: text)
         guard let test = testTable(named: name, writing: "input", scan: scan),
-              let input = test.fields.last(where: { $0.key == LuaKey("input") }), scan.isTable(at: input.valueOffset),
+              let input = written("input", among: test.fields), scan.isTable(at: input.valueOffset),
               let item = scan.entry(.index(event), inTableAt: input.valueOffset)?.valueOffset else { return nil }
         guard let field, scan.isTable(at: item) else { return item }
         return scan.entry(LuaKey(field), inTableAt: item)?.keyOffset ?? item
@@ -104,10 +104,10 @@ extension LuaKeySearch {
         for table in scan.tables() {
             let fields = scan.fields(ofTableAt: table)
             guard let name else {
-                if fields.contains(where: { $0.key == field.map(LuaKey.init) }) { return (fields, nil) }
+                if written(field, among: fields) != nil { return (fields, nil) }
                 continue
             }
-            guard let named = fields.last(where: { $0.key == LuaKey("name") }) else { continue }
+            guard let named = written("name", among: fields) else { continue }
             let value = scan.token(at: named.valueOffset)
             guard value.kind == .string, scan.bytes(of: value).elementsEqual(name.utf8) else { continue }
             return (fields, named.valueOffset)
@@ -115,9 +115,17 @@ extension LuaKeySearch {
         return nil
     }
 
+    /// The field of `fields` that gives `key` its value: the last that writes it, as Lua
+    /// keeps the last. Nil for no key (`fields` are all named).
+    private static func written(_ key: String?, among fields: [LuaScan.Entry]) -> LuaScan.Entry? {
+        guard let key else { return nil }
+        let wanted = LuaKey(key)
+        return fields.last(where: { $0.key == wanted })
+    }
+
     /// `key` among `fields`, else in the tables their values write, depth first.
     private static func offset(of key: String, within fields: [LuaScan.Entry], scan: LuaScan) -> Int? {
-        if let written = fields.last(where: { $0.key == LuaKey(key) }) { return written.keyOffset }
+        if let entry = written(key, among: fields) { return entry.keyOffset }
         for field in fields where scan.isTable(at: field.valueOffset) {
             if let inner = offset(of: key, within: scan.fields(ofTableAt: field.valueOffset), scan: scan) { return inner }
         }
