@@ -36,29 +36,48 @@ struct LoadedGame {
     }
 }
 
+/// What stops a level from loading, one line each as stderr shows them.
+struct LoadProblems: Error {
+    /// The lines, in display order; at least one.
+    let lines: [String]
+
+    init(_ lines: [String]) { self.lines = lines }
+}
+
 /// Loads packs, levels and input logs for the commands, turning every problem into
 /// `path:line:col: error: …` lines on stderr and exit status 1.
 enum GameLoader {
-    /// Loads `level` of the pack at `path`.
-    static func load(pack path: String, level id: String) throws -> LoadedGame {
-        let pack = try loadPack(path)
-        guard let definition = pack.level(id: id) else {
-            let known = pack.levelOrder.joined(separator: ", ")
-            Terminal.error("\(MessageText.argument(path)): error: pack '\(pack.id)' has no level \(MessageText.named(id)); its levels are: \(known)")
+    /// Loads `level` of the pack at `path` (a folder, a `.zip` or a pack's id), its bases,
+    /// dependencies and rules resolved against the shipped and (unless `safe`) installed packs.
+    static func load(pack path: String, level id: String, safe: Bool = false) throws -> LoadedGame {
+        let library = PackLibrary.standard(safe: safe)
+        guard let resolved = packPath(path, in: library, safe: safe) else { throw ExitCode(1) }
+        switch game(at: resolved, shown: path, level: id, in: library) {
+        case let .success(game):
+            return game
+        case let .failure(problems):
+            for line in problems.lines { Terminal.error(line) }
             throw ExitCode(1)
         }
-        return LoadedGame(pack: pack, definition: definition, rules: try rules(for: pack))
     }
 
-    /// Loads the standard rules and the pack's scripts, and checks the pack's levels
-    /// against the rules they name; every problem is reported and ends the command.
-    static func rules(for pack: Pack) throws -> PackRules {
+    /// `level` of the pack at `path` (a folder or a `.zip`) with its rules, or every problem
+    /// that stops it as the lines `load(pack:level:safe:)` tells on stderr; the pack is
+    /// named `shown` when it has no such level. For `play`, whose screen is the game's
+    /// while a level starts: it tells the problems there, where stderr would be drawn over.
+    static func game(at path: String, shown: String, level id: String, in library: PackLibrary) -> Result<LoadedGame, LoadProblems> {
+        let pack: Pack
+        switch library.load(at: URL(fileURLWithPath: path)) {
+        case let .success(loaded): pack = loaded
+        case let .failure(error): return .failure(LoadProblems(error.diagnostics.sortedForDisplay().map(\.description)))
+        }
+        guard let definition = pack.level(id: id) else {
+            let known = pack.levelOrder.joined(separator: ", ")
+            return .failure(LoadProblems(["\(MessageText.argument(shown)): error: pack '\(pack.id)' has no level \(MessageText.named(id)); its levels are: \(known)"]))
+        }
         switch PackRules.checked(pack) {
-        case let .success(rules):
-            return rules
-        case let .failure(error):
-            Terminal.report(error.diagnostics)
-            throw ExitCode(1)
+        case let .success(rules): return .success(LoadedGame(pack: pack, definition: definition, rules: rules))
+        case let .failure(error): return .failure(LoadProblems(error.diagnostics.sortedForDisplay().map(\.description)))
         }
     }
 

@@ -188,13 +188,20 @@ struct PlayCommand: ParsableCommand {
                 return store
             }
             let shown = entry.path == start.path ? typedPath ?? entry.path : entry.path
-            do {
-                let store = try GameLoader.load(pack: shown, level: level).makeStore()
-                profileProgress?.record(store, of: entry.pack)
-                return store
-            } catch {
-                // GameLoader has written the details to stderr; the game names the cure.
-                throw LevelStartError(description: "its pack or rules have problems; echolot validate \(Shell.word(shown)) lists them")
+            // Read again at each start, as the files are now (and with --safe, without the
+            // installed packs). What stops it is told on the game's screen: stderr would be
+            // drawn over, and gone when the game ends.
+            switch GameLoader.game(at: shown, shown: shown, level: level, in: PackLibrary.standard(safe: safe)) {
+            case let .success(game):
+                do throws(ScriptError) {
+                    let store = try game.rules.store(for: game.definition)
+                    profileProgress?.record(store, of: entry.pack)
+                    return store
+                } catch {
+                    throw LevelStartError(problems: [error.description], pack: shown)
+                }
+            case let .failure(problems):
+                throw LevelStartError(problems: problems.lines, pack: shown)
             }
         }
         relay.app = app
@@ -233,7 +240,15 @@ private final class NoticeRelay {
     }
 }
 
-/// Why a level could not be started from the menus.
+/// Why a level could not be started from the menus: its first problem, how many more
+/// there are, and the command that lists them all.
 private struct LevelStartError: Error, CustomStringConvertible {
     let description: String
+
+    /// The error for `problems` (one line each, at least one) of the pack at `pack`.
+    init(problems: [String], pack: String) {
+        let more = problems.count - 1
+        let count = more > 0 ? " (\(more) more problem\(more == 1 ? "" : "s"))" : ""
+        description = "\(problems.first ?? "")\(count); echolot validate \(Shell.word(pack)) lists \(more > 0 ? "them" : "it")"
+    }
 }
