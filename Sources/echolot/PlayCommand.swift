@@ -81,6 +81,13 @@ struct PlayCommand: ParsableCommand {
         if let record {
             // Found now, not after a level played unrecorded.
             try OutputFileOption.check(record, option: "--record", example: "session.jsonl")
+            // The log is begun (emptied) when a level starts: a mistyped pack file, such as
+            // levels/cave.json, would be lost. A recording may be written again.
+            let recording = record.hasSuffix(".jsonl") || record.hasSuffix(PlayOptions.storyTestSuffix)
+            if !recording, FileManager.default.fileExists(atPath: record) {
+                throw ValidationError("--record: \(MessageText.argument(record)) already exists and is no recording "
+                    + "(a name ending in .jsonl or \(PlayOptions.storyTestSuffix)); give a new file name or one of those")
+            }
         }
         if let time, TimeOfDay(text: time) == nil {
             throw ValidationError("--time must be a time of day as HH:MM (00:00 to 23:59), not '\(MessageText.argument(time))'")
@@ -120,7 +127,7 @@ struct PlayCommand: ParsableCommand {
         }
         // A folder, a .zip, or the id of a shipped or installed pack; a watched one must
         // also have scripts that load, as each later version must.
-        let watched = watch ? try WatchedPack(path: path, safe: safe) : nil
+        let watched = watch ? try WatchedPack(path: path, safe: safe, ignoring: options.isRecording) : nil
         let startPack = try watched?.pack ?? GameLoader.loadPack(path, safe: safe)
         if let level, startPack.level(id: level) == nil {
             let known = startPack.levelOrder.joined(separator: ", ")

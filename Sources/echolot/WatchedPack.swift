@@ -25,7 +25,9 @@ final class WatchedPack: PackReloader {
 
     /// Watches the pack at `path`; its first version must load, else the problems are on
     /// stderr and the command ends with status 1.
-    init(path: String, safe: Bool) throws {
+    /// Files for which `ignoring` is true (absolute paths: what the game records into the
+    /// pack) are not watched.
+    init(path: String, safe: Bool, ignoring: @escaping (String) -> Bool) throws {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         self.path = url.path
         let library = PackLibrary.standard(safe: safe)
@@ -34,7 +36,7 @@ final class WatchedPack: PackReloader {
         // Each version is read by the path typed, so its messages name its files as
         // `echolot validate` does; the watcher looks at the absolute folder.
         let typed = URL(fileURLWithPath: path)
-        watcher = PackWatcher(url: url) { _ in
+        watcher = PackWatcher(url: url, ignoring: ignoring) { _ in
             switch library.load(at: typed) {
             case let .failure(error):
                 return .failure(error)

@@ -64,6 +64,30 @@ import Testing
         #expect(json["runs"] as? Int == 1, "\(stats.stdout)")
     }
 
+    /// Recording into the watched pack (its `tests/`, where pack tests read logs) does not
+    /// count as an edit: the level is played, not restarted each time the log is written
+    /// (which wrote it again, for ever). An edit still restarts it.
+    @Test func aRecordingIntoTheWatchedPackIsNoEdit() throws {
+        let pack = try authoredPack()
+        defer { try? FileManager.default.removeItem(at: pack.deletingLastPathComponent()) }
+        let log = pack.appendingPathComponent("tests/walk.jsonl")
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--watch", "--level", "first-sound",
+                                       "--record", log.path])
+        try game.expect("== Briefing: The First Sound ==")
+        game.send("\r")
+        try game.expect("Level The First Sound begins.")
+        #expect(FileManager.default.fileExists(atPath: log.path))
+        game.wait(1.5)  // three looks of the watcher at the log being written
+        try edit(pack, "levels/first-sound.json", #""azimuth": 60"#, #""azimuth": 300"#)
+        try game.expect("Reloaded after changes to levels/first-sound.json.")
+        try game.expect("Level The First Sound begins.")
+        game.send("q")
+        try game.expect("== Left: The First Sound ==")
+        #expect(try game.quitFromAPage() == 0)
+        #expect(!game.text.contains("walk.jsonl."), "\(game.text.suffix(2000))")
+        #expect(game.text.components(separatedBy: "Reloaded after changes").count == 2, "one reload, the edit's: \(game.text.suffix(2000))")
+    }
+
     @Test func anEditDuringAStoryRestartsItsSceneFromTheNewData() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

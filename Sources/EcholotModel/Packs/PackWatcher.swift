@@ -38,15 +38,20 @@ public final class PackWatcher {
     /// The problems of the last load that failed; empty after one that succeeded.
     public private(set) var problems: [Diagnostic] = []
     private let load: (URL) -> Result<Pack, PackLoadError>
+    private let ignoring: (String) -> Bool
     private var stamps: [String: Stamp] = [:]
 
     /// Watches the pack at `url`, loading it now. `load` loads a version of it; the
     /// default resolves it against the shipped and installed packs. Front ends can wrap
     /// it to add their own checks (scripts that must load).
-    public init(url: URL, load: @escaping (URL) -> Result<Pack, PackLoadError> = { PackLibrary.standard().load(at: $0) }) {
+    /// Files for which `ignoring` (given the file's absolute path) is true are not looked
+    /// at: what the game itself writes into the pack (`play --record` into its `tests/`).
+    public init(url: URL, ignoring: @escaping (String) -> Bool = { _ in false },
+                load: @escaping (URL) -> Result<Pack, PackLoadError> = { PackLibrary.standard().load(at: $0) }) {
         self.url = url
+        self.ignoring = ignoring
         self.load = load
-        stamps = PackWatcher.scan(url)
+        stamps = PackWatcher.scan(url, ignoring: ignoring)
         switch load(url) {
         case let .success(pack): current = pack
         case let .failure(error): problems = error.diagnostics
@@ -55,7 +60,7 @@ public final class PackWatcher {
 
     /// Reloads the pack when a file changed since the last poll; `nil` when none did.
     public func poll() -> Change? {
-        let now = PackWatcher.scan(url, previous: stamps)
+        let now = PackWatcher.scan(url, previous: stamps, ignoring: ignoring)
         let changed = Set(now.keys).union(stamps.keys).filter { now[$0] != stamps[$0] }.sorted()
         guard !changed.isEmpty else { return nil }
         stamps = now
@@ -74,10 +79,11 @@ public final class PackWatcher {
     /// that window may keep its size and time, so its content is compared.
     static let recentWindow: TimeInterval = 3
 
-    /// Every file of the pack (hidden ones left out), by relative path; a `.zip` is
-    /// one file with the path `""`. Digests of files whose size and (not recent) time are
-    /// as in `previous` are taken from there instead of reading the file again.
-    static func scan(_ url: URL, previous: [String: Stamp] = [:]) -> [String: Stamp] {
+    /// Every file of the pack (hidden ones and those `ignoring` names left out), by
+    /// relative path; a `.zip` is one file with the path `""`. Digests of files whose size
+    /// and (not recent) time are as in `previous` are taken from there instead of reading
+    /// the file again.
+    static func scan(_ url: URL, previous: [String: Stamp] = [:], ignoring: (String) -> Bool = { _ in false }) -> [String: Stamp] {
         let manager = FileManager.default
         var stamps: [String: Stamp] = [:]
         let recent = Date().addingTimeInterval(-recentWindow)
@@ -104,7 +110,7 @@ public final class PackWatcher {
                 else { continue }
                 if attributes[.type] as? FileAttributeType == .typeDirectory {
                     walk(path, depth: depth + 1)
-                } else {
+                } else if !ignoring(fileURL.path) {
                     stamps[path] = stamp(path, fileURL, attributes)
                 }
             }

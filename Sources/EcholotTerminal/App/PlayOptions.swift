@@ -1,4 +1,5 @@
 import EcholotModel
+import Foundation
 
 /// How `echolot play` was asked to run.
 public struct PlayOptions: Sendable {
@@ -44,6 +45,28 @@ public struct PlayOptions: Sendable {
         guard let record else { return nil }
         let stem = Self.stem(record, ending: Self.storyTestSuffix) ?? Self.stem(record, ending: nil) ?? record
         return Self.numbered(stem, attempt) + Self.storyTestSuffix
+    }
+
+    /// Whether `path` names a file `--record` writes: a level's input log or its
+    /// description, or a story's transcript, of any attempt, beside the `--record` file.
+    /// `play --watch` of a pack that holds them must not restart the level for them: the
+    /// restart would record again, and so on for ever.
+    public func isRecording(_ path: String) -> Bool {
+        guard let record else { return false }
+        let file = URL(fileURLWithPath: path).standardizedFileURL
+        let given = URL(fileURLWithPath: record).standardizedFileURL
+        guard file.deletingLastPathComponent().resolvingSymlinksInPath().path
+                == given.deletingLastPathComponent().resolvingSymlinksInPath().path else { return false }
+        // The attempt is read from the name ("walk-3.jsonl"), then the name is made again.
+        let stem = Self.stem(record, ending: Self.storyTestSuffix) ?? Self.stem(record, ending: nil) ?? record
+        let name = file.lastPathComponent, stemName = URL(fileURLWithPath: stem).lastPathComponent
+        guard name.hasPrefix(stemName) else { return false }
+        let rest = name.dropFirst(stemName.count)
+        let digits = rest.hasPrefix("-") ? rest.dropFirst().prefix(while: \.isASCII).prefix(while: \.isNumber) : ""
+        let attempt = Int(digits).map { max(1, $0) } ?? 1
+        let written = [recordPath(attempt: attempt), recordPath(attempt: attempt).map(RecordingDescription.metaPath(forLog:)),
+                       storyRecordPath(attempt: attempt)]
+        return written.contains { $0.map { URL(fileURLWithPath: $0).lastPathComponent } == name }
     }
 
     /// `path` without `ending` (without its last extension when `ending` is nil), or nil
