@@ -71,6 +71,7 @@ int clua_random(lua_State *L);
 /// `table.sort(t [, comp])`: Lua's quicksort, finished by a heapsort where Lua would pick
 /// pivots from the clock.
 int clua_sort(lua_State *L);
+int clua_sortkeys(lua_State *L);
 
 // patterns.c: string.find, match, gmatch and gsub on a matcher that pays the budget.
 

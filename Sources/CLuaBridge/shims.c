@@ -12,7 +12,7 @@ void clua_setshims(lua_State *L) {
         {"ctxfieldindex", clua_makectxfield}, {"ctxfields", clua_ctxfields},
         {"find", clua_strfind}, {"match", clua_strmatch}, {"gmatch", clua_gmatch}, {"gsub", clua_gsub},
         {"guarded", clua_makeguarded}, {"relay", clua_makerelay},
-        {"printer", clua_makeprinter}, {"random", clua_random}, {"sort", clua_sort}, {"pcall", clua_packpcall}, {"xpcall", clua_packxpcall},
+        {"printer", clua_makeprinter}, {"random", clua_random}, {"sort", clua_sort}, {"sortkeys", clua_sortkeys}, {"pcall", clua_packpcall}, {"xpcall", clua_packxpcall},
         {"made", clua_made}, {"loadtext", clua_loadchunk},
         {NULL, NULL},
     };

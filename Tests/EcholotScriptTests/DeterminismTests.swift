@@ -108,6 +108,32 @@ import Testing
     /// twelve places, so a set of tables was walked twelve ways and a replay could take
     /// another path. Tables stored into the state and read back, and the level's entities,
     /// sort where what they were made from does, also after the collector reused addresses.
+    /// What a walk costs the budget depends on the keys alone. Each Lua state hashes
+    /// strings with a seed of its own, so the keys reach the walk's sort in another order
+    /// in each: charged comparison by comparison, the same walk cost more or less from one
+    /// run to the next, and a rule close to its budget could pass in play and fail in the
+    /// replay of it.
+    @Test func aWalkCostsTheSameInEveryLuaState() throws {
+        let walk = Array("""
+            local t = {}
+            for i = 1, 3000 do t["entity-" .. i] = i end
+            local n = 0
+            for k in pairs(t) do n = n + 1 end
+            return n
+            """.utf8)
+        var charged: Set<Int> = []
+        // Kept alive: a state made where the last one was freed may hash as it did.
+        var engines: [ScriptEngine] = []
+        for _ in 0..<6 {
+            let engine = try ScriptEngine()
+            engines.append(engine)
+            #expect(try engine.evaluateData(source: ScriptSource(pack: "test", file: "walk.lua", displayPath: "walk.lua"), text: walk) == .int(3000))
+            let limits = engine.vm.limits.pointee
+            charged.insert(Int(limits.budget - limits.remaining))
+        }
+        #expect(charged.count == 1, "instructions charged in six states: \(charged.sorted())")
+    }
+
     @Test func tablesAsKeysAreWalkedInTheOrderTheyWereMade() throws {
         let script = """
             echolot.reducer({ name = "order", on = { ["pack.order"] = function(level, action, ctx)

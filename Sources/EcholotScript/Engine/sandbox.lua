@@ -7,6 +7,7 @@ local rawget, rawset, rawlen, rawequal = rawget, rawset, rawlen, rawequal
 local setmetatable, getmetatable = setmetatable, getmetatable
 local getrawmetatable = debug.getmetatable
 local sort = host.sort  -- Lua's, without pivots from the clock (CLuaBridge/sort.c)
+local sortkeys = host.sortkeys  -- the same by `<`, charged by the count alone
 local format = string.format
 local hostprint, charge, relay, loadtext = host.print, host.charge, host.relay, host.loadtext
 
@@ -72,6 +73,9 @@ E.namefunctions = namefunctions
 -- (a map's names, a list's indices) are sorted by `<` in C, in the order `before` gives
 -- them: `before` in Lua took fifteen instructions a comparison, so walking the entities of
 -- a level of 15,000 took a reducer's whole budget (a standard goal's `check` among them).
+-- That sort is charged by the number of keys alone (`sortkeys`): the comparisons a sort
+-- makes depend on the order it gets the keys in, which is the hash's, and moves with a
+-- seed each Lua state picks; a replay must run out of budget exactly where its play did.
 local function orderedkeys(t)
   local keys, n = {}, 0
   local first = type((next(t)))
@@ -82,7 +86,7 @@ local function orderedkeys(t)
     if uniform and type(k) ~= first then uniform = false end
   end
   if n > 1 then
-    if uniform then sort(keys) else sort(keys, before) end
+    if uniform then sortkeys(keys) else sort(keys, before) end
   end
   return keys, n
 end
