@@ -39,8 +39,7 @@ local function goalproblem(name, payload)
   local goals = level and level.goals
   goals = goals and (dataOf[goals] or goals)
   if goals ~= nil and type(id) == "string" and rawget(goals, id) ~= nil then return nil end
-  -- `host.named` answers nothing for bytes that are not UTF-8 text, which it cannot show.
-  local function shown(text) return host.named(text) or "'(not UTF-8 text)'" end
+  local shown = host.named  -- quoted, escaped and cut, bytes that are not UTF-8 as \xNN
   if level == nil then
     -- A story rule or a game reducer can run while no level is played: no goal has any id.
     return format("%s: no level is being played, so there is no goal%s to announce", name,
