@@ -44,3 +44,14 @@ func printTable(_ title: String, _ header: [String], _ rows: [[String]]) {
 func fixed(_ value: Double, _ decimals: Int = 1) -> String {
     String(format: "%.\(decimals)f", value)
 }
+
+/// `value` with its thousands set apart by commas (1,000), as the tables' titles write counts.
+func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var out = ""
+    for (i, digit) in digits.enumerated() {
+        if i > 0, (digits.count - i) % 3 == 0 { out += "," }
+        out.append(digit)
+    }
+    return (value < 0 ? "-" : "") + out
+}

@@ -13,9 +13,12 @@ import Foundation
 /// For profilers and instruction counts, `ECHOLOT_LUA_WAY=engine|observed|lua|luacall|swift
 /// ECHOLOT_LUA_TICKS=50 EcholotBench lua` runs just that many ticks of one way; the
 /// difference between runs of 50 and 0 ticks, divided by 50, is the cost of one tick.
+/// `ECHOLOT_LUA_ENTITIES=N` measures levels of N entities instead of 1,000 (the target's
+/// figure), to see how each way grows with the level.
 func runLuaBenchmarks() {
-    let bench = OrbitBenchmark(entities: 1000)
     let environment = ProcessInfo.processInfo.environment
+    let count = Int(environment["ECHOLOT_LUA_ENTITIES"] ?? "").flatMap { $0 > 0 ? $0 : nil } ?? 1000
+    let bench = OrbitBenchmark(entities: count)
     let ticks: [(name: String, way: String, tick: () -> Int)]
     do {
         let engine = try ScriptEngine()
@@ -57,7 +60,7 @@ func runLuaBenchmarks() {
         rows[i].insert(fixed(p50 / (medians["swift"] ?? .nan), 2) + "×", at: 4)
     }
     printTable(
-        "Rules: one tick of 1,000 orbiting entities (µs; target: engine ≤ 4× plain Lua p50, aim 2×)",
+        "Rules: one tick of \(grouped(count)) orbiting entities (µs; target, at 1,000: engine ≤ 4× plain Lua p50, aim 2×)",
         ["way", "p50", "p99", "÷ plain Lua p50", "÷ Swift reducer p50", "rejections"], rows)
 }
 
