@@ -21,6 +21,7 @@ int clua_raiselimit(lua_State *L, clua_Limits *limits);
 /// Takes `n` instructions from the budget at once; raises the instruction limit when it
 /// runs out.
 void clua_spend(lua_State *L, lua_Number n);
+void clua_restartcount(lua_State *L);
 /// `resetbudget([n])`: a fresh budget for the next reducer in a batch, or `n` instructions.
 int clua_resetbudget(lua_State *L);
 /// `charge(n)`: takes `n` instructions from the budget at once.

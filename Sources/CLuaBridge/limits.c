@@ -103,6 +103,17 @@ static void clua_hook(lua_State *L, lua_Debug *ar) {
     if (limits->limit != CLUA_LIMIT_NONE) clua_raiselimit(L, limits);
 }
 
+/// Starts the count hook's period over, unless a limit was hit (the hook then fires on
+/// every instruction) or no budget runs: after work the budget does not take instruction
+/// by instruction (the engine's sort of a walk's keys, charged by their count), so that
+/// where the hook next fires does not depend on how much of that work there was.
+void clua_restartcount(lua_State *L) {
+    clua_Limits *limits = clua_limits(L);
+    if (limits->limit == CLUA_LIMIT_NONE && lua_gethook(L) == clua_hook) {
+        lua_sethook(L, clua_hook, LUA_MASKCOUNT, limits->granularity);
+    }
+}
+
 /// Arms the hook on `L` for a new reducer call: a full budget, no limit hit, and no view
 /// for the C writer (a batch that failed mid-call left its view set).
 void clua_arm(lua_State *L) {

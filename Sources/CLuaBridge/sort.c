@@ -176,23 +176,42 @@ int clua_sort(lua_State *L) {
     return 0;
 }
 
-/// `sortkeys(keys)`: sorts a table's keys, all numbers or all strings, by `<`, for the
-/// sandbox's deterministic walks (sandbox.lua `orderedkeys`). The keys come in the order
-/// of Lua's hash, which moves with a seed each state picks anew, and the comparisons a
-/// sort makes move with the order of its input: charged one by one, a walk close to the
-/// budget could pass in play and fail in its replay. So the charge is set by the count
-/// alone, before the sort: `CLUA_SORTSTEP` for each of n·⌈log₂ n⌉ comparisons, about
-/// what the sort makes on average (heapsort, for a range it finishes, makes at most twice).
+/// Instructions charged for each comparison of a walk's keys made by the sandbox's order
+/// for keys of several types (sandbox.lua `before`, written in Lua: about fifteen a call).
+#define CLUA_MIXEDSTEP 16
+
+/// `sortkeys(keys[, before])`: sorts a table's keys for the sandbox's deterministic walks
+/// (sandbox.lua `orderedkeys`): by `<` (all numbers or all strings) or by `before`. The
+/// keys come in the order of Lua's hash, which moves with a seed each state picks anew
+/// (and for tables and functions with their addresses), and the comparisons a sort makes
+/// move with the order of its input: charged one by one, a walk close to the budget could
+/// pass in play and fail in its replay. So the charge is set by the count alone, before
+/// the sort, for n·⌈log₂ n⌉ comparisons, about what the sort makes on average (heapsort,
+/// for a range it finishes, at most twice as many); `before`'s own instructions are not
+/// counted, and the hook's period starts over after them.
 int clua_sortkeys(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
+    int ordered = !lua_isnoneornil(L, 2);
+    if (ordered) luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
     if (n < 2) return 0;
     luaL_argcheck(L, n < INT_MAX, 1, "array too big");
     lua_Number steps = 0;
     for (lua_Integer m = n - 1; m > 0; m >>= 1) steps += 1;
-    clua_spend(L, (lua_Number)CLUA_SORTSTEP * (lua_Number)n * steps);
-    lua_settop(L, 1);
-    lua_pushlightuserdata(L, L);  // the mark clua_sortless knows: `<`, charged already
+    clua_spend(L, (lua_Number)(ordered ? CLUA_MIXEDSTEP : CLUA_SORTSTEP) * (lua_Number)n * steps);
+    lua_settop(L, 2);
+    if (!ordered) {
+        lua_pushlightuserdata(L, L);  // the mark clua_sortless knows: `<`, charged already
+        lua_replace(L, 2);
+        clua_auxsort(L, 1, (clua_Index)n);
+        return 0;
+    }
+    // `before` is the engine's: it cannot fail short of a limit, which ends the call.
+    clua_Limits *limits = clua_limits(L);
+    long long remaining = limits->remaining;
+    limits->remaining = LLONG_MAX / 2;
     clua_auxsort(L, 1, (clua_Index)n);
+    if (limits->limit == CLUA_LIMIT_NONE) limits->remaining = remaining;
+    clua_restartcount(L);
     return 0;
 }

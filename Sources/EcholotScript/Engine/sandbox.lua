@@ -73,9 +73,10 @@ E.namefunctions = namefunctions
 -- (a map's names, a list's indices) are sorted by `<` in C, in the order `before` gives
 -- them: `before` in Lua took fifteen instructions a comparison, so walking the entities of
 -- a level of 15,000 took a reducer's whole budget (a standard goal's `check` among them).
--- That sort is charged by the number of keys alone (`sortkeys`): the comparisons a sort
+-- Either sort is charged by the number of keys alone (`sortkeys`): the comparisons a sort
 -- makes depend on the order it gets the keys in, which is the hash's, and moves with a
--- seed each Lua state picks; a replay must run out of budget exactly where its play did.
+-- seed each Lua state picks (and with addresses); a replay must run out of budget exactly
+-- where its play did.
 local function orderedkeys(t)
   local keys, n = {}, 0
   local first = type((next(t)))
@@ -86,7 +87,7 @@ local function orderedkeys(t)
     if uniform and type(k) ~= first then uniform = false end
   end
   if n > 1 then
-    if uniform then sortkeys(keys) else sort(keys, before) end
+    if uniform then sortkeys(keys) else sortkeys(keys, before) end
   end
   return keys, n
 end
