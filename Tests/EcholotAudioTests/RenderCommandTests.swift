@@ -191,6 +191,20 @@ import Testing
         #expect(try Data(contentsOf: out) == Data("earlier render".utf8))
     }
 
+    /// Ctrl-C there from the very start (pressed while the pack loads, or before the first
+    /// tick is written) ends the render as Ctrl-C ends a command, with no file written or
+    /// left half-written and an earlier output as it was.
+    @Test func aRenderInterruptedFromItsStartLeavesNothing() throws {
+        let out = folder.appendingPathComponent("early.wav")
+        try Data("earlier render".utf8).write(to: out)
+        let result = try runEcholot(["render", Tutorial.root.path, "--level", "around-you", "--seconds", "60", "--out", out.path],
+                                    interruptedBy: SIGINT)
+        #expect(result.status == 128 + SIGINT)
+        #expect(result.stdout == "")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["early.wav"])
+        #expect(try Data(contentsOf: out) == Data("earlier render".utf8))
+    }
+
     /// A render started with Ctrl-C ignored (a background job of a script, `nohup`) goes on
     /// through one and writes its file: the signals it holds back while it renders are
     /// only those that would have ended it.
