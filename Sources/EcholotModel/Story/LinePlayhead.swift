@@ -11,6 +11,8 @@ struct LinePlayhead {
     /// (none once the last has ended). A little slack lets a line of 2 s end on the
     /// 120th tick of 1/60 s, not the 121st.
     mutating func advance(by dt: Double, through lines: [StoryLine]) -> Range<Int> {
+        // The place comes from the story record, which a story rule can write anything into.
+        index = min(max(index, 0), lines.count)
         let before = index
         elapsed += dt
         while index < lines.count, elapsed >= lines[index].seconds - 1e-9 {

@@ -196,7 +196,17 @@ public struct StoryDirector: Sendable {
 
     /// Goes on with the step after the current one.
     private func next(state: inout GameState, context: inout ReducerContext) throws {
-        try run(chapter: chapterIndex(state), step: stepIndex(state) + 1, state: &state, context: &context)
+        let step = stepIndex(state)
+        guard step >= 0, step < .max else { return noStep(chapter: chapterIndex(state), step: step, state: &state, context: &context) }
+        try run(chapter: chapterIndex(state), step: step + 1, state: &state, context: &context)
+    }
+
+    /// Stops the story at a place that is no step of it. The record's place (`step`,
+    /// `lastLevel`) is the director's, but a story rule can write the record: such a place
+    /// stops the story, told, rather than the game.
+    private func noStep(chapter: Int, step: Int, state: inout GameState, context: inout ReducerContext) {
+        stop("the story's place (chapter \(chapter), step \(step)) is no step of the story; "
+            + "only the story itself moves it (a story rule writes story.vars, or emits story.jump)", state: &state, context: &context)
     }
 
     /// Starts chapter `id`, or stops the story when there is none.
@@ -215,6 +225,7 @@ public struct StoryDirector: Sendable {
                      context: inout ReducerContext) throws {
         var chapter = startChapter, step = startStep
         for _ in 0..<maxSteps {
+            guard chapter >= 0, step >= 0 else { return noStep(chapter: chapter, step: step, state: &state, context: &context) }
             guard chapter < book.chapters.count else { return finish("end", state: &state, context: &context) }
             let steps = book.chapters[chapter].steps
             guard step < steps.count else {
@@ -240,7 +251,7 @@ public struct StoryDirector: Sendable {
                 }
                 let before = state[Game.story]["attempts"]?.mapValue?[levelStep.level]?.intValue ?? 0
                 let again = counted == levelStep.level && (chapter, step) == (startChapter, startStep) && before > 0
-                let attempt = again ? before : before + 1
+                let attempt = again ? before : before == .max ? before : before + 1  // a count a rule wrote
                 state[Game.story]["attempts"] = .map((state[Game.story]["attempts"]?.mapValue ?? PersistentMap())
                     .setting(levelStep.level, .int(attempt)))
                 state[Game.story]["lastLevel"] = ["chapter": .int(chapter), "step": .int(step)]
@@ -298,7 +309,8 @@ public struct StoryDirector: Sendable {
     private func beginScene(_ scene: PersistentMap<Value>, state: inout GameState, level: Level) {
         var story = state[Game.story]
         story["scene"] = .map(scene)
-        story["serial"] = .int((story["serial"]?.intValue ?? 0) + 1)
+        // Wrapping past the largest integer (a rule may write it) is still a change.
+        story["serial"] = .int((story["serial"]?.intValue ?? 0) &+ 1)
         state[Game.story] = story
         var fresh = level
         fresh[LevelKeys.status] = .ready
