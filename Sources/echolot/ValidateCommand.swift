@@ -58,6 +58,7 @@ struct ValidateCommand: ParsableCommand {
         do {
             rules = try PackRules.load(pack)
             problems += rules?.validate() ?? []
+            problems += rules?.wonAtStart() ?? []
         } catch {
             problems += error.diagnostics(in: pack)
         }

@@ -62,6 +62,22 @@ public final class PackRules {
         FileReports.told(pack.levels.keys.sorted().flatMap { validate(pack.levels[$0]!) })
     }
 
+    /// Levels won as soon as they start, before any input: all their goals hold from the
+    /// start (a time limit, a limit of misses and a decoy to avoid only hold the others to
+    /// something), so the player wins without hearing a sound. Told at each level's goals.
+    /// Levels that cannot start (their problems are told by ``validate()``) are left out.
+    public func wonAtStart() -> [Diagnostic] {
+        pack.levels.keys.sorted().compactMap { id in
+            guard let definition = pack.levels[id], let store = try? store(for: definition) else { return nil }
+            _ = store.send(.start)
+            guard store.state[Game.level][LevelKeys.status] == .won else { return nil }
+            let (file, position) = definition.source.location(of: "goals")
+            return Diagnostic(path: file, at: position, message: "this level is won as soon as it starts: every goal holds "
+                + "from the start (a time limit, a limit of misses or a decoy to avoid holds the others to something); "
+                + "add a goal to reach, such as find")
+        }
+    }
+
     /// Problems with the rule entries of one level.
     public func validate(_ level: LevelDefinition) -> [Diagnostic] {
         engine.validate(level, pack: pack.id)
