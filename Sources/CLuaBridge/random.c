@@ -28,8 +28,10 @@ static lua_Integer clua_bound(lua_State *L, int index) {
 }
 
 /// `ctx.random()`: a number in [0, 1); `ctx.random(n)`: an integer in 1..n;
-/// `ctx.random(m, n)`: an integer in m..n. The arithmetic is Lua's: `m + math.floor(u *
-/// (n - m + 1))` with integers that wrap.
+/// `ctx.random(m, n)`: an integer in m..n, for any m <= n. The draw is `m + floor(u *
+/// (n - m + 1))` in unsigned arithmetic, as Lua's own `project` is: a span of 2^63 or more
+/// does not fit a signed integer (it wrapped, and the draw fell outside m..n), and the
+/// spans that did fit draw exactly what they drew before, so recorded runs replay.
 int clua_random(lua_State *L) {
     clua_Limits *limits = clua_limits(L);
     int count = lua_gettop(L);
@@ -42,13 +44,13 @@ int clua_random(lua_State *L) {
     lua_Integer m = count == 1 ? 1 : clua_bound(L, 1);
     lua_Integer n = clua_bound(L, count);
     if (m > n) return luaL_error(L, "ctx.random(%I, %I): the interval is empty", m, n);
-    lua_Integer range = (lua_Integer)((lua_Unsigned)n - (lua_Unsigned)m + 1u);
-    lua_Number below = floor(u * (lua_Number)range);
-    lua_Integer k;
-    if (lua_numbertointeger(below, &k)) {
-        lua_pushinteger(L, (lua_Integer)((lua_Unsigned)m + (lua_Unsigned)k));
-    } else {
-        lua_pushnumber(L, (lua_Number)m + below);
-    }
+    lua_Unsigned span = (lua_Unsigned)n - (lua_Unsigned)m;
+    // Every integer is a possible draw when span + 1 wraps to 0: 2^64 of them.
+    lua_Number size = span + 1u == 0 ? 0x1.0p64 : (lua_Number)(span + 1u);
+    lua_Number below = floor(u * size);
+    // Rounding may carry u * size up to size itself (size too is rounded above 2^53).
+    lua_Unsigned k = below < 0x1.0p64 ? (lua_Unsigned)below : span;
+    if (k > span) k = span;
+    lua_pushinteger(L, (lua_Integer)((lua_Unsigned)m + k));
     return 1;
 }

@@ -54,6 +54,36 @@ import Testing
         #expect(world.store.state.random == random, "the state's generator moved on by as many draws")
     }
 
+    /// `ctx.random(m, n)` stays within m..n when n − m + 1 does not fit a signed integer:
+    /// before, that span wrapped, so `(0, math.maxinteger)` drew negative numbers and
+    /// `(math.mininteger, math.maxinteger)` drew nothing but math.mininteger.
+    @Test func ctxRandomStaysWithinAnyInterval() throws {
+        let script = """
+            echolot.reducer({ name = "draw", on = { ["pack.draw"] = function(level, action, ctx)
+              local spans = { { 0, math.maxinteger }, { math.mininteger, math.maxinteger }, { -(1 << 62), 1 << 62 },
+                              { math.mininteger, -1 }, { math.mininteger, 0 }, { -1, math.maxinteger } }
+              local draws = echolot.list()
+              for _, span in ipairs(spans) do
+                for _ = 1, 64 do draws[#draws + 1] = ctx.random(span[1], span[2]) end
+              end
+              level.draws = draws
+            end } })
+            """
+        let world = try Support.world(scripts: ["draw.lua": script], level: Support.level(entities: [("e", 0)], seed: 9))
+        #expect(world.store.dispatch(Action("pack.draw")).rejections.isEmpty)
+        let draws = try #require(world.store.level["draws"].listValue).compactMap(\.intValue)
+        let spans: [ClosedRange<Int>] = [0...Int.max, Int.min...Int.max, -(1 << 62)...(1 << 62),
+                                         Int.min...(-1), Int.min...0, -1...Int.max]
+        #expect(draws.count == spans.count * 64)
+        for (index, span) in spans.enumerated() {
+            let drawn = draws[(index * 64)..<(index * 64 + 64)]
+            #expect(drawn.allSatisfy(span.contains), "\(span): \(drawn.filter { !span.contains($0) })")
+            #expect(Set(drawn).count > 60, "\(span) draws spread over the interval")
+        }
+        let whole = draws[64..<128]
+        #expect(whole.contains { $0 < 0 } && whole.contains { $0 > 0 }, "the whole range draws from both halves")
+    }
+
     /// Lua 5.4's `table.sort` picks pivots from the clock once a partition comes out badly
     /// unbalanced, and then leaves ties in an order that depends on when it ran. Here the
     /// first partition of 1,000 elements is unbalanced on purpose (the smallest key first,
