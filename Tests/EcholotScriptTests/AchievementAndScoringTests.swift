@@ -28,6 +28,23 @@ import Testing
         #expect(achievements(store) == ["firstWin", "quickEar"])
     }
 
+    /// A win scores at most `base − missPenalty × misses` and never below 0, however many
+    /// misses a rule records: before, the product wrapped, and `math.maxinteger` misses
+    /// scored 1100 here (100 × them wraps to −100), 184467440737095516 misses 1016.
+    @Test(arguments: [(9, 100), (10, 0), (11, 0), (184_467_440_737_095_516, 0), (Int.max, 0)])
+    func aStandardScoreStaysInItsBoundsForAnyMisses(misses: Int, score: Int) throws {
+        let level = Support.level(entities: [("bell", 90)], goals: #"[{"type": "find", "entity": "bell"}]"#,
+                                  scoring: #"{"type": "standard", "base": 1000, "missPenalty": 100, "timeBonus": 0}"#)
+        let world = try Support.world(scripts: ["miss.lua": """
+            echolot.reducer({ name = "miss", on = { ["pack.miss"] = function(level, action) level.misses = action.misses end } })
+            """], level: level)
+        world.store.dispatch(.start)
+        #expect(world.store.dispatch(Action("pack.miss", ["misses": .int(misses)])).rejections.isEmpty)
+        world.store.dispatch(.selectEntity("bell"))
+        #expect(world.store.level[LevelKeys.status] == .won)
+        #expect(world.store.level[LevelKeys.score] == score)
+    }
+
     @Test func aLostLevelScoresZero() throws {
         let store = try play { $0.dispatch(.selectEntity("bee")) }
         #expect(store.level[LevelKeys.status] == .lost)

@@ -3,7 +3,7 @@
 -- before `parTime` (the full bonus at 0 seconds, none at `parTime`). A lost level scores 0.
 -- The score stays within the engine's range (0 to 1000000000), whatever the parameters.
 
-local floor, max, min = math.floor, math.max, math.min
+local floor, min = math.floor, math.min
 
 echolot.scoring("standard", {
   description = "Points for winning, fewer for each miss, a bonus for speed.",
@@ -21,7 +21,13 @@ echolot.scoring("standard", {
       if level.time < params.parTime then
         bonus = floor(params.timeBonus * (params.parTime - level.time) / params.parTime)
       end
-      return min(1000000000, max(0, params.base - params.missPenalty * level.misses) + bonus)
+      -- Misses past base // missPenalty take all of base: compared, not multiplied, since
+      -- a rule may set misses so high that the product wraps, which scored above base.
+      local kept, penalty, misses = params.base, params.missPenalty, level.misses
+      if penalty > 0 then
+        kept = misses > kept // penalty and 0 or kept - penalty * misses
+      end
+      return min(1000000000, kept + bonus)
     end,
     ["level.lost"] = function(score, action, ctx)
       if ctx.level.status == "lost" then return 0 end
