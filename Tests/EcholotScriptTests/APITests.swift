@@ -286,6 +286,70 @@ import Testing
         #expect(world.store.level[LevelKeys.misses] == 7)
     }
 
+    /// The fields the engine and the standard rules read hold what a level file may give
+    /// them, however they are written: an entity's tags (a list of non-empty strings, which
+    /// `findAll` walks), the view's fields (in the ranges the level format gives them) and
+    /// the level's found ids (each an entity of the level). Before, `e.tags = 5` made every
+    /// later select fail in `findAll`, and `selectTolerance = 500` or a found "ghost" were
+    /// taken as they came.
+    @Test func theViewTagsAndFoundHoldWhatTheLevelFormatAllows() throws {
+        let world = try Support.world(scripts: [
+            "fields.lua": """
+                echolot.behaviour("poke", { on = {
+                  ["pack.tags"] = function(e) e.tags = 5 end,
+                  ["pack.tagItem"] = function(e) e.tags[#e.tags + 1] = 7 end,
+                  ["pack.tagList"] = function(e) e.tags = { "a", 3 } end,
+                  ["pack.emptyTag"] = function(e) table.insert(e.tags, "") end,
+                } })
+                echolot.reducer({ name = "meddle", on = {
+                  ["pack.tolerance"] = function(level) level.view.selectTolerance = 500 end,
+                  ["pack.negative"] = function(level) level.view.selectTolerance = -5 end,
+                  ["pack.width"] = function(level) level.view.width = 0 end,
+                  ["pack.visuals"] = function(level) level.view.visuals = "dim" end,
+                  ["pack.noCenter"] = function(level) level.view.center = nil end,
+                  ["pack.view"] = function(level) level.view = 5 end,
+                  ["pack.ghost"] = function(level) level.found = echolot.list("ghost") end,
+                  ["pack.ghostItem"] = function(level) level.found[#level.found + 1] = "ghost" end,
+                  ["pack.wholeView"] = function(level) level.view = { center = 0, elevation = 0, width = 90, selectTolerance = 200, visuals = "shown" } end,
+                  ["pack.wholeLevel"] = function(level) local copy = {} for k, v in pairs(level) do copy[k] = v end copy.entities = { e = { id = "e", tags = 5 } } return copy end,
+                  ["pack.fine"] = function(level) level.view.center = 370 level.view.selectTolerance = 180 level.found = { "e" } level.found[2] = "e" local e = level.entities.e e.tags = { "x" } table.insert(e.tags, "y") end,
+                  ["pack.untag"] = function(level) level.entities.e.tags = nil end,
+                } })
+                """,
+        ], level: Support.level(entities: [("e", 0)], behaviours: #"[{"type": "poke"}]"#))
+        world.store.dispatch(.start)
+        let tags = "an entity's tags is a list of non-empty strings"
+        for (action, line, message) in [
+            ("pack.tags", 2, "field 'tags': \(tags), not 5"),
+            ("pack.tagItem", 3, "field 'tags': \(tags), not a list with 7"),
+            ("pack.tagList", 4, "field 'tags': \(tags), not a list with 3"),
+            ("pack.emptyTag", 5, "field 'tags': \(tags), not a list with ''"),
+            ("pack.tolerance", 8, "field 'selectTolerance': a level's view's selectTolerance is a number of degrees from 0 to 180, not 500"),
+            ("pack.negative", 9, "field 'selectTolerance': a level's view's selectTolerance is a number of degrees from 0 to 180, not -5"),
+            ("pack.width", 10, "field 'width': a level's view's width is a number of degrees from 1 to 360, not 0"),
+            ("pack.visuals", 11, "field 'visuals': a level's view's visuals is \"shown\", \"faded\" or \"hidden\", not \"dim\""),
+            ("pack.noCenter", 12, "cannot remove field 'center': the engine keeps a level's view's center"),
+            ("pack.view", 13, "field 'view': a level's view is a table of its fields, not 5"),
+            ("pack.ghost", 14, "field 'found': a level's found is a list of entity ids, not a list with 'ghost'"),
+            ("pack.ghostItem", 15, "field 'found': a level's found is a list of entity ids, not a list with 'ghost'"),
+            ("pack.wholeView", 16, "field 'selectTolerance': a level's view's selectTolerance is a number of degrees from 0 to 180, not 200"),
+            ("pack.wholeLevel", nil, "reducer 'meddle' returned a focus the state cannot hold: field 'tags': \(tags), not 5"),
+        ] as [(String, Int?, String)] {
+            let before = world.store.state
+            let error = try #require(world.store.dispatch(Action(action)).rejections.first?.error as? ScriptError, "\(action)")
+            #expect(error.message == message, "\(error)")
+            if let line { #expect(error.line == line, "\(action): \(error)") }
+            #expect(world.store.state == before, "\(action)")
+        }
+        #expect(world.store.dispatch(Action("pack.fine")).rejections.isEmpty)
+        let view = world.store.level[LevelKeys.view]
+        #expect(view[ViewKeys.center] == 10 && view[ViewKeys.selectTolerance] == 180)
+        #expect(world.store.level[LevelKeys.found] == ["e", "e"])
+        #expect(world.store.entity("e")?[EntityKeys.tags] == ["x", "y"])
+        #expect(world.store.dispatch(Action("pack.untag")).rejections.isEmpty, "tags are optional, as in a level file")
+        #expect(world.store.entity("e")?[EntityKeys.tags] == [])
+    }
+
     /// A goal's state holds only its three values, whoever writes it: a reducer focused on
     /// the level is refused at its line too; a field named `state` inside a goal's own
     /// table is just data.

@@ -45,7 +45,7 @@
 ---@field id string Unique within the level.
 ---@field name string Display name.
 ---@field glyph string One character that draws it.
----@field tags string[] Tags for goals and statistics.
+---@field tags string[] Tags for goals and statistics: non-empty strings.
 ---@field azimuth number Degrees clockwise from ahead, in [0, 360).
 ---@field elevation number Degrees up, in [−90, 90].
 ---@field distance number Metres from the listener.
@@ -66,10 +66,10 @@
 
 ---The field of view.
 ---@class echolot.View
----@field center number The azimuth the player faces.
----@field elevation number The elevation the player faces.
----@field width number Width of the field of view in degrees.
----@field selectTolerance number How far off-center a selection may be.
+---@field center number The azimuth the player faces, in [0, 360).
+---@field elevation number The elevation the player faces, in [−90, 90].
+---@field width number Width of the field of view in degrees, 1…360.
+---@field selectTolerance number How far off-center a selection may be, 0…180 degrees.
 ---@field visuals "shown"|"faded"|"hidden"
 
 ---The level being played (read-only outside a reducer's focus).
@@ -88,7 +88,7 @@
 ---@field time number Simulated seconds since the start.
 ---@field misses integer Selections that hit nothing.
 ---@field selections integer Selections made.
----@field found string[] Ids of the entities found, in order.
+---@field found string[] Ids of the entities found, in order (each an entity of the level).
 ---@field score? integer Once scored.
 ---@field scoring? echolot.RuleEntry The scoring entry.
 ---@field [string] echolot.Value Attributes of your own.

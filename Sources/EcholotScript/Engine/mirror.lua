@@ -54,8 +54,8 @@ local structure = 0
 -- whether changing it changes which rule instances exist (structural).
 local childroles = {
   root = { level = "level", achievementProgress = "progress", story = "story" },
-  level = { entities = "entities", goals = "goals" },
-  entity = { behaviours = "behaviours", sound = "sound" },
+  level = { entities = "entities", goals = "goals", view = "view", found = "found" },
+  entity = { behaviours = "behaviours", sound = "sound", tags = "tags" },
 }
 local function childrole(role, key)
   if role == "entities" then return "entity" end
@@ -173,52 +173,85 @@ end
 local maxscore = host.maxscore
 E.maxscore = maxscore
 
--- The engine's own fields of an entity and of its sound, as the level format allows them
--- (docs/format.md): a rule writing one is held to it at the line of the write, so a value
--- the engine would read as something else (`found = "maybe"`) never lands in the state.
--- Each check returns the value to store (an azimuth is normalised into [0, 360), as the
--- geometry contract says of any azimuth) or nil and what the field holds.
+-- The engine's own fields of the level, its view, an entity and its sound, as the level
+-- format allows them (docs/format.md): a rule writing one is held to it at the line of the
+-- write, so a value the engine or the standard rules would read as something else
+-- (`found = "maybe"`, `tags = 5`) never lands in the state. Each check takes the value and
+-- the data of the node it goes into (the level's, for `found`'s ids) and returns the value
+-- to store (an azimuth is normalised into [0, 360), as the geometry contract says of any
+-- azimuth) or nil, what the field holds, and what the value is when its type does not say.
 local function between(lo, hi, what)
   return function(v) if finite(v) and v >= lo and v <= hi then return v end return nil, what end
 end
 local function boolean(v) if type(v) == "boolean" then return v end return nil, "true or false" end
 local function text(v) if type(v) == "string" then return v end return nil, "a string" end
 local function count(v) if mathtype(v) == "integer" and v >= 0 then return v end return nil, "a whole number from 0 up" end
--- A list of entity ids, as the level's `found` is (a proxy's data, or a table of the pack's).
-local function ids(v)
-  if type(v) ~= "table" then return nil, "a list of entity ids" end
-  local items, n = dataOf[v] or v, 0
-  for k, id in next, items do
-    if mathtype(k) ~= "integer" or k < 1 or type(id) ~= "string" then return nil, "a list of entity ids" end
-    n = n + 1
+local function azimuth(v)
+  if not finite(v) then return nil, "a number of degrees" end
+  local a = v % 360
+  if mathtype(a) == "float" then a = (a >= 360 and 0.0 or a) + 0.0 end  -- rounding up to 360; -0
+  return a
+end
+local visualsnames = { shown = true, faded = true, hidden = true }
+local function visuals(v) if visualsnames[v] then return v end return nil, '"shown", "faded" or "hidden"' end
+local function map(v)
+  if type(v) == "table" and getrawmetatable(dataOf[v] or v) ~= listMT then return v end
+  return nil, "a table of its fields"
+end
+-- The engine's lists, by role (`childroles`; each is the field of its name): whose field
+-- it is, what it holds, and whether `x` may be an item of it. A tag is what a level file's
+-- is; a found id names an entity of `level` (a level's data, or a level written whole).
+local listitems = {
+  tags = { owner = "entity", what = "a list of non-empty strings",
+    item = function(x) return type(x) == "string" and x ~= "" end },
+  found = { owner = "level", what = "a list of entity ids", item = function(x, level)
+    local entities = type(x) == "string" and level and level.entities
+    return type(entities) == "table" and (dataOf[entities] or entities)[x] ~= nil
+  end },
+}
+-- The check of a whole list of `role`: each item as `listitems` says.
+local function listof(role)
+  local item, what = listitems[role].item, listitems[role].what
+  return function(v, node)
+    if type(v) ~= "table" then return nil, what end
+    local items, n = dataOf[v] or v, 0
+    for k, x in next, items do
+      if mathtype(k) ~= "integer" or k < 1 then return nil, what end
+      if not item(x, node) then return nil, what, "a list with " .. describe(x) end
+      n = n + 1
+    end
+    for i = 1, n do if items[i] == nil then return nil, what end end
+    return v
   end
-  for i = 1, n do if items[i] == nil then return nil, "a list of entity ids" end end
-  return v
 end
 local engineFields = {
   -- The level's own counters: the engine and the scoring read them (a negative `misses`
   -- would score above the best possible run). Its `status` changes only by `level.won`
   -- and `level.lost` (writeother), so that score and achievements follow an outcome.
   level = {
-    misses = count, selections = count, found = ids,
+    misses = count, selections = count, found = listof("found"), view = map,
     time = function(v) if finite(v) and v >= 0 then return v end return nil, "a number of seconds from 0 up" end,
   },
+  view = {
+    center = azimuth, elevation = between(-90, 90, "a number of degrees from -90 to 90"),
+    width = between(1, 360, "a number of degrees from 1 to 360"),
+    selectTolerance = between(0, 180, "a number of degrees from 0 to 180"), visuals = visuals,
+  },
   entity = {
-    azimuth = function(v)
-      if not finite(v) then return nil, "a number of degrees" end
-      local a = v % 360
-      if mathtype(a) == "float" then a = (a >= 360 and 0.0 or a) + 0.0 end  -- rounding up to 360; -0
-      return a
-    end,
+    azimuth = azimuth,
     elevation = between(-90, 90, "a number of degrees from -90 to 90"),
     distance = function(v) if finite(v) and v > 0 then return v end return nil, "a number of metres above 0" end,
     selectable = boolean, found = boolean, name = text, glyph = text,
+    -- The standard goals look through every entity's tags (`findAll`).
+    tags = listof("tags"),
   },
   sound = {
     volume = between(0, 4, "a number from 0 to 4"), pitch = between(0.25, 4, "a number from 0.25 to 4"),
     rolloff = between(0, huge, "a number from 0 up"), loop = boolean, playing = boolean, file = text,
   },
 }
+-- The engine's fields a rule may remove: optional in a level file, and read as empty.
+local removable = { entity = { tags = true } }
 
 -- Each role's engine fields in a fixed order: a whole entity written with two bad ones is
 -- told about the same one in every run (Lua's order of string keys changes from run to run).
@@ -230,10 +263,16 @@ for role, fields in sortedpairs(engineFields) do
 end
 
 -- Whose fields `engineFields` holds, as messages name them.
-local owners = { level = "a level", entity = "an entity", sound = "an entity's sound" }
+local owners = { level = "a level", view = "a level's view", entity = "an entity", sound = "an entity's sound" }
 
--- `v` checked as field `k` of a node of `role`: what to store, or an error at the line.
-local function enginefield(role, k, v, up)
+-- Why field `k` of a node of `role` cannot hold the value shown as `shown`.
+local function fieldproblem(role, k, what, shown)
+  return format("field '%s': %s's %s is %s, not %s", k, owners[role], k, what, shown)
+end
+
+-- `v` checked as field `k` of the node of `role` whose data is `node`: what to store, or
+-- an error at the line.
+local function enginefield(role, k, v, up, node)
   local check = engineFields[role][k]
   local tv = type(v)
   -- A value no field can hold is the writer's to refuse, as for any field.
@@ -241,14 +280,34 @@ local function enginefield(role, k, v, up)
     return v
   end
   if v == nil then
+    if removable[role] and removable[role][k] then return nil end
     error(format("cannot remove field '%s': the engine keeps %s's %s", k, owners[role], k), 3 + up)
   end
-  local checked, what = check(v)
+  local checked, what, found = check(v, node)
   if checked == nil then
-    error(format("field '%s': %s's %s is %s, not %s", k, owners[role], k, what,
+    error(fieldproblem(role, k, what, found or
       tv == "number" and tostring(v) or tv == "string" and format("%q", v) or "a " .. tv), 3 + up)
   end
   return checked
+end
+
+-- The roles whose nodes may hold nodes with engine fields (a level returned whole brings
+-- its view and its entities with it).
+local holders = { level = true, entities = true, entity = true }
+
+-- A whole node of `role` (plain tables, as `copy` made them) held to what its engine
+-- fields are held to one by one, and so are the engine's nodes inside it. Fields and nodes
+-- are checked in a fixed order: of two bad ones, every run tells the same.
+local function checknode(role, plain, up)
+  for _, field in ipairs(engineFieldOrder[role] or {}) do
+    if plain[field] ~= nil then plain[field] = enginefield(role, field, plain[field], up, plain) end
+  end
+  if holders[role] then
+    for key, x in sortedpairs(plain) do
+      local child = childrole(role, key)
+      if type(x) == "table" and (engineFields[child] or holders[child]) then checknode(child, x, up + 1) end
+    end
+  end
 end
 
 -- Every write to a map node but the C writer's fast path: new fields, tables, strings,
@@ -295,7 +354,7 @@ local function writeother(proxy, meta, data, k, v, old, up)
     if k == "id" and role == "entity" and v ~= old then
       error(format("field 'id': an entity's id cannot change (it is %s)", describe(old)), 2 + up)
     end
-    v = enginefield(role, k, v, up)
+    v = enginefield(role, k, v, up, data)
   end
   local tv = type(v)
   if tv == "number" and not finite(v) then
@@ -327,9 +386,7 @@ local function writeother(proxy, meta, data, k, v, old, up)
     if child == "goal" and depth + 1 == goaldepth and goalstateproblem(plain.state) then
       error(format("field 'state': %s", goalstateproblem(plain.state)), 2 + up)
     end
-    for _, field in ipairs(engineFieldOrder[child] or {}) do
-      if plain[field] ~= nil then plain[field] = enginefield(child, field, plain[field], up) end
-    end
+    checknode(child, plain, up + 1)
     v = wrap(plain, proxy, meta.handle, k, child, depth + 1, not meta.handle)
   elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
     return badvalue(k, v, up)
@@ -418,6 +475,12 @@ local function writelist(proxy, k, v)
     end
   elseif k < 1 or k > n + 1 then
     error(format("list index %d is out of range 1..%d: lists cannot have holes", k, n + 1), 2)
+  end
+  -- An item of one of the engine's lists is held to what the whole list is.
+  local role = meta.at.role
+  local items = v ~= nil and listitems[role]
+  if items and not items.item(v, dataOf[meta.up]) then
+    error(fieldproblem(items.owner, role, items.what, "a list with " .. describe(v)), 2)
   end
   if type(v) == "number" and not finite(v) then
     error(format("list item %d: %s", k, nonfinite(v)), 2)
