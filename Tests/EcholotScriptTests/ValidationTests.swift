@@ -215,6 +215,21 @@ import Testing
         ])
     }
 
+    /// A tag no entity carries would leave `find` pending for good and `avoid` met whatever
+    /// is selected, as it left `findAll`: each is told at the tag, not the goal.
+    @Test func aTagNoEntityCarriesIsRefusedAtTheTag() throws {
+        let goals = #"[{"type": "find", "tag": "tt"}, {"type": "avoid", "tag": "decoy"}, {"type": "findAll", "tag": "x"}, "#
+            + #"{"type": "find", "id": "fine", "tag": "t"}, {"type": "avoid", "id": "alsoFine", "tag": "t"}]"#
+        let level = Support.level(entities: [("bell", 0), ("gong", 90)], goals: goals)
+        let problems = try Support.world(level: level).rules.validate()
+        let column = { (text: String) in level.range(of: text)!.lowerBound.utf16Offset(in: level) + 1 }
+        #expect(problems.map { "\($0.line):\($0.column): \($0.message)" } == [
+            "1:\(column(#""tt""#)): goal 'find': no entity of this level has the tag 'tt'",
+            "1:\(column(#""decoy""#)): goal 'avoid': no entity of this level has the tag 'decoy'",
+            "1:\(column(#""x""#)): goal 'findAll': no entity of this level has the tag 'x'",
+        ])
+    }
+
     @Test func packRulesAreValidatedToo() throws {
         let problems = try diagnostics(goals: #"[{"type": "reach", "target": "nobody", "within": -1}]"#, scripts: [
             "reach.lua": """

@@ -137,7 +137,7 @@ function Context.emit(name, payload) end
 ---The spec of a rule a level configures with an entry: a goal, a behaviour, scoring.
 ---@class echolot.ConfiguredSpec: echolot.Spec
 ---@field params? table<string, echolot.ParamType|echolot.ParamSpec> What level files may pass.
----@field check? fun(params: table, level: echolot.Level): string|false|nil Extra validation: a sentence saying what is wrong; nil or false when all is well.
+---@field check? fun(params: table, level: echolot.Level): (string|false|nil), string?, integer? Extra validation: a sentence saying what is wrong (then, to place it at a parameter's value, its name, and a list item's index); nil or false when all is well.
 
 ---@class echolot.GoalSpec: echolot.ConfiguredSpec
 ---@field on table<string, fun(goal: echolot.Goal, action: echolot.Action, ctx: echolot.Context): echolot.Goal?>

@@ -14,9 +14,16 @@ echolot.goal("find", {
     entity = { type = "entity", optional = true, description = "the id of the entity to find" },
     tag = { type = "string", optional = true, description = "find any one entity with this tag" },
   },
-  check = function(params)
+  check = function(params, level)
     if (params.entity == nil) == (params.tag == nil) then
       return "give exactly one of 'entity' and 'tag'"
+    end
+    -- A misspelt tag would leave the goal pending for good: the level could never be won.
+    if params.tag ~= nil then
+      for _, entity in pairs(level.entities) do
+        if tagged(entity, params.tag) then return nil end
+      end
+      return "no entity of this level has the tag '" .. params.tag .. "'", "tag"
     end
   end,
   on = {

@@ -16,7 +16,7 @@ echolot.goal("findAll", {
     for _, entity in pairs(level.entities) do
       if tagged(entity, params.tag) then return nil end
     end
-    return "no entity of this level has the tag '" .. params.tag .. "'"
+    return "no entity of this level has the tag '" .. params.tag .. "'", "tag"
   end,
   on = {
     ["entity.selected"] = function(goal, action, ctx)

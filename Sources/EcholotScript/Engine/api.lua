@@ -479,8 +479,8 @@ function E.validate(entries, level)
   host.resetbudget(E.enginebudget)  -- freezing a large level is the engine's work
   E.checking = nil
   local problems = E.newlist()
-  local function problem(i, param, message)
-    problems[#problems + 1] = E.newlist(i, param or false, message)
+  local function problem(i, param, message, item)
+    problems[#problems + 1] = E.newlist(i, param or false, message, item or false)
   end
   local entities = {}
   for id in next, (level.entities or {}) do entities[id] = true end
@@ -517,13 +517,16 @@ function E.validate(entries, level)
       host.resetbudget()
       -- Which entry's check is running: an error in it is placed at that entry (Swift reads it).
       E.checking = i
-      local message = rule.check(params, view)
+      local message, param, item = rule.check(params, view)
       E.checking = nil
       host.resetbudget(E.enginebudget)
       -- nil or false is fine (`return bad and "why"` gives false when all is well).
       -- A sentence says what is wrong; an empty one would be told as "goal 'a': ", nothing.
       if type(message) == "string" and match(message, "%S") then
-        problem(i, false, format("%s: %s", where, message))
+        -- Placed at the parameter (and item) it names when the entry gives it, else at the entry.
+        local given = type(param) == "string" and declared[param] ~= nil and entry.params[param] ~= nil
+        problem(i, given and param, format("%s: %s", where, message),
+          given and mathtype(item) == "integer" and item >= 1 and item)
       elseif message ~= nil and message ~= false then
         local site = getinfo(rule.check, "S")
         problem(i, false, format("%s: its check (%s:%d) returned %s; a check returns nil or false when the parameters are fine, or a sentence saying what is wrong",

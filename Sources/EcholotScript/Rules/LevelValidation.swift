@@ -112,10 +112,12 @@ extension ScriptEngine {
         }
         let problems = (try? vm.value(at: -1).listValue) ?? []
         for problem in problems {
-            guard let fields = problem.listValue, fields.count == 3, let i = fields[0].intValue,
+            guard let fields = problem.listValue, fields.count == 4, let i = fields[0].intValue,
                   i >= 1, i <= known.count, let message = fields[2].stringValue else { continue }
             let entry = known[i - 1].entry
-            let path = fields[1].stringValue.map { JSONPath.member(entry.path, $0) } ?? entry.path
+            var path = fields[1].stringValue.map { JSONPath.member(entry.path, $0) } ?? entry.path
+            // An item a check names counts from 1, as Lua's lists do; a path's from 0.
+            if let item = fields[3].intValue { path = JSONPath.element(path, item - 1) }
             diagnostics.append(diagnostic(path, message))
         }
         return diagnostics
