@@ -230,6 +230,20 @@ import Testing
         ])
     }
 
+    /// An id `findInOrder` lists twice could never come in turn (the first selection finds
+    /// it, and a found entity cannot be selected again): told at the repeated item.
+    @Test func findInOrderRefusesARepeatedIdAtTheRepeat() throws {
+        let goals = #"[{"type": "findInOrder", "entities": ["bell", "gong", "bell"]}, "#
+            + #"{"type": "findInOrder", "id": "fine", "entities": ["gong", "bell"]}]"#
+        let level = Support.level(entities: [("bell", 0), ("gong", 90)], goals: goals)
+        let problems = try Support.world(level: level).rules.validate()
+        let column = level.range(of: #""gong", "bell"]}, {"#)!.lowerBound.utf16Offset(in: level) + 1 + 8
+        #expect(problems.map { "\($0.line):\($0.column): \($0.message)" } == [
+            "1:\(column): goal 'findInOrder': 'bell' is listed twice (items 1 and 3), "
+                + "but an entity is found once: it cannot be selected again",
+        ])
+    }
+
     @Test func packRulesAreValidatedToo() throws {
         let problems = try diagnostics(goals: #"[{"type": "reach", "target": "nobody", "within": -1}]"#, scripts: [
             "reach.lua": """

@@ -7,6 +7,18 @@ echolot.goal("findInOrder", {
   params = {
     entities = { type = "entities", min = 1, description = "entity ids, in the order to find them" },
   },
+  -- Once selected an entity is found and cannot be selected again: a second mention of
+  -- it could never come in turn.
+  check = function(params)
+    local first = {}
+    for i, id in ipairs(params.entities) do
+      if first[id] ~= nil then
+        return string.format("'%s' is listed twice (items %d and %d), but an entity is found once: it cannot be selected again",
+          id, first[id], i), "entities", i
+      end
+      first[id] = i
+    end
+  end,
   on = {
     ["entity.selected"] = function(goal, action, ctx)
       if goal.state ~= "pending" then return end
