@@ -125,6 +125,29 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// An entity's `goal.met`/`goal.failed` announces one of the level's goals, as a rule's
+    /// `ctx.emit` of one must: one of no goal, or without an id, would announce nothing.
+    @Test func anEntityAnnouncementMustNameAGoalOfTheLevel() {
+        let pack = TempPack(["levels/one.json": """
+            {
+              "id": "one",
+              "name": "One",
+              "entities": [
+                { "id": "a", "position": { "azimuth": 1 }, "actions": [ { "on": "selected", "action": "goal.met", "id": "fnd" },
+                  { "on": "selected", "action": "goal.failed" }, { "on": "selected", "action": "goal.met", "id": 3 },
+                  { "on": "selected", "action": "goal.failed", "id": "nogoal" }, { "on": "selected", "action": "goal.met", "id": "find" } ] }
+              ],
+              "goals": [ { "type": "find", "entity": "a" }, { "type": "timeLimit", "seconds": 9 } ]
+            }
+            """])
+        #expect(pack.problems == [
+            "p/levels/one.json:5:109: error: entities[0].actions[0].id: goal.met: there is no goal \"fnd\" in this level (did you mean \"find\"?)",
+            "p/levels/one.json:6:7: error: entities[0].actions[1]: goal.failed needs the id of one of the level's goals: \"id\": …",
+            "p/levels/one.json:6:102: error: entities[0].actions[2].id: expected the id of one of the level's goals (a string), found a number",
+            "p/levels/one.json:7:58: error: entities[0].actions[3].id: goal.failed: there is no goal \"nogoal\" in this level (goals: \"find\", \"timeLimit\")",
+        ])
+    }
+
     @Test func valueRanges() {
         let pack = TempPack([
             "pack.json": #"{ "id": "t", "name": "T", "version": "1.0", "api": 2, "kind": "arcade" }"#,

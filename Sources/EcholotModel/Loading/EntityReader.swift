@@ -121,7 +121,15 @@ struct EntityReader {
         // The engine sends it on the entity's behalf as a rule would: only what a rule may
         // emit (a misspelt `pakc.bell` would reach no rule, and nothing would say so).
         if let field = object.required("action"), let action = field.nonEmptyString() {
-            if let problem = ActionName.problem(emitting: action) { field.fail(problem) } else { map["action"] = .string(action) }
+            if let problem = ActionName.problem(emitting: action) {
+                field.fail(problem)
+            } else {
+                map["action"] = .string(action)
+                // Its `id` is checked once the goals are read: they come after the entities.
+                if action == "goal.met" || action == "goal.failed" {
+                    level.announcements.append((action: action, entry: object.field, id: object.optional("id")))
+                }
+            }
         }
         for member in object.extra where member.value.value != .null {
             map[member.key] = member.value.value.treeValue

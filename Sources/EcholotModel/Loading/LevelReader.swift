@@ -22,6 +22,9 @@ final class LevelReader {
     /// `entity` (one) and `entities` (many) parameters of rules, checked once every
     /// entity is known.
     var references: [(field: Field, many: Bool)] = []
+    /// Entity actions `goal.met`/`goal.failed`, with their entry and its `id`, checked once
+    /// every goal is known.
+    var announcements: [(action: String, entry: Field, id: Field?)] = []
     /// Entity id → JSON path.
     var entityPaths: [String: String] = [:]
     /// Goal id → JSON path.
@@ -83,6 +86,7 @@ final class LevelReader {
             goals = readGoals(items)
         }
         level[LevelKeys.goals] = goals
+        checkAnnouncements(of: goals.ids.sorted())
         if let field = object.optional("scoring"),
            let rule = RuleReader(level: self).read(field, reserved: []) {
             level[LevelKeys.scoring] = rule.map
@@ -205,6 +209,26 @@ final class LevelReader {
             }
             let value = member.value.value.treeValue
             if !value.isNull { attributes[member.key] = value }
+        }
+    }
+
+    /// Reports every entity action `goal.met`/`goal.failed` that names none of `goals`: at
+    /// run time it would announce nothing (a rule's `ctx.emit` of one is refused alike).
+    func checkAnnouncements(of goals: [String]) {
+        for (action, entry, idField) in announcements {
+            guard let idField else {
+                entry.fail("\(action) needs the id of one of the level's goals: \"id\": …")
+                continue
+            }
+            guard case let .string(id) = idField.value else {
+                idField.expected("the id of one of the level's goals (a string)")
+                continue
+            }
+            guard !goals.contains(id) else { continue }
+            let hint = Suggestion.hint(for: id, among: goals)
+            let listed = goals.isEmpty ? " (it has no goals)"
+                : hint.isEmpty ? " (goals: " + goals.map { quoted($0) }.joined(separator: ", ") + ")" : hint
+            idField.fail("\(action): there is no goal \(quoted(id)) in this level" + listed)
         }
     }
 
