@@ -94,6 +94,26 @@ import Testing
         #expect(elsewhere?.description.hasPrefix("x.lua:2:1: error: goal 'a'") == true, "\(elsewhere?.description ?? "")")
     }
 
+    /// Bounds no value can meet are refused where they are declared: a min above the max
+    /// would refuse every value a level gives, a NaN would bound nothing (it compares
+    /// false), an infinite one is no bound or refuses every value.
+    @Test func boundsNoValueCanMeetAreRefusedAtTheDeclaration() {
+        let above = loadError("echolot.goal('a', {\n  params = { n = { type = 'number', max = 1, min = 10 } },\n  on = { tick = print } })")
+        #expect(above?.description == "x.lua:2:46: error: goal 'a': parameter 'n': min (10) is above max (1), so no value would do (pack 'test')",
+                "\(above?.description ?? "")")
+        let nan = loadError("echolot.behaviour('b', {\n  params = { k = { type = 'list', min = 0/0 } },\n  on = { tick = print } })")
+        #expect(nan?.description == "x.lua:2:35: error: behaviour 'b': parameter 'k': min must be a finite number, found NaN (leave it out for no bound) (pack 'test')",
+                "\(nan?.description ?? "")")
+        let huge = loadError("echolot.goal('a', { params = { n = { type = 'integer', max = -math.huge } }, on = { tick = print } })")
+        #expect(huge?.description == "x.lua:1:56: error: goal 'a': parameter 'n': max must be a finite number, found -math.huge (leave it out for no bound) (pack 'test')",
+                "\(huge?.description ?? "")")
+        let equal = try? ScriptEngine()
+        #expect(throws: Never.self) {
+            try equal?.loadScript(pack: "test", source: ScriptSource(pack: "test", file: "scripts/x.lua", displayPath: "x.lua"),
+                                  text: Array("echolot.goal('a', { params = { n = { type = 'number', min = 2, max = 2 } }, on = { tick = print } })".utf8))
+        }
+    }
+
     /// The field is found by reading the call's table constructors, not by searching the
     /// text: a handler that calls `echolot.list()` before `params`, a description that
     /// says `params =`, a comment, another table after the call or a parameter's field of

@@ -122,8 +122,8 @@ function Context.emit(name, payload) end
 ---@class echolot.ParamSpec
 ---@field type? echolot.ParamType Default `any`.
 ---@field default? echolot.Value Used when the level leaves it out (makes it optional).
----@field min? number Smallest number, or shortest list.
----@field max? number Largest number, or longest list.
+---@field min? number Smallest number, or shortest list (finite, not above `max`).
+---@field max? number Largest number, or longest list (finite, not below `min`).
 ---@field optional? boolean Whether a level may leave it out without a default.
 ---@field values? echolot.Value[] The only values allowed.
 ---@field of? echolot.ParamType The type of a list's items.

@@ -6,7 +6,7 @@ local relay, actionproblem, closest, scriptpath, named = host.relay, host.action
 local type, next, error, tostring, select, setmetatable = type, next, error, tostring, select, setmetatable
 local getinfo = debug.getinfo
 local getrawmetatable = debug.getmetatable
-local mathtype, tointeger = math.type, math.tointeger
+local mathtype, tointeger, huge = math.type, math.tointeger, math.huge
 local format, match, sub, concat = string.format, string.match, string.sub, table.concat
 local sortedpairs, readonly, copy, listMT = E.sortedpairs, E.readonly, E.copy, E.listMT
 
@@ -207,6 +207,21 @@ local function normalizeparams(kind, name, params)
     if d.min ~= nil and type(d.min) ~= "number" or d.max ~= nil and type(d.max) ~= "number" then
       at("params", pname, d.min ~= nil and type(d.min) ~= "number" and "min" or "max")
       error(format("%s: parameter '%s': min and max must be numbers", where, pname), 4)
+    end
+    -- A NaN bound compares false, so it would bound nothing; an infinite one bounds nothing
+    -- or refuses every value; min above max refuses every value.
+    for _, bound in ipairs({ "min", "max" }) do
+      local b = d[bound]
+      if b ~= nil and (b ~= b or b == huge or b == -huge) then
+        at("params", pname, bound)
+        error(format("%s: parameter '%s': %s must be a finite number, found %s (leave it out for no bound)",
+          where, pname, bound, b ~= b and "NaN" or b > 0 and "math.huge" or "-math.huge"), 4)
+      end
+    end
+    if d.min ~= nil and d.max ~= nil and d.min > d.max then
+      at("params", pname, "min")
+      error(format("%s: parameter '%s': min (%s) is above max (%s), so no value would do",
+        where, pname, tostring(d.min), tostring(d.max)), 4)
     end
     if decl.of ~= nil then
       at("params", pname, "of")
