@@ -187,7 +187,9 @@ import Testing
         world.store.dispatch(.start)
         #expect(world.store.goal("count")?["seen"] == "integer 2")
         let huge = try diagnostics(goals: #"[{"type": "count", "n": 1e300}]"#, scripts: scripts)
-        #expect(messages(huge) == ["goal 'count': parameter 'n' must be an integer, found a number"])
+        #expect(messages(huge) == ["goal 'count': parameter 'n' must be an integer, found 1e+300, which is out of the integer range (-2^63 to 2^63 - 1)"])
+        let fraction = try diagnostics(goals: #"[{"type": "count", "n": 1.5}]"#, scripts: scripts)
+        #expect(messages(fraction) == ["goal 'count': parameter 'n' must be an integer, found a number"])
     }
 
     /// A check that raises an error is reported at the level's entry it was checking,

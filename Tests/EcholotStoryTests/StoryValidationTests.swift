@@ -233,6 +233,20 @@ import Testing
         ])
     }
 
+    /// An empty option value is told as empty: "found a string" would puzzle its author.
+    @Test func anEmptyOptionValueIsToldAsEmpty() throws {
+        let problems = try Self.problems("""
+            {"chapters": [{"id": "a", "steps": [
+              {"choice": "c", "options": [
+                {"value": "", "azimuth": 90, "line": {"id": "hello", "duration": 1}},
+                {"value": "w", "azimuth": 270, "line": {"id": "hello", "duration": 1}}]}
+            ]}]}
+            """)
+        #expect(problems == [
+            "story.json:3:15: error: 'value' must be a non-empty string, found an empty string",
+        ])
+    }
+
     /// A prompt plays without direction; an azimuth on it would be ignored without a word.
     @Test func aPromptWithAnAzimuthIsReported() throws {
         let problems = try Self.problems("""

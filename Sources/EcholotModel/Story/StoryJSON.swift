@@ -97,7 +97,8 @@ struct StoryObject {
     /// The non-empty string at `node`.
     static func string(_ node: JSONNode, _ what: String, report: FileReport) -> String? {
         guard case let .string(s) = node.value, !s.isEmpty else {
-            report.error("\(what) must be a non-empty string, found \(node.value.typeDescription)", at: node.position)
+            let found = node.value == .string("") ? "an empty string" : node.value.typeDescription
+            report.error("\(what) must be a non-empty string, found \(found)", at: node.position)
             return nil
         }
         return s

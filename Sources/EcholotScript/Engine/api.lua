@@ -6,7 +6,7 @@ local relay, actionproblem, closest, scriptpath, named = host.relay, host.action
 local type, next, error, tostring, select, setmetatable = type, next, error, tostring, select, setmetatable
 local getinfo = debug.getinfo
 local getrawmetatable = debug.getmetatable
-local mathtype, tointeger, huge = math.type, math.tointeger, math.huge
+local mathtype, tointeger, huge, floor = math.type, math.tointeger, math.huge, math.floor
 local format, match, sub, concat = string.format, string.match, string.sub, table.concat
 local sortedpairs, readonly, copy, listMT = E.sortedpairs, E.readonly, E.copy, E.listMT
 
@@ -66,6 +66,11 @@ end
 local function checkvalue(decl, value, entities)
   local t = decl.type
   if not typeok(t, value) then
+    -- A whole number past 2^63 (`1e300`) is no fraction: "found a number" would puzzle.
+    if t == "integer" and mathtype(value) == "float" and value == floor(value) and value - value == 0 then
+      return format("must be an integer, found %s, which is out of the integer range (-2^63 to 2^63 - 1)",
+        tostring(value))
+    end
     return format("must be %s, found %s", typenames[t], describe(value))
   end
   if type(value) == "number" then
