@@ -21,6 +21,7 @@ int clua_raiselimit(lua_State *L, clua_Limits *limits);
 /// Takes `n` instructions from the budget at once; raises the instruction limit when it
 /// runs out.
 void clua_spend(lua_State *L, lua_Number n);
+/// Starts the count hook's period over after work the budget does not count (limits.c).
 void clua_restartcount(lua_State *L);
 /// `resetbudget([n])`: a fresh budget for the next reducer in a batch, or `n` instructions.
 int clua_resetbudget(lua_State *L);
@@ -72,6 +73,7 @@ int clua_random(lua_State *L);
 /// `table.sort(t [, comp])`: Lua's quicksort, finished by a heapsort where Lua would pick
 /// pivots from the clock.
 int clua_sort(lua_State *L);
+/// `sortkeys(keys[, before])`: a walk's keys sorted, charged by their count (sort.c).
 int clua_sortkeys(lua_State *L);
 
 // patterns.c: string.find, match, gmatch and gsub on a matcher that pays the budget.

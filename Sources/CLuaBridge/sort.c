@@ -176,6 +176,13 @@ int clua_sort(lua_State *L) {
     return 0;
 }
 
+/// `sortkeysby(keys, before)`: the sort of `sortkeys` by `before`, in a protected call of
+/// its own.
+static int clua_sortkeysby(lua_State *L) {
+    clua_auxsort(L, 1, (clua_Index)lua_rawlen(L, 1));
+    return 0;
+}
+
 /// Instructions charged for each comparison of a walk's keys made by the sandbox's order
 /// for keys of several types (sandbox.lua `before`, written in Lua: about fifteen a call).
 #define CLUA_MIXEDSTEP 16
@@ -206,12 +213,17 @@ int clua_sortkeys(lua_State *L) {
         clua_auxsort(L, 1, (clua_Index)n);
         return 0;
     }
-    // `before` is the engine's: it cannot fail short of a limit, which ends the call.
+    // `before` is the engine's, but it can still fail (a C stack that pack code filled
+    // first, nesting calls): the budget is put back on every way out of the sort, or the
+    // rest of the call would run unbounded. A limit hit meanwhile stays hit.
     clua_Limits *limits = clua_limits(L);
     long long remaining = limits->remaining;
+    lua_pushcfunction(L, clua_sortkeysby);
+    lua_insert(L, 1);
     limits->remaining = LLONG_MAX / 2;
-    clua_auxsort(L, 1, (clua_Index)n);
+    int status = lua_pcall(L, 2, 0, 0);
     if (limits->limit == CLUA_LIMIT_NONE) limits->remaining = remaining;
     clua_restartcount(L);
+    if (status != LUA_OK) return lua_error(L);
     return 0;
 }

@@ -17,6 +17,7 @@ import Testing
             ["pack.pcallLoop"] = function(goal) pcall(function() while true do end end) goal.state = "met" end,
             ["pack.xpcallLoop"] = function(goal) xpcall(function() while true do end end, function() return "fine" end) goal.state = "met" end,
             ["pack.coroutineLoop"] = function(goal) coroutine.resume(coroutine.create(function() while true do end end)) goal.state = "met" end,
+            ["pack.walkOverflowLoop"] = function(goal) local t = {} t[{}] = 1 t[{}] = 2 t.a = 3 local function nest(d) if d == 0 then for _ in pairs(t) do end return end return pcall(nest, d - 1) end for d = 150, 240 do pcall(nest, d) end for i = 1, 30000000 do end goal.state = "met" end,
             ["pack.wrappedPcallLoop"] = function(goal) coroutine.wrap(pcall)(function() while true do end end) goal.state = "met" end,
             ["pack.yieldedPcallLoop"] = function(goal) local co = coroutine.wrap(function() return pcall(function() coroutine.yield() while true do end end) end) co() co() goal.state = "met" end,
             ["pack.wrappedPcallMemory"] = function(goal) coroutine.wrap(function() return pcall(function() local s = ("x"):rep(1 << 20) for i = 1, 12 do s = s .. s end end) end)() goal.state = "met" end,
@@ -144,6 +145,13 @@ import Testing
 
     @Test func runawayLoopInsidePcall() throws {
         _ = try reject("pack.pcallLoop", kind: .instructionLimit, message: "instruction budget exhausted")
+    }
+
+    /// A walk over keys of several types sorts them uncounted (charged by their count): an
+    /// error inside that sort — here a C stack that pack code filled nearly to the top with
+    /// nested calls first — still leaves the call's budget as it was, not unbounded.
+    @Test func runawayLoopAfterAWalkFailedInsideItsSort() throws {
+        _ = try reject("pack.walkOverflowLoop", kind: .instructionLimit, message: "instruction budget exhausted")
     }
 
     @Test func runawayLoopInsideXpcall() throws {
