@@ -129,25 +129,28 @@ private func echolotSignalHandler(_ signal: Int32) {
 }
 
 /// The handler for the signals that end the process at once (``SignalWatch/fatalSignals``):
-/// the terminal is put back, then the signal's own action goes on — the handler installed
-/// before (the Swift runtime's crash report) with the same arguments, or the default,
-/// which ends the process with the signal's status.
+/// the terminal is put back, then the handler installed before it runs with the same
+/// arguments (the Swift runtime's crash report), and then the signal's default action ends
+/// the process with the signal's status.
 private func echolotFatalSignalHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
                                        _ context: UnsafeMutableRawPointer?) {
     SignalState.restoreTerminal()
-    guard signal > 0, signal < SignalState.fatalSlots, let previous = SignalState.previousFatal?[Int(signal)] else { return }
-    let handler = previous.handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
-    // 0 is SIG_DFL and 1 SIG_IGN, which for these signals also means the default.
-    if handler > 1 {
-        var chained = previous
-        _ = sigaction(signal, &chained, nil)
-        if previous.sa_flags & SA_SIGINFO != 0 {
-            previous.infoHandler?(signal, info, context)
-        } else {
-            previous.handler?(signal)
+    if signal > 0, signal < SignalState.fatalSlots, let previous = SignalState.previousFatal?[Int(signal)] {
+        let handler = previous.handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
+        // 0 is SIG_DFL and 1 SIG_IGN, which for these signals also means the default.
+        if handler > 1 {
+            var chained = previous
+            _ = sigaction(signal, &chained, nil)
+            if previous.sa_flags & SA_SIGINFO != 0 {
+                previous.infoHandler?(signal, info, context)
+            } else {
+                previous.handler?(signal)
+            }
         }
-        return
     }
+    // A handler that returns (the runtime's, after its report) leaves nothing to go back
+    // to: a crash would come again, and a signal sent from outside would let the game go
+    // on with its terminal given back.
     var fallback = sigaction()
     fallback.handler = nil
     sigemptyset(&fallback.sa_mask)
@@ -216,11 +219,19 @@ public enum SignalWatch {
         let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(SignalState.fatalSlots))
         previous.initialize(repeating: sigaction(), count: Int(SignalState.fatalSlots))
         SignalState.previousFatal = previous
+        // A stack overflow can run a handler only on a stack of its own: the runtime's crash
+        // report sets one up unless it is turned off; then the game does.
+        var current = stack_t()
+        if sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 {
+            let size = 64 * 1024
+            var own = stack_t(ss_sp: UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16), ss_flags: 0, ss_size: size)
+            _ = sigaltstack(&own, nil)
+        }
         for signal in fatalSignals {
             var action = sigaction()
             action.infoHandler = echolotFatalSignalHandler
             sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_SIGINFO
+            action.sa_flags = SA_SIGINFO | SA_ONSTACK
             guard sigaction(signal, &action, &previous[Int(signal)]) == 0 else { throw SystemError("sigaction(\(signal))") }
         }
         // Writing to a terminal that went away must fail with an error, not kill us.
