@@ -30,8 +30,9 @@ static lua_Integer clua_bound(lua_State *L, int index) {
 /// `ctx.random()`: a number in [0, 1); `ctx.random(n)`: an integer in 1..n;
 /// `ctx.random(m, n)`: an integer in m..n, for any m <= n. The draw is `m + floor(u *
 /// (n - m + 1))` in unsigned arithmetic, as Lua's own `project` is: a span of 2^63 or more
-/// does not fit a signed integer (it wrapped, and the draw fell outside m..n), and the
-/// spans that did fit draw exactly what they drew before, so recorded runs replay.
+/// does not fit a signed integer (it wrapped, and the draw fell outside m..n). Spans that
+/// did fit draw what they drew before, so recorded runs replay, except where rounding above
+/// 2^53 carried a draw to n + 1, outside the interval: it is n now.
 int clua_random(lua_State *L) {
     clua_Limits *limits = clua_limits(L);
     int count = lua_gettop(L);

@@ -148,6 +148,23 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// Goals that were not all read (told already) leave an entity's announcements unjudged:
+    /// "there is no goal" would be a second, wrong message about the same mistake.
+    @Test func announcementsAreNotJudgedAgainstGoalsThatDidNotRead() {
+        for goals in [#"{ "type": "find", "id": "late" }"#, #"[ { "type": "find", "entity": "a" }, { "id": "late", "entity": "a" } ]"#] {
+            let pack = TempPack(["levels/one.json": """
+                {
+                  "id": "one",
+                  "name": "One",
+                  "entities": [ { "id": "a", "position": { "azimuth": 1 }, "actions": [ { "on": "selected", "action": "goal.met", "id": "late" } ] } ],
+                  "goals": \(goals)
+                }
+                """])
+            #expect(pack.problems.count == 1, "\(pack.problems)")
+            #expect(!pack.problems.contains { $0.contains("there is no goal") }, "\(pack.problems)")
+        }
+    }
+
     @Test func valueRanges() {
         let pack = TempPack([
             "pack.json": #"{ "id": "t", "name": "T", "version": "1.0", "api": 2, "kind": "arcade" }"#,

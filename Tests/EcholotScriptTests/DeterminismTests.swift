@@ -132,12 +132,6 @@ import Testing
         #expect(world.store.level["numbers"] == "-2,-1,0,999")
     }
 
-    /// Tables, functions and coroutines as keys (`seen[entity] = true`) are walked by
-    /// `pairs` and `next` in the order they were made, the same in every Lua state: Lua's
-    /// own order follows their addresses, and twelve states alive at once put them at
-    /// twelve places, so a set of tables was walked twelve ways and a replay could take
-    /// another path. Tables stored into the state and read back, and the level's entities,
-    /// sort where what they were made from does, also after the collector reused addresses.
     /// What a walk costs the budget depends on the keys alone. Each Lua state hashes
     /// strings with a seed of its own, so the keys reach the walk's sort in another order
     /// in each: charged comparison by comparison, the same walk cost more or less from one
@@ -168,6 +162,12 @@ import Testing
         #expect(charged.count == 1, "instructions charged in six states: \(charged.sorted())")
     }
 
+    /// Tables, functions and coroutines as keys (`seen[entity] = true`) are walked by
+    /// `pairs` and `next` in the order they were made, the same in every Lua state: Lua's
+    /// own order follows their addresses, and twelve states alive at once put them at
+    /// twelve places, so a set of tables was walked twelve ways and a replay could take
+    /// another path. Tables stored into the state and read back, and the level's entities,
+    /// sort where what they were made from does, also after the collector reused addresses.
     @Test func tablesAsKeysAreWalkedInTheOrderTheyWereMade() throws {
         let script = """
             echolot.reducer({ name = "order", on = { ["pack.order"] = function(level, action, ctx)

@@ -82,11 +82,19 @@ final class LevelReader {
         level[LevelKeys.entities] = entities
 
         var goals = NodeMap<GoalKind>()
-        if let items = object.optional("goals")?.array() {
-            goals = readGoals(items)
+        // Whether every goal was read: one that was not (told already) is no goal an
+        // entity's announcement could be told to lack.
+        var everyGoal = true
+        if let field = object.optional("goals") {
+            if let items = field.array() {
+                goals = readGoals(items)
+                everyGoal = goals.count == items.count
+            } else {
+                everyGoal = false
+            }
         }
         level[LevelKeys.goals] = goals
-        checkAnnouncements(of: goals.ids.sorted())
+        if everyGoal { checkAnnouncements(of: goals.ids.sorted()) }
         if let field = object.optional("scoring"),
            let rule = RuleReader(level: self).read(field, reserved: []) {
             level[LevelKeys.scoring] = rule.map
