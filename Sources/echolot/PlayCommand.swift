@@ -81,13 +81,8 @@ struct PlayCommand: ParsableCommand {
         if let record {
             // Found now, not after a level played unrecorded.
             try OutputFileOption.check(record, option: "--record", example: "session.jsonl")
-            // The log is begun (emptied) when a level starts: a mistyped pack file, such as
-            // levels/cave.json, would be lost. A recording may be written again.
-            let recording = record.hasSuffix(".jsonl") || record.hasSuffix(PlayOptions.storyTestSuffix)
-            if !recording, FileManager.default.fileExists(atPath: record) {
-                throw ValidationError("--record: \(MessageText.argument(record)) already exists and is no recording "
-                    + "(a name ending in .jsonl or \(PlayOptions.storyTestSuffix)); give a new file name or one of those")
-            }
+            // Found now for the first level's log; later ones (-2, -3, …) as each begins.
+            if let refusal = InputRecorder.refusal(toWrite: record) { throw ValidationError("--record: \(refusal)") }
         }
         if let time, TimeOfDay(text: time) == nil {
             throw ValidationError("--time must be a time of day as HH:MM (00:00 to 23:59), not '\(MessageText.argument(time))'")

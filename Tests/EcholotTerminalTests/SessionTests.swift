@@ -20,6 +20,21 @@ private func problems(in events: [LevelEvent]) -> [String] {
 /// The deterministic side of play: what a session dispatches and records replays in the
 /// headless runner to the same state.
 @Suite struct SessionTests {
+    /// A log is begun empty, so a later level's log (`--record out.txt` writes `out-2.txt`
+    /// next) is not begun over an existing file that is no recording: that file is kept,
+    /// and the error names it. A recording is written over.
+    @Test func aLogIsNotBegunOverAFileThatIsNoRecording() throws {
+        let folder = try temporaryFolder()
+        let other = folder.appendingPathComponent("out-2.txt"), earlier = folder.appendingPathComponent("walk.jsonl")
+        try Data("notes".utf8).write(to: other)
+        try Data("{}\n".utf8).write(to: earlier)
+        #expect(throws: SystemError("\(other.path) already exists and is no recording (a name ending in .jsonl or .story.json); "
+            + "give a new file name or one of those", code: 0)) { try InputRecorder(path: other.path) }
+        #expect(try String(contentsOf: other, encoding: .utf8) == "notes")
+        _ = try InputRecorder(path: earlier.path)
+        #expect(try Data(contentsOf: earlier).isEmpty)
+    }
+
     @Test func recordedInputsReplayToTheSameHash() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

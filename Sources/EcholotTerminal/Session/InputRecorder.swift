@@ -18,9 +18,20 @@ public final class InputRecorder {
     /// Events written.
     public private(set) var count = 0
 
-    /// Creates (or truncates) the log file.
+    /// Why `path` may not be begun as a log, or nil when it may: a log is begun empty, so
+    /// an existing file is written over only when it is a recording (its name ends in
+    /// `.jsonl` or `.story.json`), never a pack's level or any other file named by mistake.
+    public static func refusal(toWrite path: String) -> String? {
+        guard !path.hasSuffix(".jsonl"), !path.hasSuffix(StoryTest.suffix), access(path, F_OK) == 0 else { return nil }
+        return "\(MessageText.argument(path)) already exists and is no recording "
+            + "(a name ending in .jsonl or \(StoryTest.suffix)); give a new file name or one of those"
+    }
+
+    /// Creates (or truncates) the log file; an existing file that is no recording is kept
+    /// (``refusal(toWrite:)``), and its name is the error's.
     public init(path: String) throws(SystemError) {
         self.path = path
+        if let refusal = Self.refusal(toWrite: path) { throw SystemError(refusal, code: 0) }
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw SystemError("open \(path)") }
     }
