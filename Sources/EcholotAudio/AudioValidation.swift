@@ -9,17 +9,32 @@ public enum AudioValidation {
     /// (entity sounds must also be mono); empty when all are fine. A file with a problem is
     /// told once per level file, at its first use there, with how many more uses share it,
     /// and each level file is held to its first ``FileReport/maxProblems`` in file order.
+    /// A level of a base that names a sound this pack's own file stands in for is told at
+    /// that file, once: the base's level is not the author's to change, the sound is.
     public static func diagnostics(for pack: Pack) -> [Diagnostic] {
         var checker = SoundChecker(pack: pack)
         let reports = FileReports()
+        let own = pack.root.standardizedFileURL.resolvingSymlinksInPath().path
+        var standIns: [String: (problem: String, levels: [String])] = [:]
         for id in pack.levels.keys.sorted() {
             guard let definition = pack.levels[id] else { continue }
+            let baseLevel = !PathInside.isBelow(definition.file.standardizedFileURL.resolvingSymlinksInPath().path, folder: own)
             for (file, path) in definition.soundReferences {
                 // Entity sounds are placed in space; ambience and music are not.
-                if let problem = checker.problem(file, directional: SoundUses.isEntitySound(path)) {
-                    reports.error(at: path, in: definition.source, "sound file \(MessageText.quoted("sounds/" + file)): \(problem)", about: file)
+                guard let problem = checker.problem(file, directional: SoundUses.isEntitySound(path)) else { continue }
+                if baseLevel, let url = checker.ownFile(file, in: own) {
+                    let told = standIns[url, default: (problem, [])]
+                    if told.levels.last != id { standIns[url] = (told.problem, told.levels + [id]) }
+                    continue
                 }
+                reports.error(at: path, in: definition.source, "sound file \(MessageText.quoted("sounds/" + file)): \(problem)", about: file)
             }
+        }
+        for (url, told) in standIns {
+            let shown = pack.displayRoot + url.dropFirst(own.count)
+            let levels = told.levels.map { MessageText.named($0) }.joined(separator: ", ")
+            reports.report(for: shown).error("\(told.problem); it stands in for the sound of the same name in a base, "
+                + "which its level\(told.levels.count == 1 ? "" : "s") \(levels) play\(told.levels.count == 1 ? "s" : "")", at: .start)
         }
         return reports.diagnostics.sortedForDisplay()
     }
@@ -77,6 +92,14 @@ private struct SoundChecker {
     init(pack: Pack) {
         self.pack = pack
         sounds = SoundFolder(pack.sounds)
+    }
+
+    /// The absolute path of the file `file` resolves to when it lies in the folder `own`
+    /// (the pack itself, not a base); `nil` otherwise.
+    func ownFile(_ file: String, in own: String) -> String? {
+        guard case let .found(url) = sounds.sounds.resolve(file) else { return nil }
+        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+        return PathInside.isBelow(path, folder: own) ? path : nil
     }
 
     /// Why `file` cannot be played that way, or `nil`.

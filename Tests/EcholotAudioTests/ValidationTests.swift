@@ -1,5 +1,6 @@
 import EcholotAudio
 import EcholotModel
+import EcholotTestSupport
 import Foundation
 import Testing
 
@@ -8,6 +9,25 @@ import Testing
     @Test func theTutorialsSoundsAreAllPlayable() throws {
         let pack = try PackLoader.load(at: Tutorial.root)
         #expect(AudioValidation.diagnostics(for: pack).isEmpty)
+    }
+
+    /// A pack extending the tutorial with a broken `bell.wav` of its own: told once, at
+    /// that file, which is the author's to mend, not at the base's three levels that use
+    /// the sound (files the author cannot change).
+    @Test func aBrokenStandInForABasesSoundIsToldAtItsFile() throws {
+        let folder = try scratchFolder("stand-in")
+        let pack = folder.appendingPathComponent("louder")
+        try FileManager.default.createDirectory(at: pack.appendingPathComponent("sounds"), withIntermediateDirectories: true)
+        try Data(#"{ "id": "louder", "name": "Louder", "version": "1.0.0", "api": 1, "extends": "tutorial" }"#.utf8)
+            .write(to: pack.appendingPathComponent("pack.json"))
+        try Data(repeating: 7, count: 2000).write(to: pack.appendingPathComponent("sounds/bell.wav"))
+        let result = try runEcholot(["validate", "louder"], in: folder)
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("louder/sounds/bell.wav:1:1: error: not a readable WAV, FLAC or Ogg Vorbis file") == true, "\(result.stderr)")
+        #expect(lines.first?.hasSuffix("it stands in for the sound of the same name in a base, "
+            + "which its levels 'first-sound', 'in-order', 'two-voices' play") == true, "\(result.stderr)")
     }
 
     @Test func brokenSoundsAreReportedWhereTheLevelNamesThem() throws {
