@@ -1,11 +1,12 @@
 import ArgumentParser
 import EcholotModel
+import EcholotScript
 import EcholotTerminal
 import Foundation
 
 /// `echolot packs [--all]`: lists the installed packs (and with `--all` the shipped
-/// ones) with name, version, author and level count; packs that do not load are listed
-/// as broken, with their problems on stderr. It exits 0 all the same: the listing worked,
+/// ones) with name, version, author and level count; packs that do not load, files or
+/// scripts, are listed as broken, with their problems on stderr. It exits 0 all the same: the listing worked,
 /// and `validate` is the command whose status says whether a pack is sound.
 struct PacksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,7 +25,12 @@ struct PacksCommand: ParsableCommand {
     /// Prints the table, or the sentences.
     func run() throws {
         let library = PackLibrary.standard()
-        let listing = library.catalog()
+        // A pack whose scripts do not load (or whose levels do not check against them) is
+        // as broken as one whose files do not parse: `play` could start none of its levels.
+        let listing = library.catalog { pack in
+            if case let .failure(error) = PackRules.checked(pack) { return error.diagnostics }
+            return []
+        }
         let shown: (PackLibrary.Origin) -> Bool = { all || $0 == .installed }
         if LineMode.wanted(plain: plain) {
             sentences(listing, shown: shown)

@@ -71,6 +71,23 @@ struct CommandTests {
         #expect(listed.stderr.contains("cave/pack.json:"), "\(listed.stderr)")
     }
 
+    /// An installed pack whose script does not compile is broken too, as one whose
+    /// pack.json does not parse: `play` could start none of its levels.
+    @Test func packsListsAPackWhoseScriptsDoNotLoadAsBroken() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        try ZipBuilder.write(scratch.at("cave.zip")) { try $0.playablePack(Packs.files(id: "cave")) }
+        #expect(try echolot(["install", scratch.at("cave.zip").path], in: scratch.url, data: data).status == 0)
+        // Broken after its install (`install` refuses such a pack), as an edit would.
+        let scripts = data.appendingPathComponent("packs/cave/scripts")
+        try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
+        try Data("this is not lua (".utf8).write(to: scripts.appendingPathComponent("broken.lua"))
+        let listed = try echolot(["packs"], in: scratch.url, data: data)
+        #expect(listed.status == 0)
+        #expect(listed.stdout.contains("(broken: errors on stderr)"), "\(listed.stdout)")
+        #expect(listed.stderr.contains("cave/scripts/broken.lua:1:"), "\(listed.stderr)")
+    }
+
     /// A broken pack with no id is named by its folder, written out: a line break in the
     /// folder's name must not start a row of its own.
     @Test func aBrokenPacksFolderNameStaysOnItsLine() throws {
