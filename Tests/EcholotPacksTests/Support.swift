@@ -179,4 +179,30 @@ extension ZipBuilder {
         let builder = try ZipBuilder(url)
         try body(builder)
     }
+
+    /// Rewrites the archive at `url` as Info-ZIP's `zip` (Linux's `zip -r`) writes names:
+    /// their bytes as they are, without the UTF-8 flag (general purpose bit 11) that
+    /// ZIPFoundation always sets; each `#` in a name becomes `hash` when given (a byte that
+    /// is not UTF-8, as a code page 437 name has).
+    static func unflagNames(_ url: URL, hash: UInt8? = nil) throws {
+        var bytes = [UInt8](try Data(contentsOf: url))
+        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
+        func rewrite(flags: Int, name: Int, length: Int) {
+            bytes[flags + 1] &= ~0x08
+            for at in name..<name + length where bytes[at] == UInt8(ascii: "#") { bytes[at] = hash ?? bytes[at] }
+        }
+        // The end record is the last 22 bytes: ZIPFoundation writes no archive comment.
+        let end = bytes.count - 22
+        try #require(u32(end) == 0x0605_4B50)
+        var at = u32(end + 16)
+        for _ in 0..<u16(end + 10) {
+            try #require(u32(at) == 0x0201_4B50)
+            let local = u32(at + 42), length = u16(at + 28)
+            rewrite(flags: at + 8, name: at + 46, length: length)
+            rewrite(flags: local + 6, name: local + 30, length: length)
+            at += 46 + length + u16(at + 30) + u16(at + 32)
+        }
+        try Data(bytes).write(to: url)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ZIPFoundation
 
 /// The rules for names inside a pack archive: every entry must land inside the pack, and
 /// two entries must never land on the same file.
@@ -79,4 +80,28 @@ enum ArchivePath {
     private static func plain(_ part: String, _ text: String) -> Bool {
         part.utf8.elementsEqual(text.utf8)
     }
+
+    /// The entry's name as the tool that wrote it meant it. ZIPFoundation reads a name
+    /// without the UTF-8 flag (general purpose bit 11) as code page 437, but Info-ZIP's
+    /// `zip` (Linux's `zip -r`) writes UTF-8 names without setting it, so `glöckchen.wav`
+    /// came out `gl├╢ckchen.wav`. A name whose bytes are UTF-8 is read as UTF-8 (a real
+    /// code page 437 name with letters beyond ASCII hardly ever is), any other as code
+    /// page 437. Control bytes stay control characters either way (the code page's table
+    /// draws them as `←`, `☺`), so that they are refused as in a flagged name.
+    static func name(of entry: Entry) -> String {
+        // ISO Latin 1 gives each byte the scalar of its value: the name's bytes, unchanged.
+        let bytes = entry.path(using: .isoLatin1).unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        let oem = entry.path(using: codePage437)
+        guard oem.unicodeScalars.count == bytes.count else { return oem }
+        var name = String.UnicodeScalarView()
+        for (byte, scalar) in zip(bytes, oem.unicodeScalars) {
+            name.append(byte < 0x20 || byte == 0x7F ? Unicode.Scalar(byte) : scalar)
+        }
+        return String(name)
+    }
+
+    /// Code page 437 (DOS Latin US), the encoding ZIP names have without the UTF-8 flag,
+    /// which ZIPFoundation reads by its own table on Linux but does not make public.
+    private static let codePage437 = String.Encoding(rawValue: 0x8000_0400)
 }

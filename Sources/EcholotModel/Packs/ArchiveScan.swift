@@ -38,7 +38,7 @@ struct ArchiveScan {
             problems.append("the archive has more than \(limits.maxEntries) entries; a pack may have at most \(limits.maxEntries)")
             return false
         }
-        let name = entry.path
+        let name = ArchivePath.name(of: entry)
         if let problem = ArchivePath.problem(name) {
             problems.append(problem)
             return true
