@@ -4,7 +4,7 @@ import Testing
 
 @testable import EcholotModel
 
-@Suite("Packs: entry names as the archive's tool meant them")
+@Suite("Packs: entry names as the archive's tool meant them, and folders spelt two ways")
 struct ArchiveNameTests {
     /// Installs the archive `cave.zip` built by `body` with the `echolot` binary, into a
     /// fresh data folder.
@@ -60,5 +60,35 @@ struct ArchiveNameTests {
         }
         #expect(control.result.status == 1)
         #expect(control.result.stderr == "cave.zip:1:1: error: entry \"cave/gl\u{FC}\\u001Bck.txt\" has control characters in its name\n")
+    }
+
+    /// "café" composed and decomposed are two top folders to Linux: with the pack in one,
+    /// the other's file was left out and the install went on; with `pack.json` alone in
+    /// one, the archive was told to have no pack.json. Both are refused as two spellings.
+    @Test(arguments: [false, true])
+    func topFoldersThatDifferOnlyInUnicodeFormAreRefused(manifestAlone: Bool) throws {
+        let composed = "caf\u{E9}/", decomposed = "cafe\u{301}/"
+        let (result, scratch) = try install { zip in
+            var files = Packs.files(id: "cafe")
+            try zip.file(composed + "pack.json", files.removeValue(forKey: "pack.json")!)
+            try zip.playablePack(files, prefix: manifestAlone ? decomposed : composed)
+            try zip.file(decomposed + "sounds/extra.txt", "extra")
+        }
+        #expect(result.status == 1)
+        #expect(result.stderr == "cave.zip:1:1: error: folders \"caf\u{E9}\" and \"cafe\u{301}\" differ only in Unicode form: "
+            + "\"\u{E9}\" is U+00E9 (NFC) in the first and U+0065 U+0301 (NFD) in the second; "
+            + "they would be one folder on some systems and two on others\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch.at("data/packs").path))
+    }
+
+    /// Folders further down are one on macOS and Windows too: `Sounds/` beside `sounds/`.
+    @Test func foldersThatDifferOnlyInCaseAreRefused() throws {
+        let (result, _) = try install { zip in
+            try zip.playablePack(Packs.files(id: "cave"), prefix: "cave/")
+            try zip.file("cave/Sounds/b.wav", "b")
+        }
+        #expect(result.status == 1)
+        #expect(result.stderr == "cave.zip:1:1: error: folders \"cave/sounds\" and \"cave/Sounds\" differ only in case; "
+            + "they would be one folder on some systems and two on others\n")
     }
 }

@@ -76,8 +76,8 @@ enum ArchivePath {
     }
 
     /// Whether `part` is exactly `text`, byte for byte (Swift's `==` would also take
-    /// another Unicode form of it).
-    private static func plain(_ part: String, _ text: String) -> Bool {
+    /// another Unicode form of it), as the file system compares names.
+    static func plain(_ part: String, _ text: String) -> Bool {
         part.utf8.elementsEqual(text.utf8)
     }
 
@@ -104,4 +104,32 @@ enum ArchivePath {
     /// Code page 437 (DOS Latin US), the encoding ZIP names have without the UTF-8 flag,
     /// which ZIPFoundation reads by its own table on Linux but does not make public.
     private static let codePage437 = String.Encoding(rawValue: 0x8000_0400)
+
+    /// How two names that collide (the same ``collisionKey(_:)``, other bytes) differ,
+    /// said so that names which look alike are told apart: `differ only in case`, or
+    /// `differ only in Unicode form: "é" is U+00E9 (NFC) in the first and U+0065 U+0301
+    /// (NFD) in the second` — quoted, the two would read the same.
+    static func difference(_ first: String, _ second: String) -> String {
+        let one = trimmed(first), other = trimmed(second)
+        guard one.count == other.count else { return "differ only in case or Unicode form" }
+        let pairs = zip(one, other)
+        // Another form: the same letters, case aside, in other bytes.
+        guard let form = pairs.first(where: { pair in
+            let (a, b) = (pair.0.lowercased(), pair.1.lowercased())
+            return a == b && !plain(a, b)
+        }) else { return "differ only in case" }
+        let kind = pairs.contains { $0 != $1 } ? "case and Unicode form" : "Unicode form"
+        return "differ only in \(kind): \(quoted(String(form.0))) is \(spelling(form.0)) in the first and "
+            + "\(spelling(form.1)) in the second"
+    }
+
+    /// A character's scalars (`U+0065 U+0301`), with the Unicode form they are written in
+    /// when it is one of the two file systems use.
+    private static func spelling(_ character: Character) -> String {
+        let text = String(character)
+        let codes = text.unicodeScalars.map { "U+" + MessageText.hex($0) }.joined(separator: " ")
+        if plain(text, text.precomposedStringWithCanonicalMapping) { return codes + " (NFC)" }
+        if plain(text, text.decomposedStringWithCanonicalMapping) { return codes + " (NFD)" }
+        return codes
+    }
 }

@@ -18,10 +18,13 @@ struct ArchiveScan {
     private(set) var problems: [String] = []
     /// The files that passed, in archive order.
     private(set) var files: [Found] = []
-    /// Folder entries (trimmed), and folders implied by file paths.
-    private var folders: Set<String> = []
     /// Collision key → the first name that had it.
     private var names: [String: String] = [:]
+    /// Collision key → the first spelling of each folder: folder entries (trimmed), and
+    /// the folders every entry's path implies.
+    private var folderSpellings: [String: String] = [:]
+    /// The other spellings told so far (by bytes): each once, however many entries it has.
+    private var toldSpellings: Set<[UInt8]> = []
     private var count = 0
     private var total = 0
     /// What the files take packed.
@@ -60,10 +63,7 @@ struct ArchiveScan {
             return true
         }
         names[key] = name
-        if entry.type == .directory {
-            folders.insert(key)
-            return true
-        }
+        if !addFolders(of: name, isFolder: entry.type == .directory) || entry.type == .directory { return true }
         let size = Int(clamping: entry.uncompressedSize)
         let packed = Int(clamping: entry.compressedSize)
         if size > limits.maxFileSize {
@@ -82,6 +82,32 @@ struct ArchiveScan {
         return true
     }
 
+    /// Notes the spelling of each folder `name` is in (and of `name` itself, when it is a
+    /// folder); `false`, the problem told, when one is spelt otherwise by an earlier entry
+    /// in case or Unicode form only. Linux would make two folders of them (and a pack in one
+    /// would miss the other's files), macOS and Windows one.
+    private mutating func addFolders(of name: String, isFolder: Bool) -> Bool {
+        var parts = ArchivePath.segments(ArchivePath.trimmed(name))
+        if !isFolder { parts.removeLast() }
+        var path = ""
+        for part in parts {
+            path += (path.isEmpty ? "" : "/") + part
+            let key = ArchivePath.collisionKey(path)
+            guard let first = folderSpellings[key] else {
+                folderSpellings[key] = path
+                continue
+            }
+            if !ArchivePath.plain(first, path) {
+                if toldSpellings.insert(Array(path.utf8)).inserted {
+                    problems.append("folders \(quoted(first)) and \(quoted(path)) \(ArchivePath.difference(first, path)); "
+                        + "they would be one folder on some systems and two on others")
+                }
+                return false
+            }
+        }
+        return true
+    }
+
     /// The checks that need every entry: the total size and ratio, and no name that is
     /// both a file and a folder.
     mutating func finish() {
@@ -92,15 +118,7 @@ struct ArchiveScan {
             problems.append("the archive's files inflate to \(ArchiveLimits.sizeText(total)), \(total / max(packedTotal, 1)) "
                 + "times their packed size, over the limit of \(limits.maxRatio) (it looks like a zip bomb)")
         }
-        var implied = folders
-        for file in files {
-            var parts = ArchivePath.segments(ArchivePath.collisionKey(file.path)).dropLast()
-            while !parts.isEmpty {
-                implied.insert(parts.joined(separator: "/"))
-                parts = parts.dropLast()
-            }
-        }
-        for file in files where implied.contains(ArchivePath.collisionKey(file.path)) {
+        for file in files where folderSpellings[ArchivePath.collisionKey(file.path)] != nil {
             problems.append("entry \(quoted(file.path)) is a file, but other entries use it as a folder")
         }
     }
@@ -110,6 +128,8 @@ struct ArchiveScan {
     func packFolder() -> Result<String, ArchiveScan.NoPack> {
         let paths = files.map(\.path).filter { !ArchivePath.isClutter($0) }
         if paths.contains("pack.json") { return .success("") }
+        // A `Set<String>` takes "café" and "cafe\u{301}" for one name, which the files are
+        // then taken from by bytes; `add` refused top folders spelt so.
         let tops = Set(paths.map { ArchivePath.segments($0)[0] })
         if tops.count == 1, let top = tops.first, paths.contains(top + "/pack.json") { return .success(top + "/") }
         // Said with what was found instead, so the author knows what to change.
