@@ -91,4 +91,15 @@ struct ArchiveNameTests {
         #expect(result.stderr == "cave.zip:1:1: error: folders \"cave/sounds\" and \"cave/Sounds\" differ only in case; "
             + "they would be one folder on some systems and two on others\n")
     }
+
+    /// A file entry named like a folder was told as a disk that cannot be written.
+    @Test func aFileWhoseNameEndsInASlashIsRefused() throws {
+        let (result, scratch) = try install { zip in
+            try zip.playablePack(Packs.files(id: "cave"), prefix: "cave/")
+            try zip.file("cave/notes/", "I am a file")
+        }
+        #expect(result.status == 1)
+        #expect(result.stderr == "cave.zip:1:1: error: entry \"cave/notes/\" is a file, but its name ends in '/' as a folder's does\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch.at("data/packs").path))
+    }
 }

@@ -242,12 +242,13 @@ struct ArchiveTests {
             try $0.file("Levels/One.json", "{}")
         }
         #expect(problems == [
-            "evil.zip:1:1: error: entries \"levels/one.json\" and \"Levels/One.json\" differ only in case or Unicode form; they would overwrite each other on some systems",
+            "evil.zip:1:1: error: entries \"levels/one.json\" and \"Levels/One.json\" differ only in case; they would overwrite each other on some systems",
         ])
     }
 
     /// "é" written precomposed and as "e" with an accent are two files on Linux and one
-    /// on macOS: they are told as two forms, not as one name appearing twice.
+    /// on macOS: they are told as two forms, not as one name appearing twice, and with
+    /// the code points that tell apart names which look the same.
     @Test func refusesNamesThatDifferOnlyInUnicodeForm() throws {
         let problems = try refusal {
             try $0.pack(Packs.files(id: "evil"))
@@ -255,7 +256,8 @@ struct ArchiveTests {
             try $0.file("sounds/cafe\u{301}.wav", "two")
         }
         #expect(problems == [
-            "evil.zip:1:1: error: entries \"sounds/caf\u{E9}.wav\" and \"sounds/cafe\u{301}.wav\" differ only in case or Unicode form; they would overwrite each other on some systems",
+            "evil.zip:1:1: error: entries \"sounds/caf\u{E9}.wav\" and \"sounds/cafe\u{301}.wav\" differ only in Unicode form: "
+                + "\"\u{E9}\" is U+00E9 (NFC) in the first and U+0065 U+0301 (NFD) in the second; they would overwrite each other on some systems",
         ])
     }
 

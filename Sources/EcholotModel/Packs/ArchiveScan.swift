@@ -57,12 +57,17 @@ struct ArchiveScan {
             if ArchivePath.trimmed(first).utf8.elementsEqual(ArchivePath.trimmed(name).utf8) {
                 problems.append("entry \(quoted(name)) appears twice in the archive")
             } else {
-                problems.append("entries \(quoted(first)) and \(quoted(name)) differ only in case or Unicode form; "
+                problems.append("entries \(quoted(first)) and \(quoted(name)) \(ArchivePath.difference(first, name)); "
                     + "they would overwrite each other on some systems")
             }
             return true
         }
         names[key] = name
+        if entry.type == .file, name.unicodeScalars.last == "/" {
+            // Extracting it failed as if the disk were at fault ("Not a directory").
+            problems.append("entry \(quoted(name)) is a file, but its name ends in '/' as a folder's does")
+            return true
+        }
         if !addFolders(of: name, isFolder: entry.type == .directory) || entry.type == .directory { return true }
         let size = Int(clamping: entry.uncompressedSize)
         let packed = Int(clamping: entry.compressedSize)
