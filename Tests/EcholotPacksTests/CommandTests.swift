@@ -173,6 +173,51 @@ struct CommandTests {
         #expect(scratch.listing().filter { $0.hasSuffix(".zip") || $0.hasSuffix(".tmp") } == [])
     }
 
+    /// A pack that named a hidden file (`sounds/.chime.wav`) validated, and `pack` wrote an
+    /// archive without it, since hidden files are left out, which `install` then refused.
+    /// Every kind of reference to a hidden file or folder is refused where it is written:
+    /// a level's sound and image, the preview, a story's voice and background image.
+    @Test func aReferenceToAHiddenFileIsRefusedAtIt() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "hp"], in: scratch.url, data: data)
+        try FileManager.default.moveItem(at: scratch.at("hp/sounds/chime.wav"), to: scratch.at("hp/sounds/.chime.wav"))
+        try scratch.edit("hp/pack.json", replacing: #""preview": "chime.wav""#, with: #""preview": ".chime.wav""#)
+        try scratch.edit("hp/levels/first-steps.json", replacing: #""file": "chime.wav""#, with: #""file": ".chime.wav""#)
+        let hidden = " (its name begins with '.'), which 'echolot pack' leaves out of the pack's archive; rename it"
+        let expected = """
+            hp/levels/first-steps.json:14:26: error: entities[0].sound.file: ".chime.wav" is a hidden file\(hidden)
+            hp/pack.json:10:14: error: preview: ".chime.wav" is a hidden file\(hidden)
+
+            """
+        let validated = try echolot(["validate", "hp"], in: scratch.url, data: data)
+        #expect(validated.status == 1)
+        #expect(validated.stderr == expected)
+        let packed = try echolot(["pack", "hp"], in: scratch.url, data: data)
+        #expect(packed.status == 1)
+        #expect(packed.stderr == expected)
+        #expect(scratch.listing().filter { $0.hasSuffix(".zip") || $0.hasSuffix(".tmp") } == [])
+
+        // A story is checked once the levels load: its voices and images are held to it too.
+        try FileManager.default.moveItem(at: scratch.at("hp/sounds/.chime.wav"), to: scratch.at("hp/sounds/chime.wav"))
+        try scratch.edit("hp/pack.json", replacing: #""preview": ".chime.wav""#, with: #""preview": "chime.wav""#)
+        try scratch.edit("hp/levels/first-steps.json", replacing: #""file": ".chime.wav""#, with: #""file": "chime.wav""#)
+        try scratch.edit("hp/pack.json", replacing: #""kind": "scored""#, with: #""kind": "story""#)
+        scratch.write(["hp/story.json": """
+            { "chapters": [ { "id": "one", "steps": [
+              { "cutscene": "intro", "background": { "image": ".art/night.png" },
+                "lines": [ { "id": "pack.name", "voice": "voices/.hi.wav", "duration": 1 } ] },
+              { "level": "first-steps" } ] } ] }
+            """])
+        let story = try echolot(["validate", "hp"], in: scratch.url, data: data)
+        #expect(story.status == 1)
+        #expect(story.stderr == """
+            hp/story.json:2:51: error: 'image': ".art" in ".art/night.png" is a hidden folder\(hidden)
+            hp/story.json:3:46: error: 'voice': ".hi.wav" in "voices/.hi.wav" is a hidden file\(hidden)
+
+            """)
+    }
+
     /// A folder of the pack that cannot be read was left out of the archive without a
     /// word, and a file that cannot be read was told as 'cannot write the archive' at the
     /// output. Both are named where they are, and nothing is written. (Run as root, the

@@ -34,8 +34,16 @@ public struct AssetChecker {
         if scalars[0] == "/" || hasDrive {
             return "absolute paths are not allowed; give a path inside the pack's \(folder)/ folder (\(quoted(path)))"
         }
-        if ArchivePath.segments(path).contains(where: { $0.utf8.elementsEqual("..".utf8) }) {
+        let segments = ArchivePath.segments(path)
+        if segments.contains(where: { $0.utf8.elementsEqual("..".utf8) }) {
             return "'..' is not allowed: file paths must stay inside the pack (\(quoted(path)))"
+        }
+        // The archive 'echolot pack' writes leaves hidden names out, so the pack would
+        // validate here and then be installed without the file.
+        if let hidden = segments.firstIndex(where: { !$0.utf8.elementsEqual(".".utf8) && ArchivePath.isHidden($0) }) {
+            return quoted(segments[hidden]) + (segments.count == 1 ? "" : " in \(quoted(path))")
+                + " is a hidden \(hidden == segments.count - 1 ? "file" : "folder") (its name begins with '.'), "
+                + "which 'echolot pack' leaves out of the pack's archive; rename it"
         }
         return nil
     }

@@ -44,6 +44,12 @@ enum ArchivePath {
         return nil
     }
 
+    /// Whether a file or folder name is hidden (`.git`, `.DS_Store`): `echolot pack` leaves
+    /// such names out, and validation refuses a pack file that names one, by this one rule.
+    static func isHidden(_ part: String) -> Bool {
+        part.hasPrefix(".")
+    }
+
     /// The folder and file names of `name`, split at every `/` scalar.
     static func segments(_ name: String) -> [String] {
         name.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false)

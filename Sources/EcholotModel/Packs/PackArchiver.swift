@@ -55,7 +55,7 @@ public enum PackArchiver {
                 problem(relative, unreadable(error.code, "folder"))
                 return
             }
-            for entry in entries where !entry.name.hasPrefix(".") {
+            for entry in entries where !ArchivePath.isHidden(entry.name) {
                 let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
                 guard entry.isUTF8 else {
                     // A name from another system, shown with a stand-in character.
