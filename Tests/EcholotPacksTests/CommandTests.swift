@@ -564,7 +564,7 @@ struct CommandTests {
         let cave = data.appendingPathComponent("packs/cave/pack.json").path
         #expect(update.stderr == """
             warning: the installed pack cave 1.0.0 does not load with bats 2.0.0 and needs an update too:
-            \(cave):1:99: error: extends: pack "cave" needs "bats" ^1.0.0, but version 2.0.0 is the one available (needed through cave → bats)
+            \(cave):1:133: error: dependencies.bats: pack "cave" needs "bats" ^1.0.0, but version 2.0.0 is the one available (needed through cave → bats)
 
             """)
     }

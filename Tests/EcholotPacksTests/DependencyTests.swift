@@ -98,6 +98,26 @@ struct DependencyTests {
         ])
     }
 
+    /// A base's version out of the range its `dependencies` entry gives was told at
+    /// `extends`, which names no version: it is told at the range that refuses it.
+    @Test func aBaseOutOfRangeIsToldAtTheRange() throws {
+        let scratch = Scratch()
+        scratch.write(["hard/pack.json": """
+            {
+              "id": "hard",
+              "name": "Hard",
+              "version": "1.0.0",
+              "api": 1,
+              "extends": "tutorial",
+              "dependencies": { "tutorial": "^2.0.0" }
+            }
+            """])
+        let validated = try echolot(["validate", "hard"], in: scratch.url, data: scratch.at("data"))
+        #expect(validated.status == 1)
+        #expect(validated.stderr == "hard/pack.json:7:33: error: dependencies.tutorial: pack \"hard\" needs \"tutorial\" "
+            + "^2.0.0, but version 1.0.0 is the one available (needed through hard → tutorial)\n")
+    }
+
     /// A range at the largest number a version can have has nothing above it:
     /// "^9223372036854775807.0.0" crashed every command that read the manifest, since
     /// the bound after it overflowed.

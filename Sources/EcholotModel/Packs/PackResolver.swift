@@ -7,8 +7,11 @@ struct PackResolver {
     /// One pack needing another.
     private struct Need {
         var id: String
-        var range: VersionRange?
+        /// Where the need is written: `extends`, or its entry in `dependencies`.
         var sourcePath: String
+        /// The `dependencies` entry that limits its versions, if any: for a base, a version
+        /// out of range is that entry's fault, not `extends`'.
+        var declared: PackDependency?
         var isBase: Bool
     }
 
@@ -62,11 +65,11 @@ struct PackResolver {
         private func needs(of pack: Pack) -> [Need] {
             var needs: [Need] = []
             if let base = pack.manifest.extends {
-                let range = pack.manifest.dependencies.first { $0.id == base }?.range
-                needs.append(Need(id: base, range: range, sourcePath: "extends", isBase: true))
+                let declared = pack.manifest.dependencies.first { $0.id == base }
+                needs.append(Need(id: base, sourcePath: "extends", declared: declared, isBase: true))
             }
             for dependency in pack.manifest.dependencies where dependency.id != pack.manifest.extends {
-                needs.append(Need(id: dependency.id, range: dependency.range, sourcePath: dependency.sourcePath,
+                needs.append(Need(id: dependency.id, sourcePath: dependency.sourcePath, declared: dependency,
                                   isBase: false))
             }
             return needs
@@ -76,10 +79,10 @@ struct PackResolver {
             for need in needs(of: pack) {
                 let through = chain + [need.id]
                 let shown = through.joined(separator: " → ")
-                func fail(_ message: String) {
+                func fail(_ message: String, at path: String? = nil) {
                     // One report per edge, however many paths lead to it.
                     guard reported.insert("\(pack.id)→\(need.id)").inserted else { return }
-                    reports.error(at: need.sourcePath, in: pack.manifestSource, message)
+                    reports.error(at: path ?? need.sourcePath, in: pack.manifestSource, message)
                 }
                 let what = need.isBase ? "extends" : "depends on"
                 if chain.contains(need.id) {
@@ -103,7 +106,7 @@ struct PackResolver {
                     switch lookup(need.id) {
                     case nil:
                         fail("pack \(quoted(pack.id)) \(what) \(quoted(need.id))"
-                            + (need.range.map { " \($0.text)" } ?? "")
+                            + (need.declared.map { " \($0.range.text)" } ?? "")
                             + ", which is neither installed nor shipped (needed through \(shown)); "
                             + "install it with 'echolot install FILE.zip'")
                         continue
@@ -116,10 +119,10 @@ struct PackResolver {
                         packs[need.id] = loaded
                     }
                 }
-                if let range = need.range, let version = SemanticVersion(found.manifest.version),
-                   !range.contains(version) {
-                    fail("pack \(quoted(pack.id)) needs \(quoted(need.id)) \(range.text), but version "
-                        + "\(found.manifest.version) is the one available (needed through \(shown))")
+                if let declared = need.declared, let version = SemanticVersion(found.manifest.version),
+                   !declared.range.contains(version) {
+                    fail("pack \(quoted(pack.id)) needs \(quoted(need.id)) \(declared.range.text), but version "
+                        + "\(found.manifest.version) is the one available (needed through \(shown))", at: declared.sourcePath)
                     continue
                 }
                 guard !done.contains(need.id) else { continue }
