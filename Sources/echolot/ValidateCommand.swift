@@ -25,6 +25,8 @@ struct ValidateCommand: ParsableCommand {
         var failed = false
         // Bases and dependencies resolve against the shipped and installed packs.
         let library = PackLibrary.standard()
+        // A problem of several packs named (a cycle they are all in) is told once.
+        var told = ToldDiagnostics()
         for argument in paths {
             // A pack's id names it here as for `test` and `run`.
             guard let path = GameLoader.packPath(argument, in: library) else {
@@ -36,12 +38,12 @@ struct ValidateCommand: ParsableCommand {
             if let pack = report.pack { found += Self.deepProblems(of: pack, whole: report.isOK) }
             // Loading and the deeper checks may each find problems in one file: it is told
             // in one cap, with one count.
-            let problems = FileReports.told(found).map(\.description)
+            let problems = FileReports.told(found)
             if problems.isEmpty {
                 print(report.summary)
             } else {
                 failed = true
-                for problem in problems { Terminal.error(problem) }
+                for problem in told.untold(problems) { Terminal.error(problem.description) }
             }
         }
         if failed { throw ExitCode(1) }

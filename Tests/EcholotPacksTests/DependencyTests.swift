@@ -47,8 +47,35 @@ struct DependencyTests {
             ("b", "1.0.0", ["c": "*"]),
             ("c", "1.0.0", ["a": "*"]),
         ])
-        #expect(problems(library, "a") == ["c/pack.json: dependencies.a: packs depend on each other in a cycle: a → b → c → a"])
-        #expect(problems(library, "b") == ["a/pack.json: dependencies.b: packs depend on each other in a cycle: b → c → a → b"])
+        // The same from every pack of it: written from its first pack by id, in its pack.json.
+        for id in ["a", "b", "c"] {
+            #expect(problems(library, id) == ["a/pack.json: dependencies.b: packs depend on each other in a cycle: a → b → c → a"])
+        }
+    }
+
+    /// One cycle of three packs was told three times by `packs` and `validate`, once in
+    /// each pack.json, written from each pack: it is one problem, told once, and every pack
+    /// of it is still listed as broken.
+    @Test func aCycleIsToldOnceForAllItsPacks() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        scratch.write(Packs.files(id: "b", extra: #""dependencies": { "c": "*" }"#), in: "data/packs/b")
+        scratch.write(Packs.files(id: "c", extra: #""dependencies": { "a": "*" }"#), in: "data/packs/c")
+        scratch.write(Packs.files(id: "a", extra: #""extends": "b""#), in: "data/packs/a")
+        let message = "error: extends: packs depend on each other in a cycle: a → b → c → a\n"
+        let listed = try echolot(["packs"], in: scratch.url, data: data)
+        #expect(listed.status == 0)
+        #expect(listed.stdout.components(separatedBy: "(broken: errors on stderr)").count == 4, "\(listed.stdout)")
+        #expect(listed.stderr == data.path + "/packs/a/pack.json:1:93: " + message)
+        let validated = try echolot(["validate", "c", "b", "a"], in: scratch.url, data: data)
+        #expect(validated.status == 1)
+        #expect(validated.stderr == data.path + "/packs/a/pack.json:1:93: " + message)
+        // A menu still gives each pack its reason.
+        let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("data/packs"), origin: .installed)])
+        let broken = library.catalog().problems
+        #expect(broken.map(\.id) == ["a", "b", "c"])
+        #expect(broken.map(\.diagnostics.count) == [1, 0, 0])
+        #expect(Set(broken.map { $0.reason?.message }) == ["extends: packs depend on each other in a cycle: a → b → c → a"])
     }
 
     /// The walk along a chain recurses; a chain longer than any real pack needs is refused
@@ -73,7 +100,8 @@ struct DependencyTests {
         scratch.write(Packs.files(id: "x", extra: #""extends": "y""#), in: "lib/x")
         scratch.write(Packs.files(id: "y", extra: #""extends": "x""#), in: "lib/y")
         let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
-        #expect(problems(library, "x") == ["y/pack.json: extends: packs depend on each other in a cycle: x → y → x"])
+        #expect(problems(library, "x") == ["x/pack.json: extends: packs depend on each other in a cycle: x → y → x"])
+        #expect(problems(library, "y") == ["x/pack.json: extends: packs depend on each other in a cycle: x → y → x"])
     }
 
     @Test func anUnmetDependencyNamesTheChain() {

@@ -54,6 +54,21 @@ extension Sequence where Element == Diagnostic {
     }
 }
 
+/// Problems told across several lists (a listing of packs, `validate` of several): one
+/// that an earlier list told already, such as a cycle every pack in it runs into, is told
+/// once.
+public struct ToldDiagnostics {
+    private var told: Set<Diagnostic> = []
+
+    /// Nothing told yet.
+    public init() {}
+
+    /// `diagnostics` without those told already; from now on, they are told too.
+    public mutating func untold(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.filter { told.insert($0).inserted }
+    }
+}
+
 /// Why a pack could not be loaded: every problem found in it.
 public struct PackLoadError: Error, Sendable, CustomStringConvertible {
     /// The problems, in display order; never empty.

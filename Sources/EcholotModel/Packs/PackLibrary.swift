@@ -136,6 +136,12 @@ public struct PackLibrary: Sendable {
                 }
             }
         }
+        // A problem several packs share (a cycle they are all in) is told once, with the
+        // first pack that has it; the others are still listed as broken.
+        var told = ToldDiagnostics()
+        for index in listing.problems.indices {
+            listing.problems[index].diagnostics = told.untold(listing.problems[index].diagnostics)
+        }
         return listing
     }
 }
@@ -167,8 +173,12 @@ public struct PackProblem: Sendable {
     public var origin: PackLibrary.Origin
     /// Its id, when its manifest could be read.
     public var id: String?
-    /// Every problem, each naming the pack's file and line.
+    /// Every problem, each naming the pack's file and line, but for those an earlier pack
+    /// of the listing has too (a cycle both are in), told there.
     public var diagnostics: [Diagnostic]
+    /// Why it does not load, in one line: its first problem, even one told for an earlier
+    /// pack, for a menu that names each pack's reason.
+    public var reason: Diagnostic?
 
     /// How lists and messages name it: its id, else its folder's name written out on one
     /// line (a folder in `packs/` is named by whoever put it there).
@@ -179,5 +189,6 @@ public struct PackProblem: Sendable {
         origin = entry.origin
         id = entry.id
         self.diagnostics = diagnostics
+        reason = diagnostics.first
     }
 }

@@ -85,10 +85,8 @@ struct PackResolver {
                     reports.error(at: path ?? need.sourcePath, in: pack.manifestSource, message)
                 }
                 let what = need.isBase ? "extends" : "depends on"
-                if chain.contains(need.id) {
-                    let start = chain.firstIndex(of: need.id) ?? 0
-                    fail("packs depend on each other in a cycle: "
-                        + (chain[start...] + [need.id]).joined(separator: " → "))
+                if let start = chain.firstIndex(of: need.id) {
+                    reportCycle(Array(chain[start...]), found: (pack, need))
                     continue
                 }
                 if through.count > PackResolver.longestChain {
@@ -129,6 +127,23 @@ struct PackResolver {
                 visit(found, chain: through)
             }
             if done.insert(pack.id).inserted { order.append(pack.id) }
+        }
+
+        /// Reports the cycle of packs `cycle` (each needing the next, the last the first),
+        /// `found` at the last one's need, the same way whichever pack it was entered from:
+        /// written from its first pack in id order, in that pack's pack.json at its need of
+        /// the next. Resolving each pack of the cycle gives this one message, so a listing
+        /// of them all tells it once.
+        mutating func reportCycle(_ cycle: [String], found: (pack: Pack, need: Need)) {
+            let first = cycle.indices.min { cycle[$0] < cycle[$1] } ?? 0
+            let ordered = Array(cycle[first...] + cycle[..<first])
+            let next = ordered.count > 1 ? ordered[1] : ordered[0]
+            // Every pack of the chain was loaded, each needing the next.
+            let pack = packs[ordered[0]] ?? found.pack
+            let need = needs(of: pack).first { $0.id == next } ?? found.need
+            guard reported.insert("\(pack.id)→\(need.id)").inserted else { return }
+            reports.error(at: need.sourcePath, in: pack.manifestSource,
+                          "packs depend on each other in a cycle: " + (ordered + [ordered[0]]).joined(separator: " → "))
         }
 
         /// The pack `id` laid over its bases (memoised).

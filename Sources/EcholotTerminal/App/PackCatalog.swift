@@ -73,7 +73,7 @@ public struct PackCatalog: Sendable {
             catalog.entries.append(PackEntry(path: url.standardizedFileURL.path, pack: item.pack))
         }
         for problem in listing.problems {
-            catalog.problems.append((problem.url.path, problem.diagnostics.first?.description ?? "it does not load"))
+            catalog.problems.append((problem.url.path, problem.reason?.description ?? "it does not load"))
         }
         return catalog
     }
