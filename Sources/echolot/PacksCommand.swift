@@ -78,7 +78,12 @@ struct PacksCommand: ParsableCommand {
         }
         for problem in problems {
             let origin = all ? ", \(problem.origin.rawValue)" : ""
-            print("\(problem.name)\(origin): does not load; its errors follow.")
+            // A problem it shares with a pack before it (a cycle both are in) is told once.
+            if problem.diagnostics.isEmpty, let reason = problem.reason {
+                print("\(problem.name)\(origin): does not load, for the problem told at \(reason.path).")
+            } else {
+                print("\(problem.name)\(origin): does not load; its errors follow.")
+            }
         }
         for problem in problems { Terminal.report(problem.diagnostics) }
     }

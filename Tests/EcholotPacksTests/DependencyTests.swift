@@ -67,6 +67,11 @@ struct DependencyTests {
         #expect(listed.status == 0)
         #expect(listed.stdout.components(separatedBy: "(broken: errors on stderr)").count == 4, "\(listed.stdout)")
         #expect(listed.stderr == data.path + "/packs/a/pack.json:1:93: " + message)
+        // Said to a screen reader, each pack: the first with its errors, the others where.
+        let plain = try echolot(["packs", "--plain"], in: scratch.url, data: data)
+        #expect(plain.stdout == "a: does not load; its errors follow.\n"
+            + "b: does not load, for the problem told at \(data.path)/packs/a/pack.json.\n"
+            + "c: does not load, for the problem told at \(data.path)/packs/a/pack.json.\n", "\(plain.stdout)")
         let validated = try echolot(["validate", "c", "b", "a"], in: scratch.url, data: data)
         #expect(validated.status == 1)
         #expect(validated.stderr == data.path + "/packs/a/pack.json:1:93: " + message)
