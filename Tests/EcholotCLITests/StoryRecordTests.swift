@@ -26,6 +26,14 @@ import Testing
             "\(result.stdout)\(result.stderr)")
     }
 
+    @Test func aChapterTheStoryLacksStopsIt() throws {
+        let folder = try nightWalk(writing: "story.chapter = \"nowhere\"")
+        let result = try echolot(["test", folder.path])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect((result.stdout + result.stderr).contains("the story's place is chapter 'nowhere', which "),
+                "\(result.stdout)\(result.stderr)")
+    }
+
     @Test(arguments: ["story.serial = math.maxinteger", "story.attempts = { lantern = math.maxinteger, crossing = math.maxinteger }",
                       "story.scene.line = math.maxinteger", "story.scene.line = -3", "story.lastLevel = { chapter = 0, step = -1 }"])
     func countsARuleWroteEndNoGame(body: String) throws {

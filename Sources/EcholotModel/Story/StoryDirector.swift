@@ -186,7 +186,9 @@ public struct StoryDirector: Sendable {
         guard case let .level(step)? = currentStep(state)?.kind else { return }
         if state[Game.story]["outcome"]?.stringValue == "won" { return try next(state: &state, context: &context) }
         switch step.onLoss {
-        case .retry: try run(chapter: chapterIndex(state), step: stepIndex(state), state: &state, context: &context)
+        case .retry:
+            if let unknown = unknownChapter(state) { return noChapter(unknown, state: &state, context: &context) }
+            try run(chapter: chapterIndex(state), step: stepIndex(state), state: &state, context: &context)
         case .next: try next(state: &state, context: &context)
         case let .chapter(id): try enter(chapter: id, state: &state, context: &context)
         }
@@ -196,9 +198,23 @@ public struct StoryDirector: Sendable {
 
     /// Goes on with the step after the current one.
     private func next(state: inout GameState, context: inout ReducerContext) throws {
+        if let unknown = unknownChapter(state) { return noChapter(unknown, state: &state, context: &context) }
         let step = stepIndex(state)
         guard step >= 0, step < .max else { return noStep(chapter: chapterIndex(state), step: step, state: &state, context: &context) }
         try run(chapter: chapterIndex(state), step: step + 1, state: &state, context: &context)
+    }
+
+    /// The record's `chapter` when it names no chapter of the story (a story rule wrote it).
+    private func unknownChapter(_ state: GameState) -> String? {
+        guard let id = state[Game.story]["chapter"]?.stringValue, book.chapterIndex(id) == nil else { return nil }
+        return id
+    }
+
+    /// Stops the story in a chapter it does not have, told, rather than ending it as if
+    /// its last chapter were over.
+    private func noChapter(_ id: String, state: inout GameState, context: inout ReducerContext) {
+        stop("the story's place is chapter \(named(id)), which \(book.displayPath) does not define; "
+            + "only the story itself moves it (a story rule writes story.vars, or emits story.jump)", state: &state, context: &context)
     }
 
     /// Stops the story at a place that is no step of it. The record's place (`step`,
