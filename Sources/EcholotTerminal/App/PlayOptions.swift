@@ -53,10 +53,9 @@ public struct PlayOptions: Sendable {
     /// restart would record again, and so on for ever.
     public func isRecording(_ path: String) -> Bool {
         guard let record else { return false }
+        // Asked of every file of a watched pack twice a second: the name is compared first,
+        // and only a file named as a recording has its folder's links resolved.
         let file = URL(fileURLWithPath: path).standardizedFileURL
-        let given = URL(fileURLWithPath: record).standardizedFileURL
-        guard file.deletingLastPathComponent().resolvingSymlinksInPath().path
-                == given.deletingLastPathComponent().resolvingSymlinksInPath().path else { return false }
         // The attempt is read from the name ("walk-3.jsonl"), then the name is made again.
         let stem = Self.stem(record, ending: Self.storyTestSuffix) ?? Self.stem(record, ending: nil) ?? record
         let name = file.lastPathComponent, stemName = URL(fileURLWithPath: stem).lastPathComponent
@@ -66,7 +65,10 @@ public struct PlayOptions: Sendable {
         let attempt = Int(digits).map { max(1, $0) } ?? 1
         let written = [recordPath(attempt: attempt), recordPath(attempt: attempt).map(RecordingDescription.metaPath(forLog:)),
                        storyRecordPath(attempt: attempt)]
-        return written.contains { $0.map { URL(fileURLWithPath: $0).lastPathComponent } == name }
+        guard written.contains(where: { $0.map { URL(fileURLWithPath: $0).lastPathComponent } == name }) else { return false }
+        let given = URL(fileURLWithPath: record).standardizedFileURL
+        return file.deletingLastPathComponent().resolvingSymlinksInPath().path
+            == given.deletingLastPathComponent().resolvingSymlinksInPath().path
     }
 
     /// `path` without `ending` (without its last extension when `ending` is nil), or nil
