@@ -94,6 +94,10 @@ import Testing
         ])
         level[LevelKeys.score] = 7
         #expect(ScoringText.breakdown(level) == ["Score: 7"])
+        // A miss count a rule wrote, too large to multiply: the rule scores 0 for the misses.
+        level[LevelKeys.misses] = .max
+        level[LevelKeys.score] = 300
+        #expect(ScoringText.breakdown(level).first == "Score: 300")
     }
 
     @Test func compassWords() {

@@ -23,7 +23,14 @@ public enum ScoringText {
         /// The bonus for finishing after `time` seconds, as the rule computes it.
         func bonus(time: Double) -> Int {
             guard time < parTime, parTime > 0 else { return 0 }
-            return Int((Double(timeBonus) * (parTime - time) / parTime).rounded(.down))
+            return Int(saturating: (Double(timeBonus) * (parTime - time) / parTime).rounded(.down))
+        }
+
+        /// What is left of `base` after `misses`, as the rule computes it: compared rather
+        /// than multiplied, since a count a rule wrote may be too large to multiply.
+        func afterMisses(_ misses: Int) -> Int {
+            guard misses > 0, missPenalty > 0 else { return base }
+            return misses > base / missPenalty ? 0 : base - missPenalty * misses
         }
     }
 
@@ -58,10 +65,11 @@ public enum ScoringText {
         }
         let misses = level[LevelKeys.misses]
         let time = level[LevelKeys.time]
-        let afterMisses = max(0, standard.base - standard.missPenalty * misses)
+        let afterMisses = standard.afterMisses(misses)
         let bonus = standard.bonus(time: time)
         // A rule changed by a pack may compute differently: then the total alone is honest.
-        guard afterMisses + bonus == score else { return ["Score: \(score)"] }
+        let (total, overflow) = afterMisses.addingReportingOverflow(bonus)
+        guard !overflow, total == score else { return ["Score: \(score)"] }
         var lines = ["Score: \(score)", "  \(standard.base) for the win"]
         if misses > 0 { lines.append("  −\(standard.base - afterMisses) for \(misses == 1 ? "1 miss" : "\(misses) misses")") }
         lines.append("  +\(bonus) speed bonus (\(Self.seconds(time)) of \(GoalText.seconds(standard.parTime)))")
