@@ -15,7 +15,10 @@ public enum AudioValidation {
         var checker = SoundChecker(pack: pack)
         let reports = FileReports()
         let own = pack.root.standardizedFileURL.resolvingSymlinksInPath().path
-        var standIns: [String: (problem: String, levels: [String])] = [:]
+        // By file and problem: a file played both in space (it must be mono) and as
+        // ambience names, for each problem, only the levels it is one for.
+        struct StandIn: Hashable { var url: String, problem: String }
+        var standIns: [StandIn: [String]] = [:]
         for id in pack.levels.keys.sorted() {
             guard let definition = pack.levels[id] else { continue }
             let baseLevel = !PathInside.isBelow(definition.file.standardizedFileURL.resolvingSymlinksInPath().path, folder: own)
@@ -23,18 +26,18 @@ public enum AudioValidation {
                 // Entity sounds are placed in space; ambience and music are not.
                 guard let problem = checker.problem(file, directional: SoundUses.isEntitySound(path)) else { continue }
                 if baseLevel, let url = checker.ownFile(file, in: own) {
-                    let told = standIns[url, default: (problem, [])]
-                    if told.levels.last != id { standIns[url] = (told.problem, told.levels + [id]) }
+                    let key = StandIn(url: url, problem: problem)
+                    if standIns[key]?.last != id { standIns[key, default: []].append(id) }
                     continue
                 }
                 reports.error(at: path, in: definition.source, "sound file \(MessageText.quoted("sounds/" + file)): \(problem)", about: file)
             }
         }
-        for (url, told) in standIns {
-            let shown = pack.displayRoot + url.dropFirst(own.count)
-            let levels = told.levels.map { MessageText.named($0) }.joined(separator: ", ")
+        for (told, ids) in standIns {
+            let shown = pack.display(String(told.url.dropFirst(own.count + 1)))
+            let levels = ids.map { MessageText.named($0) }.joined(separator: ", ")
             reports.report(for: shown).error("\(told.problem); it stands in for the sound of the same name in a base, "
-                + "which its level\(told.levels.count == 1 ? "" : "s") \(levels) play\(told.levels.count == 1 ? "s" : "")", at: .start)
+                + "which its level\(ids.count == 1 ? "" : "s") \(levels) play\(ids.count == 1 ? "s" : "")", at: .start)
         }
         return reports.diagnostics.sortedForDisplay()
     }

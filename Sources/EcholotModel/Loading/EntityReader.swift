@@ -126,7 +126,7 @@ struct EntityReader {
             } else {
                 map["action"] = .string(action)
                 // Its `id` is checked once the goals are read: they come after the entities.
-                if action == "goal.met" || action == "goal.failed" {
+                if action == ActionName.goalMet || action == ActionName.goalFailed {
                     level.announcements.append((action: action, entry: object.field, id: object.optional("id")))
                 }
             }
