@@ -48,10 +48,10 @@ struct LoadProblems: Error {
 /// `path:line:col: error: …` lines on stderr and exit status 1.
 enum GameLoader {
     /// Loads `level` of the pack at `path` (a folder, a `.zip` or a pack's id), its bases,
-    /// dependencies and rules resolved against the shipped and (unless `safe`) installed packs.
-    static func load(pack path: String, level id: String, safe: Bool = false) throws -> LoadedGame {
-        let library = PackLibrary.standard(safe: safe)
-        guard let resolved = packPath(path, in: library, safe: safe) else { throw ExitCode(1) }
+    /// dependencies and rules resolved against the shipped and installed packs.
+    static func load(pack path: String, level id: String) throws -> LoadedGame {
+        let library = PackLibrary.standard()
+        guard let resolved = packPath(path, in: library) else { throw ExitCode(1) }
         switch game(at: resolved, shown: path, level: id, in: library) {
         case let .success(game):
             return game
@@ -62,7 +62,7 @@ enum GameLoader {
     }
 
     /// `level` of the pack at `path` (a folder or a `.zip`) with its rules, or every problem
-    /// that stops it as the lines `load(pack:level:safe:)` tells on stderr; the pack is
+    /// that stops it as the lines `load(pack:level:)` tells on stderr; the pack is
     /// named `shown` when it has no such level. For `play`, whose screen is the game's
     /// while a level starts: it tells the problems there, where stderr would be drawn over.
     static func game(at path: String, shown: String, level id: String, in library: PackLibrary) -> Result<LoadedGame, LoadProblems> {
@@ -71,14 +71,18 @@ enum GameLoader {
         case let .success(loaded): pack = loaded
         case let .failure(error): return .failure(LoadProblems(error.diagnostics.sortedForDisplay().map(\.description)))
         }
-        guard let definition = pack.level(id: id) else {
-            let known = pack.levelOrder.joined(separator: ", ")
-            return .failure(LoadProblems(["\(MessageText.argument(shown)): error: pack '\(pack.id)' has no level \(MessageText.named(id)); its levels are: \(known)"]))
-        }
+        guard let definition = pack.level(id: id) else { return .failure(LoadProblems([noLevel(id, in: pack, shown: shown)])) }
         switch PackRules.checked(pack) {
         case let .success(rules): return .success(LoadedGame(pack: pack, definition: definition, rules: rules))
         case let .failure(error): return .failure(LoadProblems(error.diagnostics.sortedForDisplay().map(\.description)))
         }
+    }
+
+    /// The line telling that `pack`, named `shown` (as typed), has no level `id`, with the
+    /// levels it has.
+    static func noLevel(_ id: String, in pack: Pack, shown: String) -> String {
+        "\(MessageText.argument(shown)): error: pack '\(pack.id)' has no level \(MessageText.named(id)); "
+            + "its levels are: \(pack.levelOrder.joined(separator: ", "))"
     }
 
     /// Loads the pack at `path` — a folder, a `.zip`, or the id of a shipped or installed

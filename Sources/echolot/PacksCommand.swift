@@ -28,6 +28,9 @@ struct PacksCommand: ParsableCommand {
         // A pack whose scripts do not load (or whose levels do not check against them) is
         // as broken as one whose files do not parse: `play` could start none of its levels.
         let listing = library.catalog { pack in
+            // Only what is listed: loading every shipped pack's scripts for a listing that
+            // leaves them out would be thrown away.
+            guard all || library.entry(id: pack.id)?.origin == .installed else { return [] }
             if case let .failure(error) = PackRules.checked(pack) { return error.diagnostics }
             return []
         }

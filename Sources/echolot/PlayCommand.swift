@@ -125,8 +125,7 @@ struct PlayCommand: ParsableCommand {
         let watched = watch ? try WatchedPack(path: path, safe: safe, ignoring: options.isRecording) : nil
         let startPack = try watched?.pack ?? GameLoader.loadPack(path, safe: safe)
         if let level, startPack.level(id: level) == nil {
-            let known = startPack.levelOrder.joined(separator: ", ")
-            Terminal.error("\(MessageText.argument(path)): error: pack '\(startPack.id)' has no level \(MessageText.named(level)); its levels are: \(known)")
+            Terminal.error(GameLoader.noLevel(level, in: startPack, shown: path))
             throw ExitCode(1)
         }
         var catalog = PackCatalog.standard(.standard(safe: safe))

@@ -106,10 +106,10 @@ extension RunCommand {
             case let .after(other): reason = "finish scenario '\(other)' first"
             case let .totalScore(needed): reason = "score \(needed) points in this pack first (\(progress.totalScore) so far)"
             }
-            Terminal.error("error: level '\(MessageText.argument(level))' is in scenario '\(scenario)', which is locked in \(profile.url.path): \(reason); "
+            Terminal.error("error: level \(MessageText.named(level)) is in scenario '\(scenario)', which is locked in \(profile.url.path): \(reason); "
                 + "run it without --profile to try it unrecorded")
         case .finished:
-            Terminal.error("error: level '\(MessageText.argument(level))' is already finished in the current story of \(profile.url.path); "
+            Terminal.error("error: level \(MessageText.named(level)) is already finished in the current story of \(profile.url.path); "
                 + "stories are not replayed level by level: begin the story again in 'echolot play', or run it without --profile")
         }
         throw ExitCode(1)
