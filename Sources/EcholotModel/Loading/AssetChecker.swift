@@ -72,7 +72,7 @@ public struct AssetChecker {
         switch entry {
         case .missing:
             if allowMissing { return nil }
-            let known = (files.list("sounds") ?? []).filter { !$0.hasPrefix(".") }
+            let known = files.visible("sounds")
             return "sound file \(quoted(relative)) does not exist" + Suggestion.hint(for: name, among: known)
         case .brokenLink, .outside, .directory, .special:
             // Said as play and the other checks say it.

@@ -154,6 +154,12 @@ struct PackFiles {
         return names.sorted()
     }
 
+    /// The names in a folder inside the pack that are not hidden (``ArchivePath/isHidden(_:)``:
+    /// what `echolot pack` leaves out), sorted; empty when it is not a folder inside the pack.
+    func visible(_ relative: String) -> [String] {
+        (list(relative) ?? []).filter { !ArchivePath.isHidden($0) }
+    }
+
     /// The message for a read problem of a file, shown at its 1:1.
     static func message(for problem: ReadProblem, limit: Int) -> String {
         switch problem {

@@ -91,7 +91,7 @@ struct PackLoading {
         } else if levelFolder != .missing, levelFolder != .directory {
             report("levels", "\"levels\" must be a folder")
         }
-        for name in files.list("levels") ?? [] where name.hasSuffix(".json") && !name.hasPrefix(".") {
+        for name in files.visible("levels") where name.hasSuffix(".json") {
             let id = String(name.dropLast(5))
             levelFileIDs.append(id)
             if let level = readLevel(id: id, file: "levels/" + name, assets: assets) { levels[id] = level }
@@ -118,7 +118,7 @@ struct PackLoading {
         if stringsFolder == .outside {
             report("strings", "the strings folder is a symbolic link to a folder outside the pack")
         }
-        for name in files.list("strings") ?? [] where name.hasSuffix(".json") && !name.hasPrefix(".") {
+        for name in files.visible("strings") where name.hasSuffix(".json") {
             let language = String(name.dropLast(5))
             let file = "strings/" + name
             guard Identifiers.isLanguageCode(language) else {

@@ -57,7 +57,7 @@ public struct PackLibrary: Sendable {
         for folder in folders {
             let names = ((try? manager.contentsOfDirectory(atPath: folder.url.path)) ?? []).sorted()
             // Hidden names are skipped: installs in progress (`.incoming-…`) live there.
-            for name in names where !name.hasPrefix(".") {
+            for name in names where !ArchivePath.isHidden(name) {
                 let url = folder.url.appendingPathComponent(name, isDirectory: true)
                 guard manager.fileExists(atPath: url.appendingPathComponent("pack.json").path) else { continue }
                 let outcome = PackLoader.check(root: url, displayRoot: nil)

@@ -103,7 +103,7 @@ public final class PackWatcher {
             // Deep enough for any pack; a link loop cannot run away.
             guard depth < 16 else { return }
             let folder = relative.isEmpty ? url : url.appendingPathComponent(relative)
-            for name in ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []) where !name.hasPrefix(".") {
+            for name in ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []) where !ArchivePath.isHidden(name) {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 let fileURL = url.appendingPathComponent(path)
                 guard let attributes = try? manager.attributesOfItem(atPath: fileURL.resolvingSymlinksInPath().path)

@@ -244,7 +244,7 @@ private final class Reader {
     /// listed once, however many lines name a missing file.
     lazy var soundNames: [String] = ([pack.layer] + pack.bases).flatMap { layer -> [String] in
         guard case let .opened(files) = PackFiles.open(layer.root) else { return [] }
-        return (files.list("sounds") ?? []).filter { !$0.hasPrefix(".") }
+        return files.visible("sounds")
     }
 
     /// A cut-scene's background, as a level's: `{"glyph"?, "image"?}`. Anything else would

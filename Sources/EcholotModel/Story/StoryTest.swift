@@ -28,7 +28,7 @@ public struct StoryTest: Sendable {
     public static func files(in pack: Pack) -> [URL] {
         let folder = pack.root.appendingPathComponent("tests", isDirectory: true)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
+        return names.filter { $0.hasSuffix(suffix) && !ArchivePath.isHidden($0) }.sorted().map { folder.appendingPathComponent($0) }
     }
 
     /// Reads a test file, reporting every problem with its position.
