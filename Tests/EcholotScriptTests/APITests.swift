@@ -370,6 +370,24 @@ import Testing
         #expect(world.store.entity("e")?[EntityKeys.tags] == [])
     }
 
+    /// A view written as a list literal (`{ 0, 90 }`, no list yet when it is checked) is
+    /// refused as any list is, where it was stored as a list with no field checked.
+    @Test func aViewWrittenAsAListIsRefused() throws {
+        let world = try Support.world(scripts: [
+            "view.lua": """
+                echolot.reducer({ name = "meddle", on = {
+                  ["pack.listView"] = function(level) level.view = { 0, 90 } end,
+                } })
+                """,
+        ], level: Support.level(entities: [("e", 0)]))
+        world.store.dispatch(.start)
+        let before = world.store.state
+        let error = try #require(world.store.dispatch(Action("pack.listView")).rejections.first?.error as? ScriptError)
+        #expect(error.message == "field 'view': a level's view is a table of its fields, not a list", "\(error)")
+        #expect(error.line == 2)
+        #expect(world.store.state == before)
+    }
+
     /// A goal's state holds only its three values, whoever writes it: a reducer focused on
     /// the level is refused at its line too; a field named `state` inside a goal's own
     /// table is just data.

@@ -6,9 +6,9 @@ local relay, actionproblem, closest, scriptpath, named = host.relay, host.action
 local type, next, error, tostring, select, setmetatable = type, next, error, tostring, select, setmetatable
 local getinfo = debug.getinfo
 local getrawmetatable = debug.getmetatable
-local mathtype, tointeger, huge, floor = math.type, math.tointeger, math.huge, math.floor
+local mathtype, tointeger, floor = math.type, math.tointeger, math.floor
 local format, match, sub, concat = string.format, string.match, string.sub, table.concat
-local sortedpairs, readonly, copy, listMT = E.sortedpairs, E.readonly, E.copy, E.listMT
+local sortedpairs, readonly, copy, listMT, finite = E.sortedpairs, E.readonly, E.copy, E.listMT, E.finite
 
 local rules = {}       -- pack → kind → name → rule
 local order = {}       -- pack → rules in registration order
@@ -67,7 +67,7 @@ local function checkvalue(decl, value, entities)
   local t = decl.type
   if not typeok(t, value) then
     -- A whole number past 2^63 (`1e300`) is no fraction: "found a number" would puzzle.
-    if t == "integer" and mathtype(value) == "float" and value == floor(value) and value - value == 0 then
+    if t == "integer" and mathtype(value) == "float" and value == floor(value) and finite(value) then
       return format("must be an integer, found %s, which is out of the integer range (-2^63 to 2^63 - 1)",
         tostring(value))
     end
@@ -217,7 +217,7 @@ local function normalizeparams(kind, name, params)
     -- or refuses every value; min above max refuses every value.
     for _, bound in ipairs({ "min", "max" }) do
       local b = d[bound]
-      if b ~= nil and (b ~= b or b == huge or b == -huge) then
+      if b ~= nil and not finite(b) then
         at("params", pname, bound)
         error(format("%s: parameter '%s': %s must be a finite number, found %s (leave it out for no bound)",
           where, pname, bound, b ~= b and "NaN" or b > 0 and "math.huge" or "-math.huge"), 4)

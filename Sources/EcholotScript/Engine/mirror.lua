@@ -10,7 +10,7 @@
 local E, host = ...
 
 local type, next, error, tostring, setmetatable = type, next, error, tostring, setmetatable
-local rawequal, ipairs = rawequal, ipairs
+local rawequal, rawlen, ipairs = rawequal, rawlen, ipairs
 local huge = math.huge
 local getrawmetatable = debug.getmetatable
 local mathtype = math.type
@@ -195,8 +195,10 @@ end
 local visualsnames = { shown = true, faded = true, hidden = true }
 local function visuals(v) if visualsnames[v] then return v end return nil, '"shown", "faded" or "hidden"' end
 local function map(v)
-  if type(v) == "table" and getrawmetatable(dataOf[v] or v) ~= listMT then return v end
-  return nil, "a table of its fields"
+  -- A script's `{ 0, 90 }` has no list metatable yet; it is a list all the same.
+  local data = type(v) == "table" and (dataOf[v] or v)
+  if data and getrawmetatable(data) ~= listMT and rawlen(data) == 0 then return v end
+  return nil, "a table of its fields", data and "a list" or nil
 end
 -- The engine's lists, by role (`childroles`; each is the field of its name): whose field
 -- it is, what it holds, and whether `x` may be an item of it. A tag is what a level file's
@@ -293,7 +295,17 @@ end
 
 -- The roles whose nodes may hold nodes with engine fields (a level returned whole brings
 -- its view and its entities with it).
-local holders = { level = true, entities = true, entity = true }
+-- The keys of a node of each role that lead to nodes with engine fields (a level's view
+-- and entities, an entity's sound), sorted, as `childroles` gives them: a whole entity
+-- written is checked at its sound, not by a walk of all its fields.
+local checkedchildren = {}
+for role, children in sortedpairs(childroles) do
+  local keys = {}
+  for key, child in sortedpairs(children) do
+    if engineFields[child] or child == "entities" then keys[#keys + 1] = key end
+  end
+  checkedchildren[role] = keys
+end
 
 -- A whole node of `role` (plain tables, as `copy` made them) held to what its engine
 -- fields are held to one by one, and so are the engine's nodes inside it. Fields and nodes
@@ -302,11 +314,15 @@ local function checknode(role, plain, up)
   for _, field in ipairs(engineFieldOrder[role] or {}) do
     if plain[field] ~= nil then plain[field] = enginefield(role, field, plain[field], up, plain) end
   end
-  if holders[role] then
-    for key, x in sortedpairs(plain) do
-      local child = childrole(role, key)
-      if type(x) == "table" and (engineFields[child] or holders[child]) then checknode(child, x, up + 1) end
+  if role == "entities" then
+    for _, entity in sortedpairs(plain) do
+      if type(entity) == "table" then checknode("entity", entity, up + 1) end
     end
+    return
+  end
+  for _, key in ipairs(checkedchildren[role] or {}) do
+    local x = plain[key]
+    if type(x) == "table" then checknode(childroles[role][key], x, up + 1) end
   end
 end
 
