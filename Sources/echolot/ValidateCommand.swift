@@ -52,8 +52,8 @@ struct ValidateCommand: ParsableCommand {
     /// What only a loaded pack shows: scripts that do not load, rule names and parameters
     /// in its levels, sounds that cannot be decoded, and, for a `whole` pack, its story
     /// (which names levels and strings that may be the ones that did not load, and
-    /// achievements its scripts register) and, when all else is sound, a level won as soon
-    /// as it starts. `install` refuses a pack with any of them. In
+    /// achievements its scripts register) and, when all else is sound, what starting each
+    /// level shows (a rule that fails then, a level won at once). `install` refuses a pack with any of them. In
     /// display order, each file held to one cap (``FileReports/told(_:)``) over all checks.
     static func deepProblems(of pack: Pack, whole: Bool) -> [Diagnostic] {
         var problems: [Diagnostic] = []
@@ -78,7 +78,7 @@ struct ValidateCommand: ParsableCommand {
         }
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.
-        if problems.isEmpty, let rules { problems = rules.wonAtStart() }
+        if problems.isEmpty, let rules { problems = rules.startProblems() }
         return FileReports.told(problems)
     }
 }

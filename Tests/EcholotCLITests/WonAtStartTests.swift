@@ -6,6 +6,19 @@ import Testing
 /// before the player hears a sound (and earn achievements for it), so it is refused at its
 /// goals; a level with a goal to reach beside them is fine.
 @Suite struct WonAtStartTests {
+    /// A rule that fails as a level starts (so play would refuse the start) is told by
+    /// `validate`, which starts each level, at the rule's line.
+    @Test func aRuleFailingAsTheLevelStartsIsToldAtItsLine() throws {
+        let pack = try shippedPackCopy("tutorial")
+        try FileManager.default.createDirectory(at: pack.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try Data("echolot.reducer({ on = { [\"level.started\"] = function(level)\n  error(\"not ready\")\nend } })\n".utf8)
+            .write(to: pack.appendingPathComponent("scripts/broken.lua"))
+        let result = try echolot(["validate", pack.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("tutorial/scripts/broken.lua:2:"), "\(result.stderr)")
+        #expect(result.stderr.contains("not ready"), "\(result.stderr)")
+    }
+
     @Test func aLevelOfConstraintsOnlyIsRefusedAtItsGoals() throws {
         let pack = try shippedPackCopy("tutorial")
         let level = pack.appendingPathComponent("levels/first-sound.json")

@@ -62,19 +62,21 @@ public final class PackRules {
         FileReports.told(pack.levels.keys.sorted().flatMap { validate(pack.levels[$0]!) })
     }
 
-    /// Levels won as soon as they start, before any input: all their goals hold from the
-    /// start (a time limit, a limit of misses and a decoy to avoid only hold the others to
-    /// something), so the player wins without hearing a sound. Told at each level's goals.
-    /// Levels that cannot start (their problems are told by ``validate()``) are left out.
-    public func wonAtStart() -> [Diagnostic] {
-        pack.levels.keys.sorted().compactMap { id in
-            guard let definition = pack.levels[id], let store = try? store(for: definition) else { return nil }
-            _ = store.send(.start)
-            guard store.state[Game.level][LevelKeys.status] == .won else { return nil }
+    /// What starting each level shows, before any input: a rule that fails as it starts
+    /// (told at its script's line; play would refuse the start action), and a level won at
+    /// once, whose goals all hold from the start (a time limit, a limit of misses and a decoy
+    /// to avoid only hold the others to something), told at its goals. Levels that cannot
+    /// start at all (their problems are told by ``validate()``) are left out.
+    public func startProblems() -> [Diagnostic] {
+        pack.levels.keys.sorted().flatMap { id -> [Diagnostic] in
+            guard let definition = pack.levels[id], let store = try? store(for: definition) else { return [] }
+            let failed = store.send(.start).compactMap { $0.error as? ScriptError }
+            if !failed.isEmpty { return ScriptLoadError(errors: failed).diagnostics(in: pack) }
+            guard store.state[Game.level][LevelKeys.status] == .won else { return [] }
             let (file, position) = definition.source.location(of: "goals")
-            return Diagnostic(path: file, at: position, message: "this level is won as soon as it starts: every goal holds "
+            return [Diagnostic(path: file, at: position, message: "this level is won as soon as it starts: every goal holds "
                 + "from the start (a time limit, a limit of misses or a decoy to avoid holds the others to something); "
-                + "add a goal to reach, such as find")
+                + "add a goal to reach, such as find")]
         }
     }
 
