@@ -17,7 +17,11 @@ import Foundation
 /// figure), to see how each way grows with the level.
 func runLuaBenchmarks() {
     let environment = ProcessInfo.processInfo.environment
-    let count = Int(environment["ECHOLOT_LUA_ENTITIES"] ?? "").flatMap { $0 > 0 ? $0 : nil } ?? 1000
+    let asked = environment["ECHOLOT_LUA_ENTITIES"]
+    let count = Int(asked ?? "").flatMap { $0 > 0 ? $0 : nil } ?? 1000
+    if let asked, count == 1000, asked != "1000" {
+        print("\n(lua: ECHOLOT_LUA_ENTITIES must be a whole number above 0, not '\(asked)'; measuring 1,000 entities)")
+    }
     let bench = OrbitBenchmark(entities: count)
     let ticks: [(name: String, way: String, tick: () -> Int)]
     do {

@@ -213,16 +213,22 @@ public struct StoryDirector: Sendable {
     /// Stops the story in a chapter it does not have, told, rather than ending it as if
     /// its last chapter were over.
     private func noChapter(_ id: String, state: inout GameState, context: inout ReducerContext) {
-        stop("the story's place is chapter \(named(id)), which \(book.displayPath) does not define; "
-            + "only the story itself moves it (a story rule writes story.vars, or emits story.jump)", state: &state, context: &context)
+        stopAtNoPlace("is chapter \(named(id)), which \(book.displayPath) does not define", state: &state, context: &context)
     }
 
     /// Stops the story at a place that is no step of it. The record's place (`step`,
     /// `lastLevel`) is the director's, but a story rule can write the record: such a place
     /// stops the story, told, rather than the game.
     private func noStep(chapter: Int, step: Int, state: inout GameState, context: inout ReducerContext) {
-        stop("the story's place (chapter \(chapter), step \(step)) is no step of the story; "
-            + "only the story itself moves it (a story rule writes story.vars, or emits story.jump)", state: &state, context: &context)
+        // The chapter by its id where it is one of the story's, as the record holds it.
+        let shown = book.chapters.indices.contains(chapter) ? named(book.chapters[chapter].id) : "\(chapter)"
+        stopAtNoPlace("(chapter \(shown), step \(step)) is no step of the story", state: &state, context: &context)
+    }
+
+    /// Stops the story at a place a story rule wrote, saying what is wrong with `place`.
+    private func stopAtNoPlace(_ place: String, state: inout GameState, context: inout ReducerContext) {
+        stop("the story's place \(place); only the story itself moves it (a story rule writes story.vars, or emits story.jump)",
+             state: &state, context: &context)
     }
 
     /// Starts chapter `id`, or stops the story when there is none.
