@@ -266,6 +266,49 @@ import Testing
         #expect(world.store.dispatch(Action("pack.newGoal")).rejections.isEmpty, "a new goal under its own key is fine")
     }
 
+    /// The same holds for the goals and entities inside a whole map or a whole level
+    /// written at once: before, `level.goals = { g = { … type = "timeLimit" } }` changed a
+    /// goal's type (silently stopping its rule), and a rekeyed entity or a goal in a state
+    /// no rule knows reached the state, when written through the map rather than one by one.
+    @Test func goalsAndEntitiesInsideAWholeMapOrLevelKeepTheirKeysTypesAndStates() throws {
+        let world = try Support.world(scripts: [
+            "level.lua": """
+                local function whole(level, field, value)
+                  local copy = {} for k, v in pairs(level) do copy[k] = v end copy[field] = value return copy
+                end
+                echolot.reducer({ name = "swap", on = {
+                  ["pack.goalsRekeyed"] = function(level) level.goals = { g = { id = "h", type = "find", entity = "e", state = "pending" } } end,
+                  ["pack.goalsRetyped"] = function(level) level.goals = { g = { id = "g", type = "timeLimit", state = "met" } } end,
+                  ["pack.goalsStateless"] = function(level) level.goals = { g = { id = "g", type = "find", entity = "e", state = "won" } } end,
+                  ["pack.entitiesRekeyed"] = function(level) level.entities = { e = { id = "x", azimuth = 0 } } end,
+                  ["pack.levelRetyped"] = function(level) return whole(level, "goals", { g = { id = "g", type = "maxMisses", state = "pending" } }) end,
+                  ["pack.levelRekeyed"] = function(level) return whole(level, "entities", { e = { id = "x", azimuth = 0 } }) end,
+                  ["pack.goalsFine"] = function(level) level.goals = { g = { id = "g", type = "find", entity = "e", state = "pending" },
+                    extra = { id = "extra", type = "find", entity = "e", state = "pending" } } end,
+                } })
+                """,
+        ], level: Support.level(entities: [("e", 0)], goals: #"[{"type": "find", "entity": "e", "id": "g"}]"#))
+        world.store.dispatch(.start)
+        let returned = "reducer 'swap' returned a focus the state cannot hold: "
+        for (action, message) in [
+            ("pack.goalsRekeyed", "field 'g': its id is 'h'; a goal's id is its key among the goals"),
+            ("pack.goalsRetyped", "field 'g': a goal's type cannot change (it is 'find', not 'timeLimit')"),
+            ("pack.goalsStateless", #"field 'state': a goal's state is "pending", "met" or "failed", not "won""#),
+            ("pack.entitiesRekeyed", "field 'e': its id is 'x'; an entity's id is its key among the entities"),
+            ("pack.levelRetyped", returned + "field 'g': a goal's type cannot change (it is 'find', not 'maxMisses')"),
+            ("pack.levelRekeyed", returned + "field 'e': its id is 'x'; an entity's id is its key among the entities"),
+        ] {
+            let before = world.store.state
+            let error = try #require(world.store.dispatch(Action(action)).rejections.first?.error as? ScriptError, "\(action)")
+            #expect(error.message == message, "\(error)")
+            #expect(error.line == 5 + ["pack.goalsRekeyed", "pack.goalsRetyped", "pack.goalsStateless", "pack.entitiesRekeyed",
+                                       "pack.levelRetyped", "pack.levelRekeyed"].firstIndex(of: action)!, "\(error)")
+            #expect(world.store.state == before, "\(action)")
+        }
+        #expect(world.store.dispatch(Action("pack.goalsFine")).rejections.isEmpty, "goals under their own keys, types kept, are fine")
+        #expect(world.store.state["level"]["goals"]["extra"]["type"] == "find")
+    }
+
     /// The level's own fields hold what the engine reads there: its status changes only by
     /// an outcome (so score and achievements follow it), and its counters, time and finds
     /// keep their kinds. Before, `level.status = "bogus"` froze the level without a word

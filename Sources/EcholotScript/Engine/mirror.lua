@@ -293,42 +293,18 @@ local function enginefield(role, k, v, up, node)
   return checked
 end
 
--- The roles whose nodes may hold nodes with engine fields (a level returned whole brings
--- its view and its entities with it).
 -- The keys of a node of each role that lead to nodes with engine fields (a level's view
--- and entities, an entity's sound), sorted, as `childroles` gives them: a whole entity
--- written is checked at its sound, not by a walk of all its fields.
+-- and entities, an entity's sound) or to the level's goals, sorted, as `childroles` gives
+-- them: a whole entity written is checked at its sound, not by a walk of all its fields.
 local checkedchildren = {}
 for role, children in sortedpairs(childroles) do
   local keys = {}
   for key, child in sortedpairs(children) do
-    if engineFields[child] or child == "entities" then keys[#keys + 1] = key end
+    if engineFields[child] or child == "entities" or child == "goals" then keys[#keys + 1] = key end
   end
   checkedchildren[role] = keys
 end
 
--- A whole node of `role` (plain tables, as `copy` made them) held to what its engine
--- fields are held to one by one, and so are the engine's nodes inside it. Fields and nodes
--- are checked in a fixed order: of two bad ones, every run tells the same.
-local function checknode(role, plain, up)
-  for _, field in ipairs(engineFieldOrder[role] or {}) do
-    if plain[field] ~= nil then plain[field] = enginefield(role, field, plain[field], up, plain) end
-  end
-  if role == "entities" then
-    for _, entity in sortedpairs(plain) do
-      if type(entity) == "table" then checknode("entity", entity, up + 1) end
-    end
-    return
-  end
-  for _, key in ipairs(checkedchildren[role] or {}) do
-    local x = plain[key]
-    if type(x) == "table" then checknode(childroles[role][key], x, up + 1) end
-  end
-end
-
--- Every write to a map node but the C writer's fast path: new fields, tables, strings,
--- booleans, removals, writes below the focus. Tail-called by the writers, so error
--- levels count from the script's line as they do there (plus `up`).
 local goalstates = { pending = true, met = true, failed = true }
 local goaldepth = 3  -- the root, the level, its goals, a goal
 -- Why `v` cannot be a goal's state; nil when it can.
@@ -336,6 +312,57 @@ local function goalstateproblem(v)
   if goalstates[v] then return nil end
   return format("a goal's state is \"pending\", \"met\" or \"failed\", not %s", type(v) == "string" and format("%q", v) or describe(v))
 end
+
+-- Why `plain` cannot be item `k` of the level's goals or entities (`role`), in place of
+-- the one whose data is `before` (nil for a new one); nil when it can. A goal or entity
+-- sits under its id, and a goal keeps its type and holds a state: the level's rules were
+-- checked against the goals as they are.
+local function itemproblem(role, k, plain, before)
+  if plain.id ~= k then
+    return format("field '%s': %s; %s's id is its key among the %s", k,
+      plain.id == nil and "it has no id" or "its id is " .. describe(plain.id),
+      role == "goals" and "a goal" or "an entity", role)
+  end
+  if role ~= "goals" then return nil end
+  if before and plain.type ~= before.type then
+    return format("field '%s': a goal's type cannot change (it is %s, not %s)", k, describe(before.type), describe(plain.type))
+  end
+  local problem = goalstateproblem(plain.state)
+  return problem and format("field 'state': %s", problem)
+end
+
+-- The data of a node of the mirror (or a plain table as it is); nil for any other value.
+local function datatable(x)
+  return type(x) == "table" and (dataOf[x] or x) or nil
+end
+
+-- A whole node of `role` (plain tables, as `copy` made them), in place of the one whose
+-- data is `before` (nil for a new one), held to what its engine fields are held to one by
+-- one, and so are the engine's nodes inside it, down to each goal and entity. Fields and
+-- nodes are checked in a fixed order: of two bad ones, every run tells the same.
+local function checknode(role, plain, up, before)
+  for _, field in ipairs(engineFieldOrder[role] or {}) do
+    if plain[field] ~= nil then plain[field] = enginefield(role, field, plain[field], up, plain) end
+  end
+  if role == "entities" or role == "goals" then
+    for k, item in sortedpairs(plain) do
+      if type(item) == "table" then
+        local problem = itemproblem(role, k, item, before and datatable(before[k]))
+        if problem then error(problem, 2 + up) end
+        checknode(childrole(role, k), item, up + 1)
+      end
+    end
+    return
+  end
+  for _, key in ipairs(checkedchildren[role] or {}) do
+    local x = plain[key]
+    if type(x) == "table" then checknode(childroles[role][key], x, up + 1, before and datatable(before[key])) end
+  end
+end
+
+-- Every write to a map node but the C writer's fast path: new fields, tables, strings,
+-- booleans, removals, writes below the focus. Tail-called by the writers, so error
+-- levels count from the script's line as they do there (plus `up`).
 local function writeother(proxy, meta, data, k, v, old, up)
   -- A table stored over itself (`t.f = t.f or {}`) is already in the state as it is:
   -- copying it would cost the whole table and leave references to it dead.
@@ -380,29 +407,17 @@ local function writeother(proxy, meta, data, k, v, old, up)
     if err ~= nil then error(format("field '%s%s': %s", k, below, err), 2 + up) end
     -- A whole goal, entity or sound set at once is held to the same as its fields.
     local child = childrole(role, k)
-    -- A whole goal or entity sits under its id, and a goal written over another keeps its
-    -- type: the level's rules were checked against the goals as they are.
+    local before = datatable(old)
     if role == "goals" or role == "entities" then
-      local what = role == "goals" and "a goal" or "an entity"
-      if plain.id ~= k then
-        error(format("field '%s': %s; %s's id is its key among the %s", k,
-          plain.id == nil and "it has no id" or "its id is " .. describe(plain.id), what, role), 2 + up)
-      end
-      local before = old ~= nil and dataOf[old]
-      if role == "goals" and before and plain.type ~= before.type then
-        error(format("field '%s': a goal's type cannot change (it is %s, not %s)", k, describe(before.type),
-          describe(plain.type)), 2 + up)
-      end
+      local problem = itemproblem(role, k, plain, before)
+      if problem then error(problem, 2 + up) end
     end
     -- A level returned whole keeps its status: that changes only by an outcome.
-    if child == "level" and old ~= nil and dataOf[old] and plain.status ~= dataOf[old].status then
+    if child == "level" and before and plain.status ~= before.status then
       error(format("field 'status': a level's status changes only by emitting level.won or level.lost (it is %s)",
-        describe(dataOf[old].status)), 2 + up)
+        describe(before.status)), 2 + up)
     end
-    if child == "goal" and depth + 1 == goaldepth and goalstateproblem(plain.state) then
-      error(format("field 'state': %s", goalstateproblem(plain.state)), 2 + up)
-    end
-    checknode(child, plain, up + 1)
+    checknode(child, plain, up + 1, before)
     v = wrap(plain, proxy, meta.handle, k, child, depth + 1, not meta.handle)
   elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
     return badvalue(k, v, up)
