@@ -173,6 +173,33 @@ import Testing
         #expect(problems.last?.message.contains(":2) returned a blank string; ") == true, "\(problems)")
     }
 
+    /// A check's sentence placed at a parameter the rule does not declare, or at an item
+    /// that is no index, is still told at the entry, and so is the script's mistake: before,
+    /// a misspelt `"entites"` moved the sentence to the entry with no word of why.
+    @Test func aCheckPlacingItsSentenceNowhereIsTheScriptsMistake() throws {
+        let goals = #"[{"type": "a", "x": 1}, {"type": "a", "x": 2}, {"type": "a", "x": 3}, {"type": "a", "x": 4}]"#
+        let level = Support.level(entities: [("bell", 0)], goals: goals)
+        let problems = try Support.world(scripts: ["a.lua": """
+            echolot.goal("a", { params = { x = "integer", y = { type = "integer", default = 0 } }, on = { ["pack.never"] = function() end },
+              check = function(params)
+                if params.x == 1 then return "misspelt", "xx" elseif params.x == 2 then return "item only", 2 end
+                if params.x == 3 then return "not an index", "x", "first" end
+                return "at a default", "y"
+              end })
+            """], level: level).rules.validate()
+        let column = { (text: String) in level.range(of: text)!.lowerBound.utf16Offset(in: level) + 1 }
+        let check = "its check (scripts/a.lua:2)"
+        #expect(problems.map { "\($0.column): " + $0.message.replacing(/its check \(.+scripts\/a\.lua:2\)/, with: check) } == [
+            "\(column(#"{"type": "a", "x": 1}"#)): goal 'a': misspelt",
+            "\(column(#"{"type": "a", "x": 1}"#)): goal 'a': \(check) placed its sentence at 'xx', which is not a parameter it declares (parameters: x, y)",
+            "\(column(#"{"type": "a", "x": 2}"#)): goal 'a': item only",
+            "\(column(#"{"type": "a", "x": 2}"#)): goal 'a': \(check) placed its sentence at 2, which is not a parameter it declares (parameters: x, y)",
+            "\(column(#"{"type": "a", "x": 3}"#)): goal 'a': \(check) placed its sentence at item 'first' of 'x'; an item is an integer index from 1",
+            "\(column(#"3}"#)): goal 'a': not an index",
+            "\(column(#"{"type": "a", "x": 4}"#)): goal 'a': at a default",
+        ])
+    }
+
     /// A level file's `2.0` for an integer parameter is the integer 2 when the rule reads
     /// it (JSON has one kind of number); a whole number too large for an integer is refused.
     @Test func anIntegerParameterReachesTheRuleAsAnInteger() throws {

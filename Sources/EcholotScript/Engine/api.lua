@@ -542,15 +542,30 @@ function E.validate(entries, level)
       host.resetbudget(E.enginebudget)
       -- nil or false is fine (`return bad and "why"` gives false when all is well).
       -- A sentence says what is wrong; an empty one would be told as "goal 'a': ", nothing.
+      local function mistake(what)
+        local site = getinfo(rule.check, "S")
+        problem(i, false, format("%s: its check (%s:%d) %s", where, scriptpath(site.source), site.linedefined, what))
+      end
       if type(message) == "string" and match(message, "%S") then
         -- Placed at the parameter (and item) it names when the entry gives it, else at the entry.
-        local given = type(param) == "string" and declared[param] ~= nil and entry.params[param] ~= nil
-        problem(i, given and param, format("%s: %s", where, message),
-          given and mathtype(item) == "integer" and item >= 1 and item)
+        local known = type(param) == "string" and declared[param] ~= nil
+        local given = known and entry.params[param] ~= nil
+        local index = mathtype(item) == "integer" and item >= 1
+        problem(i, given and param, format("%s: %s", where, message), given and index and item)
+        -- A place the check cannot mean is its script's mistake: told, or the sentence would
+        -- land on the entry with no word of why.
+        local function shown(v)
+          return type(v) == "string" and named(v) or type(v) == "number" and tostring(v) or describe(v)
+        end
+        if param ~= nil and param ~= false and not known then
+          mistake(format("placed its sentence at %s, which is not a parameter it declares (%s)", shown(param),
+            paramhint(rule, type(param) == "string" and param or "")))
+        elseif item ~= nil and item ~= false and not index then
+          mistake(format("placed its sentence at item %s of '%s'; an item is an integer index from 1", shown(item), param))
+        end
       elseif message ~= nil and message ~= false then
-        local site = getinfo(rule.check, "S")
-        problem(i, false, format("%s: its check (%s:%d) returned %s; a check returns nil or false when the parameters are fine, or a sentence saying what is wrong",
-          where, scriptpath(site.source), site.linedefined, message == true and "true" or message == "" and "an empty string"
+        mistake(format("returned %s; a check returns nil or false when the parameters are fine, or a sentence saying what is wrong",
+          message == true and "true" or message == "" and "an empty string"
             or type(message) == "string" and "a blank string" or describe(message)))
       end
     end
