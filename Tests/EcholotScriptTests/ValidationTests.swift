@@ -236,6 +236,26 @@ import Testing
         #expect(problem.message.hasSuffix("scripts/shaky.lua:3: oops"), "\(problem)")
     }
 
+    /// A check that raises, or runs out of its budget, hides no other problem of the level:
+    /// the entries after it are checked still. Before, its one line replaced every other.
+    @Test func aFailingCheckHidesNoOtherProblem() throws {
+        let goals = #"[{"type": "a", "x": 1}, {"type": "shaky"}, {"type": "a", "x": 2}, {"type": "endless"}, {"type": "a", "x": 3}, {"type": "a", "x": -1}]"#
+        let problems = try diagnostics(goals: goals, scripts: ["shaky.lua": """
+            echolot.goal("shaky", { on = { ["pack.never"] = function() end }, check = function() local x = nil; return x.y end })
+            echolot.goal("endless", { on = { ["pack.never"] = function() end }, check = function() while true do end end })
+            echolot.goal("a", { params = { x = { type = "integer", min = 0 } }, on = { ["pack.never"] = function() end },
+              check = function(params) return "x is " .. params.x end })
+            """])
+        #expect(problems.map { $0.message.replacing(/\ at .+scripts\/shaky\.lua:(\d)/) { " at shaky.lua:\($0.1)" } } == [
+            "goal 'a': x is 1",
+            "goal 'shaky': its check failed at shaky.lua:1: attempt to index a nil value (local 'x')",
+            "goal 'a': x is 2",
+            "goal 'endless': its check failed at shaky.lua:2: instruction budget exhausted: more than 2000000 Lua instructions in one call (an endless loop?)",
+            "goal 'a': x is 3",
+            "goal 'a': parameter 'x' must be ≥ 0",
+        ], "\(problems)")
+    }
+
     @Test func aRuleCheckRunsOnTheParameters() throws {
         let problems = try diagnostics(goals: #"[{"type": "find"}, {"type": "findAll", "tag": "nothing"}]"#)
         #expect(Set(messages(problems)) == [

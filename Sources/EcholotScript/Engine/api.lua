@@ -492,20 +492,24 @@ function E.params(rule, entry)
   return E.freeze(values, format("the parameters of %s '%s'", rule.kind, rule.name))
 end
 
--- Checks rule entries against their declarations. `entries` is a list of
--- {pack, kind, name, params}; `level` the level as plain tables. Returns a list of
--- problems {entry index, parameter name or false, message}.
-function E.validate(entries, level)
+-- Checks rule entries against their declarations, from entry `from` on (1 when nil).
+-- `entries` is a list of {pack, kind, name, params}; `level` the level as plain tables.
+-- Returns a list of problems {entry index, parameter name or false, message, item or
+-- false}, which is `E.validated` too: when a check raises, Swift takes what came before it
+-- from there and goes on after that entry, so one failing check hides no other problem.
+function E.validate(entries, level, from)
   host.resetbudget(E.enginebudget)  -- freezing a large level is the engine's work
   E.checking = nil
   local problems = E.newlist()
+  E.validated = problems
   local function problem(i, param, message, item)
     problems[#problems + 1] = E.newlist(i, param or false, message, item or false)
   end
   local entities = {}
   for id in next, (level.entities or {}) do entities[id] = true end
   local view = E.freeze(level, "the level")
-  for i, entry in ipairs(entries) do
+  for i = from or 1, #entries do
+    local entry = entries[i]
     local rule = E.rule(entry.pack, entry.kind, entry.name)
     local where = format("%s '%s'", entry.kind, entry.name)
     local declared = {}

@@ -87,7 +87,6 @@ extension ScriptEngine {
             .map(["pack": .string(item.rule.pack), "kind": .string(item.rule.kind.rawValue),
                   "name": .string(item.rule.name), "params": .map(item.entry.params)])
         })
-        clua_getref(L, refs.validate)
         do {
             try vm.push(entries)
             try vm.push(definition.level.value)
@@ -95,32 +94,45 @@ extension ScriptEngine {
             diagnostics.append(diagnostic("", "the level cannot be handed to the scripts: \(error)"))
             return diagnostics
         }
-        if let failure = vm.protectedCall(arguments: 2, results: 1) {
-            let error = ScriptError(failure)
-            // A rule's check failed: the problem is placed at the level's entry, as the
-            // check's own answers are, and says where in the script it failed.
-            if let i = checkingEntry(), i >= 1, i <= known.count {
-                let (entry, rule) = known[i - 1]
-                let place = error.source.map { " at \($0.displayPath):\(error.line ?? 1)" } ?? ""
-                diagnostics.append(diagnostic(entry.path, "\(rule.label): its check failed\(place): \(error.message)"))
+        let entriesIndex = lua_gettop(L) - 1
+        /// The problems of a list as `E.validate` gives them, placed in the level file.
+        func told(_ problems: [Value]) {
+            for problem in problems {
+                guard let fields = problem.listValue, fields.count == 4, let i = fields[0].intValue,
+                      i >= 1, i <= known.count, let message = fields[2].stringValue else { continue }
+                let entry = known[i - 1].entry
+                var path = fields[1].stringValue.map { JSONPath.member(entry.path, $0) } ?? entry.path
+                // An item a check names counts from 1, as Lua's lists do; a path's from 0.
+                if let item = fields[3].intValue { path = JSONPath.element(path, item - 1) }
+                diagnostics.append(diagnostic(path, message))
+            }
+        }
+        var from = 1
+        while true {
+            clua_getref(L, refs.validate)
+            lua_pushvalue(L, entriesIndex)
+            lua_pushvalue(L, entriesIndex + 1)
+            lua_pushinteger(L, lua_Integer(from))
+            guard let failure = vm.protectedCall(arguments: 3, results: 1) else {
+                told((try? vm.value(at: -1).listValue) ?? [])
                 return diagnostics
             }
-            diagnostics.append(Diagnostic(path: error.source?.displayPath ?? source.displayPath,
-                                          line: error.line ?? 1, column: 1,
-                                          message: "while checking level '\(definition.id)': \(error.message)"))
-            return diagnostics
+            let error = ScriptError(failure)
+            told(readEngineField("validated") { _ in (try? vm.value(at: -1).listValue) ?? [] })
+            // A rule's check failed: the problem is placed at the level's entry, as the
+            // check's own answers are, and says where in the script it failed; the entries
+            // after it are checked still.
+            guard let i = checkingEntry(), i >= from, i <= known.count else {
+                diagnostics.append(Diagnostic(path: error.source?.displayPath ?? source.displayPath,
+                                              line: error.line ?? 1, column: 1,
+                                              message: "while checking level '\(definition.id)': \(error.message)"))
+                return diagnostics
+            }
+            let (entry, rule) = known[i - 1]
+            let place = error.source.map { " at \($0.displayPath):\(error.line ?? 1)" } ?? ""
+            diagnostics.append(diagnostic(entry.path, "\(rule.label): its check failed\(place): \(error.message)"))
+            from = i + 1
         }
-        let problems = (try? vm.value(at: -1).listValue) ?? []
-        for problem in problems {
-            guard let fields = problem.listValue, fields.count == 4, let i = fields[0].intValue,
-                  i >= 1, i <= known.count, let message = fields[2].stringValue else { continue }
-            let entry = known[i - 1].entry
-            var path = fields[1].stringValue.map { JSONPath.member(entry.path, $0) } ?? entry.path
-            // An item a check names counts from 1, as Lua's lists do; a path's from 0.
-            if let item = fields[3].intValue { path = JSONPath.element(path, item - 1) }
-            diagnostics.append(diagnostic(path, message))
-        }
-        return diagnostics
     }
 
     /// The index of the entry whose check was running when validation failed, if one was.
