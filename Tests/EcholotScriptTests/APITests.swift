@@ -29,14 +29,14 @@ import Testing
         ("echolot.goal('a', { on = { ['pack*'] = print } })", 1, "only a trailing '.*'"),
         // A misspelt field would otherwise be ignored: no parameters, no minimum.
         ("echolot.goal('a', {\n  parms = { x = 'number' },\n  on = { tick = print } })", 2,
-         "goal 'a': the spec has an unknown field 'parms' (did you mean 'params'? a spec has: check, description, on, params, title)"),
+         "goal 'a': the spec has an unknown field 'parms' (did you mean 'params'? a spec of goal has: check, description, on, params, title)"),
         ("echolot.goal('a', { params = { x = { type = 'number', mni = 3 } }, on = { tick = print } })", 1,
          "parameter 'x' has an unknown field 'mni' (did you mean 'min'? a declaration has: default, description, max, min, of, optional, type, values)"),
         ("echolot.achievement('a', { title = 5, on = { tick = print } })", 1, "achievement 'a': 'title' must be a string"),
         ("echolot.goal('a', { params = { x = { type = 'number', optional = 'yes' } }, on = { tick = print } })", 1,
          "parameter 'x': 'optional' must be true or false"),
         ("echolot.reducer({ name = 'r', focus = 'game', onn = {}, on = { tick = print } })", 1,
-         "the spec has an unknown field 'onn' (did you mean 'on'? a spec has: check, description, focus, name, on, params, title)"),
+         "the spec has an unknown field 'onn' (did you mean 'on'? a spec of reducer has: description, focus, name, on, title)"),
         // Tail calls leave no frame of the script's, yet the line is still the script's,
         // for the error and for where a rule was registered.
         ("local spec = 5\n\nreturn echolot.goal('a', spec)", 3, "echolot.goal('a', spec): spec must be a table"),

@@ -115,10 +115,18 @@ import Testing
             let names = message[tail.upperBound...].prefix { $0 != ")" }
             return Set(names.components(separatedBy: ", "))
         }
-        let spec = try listed("echolot.reducer({ onn = {}, on = { tick = print } })", after: "a spec has: ")
-        let annotatedSpec = ["echolot.Spec", "echolot.ConfiguredSpec", "echolot.ReducerSpec"]
-            .reduce(into: Set<String>()) { $0.formUnion(Self.fields(of: $1).keys) }
-        #expect(annotatedSpec == spec)
+        // Each kind's list is its annotated spec's fields with those of the specs it extends.
+        for (kind, specs) in [("goal", ["echolot.Spec", "echolot.ConfiguredSpec", "echolot.GoalSpec"]),
+                              ("behaviour", ["echolot.Spec", "echolot.ConfiguredSpec", "echolot.BehaviourSpec"]),
+                              ("scoring", ["echolot.Spec", "echolot.ConfiguredSpec", "echolot.ScoringSpec"]),
+                              ("achievement", ["echolot.Spec", "echolot.AchievementSpec"]),
+                              ("story", ["echolot.Spec", "echolot.StorySpec"]),
+                              ("reducer", ["echolot.Spec", "echolot.ReducerSpec"])] {
+            let call = kind == "story" || kind == "reducer" ? "echolot.\(kind)({" : "echolot.\(kind)('a', {"
+            let spec = try listed(call + " onn = {}, on = { tick = print } })", after: "a spec of \(kind) has: ")
+            let annotated = specs.reduce(into: Set<String>()) { $0.formUnion(Self.fields(of: $1).keys) }
+            #expect(annotated == spec, "\(kind)")
+        }
         let declaration = try listed("echolot.goal('a', { params = { x = { mni = 1 } }, on = { tick = print } })",
                                      after: "a declaration has: ")
         #expect(Set(Self.fields(of: "echolot.ParamSpec").keys) == declaration)

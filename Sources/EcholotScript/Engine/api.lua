@@ -115,6 +115,13 @@ local specfields = { on = true, params = true, check = true, title = true, descr
 local reducerfields = { focus = true, name = true }
 -- The kinds a level configures with an entry (its parameters, checked by `check`).
 local configured = { goal = true, behaviour = true, scoring = true }
+-- The spec fields each kind takes, as a misspelling is told to choose from: the others of
+-- `specfields` are refused by a kind with a message of their own (a story's `params`).
+local kindfields = {}
+for _, kind in ipairs({ "goal", "behaviour", "achievement", "scoring", "story", "reducer" }) do
+  kindfields[kind] = { on = true, title = true, description = true,
+    params = (configured[kind] or kind == "achievement") or nil, check = configured[kind] or nil }
+end
 local declfields = { type = true, default = true, min = true, max = true, optional = true, description = true,
                      of = true, values = true }
 
@@ -155,7 +162,7 @@ function E.namehint(word, names, label, none)
 end
 
 -- For a message about a misspelt `word`: the name among `allowed`'s (and `also`'s) it was
--- likely meant to be, then all of them, sorted — "did you mean 'params'? a spec has: …".
+-- likely meant to be, then all of them, sorted — "did you mean 'params'? a spec of goal has: …".
 local function fieldlist(word, owner, allowed, also)
   local all = {}
   for k in sortedpairs(allowed) do all[k] = true end
@@ -317,7 +324,7 @@ local function register(pack, kind, name, spec, unnamed)
   if stray ~= nil then
     at(stray)
     error(format("%s '%s': the spec has an unknown field '%s' (%s)", kind, name, tostring(stray),
-      fieldlist(stray, "a spec", specfields, also)), 3)
+      fieldlist(stray, "a spec of " .. kind, kindfields[kind], also)), 3)
   end
   local byname = rules[pack][kind]
   local earlier = byname[name]
