@@ -19,6 +19,14 @@ public enum UnsavedRun {
         }
     }
 
+    /// The achievements this holds, by id.
+    public var achievements: [String: Value] {
+        switch self {
+        case let .run(finished, _): return finished.achievements
+        case let .achievements(achievements, _): return achievements
+        }
+    }
+
     /// Whether this is an ended run, not achievements for one written already.
     public var isRun: Bool {
         if case .run = self { return true }

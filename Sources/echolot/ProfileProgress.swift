@@ -105,16 +105,19 @@ final class ProfileProgress: ProgressProvider {
         checkStillThere()
     }
 
-    /// The achievements in the profile.
+    /// The achievements in the profile, and those of runs still waiting to be saved in it
+    /// (a locked profile): either way the player has earned them, and a later level must
+    /// not announce them as new.
     func earnedAchievements() -> Set<String> {
-        if let earned { return earned }
+        let waiting = (unsaved + (recorder?.unsaved ?? [])).reduce(into: Set<String>()) { $0.formUnion($1.achievements.keys) }
+        if let earned { return earned.union(waiting) }
         do {
             let read = Set(try profile.achievements().map(\.id))
             earned = read
-            return read
+            return read.union(waiting)
         } catch {
             report(error.description)
-            return []
+            return waiting
         }
     }
 

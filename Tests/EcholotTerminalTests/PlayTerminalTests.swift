@@ -409,6 +409,25 @@ import Testing
         #expect(runs == ["first-sound won"])
     }
 
+    /// Achievements of a run still waiting for a locked profile are the player's all the
+    /// same: the level played again does not announce them as new. Before, every level
+    /// after the wait announced First Win again.
+    @Test func achievementsWaitingForALockedProfileAreNotAnnouncedAgain() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = folder.appendingPathComponent("p.sqlite")
+        let (game, other) = try firstSoundWithLockedProfile(profile)
+        defer { try? other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") } }
+        try game.winByFacing("60° ENE", turning: PseudoTerminal.right, times: 4)
+        try game.expect("this run waits to be saved")
+        try game.type("r", onASettlingPageUntil: "Level The First Sound begins.")
+        try game.winByFacing("60° ENE", turning: PseudoTerminal.right, times: 4)
+        try game.expect("No new achievements.")
+        #expect(game.text.components(separatedBy: "Achievement earned: First Win").count == 2, "announced once")
+        try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        try game.quitFromTheEndPage()
+    }
+
     /// A profile still locked when the game quits: after waiting as long as any command
     /// does, the game says how many runs are lost and ends with status 1.
     @Test func runsStillWaitingForALockedProfileAtTheEndAreNamed() throws {
