@@ -19,13 +19,15 @@ public enum StatsWindow: String, Sendable, CaseIterable {
         }
     }
 
-    /// The local days of the window ending at `now`, oldest first: each day's start and end.
+    /// The local days of the window ending at `now`, oldest first: each day's start and end,
+    /// the end being the next day's start. A day whose midnight comes twice (a clock set
+    /// back at 01:00, as Havana's is) starts at the first: "the same time a day earlier"
+    /// lands on the second, and the hour between would belong to no day.
     public func dayIntervals(endingAt now: Date, calendar: Calendar) -> [DateInterval] {
         let today = calendar.startOfDay(for: now)
         return (0..<days).reversed().compactMap { back in
-            guard let start = calendar.date(byAdding: .day, value: -back, to: today),
-                  let end = calendar.date(byAdding: .day, value: 1, to: start) else { return nil }
-            return DateInterval(start: start, end: end)
+            guard let moment = calendar.date(byAdding: .day, value: -back, to: today) else { return nil }
+            return calendar.dateInterval(of: .day, for: moment)
         }
     }
 

@@ -63,6 +63,22 @@ import Testing
         #expect(utc.days.first { $0.date == "2026-11-20" }?.runs == 1)
     }
 
+    /// Havana sets its clock back from 01:00 to midnight on 2026-11-01, so that day's
+    /// midnight comes twice: its runs between the two count in that day. Before, the day
+    /// began at the second, and an hour of runs counted in the totals but in no day.
+    @Test func aDayWhoseMidnightComesTwiceLosesNoHour() throws {
+        let profile = try scratch.profile()
+        let havana = try #require(TimeZone(identifier: "America/Havana")).calendar
+        let firstMidnight = try #require(havana.date(from: DateComponents(year: 2026, month: 11, day: 1)))
+        let between = firstMidnight.addingTimeInterval(30 * 60)  // 04:30 UTC, 00:30 before the clock goes back
+        try profile.record(Fixture.run("p", "l", at: between))
+        let stats = try profile.statistics(window: .week, now: between.addingTimeInterval(2 * 86_400), calendar: havana)
+        #expect(stats.runs == 1)
+        #expect(stats.days.first { $0.date == "2026-11-01" }?.runs == 1, "\(stats.days.map { "\($0.date) \($0.runs)" })")
+        let spans = StatsWindow.week.dayIntervals(endingAt: between.addingTimeInterval(2 * 86_400), calendar: havana)
+        #expect(zip(spans, spans.dropFirst()).allSatisfy { $0.end == $1.start }, "the days leave no gap")
+    }
+
     @Test func jsonAndTextShowTheFigures() throws {
         let stats = try seeded().statistics(window: .week, now: Fixture.noon, calendar: Fixture.utc)
         let json = stats.json
