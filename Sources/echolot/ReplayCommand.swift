@@ -53,12 +53,25 @@ struct ReplayCommand: ParsableCommand {
         }
         guard let packPath = pack ?? recording?.pack, let levelID = level ?? recording?.level,
               let expected = expect ?? recording?.stateHash else { throw ExitCode(1) }
-        let game = try GameLoader.load(pack: packPath, level: levelID)
-        if let recording {
-            if recording.packID != game.pack.id {
-                Terminal.error("\(log): error: recorded with pack \(MessageText.named(recording.packID)), but \(packPath) is pack '\(game.pack.id)'")
-                throw ExitCode(1)
+        // The recording's pack is checked before its level is looked for: another pack
+        // would first be told to lack the level, which says nothing of the real mistake.
+        let game: LoadedGame
+        var packLoaded = false
+        do {
+            game = try GameLoader.load(pack: packPath, level: levelID) { loaded in
+                packLoaded = true
+                guard let recording, recording.packID != loaded.id else { return nil }
+                return "\(log): error: recorded with pack \(MessageText.named(recording.packID)), but \(MessageText.argument(packPath)) is pack '\(loaded.id)'"
             }
+        } catch {
+            // A pack that does not load at the path the description gives (moved, or
+            // recorded on another machine): say where the path came from.
+            if pack == nil, !packLoaded {
+                Terminal.error("\(RecordingDescription.metaPath(forLog: log)): note: the pack \(MessageText.argument(packPath)) is the one this description names; give --pack to replay with another")
+            }
+            throw error
+        }
+        if let recording {
             if recording.packVersion != game.pack.manifest.version {
                 Terminal.error("\(log): warning: recorded with \(recording.packID) \(MessageText.named(recording.packVersion)), replaying with \(game.pack.manifest.version)")
             }

@@ -117,6 +117,24 @@ import Testing
         #expect(warning.hasPrefix("\(version): warning: recorded with tutorial 'xxx") && warning.count < 400, "\(replay.stderr)")
     }
 
+    /// Another pack given with --pack is told as such, not as lacking the recorded level;
+    /// a recorded pack path that no longer loads is told with where the path came from.
+    @Test func theRecordedPackIsCheckedFirstAndItsPathExplained() throws {
+        let log = try write(meta: fields())
+        let other = try temporaryFolder().appendingPathComponent("other").path
+        #expect(try echolot(["new", "pack", other]).status == 0)
+        let wrong = try echolot(["replay", log, "--pack", other])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr == "\(log): error: recorded with pack 'tutorial', but \(other) is pack 'other'\n", "\(wrong.stderr)")
+
+        let gone = try write(meta: fields(["pack": "\"/nonexistent/tutorial\""]))
+        let moved = try echolot(["replay", gone])
+        #expect(moved.status == 1)
+        let lines = moved.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(moved.stderr)")
+        #expect(lines.last == "\(gone).meta.json: note: the pack /nonexistent/tutorial is the one this description names; give --pack to replay with another")
+    }
+
     @Test func aBrokenDescriptionIsToldInTheProjectsWords() throws {
         let missing = try write(meta: fields(["format": nil]))
         let noFormat = try echolot(["replay", missing])
