@@ -154,12 +154,12 @@ struct PlayCommand: ParsableCommand {
         }
         let progress: any ProgressProvider = profileProgress ?? SessionProgress()
         // A session of `book` with `rules`, the rules of the same version of the pack.
-        func session(_ book: StoryBook, _ rules: PackRules, of entry: PackEntry) -> StorySession {
+        func session(_ book: StoryBook, _ rules: PackRules, of entry: PackEntry) throws -> StorySession {
             // The story's clock starts at the player's time of day; from there it runs on
             // simulated minutes, and each announcement is an input like any other.
             let now = Calendar.current.dateComponents([.hour, .minute], from: Date())
             let time = time.flatMap(TimeOfDay.init(text:)) ?? TimeOfDay(hour: now.hour ?? 12, minute: now.minute ?? 0) ?? .noon
-            let session = StorySession(book, pack: rules.pack, clock: StoryClock(time: time, step: LevelSession.standardStep),
+            let session = try StorySession(book, pack: rules.pack, clock: StoryClock(time: time, step: LevelSession.standardStep),
                                        rules: rules.sceneReducers)
             // The story's levels are runs like any other: history, statistics, achievements.
             session.onEnterScene = { [unowned session] store in
@@ -172,7 +172,7 @@ struct PlayCommand: ParsableCommand {
         var read: [String: Result<PlayableStory, PackLoadError>?] = [:]
         let stories: StorySource = { entry in
             if let good = watched?.story(ifPlaying: entry) {
-                return good.book.map { book in .success(PlayableStory(book: book) { session(book, good.rules, of: entry) }) }
+                return good.book.map { book in .success(PlayableStory(book: book) { try session(book, good.rules, of: entry) }) }
             }
             if let story = read[entry.path] { return story }
             let story = StoryReader.load(for: entry.pack)?.map { book in

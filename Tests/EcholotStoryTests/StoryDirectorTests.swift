@@ -93,7 +93,7 @@ import Testing
         let book = StoryBook(chapters: [Chapter(id: "a", steps: [
             StoryStep(.level(LevelStep(level: "walk", lines: lines)), at: .start),
         ], position: .start)], start: "a", displayPath: "story.json")
-        let session = StorySession(book, pack: pack) { _ in [] }
+        let session = try StorySession(book, pack: pack) { _ in [] }
         var heard: [(Int, String)] = []
         for action in session.beginning() { _ = session.store.dispatch(action) }
         try session.enterScene()
@@ -116,13 +116,13 @@ import Testing
             StoryStep(.cutscene(Cutscene(id: "two", lines: [StoryLine(id: "bye", seconds: 1)])), at: .start),
             StoryStep(.end("done"), at: .start),
         ], position: .start)], start: "a", displayPath: "story.json")
-        let first = StorySession(book, pack: pack) { _ in [] }
+        let first = try StorySession(book, pack: pack) { _ in [] }
         for action in first.beginning() { _ = first.store.dispatch(action) }
         _ = first.store.dispatch(Action(StoryAction.cutsceneDone, ["id": "one"]))
         #expect(first.scene.id == "two")
         let saved = first.story
 
-        let second = StorySession(book, pack: pack) { _ in [] }
+        let second = try StorySession(book, pack: pack) { _ in [] }
         let heard = second.beginning(resume: saved).flatMap { Self.lines(second, $0) }
         #expect(heard == ["bye"])
         #expect(second.scene.id == "two")
@@ -139,12 +139,12 @@ import Testing
             StoryStep(.level(LevelStep(level: "walk")), at: .start),
             StoryStep(.end("done"), at: .start),
         ], position: .start)], start: "a", displayPath: "story.json")
-        let first = StorySession(book, pack: pack) { _ in [] }
+        let first = try StorySession(book, pack: pack) { _ in [] }
         for action in first.beginning() { _ = first.store.dispatch(action) }
         #expect(first.story["attempts"]?.mapValue?["walk"] == .int(1))
         let saved = first.story
 
-        let second = StorySession(book, pack: pack) { _ in [] }
+        let second = try StorySession(book, pack: pack) { _ in [] }
         let entered = second.beginning(resume: saved).flatMap { second.store.dispatch($0).actions }
             .filter { $0.name == StoryAction.level }
         #expect(entered.map { $0["attempt"] } == [.int(1)])
@@ -157,7 +157,7 @@ import Testing
         let pack = try StoryValidationTests.pack()
         let book = StoryBook(chapters: [Chapter(id: "a", steps: [StoryStep(.end("done"), at: .start)], position: .start)],
                              start: "a", displayPath: "story.json")
-        let session = StorySession(book, pack: pack) { _ in [] }
+        let session = try StorySession(book, pack: pack) { _ in [] }
         let transition = session.store.dispatch(Action(StoryAction.resume, ["story": ["chapter": "gone", "step": 0]]))
         #expect(transition.rejections.first?.description.contains("chapter 'gone', which story.json does not define") == true)
         #expect(!session.isRunning)
@@ -170,12 +170,12 @@ import Testing
         let book = StoryBook(chapters: [Chapter(id: "a", steps: [StoryStep(.end("done"), at: .start)], position: .start)],
                              start: "a", displayPath: "story.json")
         for (step, problem) in [(-1, "'step' must be a step number from 0, found -1"), (1, "step 2 of chapter 'a'")] {
-            let session = StorySession(book, pack: pack) { _ in [] }
+            let session = try StorySession(book, pack: pack) { _ in [] }
             let transition = session.store.dispatch(Action(StoryAction.resume, ["story": ["chapter": "a", "step": .int(step)]]))
             #expect(transition.rejections.first?.description.contains(problem) == true)
             #expect(!session.isRunning)
         }
-        let session = StorySession(book, pack: pack) { _ in [] }
+        let session = try StorySession(book, pack: pack) { _ in [] }
         let transition = session.store.dispatch(Action(StoryAction.resume, ["story": ["chapter": "a", "step": 1]]))
         #expect(transition.rejections.first?.description.contains("which has 1 step in story.json") == true)
     }

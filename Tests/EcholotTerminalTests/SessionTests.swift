@@ -120,7 +120,7 @@ private func problems(in events: [LevelEvent]) -> [String] {
         ], position: .start)], start: "a", displayPath: "story.json")
         let time = try #require(TimeOfDay(hour: 21, minute: 40))
         // As StoryPlayer plays and records it, with no keys pressed.
-        let story = StorySession(book, pack: tutorial, clock: StoryClock(time: time, step: LevelSession.standardStep)) { _ in [] }
+        let story = try StorySession(book, pack: tutorial, clock: StoryClock(time: time, step: LevelSession.standardStep)) { _ in [] }
         var recording = StoryRecording(clock: time)
         for action in story.beginning() { recording.transcript.record(story.store.dispatch(action).actions) }
         while story.hasNewScene {

@@ -38,7 +38,10 @@ public struct StoryDirector: Sendable {
     func reduce(_ state: inout GameState, _ action: Action, _ context: inout ReducerContext) throws {
         if action.name == StoryAction.start {
             let chapter = action["chapter"].stringValue ?? book.start
-            state[Game.story] = ["status": .string(StoryStatus.running.rawValue), "vars": .emptyMap, "serial": 0]
+            // The variables stay: a story rule's handler for story.start (or for the clock
+            // announced before it) runs first, and what it sets is how the story begins.
+            let vars = state[Game.story]["vars"]?.mapValue ?? PersistentMap()
+            state[Game.story] = ["status": .string(StoryStatus.running.rawValue), "vars": .map(vars), "serial": 0]
             try enter(chapter: chapter, state: &state, context: &context)
             return
         }

@@ -62,7 +62,14 @@ public struct StoryRunner {
                     rules: @escaping (Level) throws -> [Reducer<GameState>]) -> StoryTranscript {
         var transcript = StoryTranscript()
         let clock = script.clock.map { StoryClock(time: $0, step: step) }
-        let session = StorySession(book, pack: pack, clock: clock, rules: rules)
+        let session: StorySession
+        do {
+            session = try StorySession(book, pack: pack, clock: clock, rules: rules)
+        } catch {
+            // The rules the story begins with do not load: the run fails before any scene.
+            transcript.errors.append(StoryRunError("\(error)", at: script.plays.first?.position))
+            return transcript
+        }
         func send(_ action: Action) {
             let transition = session.store.dispatch(action)
             transcript.record(transition.actions)

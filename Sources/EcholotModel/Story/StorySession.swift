@@ -19,16 +19,22 @@ public final class StorySession {
     public var onEnterScene: ((Store<GameState>) -> Void)?
 
     /// A session of `book` in `pack`; `rules` gives the rule reducers of each scene's
-    /// level (they run after the engine's level reducers and before the story's).
+    /// level (they run after the engine's level reducers and before the story's). Throws
+    /// what `rules` throws for the store the story begins in.
     public init(_ book: StoryBook, pack: Pack, clock: StoryClock? = nil,
-                rules: @escaping (Level) throws -> [Reducer<GameState>]) {
+                rules: @escaping (Level) throws -> [Reducer<GameState>]) throws {
         self.pack = pack
         self.clock = clock
         self.rules = rules
         director = StoryDirector(book: book, levels: pack.levels.mapValues(\.level))
         var state = GameState()
         state[Game.pack] = ["id": .string(pack.id), "version": .string(pack.manifest.version)]
-        store = Store(state: state, reducers: LevelReducers.all + [director.reducer])
+        // A story rule runs only where there is a record: this one lets it see the first
+        // clock and story.start, and keep what it writes to `vars` as the story begins.
+        state[Game.story] = ["vars": .emptyMap]
+        // The story's rules see its beginning as they see every later scene: the first
+        // story.line or story.level is emitted in this store, before any scene is entered.
+        store = Store(state: state, reducers: LevelReducers.all + (try rules(state[Game.level])) + [director.reducer])
     }
 
     /// The actions that begin the story: the time (with a clock), then `story.start`, or
