@@ -36,4 +36,43 @@ import Testing
             test: #"{ "plays": [], "expect": { "lines": ["arrive.1"], "variables": { "heard": "arrive.1" }, "ending": "inside" } }"#)
         #expect(problems == [])
     }
+
+    /// The door level, then chapter `two`, whose first step a story that goes on there
+    /// passes over (it goes on with the step after its place, as after a cut-scene).
+    static let twoChapters = """
+        { "chapters": [ { "id": "one", "steps": [ { "level": "door" }, { "end": "x" } ] },
+                        { "id": "two", "steps": [ { "end": "passed" }, { "end": "y" } ] } ] }
+        """
+
+    /// What the story did when its rule runs `body` on `action`, with the door level
+    /// played by `play`.
+    static func transcript(on action: String, writing body: String, play: String = Doorbell.winDoor) throws -> StoryTranscript {
+        let results = try Doorbell.results(
+            story: twoChapters, rule: "echolot.story({ on = { [\"\(action)\"] = function(story) \(body) end } })",
+            test: #"{ "plays": [ \#(play) ], "expect": { "status": "finished" } }"#)
+        return try #require(results.first?.transcript)
+    }
+
+    /// A rule that moves the story as its level is won or lost moves it: to no place, the
+    /// story stops, told; to a chapter it has, it goes on there (it stayed on the ended
+    /// level for ever: "level 'door' did not end within 600 s of its inputs").
+    @Test(arguments: [("-1", "(chapter 'one', step -1) is no step of the story"),
+                      ("math.maxinteger", "(chapter 'one', step \(Int.max)) is no step of the story")])
+    func aPlaceThatIsNoStepWrittenAsALevelIsWonStopsTheStory(step: String, told: String) throws {
+        let transcript = try Self.transcript(on: "level.won", writing: "story.step = \(step)")
+        #expect(transcript.status == StoryStatus.stopped.rawValue)
+        #expect(transcript.errors.map(\.message) == ["the story's place \(told); only the story itself moves it "
+            + "(a story rule writes story.vars, or emits story.jump)"])
+    }
+
+    @Test(arguments: ["level.won", "level.lost"])
+    func aChapterWrittenAsALevelEndsIsWhereTheStoryGoesOn(action: String) throws {
+        // Selecting straight ahead misses the bell: with no miss allowed, the level is lost.
+        let lose = #"{ "level": "door", "input": [ { "t": 0.5, "action": "select" } ] }"#
+        let transcript = try Self.transcript(on: action, writing: "story.chapter = 'two'",
+                                             play: action == "level.won" ? Doorbell.winDoor : lose)
+        #expect(transcript.errors.map(\.message) == [])
+        #expect(transcript.status == StoryStatus.finished.rawValue)
+        #expect(transcript.ending == "y")
+    }
 }

@@ -176,18 +176,22 @@ public struct StoryDirector: Sendable {
                             context: inout ReducerContext) throws {
         let won = action.name == ActionName.levelWon
         // The level reducer keeps the first outcome; a later contrary one is ignored here too.
-        guard state[Game.level][LevelKeys.status] == (won ? .won : .lost),
-              scene["ended"] == nil, case .level? = currentStep(state)?.kind else { return }
+        // The scene says a level is played, whatever place a story rule wrote just before:
+        // the story goes on from that place at the next tick.
+        guard state[Game.level][LevelKeys.status] == (won ? .won : .lost), scene["ended"] == nil else { return }
         var story = state[Game.story]
         story["outcome"] = .string(won ? "won" : "lost")
         story["scene"] = .map(scene.setting("ended", true))
         state[Game.story] = story
     }
 
-    /// The tick after a level ended: on with the story, retry, or the loss's chapter.
+    /// The tick after a level ended: on with the story, retry, or the loss's chapter. A
+    /// place a story rule moved away from a level step goes on from there, as after a
+    /// cut-scene; one that is no place stops the story (``next(state:context:)``).
     private func goOnAfterLevel(scene: PersistentMap<Value>, state: inout GameState, context: inout ReducerContext) throws {
-        guard case let .level(step)? = currentStep(state)?.kind else { return }
-        if state[Game.story]["outcome"]?.stringValue == "won" { return try next(state: &state, context: &context) }
+        guard state[Game.story]["outcome"]?.stringValue != "won", case let .level(step)? = currentStep(state)?.kind else {
+            return try next(state: &state, context: &context)
+        }
         switch step.onLoss {
         case .retry:
             if let unknown = unknownChapter(state) { return noChapter(unknown, state: &state, context: &context) }
