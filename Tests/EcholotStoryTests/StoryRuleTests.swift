@@ -75,4 +75,34 @@ import Testing
         #expect(transcript.status == StoryStatus.finished.rawValue)
         #expect(transcript.ending == "y")
     }
+
+    /// A chapter that is no string, or none, and a step that is no integer are no place of
+    /// the story: it stops, naming what was written (a chapter -1 ended the story as if it
+    /// were over, and a step "two" was read as 0).
+    @Test(arguments: [
+        ("story.chapter = -1", "is chapter -1, which is no chapter id"),
+        ("story.chapter = 99", "is chapter 99, which is no chapter id"),
+        ("story.chapter = { 'two' }", "is chapter a list, which is no chapter id"),
+        ("story.chapter = nil", "has no chapter"),
+        ("story.step = 'two'", "is step 'two', which is no step number"),
+        ("story.step = 0.5", "is step 0.5, which is no step number"),
+        ("story.step = nil", "has no step"),
+    ])
+    func aPlaceOfTheWrongTypeStopsTheStory(body: String, told: String) throws {
+        let story = """
+            { "chapters": [ { "id": "one", "steps": [
+                { "cutscene": "arrive", "lines": [ { "id": "arrive.1", "duration": 2 } ] }, { "level": "door" }, { "end": "x" } ] },
+              { "id": "two", "steps": [ { "end": "y" } ] } ] }
+            """
+        let stopped = "the story's place \(told); only the story itself moves it (a story rule writes story.vars, or emits story.jump)"
+        for action in ["cutscene.done", "level.won"] {
+            let results = try Doorbell.results(
+                story: story, rule: "echolot.story({ on = { [\"\(action)\"] = function(story) \(body) end } })",
+                test: #"{ "plays": [ \#(Doorbell.winDoor) ], "expect": { "status": "stopped" } }"#)
+            let transcript = try #require(results.first?.transcript)
+            #expect(transcript.status == StoryStatus.stopped.rawValue, "\(action)")
+            #expect(transcript.ending == nil, "\(action)")
+            #expect(transcript.errors.first?.message == stopped, "\(action)")
+        }
+    }
 }

@@ -189,12 +189,14 @@ public struct StoryDirector: Sendable {
     /// place a story rule moved away from a level step goes on from there, as after a
     /// cut-scene; one that is no place stops the story (``next(state:context:)``).
     private func goOnAfterLevel(scene: PersistentMap<Value>, state: inout GameState, context: inout ReducerContext) throws {
+        // First: a step that is no integer would otherwise be read as the chapter's first,
+        // a level step to retry.
+        if let problem = noPlace(state) { return stopAtNoPlace(problem, state: &state, context: &context) }
         guard state[Game.story]["outcome"]?.stringValue != "won", case let .level(step)? = currentStep(state)?.kind else {
             return try next(state: &state, context: &context)
         }
         switch step.onLoss {
         case .retry:
-            if let unknown = unknownChapter(state) { return noChapter(unknown, state: &state, context: &context) }
             try run(chapter: chapterIndex(state), step: stepIndex(state), state: &state, context: &context)
         case .next: try next(state: &state, context: &context)
         case let .chapter(id): try enter(chapter: id, state: &state, context: &context)
@@ -205,22 +207,41 @@ public struct StoryDirector: Sendable {
 
     /// Goes on with the step after the current one.
     private func next(state: inout GameState, context: inout ReducerContext) throws {
-        if let unknown = unknownChapter(state) { return noChapter(unknown, state: &state, context: &context) }
+        if let problem = noPlace(state) { return stopAtNoPlace(problem, state: &state, context: &context) }
         let step = stepIndex(state)
         guard step >= 0, step < .max else { return noStep(chapter: chapterIndex(state), step: step, state: &state, context: &context) }
         try run(chapter: chapterIndex(state), step: step + 1, state: &state, context: &context)
     }
 
-    /// The record's `chapter` when it names no chapter of the story (a story rule wrote it).
-    private func unknownChapter(_ state: GameState) -> String? {
-        guard let id = state[Game.story]["chapter"]?.stringValue, book.chapterIndex(id) == nil else { return nil }
-        return id
+    /// What is wrong with the record's place when a story rule wrote one the story does not
+    /// have, as ``stopAtNoPlace(_:state:context:)`` tells it; nil for a chapter of the story
+    /// and an integer step. Such a place stops the story, told, rather than ending it as if
+    /// its last chapter were over or going on from its first step.
+    private func noPlace(_ state: GameState) -> String? {
+        let story = state[Game.story]
+        switch story["chapter"] {
+        case nil: return "has no chapter"
+        case let .string(id)? where book.chapterIndex(id) == nil:
+            return "is chapter \(named(id)), which \(book.displayPath) does not define"
+        case .string?: break
+        case let other?: return "is chapter \(shown(other)), which is no chapter id"
+        }
+        switch story["step"] {
+        case nil: return "has no step"
+        case let step? where step.intValue == nil: return "is step \(shown(step)), which is no step number"
+        default: return nil
+        }
     }
 
-    /// Stops the story in a chapter it does not have, told, rather than ending it as if
-    /// its last chapter were over.
-    private func noChapter(_ id: String, state: inout GameState, context: inout ReducerContext) {
-        stopAtNoPlace("is chapter \(named(id)), which \(book.displayPath) does not define", state: &state, context: &context)
+    /// A value a rule wrote, as a message names it: a whole list or object is named by its
+    /// type, as it may be long.
+    private func shown(_ value: Value) -> String {
+        switch value {
+        case let .string(text): return named(text)
+        case .list: return "a list"
+        case .map: return "an object"
+        default: return value.jsonText
+        }
     }
 
     /// Stops the story at a place that is no step of it. The record's place (`step`,
