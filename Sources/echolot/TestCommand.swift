@@ -27,18 +27,17 @@ struct TestCommand: ParsableCommand {
         let pack = try GameLoader.loadPack(self.pack)
         var passed = 0, failed = 0
         // What the scripts print while they load comes once, before the tests.
+        /// One test's report: its verdict, then what the rules printed under the test it
+        /// belongs to (a modder's way to look in), then its problems.
+        func report(_ shown: String, passed ok: Bool, printed: [String], problems: () -> Void) {
+            if ok { passed += 1 } else { failed += 1 }
+            print("\(ok ? "ok" : "FAILED"): \(shown)")
+            for line in printed { print("  print: \(line)") }
+            if !ok { problems() }
+        }
         for result in PackTests.run(pack, loadingPrinted: { print("print: \($0)") }) {
             let shown = result.label
-            if result.passed {
-                passed += 1
-                print("ok: \(shown)")
-            } else {
-                failed += 1
-                print("FAILED: \(shown)")
-            }
-            // What the rules printed, under the test it belongs to: a modder's way to look in.
-            for line in result.printed { print("  print: \(line)") }
-            if !result.passed {
+            report(shown, passed: result.passed, printed: result.printed) {
                 // On stderr alone a mismatch must still say which test it is about; the
                 // diagnostics (`path:line:col: error: …`) say where they are already.
                 for problem in result.problems {
@@ -46,15 +45,9 @@ struct TestCommand: ParsableCommand {
                 }
             }
         }
+        // What loading printed was shown above, from the level tests' load of the same scripts.
         for result in StoryTesting.run(pack) {
-            if result.passed {
-                passed += 1
-                print("ok: \(result.label)")
-            } else {
-                failed += 1
-                print("FAILED: \(result.label)")
-                Terminal.report(result.diagnostics)
-            }
+            report(result.label, passed: result.passed, printed: result.printed) { Terminal.report(result.diagnostics) }
         }
         print("\(passed) passed, \(failed) failed")
         if failed > 0 { throw ExitCode(1) }

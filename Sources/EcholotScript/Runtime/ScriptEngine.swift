@@ -74,6 +74,17 @@ public final class ScriptEngine {
         return vm.output
     }
 
+    /// Runs `body`, keeping what scripts print meanwhile (after what was printed and not
+    /// yet taken) under the one cap: what a pack test or a story test shows under its name.
+    /// Engines reloaded from this one while `body` runs print here too.
+    func keepingPrinted<T>(_ body: () -> T) -> (value: T, printed: [String]) {
+        var kept = takePrinted()
+        sendOutput { kept.append($0) }
+        defer { sendOutput(to: nil) }
+        let value = body()
+        return (value, kept.lines)
+    }
+
     /// Sends the lines printed so far, then each line a script prints, to `handler`
     /// (`nil`: keep them in ``output`` again): a command shows them as they come.
     public func sendOutput(to handler: ((String) -> Void)?) {

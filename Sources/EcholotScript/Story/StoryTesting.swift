@@ -13,6 +13,9 @@ public enum StoryTesting {
         public var transcript: StoryTranscript?
         /// Every difference and problem; empty when the test passed.
         public var diagnostics: [Diagnostic]
+        /// What the rules printed while the story played: the last ``PrintedLines/limit``
+        /// lines, after a line saying how many earlier ones were not kept, if any were.
+        public var printed: [String] = []
 
         /// Whether the test passed.
         public var passed: Bool { diagnostics.isEmpty }
@@ -24,7 +27,10 @@ public enum StoryTesting {
 
     /// Runs every story test of `pack`; `[]` when the pack has no `story.json` and no story
     /// tests. Problems with the story itself fail every test with the story's diagnostics.
-    public static func run(_ pack: Pack, standardRules: URL? = nil) -> [Result] {
+    /// What the scripts print while they load goes to `loadingPrinted`: it belongs to no
+    /// test (`echolot test` shows it once, from the level tests' load).
+    public static func run(_ pack: Pack, standardRules: URL? = nil,
+                           loadingPrinted: (String) -> Void = { _ in }) -> [Result] {
         let files = StoryTest.files(in: pack)
         guard let loaded = StoryReader.load(for: pack) else {
             return files.map { Result(test: pack.display("tests/\($0.lastPathComponent)"), transcript: nil, diagnostics: [
@@ -44,6 +50,7 @@ public enum StoryTesting {
         } catch {
             return [Result(test: pack.displayRoot, transcript: nil, diagnostics: error.diagnostics(in: pack))]
         }
+        rules.engine.takeOutput().forEach(loadingPrinted)
         return files.map { run(file: $0, book: book, rules: rules) }
     }
 
@@ -62,8 +69,9 @@ public enum StoryTesting {
         case let .failure(error):
             return Result(test: shown, transcript: nil, diagnostics: error.diagnostics)
         case let .success(test):
-            let transcript = play(book, rules: rules, script: test.script)
-            return Result(test: shown, transcript: transcript, diagnostics: test.check(transcript))
+            // Each scene's rules are a reloaded engine of their own, which prints here.
+            let (transcript, printed) = rules.engine.keepingPrinted { play(book, rules: rules, script: test.script) }
+            return Result(test: shown, transcript: transcript, diagnostics: test.check(transcript), printed: printed)
         }
     }
 

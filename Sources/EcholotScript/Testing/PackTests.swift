@@ -85,34 +85,36 @@ public enum PackTests {
     public static func run(_ test: PackTest, rules: PackRules,
                            field: (String) -> SourcePosition = { _ in .start },
                            event: (Int) -> SourcePosition = { _ in .start }) -> PackTestResult {
-        let shown = test.source.displayPath
         // What reading the test file printed is shown under its first test to run; the
         // level plays in an engine of its own, which prints where the loaded one does.
-        var kept = rules.engine.takePrinted()
-        rules.engine.sendOutput { kept.append($0) }
-        defer { rules.engine.sendOutput(to: nil) }
+        var (result, printed) = rules.engine.keepingPrinted { play(test, rules: rules, field: field, event: event) }
+        result.printed = printed
+        return result
+    }
+
+    /// ``run(_:rules:field:event:)`` but for what the rules print.
+    private static func play(_ test: PackTest, rules: PackRules, field: (String) -> SourcePosition,
+                             event: (Int) -> SourcePosition) -> PackTestResult {
+        let shown = test.source.displayPath
         guard let level = rules.pack.level(id: test.level) else {
             let known = rules.pack.levels.keys.sorted()
             let hint = Suggestion.nameHint(for: test.level, among: known)
             let message = "no level \(MessageText.named(test.level)) in pack \(MessageText.named(rules.pack.id))"
                 + (hint.isEmpty ? " (levels: \(known.joined(separator: ", ")))" : hint)
             return PackTestResult(test: test, file: shown, name: test.name, result: nil,
-                                  problems: [Diagnostic(path: shown, at: field("level"), message: message).description],
-                                  printed: kept.lines)
+                                  problems: [Diagnostic(path: shown, at: field("level"), message: message).description])
         }
         // As `echolot run` does: a level that does not check against the rules (a goal type
         // no script registers, a parameter out of range) is not played, its problems are told.
         let invalid = rules.validate(level)
         guard invalid.isEmpty else {
-            return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: invalid.map(\.description),
-                                  printed: kept.lines)
+            return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: invalid.map(\.description))
         }
         let store: Store<GameState>
         do {
             store = try rules.store(for: level)
         } catch {
-            return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description],
-                                  printed: kept.lines)
+            return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description])
         }
         func told(_ at: SourcePosition, _ sentence: String) -> String {
             Diagnostic(path: shown, at: at, message: test.problem(sentence)).description
@@ -124,7 +126,6 @@ public enum PackTests {
         }
         let mismatches = test.expect.mismatches(in: result).map { told(field($0.field), $0.sentence) }
         let problems = result.errors + mismatches
-        return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems,
-                              printed: kept.lines)
+        return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems)
     }
 }

@@ -1,0 +1,50 @@
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// `echolot test` shows what story rules print under the story transcript test it ran in,
+/// as it does for level tests (it showed nothing, passed or failed).
+@Suite struct StoryTestPrintTests {
+    /// A one-level story pack whose story rule prints as each level is entered, with two
+    /// transcript tests: `a` passes, `b` expects an ending the story does not reach.
+    private func pack() throws -> URL {
+        let folder = try scratchFolder("printing").appendingPathComponent("printing")
+        let play = """
+            { "level": "door", "input": [ { "t": 0.5, "action": "turnTo", "azimuth": 45 }, { "t": 1, "action": "select" } ] }
+            """
+        try writePackFiles([
+            "pack.json": #"{ "id": "printing", "name": "Printing", "version": "1.0.0", "api": 1, "kind": "story" }"#,
+            "levels/door.json": """
+                { "id": "door", "name": "The Door", "entities": [
+                    { "id": "bell", "position": { "azimuth": 45 }, "sound": { "file": "bell.wav" } } ],
+                  "goals": [ { "type": "find", "entity": "bell" } ] }
+                """,
+            "story.json": #"{ "chapters": [ { "id": "outside", "steps": [ { "level": "door" }, { "end": "inside" } ] } ] }"#,
+            "strings/en.json": "{}",
+            "scripts/story.lua": """
+                print("loaded")
+                echolot.story({ on = { ["story.level"] = function(story, action) print("entering", action.id) end } })
+                """,
+            "tests/a.story.json": #"{ "plays": [ \#(play) ], "expect": { "ending": "inside" } }"#,
+            "tests/b.story.json": #"{ "plays": [ \#(play) ], "expect": { "ending": "outside" } }"#,
+        ], in: folder)
+        return folder
+    }
+
+    @Test func whatStoryRulesPrintIsShownUnderTheirTest() throws {
+        let result = try echolot(["test", pack().path])
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        // Loading printed once, before the tests; each test's own lines under it, pass or fail.
+        #expect(lines.count == 6, "\(result.stdout)")
+        #expect(lines.first == "print: loaded", "\(result.stdout)")
+        #expect(lines.dropFirst().first?.hasPrefix("ok: ") == true && lines.dropFirst().first?.hasSuffix("a.story.json") == true,
+                "\(result.stdout)")
+        #expect(lines.dropFirst(2).first == "  print: entering\tdoor", "\(result.stdout)")
+        #expect(lines.dropFirst(3).first?.hasPrefix("FAILED: ") == true && lines.dropFirst(3).first?.hasSuffix("b.story.json") == true,
+                "\(result.stdout)")
+        #expect(lines.dropFirst(4).first == "  print: entering\tdoor", "\(result.stdout)")
+        #expect(lines.last == "1 passed, 1 failed", "\(result.stdout)")
+        #expect(result.stderr.contains("ending: expected \"outside\", got \"inside\""), "\(result.stderr)")
+    }
+}
