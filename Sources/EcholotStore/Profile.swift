@@ -37,7 +37,13 @@ public final class Profile: Sendable {
         do {
             let database = try DatabaseQueue(path: path, configuration: configuration)
             try database.writeWithoutTransaction { db in
-                try ProfileSchema.checkOwnership(db, path: path)
+                // One read transaction: the header and the steps run come from one snapshot.
+                // Apart, another Echolot could make the tables in between, and the steps
+                // would be asked of a file whose header said there were none.
+                try db.inTransaction(.deferred) {
+                    try ProfileSchema.checkOwnership(db, path: path)
+                    return .commit
+                }
                 // Only now that the file is known to be ours (or empty) may its header change.
                 // The mark comes before any table (GRDB makes its own before the first step):
                 // another Echolot opening the new file meanwhile must never see tables

@@ -54,11 +54,13 @@ enum ProfileSchema {
     }
 
     /// Refuses a database that another program made or a newer Echolot migrated, before
-    /// any write: a fresh (empty) database passes, and so does any profile of ours.
+    /// any write: a fresh (empty) database passes, and so does any profile of ours. Call it
+    /// in a transaction, so that all it reads is one snapshot of a file another Echolot
+    /// may be making.
     static func checkOwnership(_ db: Database, path: String) throws {
-        // One statement, so one snapshot: read apart, another Echolot creating the same new
-        // profile could commit in between, and its tables under our not-yet-set id would
-        // look like another program's database.
+        // One statement, so one snapshot even without a transaction: read apart, another
+        // Echolot creating the same new profile could commit in between, and its tables
+        // under our not-yet-set id would look like another program's database.
         let header = try Row.fetchOne(db, sql: """
             SELECT (SELECT application_id FROM pragma_application_id()) AS application,
                    (SELECT user_version FROM pragma_user_version()) AS version,

@@ -208,3 +208,59 @@ private final class OtherEcholot: @unchecked Sendable {
         }
     }
 }
+
+/// Two Echolots opening the same new profile at once: the first has marked the file as a
+/// profile and not yet made a table when the second looks at it.
+@Suite struct SimultaneousOpeningTests {
+    let scratch: Scratch
+    init() throws { scratch = try Scratch() }
+
+    /// The second Echolot reads the mark, and the first makes every table before the second
+    /// asks which schema steps the file has run: the second must not take the first's
+    /// half-made file for one it cannot use (it said "no such table: grdb_migrations",
+    /// and its run was lost).
+    @Test func aProfileMarkedButNotYetMadeOpensWhileItIsMade() throws {
+        let url = scratch.url("profile.sqlite")
+        try DatabaseQueue(path: url.path).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA application_id = \(ProfileSchema.applicationID)")
+        }
+        let other = OtherEcholot(url: url)
+        let started = Tripwire()
+        let finished = DispatchSemaphore(value: 0)
+        let profile = try Profile.open(at: url) { db in
+            db.trace { event in
+                guard case let .statement(statement) = event else { return }
+                if statement.sql.contains("pragma_application_id") { started.arm(); return }
+                // The header's own parts (`-- PRAGMA …`) run inside it.
+                guard !statement.sql.hasPrefix("--") else { return }
+                guard started.fire() else { return }
+                // The other Echolot runs on its own thread: when ours holds the file for a
+                // moment, it waits for it; otherwise it has made the whole profile by now.
+                Thread.detachNewThread { other.createOnce(); finished.signal() }
+                _ = finished.wait(timeout: .now() + 1)
+            }
+        }
+        try profile.record(Fixture.run("second"))
+        finished.wait()
+        finished.signal()
+        #expect(other.failure == nil)
+        #expect(try profile.runs().map(\.levelID).sorted() == ["first", "second"])
+    }
+}
+
+/// Arms on one statement and fires once, on the next one.
+private final class Tripwire: @unchecked Sendable {
+    private let lock = NSLock()
+    private var armed = false, fired = false
+
+    func arm() { lock.withLock { armed = true } }
+
+    /// Whether this is the one call that fires.
+    func fire() -> Bool {
+        lock.withLock {
+            guard armed, !fired else { return false }
+            fired = true
+            return true
+        }
+    }
+}
