@@ -70,7 +70,9 @@ enum ProfileSchema {
         let version: Int = header?["version"] ?? 0
         let objects: Int = header?["objects"] ?? 0
         if application != applicationID {
-            if application != 0 || objects > 0 { throw ProfileError.foreign(path: path) }
+            // Echolot never sets `user_version`, so a database without our mark that has
+            // one is another program's, even before that program made a table.
+            if application != 0 || objects > 0 || version != 0 { throw ProfileError.foreign(path: path) }
             return
         }
         // No Echolot sets `user_version`, so a profile carrying one was changed by a later

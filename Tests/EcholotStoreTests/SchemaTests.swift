@@ -116,6 +116,23 @@ import Testing
         #expect(try Data(contentsOf: url) == before)
     }
 
+    /// A database with no table yet but a `user_version` is another program's: Echolot
+    /// never sets one. It was made into a profile, which every later command then refused
+    /// as written by a newer Echolot.
+    @Test func anotherProgramsDatabaseWithOnlyAVersionIsRefusedUntouched() throws {
+        let url = scratch.url("profile.sqlite")
+        try DatabaseQueue(path: url.path).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA user_version = 7")
+        }
+        let before = try Data(contentsOf: url)
+        let error = #expect(throws: ProfileError.self) { try Profile.open(at: url) }
+        #expect(error == .foreign(path: url.path))
+        let reading = #expect(throws: ProfileError.self) { try Profile.openForReading(at: url) }
+        #expect(reading == .foreign(path: url.path))
+        #expect(try Data(contentsOf: url) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path) == ["profile.sqlite"])
+    }
+
     /// Another Echolot creating the same new profile at the same moment — here another
     /// connection, made to do it just as ours begins its first schema step — opens it, and
     /// so does ours: neither takes the other's fresh tables for another program's, nor fails
