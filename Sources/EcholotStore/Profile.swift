@@ -65,9 +65,9 @@ public final class Profile: Sendable {
     }
 
     /// Opens a profile only to read it (`stats`): nothing is written, so a read-only file
-    /// or folder reads. No profile yet, or an empty file (made by `touch`, or another
-    /// tool), reads as a profile with nothing in it, and stays as it is: opening it as
-    /// ``open(at:)`` does would make a profile of it. A profile an older Echolot wrote must
+    /// or folder reads. No profile yet, an empty file (made by `touch`, or another tool),
+    /// or a SQLite database with nothing in it, reads as a profile with nothing in it, and
+    /// stays as it is: opening it as ``open(at:)`` does would make a profile of it. A profile an older Echolot wrote must
     /// be migrated first, which writes; it is opened as ``open(at:)`` does, and when it
     /// cannot be written the error says that the upgrade is what needs to write.
     public static func openForReading(at url: URL) throws(ProfileError) -> Profile {
@@ -78,32 +78,33 @@ public final class Profile: Sendable {
         configuration.readonly = true
         configuration.busyMode = .timeout(lockWait)
         configuration.label = "echolot.profile.reader"
-        func connect(_ location: String) throws -> (DatabaseQueue, current: Bool) {
+        func connect(_ location: String) throws -> (DatabaseQueue, current: Bool, blank: Bool) {
             let database = try DatabaseQueue(path: location, configuration: configuration)
-            let current = try database.read { db in
-                try ProfileSchema.checkOwnership(db, path: path)
-                return try ProfileSchema.migrator.hasCompletedMigrations(db)
+            let (current, blank) = try database.read { db in
+                let blank = try ProfileSchema.checkOwnership(db, path: path) == .blank
+                return (try ProfileSchema.migrator.hasCompletedMigrations(db), blank)
             }
-            return (database, current)
+            return (database, current, blank)
         }
-        let current: Bool
+        let current: Bool, blank: Bool
         let database: DatabaseQueue
         do {
             do {
-                (database, current) = try connect(path)
+                (database, current, blank) = try connect(path)
             } catch let error as DatabaseError
                 where error.resultCode == .SQLITE_READONLY && !FileManager.default.fileExists(atPath: path + "-wal") {
                 // SQLite reads a WAL database through a `-shm` file beside it, which a
                 // read-only folder cannot hold. Without a `-wal` no write is pending, so the
                 // file alone is the whole profile: read it as immutable.
                 let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
-                (database, current) = try connect("file:\(escaped)?immutable=1")
+                (database, current, blank) = try connect("file:\(escaped)?immutable=1")
             }
         } catch {
             throw ProfileError.from(error, path: path)
         }
         if current { return Profile(url: url, database: database) }
         try? database.close()
+        if blank { return try empty(at: url) }
         do {
             return try open(at: url)
         } catch let .readOnly(path, detail) {

@@ -57,7 +57,8 @@ enum ProfileSchema {
     /// any write: a fresh (empty) database passes, and so does any profile of ours. Call it
     /// in a transaction, so that all it reads is one snapshot of a file another Echolot
     /// may be making.
-    static func checkOwnership(_ db: Database, path: String) throws {
+    @discardableResult
+    static func checkOwnership(_ db: Database, path: String) throws -> Ownership {
         // One statement, so one snapshot even without a transaction: read apart, another
         // Echolot creating the same new profile could commit in between, and its tables
         // under our not-yet-set id would look like another program's database.
@@ -73,7 +74,7 @@ enum ProfileSchema {
             // Echolot never sets `user_version`, so a database without our mark that has
             // one is another program's, even before that program made a table.
             if application != 0 || objects > 0 || version != 0 { throw ProfileError.foreign(path: path) }
-            return
+            return .blank
         }
         // No Echolot sets `user_version`, so a profile carrying one was changed by a later
         // format this version cannot know, whatever its migrations say.
@@ -85,6 +86,15 @@ enum ProfileSchema {
         if !unknown.isEmpty {
             throw ProfileError.newerVersion(path: path, unknownMigrations: unknown.sorted())
         }
+        return .ours
+    }
+
+    /// What ``checkOwnership(_:path:)`` found a database it accepts to be.
+    enum Ownership {
+        /// A database with nothing in it, not even Echolot's mark: no one's yet.
+        case blank
+        /// An Echolot profile, whole or being made.
+        case ours
     }
 
     /// One row per finished or abandoned level; rows are history and never change.

@@ -1,5 +1,6 @@
 import EcholotStore
 import Foundation
+import GRDB
 import Testing
 
 /// Reading a profile never writes it: no profile yet, or an empty file (made by `touch`),
@@ -30,6 +31,22 @@ import Testing
         #expect(try profile.runs(limit: 10).isEmpty)
         #expect(identity(url.path) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path) == ["profile.sqlite"])
+    }
+
+    /// A SQLite database with nothing in it (`sqlite3 blank.db vacuum`) is no one's profile
+    /// yet: it reads as nothing, and stays as it was. It was made into a whole profile.
+    @Test func aBlankDatabaseReadsAsNothingAndIsLeftAsItWas() throws {
+        let url = scratch.url("blank.db")
+        try DatabaseQueue(path: url.path).writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, url.path, &times, 0) == 0)
+        let before = identity(url.path), bytes = try Data(contentsOf: url)
+        let profile = try Profile.openForReading(at: url)
+        let statistics = try profile.statistics(window: .week, now: Fixture.noon, calendar: Fixture.utc)
+        #expect(statistics == Statistics.empty(window: .week, now: Fixture.noon, calendar: Fixture.utc))
+        #expect(identity(url.path) == before)
+        #expect(try Data(contentsOf: url) == bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path) == ["blank.db"])
     }
 
     @Test func noProfileReadsAsNothingAndNothingIsMade() throws {
