@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The player's profile: one SQLite database holding what they did — runs, achievements,
 /// unlocked scenarios and story progress. Packs stay read-only master data; the profile is
@@ -33,7 +34,15 @@ public final class Profile: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(lockWait)
         configuration.label = "echolot.profile"
-        configuration.prepareDatabase { db in try configure(db) }
+        configuration.prepareDatabase { db in
+            // SQLite opens a file it may not write read-only, without a word; the first
+            // write would fail only once a level was played. Checked before any read, which
+            // would leave a `-wal` and `-shm` beside a WAL file.
+            if sqlite3_db_readonly(db.sqliteConnection, "main") == 1 {
+                throw ProfileError.readOnly(path: path, detail: "the file is read-only")
+            }
+            try configure(db)
+        }
         do {
             let database = try DatabaseQueue(path: path, configuration: configuration)
             try database.writeWithoutTransaction { db in

@@ -253,6 +253,46 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: profile.path))
     }
 
+    /// A profile file the player may not write, in a folder they may, is told before the
+    /// level is played, and left as it was with nothing beside it. SQLite opened it
+    /// read-only without a word: the whole level was played, its summary printed, and only
+    /// then did recording fail, leaving a `-wal` and `-shm` behind.
+    @Test func aReadOnlyProfileFileStopsTheRunBeforeItPlays() throws {
+        let folder = scratch.url("desk")
+        let profile = folder.appendingPathComponent("profile.sqlite")
+        let recorded = try Executables.run(Executables.echolot, [
+            "run", Executables.tutorial.path, "--level", "first-sound", "--input", inputLog().path, "--profile", profile.path,
+        ])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let bytes = try Data(contentsOf: profile)
+        chmod(profile.path, 0o444)
+        chmod(folder.path, 0o777)
+        let log = try inputLog()
+        var run: Executables.Outcome
+        if geteuid() == 0 {
+            // Root writes anywhere: the run is nobody's, with its own binary and pack.
+            let binary = scratch.url("echolot"), pack = scratch.url("tutorial")
+            try FileManager.default.copyItem(at: Executables.echolot, to: binary)
+            try FileManager.default.copyItem(at: Executables.tutorial, to: pack)
+            run = try Executables.run(URL(fileURLWithPath: "/usr/bin/setpriv"), [
+                "--reuid=65534", "--regid=65534", "--clear-groups", binary.path,
+                "run", pack.path, "--level", "first-sound", "--input", log.path, "--profile", profile.path,
+            ], environment: ["HOME": scratch.folder.path])
+        } else {
+            run = try Executables.run(Executables.echolot, [
+                "run", Executables.tutorial.path, "--level", "first-sound", "--input", log.path, "--profile", profile.path,
+            ])
+        }
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty, "\(run.stdout)")
+        #expect(run.stderr == "\(profile.path): error: the profile cannot be written (the file is read-only). "
+            + "Make the file and its folder writable, or use --profile PATH (or ECHOLOT_PROFILE) to keep your progress in another file\n",
+            "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
+        #expect(try Data(contentsOf: profile) == bytes)
+    }
+
     /// `stats` only reads, so a profile the player may not write — the file and its folder
     /// read-only — shows its statistics, and stays as it was.
     @Test func statsReadsAReadOnlyProfile() throws {
