@@ -38,9 +38,20 @@ enum ProfileAccess {
 
     /// The profile `echolot run` records into: only one named by `--profile` or
     /// `ECHOLOT_PROFILE`, since headless runs (tests, CI) must not fill a player's history.
-    static func openForRun(explicit: String?) throws -> Profile? {
+    /// `allowing` sees the profile and throws to refuse the run. A profile not made yet is
+    /// shown to it read only, so what it refuses leaves no new profile (nor its folders)
+    /// behind; one that exists is opened to write first, as a read-only connection would
+    /// leave a `-wal` and `-shm` beside a profile that then cannot be written.
+    static func openForRun(explicit: String?, allowing: (Profile) throws -> Void) throws -> Profile? {
         let variable = ProcessInfo.processInfo.environment[ProfileLocation.environmentVariable]
         guard explicit?.isEmpty == false || variable?.isEmpty == false else { return nil }
+        let url = ProfileLocation.resolve(explicit: explicit)
+        if FileManager.default.fileExists(atPath: url.path) {
+            let profile = try open(explicit: explicit)
+            try allowing(profile)
+            return profile
+        }
+        try allowing(try openForReading(explicit: explicit))
         return try open(explicit: explicit)
     }
 }

@@ -52,8 +52,7 @@ struct RunCommand: ParsableCommand {
         let store = try game.makeStore()
         // The profile is opened first, so a bad one fails before anything is played, and a
         // level the profile does not allow yet is refused before it is recorded.
-        let opened = try ProfileAccess.openForRun(explicit: profile)
-        if let opened { try Self.checkPermission(opened, game: game) }
+        let opened = try ProfileAccess.openForRun(explicit: profile) { try Self.checkPermission($0, game: game) }
         let recorder = opened.map { ProgressRecorder(profile: $0, manifest: game.pack.manifest) }
         recorder?.attach(to: store)
         let result = LevelRunner(maxSeconds: maxSeconds).run(store, log: log)

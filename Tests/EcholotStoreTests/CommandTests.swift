@@ -52,6 +52,23 @@ import Testing
         #expect(free.status == 0, "\(free.stderr)")
     }
 
+    /// A level the profile keeps locked is refused before a profile is made: a new
+    /// profile's path stays empty, folders and all. They were made, and left behind.
+    @Test func aLockedLevelLeavesNoNewProfileBehind() throws {
+        let pack = try tutorial(named: "locked", first: #"["first-sound", "two-voices", "around-you"]"#, second: """
+            { "id": "b", "name": "B", "levels": ["in-order"], "unlock": { "totalScore": 1400 }
+            """)
+        let profile = scratch.url("newdir/deep/u2.db")
+        let refused = try Executables.run(Executables.echolot, [
+            "run", pack.path, "--level", "in-order", "--input", inputLog().path, "--profile", profile.path,
+        ])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.isEmpty, "\(refused.stdout)")
+        #expect(refused.stderr == "error: level 'in-order' is in scenario 'b', which is locked in \(profile.path): "
+            + "score 1400 points in this pack first (0 so far); run it without --profile to try it unrecorded\n", "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url("newdir").path))
+    }
+
     /// `"totalScore": 1e300` is a number no score reaches and no integer holds: the
     /// manifest refuses it at its place, before a profile is made or a level is played.
     @Test func anUnlockScoreNoIntegerHoldsIsRefusedByTheManifest() throws {
