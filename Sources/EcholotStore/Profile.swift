@@ -167,11 +167,31 @@ public final class Profile: Sendable {
         }
     }
 
+    /// Refuses a profile that ``open(at:)`` could not make at `url`, making nothing: a path
+    /// that is a folder, or one whose nearest existing folder cannot be written. `run`
+    /// checks before it plays, and makes the profile only once it has a run to record.
+    public static func checkCanMake(at url: URL) throws(ProfileError) {
+        let path = url.path
+        try refuseFolder(at: path)
+        if FileManager.default.fileExists(atPath: path) { return }
+        var folder = url.deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.path), folder.pathComponents.count > 1 {
+            folder = folder.deletingLastPathComponent()
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .failed(path: path, detail: "\(folder.path) is a file, not a folder")
+        }
+        if !FileManager.default.isWritableFile(atPath: folder.path) {
+            throw .readOnly(path: path, detail: "the folder \(folder.path) is read-only")
+        }
+    }
+
     /// Creates the profile's folder when missing; a path that is a folder, or a folder that
     /// cannot be made, is reported before SQLite gives a vaguer message.
     private static func prepareFolder(of url: URL) throws(ProfileError) {
         let path = url.path
-        try refuseFolder(at: path)
+        try checkCanMake(at: url)
         if FileManager.default.fileExists(atPath: path) { return }
         let folder = url.deletingLastPathComponent()
         do {

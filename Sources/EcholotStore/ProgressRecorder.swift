@@ -23,8 +23,11 @@ public final class ProgressRecorder {
     public var failure: ProfileError? { lost ?? (unsaved.isEmpty ? nil : .busy(path: profile.url.path)) }
     /// Called after each recording (a game announces achievements and unlocks from it).
     public var onRecording: ((Recording) -> Void)?
-    /// Ended runs not written yet because the profile was locked, oldest first.
+    /// Ended runs not written yet because the profile was locked (or ``holdsRuns``), oldest first.
     public private(set) var unsaved: [UnsavedRun]
+    /// While set, ended runs wait in ``unsaved`` instead of being written: `run` writes them
+    /// only once the whole run went without an error, as a run that fails records nothing.
+    public var holdsRuns = false
 
     private let clock: () -> Date
     private var store: Store<GameState>?
@@ -149,6 +152,6 @@ public final class ProgressRecorder {
         // Runs go into the history in the order they ended: this one after any still
         // waiting for the profile, and it waits too while the profile stays locked.
         unsaved.append(.run(finished, manifest: manifest))
-        saveUnsaved()
+        if !holdsRuns { saveUnsaved() }
     }
 }

@@ -39,19 +39,40 @@ enum ProfileAccess {
     /// The profile `echolot run` records into: only one named by `--profile` or
     /// `ECHOLOT_PROFILE`, since headless runs (tests, CI) must not fill a player's history.
     /// `allowing` sees the profile and throws to refuse the run. A profile not made yet is
-    /// shown to it read only, so what it refuses leaves no new profile (nor its folders)
-    /// behind; one that exists is opened to write first, as a read-only connection would
-    /// leave a `-wal` and `-shm` beside a profile that then cannot be written.
-    static func openForRun(explicit: String?, allowing: (Profile) throws -> Void) throws -> Profile? {
+    /// shown to it read only and made only when a run is recorded, so a refused or failed
+    /// run leaves no new profile (nor its folders) behind; one that exists is opened to
+    /// write first, as a read-only connection would leave a `-wal` and `-shm` beside a
+    /// profile that then cannot be written.
+    static func openForRun(explicit: String?, allowing: (Profile) throws -> Void) throws -> RunProfile? {
         let variable = ProcessInfo.processInfo.environment[ProfileLocation.environmentVariable]
         guard explicit?.isEmpty == false || variable?.isEmpty == false else { return nil }
         let url = ProfileLocation.resolve(explicit: explicit)
         if FileManager.default.fileExists(atPath: url.path) {
             let profile = try open(explicit: explicit)
             try allowing(profile)
-            return profile
+            return RunProfile(current: profile, toMake: false)
         }
-        try allowing(try openForReading(explicit: explicit))
-        return try open(explicit: explicit)
+        let empty = try openForReading(explicit: explicit)
+        try allowing(empty)
+        do {
+            try Profile.checkCanMake(at: url)
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode(1)
+        }
+        return RunProfile(current: empty, toMake: true)
+    }
+}
+
+/// The profile `echolot run` records into, checked before the level is played.
+struct RunProfile {
+    /// The profile as it is: open to write, or, when it is still to be made, read only.
+    let current: Profile
+    /// Whether the file is still to be made, once there is a run to record.
+    let toMake: Bool
+
+    /// The profile to write to, made now if it was still to be.
+    func writable() throws(ProfileError) -> Profile {
+        toMake ? try Profile.open(at: current.url) : current
     }
 }

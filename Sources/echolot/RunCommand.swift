@@ -15,7 +15,7 @@ struct RunCommand: ParsableCommand {
             simulated time. The same pack and input log always give the same stateHash. \
             Errors of the rules (and inputs the level refused, at their line of the log as \
             path:line:col) go to stderr and make the exit \
-            status 1; the result is printed all the same.
+            status 1; the result is printed all the same, and the run is not recorded.
             """
     )
 
@@ -52,14 +52,28 @@ struct RunCommand: ParsableCommand {
         let store = try game.makeStore()
         // The profile is opened first, so a bad one fails before anything is played, and a
         // level the profile does not allow yet is refused before it is recorded.
-        let opened = try ProfileAccess.openForRun(explicit: profile) { try Self.checkPermission($0, game: game) }
-        let recorder = opened.map { ProgressRecorder(profile: $0, manifest: game.pack.manifest) }
-        recorder?.attach(to: store)
+        let target = try ProfileAccess.openForRun(explicit: profile) { try Self.checkPermission($0, game: game) }
+        let watcher = target.map { ProgressRecorder(profile: $0.current, manifest: game.pack.manifest) }
+        watcher?.holdsRuns = true
+        watcher?.attach(to: store)
         let result = LevelRunner(maxSeconds: maxSeconds).run(store, log: log)
-        recorder?.finish()
+        watcher?.finish()
         // A rule failing on every tick fails 60 times a second: each message once, with its
         // count, as `echolot test` reports them.
         for error in result.errors { Terminal.error(error) }
+        // A run that went wrong records nothing: its exit status 1 leaves the profile as it
+        // was, and makes none.
+        var recorder: ProgressRecorder?
+        var failure: ProfileError?
+        if result.errors.isEmpty, let target, let watcher {
+            do {
+                recorder = ProgressRecorder(profile: try target.writable(), manifest: game.pack.manifest, unsaved: watcher.unsaved)
+                recorder?.saveUnsaved()
+                failure = recorder?.failure
+            } catch {
+                failure = error
+            }
+        }
         if json {
             // The JSON's `achievements` are what the rules earned in this run, whatever the
             // profile holds, so the same pack and log print the same object.
@@ -67,7 +81,7 @@ struct RunCommand: ParsableCommand {
         } else {
             print(result.summary(level: game.levelID, log: log, firstEarned: recorder.flatMap(Self.firstEarned)))
         }
-        if let failure = recorder?.failure {
+        if let failure {
             Terminal.error(failure.description)
             throw ExitCode(1)
         }

@@ -69,6 +69,37 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.url("newdir").path))
     }
 
+    /// A run that fails — its input log names an entity the level does not have — ends
+    /// with status 1 and records nothing: an existing profile stays byte for byte as it
+    /// was, and a new one is not made. The run was recorded as abandoned all the same.
+    @Test func aFailedRunRecordsNothing() throws {
+        let bad = scratch.url("bad.jsonl")
+        try Data("""
+            {"t":0.5,"action":"selectEntity","id":"nothere"}
+            {"t":1,"action":"end"}
+
+            """.utf8).write(to: bad)
+        let existing = scratch.url("kept/profile.sqlite")
+        let recorded = try Executables.run(Executables.echolot, [
+            "run", Executables.tutorial.path, "--level", "first-sound", "--input", inputLog().path, "--profile", existing.path,
+        ])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let bytes = try Data(contentsOf: existing)
+        let listing = try FileManager.default.contentsOfDirectory(atPath: existing.deletingLastPathComponent().path)
+        for profile in [existing, scratch.url("new/profile.sqlite")] {
+            let failed = try Executables.run(Executables.echolot, [
+                "run", Executables.tutorial.path, "--level", "first-sound", "--input", bad.path, "--profile", profile.path,
+            ])
+            #expect(failed.status == 1)
+            #expect(failed.stderr.contains("\(bad.path):1:"), "\(failed.stderr)")
+            #expect(failed.stdout.contains("level first-sound: left (not decided)"), "\(failed.stdout)")
+        }
+        #expect(try Data(contentsOf: existing) == bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: existing.deletingLastPathComponent().path) == listing)
+        #expect(try Profile.open(at: existing).runs().count == 1)
+        #expect(!FileManager.default.fileExists(atPath: scratch.url("new").path))
+    }
+
     /// `"totalScore": 1e300` is a number no score reaches and no integer holds: the
     /// manifest refuses it at its place, before a profile is made or a level is played.
     @Test func anUnlockScoreNoIntegerHoldsIsRefusedByTheManifest() throws {
