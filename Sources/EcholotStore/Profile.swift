@@ -101,10 +101,11 @@ public final class Profile: Sendable {
             do {
                 (database, current, blank) = try connect(path)
             } catch let error as DatabaseError
-                where error.resultCode == .SQLITE_READONLY && !FileManager.default.fileExists(atPath: path + "-wal") {
+                where [.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(error.resultCode) && noWritePending(path) {
                 // SQLite reads a WAL database through a `-shm` file beside it, which a
-                // read-only folder cannot hold. Without a `-wal` no write is pending, so the
-                // file alone is the whole profile: read it as immutable.
+                // read-only folder or file system cannot hold (READONLY, or CANTOPEN when the
+                // file system is mounted read-only). Without a `-wal` holding anything no
+                // write is pending, so the file alone is the whole profile: read it as immutable.
                 let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
                 (database, current, blank) = try connect("file:\(escaped)?immutable=1")
             }
@@ -129,10 +130,17 @@ public final class Profile: Sendable {
         var info = stat()
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 else { return false }
-            return stat(path + "-wal", &info) != 0 || info.st_size == 0
+            return noWritePending(path)
         }
         guard errno == ENOENT else { return false }
         return lstat(path, &info) != 0
+    }
+
+    /// Whether no write waits beside the database at `path`: no `-wal`, or an empty one (a
+    /// reader leaves one behind after reading a profile that was closed cleanly).
+    private static func noWritePending(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path + "-wal", &info) != 0 || info.st_size == 0
     }
 
     /// A profile with nothing in it, held in memory for `url`: what reading no profile

@@ -371,4 +371,39 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
         #expect(try Data(contentsOf: profile) == bytes)
     }
+
+    /// A reader of a WAL profile leaves an empty `-wal` beside it; once the folder is
+    /// read-only, `stats` still reads the profile, as no write is pending. It said the
+    /// profile cannot be written, since only a missing `-wal` counted as none pending.
+    @Test func statsReadsAReadOnlyProfileBesideAnEmptyWAL() throws {
+        let folder = scratch.url("shelf")
+        let profile = folder.appendingPathComponent("profile.sqlite")
+        let recorded = try Executables.run(Executables.echolot, [
+            "run", Executables.tutorial.path, "--level", "first-sound", "--input", inputLog().path, "--profile", profile.path,
+        ])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        try Data().write(to: URL(fileURLWithPath: profile.path + "-wal"))
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let bytes = try Data(contentsOf: profile)
+        chmod(profile.path, 0o444)
+        chmod(folder.path, 0o555)
+        defer { chmod(folder.path, 0o755) }
+        let stats = try runAsPlayer(["stats", "--json", "--profile", profile.path])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(stats.stdout.contains(#""runs":1"#), "\(stats.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
+        #expect(try Data(contentsOf: profile) == bytes)
+    }
+
+    /// Runs `echolot` with `arguments` as a player whom file modes bind: under root, as
+    /// nobody, with its own copy of the binary in case the build folder is private.
+    private func runAsPlayer(_ arguments: [String]) throws -> Executables.Outcome {
+        guard geteuid() == 0 else { return try Executables.run(Executables.echolot, arguments) }
+        let binary = scratch.url("echolot-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Executables.echolot, to: binary)
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        try #require(FileManager.default.isExecutableFile(atPath: setpriv.path), "setpriv (util-linux) is needed to drop root")
+        return try Executables.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments,
+                                   environment: ["HOME": scratch.folder.path])
+    }
 }
