@@ -1,3 +1,4 @@
+import EcholotModel
 import Foundation
 
 /// How ``Statistics/text(_:)`` lays the figures out, for who reads them.
@@ -32,7 +33,7 @@ extension Statistics {
         out += TextTable(
             header: ["level", "runs", "won", "misses/run", "avg score", "best"],
             rows: levels.map { level in
-                ["\(level.packID)/\(level.levelID)", "\(level.runs)", "\(level.won)",
+                [Self.shown("\(level.packID)/\(level.levelID)"), "\(level.runs)", "\(level.won)",
                  Self.decimal(level.averageMisses), Self.decimal(level.averageScore), Self.whole(level.bestScore)]
             }).lines()
         if !tags.isEmpty {
@@ -40,7 +41,7 @@ extension Statistics {
             out += TextTable(
                 header: ["tag", "found", "of", "rate", "runs"],
                 rows: tags.map { tag in
-                    [tag.tag, "\(tag.found)", "\(tag.present)", Self.percent(tag.foundRate), "\(tag.runs)"]
+                    [Self.shown(tag.tag), "\(tag.found)", "\(tag.present)", Self.percent(tag.foundRate), "\(tag.runs)"]
                 }).lines()
         }
         if layout == .charts {
@@ -67,14 +68,14 @@ extension Statistics {
                    "Average score \(Self.decimal(averageScore, none: "none")), best score \(Self.whole(bestScore, none: "none"))."]
         out.append("Levels:")
         out += levels.map { level in
-            "\(level.packID)/\(level.levelID): \(Self.count(level.runs, "run")), \(level.won) won, "
+            "\(Self.shown("\(level.packID)/\(level.levelID)")): \(Self.count(level.runs, "run")), \(level.won) won, "
                 + "\(Self.decimal(level.averageMisses, none: "no")) misses a run, average score "
                 + "\(Self.decimal(level.averageScore, none: "none")), best \(Self.whole(level.bestScore, none: "none"))."
         }
         if !tags.isEmpty {
             out.append("Tags of the sounds:")
             out += tags.map { tag in
-                "\(tag.tag): found \(tag.found) of \(tag.present) (\(Self.percent(tag.foundRate, none: "no rate"))) in \(Self.count(tag.runs, "run"))."
+                "\(Self.shown(tag.tag)): found \(tag.found) of \(tag.present) (\(Self.percent(tag.foundRate, none: "no rate"))) in \(Self.count(tag.runs, "run"))."
             }
         }
         out.append("Days:")
@@ -85,6 +86,11 @@ extension Statistics {
         }
         return out
     }
+
+    /// A name a pack chose (a tag, a level's id), as messages show it: a line break or an
+    /// escape sequence in it would forge a line a screen reader reads as real, or drive
+    /// the terminal.
+    private static func shown(_ name: String) -> String { MessageText.oneLine(name) }
 
     /// "1 run", "2 runs".
     private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -184,6 +184,24 @@ import Testing
             "   1  2  3  4  ",
         ])
     }
+
+    /// A pack's tag (or level id) holding a line break and escape sequences is shown with
+    /// them written out, in every layout: printed raw, it cleared the screen and forged a
+    /// line `fake line: found 1 of 1 (100%) in 1 run.` a screen reader read as real.
+    @Test func namesFromAPackAreShownWithTheirControlCharactersWrittenOut() throws {
+        let profile = try scratch.profile()
+        var finished = Fixture.run("loud\u{1B}[31m", "a\nb", at: Fixture.noon)
+        finished.tags = [TagCount(tag: "bird\u{1B}[2J\nfake line", found: 1, present: 1)]
+        try profile.record(finished)
+        let stats = try profile.statistics(window: .week, now: Fixture.noon, calendar: Fixture.utc)
+        for layout in [StatisticsLayout.charts, .tables, .sentences] {
+            let text = stats.text(layout)
+            #expect(!text.unicodeScalars.contains("\u{1B}"), "\(text)")
+            #expect(!text.split(separator: "\n").contains { $0.hasPrefix("fake line") || $0.hasPrefix("b ") || $0.hasPrefix("b:") }, "\(text)")
+            #expect(text.contains(#"bird\u001B[2J\nfake line"#), "\(text)")
+            #expect(text.contains(#"loud\u001B[31m/a\nb"#), "\(text)")
+        }
+    }
 }
 
 extension TimeZone {
