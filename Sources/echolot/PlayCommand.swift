@@ -69,6 +69,7 @@ struct PlayCommand: ParsableCommand {
 
     /// Usage errors exit 2.
     func validate() throws {
+        try ProfileAccess.validate(explicit: profile)
         if let visuals, Visuals(rawValue: visuals) == nil {
             throw ValidationError("--visuals must be shown, faded or hidden, not '\(MessageText.argument(visuals))'")
         }

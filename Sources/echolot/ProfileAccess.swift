@@ -6,6 +6,12 @@ import Foundation
 /// else the platform's data directory. A profile that cannot be used is reported as
 /// `PATH: error: …` with what to do, and the command exits 1.
 enum ProfileAccess {
+    /// Refuses `--profile ""`: a path naming nothing would otherwise fall back without a
+    /// word to the default profile (`play`, `stats`) or to recording nothing (`run`).
+    static func validate(explicit: String?) throws {
+        if explicit?.isEmpty == true { throw ValidationError("--profile needs the path of a profile file, not an empty one") }
+    }
+
     /// Opens the profile at the resolved location.
     static func open(explicit: String?) throws -> Profile {
         try opening(explicit, with: Profile.open(at:))

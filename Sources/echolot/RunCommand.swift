@@ -40,6 +40,7 @@ struct RunCommand: ParsableCommand {
     var profile: String?
 
     func validate() throws {
+        try ProfileAccess.validate(explicit: profile)
         guard maxSeconds.isFinite, maxSeconds > 0, maxSeconds <= LevelRunner.longestRun else {
             throw ValidationError("--max-seconds must be more than 0 and at most \(LevelRunner.longestRun.authorText), found \(maxSeconds.authorText)")
         }

@@ -33,6 +33,7 @@ struct StatsCommand: ParsableCommand {
 
     /// Usage errors exit 2.
     func validate() throws {
+        try ProfileAccess.validate(explicit: profile)
         guard StatsWindow(rawValue: window) != nil else {
             throw ValidationError("--window must be week, 2weeks or month, not '\(MessageText.argument(window))'")
         }

@@ -265,6 +265,22 @@ import Testing
         #expect(stats.status == 1 && stats.stderr.contains("\(profile.path): error:"))
     }
 
+    /// `--profile ""` names no file: each command taking it says so (status 2) and makes
+    /// nothing, where `play` and `stats` fell back to the default profile and `run` recorded
+    /// nothing, without a word.
+    @Test func anEmptyProfilePathIsAUsageError() throws {
+        let home = scratch.url("home")
+        let tutorial = Executables.tutorial.path
+        for arguments in [["stats", "--profile", ""], ["run", tutorial, "--level", "first-sound", "--profile", ""],
+                          ["play", tutorial, "--profile", ""]] {
+            let result = try Executables.run(Executables.echolot, arguments, environment: ["HOME": home.path, "XDG_DATA_HOME": home.path],
+                                             removing: ["ECHOLOT_PROFILE"])
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains("--profile needs the path of a profile file, not an empty one"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: home.path), "\(arguments)")
+        }
+    }
+
     @Test func aBadWindowIsAUsageError() throws {
         let stats = try Executables.run(Executables.echolot, ["stats", "--window", "year"])
         #expect(stats.status == 2)
