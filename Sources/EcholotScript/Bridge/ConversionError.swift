@@ -3,7 +3,13 @@
 struct ConversionError: Error, CustomStringConvertible {
     /// What is wrong.
     let description: String
+    /// Whether the value was refused for its size (``LuaVM/Allowance``), which is the
+    /// memory limit, not the value's shape.
+    let overLimit: Bool
 
     /// Creates the error.
-    init(_ description: String) { self.description = description }
+    init(_ description: String, overLimit: Bool = false) {
+        self.description = description
+        self.overLimit = overLimit
+    }
 }

@@ -55,14 +55,50 @@ extension LuaVM {
         lua_rawset(L, -3)
     }
 
+    /// What Swift may copy out of Lua in one call, in bytes. Lua keeps a string once
+    /// however often it is referenced, but Swift copies it for every place it is stored:
+    /// without a bound, a megabyte stored nine thousand times becomes nine gigabytes
+    /// outside the memory cap, uncharged. A call cannot hand over more than the Lua state
+    /// may hold, so the memory cap is the bound.
+    struct Allowance {
+        /// Bytes left.
+        private(set) var bytes: Int
+        /// Mebibytes of the cap, for the message.
+        let mebibytes: Int
+
+        /// Takes `count` bytes; fails with the memory limit when they are not left.
+        mutating func take(_ count: Int) throws(ConversionError) {
+            bytes -= count
+            guard bytes < 0 else { return }
+            throw ConversionError("memory limit exceeded: the values one call hands to the engine may take at most "
+                + "\(mebibytes) MiB (a string counts again for every place it is stored)", overLimit: true)
+        }
+    }
+
+    /// What each value costs the allowance besides its string bytes (Swift's storage).
+    static let bytesPerValue = 16
+
+    /// An allowance for one call: the memory cap.
+    func allowance() -> Allowance {
+        Allowance(bytes: Int(limits.pointee.cap), mebibytes: Int(limits.pointee.cap) >> 20)
+    }
+
     /// Reads the value at `index`. Mirror proxies and frozen views are read through to
     /// their data. Leaves the stack as it was.
     func value(at index: Int32) throws(ConversionError) -> Value {
-        var path: [UnsafeRawPointer] = []
-        return try value(at: lua_absindex(L, index), path: &path)
+        var allowance = self.allowance()
+        return try value(at: index, allowance: &allowance)
     }
 
-    private func value(at index: Int32, path: inout [UnsafeRawPointer]) throws(ConversionError) -> Value {
+    /// Reads the value at `index` as ``value(at:)`` does, taking what it copies from
+    /// `allowance` (shared by everything one call hands over).
+    func value(at index: Int32, allowance: inout Allowance) throws(ConversionError) -> Value {
+        var path: [UnsafeRawPointer] = []
+        return try value(at: lua_absindex(L, index), path: &path, allowance: &allowance)
+    }
+
+    private func value(at index: Int32, path: inout [UnsafeRawPointer], allowance: inout Allowance) throws(ConversionError) -> Value {
+        try allowance.take(LuaVM.bytesPerValue)
         switch lua_type(L, index) {
         case LUA_TNIL:
             return .null
@@ -72,12 +108,13 @@ extension LuaVM {
             if clua_isinteger(L, index) != 0 { return .int(Int(clua_tointeger(L, index, nil))) }
             return .number(clua_tonumber(L, index, nil))
         case LUA_TSTRING:
+            try allowance.take(Int(lua_rawlen(L, index)))
             guard let s = string(at: index) else {
                 throw ConversionError("a string stored in the state must be valid UTF-8")
             }
             return .string(s)
         case LUA_TTABLE:
-            return try table(at: index, path: &path)
+            return try table(at: index, path: &path, allowance: &allowance)
         case LUA_TLIGHTUSERDATA where lua_touserdata(L, index) == nullSentinel:
             return .null
         default:
@@ -86,7 +123,7 @@ extension LuaVM {
         }
     }
 
-    private func table(at original: Int32, path: inout [UnsafeRawPointer]) throws(ConversionError) -> Value {
+    private func table(at original: Int32, path: inout [UnsafeRawPointer], allowance: inout Allowance) throws(ConversionError) -> Value {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard path.count < LuaVM.maxDepth, lua_checkstack(L, 6) != 0 else {
@@ -121,10 +158,11 @@ extension LuaVM {
             switch lua_type(L, -2) {
             case LUA_TSTRING:
                 named += 1
+                try allowance.take(Int(lua_rawlen(L, -2)))
                 guard let key = string(at: -2) else {
                     throw ConversionError("a field name must be valid UTF-8")
                 }
-                let item = try value(at: lua_gettop(L), path: &path)
+                let item = try value(at: lua_gettop(L), path: &path, allowance: &allowance)
                 if !item.isNull { map[key] = item }
             case LUA_TNUMBER where clua_isinteger(L, -2) != 0:
                 let i = Int(clua_tointeger(L, -2, nil))
@@ -147,7 +185,7 @@ extension LuaVM {
         items.reserveCapacity(length)
         for i in 1...max(length, 1) where i <= length {
             lua_rawgeti(L, table, lua_Integer(i))
-            items.append(try value(at: lua_gettop(L), path: &path))
+            items.append(try value(at: lua_gettop(L), path: &path, allowance: &allowance))
             clua_pop(L, 1)
         }
         return .list(items)

@@ -129,16 +129,18 @@ final class RuleSession {
         } else {
             writes = WriteTree(index: engine.index, positions: positions)
         }
+        // What the writes and the emitted actions copy into Swift is bounded together.
+        var allowance = vm.allowance()
         do {
-            try readLog(into: writes)
+            try readLog(into: writes, allowance: &allowance)
         } catch {
-            throw failure(.badValue, error.description)
+            throw failure(error.overLimit ? .memoryLimit : .badValue, error.description)
         }
         readDied(count: diedCount)
         do {
-            for emitted in try readEmits(count: emitCount) { context.emit(emitted) }
+            for emitted in try readEmits(count: emitCount, allowance: &allowance) { context.emit(emitted) }
         } catch {
-            throw failure(.badValue, error.description)
+            throw failure(error.overLimit ? .memoryLimit : .badValue, error.description)
         }
         context.random = SeededRandom(seed: vm.limits.pointee.random)
         // The mirror is `state` plus these writes until the commit makes them the state's
@@ -195,7 +197,7 @@ final class RuleSession {
 
     /// Reads the write log into `writes`: numbers straight from C memory, other values
     /// from the log's Lua table.
-    private func readLog(into writes: WriteTree) throws(ConversionError) {
+    private func readLog(into writes: WriteTree, allowance: inout LuaVM.Allowance) throws(ConversionError) {
         let vm = engine.vm, L = vm.L
         let log = vm.limits.pointee.log
         guard log.count > 0, let entries = log.entries else { return }
@@ -207,6 +209,7 @@ final class RuleSession {
         var lastKey: (bytes: UnsafePointer<CChar>, key: String, hash: UInt64)?
         func name(_ bytes: UnsafePointer<CChar>, _ length: Int) throws(ConversionError) -> (String, UInt64) {
             if let lastKey, lastKey.bytes == bytes { return (lastKey.key, lastKey.hash) }
+            try allowance.take(length + LuaVM.bytesPerValue)
             let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
             guard let key = String(validating: buffer, as: UTF8.self) else {
                 throw ConversionError("a field name must be valid UTF-8")
@@ -230,7 +233,9 @@ final class RuleSession {
                 (key, hash) = try name(bytes, length)
                 lua_rawgeti(L, table, 2 * lua_Integer(entry.slot))
                 do {
-                    value = try vm.value(at: -1)
+                    value = try vm.value(at: -1, allowance: &allowance)
+                } catch where error.overLimit {
+                    throw error
                 } catch {
                     throw ConversionError("field '\(key)': \(error.description)")
                 }
@@ -256,7 +261,7 @@ final class RuleSession {
     }
 
     /// The actions the rules emitted, in order.
-    private func readEmits(count: Int) throws(ConversionError) -> [Action] {
+    private func readEmits(count: Int, allowance: inout LuaVM.Allowance) throws(ConversionError) -> [Action] {
         let vm = engine.vm, L = vm.L
         guard count > 0 else { return [] }
         clua_getref(L, engine.refs.emits)
@@ -266,9 +271,11 @@ final class RuleSession {
         var i = 1
         while i < count {
             lua_rawgeti(L, table, lua_Integer(i))
+            try allowance.take(Int(lua_rawlen(L, -1)))
             guard let name = vm.string(at: -1) else { throw ConversionError("an action name must be valid UTF-8") }
             lua_rawgeti(L, table, lua_Integer(i + 1))
-            let payload = lua_type(L, -1) == LUA_TTABLE ? try vm.value(at: -1).mapValue ?? PersistentMap() : PersistentMap()
+            let payload = lua_type(L, -1) == LUA_TTABLE
+                ? try vm.value(at: -1, allowance: &allowance).mapValue ?? PersistentMap() : PersistentMap()
             actions.append(Action(name, payload))
             clua_pop(L, 2)
             i += 2
