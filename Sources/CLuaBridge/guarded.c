@@ -29,6 +29,7 @@ enum {
     CLUA_COST_UNPACK,     // table.unpack (t, i = 1, j = #t): a value per element
     CLUA_COST_CONCAT,     // table.concat (t, sep, i = 1, j = #t): each element as it is read
     CLUA_COST_REP,        // string.rep (s, n, sep): the repetitions, and room for the result
+    CLUA_COST_PACK,       // string.pack, packsize, unpack (fmt, ...): the format, and strings 'z' scans
     CLUA_GUARD_SEE,       // next, rawget, rawlen: a mirror proxy is its data; a retired view refused
     CLUA_GUARD_RAWSET,    // rawset: a proxy or read-only view written through its writer
     CLUA_GUARD_META,      // setmetatable: no finalizers, no weak tables
@@ -40,7 +41,7 @@ enum {
 /// The names `guarded(f, how, ...)` takes, in the order of the enum.
 static const char *const clua_guardnames[] = {
     "positions", "decode", "walk", "text", "insert", "remove", "move", "unpack", "concat", "rep",
-    "see", "rawset", "meta", "format", "relimit", "tostring", NULL,
+    "pack", "see", "rawset", "meta", "format", "relimit", "tostring", NULL,
 };
 
 /// How deep coroutines may be resumed or closed inside one another.
@@ -53,6 +54,10 @@ static const char *const clua_guardnames[] = {
 #define CLUA_DECODEBYTES 4
 /// Bytes utf8.offset steps over in a Lua instruction's time.
 #define CLUA_WALKBYTES 8
+/// Bytes `strlen` gets through in a Lua instruction's time: string.format's `%s` with a
+/// width or precision and string.pack's and unpack's `z` scan their whole string for a
+/// zero, as fast as memory is filled (the allocator's rate, limits.c).
+#define CLUA_SCANBYTES 64
 
 /// Argument `i` as Lua's integer parameters read it, into `*value` (`fallback` when absent
 /// or nil; text that reads as one has its bytes charged, since reading it scans them all);
@@ -297,6 +302,23 @@ static lua_Number clua_cost(lua_State *L, int how) {
         lua_Number n = clua_span(from, to);
         return n < 1000000 ? n : 0;
     }
+    case CLUA_COST_PACK: {
+        // A format option takes about an instruction's time (each may push a result); a
+        // 'z' scans a string to its end: pack's `z` arguments, unpack's data from its
+        // start (several `z` scan it once between them). Every string after the format is
+        // charged once a 'z' appears (unpack's data, pack's arguments).
+        size_t length = 0;
+        if (lua_type(L, 1) != LUA_TSTRING) return 0;
+        const char *format = lua_tolstring(L, 1, &length);
+        lua_Number cost = (lua_Number)length;
+        if (memchr(format, 'z', length) != NULL) {
+            lua_Number bytes = 0;
+            for (int i = 2; i <= top; i++)
+                if (lua_type(L, i) == LUA_TSTRING) bytes += (lua_Number)lua_rawlen(L, i);
+            cost += bytes / CLUA_SCANBYTES;
+        }
+        return cost;
+    }
     case CLUA_COST_CONCAT: {
         // Two instructions' time per element joined. A plain table's elements are charged
         // up front, from i to the length (or to j when that is not far: a huge j past a
@@ -381,7 +403,9 @@ static void clua_guardmeta(lua_State *L) {
 
 /// string.format's rules: `%p` prints an address, which differs from run to run, and so
 /// would `%s` of a table or function; those are shown by the sandbox's tostring
-/// (upvalue 3) instead, as serial numbers. Every other argument is left to Lua.
+/// (upvalue 3) instead, as serial numbers. Every other argument is left to Lua. A `%s`
+/// with a width or precision is charged for the string: Lua checks it for zeros with
+/// `strlen`, all of it, even for `%.1s`.
 static void clua_guardformat(lua_State *L) {
     if (lua_type(L, 1) != LUA_TSTRING) return;
     size_t length = 0;
@@ -392,6 +416,7 @@ static void clua_guardformat(lua_State *L) {
          p = memchr(p, '%', (size_t)(end - p))) {
         const char *spec = p + 1;  // flags, width and precision, then the conversion
         while (spec < end && !isalpha((unsigned char)*spec) && *spec != '%') spec++;
+        int modified = spec > p + 1;
         if (spec >= end) break;
         p = spec + 1;
         if (*spec == '%') continue;  // "%%" takes no argument
@@ -402,6 +427,8 @@ static void clua_guardformat(lua_State *L) {
             clua_pushshown(L, argument, lua_upvalueindex(3));
             lua_replace(L, argument);
         }
+        if (*spec == 's' && modified && argument <= top && lua_type(L, argument) == LUA_TSTRING)
+            clua_spend(L, (lua_Number)lua_rawlen(L, argument) / CLUA_SCANBYTES);
     }
 }
 

@@ -157,7 +157,8 @@ string.format = guarded(string.format, "format", stostring)
 -- utf8.codepoint return a value per position, utf8.len decodes every byte and
 -- utf8.offset walks character by character, reading a number from text scans all of it,
 -- string.rep fills its result (and refuses, naming the pack's line, one larger than the
--- memory cap: inside Lua's allocator no line is known), and the table functions go
+-- memory cap: inside Lua's allocator no line is known), string.pack and unpack read
+-- their format option by option and scan a `z` string to its end, and the table functions go
 -- through elements one by one, as many as a length or the bounds say (which a __len
 -- metamethod can make anything). Each is Lua's own function run in the charging one's
 -- frame, so results and errors are Lua's own. Sort is Lua's code in C without its pivots
@@ -165,6 +166,8 @@ string.format = guarded(string.format, "format", stostring)
 -- Lua comparison function pays for itself). Like the pattern functions and format, they replace
 -- the engine's own, so that Lua names one called through pcall as it names its own.
 string.byte, string.rep = guarded(string.byte, "positions"), guarded(string.rep, "rep")
+string.pack, string.packsize, string.unpack =
+  guarded(string.pack, "pack"), guarded(string.packsize, "pack"), guarded(string.unpack, "pack")
 utf8.codepoint, utf8.len, utf8.offset =
   guarded(utf8.codepoint, "positions"), guarded(utf8.len, "decode"), guarded(utf8.offset, "walk")
 table.insert, table.remove, table.move =
