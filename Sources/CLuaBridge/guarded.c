@@ -520,10 +520,68 @@ int clua_makerelay(lua_State *L) {
     return 1;
 }
 
+/// Bytes of a printed line the engine is handed; the rest is cut, with a note of the
+/// line's length. The engine checks, copies and escapes every byte it keeps, and `print`
+/// is for people: without a cut, one `print` of a megabyte took the engine a second of
+/// work the budget never saw.
+#define CLUA_PRINTLINE 4096
+/// What the engine's work on a printed line costs, in instructions: per line (it is
+/// split off, kept or written out) and per byte kept, measured as the benchmark measures
+/// the other charges (`make bench BENCH_ARGS=sandbox`).
+#define CLUA_PRINTLINECOST 64
+#define CLUA_PRINTBYTES 2
+
+/// How many bytes of the `length` at `line` a cut keeps: at most CLUA_PRINTLINE, ending
+/// where a UTF-8 character does (a line cut inside one would not be valid text).
+static size_t clua_keptbytes(const char *line, size_t length) {
+    if (length <= CLUA_PRINTLINE) return length;
+    size_t kept = CLUA_PRINTLINE;
+    while (kept > 0 && ((unsigned char)line[kept] & 0xC0) == 0x80) kept--;
+    return kept;
+}
+
+/// Replaces the text on top of the stack by the text the engine is handed: each line cut
+/// to CLUA_PRINTLINE bytes with a note of its length (`… (10000 bytes in all)`), and
+/// charges the engine's work on it before the engine does it.
+static void clua_cutprinted(lua_State *L) {
+    size_t length = 0;
+    const char *text = lua_tolstring(L, -1, &length), *end = text + length;
+    size_t lines = 1;
+    int cut = 0;
+    for (const char *p = text;;) {
+        const char *newline = memchr(p, '\n', (size_t)(end - p));
+        if ((size_t)((newline != NULL ? newline : end) - p) > CLUA_PRINTLINE) cut = 1;
+        if (newline == NULL) break;
+        lines++;
+        p = newline + 1;
+    }
+    if (cut) {
+        luaL_Buffer kept;
+        luaL_buffinit(L, &kept);
+        for (const char *p = text;;) {
+            const char *newline = memchr(p, '\n', (size_t)(end - p));
+            size_t line = (size_t)((newline != NULL ? newline : end) - p);
+            luaL_addlstring(&kept, p, clua_keptbytes(p, line));
+            if (line > CLUA_PRINTLINE) {
+                char note[64];
+                snprintf(note, sizeof note, "\xE2\x80\xA6 (%zu bytes in all)", line);
+                luaL_addstring(&kept, note);
+            }
+            if (newline == NULL) break;
+            luaL_addchar(&kept, '\n');
+            p = newline + 1;
+        }
+        luaL_pushresult(&kept);
+        lua_replace(L, -2);
+        (void)lua_tolstring(L, -1, &length);
+    }
+    clua_spend(L, (lua_Number)lines * CLUA_PRINTLINECOST + (lua_Number)length * CLUA_PRINTBYTES);
+}
+
 /// The sandbox's `print`: its arguments as the sandbox's `tostring` shows them (upvalue 1
-/// gives objects their serial numbers), joined by tabs, handed to the engine's log
-/// (upvalue 2). C, like Lua's own print, so that an argument whose `__tostring` fails
-/// names the pack's line.
+/// gives objects their serial numbers), joined by tabs, each line cut and charged
+/// (clua_cutprinted), handed to the engine's log (upvalue 2). C, like Lua's own print, so
+/// that an argument whose `__tostring` fails names the pack's line.
 static int clua_printcall(lua_State *L) {
     int n = lua_gettop(L);
     luaL_Buffer text;
@@ -534,6 +592,7 @@ static int clua_printcall(lua_State *L) {
         luaL_addvalue(&text);
     }
     luaL_pushresult(&text);
+    clua_cutprinted(L);
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_insert(L, -2);
     lua_call(L, 1, 0);

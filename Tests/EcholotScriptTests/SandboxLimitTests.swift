@@ -80,3 +80,29 @@ extension SandboxLimitTests {
         #expect(store.level["text"] == .string("    a|de,hi,4,12"))
     }
 }
+
+extension SandboxLimitTests {
+    /// A printed line is cut to 4096 bytes, with a note of its length, before the engine
+    /// checks and copies it (about 50 ns a byte), and the lines and bytes handed over are
+    /// charged: printing a megabyte line in a loop, or a megabyte of empty lines, hits the
+    /// budget instead of running the engine for seconds. Lines cut inside a character
+    /// end before it.
+    @Test func printedLinesAreCutAndCharged() throws {
+        let engine = try Support.engine([
+            "scripts/p.lua": #"print("x" .. ("é"):rep(3000) .. "\n" .. ("x"):rep(5000), "tail")"#,
+        ])
+        #expect(Array(engine.output.suffix(2)) == ["x" + String(repeating: "é", count: 2047) + "… (6001 bytes in all)",
+                                                     String(repeating: "x", count: 4096) + "… (5005 bytes in all)"])
+        let store = try world("""
+              ["pack.long"] = function() for i = 1, 100 do print(big) end end,
+              ["pack.lines"] = function() local s = ("\\n"):rep(1 << 20) for i = 1, 10 do print(s) end end,
+              ["pack.short"] = function(level) for i = 1, 100 do print("tick", i) end level.printed = true end,
+            """)
+        for action in ["pack.long", "pack.lines"] {
+            let error = store.dispatch(Action(action)).rejections.first?.error as? ScriptError
+            #expect(error?.kind == .instructionLimit, "\(action): \(String(describing: error))")
+        }
+        #expect(store.dispatch(Action("pack.short")).rejections.isEmpty)
+        #expect(store.level["printed"] == .bool(true))
+    }
+}

@@ -54,6 +54,19 @@ public struct SandboxBenchmark {
         Workload(name: "table.concat through an __index",
                  source: "local t = {} for i = 1, 100000 do t[i] = 'x' end local u = setmetatable({}, { __index = t }) "
                     + "local n = 0 for i = 1, 10 do n = n + #table.concat(u, '', 1, 100000) end return n"),
+        Workload(name: "string.format('%.1s') of 1 MiB",
+                 source: "local s = ('x'):rep(1 << 20) local n = 0 for i = 1, 100 do n = n + #string.format('%.1s', s) end return n"),
+        Workload(name: "string.unpack('z') of 1 MiB",
+                 source: "local s = ('x'):rep(1 << 20) .. '\\0' local n = 0 for i = 1, 100 do n = n + #string.unpack('z', s) end return n"),
+        Workload(name: "string.unpack of 100,000 options",
+                 source: "local f, d = ('b'):rep(100000), ('\\1'):rep(100000) local n = 0 "
+                    + "for i = 1, 15 do n = n + select('#', string.unpack(f, d)) end return n"),
+        Workload(name: "print of 4 KB lines",
+                 source: "local s = ('x'):rep(4096) for i = 1, 200 do print(s) end return 0"),
+        Workload(name: "print of short lines",
+                 source: "for i = 1, 20000 do print('tick', i) end return 0"),
+        Workload(name: "print of empty lines",
+                 source: "local s = ('\\n'):rep(20000) for i = 1, 2 do print(s) end return 0"),
         Workload(name: "table.sort of 100,000 numbers",
                  source: "local t = {} for i = 1, 100000 do t[i] = (i * 7919) % 100003 end "
                     + "table.sort(t) return t[1]"),

@@ -93,21 +93,15 @@ final class LuaVM {
         hostFunctions[id](thread)
     }
 
-    /// How much of a printed line is kept, in UTF-8 bytes: `print` is for people, and the
-    /// lines it keeps lie outside the memory cap.
-    static let maxLineBytes = 4096
-
     /// Appends what a script printed, a line of output for each of its lines. Each is
     /// shown after a `print: ` of its own, so a second line cannot pass for a diagnostic
     /// (`x.lua:1:1: error: …`); a control character — an escape sequence that would command
     /// the player's terminal — is written out as `\u001B`. Tabs stay: `print(a, b)` joins
-    /// with them.
+    /// with them. The sandbox's print has cut each line and charged for this work
+    /// (CLuaBridge/guarded.c), so it is split by bytes, not by characters.
     func appendOutput(_ text: String) {
-        for piece in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = String(piece)
-            if line.utf8.count > LuaVM.maxLineBytes {
-                line = String(decoding: line.utf8.prefix(LuaVM.maxLineBytes), as: UTF8.self) + "… (\(line.utf8.count) bytes in all)"
-            }
+        for piece in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            var line = String(Substring(piece))
             // Tabs stay (a modder's columns); only a line with another unshowable scalar
             // is taken apart, so a plain line (nearly every one, perhaps every tick) is not.
             if line.unicodeScalars.contains(where: { $0 != "\t" && MessageText.isUnshowable($0) }) {
