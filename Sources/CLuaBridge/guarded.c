@@ -32,7 +32,8 @@ enum {
     CLUA_COST_PACK,       // string.pack, packsize, unpack (fmt, ...): the format, and strings 'z' scans
     CLUA_GUARD_SEE,       // next, rawget, rawlen: a mirror proxy is its data; a retired view refused
     CLUA_GUARD_RAWSET,    // rawset: a proxy or read-only view written through its writer
-    CLUA_GUARD_META,      // setmetatable: no finalizers, no weak tables
+    CLUA_GUARD_META,      // setmetatable: no finalizers, no weak tables, now or later (a seal)
+    CLUA_GUARD_GETMETA,   // getmetatable: a seal is not shown
     CLUA_GUARD_FORMAT,    // string.format: no %p, and objects shown without their addresses
     CLUA_GUARD_RELIMIT,   // coroutine.resume, close: a limit hit inside is raised again
     CLUA_GUARD_TOSTRING,  // tostring: an object without __tostring shown by its serial number
@@ -41,7 +42,7 @@ enum {
 /// The names `guarded(f, how, ...)` takes, in the order of the enum.
 static const char *const clua_guardnames[] = {
     "positions", "decode", "walk", "text", "insert", "remove", "move", "unpack", "concat", "rep",
-    "pack", "see", "rawset", "meta", "format", "relimit", "tostring", NULL,
+    "pack", "see", "rawset", "meta", "getmeta", "format", "relimit", "tostring", NULL,
 };
 
 /// How deep coroutines may be resumed or closed inside one another.
@@ -401,6 +402,176 @@ static void clua_guardmeta(lua_State *L) {
     lua_pop(L, 2);
 }
 
+// Seals. The collector reads `__mode` and `__gc` from a metatable whenever it runs, so
+// refusing them when setmetatable is called is not enough: `mt.__mode = "k"` afterwards
+// would make a weak table after all. So a table the sandbox's setmetatable makes a
+// metatable is sealed: it gets a metatable of the engine's whose `__newindex` refuses
+// those two keys and writes every other key as Lua would (Lua calls `__newindex` only
+// for keys the table lacks, and `rawset` is guarded too). The table itself is untouched
+// (its fields, `pairs`, `next` are as before), and `getmetatable` does not show the
+// seal. A table that already has a metatable of its own (a class inheriting from
+// another) gets a seal of its own instead: a copy of that metatable's metamethods, read
+// when setmetatable is called, with the seal's `__newindex` in front of its own. Copying
+// or proxying the metatable itself would be the other ways, but the table would no
+// longer be the one the pack changes later. The seals are the engine's; no pack code can
+// reach them.
+
+/// The registry keys of the shared seal and of the map from a copied seal to the pack's
+/// metatable it stands for.
+static const char clua_sealkey = 0, clua_sealbasekey = 0;
+
+/// Whether the key at `key` is one a seal refuses; raises the refusal when `refuse`.
+static int clua_collectorkey(lua_State *L, int key, int refuse) {
+    if (lua_type(L, key) != LUA_TSTRING) return 0;
+    const char *name = lua_tostring(L, key);
+    int gc = strcmp(name, "__gc") == 0, mode = strcmp(name, "__mode") == 0;
+    if (refuse && gc)
+        luaL_error(L, "__gc is not available to packs (finalizers run at unpredictable times)");
+    if (refuse && mode)
+        luaL_error(L, "weak tables are not available to packs (runs would depend on garbage collection): "
+                      "a metatable cannot gain __mode");
+    return gc || mode;
+}
+
+/// A seal's `__newindex`: refuses `__mode` and `__gc`; anything else goes where Lua would
+/// put it without the seal: upvalue 1 is the pack's own `__newindex` (nil: a raw write).
+static int clua_sealset(lua_State *L) {
+    lua_settop(L, 3);
+    (void)clua_collectorkey(L, 2, 1);
+    switch (lua_type(L, lua_upvalueindex(1))) {
+    case LUA_TNIL:
+        lua_rawset(L, 1);
+        break;
+    case LUA_TTABLE:
+        lua_settable(L, lua_upvalueindex(1));
+        break;
+    default:
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_insert(L, 1);
+        lua_call(L, 3, 0);
+    }
+    return 0;
+}
+
+/// Pushes the shared seal and the map of copied seals (weak keys: a seal goes with its
+/// table), made on first use.
+static void clua_pushseals(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &clua_sealkey) == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 1);
+        lua_pushnil(L);
+        lua_pushcclosure(L, clua_sealset, 1);
+        lua_setfield(L, -2, "__newindex");
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &clua_sealkey);
+        lua_createtable(L, 0, 0);
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &clua_sealbasekey);
+    }
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &clua_sealbasekey);
+}
+
+/// Whether the table at `t` is sealed (its metatable is a seal).
+static int clua_sealed(lua_State *L, int t) {
+    t = lua_absindex(L, t);
+    if (!lua_getmetatable(L, t)) return 0;
+    clua_pushseals(L);
+    int sealed = lua_rawequal(L, -3, -2);
+    if (!sealed) {
+        lua_pushvalue(L, -3);
+        sealed = lua_rawget(L, -2) != LUA_TNIL;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 3);
+    return sealed;
+}
+
+/// Pushes the seal for a table whose metatable is the table at `meta`: the shared seal
+/// for none (nil), else a copy of its metamethods (its `__` fields, one instruction each)
+/// behind a `__newindex` that refuses the collector's keys first.
+static void clua_pushseal(lua_State *L, int meta) {
+    meta = lua_absindex(L, meta);
+    clua_pushseals(L);
+    if (lua_isnil(L, meta)) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_createtable(L, 0, 4);
+    int seal = lua_gettop(L);
+    lua_Number fields = 0;
+    lua_pushnil(L);
+    while (lua_next(L, meta) != 0) {
+        fields++;
+        size_t length = 0;
+        const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &length) : NULL;
+        if (name != NULL && length > 2 && name[0] == '_' && name[1] == '_' && strcmp(name, "__newindex") != 0) {
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);
+            lua_rawset(L, seal);
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    lua_pushliteral(L, "__newindex");
+    lua_rawget(L, meta);
+    lua_pushcclosure(L, clua_sealset, 1);
+    lua_setfield(L, seal, "__newindex");
+    lua_pushvalue(L, seal);
+    lua_pushvalue(L, meta);
+    lua_rawset(L, seal - 1);  // the map: this seal stands for `meta`
+    lua_remove(L, seal - 2);  // the shared seal
+    lua_remove(L, seal - 2);  // the map
+    clua_spend(L, fields);
+}
+
+/// Seals the table at `t`, about to be a metatable, unless it is sealed or the engine's
+/// (a mirror proxy or a view, whose writes go through the engine: upvalues 3 to 5).
+static void clua_seal(lua_State *L, int t) {
+    t = lua_absindex(L, t);
+    if (clua_sealed(L, t) || clua_inset(L, 3, t) || clua_inset(L, 4, t) || clua_inset(L, 5, t)) return;
+    if (!lua_getmetatable(L, t)) lua_pushnil(L);
+    if (luaL_getmetafield(L, t, "__metatable") != LUA_TNIL)
+        luaL_error(L, "setmetatable: a table whose own metatable is protected (a list) cannot be a metatable");
+    clua_pushseal(L, -1);
+    lua_setmetatable(L, t);
+    lua_pop(L, 1);
+}
+
+/// The sandbox's setmetatable after Lua's checks of its arguments: the new metatable is
+/// sealed; a sealed table keeps a seal, for the metatable it is given (returns 1 with
+/// the table pushed); 0 to go on to Lua's.
+static int clua_setmeta(lua_State *L) {
+    int kind = lua_type(L, 2);
+    if (lua_type(L, 1) != LUA_TTABLE || (kind != LUA_TNIL && kind != LUA_TTABLE)) return 0;
+    lua_settop(L, 2);
+    if (kind == LUA_TTABLE) clua_seal(L, 2);
+    if (!clua_sealed(L, 1)) return 0;
+    clua_pushseal(L, 2);
+    lua_setmetatable(L, 1);
+    lua_settop(L, 1);
+    return 1;
+}
+
+/// The sandbox's getmetatable: Lua's, except that a seal is not shown (the table's
+/// metatable is what the pack gave it, or none); upvalue 1 is Lua's own.
+static int clua_getmeta(lua_State *L, lua_CFunction original) {
+    luaL_checkany(L, 1);
+    if (lua_getmetatable(L, 1)) {
+        clua_pushseals(L);
+        if (lua_rawequal(L, -3, -2)) {
+            lua_pushnil(L);
+            return 1;
+        }
+        lua_pushvalue(L, -3);
+        if (lua_rawget(L, -2) != LUA_TNIL) return 1;
+        lua_settop(L, 1);
+    }
+    return original(L);
+}
+
 /// string.format's rules: `%p` prints an address, which differs from run to run, and so
 /// would `%s` of a table or function; those are shown by the sandbox's tostring
 /// (upvalue 3) instead, as serial numbers. Every other argument is left to Lua. A `%s`
@@ -443,10 +614,15 @@ static int clua_guardedcall(lua_State *L) {
         break;
     case CLUA_GUARD_SEE: case CLUA_GUARD_RAWSET:
         if (clua_guardproxy(L, how)) return 1;
+        if (how == CLUA_GUARD_RAWSET && lua_type(L, 1) == LUA_TTABLE && clua_collectorkey(L, 2, 0) && clua_sealed(L, 1))
+            (void)clua_collectorkey(L, 2, 1);
         break;
     case CLUA_GUARD_META:
         clua_guardmeta(L);
+        if (clua_setmeta(L)) return 1;
         break;
+    case CLUA_GUARD_GETMETA:
+        return clua_getmeta(L, original);
     case CLUA_GUARD_FORMAT:
         clua_guardformat(L);
         break;

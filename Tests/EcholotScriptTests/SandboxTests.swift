@@ -302,6 +302,45 @@ import Testing
             """)
     }
 
+    /// The collector reads `__mode` and `__gc` whenever it runs, so a metatable cannot gain
+    /// them after setmetatable either: the sandbox seals it. The metatable stays the pack's
+    /// table, changes to it are seen, and getmetatable does not show the seal.
+    @Test func aMetatableCannotBecomeWeakLater() throws {
+        try load("""
+            local mt = {}
+            local weak = setmetatable({}, mt)
+            local ok, err = pcall(function() mt.__mode = "k" end)
+            assert(not ok and err:find("weak tables are not available"), err)
+            ok, err = pcall(function() mt.__gc = function() end end)
+            assert(not ok and err:find("__gc is not available"), err)
+            ok, err = pcall(rawset, mt, "__mode", "v")
+            assert(not ok and err:find("weak tables"), err)
+            assert(rawget(mt, "__mode") == nil and rawget(mt, "__gc") == nil)
+            mt.__index = function(_, k) return k .. "!" end
+            assert(weak.x == "x!" and getmetatable(weak) == mt and getmetatable(mt) == nil)
+            setmetatable(mt, nil)
+            assert(not pcall(function() mt.__mode = "k" end), "a sealed table stays sealed")
+            -- A class whose metatable has a metatable of its own.
+            local Base = { hello = function() return "hi" end }
+            Base.__index = Base
+            local Derived = setmetatable({}, { __index = Base })
+            Derived.__index = Derived
+            local obj = setmetatable({}, Derived)
+            assert(obj.hello() == "hi" and getmetatable(Derived).__index == Base)
+            ok, err = pcall(function() Derived.__mode = "k" end)
+            assert(not ok and err:find("weak tables"), err)
+            Derived.extra = 5
+            assert(obj.extra == 5 and rawget(Derived, "extra") == 5)
+            -- A metatable's own __newindex still sees the keys it is given.
+            local seen = {}
+            local P = setmetatable({}, { __newindex = function(t, k, v) seen[#seen + 1] = k rawset(t, k, v) end })
+            setmetatable({}, P)
+            P.y = 1
+            assert(seen[1] == "y" and rawget(P, "y") == 1, tostring(seen[1]))
+            assert(not pcall(function() P.__mode = "k" end) and #seen == 1)
+            """)
+    }
+
     @Test func pairsAndTostringAreDeterministic() throws {
         try load("""
             local t = { zebra = 1, apple = 2, [3] = "c", [1] = "a", mango = 3 }

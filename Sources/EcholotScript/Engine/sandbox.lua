@@ -298,8 +298,10 @@ local srawlen = guarded(rawlen, "see", dataOf, retired, views, "rawlen")
 local srawset = guarded(rawset, "rawset", dataOf, retired, views, "rawset")
 
 -- No finalizers and no weak tables: both act when the collector runs, and replays
--- must not depend on when that is.
-local ssetmetatable = guarded(setmetatable, "meta")
+-- must not depend on when that is. A metatable is sealed so that it cannot gain them
+-- later either (CLuaBridge/guarded.c); getmetatable does not show the seal.
+local ssetmetatable = guarded(setmetatable, "meta", dataOf, retired, views)
+local sgetmetatable = guarded(getmetatable, "getmeta")
 
 local function scollectgarbage(option)
   if option == "count" then return collectgarbage("count") end
@@ -320,7 +322,7 @@ local base = {
   assert = assert, error = error, ipairs = ipairs, next = relay(dnext), pairs = relay(spairs),
   pcall = spcall, xpcall = sxpcall, print = sprint, rawequal = rawequal, rawget = srawget,
   rawlen = srawlen, rawset = srawset, select = select, setmetatable = ssetmetatable,
-  getmetatable = getmetatable, tonumber = stonumber, tostring = stostring, type = type,
+  getmetatable = sgetmetatable, tonumber = stonumber, tostring = stostring, type = type,
   collectgarbage = relay(scollectgarbage), _VERSION = _VERSION,
   string = libraries.string, math = libraries.math, table = libraries.table,
   utf8 = libraries.utf8, coroutine = libraries.coroutine,
