@@ -784,6 +784,26 @@ int clua_makeprinter(lua_State *L) {
     return 1;
 }
 
+/// Gives the error message on top a position in the pack's code when Lua placed it in the
+/// engine's (`echolot.sandbox:217: C stack overflow`: Lua names the innermost Lua frame,
+/// which for a `__pairs` calling `pairs` over and over is the sandbox's): the line that
+/// called pcall instead. Packs see positions in their own code only. An engine chunk's
+/// name has no `/`; a pack's always has.
+static void clua_ownposition(lua_State *L) {
+    if (lua_type(L, -1) != LUA_TSTRING) return;
+    const char *message = lua_tostring(L, -1);
+    const char *colon = strchr(message, ':');
+    if (strncmp(message, "echolot.", 8) != 0 || colon == NULL || memchr(message, '/', (size_t)(colon - message)) != NULL
+        || !isdigit((unsigned char)colon[1])) return;
+    const char *rest = colon + 1;
+    while (isdigit((unsigned char)*rest)) rest++;
+    if (rest[0] != ':' || rest[1] != ' ') return;
+    luaL_where(L, 1);
+    lua_pushstring(L, rest + 2);
+    lua_concat(L, 2);
+    lua_replace(L, -2);
+}
+
 /// How `pcall` and `xpcall` end, directly or as the continuation Lua resumes in after a
 /// yield or an error inside a coroutine (lbaselib.c's finishpcall): a limit hit inside is
 /// raised again, so a script cannot catch it; otherwise `false, message` after an error,
@@ -792,6 +812,7 @@ static int clua_finishprotected(lua_State *L, int status, lua_KContext extra) {
     clua_Limits *limits = clua_limits(L);
     if (limits->limit != CLUA_LIMIT_NONE) return clua_raiselimit(L, limits);
     if (status != LUA_OK && status != LUA_YIELD) {
+        clua_ownposition(L);
         lua_pushboolean(L, 0);
         lua_pushvalue(L, -2);
         return 2;

@@ -341,6 +341,17 @@ import Testing
             """)
     }
 
+    /// A C stack overflow inside the sandbox's own pairs is told at the pack's line, not
+    /// at the engine's (`echolot.sandbox:217:`).
+    @Test func anOverflowInsidePairsNamesThePacksLine() throws {
+        try load("""
+            local t; t = setmetatable({}, { __pairs = function() for k in pairs(t) do end end })
+            local ok, err = pcall(pairs, t)
+            assert(not ok and err:find("C stack overflow") and not err:find("echolot"), err)
+            assert(err:find("s.lua:2: "), err)
+            """)
+    }
+
     @Test func pairsAndTostringAreDeterministic() throws {
         try load("""
             local t = { zebra = 1, apple = 2, [3] = "c", [1] = "a", mango = 3 }
