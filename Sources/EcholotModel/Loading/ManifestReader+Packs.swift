@@ -56,6 +56,10 @@ extension ManifestReader {
                 continue
             }
             guard let rules = levelField.object(known: []) else { continue }
+            // An entry that sets nothing still names a level, which must exist.
+            if rules.members.isEmpty {
+                overrides.append(ParameterOverride(level: level.key, rule: nil, values: [:], sourcePath: levelField.path))
+            }
             for rule in rules.members {
                 let ruleField = Field(node: rule.value, path: JSONPath.member(levelField.path, rule.key), report: report)
                 guard let values = ruleField.object(known: []) else { continue }

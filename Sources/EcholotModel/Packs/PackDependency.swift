@@ -22,15 +22,17 @@ public struct PackDependency: Sendable, Equatable {
 public struct ParameterOverride: Sendable, Equatable {
     /// The level's id.
     public var level: String
-    /// The rule: a goal id, or `scoring` for the level's scoring rule.
-    public var rule: String
+    /// The rule: a goal id, or `scoring` for the level's scoring rule; `nil` for a level
+    /// entry that names no rule (`"level": {}`), whose level must still exist.
+    public var rule: String?
     /// Parameter name → new value.
     public var values: [String: Value]
-    /// Where the rule's entry is written in `pack.json` (a JSON path).
+    /// Where the rule's entry (or the level's, when it names no rule) is written in
+    /// `pack.json` (a JSON path).
     public var sourcePath: String
 
     /// Creates an override.
-    public init(level: String, rule: String, values: [String: Value], sourcePath: String = "") {
+    public init(level: String, rule: String?, values: [String: Value], sourcePath: String = "") {
         self.level = level
         self.rule = rule
         self.values = values

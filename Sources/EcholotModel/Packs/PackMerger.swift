@@ -89,6 +89,7 @@ enum PackMerger {
         guard var definition = pack.levels[override.level] else {
             return "unknown level \(quoted(override.level))" + Suggestion.hint(for: override.level, among: pack.levels.keys.sorted())
         }
+        guard let rule = override.rule else { return nil }
         let entities = definition.level[LevelKeys.entities]
         for name in ["entity", "entities"] {
             guard let value = override.values[name] else { continue }
@@ -105,23 +106,23 @@ enum PackMerger {
                     SourceMap.Origin(source: pack.manifestSource, path: JSONPath.member(override.sourcePath, name))
             }
         }
-        if definition.level[LevelKeys.goals][override.rule] != nil {
-            if let entryPath = definition.goalPaths[override.rule] { written(at: entryPath) }
+        if definition.level[LevelKeys.goals][rule] != nil {
+            if let entryPath = definition.goalPaths[rule] { written(at: entryPath) }
             definition.level.modify(LevelKeys.goals) { goals in
-                _ = goals.modify(override.rule) { goal in
+                _ = goals.modify(rule) { goal in
                     for (name, value) in override.values { goal[name] = value }
                 }
             }
-        } else if override.rule == "scoring", var scoring = definition.level[LevelKeys.scoring] {
+        } else if rule == "scoring", var scoring = definition.level[LevelKeys.scoring] {
             for (name, value) in override.values { scoring[name] = value }
             definition.level[LevelKeys.scoring] = scoring
             written(at: "scoring")
         } else {
             let goals = definition.level[LevelKeys.goals].ids.sorted()
             let rules = goals + (definition.level[LevelKeys.scoring] == nil ? [] : ["scoring"])
-            return "level \(quoted(override.level)) has no goal \(quoted(override.rule))"
+            return "level \(quoted(override.level)) has no goal \(quoted(rule))"
                 + (definition.level[LevelKeys.scoring] == nil ? "" : " (nor is it \"scoring\")")
-                + Suggestion.hint(for: override.rule, among: rules)
+                + Suggestion.hint(for: rule, among: rules)
         }
         pack.levels[override.level] = definition
         return nil
