@@ -36,4 +36,33 @@ struct ValidateStagesTests {
         #expect(status == 0)
         #expect(lines.isEmpty, "\(lines)")
     }
+
+    /// A `"type"` inside `parameters` was the one line told: the manifest counted as broken,
+    /// so the merge and the rules never saw the other entries, and their three problems came
+    /// one fix later. Now they are told with it, at their lines in pack.json.
+    @Test func aRenamedRuleInParametersHidesNoOtherProblem() throws {
+        let (status, lines) = try Self.validate(manifest: Self.extendingTutorial(parameters: """
+            { "two-voices": { "maxMisses": { "misses": -1 }, "avoid": { "type": "find" } },
+              "around-you": { "timeLimit": { "seconds": 0, "bogus": 1 } } }
+            """))
+        #expect(status == 1)
+        #expect(lines == [
+            "th/pack.json:1:149: error: goal 'maxMisses': parameter 'misses' must be ≥ 0",
+            #"th/pack.json:1:166: error: parameters.two-voices.avoid.type: "type" names the rule and cannot be overridden"#,
+            "th/pack.json:2:45: error: goal 'timeLimit': parameter 'seconds' must be ≥ 1",
+            "th/pack.json:2:57: error: goal 'timeLimit': unknown parameter 'bogus' (parameters: seconds)",
+        ], "\(lines)")
+    }
+
+    /// What only merging shows (an unknown level) is told beside a problem inside
+    /// `parameters`, when every other file read.
+    @Test func anUnknownLevelIsToldBesideAProblemInParameters() throws {
+        let (status, lines) = try Self.validate(manifest: Self.extendingTutorial(parameters: """
+            { "two-voices": { "avoid": { "id": "x" } }, "no-such-level": { "timeLimit": { "seconds": 5 } } }
+            """))
+        #expect(status == 1)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first?.hasSuffix(#"parameters.two-voices.avoid.id: "id" names the rule and cannot be overridden"#) == true, "\(lines)")
+        #expect(lines.last?.hasSuffix(#"parameters.no-such-level.timeLimit: unknown level "no-such-level""#) == true, "\(lines)")
+    }
 }

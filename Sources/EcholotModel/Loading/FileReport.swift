@@ -17,6 +17,12 @@ public final class FileReport {
     private var last = SourcePosition.start
     /// Problems of a file named in many places, told once, at its first use in the file.
     private var shared: [String: Shared] = [:]
+    /// The JSON path of every value a problem was found at, told or not: which parts of
+    /// the file read as written (``isConfined(to:)``).
+    private var problemPaths: Set<String> = []
+    /// Whether a problem was found at no value (a syntax error, or one another report
+    /// counted): it may be anywhere.
+    private var unplaced = false
 
     /// One problem told.
     private struct Entry {
@@ -58,19 +64,22 @@ public final class FileReport {
 
     /// Records a problem at a position.
     public func error(_ message: String, at position: SourcePosition) {
+        unplaced = true
         insert(Entry(position: position, message: message))
     }
 
     /// Records a problem about the value at a JSON path (the message is prefixed with it).
     public func error(at path: String, _ message: String, _ position: SourcePosition) {
-        error(Self.prefixed(message, path), at: position)
+        problemPaths.insert(path)
+        insert(Entry(position: position, message: Self.prefixed(message, path)))
     }
 
     /// Records a problem of `file` (a sound many entities may share) at its first use only,
     /// the value at the JSON path `path`, as ``error(_:at:about:entitySound:)`` does; a use
     /// is an entity's sound when its path says so (``SoundUses/isEntitySound(_:)``).
     public func error(at path: String, _ message: String, _ position: SourcePosition, about file: String) {
-        error(Self.prefixed(message, path), at: position, about: file, entitySound: SoundUses.isEntitySound(path))
+        problemPaths.insert(path)
+        recordShared(Self.prefixed(message, path), at: position, about: file, entitySound: SoundUses.isEntitySound(path))
     }
 
     /// Records a problem of `file` (a sound many entities or lines may share) at its first
@@ -79,6 +88,12 @@ public final class FileReport {
     /// entity's sound, else "places"), so a broken file is one line however often it is
     /// named. `message` is the one of the first use in the file, whichever is found first.
     public func error(_ message: String, at position: SourcePosition, about file: String, entitySound: Bool = false) {
+        unplaced = true
+        recordShared(message, at: position, about: file, entitySound: entitySound)
+    }
+
+    /// Records a problem of a shared `file` as ``error(_:at:about:entitySound:)`` describes.
+    private func recordShared(_ message: String, at position: SourcePosition, about file: String, entitySound: Bool) {
         guard var known = shared[file] else {
             shared[file] = Shared(position: position, firstIsEntity: entitySound)
             insert(Entry(position: position, message: message, about: file))
@@ -108,6 +123,7 @@ public final class FileReport {
     /// Counts `count` problems another report of this file found and did not tell, the
     /// last of them at or before `position`: what ``FileReports/told(_:)`` folds into one line.
     public func untold(_ count: Int, at position: SourcePosition) {
+        unplaced = true
         untold += count
         last = max(last, position)
     }
@@ -119,6 +135,13 @@ public final class FileReport {
 
     /// Whether anything was recorded.
     public var hasErrors: Bool { !told.isEmpty || untold > 0 }
+
+    /// Whether every problem was found at the value at `path` or inside it, so the rest of
+    /// the file reads as written: what of a pack.json only its `parameters` hold wrong can
+    /// still be merged and checked.
+    func isConfined(to path: String) -> Bool {
+        !unplaced && problemPaths.allSatisfy { JSONPath.isInside($0, path) }
+    }
 
     /// Places `entry` among those told, in file order; what falls past ``maxProblems`` (it,
     /// or the last told) is counted.

@@ -16,6 +16,14 @@ public enum JSONPath {
         path + "[\(index)]"
     }
 
+    /// Whether `path` is `outer` or the path of a value inside it (`goals[2].seconds` is
+    /// inside `goals[2]` and `goals`, not inside `goal`); every path is inside the root's, "".
+    public static func isInside(_ path: String, _ outer: String) -> Bool {
+        guard path.hasPrefix(outer) else { return false }
+        let rest = path.dropFirst(outer.count)
+        return outer.isEmpty || rest.isEmpty || rest.hasPrefix(".") || rest.hasPrefix("[")
+    }
+
     /// Whether a key can be written after a dot: letters, digits, `_` and `-`, not
     /// starting with a digit or `-`.
     static func isPlainName(_ key: String) -> Bool {

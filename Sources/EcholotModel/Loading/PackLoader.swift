@@ -30,10 +30,15 @@ public enum PackLoader {
     /// what could be learnt of it either way.
     struct Outcome {
         var pack: Pack?
-        /// What loaded of a pack with problems in its level or string files: its manifest
+        /// What loaded of a pack with problems in its level or string files, or in its
+        /// manifest's `parameters`: its manifest (with the `parameters` entries that read)
         /// and the levels that read cleanly, so `validate` can check those deeper in the
         /// same pass instead of after the first problems are fixed.
         var partialPack: Pack?
+        /// Whether every problem is in the manifest's `parameters`: the partial pack then
+        /// lacks only the entries told, and what resolving it finds is no echo of a file
+        /// that did not read.
+        var onlyParameters = false
         var diagnostics: [Diagnostic]
         var packID: String?
         var levelIDs: [String]
@@ -78,7 +83,9 @@ struct PackLoading {
             manifestSource = SourceMap(displayPath: manifestReport.displayPath, root: root.node)
             manifest = manifestReader.read(root)
         }
-        let manifestIsClean = manifestReport.diagnostics.isEmpty
+        // A problem inside `parameters` leaves the rest of the manifest as written, and the
+        // entries that read: merged and checked, their problems are told in the same pass.
+        let manifestIsUsable = manifestReport.isConfined(to: "parameters")
         let extends = manifestReader.extendsID
         let assets = AssetChecker(files: files, allowMissing: extends != nil)
 
@@ -143,8 +150,10 @@ struct PackLoading {
                         levels: levels, strings: strings, displayRoot: files.displayRoot)
         if sortedDiagnostics.isEmpty {
             outcome.pack = pack
-        } else if manifestIsClean {
+        } else if manifestIsUsable {
             outcome.partialPack = pack
+            outcome.onlyParameters = manifestReport.isConfined(to: "parameters")
+                && !sortedDiagnostics.contains { $0.path != manifestReport.displayPath }
         }
         return outcome
     }

@@ -11,8 +11,9 @@ public struct ValidationReport: Sendable {
     public var diagnostics: [Diagnostic]
     /// The pack as loaded and resolved, for the checks only a loaded pack allows (scripts,
     /// rules, sound decoding): whole when nothing is wrong; with problems only in level
-    /// or string files, its manifest and the levels that loaded. `nil` for a single level
-    /// file, and when the manifest or the resolution fails.
+    /// or string files or in the manifest's `parameters`, its manifest (with the entries
+    /// that read) and the levels that loaded. `nil` for a single level file, and when the
+    /// manifest or the resolution fails.
     public var pack: Pack?
 
     /// Whether nothing is wrong.
@@ -69,13 +70,22 @@ extension PackLoader {
     }
 
     /// The outcome with the pack resolved against `library` (when given and the pack loaded).
-    /// A partial pack that does not resolve is dropped: its resolution problems may come
-    /// from the levels that did not load, so they are told once those are fixed.
+    /// A partial pack that does not resolve is dropped; its resolution problems are told
+    /// when all its files read but for `parameters` entries, else once the files that did
+    /// not are fixed, since those may be what the problems come from.
     static func resolving(_ outcome: Outcome, with library: PackLibrary?) -> Outcome {
         guard let library else { return outcome }
         if let partial = outcome.partialPack {
             var resolved = outcome
-            resolved.partialPack = try? library.resolve(partial).get()
+            switch library.resolve(partial) {
+            case let .success(done):
+                resolved.partialPack = done
+            case let .failure(error):
+                resolved.partialPack = nil
+                if outcome.onlyParameters {
+                    resolved.diagnostics = (outcome.diagnostics + error.diagnostics).sortedForDisplay()
+                }
+            }
             return resolved
         }
         guard let pack = outcome.pack else { return outcome }
