@@ -35,7 +35,9 @@ struct ValidateCommand: ParsableCommand {
             }
             let report = PackLoader.validate(path: path, library: library)
             var found = report.diagnostics
-            if let pack = report.pack { found += Self.deepProblems(of: pack, whole: report.isOK) }
+            if let pack = report.pack {
+                found += Self.deepProblems(of: pack, whole: report.isOK, partlyRead: report.partlyRead)
+            }
             // Loading and the deeper checks may each find problems in one file: it is told
             // in one cap, with one count.
             let problems = FileReports.told(found)
@@ -50,17 +52,19 @@ struct ValidateCommand: ParsableCommand {
     }
 
     /// What only a loaded pack shows: scripts that do not load, rule names and parameters
-    /// in its levels, sounds that cannot be decoded, and, for a `whole` pack, its story
+    /// in its levels (and in the rule entries that read of the levels `partlyRead`, whose
+    /// files have other problems), sounds that cannot be decoded, and, for a `whole` pack, its story
     /// (which names levels and strings that may be the ones that did not load, and
     /// achievements its scripts register) and, when all else is sound, what starting each
     /// level shows (a rule that fails then, a level won at once). `install` refuses a pack with any of them. In
     /// display order, each file held to one cap (``FileReports/told(_:)``) over all checks.
-    static func deepProblems(of pack: Pack, whole: Bool) -> [Diagnostic] {
+    static func deepProblems(of pack: Pack, whole: Bool, partlyRead: [LevelDefinition] = []) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         var rules: PackRules?
         do {
-            rules = try PackRules.load(pack)
-            problems += rules?.validate() ?? []
+            let loaded = try PackRules.load(pack)
+            rules = loaded
+            problems += loaded.validate() + partlyRead.flatMap(loaded.validate)
         } catch {
             problems += error.diagnostics(in: pack)
         }

@@ -65,4 +65,71 @@ struct ValidateStagesTests {
         #expect(lines.first?.hasSuffix(#"parameters.two-voices.avoid.id: "id" names the rule and cannot be overridden"#) == true, "\(lines)")
         #expect(lines.last?.hasSuffix(#"parameters.no-such-level.timeLimit: unknown level "no-such-level""#) == true, "\(lines)")
     }
+
+    /// Runs `validate p` on a pack of one level file `level` (levels/one.json): stderr lines.
+    static func validate(level: String) throws -> [String] {
+        let scratch = Scratch()
+        scratch.write(["pack.json": Packs.manifest(id: "p"), "levels/one.json": level], in: "p")
+        let before = scratch.listing()
+        let result = try echolot(["validate", "p"], in: scratch.url, data: scratch.at("data"))
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(scratch.listing() == before)
+        return result.stderr.split(separator: "\n").map(String.init)
+    }
+
+    /// A format error in a level (a negative seed) hid its goals' rule problems until it was
+    /// fixed. Now the goals that read are checked by the rules in the same pass.
+    @Test func aFormatErrorHidesNoRuleProblemOfTheGoalsThatRead() throws {
+        let lines = try Self.validate(level: """
+            { "id": "one", "name": "F", "seed": -1,
+              "entities": [ { "id": "chime", "position": { "azimuth": 90 } } ],
+              "goals": [ { "type": "timeLimit", "seconds": 0 }, { "type": "fnd", "entity": "chime" } ] }
+            """)
+        #expect(lines == [
+            "p/levels/one.json:1:37: error: seed: expected an integer of at least 0, found -1",
+            "p/levels/one.json:3:48: error: goal 'timeLimit': parameter 'seconds' must be ≥ 1",
+            "p/levels/one.json:3:63: error: unknown goal type 'fnd': no script registers it (did you mean 'find'?)",
+        ], "\(lines)")
+    }
+
+    /// A missing required field of the level is its own problem: the goals still read, and
+    /// are checked.
+    @Test func aMissingNameHidesNoRuleProblem() throws {
+        let lines = try Self.validate(level: """
+            { "id": "one", "entities": [],
+              "goals": [ { "type": "timeLimit", "seconds": 0 } ] }
+            """)
+        #expect(lines == [
+            "p/levels/one.json:1:1: error: missing required field \"name\"",
+            "p/levels/one.json:2:48: error: goal 'timeLimit': parameter 'seconds' must be ≥ 1",
+        ], "\(lines)")
+    }
+
+    /// A goal the level reader finds wrong (an entity the level lacks) is told once, by the
+    /// reader: the rules check only the entries that read without a problem.
+    @Test func aGoalWithAFormatProblemIsToldOnce() throws {
+        let lines = try Self.validate(level: """
+            { "id": "one", "name": "F", "seed": -1,
+              "entities": [ { "id": "chime", "position": { "azimuth": 90 } } ],
+              "goals": [ { "type": "find", "entity": "ghost" }, { "type": "timeLimit", "seconds": 0 } ] }
+            """)
+        #expect(lines == [
+            "p/levels/one.json:1:37: error: seed: expected an integer of at least 0, found -1",
+            #"p/levels/one.json:3:42: error: goals[0].entity: unknown entity "ghost""#,
+            "p/levels/one.json:3:87: error: goal 'timeLimit': parameter 'seconds' must be ≥ 1",
+        ], "\(lines)")
+    }
+
+    /// An entity with a problem leaves the level's rule checks until it is fixed: a check
+    /// looks at the entities, and would judge a level the file does not describe.
+    @Test func anEntityProblemLeavesTheRuleChecksForLater() throws {
+        let lines = try Self.validate(level: """
+            { "id": "one", "name": "F",
+              "entities": [ { "id": "chime", "position": { "azimuth": "east" }, "tags": ["bel"] } ],
+              "goals": [ { "type": "find", "tag": "bell" }, { "type": "fnd" } ] }
+            """)
+        #expect(lines.count == 1, "\(lines)")
+        #expect(lines.first?.hasPrefix("p/levels/one.json:2:59: error: entities[0].position.azimuth: expected a number") == true, "\(lines)")
+    }
 }

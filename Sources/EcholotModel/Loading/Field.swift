@@ -180,7 +180,9 @@ final class ObjectFields {
     /// The member `key`; reports it missing when absent.
     func required(_ key: String) -> Field? {
         guard let found = optional(key) else {
-            field.fail("missing required field \(quoted(key))")
+            // Told at the object, whose other members read as written.
+            report.error(at: path, "missing required field \(quoted(key))", field.position,
+                         concerning: JSONPath.member(path, key))
             return nil
         }
         return found

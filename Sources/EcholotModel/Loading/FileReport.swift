@@ -74,6 +74,13 @@ public final class FileReport {
         insert(Entry(position: position, message: Self.prefixed(message, path)))
     }
 
+    /// Records a problem told at the value at `path` but about the value at `value` inside
+    /// it (a missing member, told at its object): the rest of that object read as written.
+    func error(at path: String, _ message: String, _ position: SourcePosition, concerning value: String) {
+        problemPaths.insert(value)
+        insert(Entry(position: position, message: Self.prefixed(message, path)))
+    }
+
     /// Records a problem of `file` (a sound many entities may share) at its first use only,
     /// the value at the JSON path `path`, as ``error(_:at:about:entitySound:)`` does; a use
     /// is an entity's sound when its path says so (``SoundUses/isEntitySound(_:)``).
@@ -142,6 +149,9 @@ public final class FileReport {
     func isConfined(to path: String) -> Bool {
         !unplaced && problemPaths.allSatisfy { JSONPath.isInside($0, path) }
     }
+
+    /// Where the problems found so far lie, to ask which parts of the file read as written.
+    var places: ProblemPlaces { ProblemPlaces(paths: problemPaths, anywhere: unplaced) }
 
     /// Places `entry` among those told, in file order; what falls past ``maxProblems`` (it,
     /// or the last told) is counted.

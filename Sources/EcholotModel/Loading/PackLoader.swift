@@ -39,6 +39,9 @@ public enum PackLoader {
         /// lacks only the entries told, and what resolving it finds is no echo of a file
         /// that did not read.
         var onlyParameters = false
+        /// The levels read with problems whose rule entries the rules can still check
+        /// (``LevelReader/ruleCheckable(_:)``): for `validate`, beside the partial pack.
+        var partlyRead: [LevelDefinition] = []
         var diagnostics: [Diagnostic]
         var packID: String?
         var levelIDs: [String]
@@ -67,6 +70,8 @@ public enum PackLoader {
 struct PackLoading {
     let files: PackFiles
     var diagnostics: [Diagnostic] = []
+    /// The levels read with problems that the rules can still check, in file order.
+    var partlyRead: [LevelDefinition] = []
 
     init(files: PackFiles) {
         self.files = files
@@ -148,6 +153,7 @@ struct PackLoading {
         manifest.levelOrder = PackLoading.levelOrder(manifest, levelIDs: levelFileIDs.sorted())
         let pack = Pack(root: files.root, manifest: manifest, manifestSource: manifestSource,
                         levels: levels, strings: strings, displayRoot: files.displayRoot)
+        outcome.partlyRead = partlyRead
         if sortedDiagnostics.isEmpty {
             outcome.pack = pack
         } else if manifestIsUsable {
@@ -174,10 +180,15 @@ struct PackLoading {
         let missing = files.undecodableName(file) ?? "file does not exist"
         guard let root = readJSON(file, report: levelReport, missing: missing) else { return nil }
         let reader = LevelReader(report: levelReport, assets: assets, fileID: id)
-        guard let level = reader.read(root), !levelReport.hasErrors else { return nil }
-        return LevelDefinition(id: id, level: level, file: files.url(file),
-                               source: SourceMap(displayPath: levelReport.displayPath, root: root.node),
-                               entityPaths: reader.entityPaths, goalPaths: reader.goalPaths)
+        guard let level = reader.read(root) else { return nil }
+        func definition(_ level: Level) -> LevelDefinition {
+            LevelDefinition(id: id, level: level, file: files.url(file),
+                            source: SourceMap(displayPath: levelReport.displayPath, root: root.node),
+                            entityPaths: reader.entityPaths, goalPaths: reader.goalPaths)
+        }
+        guard levelReport.hasErrors else { return definition(level) }
+        if let checkable = reader.ruleCheckable(level) { partlyRead.append(definition(checkable)) }
+        return nil
     }
 
     /// Reads and parses a JSON file of the pack; reports read and syntax problems.

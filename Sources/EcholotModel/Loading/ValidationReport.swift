@@ -15,6 +15,10 @@ public struct ValidationReport: Sendable {
     /// that read) and the levels that loaded. `nil` for a single level file, and when the
     /// manifest or the resolution fails.
     public var pack: Pack?
+    /// The levels of `pack`'s files that read with problems but whose rule entries that
+    /// read the rules can still check (the goals and scoring without a problem, in a level
+    /// whose entities and attributes have none): told with the file's other problems.
+    public var partlyRead: [LevelDefinition] = []
 
     /// Whether nothing is wrong.
     public var isOK: Bool { diagnostics.isEmpty }
@@ -47,8 +51,10 @@ extension PackLoader {
         }
         if isDirectory.boolValue || isArchive(url) {
             let outcome = resolving(check(root: url, displayRoot: nil), with: library)
+            let pack = outcome.pack ?? outcome.partialPack
             return ValidationReport(packID: outcome.packID, levelCount: outcome.levelIDs.count,
-                                    diagnostics: outcome.diagnostics, pack: outcome.pack ?? outcome.partialPack)
+                                    diagnostics: outcome.diagnostics, pack: pack,
+                                    partlyRead: pack == nil ? [] : outcome.partlyRead)
         }
         guard path.hasSuffix(".json") else {
             return failure("expected a pack folder or a level file (levels/<id>.json)")
