@@ -349,6 +349,29 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// A scenario with no levels is never finished, so one unlocked after it never opens:
+    /// refused at its `after`. Before, validate passed it and `run` asked the player to
+    /// finish the empty scenario first.
+    @Test func aScenarioCannotUnlockAfterAnEmptyOne() {
+        let pack = TempPack([
+            "pack.json": """
+                { "id": "t", "name": "T", "version": "1.0.0", "api": 1,
+                  "scenarios": [
+                    { "id": "a", "name": "A", "levels": ["one"] },
+                    { "id": "d", "name": "D", "levels": [] },
+                    { "id": "e", "name": "E", "levels": ["two"], "unlock": { "after": "d" } },
+                    { "id": "f", "name": "F", "levels": [], "unlock": { "after": "a" } }
+                  ]
+                }
+                """,
+            "levels/one.json": TempPack.levelJSON(),
+            "levels/two.json": TempPack.levelJSON(id: "two"),
+        ])
+        #expect(pack.problems == [
+            "p/pack.json:5:71: error: scenarios[2].unlock.after: scenario \"d\" has no levels, so it is never finished and \"e\" would never unlock",
+        ])
+    }
+
     /// A total score no integer holds (`1e300`), a fraction or a negative one is refused at
     /// its place; a whole number written as `1500.0` is the integer 1500, as everywhere.
     @Test func totalScoreMustBeAnIntegerInRange() throws {

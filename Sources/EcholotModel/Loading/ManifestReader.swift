@@ -158,7 +158,7 @@ final class ManifestReader {
                 scenarios.append(Scenario(id: id, name: name, levels: levels, unlock: unlock))
             }
         }
-        checkUnlocks(afters, known: scenarioIDs)
+        checkUnlocks(afters, known: scenarioIDs, empty: Set(scenarios.filter(\.levels.isEmpty).map(\.id)))
         return scenarios
     }
 
@@ -206,8 +206,10 @@ final class ManifestReader {
         }
     }
 
-    /// `after` must name another scenario, and the chain must not loop.
-    func checkUnlocks(_ afters: [(scenario: String, target: String, field: Field)], known: [String: SourcePosition]) {
+    /// `after` must name another scenario, one with levels (a scenario without any is never
+    /// finished, so nothing after it would ever unlock), and the chain must not loop.
+    func checkUnlocks(_ afters: [(scenario: String, target: String, field: Field)], known: [String: SourcePosition],
+                      empty: Set<String>) {
         let next = Dictionary(afters.map { ($0.scenario, $0.target) }, uniquingKeysWith: { a, _ in a })
         for (scenario, target, field) in afters {
             if target == scenario {
@@ -220,13 +222,18 @@ final class ManifestReader {
             }
             var visited: Set<String> = [scenario]
             var current = target
+            var cycle = false
             while let following = next[current] {
                 if following == scenario {
                     field.fail("unlock rules form a cycle through scenario \(quoted(target)); none of them can be unlocked")
+                    cycle = true
                     break
                 }
                 if !visited.insert(following).inserted { break }
                 current = following
+            }
+            if !cycle, empty.contains(target) {
+                field.fail("scenario \(quoted(target)) has no levels, so it is never finished and \(quoted(scenario)) would never unlock")
             }
         }
     }
