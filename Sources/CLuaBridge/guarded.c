@@ -701,11 +701,15 @@ int clua_makerelay(lua_State *L) {
 /// is for people: without a cut, one `print` of a megabyte took the engine a second of
 /// work the budget never saw.
 #define CLUA_PRINTLINE 4096
-/// What the engine's work on a printed line costs, in instructions: per line (it is
-/// split off, kept or written out) and per byte kept, measured as the benchmark measures
-/// the other charges (`make bench BENCH_ARGS=sandbox`).
-#define CLUA_PRINTLINECOST 64
-#define CLUA_PRINTBYTES 2
+/// What the engine's work on a printed text costs, in instructions: per call (it is
+/// handed over and logged), per line (split off, kept or written out) and per byte kept
+/// (checked, copied and escaped), set from the sandbox benchmark (`make bench
+/// BENCH_ARGS=sandbox`, docs/PERFORMANCE.md) so that printing costs about what plain Lua
+/// does per instruction. The scan for its lines needs no charge of its own: the text was
+/// just joined into a new string, whose allocation is charged per byte (limits.c).
+#define CLUA_PRINTCALLCOST 200
+#define CLUA_PRINTLINECOST 16
+#define CLUA_PRINTBYTES 8
 
 /// How many bytes of the `length` at `line` a cut keeps: at most CLUA_PRINTLINE, ending
 /// where a UTF-8 character does (a line cut inside one would not be valid text).
@@ -751,7 +755,7 @@ static void clua_cutprinted(lua_State *L) {
         lua_replace(L, -2);
         (void)lua_tolstring(L, -1, &length);
     }
-    clua_spend(L, (lua_Number)lines * CLUA_PRINTLINECOST + (lua_Number)length * CLUA_PRINTBYTES);
+    clua_spend(L, CLUA_PRINTCALLCOST + (lua_Number)lines * CLUA_PRINTLINECOST + (lua_Number)length * CLUA_PRINTBYTES);
 }
 
 /// The sandbox's `print`: its arguments as the sandbox's `tostring` shows them (upvalue 1
