@@ -172,25 +172,32 @@ final class ProfileProgress: ProgressProvider {
     }
 
     /// Before the game ends: runs that still wait are tried once more, waiting as long as
-    /// any command does; returns what to tell on stderr when some stay unsaved.
+    /// any command does; returns what to tell on stderr when some stay unsaved, or when the
+    /// profile file was deleted or replaced while the game ran.
     func finishSaving() -> String? {
         close()
-        guard !unsaved.isEmpty else { return nil }
+        // A session whose file was deleted or replaced kept its progress in a file no one
+        // opens again: lost as surely as runs a lock kept out, and told on the shell's
+        // screen too (the game's screen may have said it, and is gone).
+        let gone = removalReported || opened.map { FileIdentity(path: profile.url.path) != $0 } ?? false
+        let removed = gone ? ProfileError.removed(path: profile.url.path).description : nil
+        guard !unsaved.isEmpty else { return removed }
         do {
             try profile.waitForLock(upTo: Profile.lockWait)
         } catch {
-            return error.description
+            return [removed, error.description].compactMap { $0 }.joined(separator: "\n")
         }
         // A run that fails otherwise (a full disk) is lost as well, and said so.
         let failure = profile.record(&unsaved).failure
-        if unsaved.isEmpty { return failure?.description }
+        let told = [removed, failure?.description].compactMap { $0 }
+        if unsaved.isEmpty { return told.isEmpty ? nil : told.joined(separator: "\n") }
         let runs = unsaved.filter(\.isRun).count
         let lost = [runs == 0 ? nil : runs == 1 ? "1 finished run" : "\(runs) finished runs",
                     unsaved.count == runs ? nil : "achievements earned after a saved run"]
         let locked = "\(profile.url.path): error: another program kept the profile locked, so "
             + "\(lost.compactMap { $0 }.joined(separator: " and ")) of this session "
             + "could not be saved; close the program that holds it before playing"
-        return [failure?.description, locked].compactMap { $0 }.joined(separator: "\n")
+        return [removed, failure?.description, locked].compactMap { $0 }.joined(separator: "\n")
     }
 
     private func close() {
