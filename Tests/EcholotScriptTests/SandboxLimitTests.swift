@@ -53,6 +53,24 @@ import Testing
 }
 
 extension SandboxLimitTests {
+    /// A long string stored in many fields, over many calls, is one copy in the state, as
+    /// it is one string in Lua: the cap on one call's values does not bound what calls add
+    /// up to, and a megabyte stored in a hundred new fields a tick grew the engine by a
+    /// hundred megabytes a tick (18 GB in a minute and a half).
+    @Test func aLongStringStoredInManyPlacesIsOneCopy() throws {
+        let store = try world("""
+              ["pack.store"] = function(level) level.n = (level.n or 0) + 1 for i = 1, 10 do level["f" .. level.n .. "_" .. i] = big end end,
+            """)
+        for _ in 1...5 { #expect(store.dispatch(Action("pack.store")).rejections.isEmpty) }
+        func storage(_ key: String) -> UnsafeRawPointer? {
+            store.level[key].stringValue?.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+        }
+        let places = (1...5).flatMap { n in (1...10).map { storage("f\(n)_\($0)") } }
+        #expect(places.count == 50 && places.allSatisfy { $0 != nil })
+        #expect(Set(places.compactMap { $0 }).count == 1, "one copy for the fifty fields")
+        #expect(store.level["f5_10"].stringValue?.utf8.count == 1 << 20)
+    }
+
     /// `string.format`'s `%s` with a width or precision, and `string.pack`'s and `unpack`'s
     /// `z`, run `strlen` over their whole string in C; and pack and unpack walk their format
     /// option by option. All of it is charged, so a loop of them hits the budget rather

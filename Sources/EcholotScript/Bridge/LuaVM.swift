@@ -25,6 +25,8 @@ final class LuaVM {
     var hostFunctions: [(OpaquePointer) -> Int32] = []
     /// The number of the message handler among them.
     var messageHandler: lua_Integer = 0
+    /// The long strings handed to the engine, one copy of each (see ``SharedStrings``).
+    lazy var sharedStrings = SharedStrings(trimmingAt: Int(limits.pointee.cap))
     /// Registry reference to the metatable of the engine's own rule errors.
     var failMetaRef: Int32 = LUA_NOREF
     /// Registry reference to the list metatable, once the engine chunks set it.

@@ -108,11 +108,12 @@ extension LuaVM {
             if clua_isinteger(L, index) != 0 { return .int(Int(clua_tointeger(L, index, nil))) }
             return .number(clua_tonumber(L, index, nil))
         case LUA_TSTRING:
-            try allowance.take(Int(lua_rawlen(L, index)))
+            let length = Int(lua_rawlen(L, index))
+            try allowance.take(length)
             guard let s = string(at: index) else {
                 throw ConversionError("a string stored in the state must be valid UTF-8")
             }
-            return .string(s)
+            return .string(length < SharedStrings.threshold ? s : sharedStrings.shared(s))
         case LUA_TTABLE:
             return try table(at: index, path: &path, allowance: &allowance)
         case LUA_TLIGHTUSERDATA where lua_touserdata(L, index) == nullSentinel:

@@ -156,6 +156,7 @@ final class RuleSession {
         synced = nil
         // Applying clears the tree; one with nothing to apply may still hold its nodes.
         if writes.isEmpty { writes.clear() } else { writes.apply(to: &state.attributes) }
+        engine.vm.sharedStrings.trim(to: state.attributes)
         synced = state
         spares.append(writes)
     }
