@@ -293,7 +293,7 @@ import Testing
         for (action, message) in [
             ("pack.goalsRekeyed", "field 'g': its id is 'h'; a goal's id is its key among the goals"),
             ("pack.goalsRetyped", "field 'g': a goal's type cannot change (it is 'find', not 'timeLimit')"),
-            ("pack.goalsStateless", #"field 'state': a goal's state is "pending", "met" or "failed", not "won""#),
+            ("pack.goalsStateless", #"field 'g.state': a goal's state is "pending", "met" or "failed", not "won""#),
             ("pack.entitiesRekeyed", "field 'e': its id is 'x'; an entity's id is its key among the entities"),
             ("pack.levelRetyped", returned + "field 'g': a goal's type cannot change (it is 'find', not 'maxMisses')"),
             ("pack.levelRekeyed", returned + "field 'e': its id is 'x'; an entity's id is its key among the entities"),

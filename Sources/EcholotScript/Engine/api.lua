@@ -572,7 +572,8 @@ function E.validate(entries, level, from)
           mistake(format("placed its sentence at %s, which is not a parameter it declares (%s)", shown(param),
             paramhint(rule, type(param) == "string" and param or "")))
         elseif item ~= nil and item ~= false and not index then
-          mistake(format("placed its sentence at item %s of '%s'; an item is an integer index from 1", shown(item), param))
+          mistake(format("placed its sentence at item %s%s; an item is an integer index from 1", shown(item),
+            type(param) == "string" and format(" of '%s'", param) or ""))
         end
       elseif message ~= nil and message ~= false then
         mistake(format("returned %s; a check returns nil or false when the parameters are fine, or a sentence saying what is wrong",

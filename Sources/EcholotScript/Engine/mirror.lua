@@ -314,10 +314,11 @@ local function goalstateproblem(v)
 end
 
 -- Why `plain` cannot be item `k` of the level's goals or entities (`role`), in place of
--- the one whose data is `before` (nil for a new one); nil when it can. A goal or entity
+-- the one whose data is `before` (nil for a new one), written `inside` a whole map or
+-- level or on its own; nil when it can. A goal or entity
 -- sits under its id, and a goal keeps its type and holds a state: the level's rules were
 -- checked against the goals as they are.
-local function itemproblem(role, k, plain, before)
+local function itemproblem(role, k, plain, before, inside)
   if plain.id ~= k then
     return format("field '%s': %s; %s's id is its key among the %s", k,
       plain.id == nil and "it has no id" or "its id is " .. describe(plain.id),
@@ -328,7 +329,8 @@ local function itemproblem(role, k, plain, before)
     return format("field '%s': a goal's type cannot change (it is %s, not %s)", k, describe(before.type), describe(plain.type))
   end
   local problem = goalstateproblem(plain.state)
-  return problem and format("field 'state': %s", problem)
+  -- Inside a whole map or level the goal is named too: there may be many.
+  return problem and format("field '%sstate': %s", inside and k .. "." or "", problem)
 end
 
 -- The data of a node of the mirror (or a plain table as it is); nil for any other value.
@@ -347,7 +349,7 @@ local function checknode(role, plain, up, before)
   if role == "entities" or role == "goals" then
     for k, item in sortedpairs(plain) do
       if type(item) == "table" then
-        local problem = itemproblem(role, k, item, before and datatable(before[k]))
+        local problem = itemproblem(role, k, item, before and datatable(before[k]), true)
         if problem then error(problem, 2 + up) end
         checknode(childrole(role, k), item, up + 1)
       end
