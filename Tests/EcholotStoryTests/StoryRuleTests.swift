@@ -105,4 +105,98 @@ import Testing
             #expect(transcript.errors.first?.message == stopped, "\(action)")
         }
     }
+
+    /// What the story did when its rule runs `body` on `action` in `story`, with `plays`.
+    static func transcript(of story: String, on action: String, writing body: String, plays: String = "") throws -> StoryTranscript {
+        let results = try Doorbell.results(
+            story: story, rule: "echolot.story({ on = { [\"\(action)\"] = function(story) \(body) end } })",
+            test: #"{ "plays": [ \#(plays) ], "expect": { "status": "finished" } }"#)
+        return try #require(results.first?.transcript)
+    }
+
+    /// A cut-scene of two lines, the door level, and chapter `two` as in ``twoChapters``.
+    static let cutsceneFirst = """
+        { "chapters": [ { "id": "one", "steps": [
+            { "cutscene": "arrive", "lines": [ { "id": "arrive.1", "duration": 2 }, { "id": "me", "duration": 2 } ] },
+            { "level": "door" }, { "end": "x" } ] },
+          { "id": "two", "steps": [ { "end": "passed" }, { "end": "y" } ] } ] }
+        """
+
+    /// A rule that moves the story during a cut-scene (on a tick or a line) ends the scene
+    /// there and the story goes on with the step after the place written, as at the
+    /// scene's end (the cut-scene stalled: "cut-scene 'arrive' did not end").
+    @Test(arguments: [("tick", "story.chapter = 'two'", "y"), ("story.line", "story.chapter = 'two'", "y"),
+                      ("tick", "story.step = 1", "x")])
+    func aPlaceWrittenDuringACutsceneIsWhereTheStoryGoesOn(action: String, body: String, ending: String) throws {
+        let transcript = try Self.transcript(of: Self.cutsceneFirst, on: action,
+                                             writing: "if story.scene.kind == 'cutscene' then \(body) end")
+        #expect(transcript.errors.map(\.message) == [])
+        #expect(transcript.status == StoryStatus.finished.rawValue)
+        #expect(transcript.ending == ending)
+        // The rest of the scene is not spoken.
+        #expect(transcript.lines == ["arrive.1"])
+    }
+
+    /// A place that is no place, written during a cut-scene, stops the story with the
+    /// message a place written at a scene's end gives.
+    @Test(arguments: [("story.step = -1", "(chapter 'one', step -1) is no step of the story"),
+                      ("story.chapter = 99", "is chapter 99, which is no chapter id")])
+    func aPlaceThatIsNoPlaceWrittenDuringACutsceneStopsTheStory(body: String, told: String) throws {
+        let transcript = try Self.transcript(of: Self.cutsceneFirst, on: "tick",
+                                             writing: "if story.scene.kind == 'cutscene' then \(body) end")
+        #expect(transcript.status == StoryStatus.stopped.rawValue)
+        #expect(transcript.errors.map(\.message) == ["the story's place \(told); only the story itself moves it "
+            + "(a story rule writes story.vars, or emits story.jump)"])
+    }
+
+    /// A choice of two options, then chapter `two` as in ``twoChapters``.
+    static let choiceFirst = """
+        { "chapters": [ { "id": "one", "steps": [
+            { "choice": "greet", "options": [
+              { "value": "wave", "azimuth": 270, "line": { "id": "me", "duration": 1 } },
+              { "value": "hug", "azimuth": 90, "line": { "id": "arrive.1", "duration": 1 } } ] },
+            { "end": "x" } ] },
+          { "id": "two", "steps": [ { "end": "passed" }, { "end": "y" } ] } ] }
+        """
+
+    /// Picking `hug` half a second into the choice.
+    static let pickHug = #"{ "choice": "greet", "input": [ { "t": 0.5, "action": "selectEntity", "id": "hug" } ] }"#
+
+    /// A rule that moves the story while a choice is offered ends the choice unpicked at the
+    /// next tick; one that moves it as the choice is made keeps the pick. Either way the
+    /// story goes on from the place written (the choice stalled, its pick ignored).
+    @Test(arguments: [("story.choice", nil), ("tick", nil), ("choice.made", "hug")])
+    func aPlaceWrittenDuringAChoiceIsWhereTheStoryGoesOn(action: String, pick: String?) throws {
+        let transcript = try Self.transcript(of: Self.choiceFirst, on: action,
+                                             writing: "if story.scene.kind == 'choice' then story.chapter = 'two' end",
+                                             plays: Self.pickHug)
+        #expect(transcript.errors.map(\.message) == [])
+        #expect(transcript.status == StoryStatus.finished.rawValue)
+        #expect(transcript.ending == "y")
+        #expect(transcript.variables["greet"] == pick.map { .string($0) })
+    }
+
+    /// A place that is no step, written as a choice is made, stops the story, told.
+    @Test func aPlaceThatIsNoPlaceWrittenAsAChoiceIsMadeStopsTheStory() throws {
+        let transcript = try Self.transcript(of: Self.choiceFirst, on: "choice.made", writing: "story.step = -1",
+                                             plays: Self.pickHug)
+        #expect(transcript.status == StoryStatus.stopped.rawValue)
+        #expect(transcript.errors.map(\.message) == ["the story's place (chapter 'one', step -1) is no step of the story; only "
+            + "the story itself moves it (a story rule writes story.vars, or emits story.jump)"])
+    }
+
+    /// A level plays on when a rule moves the story during it, and so do the lines spoken
+    /// over it (they fell silent); the place counts once the level is won.
+    @Test func theLinesOverALevelGoOnWhenARuleMovesTheStory() throws {
+        let story = """
+            { "chapters": [ { "id": "one", "steps": [
+                { "level": "door", "lines": [ { "id": "arrive.1", "duration": 0.2 }, { "id": "me", "duration": 0.2 } ] },
+                { "end": "x" } ] },
+              { "id": "two", "steps": [ { "end": "passed" }, { "end": "y" } ] } ] }
+            """
+        let transcript = try Self.transcript(of: story, on: "story.line", writing: "story.chapter = 'two'", plays: Doorbell.winDoor)
+        #expect(transcript.errors.map(\.message) == [])
+        #expect(transcript.lines == ["arrive.1", "me"])
+        #expect(transcript.ending == "y")
+    }
 }

@@ -60,6 +60,10 @@ public struct StoryDirector: Sendable {
             try goOnAfterLevel(scene: scene, state: &state, context: &context)
         case ActionName.tick where kind == .level:
             speakOverLevel(scene: scene, dt: action["dt"].doubleValue ?? 0, state: &state, context: &context)
+        case ActionName.tick where kind == .choice && moved(scene, state):
+            // A story rule moved the place while the choice was offered: it ends unpicked,
+            // as a cut-scene does, and the story goes on from the place written.
+            try next(state: &state, context: &context)
         case StoryAction.cutsceneDone where kind == .cutscene:
             guard action["id"].isNull || action["id"].stringValue == scene["id"]?.stringValue else { return }
             try next(state: &state, context: &context)
@@ -91,7 +95,14 @@ public struct StoryDirector: Sendable {
 
     /// A cut-scene's clock: the current line ends after its seconds, then the next begins.
     private func tick(scene: PersistentMap<Value>, dt: Double, state: inout GameState, context: inout ReducerContext) throws {
-        guard scene["done"] == nil, let cutscene = currentCutscene(state) else { return }
+        guard scene["done"] == nil else { return }
+        // A place a story rule wrote (on a tick or a line) ends the cut-scene as its last line
+        // would: its rest is not spoken, and the story goes on from the place at its end.
+        guard !moved(scene, state), case let .cutscene(cutscene)? = playedStep(scene)?.kind else {
+            state[Game.story]["scene"] = .map(scene.setting("done", true))
+            context.emit(Action(StoryAction.cutsceneDone, ["id": scene["id"] ?? .null]))
+            return
+        }
         var playhead = LinePlayhead(index: scene["line"]?.intValue ?? 0, elapsed: scene["elapsed"]?.doubleValue ?? 0)
         for index in playhead.advance(by: dt, through: cutscene.lines) {
             var level = state[Game.level]
@@ -113,8 +124,9 @@ public struct StoryDirector: Sendable {
         // Most levels speak no lines, and the rest only for a while: tell that from the
         // scene before looking the step up.
         let spoken = scene["line"]?.intValue ?? -1
+        // The scene's own step: a place a rule wrote counts once the level is won or lost.
         guard let total = scene["lines"]?.intValue, spoken < total, state[Game.level][LevelKeys.status] == .running,
-              case let .level(step)? = currentStep(state)?.kind else { return }
+              case let .level(step)? = playedStep(scene)?.kind else { return }
         // The first line begins on the level's first tick.
         var playhead = LinePlayhead(index: max(spoken, 0), elapsed: spoken < 0 ? 0 : scene["elapsed"]?.doubleValue ?? 0)
         let begun = spoken < 0 ? 0 ..< 1 : playhead.advance(by: dt, through: step.lines)
@@ -159,7 +171,8 @@ public struct StoryDirector: Sendable {
 
     private func choiceMade(_ action: Action, scene: PersistentMap<Value>, state: inout GameState,
                             context: inout ReducerContext) throws {
-        guard action["id"].stringValue == scene["id"]?.stringValue, let choice = currentChoice(state) else { return }
+        // The scene's own choice: a place a rule wrote as it was made is where the story goes on.
+        guard action["id"].stringValue == scene["id"]?.stringValue, case let .choice(choice)? = playedStep(scene)?.kind else { return }
         guard let option = action["option"].stringValue, choice.options.contains(where: { $0.value == option }) else {
             let given = action["option"].stringValue ?? action["option"].description
             throw ActionError("choice.made", "choice \(named(choice.id)) has no option \(named(given)); its options are "
@@ -355,10 +368,11 @@ public struct StoryDirector: Sendable {
             + "its jumps loop", state: &state, context: &context)
     }
 
-    /// Puts a new scene into the state; `serial` tells runners a new scene began.
+    /// Puts a new scene into the state; `serial` tells runners a new scene began. The scene
+    /// keeps the place it plays, so a place a story rule writes is told from it.
     private func beginScene(_ scene: PersistentMap<Value>, state: inout GameState, level: Level) {
         var story = state[Game.story]
-        story["scene"] = .map(scene)
+        story["scene"] = .map(scene.setting("chapter", story["chapter"] ?? .null).setting("step", story["step"] ?? .null))
         // Wrapping past the largest integer (a rule may write it) is still a change.
         story["serial"] = .int((story["serial"]?.intValue ?? 0) &+ 1)
         state[Game.story] = story
@@ -402,20 +416,26 @@ public struct StoryDirector: Sendable {
 
     private func stepIndex(_ state: GameState) -> Int { state[Game.story]["step"]?.intValue ?? 0 }
 
-    private func currentStep(_ state: GameState) -> StoryStep? {
-        let c = chapterIndex(state), s = stepIndex(state)
-        guard c < book.chapters.count, s >= 0, s < book.chapters[c].steps.count else { return nil }
+    private func currentStep(_ state: GameState) -> StoryStep? { step(chapter: chapterIndex(state), step: stepIndex(state)) }
+
+    /// The step at (chapter, step) by index, if the story has one there.
+    private func step(chapter c: Int, step s: Int) -> StoryStep? {
+        guard book.chapters.indices.contains(c), book.chapters[c].steps.indices.contains(s) else { return nil }
         return book.chapters[c].steps[s]
     }
 
-    private func currentCutscene(_ state: GameState) -> Cutscene? {
-        if case let .cutscene(scene)? = currentStep(state)?.kind { return scene }
-        return nil
+    /// The step the scene plays: the place it began at, whatever a rule wrote since.
+    private func playedStep(_ scene: PersistentMap<Value>) -> StoryStep? {
+        guard let id = scene["chapter"]?.stringValue, let c = book.chapterIndex(id), let s = scene["step"]?.intValue else { return nil }
+        return step(chapter: c, step: s)
     }
 
-    private func currentChoice(_ state: GameState) -> Choice? {
-        if case let .choice(choice)? = currentStep(state)?.kind { return choice }
-        return nil
+    /// Whether a story rule moved the story's place away from the step its scene plays (or
+    /// wrote a scene that has no step): the scene then ends as at its end.
+    private func moved(_ scene: PersistentMap<Value>, _ state: GameState) -> Bool {
+        let story = state[Game.story]
+        return playedStep(scene) == nil || story["chapter"]?.stringValue != scene["chapter"]?.stringValue
+            || story["step"]?.intValue != scene["step"]?.intValue
     }
 
     /// `story.json:line:col` of a step, for run-time messages.
