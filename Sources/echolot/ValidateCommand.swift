@@ -71,14 +71,15 @@ struct ValidateCommand: ParsableCommand {
         problems += AudioValidation.diagnostics(for: pack)
         guard whole else { return FileReports.told(problems) }
         if let missing = StoryReader.missingStory(in: pack) { problems.append(missing) }
-        switch StoryReader.load(for: pack) {
-        case let .failure(error)?: problems += error.diagnostics
-        case let .success(book)?:
+        if let reading = StoryReader.reading(for: pack) {
+            problems += reading.problems
             // Achievement names are known only from the rules, as a level's rule types are;
-            // when the scripts do not load, that is the problem told.
-            let achievements = rules.map { book.unknownAchievements(registered: $0.engine.ruleNames(.achievement, for: pack.id)) }
-            problems += AudioValidation.diagnostics(for: book, in: pack) + (achievements ?? [])
-        case nil: break
+            // when the scripts do not load, that is the problem told. The story's other
+            // problems do not hide them: the reader reports none about achievement names.
+            if let book = reading.readable, let rules {
+                problems += book.unknownAchievements(registered: rules.engine.ruleNames(.achievement, for: pack.id))
+            }
+            if case let .success(book) = reading.result { problems += AudioValidation.diagnostics(for: book, in: pack) }
         }
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.

@@ -366,6 +366,32 @@ struct CommandTests {
             """)
     }
 
+    /// A story's other problem does not hide an unknown achievement of its conditions: both
+    /// are told in one pass, each once (only the unknown field was told, the achievement
+    /// once it was fixed).
+    @Test func anUnknownAchievementIsReportedBesideTheStorysOtherProblems() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "tale", "--author", "Ann"], in: scratch.url, data: data)
+        try scratch.edit("tale/pack.json", replacing: #""kind": "scored""#, with: #""kind": "story""#)
+        scratch.write([
+            "tale/story.json": """
+                { "chapters": [ { "id": "a", "steps": [
+                  { "level": "first-steps" },
+                  { "if": { "achievement": "firstWn" }, "goto": "b" } ] },
+                  { "id": "b", "steps": [ { "end": "done", "bogus": 1 } ] } ] }
+                """,
+        ])
+
+        let result = try echolot(["validate", "tale"], in: scratch.url, data: data)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            tale/story.json:3:28: error: unknown achievement 'firstWn': no script registers it (did you mean 'firstWin'?)
+            tale/story.json:4:44: error: an end step has no field 'bogus'; it takes end
+
+            """)
+    }
+
     /// A level file that does not load does not hide the other levels' deeper problems:
     /// a modder sees them all in one pass.
     @Test func validateChecksTheRulesOfTheLevelsThatLoadWhileAnotherDoesNot() throws {

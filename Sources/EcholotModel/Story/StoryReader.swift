@@ -10,6 +10,12 @@ public enum StoryReader {
     /// The story of `pack` — its own `story.json`, else the nearest base's — checked
     /// against the pack as merged; `nil` when neither has one.
     public static func load(for pack: Pack) -> Result<StoryBook, PackLoadError>? {
+        reading(for: pack)?.result
+    }
+
+    /// What reading the story of `pack` gave, as ``load(for:)`` reads it, with the part of a
+    /// story with problems that could be read; `nil` when there is no story.
+    public static func reading(for pack: Pack) -> StoryReading? {
         guard let (layer, files) = storyFile(of: pack) else { return nil }
         // Read as the pack's other JSON files are: a link out of the pack, a device or a
         // file too large is told, not read.
@@ -18,9 +24,9 @@ public enum StoryReader {
             return nil
         case let .failure(problem):
             let message = PackFiles.message(for: problem, limit: PackFiles.jsonLimit)
-            return .failure(PackLoadError(diagnostics: [Diagnostic(path: layer.display(fileName), at: .start, message: message)]))
+            return StoryReading(readable: nil, problems: [Diagnostic(path: layer.display(fileName), at: .start, message: message)])
         case let .success(bytes):
-            return read(bytes, pack: pack, displayPath: layer.display(fileName))
+            return reading(bytes, pack: pack, displayPath: layer.display(fileName))
         }
     }
 
@@ -53,17 +59,36 @@ public enum StoryReader {
 
     /// Reads story text for `pack`; the diagnostics name `displayPath`.
     public static func read(_ bytes: [UInt8], pack: Pack, displayPath: String) -> Result<StoryBook, PackLoadError> {
+        reading(bytes, pack: pack, displayPath: displayPath).result
+    }
+
+    /// Reads story text for `pack`, keeping what could be read of a story with problems.
+    public static func reading(_ bytes: [UInt8], pack: Pack, displayPath: String) -> StoryReading {
         let report = FileReport(displayPath: displayPath)
         let parsed = JSONParser.parse(bytes)
         for error in parsed.errors { report.error(error.message, at: error.position) }
-        guard parsed.errors.isEmpty, let root = parsed.root else { return .failure(PackLoadError(diagnostics: report.diagnostics)) }
+        guard parsed.errors.isEmpty, let root = parsed.root else { return StoryReading(readable: nil, problems: report.diagnostics) }
         let reader = Reader(report: report, pack: pack)
         let book = reader.book(root, displayPath: displayPath)
         if let book { StoryChecker(book: book, report: report, pack: pack, references: reader.references).check() }
-        guard let book, report.diagnostics.isEmpty else {
-            return .failure(PackLoadError(diagnostics: report.diagnostics.sortedForDisplay()))
-        }
-        return .success(book)
+        return StoryReading(readable: book, problems: report.diagnostics.sortedForDisplay())
+    }
+}
+
+/// What reading a `story.json` gave. A story with problems is no story to play (``result``
+/// fails), but what of it could be read is still worth checking: `validate` tells a
+/// condition's unknown achievement beside the file's other problems, not after them.
+public struct StoryReading {
+    /// The chapters and steps as far as they could be read (one that could not is left
+    /// out); `nil` when not even the story's outline could be read.
+    public let readable: StoryBook?
+    /// Every problem of the file, in display order.
+    public let problems: [Diagnostic]
+
+    /// The story to play: only one read without any problem.
+    public var result: Result<StoryBook, PackLoadError> {
+        guard let readable, problems.isEmpty else { return .failure(PackLoadError(diagnostics: problems)) }
+        return .success(readable)
     }
 }
 
