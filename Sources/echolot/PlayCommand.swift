@@ -161,7 +161,7 @@ struct PlayCommand: ParsableCommand {
             let now = Calendar.current.dateComponents([.hour, .minute], from: Date())
             let time = time.flatMap(TimeOfDay.init(text:)) ?? TimeOfDay(hour: now.hour ?? 12, minute: now.minute ?? 0) ?? .noon
             let session = try StorySession(book, pack: rules.pack, clock: StoryClock(time: time, step: LevelSession.standardStep),
-                                       rules: rules.sceneReducers)
+                                       rules: rules.sceneReducers, beginning: rules.storyReducers)
             // The story's levels are runs like any other: history, statistics, achievements.
             session.onEnterScene = { [unowned session] store in
                 if session.scene.kind == .level { profileProgress?.record(store, of: entry.pack) }

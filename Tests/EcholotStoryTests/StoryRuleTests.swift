@@ -24,6 +24,28 @@ import Testing
         #expect(problems == [])
     }
 
+    /// Only the story's own rule hears the story begin: achievements and game reducers run
+    /// in levels (docs/modding.md), and one that heard `story.start` would be earned before
+    /// any level, where no run records it. In the level they run as ever.
+    @Test func onlyTheStoryRuleHearsTheStoryBegin() throws {
+        let results = try Doorbell.results(
+            story: #"{ "chapters": [ { "id": "outside", "steps": [ { "level": "door" }, { "end": "inside" } ] } ] }"#,
+            rule: """
+                echolot.story({ on = { ["story.start"] = function(story) story.vars.started = true end } })
+                echolot.achievement("early", { title = "Early", on = {
+                  ["story.start"] = function(progress) print("achievement heard story.start") end,
+                  ["level.started"] = function(progress) print("achievement heard level.started") end,
+                } })
+                echolot.reducer({ focus = "game", on = { ["story.*"] = function(game, action) print("game reducer heard " .. action.name) end } })
+                """,
+            test: #"{ "plays": [ \#(Doorbell.winDoor) ], "expect": { "variables": { "started": true }, "ending": "inside" } }"#)
+        let result = try #require(results.first)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(!result.printed.contains("achievement heard story.start"), "\(result.printed)")
+        #expect(!result.printed.contains("game reducer heard story.start"), "\(result.printed)")
+        #expect(result.printed.contains("achievement heard level.started"), "\(result.printed)")
+    }
+
     /// The first cut-scene's first line is heard by a story rule too.
     @Test func aStoryRuleHearsTheFirstLine() throws {
         let problems = try Doorbell.problems(

@@ -57,14 +57,16 @@ public struct StoryRunner {
     }
 
     /// Runs `book` of `pack`; `rules` gives the rule reducers for each scene's level (they
-    /// run after the engine's level reducers and before the story's).
+    /// run after the engine's level reducers and before the story's), `beginning` those
+    /// the story begins with (see ``StorySession``).
     public func run(_ book: StoryBook, pack: Pack, script: StoryScript,
-                    rules: @escaping (Level) throws -> [Reducer<GameState>]) -> StoryTranscript {
+                    rules: @escaping (Level) throws -> [Reducer<GameState>],
+                    beginning: () throws -> [Reducer<GameState>] = { [] }) -> StoryTranscript {
         var transcript = StoryTranscript()
         let clock = script.clock.map { StoryClock(time: $0, step: step) }
         let session: StorySession
         do {
-            session = try StorySession(book, pack: pack, clock: clock, rules: rules)
+            session = try StorySession(book, pack: pack, clock: clock, rules: rules, beginning: beginning)
         } catch {
             // The rules the story begins with do not load: the run fails before any scene.
             transcript.errors.append(StoryRunError("\(error)", at: script.plays.first?.position))

@@ -19,10 +19,13 @@ public final class StorySession {
     public var onEnterScene: ((Store<GameState>) -> Void)?
 
     /// A session of `book` in `pack`; `rules` gives the rule reducers of each scene's
-    /// level (they run after the engine's level reducers and before the story's). Throws
-    /// what `rules` throws for the store the story begins in.
+    /// level (they run after the engine's level reducers and before the story's), and
+    /// `beginning` those of the store the story begins in, before any scene: the story's
+    /// own rule only, as achievements and game reducers run in levels. Throws what
+    /// `beginning` throws.
     public init(_ book: StoryBook, pack: Pack, clock: StoryClock? = nil,
-                rules: @escaping (Level) throws -> [Reducer<GameState>]) throws {
+                rules: @escaping (Level) throws -> [Reducer<GameState>],
+                beginning: () throws -> [Reducer<GameState>] = { [] }) throws {
         self.pack = pack
         self.clock = clock
         self.rules = rules
@@ -34,7 +37,7 @@ public final class StorySession {
         state[Game.story] = ["vars": .emptyMap]
         // The story's rules see its beginning as they see every later scene: the first
         // story.line or story.level is emitted in this store, before any scene is entered.
-        store = Store(state: state, reducers: LevelReducers.all + (try rules(state[Game.level])) + [director.reducer])
+        store = Store(state: state, reducers: LevelReducers.all + (try beginning()) + [director.reducer])
     }
 
     /// The actions that begin the story: the time (with a clock), then `story.start`, or

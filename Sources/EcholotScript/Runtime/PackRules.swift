@@ -98,6 +98,13 @@ public final class PackRules {
         try engine.reloaded().reducers(for: level, pack: pack.id)
     }
 
+    /// The reducer of the pack's story rule alone, in a reloaded engine of its own: what
+    /// ``StorySession`` begins a story with, before any scene (achievements and game
+    /// reducers run in levels, not there).
+    public func storyReducers() throws(ScriptError) -> [Reducer<GameState>] {
+        try engine.reloaded().reducers(for: Level(), pack: pack.id, kinds: [.story])
+    }
+
     /// A store playing a fresh incarnation of `level`: the engine's level reducers, then
     /// the rules.
     public func store(for level: LevelDefinition) throws(ScriptError) -> Store<GameState> {

@@ -69,12 +69,12 @@ extension ScriptEngine {
     }
 
     /// The reducers that run a level's Lua rules, to follow the engine's own level
-    /// reducers in a store. They share one mirror of that store's state, so build a new
-    /// set for every store.
-    public func reducers(for level: Level, pack: String) throws(ScriptError) -> [Reducer<GameState>] {
+    /// reducers in a store (only those of `kinds`, when given). They share one mirror of
+    /// that store's state, so build a new set for every store.
+    public func reducers(for level: Level, pack: String, kinds: Set<RuleKind>? = nil) throws(ScriptError) -> [Reducer<GameState>] {
         let session = RuleSession(engine: self)
         var reducers: [Reducer<GameState>] = []
-        for rule in applicableRules(for: level, pack: pack) {
+        for rule in applicableRules(for: level, pack: pack) where kinds?.contains(rule.kind) ?? true {
             let batch = try makeBatch(rule)
             var reducer = Reducer<GameState>.staged(rule.label, handles: rule.filter) { [session] state, action, context in
                 try session.stage(batch, state: state, action: action, context: &context)

@@ -77,6 +77,6 @@ public enum StoryTesting {
 
     /// Plays `book` headlessly with the pack's rules for every scene.
     public static func play(_ book: StoryBook, rules: PackRules, script: StoryScript) -> StoryTranscript {
-        StoryRunner().run(book, pack: rules.pack, script: script, rules: rules.sceneReducers)
+        StoryRunner().run(book, pack: rules.pack, script: script, rules: rules.sceneReducers, beginning: rules.storyReducers)
     }
 }
