@@ -27,10 +27,7 @@ public enum StoryTesting {
 
     /// Runs every story test of `pack`; `[]` when the pack has no `story.json` and no story
     /// tests. Problems with the story itself fail every test with the story's diagnostics.
-    /// What the scripts print while they load goes to `loadingPrinted`: it belongs to no
-    /// test (`echolot test` shows it once, from the level tests' load).
-    public static func run(_ pack: Pack, standardRules: URL? = nil,
-                           loadingPrinted: (String) -> Void = { _ in }) -> [Result] {
+    public static func run(_ pack: Pack, standardRules: URL? = nil) -> [Result] {
         let files = StoryTest.files(in: pack)
         guard let loaded = StoryReader.load(for: pack) else {
             return files.map { Result(test: pack.display("tests/\($0.lastPathComponent)"), transcript: nil, diagnostics: [
@@ -50,7 +47,9 @@ public enum StoryTesting {
         } catch {
             return [Result(test: pack.displayRoot, transcript: nil, diagnostics: error.diagnostics(in: pack))]
         }
-        rules.engine.takeOutput().forEach(loadingPrinted)
+        // What the scripts printed while they loaded belongs to no test: `echolot test`
+        // shows it once, from the level tests' load of the same scripts (PackTests).
+        _ = rules.engine.takeOutput()
         return files.map { run(file: $0, book: book, rules: rules) }
     }
 
