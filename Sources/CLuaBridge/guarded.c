@@ -527,26 +527,79 @@ static void clua_pushseal(lua_State *L, int meta) {
     clua_spend(L, fields);
 }
 
+/// Pushes the metatable the pack gave the value at `i`, as Lua's getmetatable reads it
+/// before `__metatable`: its metatable, unless that is a seal (the shared seal stands for
+/// none, nil is pushed; a copied seal for the pack's metatable it was copied from).
+/// Returns whether it is a table.
+static int clua_pushpackmeta(lua_State *L, int i) {
+    i = lua_absindex(L, i);
+    if (!lua_getmetatable(L, i)) {
+        lua_pushnil(L);
+        return 0;
+    }
+    clua_pushseals(L);
+    if (lua_rawequal(L, -3, -2)) {
+        lua_pop(L, 3);
+        lua_pushnil(L);
+        return 0;
+    }
+    lua_pushvalue(L, -3);
+    if (lua_rawget(L, -2) != LUA_TNIL) lua_replace(L, -4);  // the pack's, for its copy
+    else lua_pop(L, 1);
+    lua_pop(L, 2);
+    return 1;
+}
+
+/// Pushes the `__metatable` field of the metatable the pack gave the value at `i` (read
+/// raw, as Lua's luaL_getmetafield does); returns its type (LUA_TNIL: none, nothing
+/// pushed).
+static int clua_protection(lua_State *L, int i) {
+    if (!clua_pushpackmeta(L, i)) {
+        lua_pop(L, 1);
+        return LUA_TNIL;
+    }
+    lua_pushliteral(L, "__metatable");
+    int type = lua_rawget(L, -2);
+    if (type == LUA_TNIL) lua_pop(L, 2);
+    else lua_remove(L, -2);
+    return type;
+}
+
 /// Seals the table at `t`, about to be a metatable, unless it is sealed or the engine's
-/// (a mirror proxy or a view, whose writes go through the engine: upvalues 3 to 5).
+/// (a mirror proxy or a view, whose writes go through the engine: upvalues 3 to 5). A
+/// table whose metatable is protected and not a seal's base has a metatable of the
+/// engine's (a list's): sealing it would take that metatable away, so it is refused. A
+/// pack's own protected metatable has been through setmetatable, so is sealed, and its
+/// table can be sealed too: the protection is the sandbox's to keep (clua_setmeta,
+/// clua_getmeta read `__metatable` from the pack's metatable, not from the seal).
 static void clua_seal(lua_State *L, int t) {
     t = lua_absindex(L, t);
     if (clua_sealed(L, t) || clua_inset(L, 3, t) || clua_inset(L, 4, t) || clua_inset(L, 5, t)) return;
     if (!lua_getmetatable(L, t)) lua_pushnil(L);
-    if (luaL_getmetafield(L, t, "__metatable") != LUA_TNIL)
-        luaL_error(L, "setmetatable: a table whose own metatable is protected (a list) cannot be a metatable");
+    if (!lua_isnil(L, -1) && !clua_sealed(L, -1)) {
+        lua_pushliteral(L, "__metatable");
+        if (lua_rawget(L, -2) != LUA_TNIL) {
+            const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "a value of the engine's";
+            luaL_error(L, "setmetatable: %s cannot be a metatable (its own metatable is the engine's)", name);
+        }
+        lua_pop(L, 1);
+    }
     clua_pushseal(L, -1);
     lua_setmetatable(L, t);
     lua_pop(L, 1);
 }
 
-/// The sandbox's setmetatable after Lua's checks of its arguments: the new metatable is
-/// sealed; a sealed table keeps a seal, for the metatable it is given (returns 1 with
-/// the table pushed); 0 to go on to Lua's.
+/// The sandbox's setmetatable after its refusals of `__gc` and `__mode`: Lua's checks
+/// first (the arguments' types, then a protected metatable, read from the metatable the
+/// pack gave: a seal does not stand in the way of `__metatable`), and only then the new
+/// metatable is sealed, so a call that fails leaves it as it was. A sealed table keeps a
+/// seal, for the metatable it is given (returns 1 with the table pushed); 0 to go on to
+/// Lua's (whose own check of `__metatable` then reads the same table this one did).
 static int clua_setmeta(lua_State *L) {
     int kind = lua_type(L, 2);
     if (lua_type(L, 1) != LUA_TTABLE || (kind != LUA_TNIL && kind != LUA_TTABLE)) return 0;
     lua_settop(L, 2);
+    if (clua_protection(L, 1) != LUA_TNIL) luaL_error(L, "cannot change a protected metatable");
     if (kind == LUA_TTABLE) clua_seal(L, 2);
     if (!clua_sealed(L, 1)) return 0;
     clua_pushseal(L, 2);
@@ -555,21 +608,13 @@ static int clua_setmeta(lua_State *L) {
     return 1;
 }
 
-/// The sandbox's getmetatable: Lua's, except that a seal is not shown (the table's
-/// metatable is what the pack gave it, or none); upvalue 1 is Lua's own.
-static int clua_getmeta(lua_State *L, lua_CFunction original) {
+/// The sandbox's getmetatable: Lua's, read from the metatable the pack gave (a seal is
+/// not shown): its `__metatable` field when it has one, else the metatable, or nil.
+static int clua_getmeta(lua_State *L) {
     luaL_checkany(L, 1);
-    if (lua_getmetatable(L, 1)) {
-        clua_pushseals(L);
-        if (lua_rawequal(L, -3, -2)) {
-            lua_pushnil(L);
-            return 1;
-        }
-        lua_pushvalue(L, -3);
-        if (lua_rawget(L, -2) != LUA_TNIL) return 1;
-        lua_settop(L, 1);
-    }
-    return original(L);
+    if (clua_protection(L, 1) != LUA_TNIL) return 1;
+    (void)clua_pushpackmeta(L, 1);
+    return 1;
 }
 
 /// string.format's rules: `%p` prints an address, which differs from run to run, and so
@@ -622,7 +667,7 @@ static int clua_guardedcall(lua_State *L) {
         if (clua_setmeta(L)) return 1;
         break;
     case CLUA_GUARD_GETMETA:
-        return clua_getmeta(L, original);
+        return clua_getmeta(L);
     case CLUA_GUARD_FORMAT:
         clua_guardformat(L);
         break;

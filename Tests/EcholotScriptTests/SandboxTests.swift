@@ -341,6 +341,43 @@ import Testing
             """)
     }
 
+    /// A seal does not take away Lua's `__metatable` protection: a sealed table's protected
+    /// metatable cannot be changed, and getmetatable gives its `__metatable`, as in Lua. A
+    /// table with a protected metatable of the pack's may be a metatable, and a
+    /// setmetatable that fails seals nothing.
+    @Test func aSealedTableKeepsItsProtectedMetatable() throws {
+        try load("""
+            local m2 = {}
+            setmetatable({}, m2)
+            setmetatable(m2, { __metatable = "locked" })
+            assert(getmetatable(m2) == "locked", tostring(getmetatable(m2)))
+            local ok, err = pcall(setmetatable, m2, nil)
+            assert(not ok and err == "cannot change a protected metatable", tostring(err))
+            ok, err = pcall(function() setmetatable(m2, {}) end)
+            assert(not ok and err:find("s.lua:7: cannot change a protected metatable", 1, true), tostring(err))
+            assert(getmetatable(m2) == "locked")
+            -- Protected by false, as Lua's string metatable is.
+            local m3 = {}
+            setmetatable({}, m3)
+            setmetatable(m3, { __metatable = false })
+            assert(getmetatable(m3) == false and not pcall(setmetatable, m3, nil))
+            -- A table with a protected metatable can be a metatable, as in Lua.
+            local p = setmetatable({}, { __metatable = "locked" })
+            local t
+            ok, t = pcall(setmetatable, {}, p)
+            assert(ok and getmetatable(t) == p and getmetatable(p) == "locked", tostring(t))
+            assert(not pcall(function() p.__mode = "k" end))
+            -- A setmetatable that fails leaves its argument unsealed.
+            local q = {}
+            assert(not pcall(setmetatable, m2, q))
+            q.__mode = "k"
+            assert(rawget(q, "__mode") == "k")
+            -- The engine's lists cannot be metatables: their metatable is the engine's.
+            ok, err = pcall(setmetatable, {}, echolot.list(1))
+            assert(not ok and err:find("echolot.list cannot be a metatable", 1, true), tostring(err))
+            """)
+    }
+
     /// A C stack overflow inside the sandbox's own pairs is told at the pack's line, not
     /// at the engine's (`echolot.sandbox:217:`).
     @Test func anOverflowInsidePairsNamesThePacksLine() throws {
