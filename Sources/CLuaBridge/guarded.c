@@ -648,6 +648,8 @@ static void clua_guardformat(lua_State *L) {
     }
 }
 
+static void clua_unplaceresumed(lua_State *L, int results);  // below, with the positions
+
 /// The guard: upvalue 1 is Lua's own function (a C function without upvalues, run here
 /// in this frame), upvalue 2 what to do first; more upvalues as the guard needs them.
 static int clua_guardedcall(lua_State *L) {
@@ -691,6 +693,7 @@ static int clua_guardedcall(lua_State *L) {
         int results = original(L);
         limits->nesting--;
         if (limits->limit != CLUA_LIMIT_NONE) return clua_raiselimit(L, limits);
+        clua_unplaceresumed(L, results);
         return results;
     }
     default:
@@ -833,23 +836,81 @@ int clua_makeprinter(lua_State *L) {
     return 1;
 }
 
-/// Gives the error message on top a position in the pack's code when Lua placed it in the
-/// engine's (`echolot.sandbox:217: C stack overflow`: Lua names the innermost Lua frame,
-/// which for a `__pairs` calling `pairs` over and over is the sandbox's): the line that
-/// called pcall instead. Packs see positions in their own code only. An engine chunk's
-/// name has no `/`; a pack's always has.
-static void clua_ownposition(lua_State *L) {
-    if (lua_type(L, -1) != LUA_TSTRING) return;
-    const char *message = lua_tostring(L, -1);
-    const char *colon = strchr(message, ':');
-    if (strncmp(message, "echolot.", 8) != 0 || colon == NULL || memchr(message, '/', (size_t)(colon - message)) != NULL
-        || !isdigit((unsigned char)colon[1])) return;
-    const char *rest = colon + 1;
-    while (isdigit((unsigned char)*rest)) rest++;
-    if (rest[0] != ':' || rest[1] != ' ') return;
-    luaL_where(L, 1);
-    lua_pushstring(L, rest + 2);
-    lua_concat(L, 2);
+// Positions in the engine's code. Some of the functions a pack calls are the engine's
+// Lua (the sandbox's `pairs`, `next`, `ctx.random`, …), where Lua's own are C. A runtime
+// error Lua raises while one of them runs (a `C stack overflow` when a `__pairs` calls
+// `pairs` over and over, or calls nested that deep by the pack before it) is placed at
+// the engine's line, `echolot.sandbox:220: C stack overflow`: a position no pack may see,
+// where Lua's C function would have given none. So, where the error is raised, before
+// the stack unwinds, the position Lua gave it in an engine frame is taken off again: in
+// the message handler of the sandbox's pcall and xpcall (before the pack's own handler),
+// and in coroutine.resume from the dead coroutine's frames, which Lua keeps. The frame
+// that raised the message says whether Lua placed it there: a message the pack raised
+// (`error("echolot.api:12: hello", 0)`, or one caught and raised again) comes from
+// `error` called by the pack, and is left as it is. Rewriting at the pcall instead, by
+// the text alone, cannot tell the two apart.
+
+/// Whether a frame runs one of the engine's chunks (named `=echolot.…`; a pack's are
+/// `@pack/file`).
+static int clua_engineframe(const lua_Debug *ar) {
+    return ar->currentline >= 0 && strncmp(ar->source, "=echolot.", 9) == 0;
+}
+
+/// Takes off the message on top of L the position Lua gave it in an engine frame of
+/// thread `co`, where the frame at `level` raised it: a runtime error names that frame
+/// when it is Lua's, and a C function's luaL_error names the C function's caller
+/// (luaL_where(L, 1)). Returns whether the message changed.
+static int clua_unplace(lua_State *L, lua_State *co, int level) {
+    lua_Debug ar;
+    if (lua_type(L, -1) != LUA_TSTRING || !lua_getstack(co, level, &ar) || !lua_getinfo(co, "Sl", &ar)) return 0;
+    if (ar.currentline < 0 && (!lua_getstack(co, level + 1, &ar) || !lua_getinfo(co, "Sl", &ar))) return 0;
+    if (!clua_engineframe(&ar)) return 0;
+    char position[LUA_IDSIZE + 32];
+    int n = snprintf(position, sizeof position, "%s:%d: ", ar.short_src, ar.currentline);
+    size_t length = 0;
+    const char *message = lua_tolstring(L, -1, &length);
+    if (n <= 0 || (size_t)n >= sizeof position || length < (size_t)n || memcmp(message, position, (size_t)n) != 0)
+        return 0;
+    lua_pushlstring(L, message + n, length - (size_t)n);
+    lua_replace(L, -2);
+    return 1;
+}
+
+/// The message handler of the sandbox's pcall and xpcall: runs where the error was raised
+/// (level 1), takes off an engine position, and then, for xpcall, calls the pack's
+/// handler (upvalue 1) with the message.
+static int clua_placehandler(lua_State *L) {
+    lua_settop(L, 1);
+    (void)clua_unplace(L, L, 1);
+    if (lua_isnoneornil(L, lua_upvalueindex(1))) return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 1, 1);
+    return 1;
+}
+
+/// After coroutine.resume (`results` on top, the coroutine at 1): when it ended the
+/// coroutine with an error, takes off an engine position from the message, reading the
+/// dead coroutine's frames, which Lua keeps as they were when the error was raised (for
+/// tracebacks). The coroutine keeps a copy of the message for coroutine.close to return:
+/// that copy is replaced too. Moving a value in and out of a dead coroutine allocates
+/// nothing there.
+static void clua_unplaceresumed(lua_State *L, int results) {
+    lua_State *co = lua_tothread(L, 1);
+    if (co == NULL || results != 2 || lua_toboolean(L, -2) || lua_status(co) <= LUA_YIELD) return;
+    lua_pushvalue(L, -1);  // the message as raised
+    if (!clua_unplace(L, co, 0)) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (lua_gettop(co) > 0) {
+        lua_xmove(co, L, 1);  // its copy
+        if (lua_rawequal(L, -1, -3)) {
+            lua_pop(L, 1);
+            lua_pushvalue(L, -1);
+        }
+        lua_xmove(L, co, 1);
+    }
     lua_replace(L, -2);
 }
 
@@ -861,7 +922,6 @@ static int clua_finishprotected(lua_State *L, int status, lua_KContext extra) {
     clua_Limits *limits = clua_limits(L);
     if (limits->limit != CLUA_LIMIT_NONE) return clua_raiselimit(L, limits);
     if (status != LUA_OK && status != LUA_YIELD) {
-        clua_ownposition(L);
         lua_pushboolean(L, 0);
         lua_pushvalue(L, -2);
         return 2;
@@ -869,19 +929,26 @@ static int clua_finishprotected(lua_State *L, int status, lua_KContext extra) {
     return lua_gettop(L) - (int)extra;
 }
 
-/// The sandbox's `pcall`: Lua's own (lbaselib.c), ending in clua_finishprotected.
+/// The sandbox's `pcall`: Lua's own (lbaselib.c) with clua_placehandler as its message
+/// handler (below the `true`: its results start after it), ending in
+/// clua_finishprotected.
 int clua_packpcall(lua_State *L) {
     luaL_checkany(L, 1);
+    lua_pushcfunction(L, clua_placehandler);
     lua_pushboolean(L, 1);
-    lua_insert(L, 1);
-    int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, clua_finishprotected);
-    return clua_finishprotected(L, status, 0);
+    lua_rotate(L, 1, 2);  // handler, true, f, arguments
+    int status = lua_pcallk(L, lua_gettop(L) - 3, LUA_MULTRET, 1, 1, clua_finishprotected);
+    return clua_finishprotected(L, status, 1);
 }
 
-/// The sandbox's `xpcall`: Lua's own (lbaselib.c), ending in clua_finishprotected.
+/// The sandbox's `xpcall`: Lua's own (lbaselib.c), the pack's handler called from
+/// clua_placehandler, ending in clua_finishprotected.
 int clua_packxpcall(lua_State *L) {
     int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, clua_placehandler, 1);
+    lua_replace(L, 2);
     lua_pushboolean(L, 1);
     lua_pushvalue(L, 1);
     lua_rotate(L, 3, 2);
