@@ -321,9 +321,7 @@ struct CommandTests {
 
     @Test func aStoryPackWithoutItsStoryIsReportedAtItsKind() throws {
         let scratch = Scratch()
-        let data = scratch.at("data")
-        _ = try echolot(["new", "pack", "tale", "--author", "Ann"], in: scratch.url, data: data)
-        try scratch.edit("tale/pack.json", replacing: #""kind": "scored""#, with: #""kind": "story""#)
+        let data = try storyPackTale(in: scratch)
 
         let result = try echolot(["validate", "tale"], in: scratch.url, data: data)
         #expect(result.status == 1)
@@ -335,14 +333,20 @@ struct CommandTests {
         #expect(story.status == 0, "\(story.stderr)")
     }
 
+    /// `echolot new pack tale` in `scratch`, made a story pack: the data folder it used.
+    private func storyPackTale(in scratch: Scratch) throws -> URL {
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "tale", "--author", "Ann"], in: scratch.url, data: data)
+        try scratch.edit("tale/pack.json", replacing: #""kind": "scored""#, with: #""kind": "story""#)
+        return data
+    }
+
     /// An achievement a story's condition names must be one a script registers — the
     /// engine's or the pack's own — as a level's goal type must: a misspelt one would never
     /// be earned, so its branch would silently never (or, under `not`, always) be taken.
     @Test func anUnknownAchievementInAStoryConditionIsReportedAtItsName() throws {
         let scratch = Scratch()
-        let data = scratch.at("data")
-        _ = try echolot(["new", "pack", "tale", "--author", "Ann"], in: scratch.url, data: data)
-        try scratch.edit("tale/pack.json", replacing: #""kind": "scored""#, with: #""kind": "story""#)
+        let data = try storyPackTale(in: scratch)
         scratch.write([
             "tale/scripts/achievements/heard.lua":
                 #"echolot.achievement("heard", { on = { ["level.won"] = function(progress) progress.earned = true end } })"#,
@@ -371,9 +375,7 @@ struct CommandTests {
     /// once it was fixed).
     @Test func anUnknownAchievementIsReportedBesideTheStorysOtherProblems() throws {
         let scratch = Scratch()
-        let data = scratch.at("data")
-        _ = try echolot(["new", "pack", "tale", "--author", "Ann"], in: scratch.url, data: data)
-        try scratch.edit("tale/pack.json", replacing: #""kind": "scored""#, with: #""kind": "story""#)
+        let data = try storyPackTale(in: scratch)
         scratch.write([
             "tale/story.json": """
                 { "chapters": [ { "id": "a", "steps": [

@@ -322,32 +322,15 @@ import Testing
     /// read-only without a word: the whole level was played, its summary printed, and only
     /// then did recording fail, leaving a `-wal` and `-shm` behind.
     @Test func aReadOnlyProfileFileStopsTheRunBeforeItPlays() throws {
-        let folder = scratch.url("desk")
-        let profile = folder.appendingPathComponent("profile.sqlite")
-        let recorded = try Executables.run(Executables.echolot, [
-            "run", Executables.tutorial.path, "--level", "first-sound", "--input", inputLog().path, "--profile", profile.path,
-        ])
-        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let (folder, profile) = try recordedProfile(in: "desk")
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         let bytes = try Data(contentsOf: profile)
         chmod(profile.path, 0o444)
         chmod(folder.path, 0o777)
-        let log = try inputLog()
-        var run: Executables.Outcome
-        if geteuid() == 0 {
-            // Root writes anywhere: the run is nobody's, with its own binary and pack.
-            let binary = scratch.url("echolot"), pack = scratch.url("tutorial")
-            try FileManager.default.copyItem(at: Executables.echolot, to: binary)
-            try FileManager.default.copyItem(at: Executables.tutorial, to: pack)
-            run = try Executables.run(URL(fileURLWithPath: "/usr/bin/setpriv"), [
-                "--reuid=65534", "--regid=65534", "--clear-groups", binary.path,
-                "run", pack.path, "--level", "first-sound", "--input", log.path, "--profile", profile.path,
-            ], environment: ["HOME": scratch.folder.path])
-        } else {
-            run = try Executables.run(Executables.echolot, [
-                "run", Executables.tutorial.path, "--level", "first-sound", "--input", log.path, "--profile", profile.path,
-            ])
-        }
+        // The player's own copy of the pack: the build's folders may be private to root.
+        let pack = scratch.url("tutorial")
+        try FileManager.default.copyItem(at: Executables.tutorial, to: pack)
+        let run = try runAsPlayer(["run", pack.path, "--level", "first-sound", "--input", inputLog().path, "--profile", profile.path])
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty, "\(run.stdout)")
         #expect(run.stderr == "\(profile.path): error: the profile cannot be written (the file is read-only). "
@@ -360,28 +343,13 @@ import Testing
     /// `stats` only reads, so a profile the player may not write — the file and its folder
     /// read-only — shows its statistics, and stays as it was.
     @Test func statsReadsAReadOnlyProfile() throws {
-        let folder = scratch.url("shelf")
-        let profile = folder.appendingPathComponent("profile.sqlite")
-        let recorded = try Executables.run(Executables.echolot, [
-            "run", Executables.tutorial.path, "--level", "first-sound", "--input", inputLog().path, "--profile", profile.path,
-        ])
-        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let (folder, profile) = try recordedProfile(in: "shelf")
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         let bytes = try Data(contentsOf: profile)
         chmod(profile.path, 0o444)
         chmod(folder.path, 0o555)
         defer { chmod(folder.path, 0o755) }
-        var command = [Executables.echolot.path, "stats", "--json", "--profile", profile.path]
-        if geteuid() == 0 {
-            // Root writes anywhere: the check runs as nobody, with its own copy of the binary.
-            let binary = scratch.url("echolot")
-            try FileManager.default.copyItem(at: Executables.echolot, to: binary)
-            command = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + command.dropFirst()
-        }
-        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
-        let stats = geteuid() == 0
-            ? try Executables.run(setpriv, command)
-            : try Executables.run(Executables.echolot, Array(command.dropFirst()))
+        let stats = try runAsPlayer(["stats", "--json", "--profile", profile.path])
         #expect(stats.status == 0, "\(stats.stderr)")
         #expect(stats.stdout.contains(#""runs":1"#), "\(stats.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
@@ -392,12 +360,7 @@ import Testing
     /// read-only, `stats` still reads the profile, as no write is pending. It said the
     /// profile cannot be written, since only a missing `-wal` counted as none pending.
     @Test func statsReadsAReadOnlyProfileBesideAnEmptyWAL() throws {
-        let folder = scratch.url("shelf")
-        let profile = folder.appendingPathComponent("profile.sqlite")
-        let recorded = try Executables.run(Executables.echolot, [
-            "run", Executables.tutorial.path, "--level", "first-sound", "--input", inputLog().path, "--profile", profile.path,
-        ])
-        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let (folder, profile) = try recordedProfile(in: "shelf")
         try Data().write(to: URL(fileURLWithPath: profile.path + "-wal"))
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         let bytes = try Data(contentsOf: profile)
@@ -409,6 +372,18 @@ import Testing
         #expect(stats.stdout.contains(#""runs":1"#), "\(stats.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
         #expect(try Data(contentsOf: profile) == bytes)
+    }
+
+    /// A profile in the scratch folder `name` with one run of the tutorial's first level
+    /// recorded in it.
+    private func recordedProfile(in name: String) throws -> (folder: URL, profile: URL) {
+        let folder = scratch.url(name)
+        let profile = folder.appendingPathComponent("profile.sqlite")
+        let recorded = try Executables.run(Executables.echolot, [
+            "run", Executables.tutorial.path, "--level", "first-sound", "--input", inputLog().path, "--profile", profile.path,
+        ])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        return (folder, profile)
     }
 
     /// Runs `echolot` with `arguments` as a player whom file modes bind: under root, as
