@@ -323,8 +323,7 @@ import Testing
     /// then did recording fail, leaving a `-wal` and `-shm` behind.
     @Test func aReadOnlyProfileFileStopsTheRunBeforeItPlays() throws {
         let (folder, profile) = try recordedProfile(in: "desk")
-        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        let bytes = try Data(contentsOf: profile)
+        let before = try files(in: folder, profile: profile)
         chmod(profile.path, 0o444)
         chmod(folder.path, 0o777)
         // The player's own copy of the pack: the build's folders may be private to root.
@@ -336,24 +335,21 @@ import Testing
         #expect(run.stderr == "\(profile.path): error: the profile cannot be written (the file is read-only). "
             + "Make the file and its folder writable, or use --profile PATH (or ECHOLOT_PROFILE) to keep your progress in another file\n",
             "\(run.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
-        #expect(try Data(contentsOf: profile) == bytes)
+        #expect(try files(in: folder, profile: profile) == before)
     }
 
     /// `stats` only reads, so a profile the player may not write — the file and its folder
     /// read-only — shows its statistics, and stays as it was.
     @Test func statsReadsAReadOnlyProfile() throws {
         let (folder, profile) = try recordedProfile(in: "shelf")
-        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        let bytes = try Data(contentsOf: profile)
+        let before = try files(in: folder, profile: profile)
         chmod(profile.path, 0o444)
         chmod(folder.path, 0o555)
         defer { chmod(folder.path, 0o755) }
         let stats = try runAsPlayer(["stats", "--json", "--profile", profile.path])
         #expect(stats.status == 0, "\(stats.stderr)")
         #expect(stats.stdout.contains(#""runs":1"#), "\(stats.stdout)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
-        #expect(try Data(contentsOf: profile) == bytes)
+        #expect(try files(in: folder, profile: profile) == before)
     }
 
     /// A reader of a WAL profile leaves an empty `-wal` beside it; once the folder is
@@ -362,16 +358,27 @@ import Testing
     @Test func statsReadsAReadOnlyProfileBesideAnEmptyWAL() throws {
         let (folder, profile) = try recordedProfile(in: "shelf")
         try Data().write(to: URL(fileURLWithPath: profile.path + "-wal"))
-        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        let bytes = try Data(contentsOf: profile)
+        let before = try files(in: folder, profile: profile)
         chmod(profile.path, 0o444)
         chmod(folder.path, 0o555)
         defer { chmod(folder.path, 0o755) }
         let stats = try runAsPlayer(["stats", "--json", "--profile", profile.path])
         #expect(stats.status == 0, "\(stats.stderr)")
         #expect(stats.stdout.contains(#""runs":1"#), "\(stats.stdout)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
-        #expect(try Data(contentsOf: profile) == bytes)
+        #expect(try files(in: folder, profile: profile) == before)
+    }
+
+    /// What a failed command must leave as it was: the names in the profile's folder and
+    /// the profile's bytes.
+    private struct ProfileFiles: Equatable {
+        let names: [String]
+        let bytes: Data
+    }
+
+    /// The profile's folder and bytes as they are now.
+    private func files(in folder: URL, profile: URL) throws -> ProfileFiles {
+        ProfileFiles(names: try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(),
+                     bytes: try Data(contentsOf: profile))
     }
 
     /// A profile in the scratch folder `name` with one run of the tutorial's first level
