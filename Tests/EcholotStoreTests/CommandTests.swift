@@ -339,25 +339,13 @@ import Testing
     }
 
     /// `stats` only reads, so a profile the player may not write — the file and its folder
-    /// read-only — shows its statistics, and stays as it was.
-    @Test func statsReadsAReadOnlyProfile() throws {
+    /// read-only — shows its statistics, and stays as it was. So it does beside the empty
+    /// `-wal` a reader of a WAL profile leaves: no write is pending (it said the profile
+    /// cannot be written, since only a missing `-wal` counted as none pending).
+    @Test(arguments: [false, true])
+    func statsReadsAReadOnlyProfile(besideAnEmptyWAL: Bool) throws {
         let (folder, profile) = try recordedProfile(in: "shelf")
-        let before = try files(in: folder, profile: profile)
-        chmod(profile.path, 0o444)
-        chmod(folder.path, 0o555)
-        defer { chmod(folder.path, 0o755) }
-        let stats = try runAsPlayer(["stats", "--json", "--profile", profile.path])
-        #expect(stats.status == 0, "\(stats.stderr)")
-        #expect(stats.stdout.contains(#""runs":1"#), "\(stats.stdout)")
-        #expect(try files(in: folder, profile: profile) == before)
-    }
-
-    /// A reader of a WAL profile leaves an empty `-wal` beside it; once the folder is
-    /// read-only, `stats` still reads the profile, as no write is pending. It said the
-    /// profile cannot be written, since only a missing `-wal` counted as none pending.
-    @Test func statsReadsAReadOnlyProfileBesideAnEmptyWAL() throws {
-        let (folder, profile) = try recordedProfile(in: "shelf")
-        try Data().write(to: URL(fileURLWithPath: profile.path + "-wal"))
+        if besideAnEmptyWAL { try Data().write(to: URL(fileURLWithPath: profile.path + "-wal")) }
         let before = try files(in: folder, profile: profile)
         chmod(profile.path, 0o444)
         chmod(folder.path, 0o555)
