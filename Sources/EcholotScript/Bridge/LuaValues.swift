@@ -56,10 +56,11 @@ extension LuaVM {
     }
 
     /// What Swift may copy out of Lua in one call, in bytes. Lua keeps a string once
-    /// however often it is referenced, but Swift copies it for every place it is stored:
-    /// without a bound, a megabyte stored nine thousand times becomes nine gigabytes
-    /// outside the memory cap, uncharged. A call cannot hand over more than the Lua state
-    /// may hold, so the memory cap is the bound.
+    /// however often it is referenced, but Swift reads it for every place it is stored
+    /// (and only then finds a long one it already has, ``SharedStrings``): without a
+    /// bound, a megabyte stored nine thousand times is nine gigabytes copied and hashed in
+    /// one call, uncharged. A call cannot hand over more than the Lua state may hold, so
+    /// the memory cap is the bound.
     struct Allowance {
         /// Bytes left.
         private(set) var bytes: Int
