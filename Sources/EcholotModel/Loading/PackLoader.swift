@@ -158,8 +158,7 @@ struct PackLoading {
             outcome.pack = pack
         } else if manifestIsUsable {
             outcome.partialPack = pack
-            outcome.onlyParameters = manifestReport.isConfined(to: "parameters")
-                && !sortedDiagnostics.contains { $0.path != manifestReport.displayPath }
+            outcome.onlyParameters = sortedDiagnostics.allSatisfy { $0.path == manifestReport.displayPath }
         }
         return outcome
     }

@@ -60,7 +60,7 @@ public struct StoryDirector: Sendable {
             try goOnAfterLevel(scene: scene, state: &state, context: &context)
         case ActionName.tick where kind == .level:
             speakOverLevel(scene: scene, dt: action["dt"].doubleValue ?? 0, state: &state, context: &context)
-        case ActionName.tick where kind == .choice && moved(scene, state):
+        case ActionName.tick where kind == .choice && (moved(scene, state) || playedStep(scene) == nil):
             // A story rule moved the place while the choice was offered: it ends unpicked,
             // as a cut-scene does, and the story goes on from the place written.
             try next(state: &state, context: &context)
@@ -202,12 +202,11 @@ public struct StoryDirector: Sendable {
     /// place a story rule moved away from a level step goes on from there, as after a
     /// cut-scene; one that is no place stops the story (``next(state:context:)``).
     private func goOnAfterLevel(scene: PersistentMap<Value>, state: inout GameState, context: inout ReducerContext) throws {
-        // First: a step that is no integer would otherwise be read as the chapter's first,
-        // a level step to retry.
+        if state[Game.story]["outcome"]?.stringValue == "won" { return try next(state: &state, context: &context) }
+        // Lost: a step that is no integer would otherwise be read as the chapter's first, a
+        // level step to retry.
         if let problem = noPlace(state) { return stopAtNoPlace(problem, state: &state, context: &context) }
-        guard state[Game.story]["outcome"]?.stringValue != "won", case let .level(step)? = currentStep(state)?.kind else {
-            return try next(state: &state, context: &context)
-        }
+        guard case let .level(step)? = currentStep(state)?.kind else { return try next(state: &state, context: &context) }
         switch step.onLoss {
         case .retry:
             try run(chapter: chapterIndex(state), step: stepIndex(state), state: &state, context: &context)
@@ -430,12 +429,12 @@ public struct StoryDirector: Sendable {
         return step(chapter: c, step: s)
     }
 
-    /// Whether a story rule moved the story's place away from the step its scene plays (or
-    /// wrote a scene that has no step): the scene then ends as at its end.
+    /// Whether a story rule moved the story's place away from the step its scene plays:
+    /// the scene then ends as at its end (as it does when the scene names no step at all,
+    /// `playedStep` nil, which the callers ask only when it was not moved).
     private func moved(_ scene: PersistentMap<Value>, _ state: GameState) -> Bool {
         let story = state[Game.story]
-        return playedStep(scene) == nil || story["chapter"]?.stringValue != scene["chapter"]?.stringValue
-            || story["step"]?.intValue != scene["step"]?.intValue
+        return story["chapter"]?.stringValue != scene["chapter"]?.stringValue || story["step"]?.intValue != scene["step"]?.intValue
     }
 
     /// `story.json:line:col` of a step, for run-time messages.
