@@ -22,7 +22,7 @@ enum OutputFileOption {
             throw ValidationError("\(option): the folder \(MessageText.argument(folder)) cannot be written")
         }
         if FileManager.default.fileExists(atPath: value, isDirectory: &isFolder), isFolder.boolValue {
-            throw ValidationError("\(option): \(MessageText.argument(value)) is a folder; give a file name inside it")
+            throw ValidationError("\(option): \(value) is a folder; give a file name inside it")
         }
     }
 }

@@ -71,10 +71,10 @@ struct PlayCommand: ParsableCommand {
     func validate() throws {
         try ProfileAccess.validate(explicit: profile)
         if let visuals, Visuals(rawValue: visuals) == nil {
-            throw ValidationError("--visuals must be shown, faded or hidden, not '\(MessageText.argument(visuals))'")
+            throw ValidationError("--visuals must be shown, faded or hidden, not '\(visuals)'")
         }
         guard InputSource(argument: inputSource) != nil else {
-            throw ValidationError("--input-source must be keys, opentrack, opentrack:PORT or opentrack:HOST:PORT, not '\(MessageText.argument(inputSource))'")
+            throw ValidationError("--input-source must be keys, opentrack, opentrack:PORT or opentrack:HOST:PORT, not '\(inputSource)'")
         }
         if tiltTurns, InputSource(argument: inputSource) == .keys {
             throw ValidationError("--tilt-turns needs a head tracker: add --input-source opentrack")
@@ -86,7 +86,7 @@ struct PlayCommand: ParsableCommand {
             if let refusal = InputRecorder.refusal(toWrite: record) { throw ValidationError("--record: \(refusal)") }
         }
         if let time, TimeOfDay(text: time) == nil {
-            throw ValidationError("--time must be a time of day as HH:MM (00:00 to 23:59), not '\(MessageText.argument(time))'")
+            throw ValidationError("--time must be a time of day as HH:MM (00:00 to 23:59), not '\(time)'")
         }
         if watch {
             guard let pack, FileManager.default.fileExists(atPath: pack) else {

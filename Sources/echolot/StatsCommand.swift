@@ -35,7 +35,7 @@ struct StatsCommand: ParsableCommand {
     func validate() throws {
         try ProfileAccess.validate(explicit: profile)
         guard StatsWindow(rawValue: window) != nil else {
-            throw ValidationError("--window must be week, 2weeks or month, not '\(MessageText.argument(window))'")
+            throw ValidationError("--window must be week, 2weeks or month, not '\(window)'")
         }
     }
 
