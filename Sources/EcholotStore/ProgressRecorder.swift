@@ -19,8 +19,9 @@ public final class ProgressRecorder {
     /// Every recording made, in order.
     public private(set) var recordings: [Recording] = []
     /// The first write that failed for good, or `.busy` while runs wait in ``unsaved`` for
-    /// a profile another program holds locked; the game goes on, and the caller reports it.
-    public var failure: ProfileError? { lost ?? (unsaved.isEmpty ? nil : .busy(path: profile.url.path)) }
+    /// a profile another program holds locked (not runs it holds back, ``holdsRuns``); the
+    /// game goes on, and the caller reports it.
+    public var failure: ProfileError? { lost ?? (unsaved.isEmpty || holdsRuns ? nil : .busy(path: profile.url.path)) }
     /// Called after each recording (a game announces achievements and unlocks from it).
     public var onRecording: ((Recording) -> Void)?
     /// Ended runs not written yet because the profile was locked (or ``holdsRuns``), oldest first.

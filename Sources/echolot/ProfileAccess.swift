@@ -60,11 +60,9 @@ enum ProfileAccess {
         }
         let empty = try openForReading(explicit: explicit)
         try allowing(empty)
-        do {
+        _ = try opening(explicit) { url throws(ProfileError) in
             try Profile.checkCanMake(at: url)
-        } catch {
-            Terminal.error(error.description)
-            throw ExitCode(1)
+            return empty
         }
         return RunProfile(current: empty, toMake: true)
     }
