@@ -150,8 +150,12 @@ public final class FileReport {
         !unplaced && problemPaths.allSatisfy { JSONPath.isInside($0, path) }
     }
 
-    /// Where the problems found so far lie, to ask which parts of the file read as written.
-    var places: ProblemPlaces { ProblemPlaces(paths: problemPaths, anywhere: unplaced) }
+    /// Whether a problem found so far lies at the value at `path` (a plain path such as
+    /// `goals[2]`), inside it, or at a value holding it; any part may hold one found at no
+    /// value (a syntax error). What does not is read as written.
+    func touches(_ path: String) -> Bool {
+        unplaced || problemPaths.contains { JSONPath.isInside($0, path) || JSONPath.isInside(path, $0) }
+    }
 
     /// Places `entry` among those told, in file order; what falls past ``maxProblems`` (it,
     /// or the last told) is counted.

@@ -8,13 +8,12 @@ extension LevelReader {
     /// rule's check looks at them: it would judge a level the file does not describe), or
     /// when no rule entry is left.
     func ruleCheckable(_ level: Level) -> Level? {
-        let places = report.places
-        guard !places.touch("entities"), !places.touch("attributes") else { return nil }
+        guard !report.touches("entities"), !report.touches("attributes") else { return nil }
         var level = level
         var goals = level[LevelKeys.goals]
-        for id in goals.ids where places.touch(goalPaths[id] ?? "goals") { goals[id] = nil }
+        for id in goals.ids where report.touches(goalPaths[id] ?? "goals") { goals[id] = nil }
         level[LevelKeys.goals] = goals
-        if places.touch("scoring") { level[LevelKeys.scoring] = nil }
+        if report.touches("scoring") { level[LevelKeys.scoring] = nil }
         let behaviours = level[LevelKeys.entities].nodes.contains { !$0.node[EntityKeys.behaviours].isEmpty }
         guard goals.count > 0 || level[LevelKeys.scoring] != nil || behaviours else { return nil }
         return level
