@@ -48,12 +48,16 @@ struct LoadProblems: Error {
 /// `path:line:col: error: …` lines on stderr and exit status 1.
 enum GameLoader {
     /// Loads `level` of the pack at `path` (a folder, a `.zip` or a pack's id), its bases,
-    /// dependencies and rules resolved against the shipped and installed packs. `vet` may
-    /// refuse the pack, with the line to tell, before its level is looked for.
-    static func load(pack path: String, level id: String, vet: (Pack) -> String? = { _ in nil }) throws -> LoadedGame {
+    /// dependencies and rules resolved against the shipped and installed packs.
+    static func load(pack path: String, level id: String) throws -> LoadedGame {
         let library = PackLibrary.standard()
         guard let resolved = packPath(path, in: library) else { throw ExitCode(1) }
-        switch game(at: resolved, shown: path, level: id, in: library, vet: vet) {
+        return try told(game(at: resolved, shown: path, level: id, in: library))
+    }
+
+    /// The game `result` holds, or its problems told on stderr and exit status 1.
+    static func told(_ result: Result<LoadedGame, LoadProblems>) throws -> LoadedGame {
+        switch result {
         case let .success(game):
             return game
         case let .failure(problems):
@@ -66,14 +70,15 @@ enum GameLoader {
     /// that stops it as the lines `load(pack:level:)` tells on stderr; the pack is
     /// named `shown` when it has no such level. For `play`, whose screen is the game's
     /// while a level starts: it tells the problems there, where stderr would be drawn over.
-    static func game(at path: String, shown: String, level id: String, in library: PackLibrary,
-                     vet: (Pack) -> String? = { _ in nil }) -> Result<LoadedGame, LoadProblems> {
-        let pack: Pack
+    static func game(at path: String, shown: String, level id: String, in library: PackLibrary) -> Result<LoadedGame, LoadProblems> {
         switch library.load(at: URL(fileURLWithPath: path)) {
-        case let .success(loaded): pack = loaded
+        case let .success(pack): return game(of: pack, shown: shown, level: id)
         case let .failure(error): return .failure(LoadProblems(error.diagnostics.sortedForDisplay().map(\.description)))
         }
-        if let refusal = vet(pack) { return .failure(LoadProblems([refusal])) }
+    }
+
+    /// `level` of `pack` (named `shown`, as typed) with the pack's rules, or what stops it.
+    static func game(of pack: Pack, shown: String, level id: String) -> Result<LoadedGame, LoadProblems> {
         guard let definition = pack.level(id: id) else { return .failure(LoadProblems([noLevel(id, in: pack, shown: shown)])) }
         switch PackRules.checked(pack) {
         case let .success(rules): return .success(LoadedGame(pack: pack, definition: definition, rules: rules))

@@ -53,24 +53,24 @@ struct ReplayCommand: ParsableCommand {
         }
         guard let packPath = pack ?? recording?.pack, let levelID = level ?? recording?.level,
               let expected = expect ?? recording?.stateHash else { throw ExitCode(1) }
-        // The recording's pack is checked before its level is looked for: another pack
-        // would first be told to lack the level, which says nothing of the real mistake.
-        let game: LoadedGame
-        var packLoaded = false
+        let loaded: Pack
         do {
-            game = try GameLoader.load(pack: packPath, level: levelID) { loaded in
-                packLoaded = true
-                guard let recording, recording.packID != loaded.id else { return nil }
-                return "\(log): error: recorded with pack \(MessageText.named(recording.packID)), but \(MessageText.argument(packPath)) is pack '\(loaded.id)'"
-            }
+            loaded = try GameLoader.loadPack(packPath)
         } catch {
             // A pack that does not load at the path the description gives (moved, or
             // recorded on another machine): say where the path came from.
-            if pack == nil, !packLoaded {
+            if pack == nil {
                 Terminal.error("\(RecordingDescription.metaPath(forLog: log)): note: the pack \(MessageText.argument(packPath)) is the one this description names; give --pack to replay with another")
             }
             throw error
         }
+        // The recording's pack is checked before its level is looked for: another pack
+        // would first be told to lack the level, which says nothing of the real mistake.
+        if let recording, recording.packID != loaded.id {
+            Terminal.error("\(log): error: recorded with pack \(MessageText.named(recording.packID)), but \(MessageText.argument(packPath)) is pack '\(loaded.id)'")
+            throw ExitCode(1)
+        }
+        let game = try GameLoader.told(GameLoader.game(of: loaded, shown: packPath, level: levelID))
         if let recording {
             if recording.packVersion != game.pack.manifest.version {
                 Terminal.error("\(log): warning: recorded with \(recording.packID) \(MessageText.named(recording.packVersion)), replaying with \(game.pack.manifest.version)")
