@@ -83,7 +83,7 @@ struct PacksCommand: ParsableCommand {
             let origin = all ? ", \(problem.origin.rawValue)" : ""
             // A problem it shares with a pack before it (a cycle both are in) is told once.
             if problem.diagnostics.isEmpty, let reason = problem.reason {
-                print("\(problem.name)\(origin): does not load, for the problem told at \(reason.path).")
+                print("\(problem.name)\(origin): does not load, for the problem told at \(MessageText.oneLine(reason.path)).")
             } else {
                 print("\(problem.name)\(origin): does not load; its errors follow.")
             }
