@@ -235,7 +235,7 @@ final class LevelReader {
             guard !goals.contains(id) else { continue }
             let hint = Suggestion.hint(for: id, among: goals)
             let listed = goals.isEmpty ? " (it has no goals)"
-                : hint.isEmpty ? " (goals: " + goals.map { quoted($0) }.joined(separator: ", ") + ")" : hint
+                : hint.isEmpty ? " (goals: " + Suggestion.few(goals.map { quoted($0) }) + ")" : hint
             idField.fail("\(action): there is no goal \(quoted(id)) in this level" + listed)
         }
     }

@@ -47,7 +47,7 @@ public struct StoryBook: Sendable {
             guard case let .branch(condition, _) = step.kind else { return [] }
             return condition.achievements.filter { !registered.contains($0.name) }.map { name, position in
                 let hint = Suggestion.nameHint(for: name, among: registered)
-                let listed = registered.isEmpty ? "; no script registers any" : "; the achievements are \(StoryChecker.few(registered))"
+                let listed = registered.isEmpty ? "; no script registers any" : "; the achievements are \(Suggestion.few(registered))"
                 return Diagnostic(path: displayPath, at: position,
                                   message: "unknown achievement \(named(name)): no script registers it" + (hint.isEmpty ? listed : hint))
             }

@@ -11,7 +11,7 @@ struct StoryChecker {
         // Each id once, in file order: a chapter defined twice is reported on its own.
         var seen = Set<String>()
         let ids = book.chapters.map(\.id).filter { seen.insert($0).inserted }
-        let shown = Self.few(ids)
+        let shown = Suggestion.few(ids)
         for reference in references where book.chapterIndex(reference.id) == nil {
             let hint = Suggestion.nameHint(for: reference.id, among: ids)
             report.error("there is no chapter \(named(reference.id))" + (hint.isEmpty ? "; the chapters are \(shown)" : hint),
@@ -20,13 +20,6 @@ struct StoryChecker {
         checkStrings()
         checkLoops()
         checkVariables()
-    }
-
-    /// `names` for a message: a long story's chapters do not fit on a line, so the first
-    /// few of a long list and how many more, each long name cut.
-    static func few(_ names: [String]) -> String {
-        let shown = names.prefix(names.count <= 12 ? 12 : 10).map { shortened($0, head: 40, tail: 10) }.joined(separator: ", ")
-        return names.count <= 12 ? shown : shown + " and \(names.count - 10) more"
     }
 
     /// Every line id must be in the default language's strings and in every other

@@ -176,7 +176,7 @@ public struct StoryDirector: Sendable {
         guard let option = action["option"].stringValue, choice.options.contains(where: { $0.value == option }) else {
             let given = action["option"].stringValue ?? action["option"].description
             throw ActionError("choice.made", "choice \(named(choice.id)) has no option \(named(given)); its options are "
-                + StoryChecker.few(choice.options.map(\.value)))
+                + Suggestion.few(choice.options.map(\.value)))
         }
         setVariable(choice.variable, .string(option), in: &state)
         try next(state: &state, context: &context)
