@@ -256,6 +256,20 @@ import Testing
         ], "\(problems)")
     }
 
+    /// The entries after a failing check are judged against the level as it is: the pass
+    /// that goes on sees its entities (it saw none, the level having been frozen in place by
+    /// the first pass, and told an entity and a tag that are there as missing).
+    @Test func theChecksAfterAFailingOneSeeTheLevelsEntities() throws {
+        let goals = #"[{"type": "shaky"}, {"type": "find", "entity": "bell"}, {"type": "find", "tag": "t"}, {"type": "findAll", "tag": "t"}]"#
+        let level = Support.level(entities: [("bell", 0)], goals: goals)  // bell carries the tag "t"
+        let problems = try Support.world(scripts: ["shaky.lua": """
+            echolot.goal("shaky", { on = { ["pack.never"] = function() end }, check = function() error("oops") end })
+            """], level: level).rules.validate()
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.message.hasPrefix("goal 'shaky': its check failed at ") == true, "\(problems)")
+        #expect(problems.first?.message.hasSuffix("scripts/shaky.lua:1: oops") == true, "\(problems)")
+    }
+
     @Test func aRuleCheckRunsOnTheParameters() throws {
         let problems = try diagnostics(goals: #"[{"type": "find"}, {"type": "findAll", "tag": "nothing"}]"#)
         #expect(Set(messages(problems)) == [

@@ -502,8 +502,9 @@ end
 -- Checks rule entries against their declarations, from entry `from` on (1 when nil).
 -- `entries` is a list of {pack, kind, name, params}; `level` the level as plain tables.
 -- Returns a list of problems {entry index, parameter name or false, message, item or
--- false}, which is `E.validated` too: when a check raises, Swift takes what came before it
--- from there and goes on after that entry, so one failing check hides no other problem.
+-- false}, which is `E.validated` too while it runs: when a check raises, Swift takes what
+-- came before it from there and goes on after that entry, so one failing check hides no
+-- other problem.
 function E.validate(entries, level, from)
   host.resetbudget(E.enginebudget)  -- freezing a large level is the engine's work
   E.checking = nil
@@ -512,9 +513,14 @@ function E.validate(entries, level, from)
   local function problem(i, param, message, item)
     problems[#problems + 1] = E.newlist(i, param or false, message, item or false)
   end
-  local entities = {}
-  for id in next, (level.entities or {}) do entities[id] = true end
-  local view = E.freeze(level, "the level")
+  -- Freezing turns `level`'s tables into views in place: a pass that goes on after a
+  -- failed check reuses the first pass's ids and view, as the level is no longer plain.
+  if (from or 1) == 1 or E.validating == nil then
+    local ids = {}
+    for id in next, (level.entities or {}) do ids[id] = true end
+    E.validating = { entities = ids, view = E.freeze(level, "the level") }
+  end
+  local entities, view = E.validating.entities, E.validating.view
   for i = from or 1, #entries do
     local entry = entries[i]
     local rule = E.rule(entry.pack, entry.kind, entry.name)
@@ -582,5 +588,7 @@ function E.validate(entries, level, from)
       end
     end
   end
+  -- Done: nothing of this level stays held in the capped state until the next validation.
+  E.validated, E.validating = nil, nil
   return problems
 end
