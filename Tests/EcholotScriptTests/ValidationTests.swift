@@ -200,6 +200,23 @@ import Testing
         ])
     }
 
+    /// An item past the end of the list a check names, or of a parameter that is no list,
+    /// is no place in the file: the sentence is told at the parameter, and the script's
+    /// mistake with it (it fell back to the parameter without a word).
+    @Test func aCheckPlacingItsSentenceAtAnItemThatIsNotThereIsTheScriptsMistake() throws {
+        let problems = try diagnostics(goals: #"[{"type": "a", "xs": [1, 2], "n": 1}, {"type": "a", "xs": [1], "n": 2}]"#,
+                                       scripts: ["a.lua": """
+            echolot.goal("a", { params = { xs = { type = "list", of = "integer" }, n = "integer" }, on = { ["pack.never"] = function() end },
+              check = function(params) if params.n == 1 then return "past the end", "xs", 3 end return "not a list", "n", 1 end })
+            """])
+        #expect(problems.map { $0.message.replacing(/its check \(.+scripts\/a\.lua:2\)/, with: "its check (a.lua:2)") } == [
+            "goal 'a': its check (a.lua:2) placed its sentence at item 3 of 'xs', which has 2 items",
+            "goal 'a': past the end",
+            "goal 'a': its check (a.lua:2) placed its sentence at item 1 of 'n', which is not a list",
+            "goal 'a': not a list",
+        ], "\(problems)")
+    }
+
     /// A level file's `2.0` for an integer parameter is the integer 2 when the rule reads
     /// it (JSON has one kind of number); a whole number too large for an integer is refused.
     @Test func anIntegerParameterReachesTheRuleAsAnInteger() throws {

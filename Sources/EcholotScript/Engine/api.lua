@@ -3,7 +3,7 @@
 local E, host = ...
 local relay, actionproblem, closest, scriptpath, named = host.relay, host.actionproblem, host.closest, host.scriptpath, host.named
 
-local type, next, error, tostring, select, setmetatable = type, next, error, tostring, select, setmetatable
+local type, next, error, tostring, select, setmetatable, rawlen = type, next, error, tostring, select, setmetatable, rawlen
 local getinfo = debug.getinfo
 local getrawmetatable = debug.getmetatable
 local mathtype, tointeger, floor = math.type, math.tointeger, math.floor
@@ -568,7 +568,11 @@ function E.validate(entries, level, from)
         local known = type(param) == "string" and declared[param] ~= nil
         local given = known and entry.params[param] ~= nil
         local index = mathtype(item) == "integer" and item >= 1
-        problem(i, given and param, format("%s: %s", where, message), given and index and item)
+        -- An item of a list the entry gives: one past its end, or of a value that is no
+        -- list, names no place in the file.
+        local items = given and type(entry.params[param]) == "table" and rawlen(entry.params[param]) or nil
+        local placed = index and items ~= nil and item <= items
+        problem(i, given and param, format("%s: %s", where, message), placed and item)
         -- A place the check cannot mean is its script's mistake: told, or the sentence would
         -- land on the entry with no word of why.
         local function shown(v)
@@ -580,6 +584,9 @@ function E.validate(entries, level, from)
         elseif item ~= nil and item ~= false and not index then
           mistake(format("placed its sentence at item %s%s; an item is an integer index from 1", shown(item),
             type(param) == "string" and format(" of '%s'", param) or ""))
+        elseif index and given and not placed then
+          mistake(format("placed its sentence at item %d of '%s', which %s", item, param,
+            items == nil and "is not a list" or format("has %d item%s", items, items == 1 and "" or "s")))
         end
       elseif message ~= nil and message ~= false then
         mistake(format("returned %s; a check returns nil or false when the parameters are fine, or a sentence saying what is wrong",
