@@ -53,6 +53,13 @@ import Testing
 }
 
 extension SandboxLimitTests {
+    /// A printed line that is not UTF-8 is told, its odd bytes as U+FFFD: print charged for
+    /// it, and it was dropped without a word.
+    @Test func aPrintedLineThatIsNotUTF8IsTold() throws {
+        let engine = try Support.engine(["scripts/p.lua": #"print("caf\xE9 au lait")"#])
+        #expect(engine.output.last == "caf\u{FFFD} au lait", "\(engine.output)")
+    }
+
     /// A long string stored in many fields, over many calls, is one copy in the state, as
     /// it is one string in Lua: the cap on one call's values does not bound what calls add
     /// up to, and a megabyte stored in a hundred new fields a tick grew the engine by a

@@ -133,11 +133,7 @@ final class RuleSession {
         var allowance = vm.allowance()
         do {
             try readLog(into: writes, allowance: &allowance)
-        } catch {
-            throw failure(error.overLimit ? .memoryLimit : .badValue, error.description)
-        }
-        readDied(count: diedCount)
-        do {
+            readDied(count: diedCount)
             for emitted in try readEmits(count: emitCount, allowance: &allowance) { context.emit(emitted) }
         } catch {
             throw failure(error.overLimit ? .memoryLimit : .badValue, error.description)

@@ -184,9 +184,12 @@ public final class ScriptEngine {
         return 1
     }
 
-    /// `print` for scripts: the line goes to ``output``.
+    /// `print` for scripts: the line goes to ``output``. Bytes that are not UTF-8 show as
+    /// U+FFFD: the line was charged for, and is told rather than dropped.
     private func print(_ L: OpaquePointer) -> Int32 {
-        if lua_type(L, 1) == LUA_TSTRING, let line = vm.string(at: 1, in: L) { vm.appendOutput(line) }
+        if lua_type(L, 1) == LUA_TSTRING, let bytes = vm.bytes(at: 1, in: L) {
+            vm.appendOutput(String(decoding: bytes, as: UTF8.self))
+        }
         return 0
     }
 }
