@@ -24,6 +24,7 @@ struct AmbientSource {
             alSource3f(id, AL_POSITION, 0, 0, 0)
             alSourcef(id, AL_ROLLOFF_FACTOR, 0)
             alSourcef(id, AL_MAX_GAIN, 4)
+            Resampler.useBest(on: id)
             if alIsExtensionPresent("AL_SOFT_direct_channels") != AL_FALSE {
                 // A stereo recording goes straight to the ears instead of being placed on
                 // two virtual speakers in front of the listener by HRTF.

@@ -37,6 +37,7 @@ public final class CuePlayer {
         alSourcei(source, AL_SOURCE_RELATIVE, AL_TRUE)
         alSource3f(source, AL_POSITION, 0, 0, 0)
         alSourcef(source, AL_GAIN, 0.5)
+        Resampler.useBest(on: source)
         if alIsExtensionPresent("AL_SOFT_direct_channels") != AL_FALSE {
             alSourcei(source, AL_DIRECT_CHANNELS_SOFT, AL_TRUE)
         }

@@ -34,6 +34,7 @@ struct SpatialSource {
             alSourcei(id, AL_SOURCE_RELATIVE, AL_FALSE)
             alSourcef(id, AL_REFERENCE_DISTANCE, referenceDistance)
             alSourcef(id, AL_MAX_GAIN, 4)  // Volumes run to 4 (the format); OpenAL caps at 1.
+            Resampler.useBest(on: id)
             try source.place()
             try source.sound(entity[AudioAttributes.sound])
         } catch {

@@ -1,5 +1,6 @@
 import EcholotAudio
 import EcholotModel
+import Foundation
 import Testing
 
 extension OpenAL {
@@ -57,6 +58,39 @@ extension OpenAL {
             let doubleError = decibels(double / full) - decibels(2)
             #expect(abs(halfError) < 0.5, "half: \(half / full)")
             #expect(abs(doubleError) < 0.5, "double: \(double / full)")
+        }
+
+        /// 2 s of a sine of `frequency` Hz at a quarter of full scale, sampled at `rate`.
+        func sine(_ name: String, frequency: Double, rate: Int) throws {
+            let samples = (0..<2 * rate).map { Float(0.25 * sin(2 * Double.pi * frequency * Double($0) / Double(rate))) }
+            try sounds.write(name, channels: 1, samples: samples, rate: rate)
+        }
+
+        /// The level, in dB against a 1 kHz sine of the same amplitude, of `file` played
+        /// straight ahead at `pitch`.
+        func level(of file: String, pitch: Double = 1) throws -> Double {
+            try sine("reference.wav", frequency: 1000, rate: TestSounds.sampleRate)
+            func rms(_ file: String, pitch: Double) throws -> Double {
+                var entity = TestLevels.entity("e", azimuth: 0, file: file)
+                entity.modify(EntityKeys.sound) { $0?[SoundKeys.pitch] = pitch }
+                return try Rig(sounds, state: TestLevels.state([entity])).render(1).slice(from: 0.1, to: 1).rms
+            }
+            return decibels(try rms(file, pitch: pitch) / rms("reference.wav", pitch: 1))
+        }
+
+        /// OpenAL Soft's default resampler does not band-limit: a tone above the output's
+        /// Nyquist frequency, in a file recorded at a higher rate or raised by `pitch`,
+        /// came back as an audible whistle at full level (30 kHz at 96 kHz: 14.1 kHz, 0 dB).
+        @Test func ultrasoundInAFileOrRaisedByPitchStaysInaudible() throws {
+            try sine("bat.wav", frequency: 30_000, rate: 96_000)
+            try sine("high.wav", frequency: 15_000, rate: TestSounds.sampleRate)
+            try sine("audible.wav", frequency: 1000, rate: 96_000)
+            let bat = try level(of: "bat.wav"), raised = try level(of: "high.wav", pitch: 2)
+            #expect(bat < -40, "a 30 kHz tone at 96 kHz: \(bat) dB")
+            #expect(raised < -40, "a 15 kHz tone at pitch 2: \(raised) dB")
+            // What lies below the output's Nyquist frequency still plays.
+            let audible = try level(of: "audible.wav")
+            #expect(abs(audible) < 1, "a 1 kHz tone at 96 kHz: \(audible) dB")
         }
 
         @Test func aLoopingSoundStillSoundsAfterItsLength() throws {
