@@ -38,7 +38,7 @@ struct InstallCommand: ParsableCommand {
             let installed = try installer.install(URL(fileURLWithPath: archive), displayPath: archive)
             let manifest = installed.pack.manifest
             let levels = installed.pack.levels.count
-            var line = "installed \(manifest.id) \(manifest.version) (\(TerminalText.safe(manifest.name)), \(levels) level\(levels == 1 ? "" : "s"))"
+            var line = "installed \(manifest.id) \(manifest.version) (\(TerminalText.safe(Names(pack: installed.pack).pack(installed.pack))), \(levels) level\(levels == 1 ? "" : "s"))"
             if let old = installed.replacedVersion { line += ", replacing \(old)," }
             print(line + " into \(installed.folder.path)")
             // Told, not refused: the update the player asked for is done, and a pack built

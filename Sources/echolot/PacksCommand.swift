@@ -44,7 +44,7 @@ struct PacksCommand: ParsableCommand {
             let manifest = entry.pack.manifest
             // A pack's own texts reach the terminal made safe, as in the menus: an escape
             // sequence in a name would be a command to the terminal, a line break a new row.
-            rows.append([manifest.id, manifest.version, TerminalText.safe(manifest.name), TerminalText.safe(manifest.author ?? "–"),
+            rows.append([manifest.id, manifest.version, TerminalText.safe(Names(pack: entry.pack).pack(entry.pack)), TerminalText.safe(manifest.author ?? "–"),
                          String(entry.pack.levels.count)] + (all ? [entry.origin.rawValue] : []))
         }
         for problem in listing.problems where shown(problem.origin) {
@@ -73,7 +73,7 @@ struct PacksCommand: ParsableCommand {
         for entry in packs {
             let manifest = entry.pack.manifest
             let levels = entry.pack.levels.count
-            var parts = [TerminalText.safe(manifest.name)]
+            var parts = [TerminalText.safe(Names(pack: entry.pack).pack(entry.pack))]
             if let author = manifest.author { parts.append("by " + TerminalText.safe(author)) }
             parts.append("\(levels) level\(levels == 1 ? "" : "s")")
             if all { parts.append(entry.origin.rawValue) }

@@ -98,6 +98,23 @@ struct CommandTests {
         #expect(listed.stdout == "cave\\nfake 9.9.9: Pack fake: does not load; its errors follow.\n", "\(listed.stdout)")
     }
 
+    /// A pack is named as the game's menus name it: by its `pack.name` string when it has
+    /// one (docs/format.md), not by the name in pack.json, which `install` and `packs`
+    /// showed while the menu read out the other — the player could not match them up.
+    @Test func installAndPacksNameAPackByItsStrings() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        try ZipBuilder.write(scratch.at("cave.zip")) {
+            try $0.playablePack(Packs.files(id: "cave", strings: ["pack.name": "Cave Echoes"]))
+        }
+        let installed = try echolot(["install", "cave.zip"], in: scratch.url, data: data)
+        #expect(installed.stdout.hasPrefix("installed cave 1.0.0 (Cave Echoes, 1 level) into "), "\(installed.stdout)")
+        let listed = try echolot(["packs"], in: scratch.url, data: data)
+        #expect(listed.stdout.contains("cave  1.0.0    Cave Echoes  Tester  1"), "\(listed.stdout)")
+        let plain = try echolot(["packs", "--plain"], in: scratch.url, data: data)
+        #expect(plain.stdout == "cave 1.0.0: Cave Echoes, by Tester, 1 level.\n", "\(plain.stdout)")
+    }
+
     /// A screen reader reads a table row as bare words and numbers ("cave 1.0.0 Cave Ann
     /// 1", and an en dash for each empty cell); with --plain or TERM=dumb each pack is a
     /// sentence with its figures named, as `stats` does.
