@@ -65,7 +65,8 @@ public struct EventText {
             let said = names.string("option.\(option)") ?? line.flatMap(names.string) ?? option
             return ("Chosen: \(said)\(said.hasSuffix(".") ? "" : ".")", .good)
         case let .storyFinished(ending):
-            return ("The story ends: \(names.string("ending.\(ending)") ?? ending).", .bold)
+            let said = names.string("ending.\(ending)") ?? ending
+            return ("The story ends: \(said)\(said.hasSuffix(".") ? "" : ".")", .bold)
         case let .storyStopped(message):
             return ("The story stopped: \(message)", .bad)
         }
