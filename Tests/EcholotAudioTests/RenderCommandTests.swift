@@ -258,6 +258,33 @@ import Testing
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
     }
 
+    /// A sound a rule sets while the level runs is checked only when it plays: the render
+    /// is not written, and the message says so instead of sending the author to
+    /// `validate`, which checks the files and answered "ok".
+    @Test func aBrokenSoundARuleSetsIsNotSentToValidate() throws {
+        let pack = try tutorialCopy()
+        let scripts = pack.appendingPathComponent("scripts")
+        try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
+        try Data("""
+            echolot.behaviour("swap", {
+              on = { tick = function(entity, action, ctx) entity.sound.file = "missing.wav" end },
+            })
+            """.utf8).write(to: scripts.appendingPathComponent("swap.lua"))
+        let level = pack.appendingPathComponent("levels/first-sound.json")
+        let text = try String(contentsOf: level, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: #""sound": { "file": "bell.wav" }"#,
+                                           with: #""sound": { "file": "bell.wav" }, "behaviours": [{ "type": "swap" }]"#).utf8)
+            .write(to: level)
+        #expect(try runEcholot(["validate", pack.path]).status == 0)
+        let out = folder.appendingPathComponent("swapped.wav")
+        let run = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "1", "--out", out.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("sounds/missing.wav: error: "), "\(run.stderr)")
+        #expect(run.stderr.contains("swapped.wav: error: not written: sounds of the level cannot be played (above); "
+            + "a rule set them while the level ran, and validate checks only the sounds the pack's files name"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     /// A sound that cannot be played makes the render wrong: status 1 and no file, and a
     /// file already there is left as it was.
     @Test func aLevelWithABrokenSoundIsNotWritten() throws {
@@ -268,7 +295,8 @@ import Testing
         let run = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "1", "--out", out.path])
         #expect(run.status == 1)
         #expect(run.stderr.contains("sounds/bell.wav: error: not a readable WAV"), "\(run.stderr)")
-        #expect(run.stderr.contains("kept.wav: error: not written"), "\(run.stderr)")
+        #expect(run.stderr.contains("kept.wav: error: not written: sounds of the level cannot be played (above); "
+            + "echolot validate \(pack.path) lists them"), "\(run.stderr)")
         #expect(try Data(contentsOf: out) == Data("earlier render".utf8))
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(!left.contains { $0.hasSuffix(".tmp") }, "\(left)")
