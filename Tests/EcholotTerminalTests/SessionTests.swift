@@ -194,7 +194,8 @@ private func problems(in events: [LevelEvent]) -> [String] {
     }
 
     /// A rule that fails on every tick is told once per level, not sixty times a second
-    /// over the screen and the screen reader; a different failure is told too.
+    /// over the screen and the screen reader, with what it means (the level's time does
+    /// not pass); a different failure is told too.
     @Test func aRuleFailingEveryTickIsToldOnce() {
         let failing = Reducer<GameState>("broken", handles: .only(ActionName.tick)) { _, _, _ in
             throw Broken(description: "kaput")
@@ -209,7 +210,10 @@ private func problems(in events: [LevelEvent]) -> [String] {
         session.select()
         session.tick()
         let problems = problems(in: session.takeEvents())
-        #expect(problems == ["reducer 'broken' rejected action 'tick': kaput", "reducer 'picky' rejected action 'select': not now"])
+        // The failed ticks were undone: the player is told the clock stands still.
+        #expect(session.level[LevelKeys.time] == 0)
+        #expect(problems == ["reducer 'broken' rejected action 'tick': kaput; the level's clock stands still while this rule fails",
+                             "reducer 'picky' rejected action 'select': not now"])
     }
 
     /// A failure whose message changes every tick is told a few times, then once that the

@@ -122,7 +122,7 @@ import Testing
             .write(to: pack.appendingPathComponent("scripts/story.lua"), atomically: true, encoding: .utf8)
         let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
         try game.beginTheNightWalk()
-        try game.expect("A rule failed (the game goes on): reducer 'story' rejected action 'story.jump': "
+        try game.expect("A rule failed, and what it was handling was undone: reducer 'story' rejected action 'story.jump': "
             + "'chapter' must be a chapter id, found integer")
         #expect(try game.leaveTheStoryAndQuit() == 0)
         #expect(!game.text.contains("story.jump:"), "\(game.text)")

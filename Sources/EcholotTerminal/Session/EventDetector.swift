@@ -29,7 +29,11 @@ public enum EventDetector {
             events.append(.achievement(id: id, title: title))
         }
         for rejection in rejections {
-            events.append(.problem(rejection.description))
+            // A failed tick is undone as any failed action is, so the level's clock does not
+            // move while the rule keeps failing: time limits never run out, nothing moves.
+            // Told once, a player would otherwise take a frozen level for a running one.
+            let frozen = rejection.action.name == ActionName.tick
+            events.append(.problem(rejection.description + (frozen ? "; the level's clock stands still while this rule fails" : "")))
         }
         events += storyEvents(actions, before: old[Game.level])
         return events

@@ -45,7 +45,7 @@ public struct EventText {
             guard !earnedBefore.contains(id) else { return nil }
             return ("Achievement earned: \(title ?? id).", .good)
         case let .problem(message):
-            return ("A rule failed (the game goes on): \(message)", .warning)
+            return ("A rule failed, and what it was handling was undone: \(message)", .warning)
         case let .line(id, speaker):
             let text = names.string(id) ?? id
             guard let speaker else { return (text, .normal) }
