@@ -12,7 +12,9 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Each PATH is a pack folder, a .zip of one, a shipped or installed pack's id, or a level \
             file inside a pack's levels/ folder (then its pack's manifest is checked too). Problems go to stderr, one per line; for \
-            each good pack, 'ok: <pack id> (<n> levels)' goes to stdout.
+            each good pack, 'ok: <pack id> (<n> levels)' goes to stdout. A problem is told once: \
+            a pack whose problems were all told for a PATH before it (a cycle they are all in, a \
+            pack named twice) gets '<pack id>: not valid, for the problem told above at <file>' on stdout.
             """
     )
 
@@ -45,10 +47,24 @@ struct ValidateCommand: ParsableCommand {
                 print(report.summary)
             } else {
                 failed = true
-                for problem in told.untold(problems) { Terminal.error(problem.description) }
+                let untold = told.untold(problems)
+                for problem in untold { Terminal.error(problem.description) }
+                // Told for a path before it (a cycle they are all in, a pack named twice), its
+                // problems are not told again; without a line of its own, only the exit
+                // status would say that this pack failed.
+                if untold.isEmpty { print(Self.toldAbove(MessageText.argument(report.packID ?? argument), problems)) }
             }
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// The line for the pack `name` whose `problems` (at least one) were all told for a
+    /// path before it, as `packs --plain` says it: `b: not valid, for the problem told above
+    /// at a/pack.json`.
+    static func toldAbove(_ name: String, _ problems: [Diagnostic]) -> String {
+        let first = MessageText.oneLine(problems[0].path)
+        let told = problems.count == 1 ? "the problem told above at \(first)" : "the \(problems.count) problems told above, the first at \(first)"
+        return "\(name): not valid, for \(told)"
     }
 
     /// What only a loaded pack shows: scripts that do not load, rule names and parameters

@@ -75,6 +75,19 @@ struct DependencyTests {
         let validated = try echolot(["validate", "c", "b", "a"], in: scratch.url, data: data)
         #expect(validated.status == 1)
         #expect(validated.stderr == data.path + "/packs/a/pack.json:1:93: " + message)
+        // Each pack asked about after the first gets its line, where the cycle was told: it
+        // was silent, and only the exit status said that b and a failed.
+        #expect(validated.stdout == "b: not valid, for the problem told above at \(data.path)/packs/a/pack.json\n"
+            + "a: not valid, for the problem told above at \(data.path)/packs/a/pack.json\n", "\(validated.stdout)")
+        // Alone, c is told the cycle it is in; named twice, the second time points at it.
+        let alone = try echolot(["validate", "c"], in: scratch.url, data: data)
+        #expect(alone.status == 1)
+        #expect(alone.stderr == data.path + "/packs/a/pack.json:1:93: " + message)
+        #expect(alone.stdout.isEmpty, "\(alone.stdout)")
+        let twice = try echolot(["validate", "c", "c"], in: scratch.url, data: data)
+        #expect(twice.status == 1)
+        #expect(twice.stderr == data.path + "/packs/a/pack.json:1:93: " + message)
+        #expect(twice.stdout == "c: not valid, for the problem told above at \(data.path)/packs/a/pack.json\n", "\(twice.stdout)")
         // A menu still gives each pack its reason.
         let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("data/packs"), origin: .installed)])
         let broken = library.catalog().problems
