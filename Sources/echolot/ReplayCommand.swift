@@ -15,7 +15,8 @@ struct ReplayCommand: ParsableCommand {
             'echolot run --input' reads) and, beside it, LOG.jsonl.meta.json naming the pack, \
             the level and the final stateHash. replay runs the log at the fixed 1/60 s step and \
             exits 0 when the hash matches, 1 when it does not. --pack, --level and --expect \
-            replace what the description says (or stand in for a missing one).
+            replace what the description says (or stand in for a missing one). A log that ends \
+            before its level did (cut short) fails the hash, exit status 1, with a note at its last line.
             """
     )
 
@@ -95,7 +96,32 @@ struct ReplayCommand: ParsableCommand {
         }
         guard matches else {
             Terminal.error("\(log): error: the replay ends in stateHash \(result.stateHash), the recording in \(expected)")
+            if let note = Self.cutShort(log, inputs, result: result, step: step, recordedTicks: recording?.ticks) { Terminal.error(note) }
             throw ExitCode(1)
         }
+    }
+
+    /// The note for a log that ran out before its level ended, at the log's last line: a
+    /// recorded log ends with its level (or `end`), so one cut short replays with no input,
+    /// to the cap or past the recording's end (a time limit lost), and fails the hash,
+    /// which alone does not say why. `nil` for any other run.
+    static func cutShort(_ path: String, _ log: InputLog, result: RunResult, step: Double, recordedTicks: Int?) -> String? {
+        guard log.events.last?.action.name != ActionName.end else { return nil }
+        let lastTick = log.events.last.map { Int(($0.t / step + 1e-9).rounded(.down)) } ?? 0
+        let seconds = String(format: "%.2f", result.time)
+        let ranOn: String
+        if result.outcome == .running {
+            ranOn = "to the replay's cap of \(seconds) s"
+        } else if let recordedTicks, lastTick < recordedTicks, Int((result.time / step).rounded()) > recordedTicks {
+            ranOn = "until it was \(result.outcome.rawValue) at \(seconds) s, past the recording's end at \(String(format: "%.2f", Double(recordedTicks) * step)) s"
+        } else {
+            return nil
+        }
+        guard let last = log.events.last else {
+            return "\(path):1:1: note: the log holds no input, and the level did not end without any: it ran on \(ranOn); was the log cut short?"
+        }
+        let of = recordedTicks.map { " of the \($0) recorded" } ?? ""
+        return "\(path):\(last.line):1: note: the log ends here, at tick \(lastTick)\(of) (\(last.t.authorText) s), and the level did not: "
+            + "with no more input it ran on \(ranOn); was the log cut short?"
     }
 }

@@ -53,6 +53,50 @@ import Testing
         #expect(replay.stdout.hasPrefix("level first-sound: left (not decided) after 2.00 s\n"), "\(replay.stdout)")
     }
 
+    /// A log cut short (its last lines lost) replayed to the cap, or past the recording's
+    /// end to a time limit, and said only that the hash differs: the note says where the
+    /// log ends and that the level did not end there.
+    @Test func aLogCutShortIsToldWhereItEnds() throws {
+        let full = try write(meta: nil)
+        let run = try echolot(["run", "levels/tutorial", "--level", "first-sound", "--input", full, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let hash = try #require(object["stateHash"] as? String)
+        let cut = try write([Self.lines[0]], meta: fields(hash: hash))
+        let replay = try echolot(["replay", cut])
+        #expect(replay.status == 1)
+        #expect(replay.stdout.hasPrefix("level first-sound: running after 600.00 s\n"), "\(replay.stdout)")
+        let capped = "to the replay's cap of 600.00 s; was the log cut short?\n"
+        #expect(replay.stderr.hasPrefix("\(cut): error: the replay ends in stateHash "), "\(replay.stderr)")
+        #expect(replay.stderr.hasSuffix(", the recording in \(hash)\n"
+            + "\(cut):1:1: note: the log ends here, at tick 30 of the 120 recorded (0.5 s), and the level did not: "
+            + "with no more input it ran on " + capped), "\(replay.stderr)")
+        // Given without a description, and cut to nothing.
+        let bare = try echolot(["replay", cut, "--pack", "tutorial", "--level", "first-sound", "--expect", hash])
+        #expect(bare.stderr.hasSuffix("\(cut):1:1: note: the log ends here, at tick 30 (0.5 s), and the level did not: "
+            + "with no more input it ran on " + capped), "\(bare.stderr)")
+        let empty = try write([], meta: fields(hash: hash))
+        let none = try echolot(["replay", empty])
+        #expect(none.status == 1)
+        #expect(none.stderr.hasSuffix("\(empty):1:1: note: the log holds no input, and the level did not end without any: it ran on "
+            + capped), "\(none.stderr)")
+        // A level with a time limit is lost at it, long after the recording ended.
+        let won = (1...3).map { #"{"t": \#($0), "action": "selectEntity", "id": "\#(["robin", "lark", "finch"][$0 - 1])"}"# }
+        let wonRun = try echolot(["run", "levels/tutorial", "--level", "around-you", "--input", try write(won, meta: nil), "--json"])
+        let wonObject = try #require(try JSONSerialization.jsonObject(with: Data(wonRun.stdout.utf8)) as? [String: Any])
+        #expect(wonObject["outcome"] as? String == "won")
+        let wonHash = try #require(wonObject["stateHash"] as? String)
+        let lost = try write(Array(won.prefix(2)), meta: fields(["level": #""around-you""#, "ticks": "180", "outcome": #""won""#], hash: wonHash))
+        let late = try echolot(["replay", lost])
+        #expect(late.status == 1)
+        #expect(late.stderr.hasSuffix("\(lost):2:1: note: the log ends here, at tick 120 of the 180 recorded (2 s), and the level did not: "
+            + "with no more input it ran on until it was lost at 60.02 s, past the recording's end at 3.00 s; was the log cut short?\n"),
+            "\(late.stderr)")
+        // A log that ends with `end`, or whose level ends at its last input, gets no note.
+        let other = try echolot(["replay", full, "--pack", "tutorial", "--level", "first-sound", "--expect", "0"])
+        #expect(other.status == 1)
+        #expect(!other.stderr.contains("note:"), "\(other.stderr)")
+    }
+
     @Test func aStepOutOfRangeIsRefusedAtItsValue() throws {
         for bad in ["0", "1e-300", "1e308", "-0.5", "2"] {
             let log = try write(meta: fields(["step": bad]))
