@@ -61,10 +61,10 @@ struct PlayCommand: ParsableCommand {
     @Flag(name: .long, help: "While authoring: reload PACK when its files change and restart the level from the new data.")
     var watch = false
 
-    @Option(name: .long, help: "Degrees per ←/→ press.")
+    @Option(name: .long, parsing: .unconditional, help: "Degrees per ←/→ press.")
     var step: Double = 15
 
-    @Option(name: .customLong("fine-step"), help: "Degrees per Shift-←/→ press.")
+    @Option(name: .customLong("fine-step"), parsing: .unconditional, help: "Degrees per Shift-←/→ press.")
     var fineStep: Double = 3
 
     /// Usage errors exit 2.

@@ -29,7 +29,7 @@ struct RenderCommand: ParsableCommand {
     var level: String
 
     /// How much audio to write.
-    @Option(help: "Seconds of audio to write (up to 3600).")
+    @Option(parsing: .unconditional, help: "Seconds of audio to write (up to 3600).")
     var seconds: Double
 
     /// The WAV file to write.
@@ -41,7 +41,7 @@ struct RenderCommand: ParsableCommand {
     var input: String?
 
     /// The mix rate.
-    @Option(help: "Sample rate: 44100 or 48000.")
+    @Option(parsing: .unconditional, help: "Sample rate: 44100 or 48000.")
     var rate: Int = 44_100
 
     /// Checks the arguments before anything is loaded (usage errors exit 2).

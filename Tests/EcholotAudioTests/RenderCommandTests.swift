@@ -129,8 +129,10 @@ import Testing
         #expect(try Data(contentsOf: log) == text)
     }
 
-    /// Less than one sample of audio is a usage error, not a WAV file with nothing in it.
-    @Test(arguments: ["0", "0.00001", "nan", "3601"]) func secondsOutsideOneSampleTo3600AreAUsageError(seconds: String) throws {
+    /// Less than one sample of audio is a usage error, not a WAV file with nothing in it;
+    /// a negative number is told as out of range too, not as a missing value (`-1` read
+    /// as an option).
+    @Test(arguments: ["0", "0.00001", "nan", "3601", "-1"]) func secondsOutsideOneSampleTo3600AreAUsageError(seconds: String) throws {
         let out = folder.appendingPathComponent("short.wav")
         let run = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", seconds, "--out", out.path])
         #expect(run.status == 2)

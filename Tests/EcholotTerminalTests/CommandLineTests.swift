@@ -9,6 +9,12 @@ import Testing
             let result = try runEcholot(["play", tutorialPath] + arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
         }
+        // A negative step is out of range, not a missing value (`-5` read as an option).
+        for option in ["--step", "--fine-step"] {
+            let result = try runEcholot(["play", tutorialPath, option, "-5"])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("\(option) must be"), "\(result.stderr)")
+        }
     }
 
     @Test func replayWithoutADescriptionSaysWhatToGive() throws {
