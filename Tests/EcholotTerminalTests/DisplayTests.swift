@@ -40,6 +40,42 @@ import Testing
         #expect(transcript.text == "Facing 60° ENE. In view: Bell ahead.\n")
     }
 
+    /// Tilting is said like turning, once it settles: the tilt alone when only it changed,
+    /// "looking level" when it comes back, and with the heading when both changed.
+    @Test func theLineDisplaySaysTheTiltOnceItSettles() {
+        let transcript = Transcript()
+        let display = LineDisplay(output: transcript.output)
+        var level = tutorialLevel("first-sound").level
+        let context = LevelContext(packName: "Tutorial", names: Names(pack: tutorial), goalPaths: [:], visuals: .shown, steering: "arrow keys")
+        display.levelBegan(context, level: level)
+        transcript.text = ""
+        level[LevelKeys.view][ViewKeys.elevation] = 10
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 10))
+        level[LevelKeys.view][ViewKeys.elevation] = 20
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 10.1))
+        #expect(transcript.text.isEmpty, "still tilting")
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 10.4))
+        #expect(transcript.text == "Looking 20° up.\n")
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 11))
+        #expect(transcript.text == "Looking 20° up.\n", "said once")
+        level[LevelKeys.view][ViewKeys.center] = 60
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 12))
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 12.3))
+        level[LevelKeys.view][ViewKeys.elevation] = -10
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 13))
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 13.3))
+        level[LevelKeys.view][ViewKeys.center] = 45
+        level[LevelKeys.view][ViewKeys.elevation] = 0
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 14))
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 14.3))
+        level[LevelKeys.view][ViewKeys.center] = 60
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 15))
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 15.3))
+        #expect(transcript.text == "Looking 20° up.\nFacing 60° ENE, looking 20° up. In view: Bell ahead.\n"
+            + "Looking 10° down. In view: Bell ahead.\nFacing 45° NE, looking level. In view: Bell 15° right.\n"
+            + "Facing 60° ENE. In view: Bell ahead.\n")
+    }
+
     @Test func theLineDisplayCountsDown() {
         let transcript = Transcript()
         let display = LineDisplay(output: transcript.output)

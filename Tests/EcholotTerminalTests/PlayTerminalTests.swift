@@ -139,6 +139,23 @@ import Testing
         }
     }
 
+    /// The line mode says the tilt as it says the heading: ↑ and ↓ are heard to work.
+    @Test func plainModeSaysTheTilt() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound"])
+        try game.expect("1. Start")
+        game.send("\r")
+        try game.expect("Facing 0° N.")
+        game.press(PseudoTerminal.up, times: 2)
+        try game.expect("Looking 20° up.")
+        game.press(PseudoTerminal.right, times: 4)
+        try game.expect("Facing 60° ENE, looking 20° up.")
+        game.press(PseudoTerminal.down, times: 2)
+        try game.expect("Looking level. In view: Bell ahead.")
+        game.send("q")
+        try game.expect("== Left: The First Sound ==")
+        #expect(try game.quitFromAPage() == 0)
+    }
+
     /// TERM=dumb chooses the line mode by itself; a miss is said as a line.
     @Test func dumbTerminalGetsTheLineMode() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "two-voices", "--visuals", "hidden"],

@@ -3,8 +3,8 @@ import EcholotModel
 
 /// The accessible line mode (`--plain`, and `TERM=dumb`): everything is said as whole
 /// plain lines, in order, with no cursor movement and no colours, so a terminal screen
-/// reader reads each line once as it appears. The heading is said when it settles
-/// rather than on every tick, and a time limit is announced as it runs out.
+/// reader reads each line once as it appears. The heading and the tilt are said when
+/// they settle rather than on every tick, and a time limit is announced as it runs out.
 public final class LineDisplay: Display {
     private let output: (String) throws(SystemError) -> Void
     /// The first output failure.
@@ -13,10 +13,12 @@ public final class LineDisplay: Display {
     private var context: LevelContext?
     private var spokenHeading: Double?
     private var lastHeading: Double?
+    private var spokenElevation: Double?
+    private var lastElevation: Double?
     private var headingChangedAt = 0.0
     private var announcedTimeLeft: Int?
 
-    /// How long the heading must stay put before it is said.
+    /// How long the heading and the tilt must stay put before they are said.
     public static let settleSeconds = 0.25
     /// Seconds left at which a time limit is announced.
     public static let countdown = [60, 30, 10, 5]
@@ -79,6 +81,8 @@ public final class LineDisplay: Display {
         self.context = context
         spokenHeading = nil
         lastHeading = nil
+        spokenElevation = nil
+        lastElevation = nil
         announcedTimeLeft = nil
         switch context.storyScene {
         case .cutscene?: say("A cut-scene. Enter skips it.")
@@ -95,6 +99,7 @@ public final class LineDisplay: Display {
         }
         sayHeading(level)
         spokenHeading = level[LevelKeys.view][ViewKeys.center]
+        spokenElevation = level[LevelKeys.view][ViewKeys.elevation]
     }
 
     /// Says the event.
@@ -102,17 +107,31 @@ public final class LineDisplay: Display {
         say(text)
     }
 
-    /// Says the heading once it settles, and the time left at the countdown marks.
+    /// Says the heading and the tilt once they settle, and the time left at the countdown
+    /// marks.
     public func levelFrame(_ frame: LevelFrame) {
-        let heading = frame.level[LevelKeys.view][ViewKeys.center]
-        if lastHeading.map({ abs(Geometry.relative(azimuth: heading, center: $0)) >= 0.5 }) ?? true {
+        let view = frame.level[LevelKeys.view]
+        let heading = view[ViewKeys.center], elevation = view[ViewKeys.elevation]
+        // Turning and tilting share one settling time: a turn and a tilt made together are
+        // said in one line, once both have stopped.
+        let turned = lastHeading.map { abs(Geometry.relative(azimuth: heading, center: $0)) >= 0.5 } ?? true
+        let tilted = lastElevation.map { abs(elevation - $0) >= 0.5 } ?? true
+        if turned || tilted {
             lastHeading = heading
+            lastElevation = elevation
             headingChangedAt = frame.wallTime
         }
-        if let spoken = spokenHeading, abs(Geometry.relative(azimuth: heading, center: spoken)) >= 1,
+        if let spoken = spokenHeading, let spokenTilt = spokenElevation,
            frame.wallTime - headingChangedAt >= Self.settleSeconds {
-            spokenHeading = heading
-            sayHeading(frame.level)
+            let newHeading = abs(Geometry.relative(azimuth: heading, center: spoken)) >= 1
+            let newTilt = Int(saturating: elevation.rounded()) != Int(saturating: spokenTilt.rounded())
+            if newHeading || newTilt {
+                spokenHeading = heading
+                spokenElevation = elevation
+                // A tilt alone is said as a tilt: the heading did not change, and the
+                // player pressed ↑ or ↓ (or nodded) to hear what is above or below.
+                sayHeading(frame.level, tiltOnly: !newHeading, tiltChanged: newTilt)
+            }
         }
         announceTime(frame.level)
     }
@@ -147,11 +166,19 @@ public final class LineDisplay: Display {
     /// Lines need no redrawing.
     public func resized() {}
 
-    private func sayHeading(_ level: Level) {
+    /// Says the heading (or with `tiltOnly` the tilt alone) and what is in view; a tilt back
+    /// to level is said as "looking level" when `tiltChanged`, and otherwise left unsaid.
+    private func sayHeading(_ level: Level, tiltOnly: Bool = false, tiltChanged: Bool = false) {
         let view = level[LevelKeys.view]
-        var line = "Facing \(Compass.heading(view[ViewKeys.center]))"
-        let elevation = Int(view[ViewKeys.elevation].rounded())
-        if elevation != 0 { line += ", looking \(abs(elevation))° \(elevation > 0 ? "up" : "down")" }
+        let elevation = Int(saturating: view[ViewKeys.elevation].rounded())
+        let tilt = elevation == 0 ? "level" : "\(abs(elevation))° \(elevation > 0 ? "up" : "down")"
+        var line: String
+        if tiltOnly {
+            line = "Looking \(tilt)"
+        } else {
+            line = "Facing \(Compass.heading(view[ViewKeys.center]))"
+            if elevation != 0 || tiltChanged { line += ", looking \(tilt)" }
+        }
         line += "."
         if let context {
             let strip = ViewStrip(level: level, columns: 9, visuals: context.visuals)
