@@ -281,13 +281,26 @@ import Testing
         #expect(result.stderr.contains("echolot run"))
     }
 
-    /// A window made too small mid-level pauses with a message; made larger, the level
-    /// screen comes back.
+    /// A window made too small mid-level pauses with a message, drawn again (once) when a
+    /// key is dropped for it; made larger, the level screen comes back, says the game goes
+    /// on, and no longer shows the message.
     @Test func resizeMidLevel() throws {
         let game = try PseudoTerminal.inTheFirstSound()
         game.resize(columns: 30, rows: 10)
         try game.expect("The terminal is 30×10")
+        // The resize may be drawn twice (the next frame, then the redraw for the resize).
+        game.wait(0.5)
+        func drawn() -> Int { game.text.components(separatedBy: "The terminal is 30×10").count - 1 }
+        let before = drawn()
+        game.press(PseudoTerminal.right, times: 1)
+        game.press("p", times: 1)
+        game.wait(0.3)
+        #expect(drawn() == before + 1, "drawn again for the first key only")
         game.resize(columns: 90, rows: 30)
+        try game.expect("The terminal is large enough now. The game goes on.")
+        let raw = String(decoding: game.output, as: UTF8.self)
+        let redrawn = Escape.strip(String(raw[(raw.range(of: Escape.clearScreen, options: .backwards)?.upperBound ?? raw.startIndex)...]))
+        #expect(!redrawn.contains("needs at least"), "the size message is gone: \(redrawn)")
         game.press(PseudoTerminal.right, times: 1)
         try game.expect("Heading 15° NNE")
         game.send("q")

@@ -46,6 +46,9 @@ public final class LevelLoop {
     private let texts: EventText
     private var paused = false
     private var tooSmall = false
+    /// Whether a key was dropped since the window became too small (its message is drawn
+    /// again for the first such key only).
+    private var toldTooSmall = false
     private var trackerFailed = false
     private var reportedRejections: Set<HeadPose.Rejection> = []
     private let watch: (() -> Bool)?
@@ -110,8 +113,9 @@ public final class LevelLoop {
             if let signal = wake.termination { return .interrupted(signal) }
             if wake.terminalGone { return .interrupted(SIGHUP) }
             if wake.resized {
-                display.resized()
+                // Size first: the words that the game goes on are in the redrawn screen.
                 checkSize()
+                display.resized()
             }
             for (index, key) in wake.keys.enumerated() {
                 if let exit = handle(key, at: wake.time, since: wake.keysSince) {
@@ -152,7 +156,7 @@ public final class LevelLoop {
         case .interrupt:
             return .interrupted(SIGINT)
         case .character("p"), .character("P"), .escape:
-            guard !tooSmall else { return nil }
+            guard !tooSmall else { return dropWhileTooSmall() }
             paused.toggle()
             feedback?.paused(paused)
             display.pauseChanged(paused, frame: frame(at: time))
@@ -177,7 +181,8 @@ public final class LevelLoop {
             }
         case .space, .enter:
             // Only a key certainly pressed after the first moment: a busy loop reads late.
-            guard !paused, !tooSmall, since >= settleUntil else { return nil }
+            guard !tooSmall else { return dropWhileTooSmall() }
+            guard !paused, since >= settleUntil else { return nil }
             if case let .cutscene(id)? = context.storyScene {
                 session.send(Action(StoryAction.cutsceneDone, ["id": .string(id)]))
             } else {
@@ -185,13 +190,27 @@ public final class LevelLoop {
             }
         case let .character(character) where character.wholeNumberValue.map { (1...9).contains($0) } ?? false:
             settleUntil = -.infinity
-            guard !paused, !tooSmall, case let .choice(options)? = context.storyScene,
+            guard case let .choice(options)? = context.storyScene,
                   let number = character.wholeNumberValue, number <= options.count else { return nil }
+            guard !tooSmall else { return dropWhileTooSmall() }
+            guard !paused else { return nil }
             session.select(entity: options[number - 1])
         default:
             settleUntil = -.infinity
-            guard !paused, !tooSmall else { return nil }
+            guard !tooSmall else { return dropWhileTooSmall() }
+            guard !paused else { return nil }
             _ = steering.key(key, at: time, since: since)
+        }
+        return nil
+    }
+
+    /// Drops a key pressed while the window is too small. The first one draws the size
+    /// message again from scratch: a screen reader that reads what is written then says
+    /// why the key did nothing, where an unchanged screen would say nothing at all.
+    private func dropWhileTooSmall() -> LevelExit? {
+        if !toldTooSmall {
+            toldTooSmall = true
+            display.resized()
         }
         return nil
     }
@@ -235,7 +254,14 @@ public final class LevelLoop {
         let wasTooSmall = tooSmall
         tooSmall = problem != nil
         if tooSmall != wasTooSmall, !paused { feedback?.paused(tooSmall) }
-        if let problem, !wasTooSmall { display.notice(problem, style: .warning) }
+        // The display draws the size problem in place of the level (no message is kept: it
+        // would be stale once the window is large enough); going on is told, or the player
+        // would not know the keys work again.
+        if tooSmall, !wasTooSmall { toldTooSmall = false }
+        if !tooSmall, wasTooSmall {
+            let state = paused ? KeyHelp.paused(story: context.storyScene != nil) : "The game goes on."
+            display.levelSaid("The terminal is large enough now. " + state, style: .warning)
+        }
     }
 
     private func frame(at time: Double) -> LevelFrame {
