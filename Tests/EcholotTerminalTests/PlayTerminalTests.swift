@@ -93,6 +93,9 @@ import Testing
         try game.expect("== Briefing: The First Sound ==")
         try game.expect("• Find the Bell and select it.")
         try game.expect("1. Start")
+        // Only keys that work here: the line mode has nothing to scroll.
+        try game.expect("Enter start · Esc back · q quit")
+        #expect(!game.text.contains("PgUp"))
         game.send("\r")
         try game.expect("Level The First Sound begins.")
         try game.expect("Facing 0° N.")
@@ -137,6 +140,20 @@ import Testing
             }
             #expect(try game.quitFromAPage() == 0)
         }
+    }
+
+    /// The list of packs has nothing to go back to: its keys say Esc quits there, as it does.
+    @Test func theListOfPacksSaysEscQuits() throws {
+        let game = try PseudoTerminal(["play", "--plain", "--no-audio"])
+        try game.expect("== Tutorial — choose a scenario ==")
+        try game.expect(Page.standardHelp)
+        game.send("\u{1B}")
+        try game.expect("== Echolot — choose a pack ==")
+        try game.expect("↑/↓ choose · Enter select · 1–9 jump · Esc or q quit")
+        game.send("\u{1B}")
+        #expect(try game.waitForExit() == 0)
+        let packs = game.text.range(of: "== Echolot — choose a pack ==").map { String(game.text[$0.upperBound...]) } ?? ""
+        #expect(!packs.contains("Esc back"), "\(packs)")
     }
 
     /// The line mode says the tilt as it says the heading: ↑ and ↓ are heard to work.

@@ -28,8 +28,9 @@ public enum BriefingPage {
         body.append(visualsSentence(visuals))
         body.append(contentsOf: KeyHelp.levelLong(tracker: tracker, settings: steering))
         let choices = [Choice("Start", shortcut: "s"), Choice("Back", shortcut: "b")]
-        return Page(title: "Briefing: \(names.level(level))", body: body, choices: choices,
-                    help: "Enter start · Esc back · PgUp/PgDn scroll · q quit")
+        // No PgUp/PgDn: the line mode says every line and has nothing to scroll, and the
+        // full screen marks a text longer than itself with "↓ more: PgDn".
+        return Page(title: "Briefing: \(names.level(level))", body: body, choices: choices, help: "Enter start · Esc back · q quit")
     }
 
     /// What the player will see, in one sentence.

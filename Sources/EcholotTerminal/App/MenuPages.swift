@@ -11,7 +11,8 @@ public enum MenuPages {
             return Choice(names.pack(entry.pack), detail: "\(count) level\(count == 1 ? "" : "s")")
         }
         choices += catalog.problems.map { Choice(lastComponent($0.path), detail: "broken: \($0.message)", enabled: false) }
-        return Page(title: "Echolot — choose a pack", body: ["Packs of sound-finding games."], choices: choices, selected: selected)
+        return Page(title: "Echolot — choose a pack", body: ["Packs of sound-finding games."], choices: choices, selected: selected,
+                    help: Page.packsHelp)
     }
 
     /// The scenarios of a pack.

@@ -24,6 +24,9 @@ public struct Page: Equatable, Sendable {
 
     /// The keys of a menu.
     public static let standardHelp = "↑/↓ choose · Enter select · 1–9 jump · Esc back · q quit"
+
+    /// The keys of the list of packs: there is nothing to go back to, so Esc ends the game.
+    public static let packsHelp = "↑/↓ choose · Enter select · 1–9 jump · Esc or q quit"
 }
 
 /// One choice of a page.
