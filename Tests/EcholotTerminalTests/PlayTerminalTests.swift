@@ -262,7 +262,7 @@ import Testing
         #expect(try game.quitFromAPage() == 0)
     }
 
-    /// A number past the end of a menu is answered, not ignored, on both displays.
+    /// A number past the end of a menu, or 0, is answered, not ignored, on both displays.
     @Test(arguments: [["--plain"], []])
     func aNumberPastTheEndOfAMenuIsTold(mode: [String]) throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--no-audio"] + mode)
@@ -273,6 +273,8 @@ import Testing
         try game.expect("The First Sound")
         game.send("7")
         try game.expect("There is no entry 7; the menu has 4 entries.")
+        game.send("0")
+        try game.expect("There is no entry 0; the menu has 4 entries.")
         game.send("q")
         #expect(try game.waitForExit() == 0)
     }

@@ -90,9 +90,10 @@ public struct PagePresenter {
         case .character("?"), .character("h"):
             display.show(page)
         case let .character(c):
-            if let digit = c.wholeNumberValue, (1 ... 9).contains(digit) {
-                // Silence would leave a player who cannot see the list wondering.
-                guard digit <= page.choices.count else {
+            if let digit = c.wholeNumberValue, (0 ... 9).contains(digit) {
+                // Silence would leave a player who cannot see the list wondering; 0 is
+                // answered too, as a number a player may well try.
+                guard digit >= 1, digit <= page.choices.count else {
                     let count = page.choices.count
                     display.notice("There is no entry \(digit); the menu has \(count) \(count == 1 ? "entry" : "entries").",
                                    style: .warning)
