@@ -173,6 +173,33 @@ import Testing
         #expect(try game.quitFromAPage() == 0)
     }
 
+    /// A key that does nothing says why: an arrow or space while paused says the pause
+    /// again (once, not for every press of a held key), and a tilt past either end says
+    /// the view tilts no further.
+    @Test func keysThatDoNothingSayWhy() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound"])
+        try game.expect("1. Start")
+        game.send("\r")
+        try game.expect("Facing 0° N.")
+        game.send("p")
+        try game.expect("Paused: p goes on, q leaves the level.")
+        game.press(PseudoTerminal.right, times: 3)
+        game.send(" ")
+        try game.expect("Paused: p goes on, q leaves the level.")
+        game.wait(0.5)
+        game.send("p")
+        try game.expect("Going on.")
+        #expect(game.text.components(separatedBy: "Paused: p goes on").count == 3, "\(game.text)")
+        #expect(game.text.components(separatedBy: "Facing").count == 2, "nothing turned while paused: \(game.text)")
+        game.press(PseudoTerminal.up, times: 9)
+        try game.expect("Looking 90° up.")
+        game.press(PseudoTerminal.up, times: 1)
+        try game.expect("The view tilts no further up.")
+        game.send("q")
+        try game.expect("== Left: The First Sound ==")
+        #expect(try game.quitFromAPage() == 0)
+    }
+
     /// TERM=dumb chooses the line mode by itself; a miss is said as a line.
     @Test func dumbTerminalGetsTheLineMode() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "two-voices", "--visuals", "hidden"],

@@ -49,6 +49,9 @@ public final class LevelLoop {
     /// Whether a key was dropped since the window became too small (its message is drawn
     /// again for the first such key only).
     private var toldTooSmall = false
+    /// Whether a key was dropped since the game was paused (the pause is said again for
+    /// the first such key only, so that a held arrow does not repeat it).
+    private var toldPaused = false
     private var trackerFailed = false
     private var reportedRejections: Set<HeadPose.Rejection> = []
     private let watch: (() -> Bool)?
@@ -158,6 +161,7 @@ public final class LevelLoop {
         case .character("p"), .character("P"), .escape:
             guard !tooSmall else { return dropWhileTooSmall() }
             paused.toggle()
+            toldPaused = false
             feedback?.paused(paused)
             display.pauseChanged(paused, frame: frame(at: time))
         case .character("i"), .character("I"):
@@ -182,7 +186,8 @@ public final class LevelLoop {
         case .space, .enter:
             // Only a key certainly pressed after the first moment: a busy loop reads late.
             guard !tooSmall else { return dropWhileTooSmall() }
-            guard !paused, since >= settleUntil else { return nil }
+            guard !paused else { return dropWhilePaused() }
+            guard since >= settleUntil else { return nil }
             if case let .cutscene(id)? = context.storyScene {
                 session.send(Action(StoryAction.cutsceneDone, ["id": .string(id)]))
             } else {
@@ -193,14 +198,29 @@ public final class LevelLoop {
             guard case let .choice(options)? = context.storyScene,
                   let number = character.wholeNumberValue, number <= options.count else { return nil }
             guard !tooSmall else { return dropWhileTooSmall() }
-            guard !paused else { return nil }
+            guard !paused else { return dropWhilePaused() }
             session.select(entity: options[number - 1])
         default:
             settleUntil = -.infinity
             guard !tooSmall else { return dropWhileTooSmall() }
-            guard !paused else { return nil }
+            guard steering.isSteering(key) else { return nil }
+            guard !paused else { return dropWhilePaused() }
+            // At either end of the tilt the view does not change, and nothing would be said.
+            if (key == .up && session.elevation >= 90) || (key == .down && session.elevation <= -90) {
+                display.levelSaid("The view tilts no further \(key == .up ? "up" : "down").", style: .normal)
+                return nil
+            }
             _ = steering.key(key, at: time, since: since)
         }
+        return nil
+    }
+
+    /// Drops a key pressed while the game is paused; the first one says the pause again,
+    /// since a player who cannot see the screen may have forgotten it.
+    private func dropWhilePaused() -> LevelExit? {
+        guard !toldPaused else { return nil }
+        toldPaused = true
+        display.levelSaid(KeyHelp.paused(story: context.storyScene != nil), style: .warning)
         return nil
     }
 

@@ -84,6 +84,14 @@ public final class Steering {
         return true
     }
 
+    /// Whether `key` is one ``key(_:at:since:)`` steers with.
+    public func isSteering(_ key: Key) -> Bool {
+        switch key {
+        case .left, .right, .fineLeft, .fineRight, .up, .down: true
+        default: false
+        }
+    }
+
     /// Handles a pose from the head tracker.
     public func pose(_ newPose: HeadPose) {
         pose = newPose
