@@ -37,12 +37,13 @@ enum {
     CLUA_GUARD_FORMAT,    // string.format: no %p, and objects shown without their addresses
     CLUA_GUARD_RELIMIT,   // coroutine.resume, close: a limit hit inside is raised again
     CLUA_GUARD_TOSTRING,  // tostring: an object without __tostring shown by its serial number
+    CLUA_GUARD_WRAP,      // coroutine.wrap: its function resumes and closes through the sandbox's
 };
 
 /// The names `guarded(f, how, ...)` takes, in the order of the enum.
 static const char *const clua_guardnames[] = {
     "positions", "decode", "walk", "text", "insert", "remove", "move", "unpack", "concat", "rep",
-    "pack", "see", "rawset", "meta", "getmeta", "format", "relimit", "tostring", NULL,
+    "pack", "see", "rawset", "meta", "getmeta", "format", "relimit", "tostring", "wrap", NULL,
 };
 
 /// How deep coroutines may be resumed or closed inside one another.
@@ -649,6 +650,7 @@ static void clua_guardformat(lua_State *L) {
 }
 
 static void clua_unplaceresumed(lua_State *L, int results);  // below, with the positions
+static int clua_wrapcall(lua_State *L);
 
 /// The guard: upvalue 1 is Lua's own function (a C function without upvalues, run here
 /// in this frame), upvalue 2 what to do first; more upvalues as the guard needs them.
@@ -696,6 +698,15 @@ static int clua_guardedcall(lua_State *L) {
         clua_unplaceresumed(L, results);
         return results;
     }
+    case CLUA_GUARD_WRAP:
+        // Lua's wrap makes the coroutine (the upvalue of the function it returns); the
+        // sandbox's function runs it, with the sandbox's resume and close (upvalues 3, 4).
+        (void)original(L);
+        (void)lua_getupvalue(L, -1, 1);
+        lua_pushvalue(L, lua_upvalueindex(3));
+        lua_pushvalue(L, lua_upvalueindex(4));
+        lua_pushcclosure(L, clua_wrapcall, 3);
+        return 1;
     default:
         clua_spend(L, clua_cost(L, how));
     }
@@ -844,7 +855,8 @@ int clua_makeprinter(lua_State *L) {
 // where Lua's C function would have given none. So, where the error is raised, before
 // the stack unwinds, the position Lua gave it in an engine frame is taken off again: in
 // the message handler of the sandbox's pcall and xpcall (before the pack's own handler),
-// and in coroutine.resume from the dead coroutine's frames, which Lua keeps. The frame
+// and in coroutine.resume (so in the functions coroutine.wrap makes too) from the dead
+// coroutine's frames, which Lua keeps. The frame
 // that raised the message says whether Lua placed it there: a message the pack raised
 // (`error("echolot.api:12: hello", 0)`, or one caught and raised again) comes from
 // `error` called by the pack, and is left as it is. Rewriting at the pcall instead, by
@@ -912,6 +924,36 @@ static void clua_unplaceresumed(lua_State *L, int results) {
         lua_xmove(L, co, 1);
     }
     lua_replace(L, -2);
+}
+
+/// A function the sandbox's coroutine.wrap made: Lua's (lcorolib.c's auxwrap) on the
+/// sandbox's coroutine.resume and close (upvalues 2, 3; the coroutine is 1). Lua's resets
+/// a coroutine that failed before it reads the message, so the frames that say whether
+/// Lua gave it an engine position would be gone; resume reads them first, and raises a
+/// limit hit inside again. As Lua's does, it then closes that coroutine, puts the
+/// caller's position in front of a message that is a string, and raises it.
+static int clua_wrapcall(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_rotate(L, 1, 2);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    if (lua_toboolean(L, 1)) return lua_gettop(L) - 1;
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    int status = lua_status(co);
+    lua_settop(L, 2);  // the message
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_pushvalue(L, lua_upvalueindex(3));
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_call(L, 1, 2);  // false and the message (its copy, or a `__close` handler's error)
+        if (!lua_toboolean(L, 3)) lua_replace(L, 2);
+        lua_settop(L, 2);
+    }
+    if (status != LUA_ERRMEM && lua_type(L, 2) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, 2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
 }
 
 /// How `pcall` and `xpcall` end, directly or as the continuation Lua resumes in after a

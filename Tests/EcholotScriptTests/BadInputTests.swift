@@ -21,6 +21,8 @@ import Testing
             ["pack.wrappedPcallLoop"] = function(goal) coroutine.wrap(pcall)(function() while true do end end) goal.state = "met" end,
             ["pack.yieldedPcallLoop"] = function(goal) local co = coroutine.wrap(function() return pcall(function() coroutine.yield() while true do end end) end) co() co() goal.state = "met" end,
             ["pack.wrappedPcallMemory"] = function(goal) coroutine.wrap(function() return pcall(function() local s = ("x"):rep(1 << 20) for i = 1, 12 do s = s .. s end end) end)() goal.state = "met" end,
+            ["pack.wrapLoop"] = function(goal) pcall(coroutine.wrap(function() while true do end end)) goal.state = "met" end,
+            ["pack.wrapMemory"] = function(goal) local ok = coroutine.resume(coroutine.create(function() coroutine.wrap(function() local s = ("x"):rep(1 << 20) for i = 1, 12 do s = s .. s end end)() end)) goal.state = "met" end,
             ["pack.recurse"] = function(goal) local function f(n) return 1 + f(n + 1) end return f(1) end,
             ["pack.memory"] = function(goal) local t, block = {}, string.rep("x", 1024) while true do t[#t + 1] = block .. #t end end,
             ["pack.pcallMemory"] = function(goal) local t, block = {}, string.rep("y", 4096) pcall(function() while true do t[#t + 1] = block .. #t end end) goal.state = "met" end,
@@ -169,6 +171,14 @@ import Testing
         _ = try reject("pack.wrappedPcallLoop", kind: .instructionLimit, message: "instruction budget exhausted")
         _ = try reject("pack.yieldedPcallLoop", kind: .instructionLimit, message: "instruction budget exhausted")
         _ = try reject("pack.wrappedPcallMemory", kind: .memoryLimit, message: "memory limit exceeded")
+    }
+
+    /// A limit hit inside a coroutine that coroutine.wrap made ends the reducer, as one
+    /// inside a resumed coroutine does: neither a `pcall` around the function wrap made
+    /// nor a coroutine resumed around it catches it.
+    @Test func aLimitInsideAWrappedCoroutineIsRaisedAgain() throws {
+        _ = try reject("pack.wrapLoop", kind: .instructionLimit, message: "instruction budget exhausted")
+        _ = try reject("pack.wrapMemory", kind: .memoryLimit, message: "memory limit exceeded")
     }
 
     /// Work done inside the C library, where the count hook never runs, is charged to the

@@ -380,8 +380,9 @@ import Testing
 
     /// A C stack overflow inside the sandbox's own pairs (Lua, where Lua's is C) is told
     /// as Lua's C pairs tells it, without a position, not at the engine's line
-    /// (`echolot.sandbox:220:`), however it is caught; a message the pack raised itself is
-    /// left as it is, even when it looks like the engine's.
+    /// (`echolot.sandbox:220:`), however it is caught — by a function coroutine.wrap made
+    /// too, which puts its caller's line in front as Lua's does; a message the pack raised
+    /// itself is left as it is, even when it looks like the engine's.
     @Test func anOverflowInsidePairsNamesNoEngineLine() throws {
         try load("""
             local t; t = setmetatable({}, { __pairs = function() for k in pairs(t) do end end })
@@ -397,6 +398,14 @@ import Testing
             assert(not ok and err == "C stack overflow", err)
             ok, err = coroutine.close(co)
             assert(not ok and err == "C stack overflow", tostring(err))
+            local w = coroutine.wrap(function() return pairs(r) end)
+            ok, err = pcall(w)
+            assert(not ok and err == "C stack overflow", err)
+            ok, err = pcall(w)
+            assert(not ok and err == "cannot resume dead coroutine", err)
+            w = coroutine.wrap(function() return pairs(r) end)
+            ok, err = pcall(function() local v = w() return v end)
+            assert(not ok and err == "test/scripts/s.lua:20: C stack overflow", err)
             ok, err = pcall(error, "echolot.api:12: hello", 0)
             assert(not ok and err == "echolot.api:12: hello", err)
             ok, err = pcall(function() error("echolot.sandbox:1: forged", 0) end)
@@ -405,6 +414,11 @@ import Testing
               __call = function() error("echolot.sandbox:1: forged", 0) end })
             local a, b = pairs(forged)
             assert(a == false and b == "echolot.sandbox:1: forged", tostring(b))
+            ok, err = pcall(coroutine.wrap(function() error("echolot.sandbox:1: forged", 0) end))
+            assert(not ok and err == "echolot.sandbox:1: forged", err)
+            local wrapped = setmetatable({}, { __pairs = coroutine.wrap(function() error("echolot.sandbox:1: forged", 0) end) })
+            ok, err = pcall(pairs, wrapped)
+            assert(not ok and err == "echolot.sandbox:1: forged", err)
             """)
     }
 

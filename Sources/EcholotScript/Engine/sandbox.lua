@@ -176,8 +176,10 @@ table.unpack, table.concat, table.sort =
   guarded(table.unpack, "unpack"), guarded(table.concat, "concat"), sort
 _G.tonumber = guarded(tonumber, "text")
 local stonumber = _G.tonumber
--- A limit error inside a coroutine ends the reducer, not just the coroutine.
+-- A limit error inside a coroutine ends the reducer, not just the coroutine. The functions
+-- coroutine.wrap makes resume and close through these.
 coroutine.resume, coroutine.close = guarded(coroutine.resume, "relimit"), guarded(coroutine.close, "relimit")
+coroutine.wrap = guarded(coroutine.wrap, "wrap", coroutine.resume, coroutine.close)
 
 -- What packs see of each library: a copy of the engine's (guarded as above) without what
 -- is not available, shared read-only by every pack.
