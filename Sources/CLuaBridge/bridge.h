@@ -100,5 +100,8 @@ int clua_packpcall(lua_State *L);
 int clua_packxpcall(lua_State *L);
 /// `printer(serialof, log)`: the sandbox's `print`, in C like Lua's own.
 int clua_makeprinter(lua_State *L);
+/// Notes Lua's functions that raise the value they are given (`error`, `assert`), from the
+/// globals, for clua_noteoverflow.
+void clua_noteraisers(lua_State *L);
 
 #endif

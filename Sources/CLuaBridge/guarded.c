@@ -888,11 +888,84 @@ static int clua_unplace(lua_State *L, lua_State *co, int level) {
     return 1;
 }
 
+// Stack overflows. Swift names a reducer's failure "stack overflow: recursion too deep"
+// only when Lua raised one in that call and the message is still Lua's own: a pack's
+// `error("my stack overflow")`, or its own message around one it caught, keeps its words.
+// Whether Lua raised it is read where it is raised, before the stack unwinds: in every
+// message handler and from a dead coroutine's frames, as for the positions above. A pack
+// that passes Lua's message on unchanged (`error(e, 0)` after a pcall) passes on the
+// overflow.
+
+/// The registry key of the set of Lua's functions that raise the value they are given.
+static const char clua_raiserskey = 0;
+
+void clua_noteraisers(lua_State *L) {
+    lua_createtable(L, 0, 2);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    static const char *const names[] = {"error", "assert"};
+    for (int i = 0; i < 2; i++) {
+        lua_getfield(L, -1, names[i]);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, -4);
+    }
+    lua_pop(L, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &clua_raiserskey);
+}
+
+/// Whether the `length` bytes at `text` are a stack overflow's message as Lua's VM raises
+/// it: luaD_growstack's (the Lua stack) or luaE_checkcstack's (nested C calls).
+static int clua_overflowtext(const char *text, size_t length) {
+    return (length == 14 && memcmp(text, "stack overflow", 14) == 0)
+        || (length == 16 && memcmp(text, "C stack overflow", 16) == 0);
+}
+
+/// Whether the message on top of L is a stack overflow Lua's VM raised where the frame at
+/// `level` of thread `co` runs. The VM raises it in a call that frame makes: a Lua
+/// frame's with the frame's position in front (a pack's `error` runs in a frame of its
+/// own), a C function's without one. Of C functions, those that raise the value they are
+/// given (`error`, `assert`, a function coroutine.wrap made) raise the pack's message,
+/// whatever it says. A coroutine without a frame failed as Lua began to run its body,
+/// before any code of the pack's could.
+static int clua_vmoverflow(lua_State *L, lua_State *co, int level) {
+    lua_Debug ar;
+    if (lua_type(L, -1) != LUA_TSTRING) return 0;
+    size_t length = 0;
+    const char *message = lua_tolstring(L, -1, &length);
+    if (!lua_getstack(co, level, &ar)) return co != L && clua_overflowtext(message, length);
+    if (!lua_getinfo(co, "Sl", &ar)) return 0;
+    if (strcmp(ar.what, "C") != 0) {
+        char position[LUA_IDSIZE + 32];
+        int n = snprintf(position, sizeof position, "%s:%d: ", ar.short_src, ar.currentline);
+        if (n <= 0 || (size_t)n >= sizeof position || length < (size_t)n || memcmp(message, position, (size_t)n) != 0)
+            return 0;
+        return clua_overflowtext(message + n, length - (size_t)n);
+    }
+    if (!clua_overflowtext(message, length)) return 0;
+    (void)lua_getinfo(co, "f", &ar);  // the C function, onto co's stack
+    if (co != L) lua_xmove(co, L, 1);
+    int raiser = lua_tocfunction(L, -1) == clua_wrapcall;
+    if (!raiser) {
+        if (lua_rawgetp(L, LUA_REGISTRYINDEX, &clua_raiserskey) == LUA_TTABLE) {
+            lua_pushvalue(L, -2);
+            raiser = lua_rawget(L, -2) != LUA_TNIL;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);  // the set
+    }
+    lua_pop(L, 1);  // the function
+    return !raiser;
+}
+
+void clua_noteoverflow(lua_State *L, lua_State *co, int level) {
+    if (clua_vmoverflow(L, co, level)) clua_limits(L)->overflow = 1;
+}
+
 /// The message handler of the sandbox's pcall and xpcall: runs where the error was raised
-/// (level 1), takes off an engine position, and then, for xpcall, calls the pack's
-/// handler (upvalue 1) with the message.
+/// (level 1), notes an overflow Lua raised, takes off an engine position, and then, for
+/// xpcall, calls the pack's handler (upvalue 1) with the message.
 static int clua_placehandler(lua_State *L) {
     lua_settop(L, 1);
+    clua_noteoverflow(L, L, 1);
     (void)clua_unplace(L, L, 1);
     if (lua_isnoneornil(L, lua_upvalueindex(1))) return 1;
     lua_pushvalue(L, lua_upvalueindex(1));
@@ -902,14 +975,15 @@ static int clua_placehandler(lua_State *L) {
 }
 
 /// After coroutine.resume (`results` on top, the coroutine at 1): when it ended the
-/// coroutine with an error, takes off an engine position from the message, reading the
-/// dead coroutine's frames, which Lua keeps as they were when the error was raised (for
-/// tracebacks). The coroutine keeps a copy of the message for coroutine.close to return:
-/// that copy is replaced too. Moving a value in and out of a dead coroutine allocates
-/// nothing there.
+/// coroutine with an error, notes an overflow Lua raised and takes off an engine position
+/// from the message, reading the dead coroutine's frames, which Lua keeps as they were
+/// when the error was raised (for tracebacks). The coroutine keeps a copy of the message
+/// for coroutine.close to return: that copy is replaced too. Moving a value in and out of
+/// a dead coroutine allocates nothing there.
 static void clua_unplaceresumed(lua_State *L, int results) {
     lua_State *co = lua_tothread(L, 1);
     if (co == NULL || results != 2 || lua_toboolean(L, -2) || lua_status(co) <= LUA_YIELD) return;
+    clua_noteoverflow(L, co, 0);
     lua_pushvalue(L, -1);  // the message as raised
     if (!clua_unplace(L, co, 0)) {
         lua_pop(L, 1);

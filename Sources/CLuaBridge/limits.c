@@ -123,6 +123,7 @@ void clua_arm(lua_State *L) {
     limits->limit = CLUA_LIMIT_NONE;
     limits->focus = NULL;
     limits->nesting = 0;
+    limits->overflow = 0;
     lua_sethook(L, clua_hook, LUA_MASKCOUNT, limits->granularity);
 }
 

@@ -17,6 +17,7 @@ void clua_setshims(lua_State *L) {
         {NULL, NULL},
     };
     luaL_setfuncs(L, shims, 0);
+    clua_noteraisers(L);
     clua_pushruneach(L);  // with its interned field names as upvalues
     lua_setfield(L, -2, "runeach");
 }

@@ -23,6 +23,10 @@ import Testing
             ["pack.wrappedPcallMemory"] = function(goal) coroutine.wrap(function() return pcall(function() local s = ("x"):rep(1 << 20) for i = 1, 12 do s = s .. s end end) end)() goal.state = "met" end,
             ["pack.wrapLoop"] = function(goal) pcall(coroutine.wrap(function() while true do end end)) goal.state = "met" end,
             ["pack.wrapMemory"] = function(goal) local ok = coroutine.resume(coroutine.create(function() coroutine.wrap(function() local s = ("x"):rep(1 << 20) for i = 1, 12 do s = s .. s end end)() end)) goal.state = "met" end,
+            ["pack.ownOverflow"] = function(goal) error("my stack overflow") end,
+            ["pack.caughtOverflow"] = function(goal) local r = setmetatable({}, { __pairs = function(t) return pairs(t) end }) local ok, err = pcall(pairs, r) error("P: " .. err) end,
+            ["pack.overflowWords"] = function(goal) error("C stack overflow", 0) end,
+            ["pack.assertedOverflowWords"] = function(goal) assert(false, "stack overflow") end,
             ["pack.recurse"] = function(goal) local function f(n) return 1 + f(n + 1) end return f(1) end,
             ["pack.memory"] = function(goal) local t, block = {}, string.rep("x", 1024) while true do t[#t + 1] = block .. #t end end,
             ["pack.pcallMemory"] = function(goal) local t, block = {}, string.rep("y", 4096) pcall(function() while true do t[#t + 1] = block .. #t end end) goal.state = "met" end,
@@ -351,6 +355,25 @@ import Testing
 
     @Test func deepRecursion() throws {
         _ = try reject("pack.recurse", kind: .stackOverflow, message: "stack overflow")
+    }
+
+    /// Only a stack overflow Lua raised is told as one: a pack's own message that ends in
+    /// those words keeps them — also around one it caught, and also in Lua's own words
+    /// when Lua raised none.
+    @Test func aPacksOwnOverflowMessageKeepsItsWords() throws {
+        #expect(try reject("pack.ownOverflow", kind: .runtime, message: "my").message == "my stack overflow")
+        #expect(try reject("pack.caughtOverflow", kind: .runtime, message: "P").message == "P: C stack overflow")
+        #expect(try reject("pack.overflowWords", kind: .runtime, message: "C").message == "C stack overflow")
+        #expect(try reject("pack.assertedOverflowWords", kind: .runtime, message: "s").message == "stack overflow")
+    }
+
+    /// The same at load: a script's own message keeps its words.
+    @Test func aScriptsOwnOverflowMessageKeepsItsWordsAtLoad() throws {
+        let source = ScriptSource(pack: "test", file: "scripts/s.lua", displayPath: "s.lua")
+        let own = try #require(#expect(throws: ScriptError.self) {
+            try ScriptEngine().loadScript(pack: "test", source: source, text: Array("local a = 1\nerror(\"my stack overflow\")\n".utf8))
+        })
+        #expect(own.kind == .runtime && own.message == "my stack overflow" && own.line == 2, "\(own)")
     }
 
     @Test func memoryExhaustion() throws {

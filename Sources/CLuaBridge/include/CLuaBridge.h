@@ -99,6 +99,7 @@ typedef struct clua_Limits {
     size_t uncharged;       // bytes a script allocated that make less than an instruction yet
     unsigned long long random;  // the state's generator (SplitMix64), set before a call and read after
     int nesting;            // coroutines resumed or closed inside one another now (guarded.c)
+    int overflow;           // whether Lua raised a stack overflow in this call (guarded.c)
     unsigned long long calls;  // budgets handed out: a reducer call's number, for what lasts one call
     clua_MadeOrder made;    // the order objects were made in, for `pairs` (madeorder.c)
 } clua_Limits;
@@ -131,6 +132,11 @@ void clua_madefree(clua_MadeOrder *made);
 /// stack overflow, which Lua reports with no position, is placed at the token where the
 /// code nested too deeply: `chunk:line:column: message`.
 int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
+
+/// Notes in the limits (`overflow`) that Lua raised a stack overflow in this call when the
+/// message on top of `L` is one, raised where the frame at `level` of thread `co` runs:
+/// the VM's, not a pack's `error` in the same words.
+void clua_noteoverflow(lua_State *L, lua_State *co, int level);
 
 // The C API's macros, as functions Swift can call.
 

@@ -45,7 +45,9 @@ extension LuaVM {
             failure.kind = .runtime
             failure.message = "error while handling an error (\(failure.message))"
         default:
-            if failure.message.hasSuffix("stack overflow") || failure.message.contains("stack overflow (") {
+            // Only an overflow Lua raised in this call, its message as Lua gave it (passed on
+            // by `error(e, 0)` too): a pack's own message in those words keeps them.
+            if limits.pointee.overflow != 0, LuaVM.overflowMessages.contains(failure.message) {
                 failure.kind = .stackOverflow
                 failure.message = "stack overflow: recursion too deep"
             }
@@ -53,9 +55,11 @@ extension LuaVM {
         return failure
     }
 
-    /// The message handler: records the error and the innermost pack frame before the
-    /// stack unwinds. It only reads the stack, so it cannot fail itself.
+    /// The message handler: records the error, the innermost pack frame and whether Lua
+    /// raised a stack overflow, before the stack unwinds. It only reads the stack, so it
+    /// cannot fail itself.
     func handleMessage(_ L: OpaquePointer) -> Int32 {
+        clua_noteoverflow(L, L, 1)
         var failure = CapturedFailure(kind: .runtime, message: LuaVM.withSandboxHint(describeError(at: 1, in: L)))
         locate(&failure, in: L)
         if failure.source == nil, let (source, line, column) = engineFailurePosition(L) {
@@ -82,6 +86,10 @@ extension LuaVM {
         lua_settop(L, 1)
         return 1
     }
+
+    /// The messages of the stack overflows Lua's VM raises (the Lua stack's, nested C
+    /// calls'), without their position.
+    static let overflowMessages: Set<String> = ["stack overflow", "C stack overflow"]
 
     /// What packs use instead of the globals the sandbox leaves out, for a message that
     /// tripped over one: "attempt to index a nil value (global 'os')" alone reads as a bug
