@@ -25,7 +25,7 @@ struct PlayCommand: ParsableCommand {
     @Argument(help: "The pack: a folder, a .zip, or a shipped or installed pack's id (default: the shipped tutorial).")
     var pack: String?
 
-    @Option(name: .long, help: "Go straight to this level's briefing.")
+    @Option(name: .long, help: "Go straight to this level's briefing (unless the profile keeps it locked).")
     var level: String?
 
     @Option(name: .long, help: "How sounds are drawn: shown, faded or hidden (default: each level's own).")
@@ -154,6 +154,14 @@ struct PlayCommand: ParsableCommand {
             (profileProgress, profileProblem) = (nil, error.description)
         }
         let progress: any ProgressProvider = profileProgress ?? SessionProgress()
+        // A level the profile does not allow is refused as `run` refuses it: before the game
+        // takes the terminal, and before anything is recorded. Progress that cannot be read
+        // is left to the game, which says why on its screen and locks nothing, as its menus.
+        if let level, let opened = profileProgress?.profile, let known = try? opened.progress(in: startPack.manifest),
+           let refusal = ProfileAccess.refusal(toPlay: level, in: known, of: opened, unrecorded: "use 'echolot run' without --profile") {
+            Terminal.error(refusal)
+            throw ExitCode(1)
+        }
         // A session of `book` with `rules`, the rules of the same version of the pack.
         func session(_ book: StoryBook, _ rules: PackRules, of entry: PackEntry) throws -> StorySession {
             // The story's clock starts at the player's time of day; from there it runs on

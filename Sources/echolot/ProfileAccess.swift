@@ -1,4 +1,5 @@
 import ArgumentParser
+import EcholotModel
 import EcholotStore
 import Foundation
 
@@ -65,6 +66,28 @@ enum ProfileAccess {
             return empty
         }
         return RunProfile(current: empty, toMake: true)
+    }
+
+    /// Why `progress` (read from `profile`) does not let `level` be played now — its
+    /// scenario is locked, or it is a story level already finished in the current story —
+    /// as the one error `run` and `play --level` both print; `unrecorded` says how to play
+    /// it anyway without recording it. `nil` when the level may be played.
+    static func refusal(toPlay level: String, in progress: PackProgress, of profile: Profile, unrecorded: String) -> String? {
+        switch progress.permission(toPlay: level) {
+        case .open:
+            return nil
+        case let .locked(scenario, rule):
+            let reason: String
+            switch rule {
+            case let .after(other): reason = "finish scenario '\(other)' first"
+            case let .totalScore(needed): reason = "score \(needed) points in this pack first (\(progress.totalScore) so far)"
+            }
+            return "error: level \(MessageText.named(level)) is in scenario '\(scenario)', which is locked in \(profile.url.path): \(reason); "
+                + "\(unrecorded) to try it unrecorded"
+        case .finished:
+            return "error: level \(MessageText.named(level)) is already finished in the current story of \(profile.url.path); "
+                + "stories are not replayed level by level: begin the story again in 'echolot play', or \(unrecorded)"
+        }
     }
 }
 

@@ -110,23 +110,10 @@ extension RunCommand {
             Terminal.error(error.description)
             throw ExitCode(1)
         }
-        let level = game.levelID
-        switch progress.permission(toPlay: level) {
-        case .open:
-            return
-        case let .locked(scenario, rule):
-            let reason: String
-            switch rule {
-            case let .after(other): reason = "finish scenario '\(other)' first"
-            case let .totalScore(needed): reason = "score \(needed) points in this pack first (\(progress.totalScore) so far)"
-            }
-            Terminal.error("error: level \(MessageText.named(level)) is in scenario '\(scenario)', which is locked in \(profile.url.path): \(reason); "
-                + "run it without --profile to try it unrecorded")
-        case .finished:
-            Terminal.error("error: level \(MessageText.named(level)) is already finished in the current story of \(profile.url.path); "
-                + "stories are not replayed level by level: begin the story again in 'echolot play', or run it without --profile")
+        if let refusal = ProfileAccess.refusal(toPlay: game.levelID, in: progress, of: profile, unrecorded: "run it without --profile") {
+            Terminal.error(refusal)
+            throw ExitCode(1)
         }
-        throw ExitCode(1)
     }
 }
 

@@ -475,6 +475,9 @@ public final class PlayApp {
     private func play(_ entry: PackEntry, _ group: LevelGroup, _ index: Int, _ loop: Loop) throws(SystemError) -> Place {
         let id = group.levels[index]
         guard let definition = entry.pack.level(id: id) else { return .levels(entry, group, selected: index) }
+        // Every way into a level comes here (a briefing, a Retry, a reload's restart), after
+        // `refreshed`: the lock is checked on the version of the pack about to be played.
+        guard mayPlay(id, of: entry, loop) else { return .levels(entry, group, selected: index) }
         let store: Store<GameState>
         do {
             store = try makeStore(entry, id)
@@ -545,6 +548,17 @@ public final class PlayApp {
         case let .interrupted(signal):
             return .exit(128 + signal)
         }
+    }
+
+    /// Whether level `id` of `entry` may be played now; one the profile keeps locked (its
+    /// scenario, or a story level already played in this story) is told instead. The menus,
+    /// the end page and `play --level` do not offer such a level: this keeps any way in they
+    /// miss from playing and recording it all the same.
+    private func mayPlay(_ id: String, of entry: PackEntry, _ loop: Loop) -> Bool {
+        guard let locked = progress.marks(level: id, in: entry.pack).locked else { return true }
+        let name = entry.pack.level(id: id).map { names(entry).level($0.level) } ?? id
+        loop.display.notice("\(name) cannot be played: \(locked).", style: .warning)
+        return false
     }
 
     /// Closes the log and writes its description; returns the log's path when it worked.

@@ -1,0 +1,87 @@
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// `echolot play` in real pseudo-terminals keeps the profile's locks on every way into a
+/// level: `--level` is refused as `run` refuses it, before the game takes the terminal,
+/// and nothing is recorded.
+@Suite(.serialized) struct LockedLevelPlayTests {
+    /// The number of runs `stats` finds in `profile`.
+    func runs(in profile: URL) throws -> Int? {
+        let stats = try runEcholot(["stats", "--json", "--profile", profile.path])
+        let json = try #require(JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any], "\(stats.stderr)")
+        return json["runs"] as? Int
+    }
+
+    /// `play --level` of a story level already finished in the current story says why, as
+    /// `run` does, and exits 1 without a briefing or a run.
+    @Test func playLevelRefusesAStoryLevelFinishedInThisStory() throws {
+        let folder = try temporaryFolder()
+        let profile = folder.appendingPathComponent("profile.sqlite")
+        let log = folder.appendingPathComponent("lantern.jsonl")
+        try Data("""
+            {"t": 0.5, "action": "turnTo", "azimuth": 90}
+            {"t": 1, "action": "select"}
+
+            """.utf8).write(to: log)
+        let won = try runEcholot(["run", StoryPlayTests.nightWalk, "--level", "lantern", "--input", log.path, "--profile", profile.path])
+        try #require(won.status == 0 && won.stdout.contains("level lantern: won"), "\(won.stdout)\(won.stderr)")
+        let game = try PseudoTerminal(["play", StoryPlayTests.nightWalk, "--level", "lantern", "--plain", "--no-audio", "--profile", profile.path])
+        try game.expect("error: level 'lantern' is already finished in the current story of \(profile.path); stories are not "
+            + "replayed level by level: begin the story again in 'echolot play', or use 'echolot run' without --profile")
+        #expect(try game.waitForExit() == 1)
+        #expect(!game.text.contains("The Lantern"), "\(game.text)")
+        #expect(try runs(in: profile) == 1)
+    }
+
+    /// Splits the tutorial copy `pack` in two scenarios: The Basics (its first two levels)
+    /// and More (the other two), locked until The Basics is finished.
+    func lockTheSecondHalf(of pack: URL) throws {
+        let manifest = pack.appendingPathComponent("pack.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let levels = #""levels": ["first-sound", "two-voices", "around-you", "in-order"]"#
+        try #require(text.contains(levels))
+        try Data(text.replacingOccurrences(of: levels, with: #""levels": ["first-sound", "two-voices"] },"#
+            + #" { "id": "more", "name": "More", "levels": ["around-you", "in-order"], "unlock": { "after": "basics" }"#)
+            .utf8).write(to: manifest)
+    }
+
+    /// `play --level` of a level whose scenario is still locked says why, as `run` does,
+    /// and exits 1 without a briefing or a run.
+    @Test func playLevelRefusesALevelOfALockedScenario() throws {
+        let pack = try shippedPackCopy("tutorial")
+        try lockTheSecondHalf(of: pack)
+        let profile = try temporaryFolder().appendingPathComponent("profile.sqlite")
+        let game = try PseudoTerminal(["play", pack.path, "--level", "around-you", "--plain", "--no-audio", "--profile", profile.path])
+        try game.expect("error: level 'around-you' is in scenario 'more', which is locked in \(profile.path): "
+            + "finish scenario 'basics' first; use 'echolot run' without --profile to try it unrecorded")
+        #expect(try game.waitForExit() == 1)
+        #expect(!game.text.contains("Around You"), "\(game.text)")
+        #expect(try runs(in: profile) == 0)
+    }
+
+    /// A level that became locked while its briefing was open (the pack being authored
+    /// gave its scenario an unlock rule; at once, as editors save) is not started from it: the game says why, goes
+    /// back to the levels, and records no run.
+    @Test func aLevelLockedWhileItsBriefingIsOpenIsNotStarted() throws {
+        let pack = try shippedPackCopy("tutorial")
+        let profile = try temporaryFolder().appendingPathComponent("profile.sqlite")
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--watch", "--level", "around-you",
+                                       "--profile", profile.path])
+        try game.expect("== Briefing: All Around You ==")
+        let manifest = pack.appendingPathComponent("pack.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let levels = #""levels": ["first-sound", "two-voices", "around-you", "in-order"]"#
+        try #require(text.contains(levels))
+        try Data(text.replacingOccurrences(of: levels, with: levels + #", "unlock": { "totalScore": 5000 }"#).utf8)
+            .write(to: manifest, options: .atomic)
+        game.send("\r")
+        try game.expect("Reloaded after changes to pack.json.")
+        try game.expect("All Around You cannot be played: score 5000 points in this pack first (0 so far).")
+        try game.expect("== The Basics — choose a level ==")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+        #expect(!game.text.contains("Level All Around You begins."), "\(game.text)")
+        #expect(try runs(in: profile) == 0)
+    }
+}
