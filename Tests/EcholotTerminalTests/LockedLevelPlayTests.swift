@@ -84,4 +84,29 @@ import Testing
         #expect(!game.text.contains("Level All Around You begins."), "\(game.text)")
         #expect(try runs(in: profile) == 0)
     }
+
+    /// A story level won from the single levels is finished in this story: its end page
+    /// offers no Retry, and r there says why instead of playing and recording it again.
+    @Test func theEndPageOffersNoRetryOfAStoryLevelThisRunFinished() throws {
+        let profile = try temporaryFolder().appendingPathComponent("profile.sqlite")
+        let game = try PseudoTerminal(["play", StoryPlayTests.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
+        try game.expect("Play single levels")
+        game.send("l")
+        try game.expect("1. The Lantern")
+        game.send("\r")
+        try game.expect("== Briefing: The Lantern ==")
+        game.send("s")
+        try game.expect("Level The Lantern begins.")
+        try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
+        try game.expect("== Won: The Lantern ==")
+        try game.expect("Selected: ")
+        let page = try #require(game.text.components(separatedBy: "== Won: The Lantern ==").last)
+        #expect(!page.contains("Retry"), "\(page)")
+        try game.type("r", onASettlingPageUntil: "There is no Retry: this level is locked (already played in this story).")
+        game.wait(0.5)
+        #expect(game.text.components(separatedBy: "Level The Lantern begins.").count == 2, "\(game.text)")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+        #expect(try runs(in: profile) == 1)
+    }
 }

@@ -94,4 +94,16 @@ import Testing
         #expect(page.body.contains("Failed: You selected the Bee."))
         #expect(meanings[page.selected] == .retry)
     }
+
+    /// A level the run locked (a story level it finished) gets no Retry; a lost one then
+    /// starts on the way back to the levels, and r says why there is no Retry.
+    @Test func theEndPageOfALockedLevelHasNoRetry() {
+        var level = tutorialLevel("two-voices").level
+        level[LevelKeys.status] = .lost
+        let (page, meanings) = EndPage.make(level: level, names: names, left: false, achievements: [], hasNext: true,
+                                            recording: nil, locked: "already played in this story")
+        #expect(meanings == [.next, .menu, .quit])
+        #expect(meanings[page.selected] == .menu)
+        #expect(page.withheld["r"] == "There is no Retry: this level is locked (already played in this story).")
+    }
 }

@@ -18,10 +18,12 @@ public enum EndChoice: Equatable, Sendable {
 public enum EndPage {
     /// The page and the meaning of each of its choices; `wrongPicks` of the found entities
     /// were selected wrongly and are not counted as found; `saved` is false when the
-    /// profile could not be opened, so the player does not count on this result.
+    /// profile could not be opened, so the player does not count on this result; `locked`
+    /// is why the level cannot be played again now (a story level this run finished), which
+    /// leaves Retry out.
     public static func make(level: Level, names: Names, left: Bool, achievements: [(id: String, title: String?)],
                             hasNext: Bool, recording: String?, wrongPicks: Int = 0,
-                            saved: Bool = true) -> (page: Page, choices: [EndChoice]) {
+                            saved: Bool = true, locked: String? = nil) -> (page: Page, choices: [EndChoice]) {
         let status = level[LevelKeys.status]
         let outcome: String
         switch status {
@@ -55,14 +57,18 @@ public enum EndPage {
             choices.append(Choice("Next level", shortcut: "n"))
             meanings.append(.next)
         }
-        choices.append(Choice("Retry", shortcut: "r"))
-        meanings.append(.retry)
+        if locked == nil {
+            choices.append(Choice("Retry", shortcut: "r"))
+            meanings.append(.retry)
+        }
         choices.append(Choice("Back to the levels", shortcut: "m"))
         meanings.append(.menu)
         choices.append(Choice("Quit", shortcut: "q"))
         meanings.append(.quit)
-        let selected = status == .won && hasNext ? 0 : meanings.firstIndex(of: .retry) ?? 0
+        let selected = status == .won && hasNext ? 0 : meanings.firstIndex(of: .retry) ?? meanings.firstIndex(of: .menu) ?? 0
         let title = "\(status == .won ? "Won" : status == .lost ? "Lost" : "Left"): \(names.level(level))"
-        return (Page(title: title, body: body, choices: choices, selected: selected), meanings)
+        var page = Page(title: title, body: body, choices: choices, selected: selected)
+        if let locked { page.withheld["r"] = "There is no Retry: this level is locked (\(locked))." }
+        return (page, meanings)
     }
 }

@@ -19,7 +19,8 @@ public enum PageOutcome: Equatable, Sendable {
 
 /// Runs a ``Page`` with the keyboard: ↑/↓ (or k/j) move, Enter picks, a digit or a
 /// choice's letter picks directly, Esc/Backspace go back, q quits, PgUp/PgDn scroll,
-/// `?`/`h` shows the page again. Locked choices say why instead of opening.
+/// `?`/`h` shows the page again. Locked choices say why instead of opening, and so do
+/// the letters of choices a page leaves out.
 ///
 /// The arrows, space and Enter also play the level, so none of ←, →, space picks or
 /// leaves a page, and a page shown right after a level ignores keys for a moment: a
@@ -105,6 +106,7 @@ public struct PagePresenter {
             if let index = page.choices.firstIndex(where: { $0.shortcut == lower }) {
                 return pick(index, page: &page)
             }
+            if let reason = page.withheld[lower] { display.notice(reason, style: .warning) }
         default:
             break
         }

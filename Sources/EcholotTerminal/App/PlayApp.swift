@@ -530,13 +530,16 @@ public final class PlayApp {
             .map { (id: $0.key, title: $0.value.mapValue?["title"]?.stringValue) }
         let hasNext = index + 1 < group.levels.count
             && progress.marks(level: group.levels[index + 1], in: entry.pack).locked == nil
+        // Read after the run is recorded: a story level it finished is not offered again.
         let (page, meanings) = EndPage.make(
             level: store.state[Game.level], names: names, left: exit == .left, achievements: earned,
-            hasNext: hasNext, recording: recordedTo, wrongPicks: session.wrongPicks, saved: unsaved == nil)
+            hasNext: hasNext, recording: recordedTo, wrongPicks: session.wrongPicks, saved: unsaved == nil,
+            locked: progress.marks(level: id, in: entry.pack).locked)
         switch try loop.presenter.run(page, settle: Self.settleAfterLevel) {
         case let .chose(choice):
             switch meanings[choice] {
             case .next: return .briefing(entry, group, index: index + 1)
+            // `play` checks the lock again, as for every way into a level.
             case .retry: return .play(entry, group, index: index)
             case .menu: return .levels(entry, group, selected: index)
             case .quit: return .exit(0)

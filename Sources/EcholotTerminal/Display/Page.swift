@@ -12,6 +12,10 @@ public struct Page: Equatable, Sendable {
     public var selected: Int
     /// Which keys do what, in one line.
     public var help: String
+    /// Keys of choices this page leaves out, with why: said when one is pressed, as a number
+    /// past the end is, so a player who knows the key from other pages hears why it does
+    /// nothing here.
+    public var withheld: [Character: String] = [:]
 
     /// A page.
     public init(title: String, body: [String] = [], choices: [Choice], selected: Int = 0, help: String = Page.standardHelp) {
