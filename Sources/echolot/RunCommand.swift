@@ -53,7 +53,11 @@ struct RunCommand: ParsableCommand {
         let store = try game.makeStore()
         // The profile is opened first, so a bad one fails before anything is played, and a
         // level the profile does not allow yet is refused before it is recorded.
-        let target = try ProfileAccess.openForRun(explicit: profile) { try Self.checkPermission($0, game: game) }
+        // The way to run unrecorded is to leave out what named the profile.
+        let unrecorded = profile == nil ? "run it with ECHOLOT_PROFILE unset" : "run it without --profile"
+        let target = try ProfileAccess.openForRun(explicit: profile) {
+            try Self.checkPermission($0, game: game, unrecorded: unrecorded)
+        }
         let watcher = target.map { ProgressRecorder(profile: $0.current, manifest: game.pack.manifest) }
         watcher?.holdsRuns = true
         watcher?.attach(to: store)
@@ -102,7 +106,7 @@ extension RunCommand {
 
     /// Refuses a level the profile keeps locked, or a story level already finished in the
     /// current story: recording it would put a run into the history that play never allows.
-    static func checkPermission(_ profile: Profile, game: LoadedGame) throws {
+    static func checkPermission(_ profile: Profile, game: LoadedGame, unrecorded: String) throws {
         let progress: PackProgress
         do {
             progress = try profile.progress(in: game.pack.manifest)
@@ -110,7 +114,7 @@ extension RunCommand {
             Terminal.error(error.description)
             throw ExitCode(1)
         }
-        if let refusal = ProfileAccess.refusal(toPlay: game.levelID, in: progress, of: profile, unrecorded: "run it without --profile") {
+        if let refusal = ProfileAccess.refusal(toPlay: game.levelID, in: progress, of: profile, unrecorded: unrecorded) {
             Terminal.error(refusal)
             throw ExitCode(1)
         }

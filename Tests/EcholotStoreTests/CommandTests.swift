@@ -67,6 +67,14 @@ import Testing
         #expect(refused.stderr == "error: level 'in-order' is in scenario 'b', which is locked in \(profile.path): "
             + "score 1400 points in this pack first (0 so far); run it without --profile to try it unrecorded\n", "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.url("newdir").path))
+        // Named by ECHOLOT_PROFILE, the profile is left out by unsetting it, not by
+        // leaving out a --profile never given.
+        let byEnvironment = try Executables.run(Executables.echolot, [
+            "run", pack.path, "--level", "in-order", "--input", inputLog().path,
+        ], environment: ["ECHOLOT_PROFILE": profile.path])
+        #expect(byEnvironment.status == 1)
+        #expect(byEnvironment.stderr.hasSuffix("(0 so far); run it with ECHOLOT_PROFILE unset to try it unrecorded\n"),
+                "\(byEnvironment.stderr)")
     }
 
     /// A run that fails — its input log names an entity the level does not have — ends

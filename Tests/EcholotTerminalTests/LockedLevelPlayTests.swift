@@ -28,7 +28,7 @@ import Testing
         try #require(won.status == 0 && won.stdout.contains("level lantern: won"), "\(won.stdout)\(won.stderr)")
         let game = try PseudoTerminal(["play", StoryPlayTests.nightWalk, "--level", "lantern", "--plain", "--no-audio", "--profile", profile.path])
         try game.expect("error: level 'lantern' is already finished in the current story of \(profile.path); stories are not "
-            + "replayed level by level: begin the story again in 'echolot play', or use 'echolot run' without --profile")
+            + "replayed level by level: begin the story again in 'echolot play', or use 'echolot run' with neither --profile nor ECHOLOT_PROFILE")
         #expect(try game.waitForExit() == 1)
         #expect(!game.text.contains("The Lantern"), "\(game.text)")
         #expect(try runs(in: profile) == 1)
@@ -54,7 +54,7 @@ import Testing
         let profile = try temporaryFolder().appendingPathComponent("profile.sqlite")
         let game = try PseudoTerminal(["play", pack.path, "--level", "around-you", "--plain", "--no-audio", "--profile", profile.path])
         try game.expect("error: level 'around-you' is in scenario 'more', which is locked in \(profile.path): "
-            + "finish scenario 'basics' first; use 'echolot run' without --profile to try it unrecorded")
+            + "finish scenario 'basics' first; use 'echolot run' with neither --profile nor ECHOLOT_PROFILE to try it unrecorded")
         #expect(try game.waitForExit() == 1)
         #expect(!game.text.contains("Around You"), "\(game.text)")
         #expect(try runs(in: profile) == 0)
