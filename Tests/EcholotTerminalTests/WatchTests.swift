@@ -64,6 +64,26 @@ import Testing
         #expect(json["runs"] as? Int == 1, "\(stats.stdout)")
     }
 
+    /// A level moved into another scenario by an edit of pack.json is still the level
+    /// being played: it restarts from the new data, where the game said the pack had it
+    /// no more (it looked only in the scenario the level had been in).
+    @Test func aLevelMovedToAnotherScenarioRestarts() throws {
+        let pack = try authoredPack()
+        defer { try? FileManager.default.removeItem(at: pack.deletingLastPathComponent()) }
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--watch", "--level", "first-sound"])
+        try game.expect("== Briefing: The First Sound ==")
+        game.send("\r")
+        try game.expect("Level The First Sound begins.")
+        try edit(pack, "pack.json", #""levels": ["first-sound", "two-voices", "around-you", "in-order"]"#,
+                 #""levels": ["two-voices", "around-you", "in-order"] }, { "id": "warmup", "name": "Warm-up", "levels": ["first-sound"]"#)
+        try game.expect("Reloaded after changes to pack.json.")
+        try game.expect("Level The First Sound begins.")
+        #expect(!game.text.contains("no level"), "\(game.text)")
+        game.send("q")
+        try game.expect("== Left: The First Sound ==")
+        #expect(try game.quitFromAPage() == 0)
+    }
+
     /// Recording into the watched pack (its `tests/`, where pack tests read logs) does not
     /// count as an edit: the level is played, not restarted each time the log is written
     /// (which wrote it again, for ever). An edit still restarts it.

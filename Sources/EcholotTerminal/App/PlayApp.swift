@@ -428,11 +428,14 @@ public final class PlayApp {
     }
 
     /// `place` for level `id` where the new version of the pack has it (levels may have
-    /// been added, removed or reordered), or the group's menu, with a notice, when it has
-    /// it no more.
+    /// been added, removed, reordered or moved to another scenario), or the group's menu,
+    /// with a notice, when it has it no more.
     private func same(_ id: String, entry: PackEntry, group: LevelGroup, _ loop: Loop,
                       _ place: (PackEntry, LevelGroup, Int) -> Place) -> Place {
-        let group = regrouped(group, in: entry.pack)
+        var group = regrouped(group, in: entry.pack)
+        if !group.levels.contains(id), let moved = LevelGroup.groups(of: entry.pack).first(where: { $0.levels.contains(id) }) {
+            group = moved
+        }
         guard let index = group.levels.firstIndex(of: id) else {
             loop.display.notice("The pack has no level “\(id)” any more.", style: .warning)
             return .levels(entry, group, selected: 0)
