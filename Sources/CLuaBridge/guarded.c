@@ -902,10 +902,11 @@ static const char clua_raiserskey = 0;
 void clua_noteraisers(lua_State *L) {
     lua_createtable(L, 0, 2);
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    // Each with the place of the argument it raises: error(message), assert(v, message).
     static const char *const names[] = {"error", "assert"};
     for (int i = 0; i < 2; i++) {
         lua_getfield(L, -1, names[i]);
-        lua_pushboolean(L, 1);
+        lua_pushinteger(L, i + 1);
         lua_rawset(L, -4);
     }
     lua_pop(L, 1);
@@ -922,10 +923,11 @@ static int clua_overflowtext(const char *text, size_t length) {
 /// Whether the message on top of L is a stack overflow Lua's VM raised where the frame at
 /// `level` of thread `co` runs. The VM raises it in a call that frame makes: a Lua
 /// frame's with the frame's position in front (a pack's `error` runs in a frame of its
-/// own), a C function's without one. Of C functions, those that raise the value they are
-/// given (`error`, `assert`, a function coroutine.wrap made) raise the pack's message,
-/// whatever it says. A coroutine without a frame failed as Lua began to run its body,
-/// before any code of the pack's could.
+/// own), a C function's without one. Of C functions, those that raise what they are
+/// given (`error`, `assert`, a function coroutine.wrap made) raise the pack's message when
+/// it is the very value they were given, or, for a wrap function, once it has begun to
+/// raise what it passes on. A coroutine without a frame failed as Lua began to run its
+/// body, before any code of the pack's could.
 static int clua_vmoverflow(lua_State *L, lua_State *co, int level) {
     lua_Debug ar;
     if (lua_type(L, -1) != LUA_TSTRING) return 0;
@@ -943,21 +945,32 @@ static int clua_vmoverflow(lua_State *L, lua_State *co, int level) {
     if (!clua_overflowtext(message, length)) return 0;
     (void)lua_getinfo(co, "f", &ar);  // the C function, onto co's stack
     if (co != L) lua_xmove(co, L, 1);
-    int raiser = lua_tocfunction(L, -1) == clua_wrapcall;
-    if (!raiser) {
-        if (lua_rawgetp(L, LUA_REGISTRYINDEX, &clua_raiserskey) == LUA_TTABLE) {
-            lua_pushvalue(L, -2);
-            raiser = lua_rawget(L, -2) != LUA_TNIL;
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);  // the set
+    // Such a function raises the pack's message only as it raises it: Lua itself puts
+    // "C stack overflow" in its place when calling the message handler, or any call the
+    // function makes, passes the limit of nested C calls.
+    if (lua_tocfunction(L, -1) == clua_wrapcall) {
+        lua_pop(L, 1);
+        return !clua_limits(L)->raising;
     }
-    lua_pop(L, 1);  // the function
-    return !raiser;
+    lua_Integer given = 0;  // the place of the argument it raises, for error and assert
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &clua_raiserskey) == LUA_TTABLE) {
+        lua_pushvalue(L, -2);
+        (void)lua_rawget(L, -2);
+        given = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);  // the set, the function
+    if (given == 0 || lua_getlocal(co, &ar, (int)given) == NULL) return given == 0;
+    if (co != L) lua_xmove(co, L, 1);
+    int passed = lua_rawequal(L, -1, -2);  // the argument, the message
+    lua_pop(L, 1);
+    return !passed;
 }
 
 void clua_noteoverflow(lua_State *L, lua_State *co, int level) {
-    if (clua_vmoverflow(L, co, level)) clua_limits(L)->overflow = 1;
+    clua_Limits *limits = clua_limits(L);
+    if (clua_vmoverflow(L, co, level)) limits->overflow = 1;
+    limits->raising = 0;
 }
 
 /// The message handler of the sandbox's pcall and xpcall: runs where the error was raised
@@ -1027,6 +1040,7 @@ static int clua_wrapcall(lua_State *L) {
         lua_insert(L, 2);
         lua_concat(L, 2);
     }
+    clua_limits(L)->raising = 1;  // what it raises now is passed on, not Lua's own overflow
     return lua_error(L);
 }
 

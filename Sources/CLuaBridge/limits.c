@@ -124,6 +124,7 @@ void clua_arm(lua_State *L) {
     limits->focus = NULL;
     limits->nesting = 0;
     limits->overflow = 0;
+    limits->raising = 0;
     lua_sethook(L, clua_hook, LUA_MASKCOUNT, limits->granularity);
 }
 

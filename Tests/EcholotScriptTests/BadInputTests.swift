@@ -27,6 +27,8 @@ import Testing
             ["pack.caughtOverflow"] = function(goal) local r = setmetatable({}, { __pairs = function(t) return pairs(t) end }) local ok, err = pcall(pairs, r) error("P: " .. err) end,
             ["pack.overflowWords"] = function(goal) error("C stack overflow", 0) end,
             ["pack.assertedOverflowWords"] = function(goal) assert(false, "stack overflow") end,
+            ["pack.wrapOverflow"] = function(goal) local t = setmetatable({}, { __index = function(t, k) return t[k] end }) return coroutine.wrap(function() return t.a end)() end,
+            ["pack.overflowCliff"] = function(goal, action) local function g(n) if n == 0 then error("x") end local ok, e = pcall(g, n - 1) if not ok then error(e, 0) end end g(action.n) end,
             ["pack.recurse"] = function(goal) local function f(n) return 1 + f(n + 1) end return f(1) end,
             ["pack.memory"] = function(goal) local t, block = {}, string.rep("x", 1024) while true do t[#t + 1] = block .. #t end end,
             ["pack.pcallMemory"] = function(goal) local t, block = {}, string.rep("y", 4096) pcall(function() while true do t[#t + 1] = block .. #t end end) goal.state = "met" end,
@@ -365,6 +367,21 @@ import Testing
         #expect(try reject("pack.caughtOverflow", kind: .runtime, message: "P").message == "P: C stack overflow")
         #expect(try reject("pack.overflowWords", kind: .runtime, message: "C").message == "C stack overflow")
         #expect(try reject("pack.assertedOverflowWords", kind: .runtime, message: "s").message == "stack overflow")
+    }
+
+    /// An overflow Lua raised is named one however it reaches the engine: through a
+    /// coroutine.wrap function, which puts its caller's position in front, or where the
+    /// limit of nested C calls is reached just as `error` raises the pack's message — Lua
+    /// then raises "C stack overflow" in `error`'s own frame, which read as the pack's
+    /// words (at one depth of the cliff below, neither the pack's 'x' nor an overflow).
+    @Test func anOverflowLuaRaisedIsNamedOneInEveryFrame() throws {
+        _ = try reject("pack.wrapOverflow", kind: .stackOverflow, message: "recursion too deep")
+        let (store, _) = try world()
+        for depth in 150 ... 260 {
+            let rejection = try #require(store.dispatch(Action("pack.overflowCliff", ["n": .int(depth)])).rejections.first)
+            let error = try #require(rejection.error as? ScriptError)
+            #expect(error.kind == .stackOverflow || (error.kind == .runtime && error.message == "x"), "depth \(depth): \(error)")
+        }
     }
 
     /// The same at load: a script's own message keeps its words.

@@ -100,6 +100,7 @@ typedef struct clua_Limits {
     unsigned long long random;  // the state's generator (SplitMix64), set before a call and read after
     int nesting;            // coroutines resumed or closed inside one another now (guarded.c)
     int overflow;           // whether Lua raised a stack overflow in this call (guarded.c)
+    int raising;            // whether a coroutine.wrap function is raising what it passes on (guarded.c)
     unsigned long long calls;  // budgets handed out: a reducer call's number, for what lasts one call
     clua_MadeOrder made;    // the order objects were made in, for `pairs` (madeorder.c)
 } clua_Limits;

@@ -46,8 +46,9 @@ extension LuaVM {
             failure.message = "error while handling an error (\(failure.message))"
         default:
             // Only an overflow Lua raised in this call, its message as Lua gave it (passed on
-            // by `error(e, 0)` too): a pack's own message in those words keeps them.
-            if limits.pointee.overflow != 0, LuaVM.overflowMessages.contains(failure.message) {
+            // by `error(e, 0)` too, or through coroutine.wrap functions, each of which puts
+            // its caller's position in front): a pack's own message in those words keeps them.
+            if limits.pointee.overflow != 0, LuaVM.overflowMessages.contains(withoutPositions(failure.message)) {
                 failure.kind = .stackOverflow
                 failure.message = "stack overflow: recursion too deep"
             }
@@ -217,6 +218,13 @@ extension LuaVM {
             if let running { return running }
         }
         return candidates.first ?? nil
+    }
+
+    /// `message` without the pack positions in front of it, however many.
+    func withoutPositions(_ message: String) -> String {
+        var message = message
+        while let (_, _, _, rest) = splitPosition(message), rest.count < message.count { message = rest }
+        return message
     }
 
     /// Splits `chunk:line: message` when the chunk is a known script or engine chunk,
