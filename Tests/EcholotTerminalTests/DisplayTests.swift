@@ -74,6 +74,14 @@ import Testing
         #expect(transcript.text == "Looking 20° up.\nFacing 60° ENE, looking 20° up. In view: Bell ahead.\n"
             + "Looking 10° down. In view: Bell ahead.\nFacing 45° NE, looking level. In view: Bell 15° right.\n"
             + "Facing 60° ENE. In view: Bell ahead.\n")
+        // A tracker's pitch jittering across a rounding edge is no tilt: said once.
+        transcript.text = ""
+        for (step, pitch) in [2.45, 2.55, 2.45, 2.55, 2.45, 2.55].enumerated() {
+            level[LevelKeys.view][ViewKeys.elevation] = pitch
+            display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 20 + 0.3 * Double(step)))
+        }
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 22))
+        #expect(transcript.text == "Looking 3° up. In view: Bell ahead.\n", "\(transcript.text)")
     }
 
     @Test func theLineDisplayCountsDown() {

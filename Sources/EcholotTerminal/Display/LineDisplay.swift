@@ -124,7 +124,9 @@ public final class LineDisplay: Display {
         if let spoken = spokenHeading, let spokenTilt = spokenElevation,
            frame.wallTime - headingChangedAt >= Self.settleSeconds {
             let newHeading = abs(Geometry.relative(azimuth: heading, center: spoken)) >= 1
-            let newTilt = Int(saturating: elevation.rounded()) != Int(saturating: spokenTilt.rounded())
+            // Whole degrees apart, as the heading: a tracker's pitch jittering across a
+            // rounding edge (2.45°, 2.55°) would otherwise be said as a tilt each time.
+            let newTilt = abs(elevation - spokenTilt) >= 1
             if newHeading || newTilt {
                 spokenHeading = heading
                 spokenElevation = elevation
