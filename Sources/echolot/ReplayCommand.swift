@@ -109,10 +109,13 @@ struct ReplayCommand: ParsableCommand {
         guard log.events.last?.action.name != ActionName.end else { return nil }
         let lastTick = log.events.last.map { Int(($0.t / step + 1e-9).rounded(.down)) } ?? 0
         let seconds = String(format: "%.2f", result.time)
+        // A log that reaches the recording's last tick was not cut: the level changed
+        // (a goal added, a rule edited), and suggesting otherwise would mislead.
+        if let recordedTicks, lastTick >= recordedTicks { return nil }
         let ranOn: String
         if result.outcome == .running {
             ranOn = "to the replay's cap of \(seconds) s"
-        } else if let recordedTicks, lastTick < recordedTicks, Int((result.time / step).rounded()) > recordedTicks {
+        } else if let recordedTicks, Int((result.time / step).rounded()) > recordedTicks {
             ranOn = "until it was \(result.outcome.rawValue) at \(seconds) s, past the recording's end at \(String(format: "%.2f", Double(recordedTicks) * step)) s"
         } else {
             return nil

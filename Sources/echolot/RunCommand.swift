@@ -54,7 +54,9 @@ struct RunCommand: ParsableCommand {
         // The profile is opened first, so a bad one fails before anything is played, and a
         // level the profile does not allow yet is refused before it is recorded.
         // The way to run unrecorded is to leave out what named the profile.
-        let unrecorded = profile == nil ? "run it with ECHOLOT_PROFILE unset" : "run it without --profile"
+        let environment = ProcessInfo.processInfo.environment["ECHOLOT_PROFILE"].map { !$0.isEmpty } ?? false
+        let unrecorded = profile == nil ? "run it with ECHOLOT_PROFILE unset"
+            : environment ? "run it with neither --profile nor ECHOLOT_PROFILE" : "run it without --profile"
         let target = try ProfileAccess.openForRun(explicit: profile) {
             try Self.checkPermission($0, game: game, unrecorded: unrecorded)
         }

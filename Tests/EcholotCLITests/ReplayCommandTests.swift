@@ -91,6 +91,13 @@ import Testing
         #expect(late.stderr.hasSuffix("\(lost):2:1: note: the log ends here, at tick 120 of the 180 recorded (2 s), and the level did not: "
             + "with no more input it ran on until it was lost at 60.02 s, past the recording's end at 3.00 s; was the log cut short?\n"),
             "\(late.stderr)")
+        // A log that reaches the recording's last tick was not cut: its level changed (a
+        // goal added, say) and runs on now; the note would send the author the wrong way.
+        let reached = try write([Self.lines[0]], meta: fields(["ticks": "30"], hash: hash))
+        let changed = try echolot(["replay", reached])
+        #expect(changed.status == 1)
+        #expect(changed.stderr.hasPrefix("\(reached): error: the replay ends in stateHash "), "\(changed.stderr)")
+        #expect(changed.stderr.split(separator: "\n").count == 1, "the error alone: \(changed.stderr)")
         // A log that ends with `end`, or whose level ends at its last input, gets no note.
         let other = try echolot(["replay", full, "--pack", "tutorial", "--level", "first-sound", "--expect", "0"])
         #expect(other.status == 1)

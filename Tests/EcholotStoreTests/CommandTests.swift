@@ -75,6 +75,12 @@ import Testing
         #expect(byEnvironment.status == 1)
         #expect(byEnvironment.stderr.hasSuffix("(0 so far); run it with ECHOLOT_PROFILE unset to try it unrecorded\n"),
                 "\(byEnvironment.stderr)")
+        // Named by both, leaving out --profile alone would record into the other.
+        let byBoth = try Executables.run(Executables.echolot, [
+            "run", pack.path, "--level", "in-order", "--input", inputLog().path, "--profile", profile.path,
+        ], environment: ["ECHOLOT_PROFILE": scratch.url("other.db").path])
+        #expect(byBoth.stderr.hasSuffix("(0 so far); run it with neither --profile nor ECHOLOT_PROFILE to try it unrecorded\n"),
+                "\(byBoth.stderr)")
     }
 
     /// A run that fails — its input log names an entity the level does not have — ends
