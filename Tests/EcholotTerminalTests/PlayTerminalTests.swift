@@ -175,7 +175,7 @@ import Testing
 
     /// A key that does nothing says why: an arrow or space while paused says the pause
     /// again (once, not for every press of a held key), and a tilt past either end says
-    /// the view tilts no further.
+    /// the view tilts no further (once while the key is held there).
     @Test func keysThatDoNothingSayWhy() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound"])
         try game.expect("1. Start")
@@ -193,10 +193,18 @@ import Testing
         #expect(game.text.components(separatedBy: "Facing").count == 2, "nothing turned while paused: \(game.text)")
         game.press(PseudoTerminal.up, times: 9)
         try game.expect("Looking 90° up.")
+        game.press(PseudoTerminal.up, times: 3)
+        try game.expect("The view tilts no further up.")
+        // A held arrow at the limit says it once; a tilt away and back says it again.
+        game.press(PseudoTerminal.down, times: 1)
+        try game.expect("Looking 80° up.")
+        game.press(PseudoTerminal.up, times: 1)
+        try game.expect("Looking 90° up.")
         game.press(PseudoTerminal.up, times: 1)
         try game.expect("The view tilts no further up.")
         game.send("q")
         try game.expect("== Left: The First Sound ==")
+        #expect(game.text.components(separatedBy: "tilts no further").count == 3, "\(game.text)")
         #expect(try game.quitFromAPage() == 0)
     }
 

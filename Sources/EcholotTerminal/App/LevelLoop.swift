@@ -52,6 +52,9 @@ public final class LevelLoop {
     /// Whether a key was dropped since the game was paused (the pause is said again for
     /// the first such key only, so that a held arrow does not repeat it).
     private var toldPaused = false
+    /// The tilt key whose limit was last said, until the view tilts again: a held arrow
+    /// at the limit would otherwise say it once for every repeat of the key.
+    private var toldTiltLimit: Key?
     private var trackerFailed = false
     private var reportedRejections: Set<HeadPose.Rejection> = []
     private let watch: (() -> Bool)?
@@ -207,9 +210,12 @@ public final class LevelLoop {
             guard !paused else { return dropWhilePaused() }
             // At either end of the tilt the view does not change, and nothing would be said.
             if (key == .up && session.elevation >= 90) || (key == .down && session.elevation <= -90) {
+                guard toldTiltLimit != key else { return nil }
+                toldTiltLimit = key
                 display.levelSaid("The view tilts no further \(key == .up ? "up" : "down").", style: .normal)
                 return nil
             }
+            toldTiltLimit = nil
             _ = steering.key(key, at: time, since: since)
         }
         return nil
@@ -250,6 +256,7 @@ public final class LevelLoop {
             display.levelSaid("Head tracker: ignoring datagrams that are \(reason.rawValue).", style: .warning)
         }
         guard let pose, !paused, !tooSmall else { return }
+        toldTiltLimit = nil
         steering.pose(pose)
     }
 
