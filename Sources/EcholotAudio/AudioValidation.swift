@@ -11,7 +11,8 @@ public enum AudioValidation {
     /// and each level file is held to its first ``FileReport/maxProblems`` in file order.
     /// A level of a base that names a sound this pack's own file stands in for is told at
     /// that file, once: the base's level is not the author's to change, the sound is.
-    public static func diagnostics(for pack: Pack) -> [Diagnostic] {
+    /// `levels` limits the check to those levels' files (all of them when `nil`).
+    public static func diagnostics(for pack: Pack, levels: Set<String>? = nil) -> [Diagnostic] {
         var checker = SoundChecker(pack: pack)
         let reports = FileReports()
         let own = pack.root.standardizedFileURL.resolvingSymlinksInPath().path
@@ -19,7 +20,7 @@ public enum AudioValidation {
         // ambience names, for each problem, only the levels it is one for.
         struct StandIn: Hashable { var url: String, problem: String }
         var standIns: [StandIn: [String]] = [:]
-        for id in pack.levels.keys.sorted() {
+        for id in pack.levels.keys.sorted() where levels?.contains(id) ?? true {
             guard let definition = pack.levels[id] else { continue }
             let baseLevel = !PathInside.isBelow(definition.file.standardizedFileURL.resolvingSymlinksInPath().path, folder: own)
             for (file, path) in definition.soundReferences {

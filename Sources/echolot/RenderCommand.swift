@@ -135,8 +135,9 @@ struct RenderCommand: ParsableCommand {
             }
             guard problems.count == 0 else {
                 // `validate` checks the sounds the pack's files name. One a rule set while
-                // the level ran is found only by playing it: pointing there would end in "ok".
-                let where_ = AudioValidation.diagnostics(for: game.pack).isEmpty
+                // the level ran is found only by playing it: pointing there would end in "ok",
+                // or at another level's broken sound, so only this level's files count.
+                let where_ = AudioValidation.diagnostics(for: game.pack, levels: [game.levelID]).isEmpty
                     ? "a rule set them while the level ran, and validate checks only the sounds the pack's files name"
                     : "echolot validate \(Shell.word(pack)) lists them"
                 Terminal.error("\(out): error: not written: sounds of the level cannot be played (above); " + where_)

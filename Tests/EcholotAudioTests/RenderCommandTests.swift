@@ -285,6 +285,12 @@ import Testing
         #expect(run.stderr.contains("swapped.wav: error: not written: sounds of the level cannot be played (above); "
             + "a rule set them while the level ran, and validate checks only the sounds the pack's files name"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
+        // A broken sound of another level is not this one's: validate would list that one.
+        try Data("not audio".utf8).write(to: pack.appendingPathComponent("sounds/drum.wav"))
+        let elsewhere = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "1", "--out", out.path])
+        #expect(elsewhere.status == 1)
+        #expect(elsewhere.stderr.contains("a rule set them while the level ran, and validate checks only the sounds "
+            + "the pack's files name"), "\(elsewhere.stderr)")
     }
 
     /// A sound that cannot be played makes the render wrong: status 1 and no file, and a
