@@ -159,6 +159,21 @@ import Testing
                 == "In view: Go toward the daylight. (ahead); Follow the owl 45° right.")
     }
 
+    /// A choice or an ending named by a pack's own sentence keeps its punctuation; one
+    /// named by a bare word is closed with a full stop.
+    @Test func choicesAndEndingsAreSaidAsOneSentence() {
+        let level = tutorialLevel("first-sound").level
+        let texts = EventText(names: names)
+        func ending(_ id: String) -> String? { texts.sentence(.storyFinished(ending: id), in: level)?.text }
+        #expect(ending("home") == "The story ends: home.")
+        #expect(ending("Home at last!") == "The story ends: Home at last!")
+        #expect(ending("Home?") == "The story ends: Home?")
+        #expect(ending("Home…") == "The story ends: Home…")
+        #expect(ending("“Home.”") == "The story ends: “Home.”")
+        #expect(texts.sentence(.choiceMade(option: "Really?", line: nil), in: level)?.text == "Chosen: Really?")
+        #expect(texts.sentence(.choiceMade(option: "river", line: nil), in: level)?.text == "Chosen: river.")
+    }
+
     @Test func wrapping() {
         #expect(TextWrap.lines("one two three four", width: 9) == ["one two", "three", "four"])
         #expect(TextWrap.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])

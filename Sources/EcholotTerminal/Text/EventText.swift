@@ -63,13 +63,20 @@ public struct EventText {
             return attempt > 1 ? ("Try again: attempt \(attempt).", .normal) : nil
         case let .choiceMade(option, line):
             let said = names.string("option.\(option)") ?? line.flatMap(names.string) ?? option
-            return ("Chosen: \(said)\(said.hasSuffix(".") ? "" : ".")", .good)
+            return ("Chosen: \(Self.closed(said))", .good)
         case let .storyFinished(ending):
             let said = names.string("ending.\(ending)") ?? ending
-            return ("The story ends: \(said)\(said.hasSuffix(".") ? "" : ".")", .bold)
+            return ("The story ends: \(Self.closed(said))", .bold)
         case let .storyStopped(message):
             return ("The story stopped: \(message)", .bad)
         }
+    }
+
+    /// `text` ending as a sentence: a pack's string that already ends as one ("Home at
+    /// last!", "“Go.”", "Wait…") gets no full stop, which would be read out as a stray dot.
+    static func closed(_ text: String) -> String {
+        let end = text.last { !"\"'”’»)".contains($0) }
+        return end.map { ".!?…".contains($0) } ?? true ? text : text + "."
     }
 
     /// What is in view, for line mode: "In view: Bell 5° right, Bee 40° left." A sound
