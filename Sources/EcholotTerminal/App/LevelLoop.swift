@@ -206,13 +206,13 @@ public final class LevelLoop {
         default:
             settleUntil = -.infinity
             guard !tooSmall else { return dropWhileTooSmall() }
-            guard steering.isSteering(key) else { return nil }
+            guard let motion = Steering.motion(of: key) else { return nil }
             guard !paused else { return dropWhilePaused() }
             // At either end of the tilt the view does not change, and nothing would be said.
-            if (key == .up && session.elevation >= 90) || (key == .down && session.elevation <= -90) {
+            if case let .tilt(direction) = motion, session.elevation * direction >= 90 {
                 guard toldTiltLimit != key else { return nil }
                 toldTiltLimit = key
-                display.levelSaid("The view tilts no further \(key == .up ? "up" : "down").", style: .normal)
+                display.levelSaid("The view tilts no further \(direction > 0 ? "up" : "down").", style: .normal)
                 return nil
             }
             toldTiltLimit = nil

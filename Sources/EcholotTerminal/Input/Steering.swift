@@ -67,29 +67,42 @@ public final class Steering {
     /// The latest head pose, if a tracker sent one.
     public var latestPose: HeadPose? { pose }
 
+    /// What a steering key does to the view.
+    public enum Motion: Equatable, Sendable {
+        /// A coarse turn, held keys turning smoothly; -1 is left, 1 right.
+        case turn(Double)
+        /// One fine step; -1 is left, 1 right.
+        case fineTurn(Double)
+        /// One tilt step; 1 is up, -1 down.
+        case tilt(Double)
+    }
+
+    /// What `key` does when steering, or `nil` for a key that does not steer: the one
+    /// place that says which keys steer, so the game can decide about a key (paused, at
+    /// the tilt's end) before ``key(_:at:since:)`` acts on it.
+    public static func motion(of key: Key) -> Motion? {
+        switch key {
+        case .left: .turn(-1)
+        case .right: .turn(1)
+        case .fineLeft: .fineTurn(-1)
+        case .fineRight: .fineTurn(1)
+        case .up: .tilt(1)
+        case .down: .tilt(-1)
+        default: nil
+        }
+    }
+
     /// Handles a steering key (arrows) read at `time` and pressed no earlier than `since`
     /// (when input was read before; the same as `time` if not known). Other keys are not
     /// steering and return `false`.
     public func key(_ key: Key, at time: Double, since: Double? = nil) -> Bool {
-        let since = min(since ?? time, time)
-        switch key {
-        case .left: press(-1, at: time, since: since)
-        case .right: press(1, at: time, since: since)
-        case .fineLeft: turn(by: -settings.fineStep)
-        case .fineRight: turn(by: settings.fineStep)
-        case .up: session.tilt(to: min(90, session.elevation + settings.tiltStep))
-        case .down: session.tilt(to: max(-90, session.elevation - settings.tiltStep))
-        default: return false
+        guard let motion = Self.motion(of: key) else { return false }
+        switch motion {
+        case let .turn(direction): press(direction, at: time, since: min(since ?? time, time))
+        case let .fineTurn(direction): turn(by: direction * settings.fineStep)
+        case let .tilt(direction): session.tilt(to: max(-90, min(90, session.elevation + direction * settings.tiltStep)))
         }
         return true
-    }
-
-    /// Whether `key` is one ``key(_:at:since:)`` steers with.
-    public func isSteering(_ key: Key) -> Bool {
-        switch key {
-        case .left, .right, .fineLeft, .fineRight, .up, .down: true
-        default: false
-        }
     }
 
     /// Handles a pose from the head tracker.
