@@ -158,7 +158,8 @@ struct PlayCommand: ParsableCommand {
         // takes the terminal, and before anything is recorded. Progress that cannot be read
         // is left to the game, which says why on its screen and locks nothing, as its menus.
         if let level, let opened = profileProgress?.profile, let known = try? opened.progress(in: startPack.manifest),
-           let refusal = ProfileAccess.refusal(toPlay: level, in: known, of: opened, unrecorded: "use 'echolot run' with neither --profile nor ECHOLOT_PROFILE") {
+           let refusal = ProfileAccess.refusal(toPlay: level, of: startPack, in: known, of: opened, language: language,
+                                               unrecorded: "use 'echolot run' with neither --profile nor ECHOLOT_PROFILE") {
             Terminal.error(refusal)
             throw ExitCode(1)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EcholotModel
 import EcholotStore
+import EcholotTerminal
 import Foundation
 
 /// Opens the player's profile for the commands: `--profile PATH`, else `ECHOLOT_PROFILE`,
@@ -70,22 +71,21 @@ enum ProfileAccess {
 
     /// Why `progress` (read from `profile`) does not let `level` be played now — its
     /// scenario is locked, or it is a story level already finished in the current story —
-    /// as the one error `run` and `play --level` both print; `unrecorded` says how to play
-    /// it anyway without recording it. `nil` when the level may be played.
-    static func refusal(toPlay level: String, in progress: PackProgress, of profile: Profile, unrecorded: String) -> String? {
+    /// as the one error `run` and `play --level` both print, in the words of the menus
+    /// (``LevelLock``) with scenarios named in `language`; `unrecorded` says how to play it
+    /// anyway without recording it. `nil` when the level may be played.
+    static func refusal(toPlay level: String, of pack: Pack, in progress: PackProgress, of profile: Profile,
+                        language: String? = nil, unrecorded: String) -> String? {
+        let names = Names(pack: pack, language: language)
         switch progress.permission(toPlay: level) {
         case .open:
             return nil
         case let .locked(scenario, rule):
-            let reason: String
-            switch rule {
-            case let .after(other): reason = "finish scenario '\(other)' first"
-            case let .totalScore(needed): reason = "score \(needed) points in this pack first (\(progress.totalScore) so far)"
-            }
+            let reason = LevelLock(rule, totalScore: progress.totalScore).reason(names, in: pack)
             return "error: level \(MessageText.named(level)) is in scenario '\(scenario)', which is locked in \(profile.url.path): \(reason); "
                 + "\(unrecorded) to try it unrecorded"
         case .finished:
-            return "error: level \(MessageText.named(level)) is already finished in the current story of \(profile.url.path); "
+            return "error: level \(MessageText.named(level)) is \(LevelLock.finishedInStory.reason(names, in: pack)) of \(profile.url.path); "
                 + "stories are not replayed level by level: begin the story again in 'echolot play', or \(unrecorded)"
         }
     }

@@ -73,7 +73,7 @@ final class ProfileProgress: ProgressProvider {
     /// unlock once earned is kept).
     func marks(scenario: Scenario, in pack: Pack) -> ScenarioMarks {
         guard let progress = progress(of: pack), let state = progress.scenario(scenario.id) else { return ScenarioMarks() }
-        let locked = state.isUnlocked ? nil : state.unlock.map { Self.reason($0, progress: progress, pack: pack) }
+        let locked = state.isUnlocked ? nil : state.unlock.map { LevelLock($0, totalScore: progress.totalScore) }
         return ScenarioMarks(done: state.isFinished, locked: locked)
     }
 
@@ -84,8 +84,8 @@ final class ProfileProgress: ProgressProvider {
         var marks = LevelMarks(done: done, bestScore: progress.level(level).bestScore)
         switch progress.permission(toPlay: level) {
         case .open: break
-        case let .locked(_, rule): marks.locked = Self.reason(rule, progress: progress, pack: pack)
-        case .finished: marks.locked = "already played in this story"
+        case let .locked(_, rule): marks.locked = LevelLock(rule, totalScore: progress.totalScore)
+        case .finished: marks.locked = .finishedInStory
         }
         return marks
     }
@@ -239,17 +239,6 @@ final class ProfileProgress: ProgressProvider {
         } catch {
             report(error.description)
             return nil
-        }
-    }
-
-    /// What the player must do to unlock, in the words the menus use.
-    private static func reason(_ rule: UnlockRule, progress: PackProgress, pack: Pack) -> String {
-        switch rule {
-        case let .after(id):
-            let name = pack.manifest.scenarios.first { $0.id == id }?.name ?? id
-            return "finish “\(name)” first"
-        case let .totalScore(needed):
-            return "score \(needed) points in this pack first (\(progress.totalScore) so far)"
         }
     }
 }

@@ -116,7 +116,7 @@ extension RunCommand {
             Terminal.error(error.description)
             throw ExitCode(1)
         }
-        if let refusal = ProfileAccess.refusal(toPlay: game.levelID, in: progress, of: profile, unrecorded: unrecorded) {
+        if let refusal = ProfileAccess.refusal(toPlay: game.levelID, of: game.pack, in: progress, of: profile, unrecorded: unrecorded) {
             Terminal.error(refusal)
             throw ExitCode(1)
         }

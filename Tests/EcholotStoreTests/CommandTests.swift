@@ -45,7 +45,7 @@ import Testing
         let profile = scratch.url("profile.sqlite")
         let refused = try Executables.run(Executables.echolot, ["run", pack.path, "--level", "around-you", "--profile", profile.path])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("error: level 'around-you' is in scenario 'more', which is locked in \(profile.path): finish scenario 'basics' first"),
+        #expect(refused.stderr.contains("error: level 'around-you' is in scenario 'more', which is locked in \(profile.path): finish “The Basics” first"),
                 "\(refused.stderr)")
         #expect(try Profile.open(at: profile).runs().isEmpty)
         let free = try Executables.run(Executables.echolot, ["run", pack.path, "--level", "around-you"], removing: ["ECHOLOT_PROFILE"])

@@ -54,7 +54,7 @@ import Testing
         let profile = try temporaryFolder().appendingPathComponent("profile.sqlite")
         let game = try PseudoTerminal(["play", pack.path, "--level", "around-you", "--plain", "--no-audio", "--profile", profile.path])
         try game.expect("error: level 'around-you' is in scenario 'more', which is locked in \(profile.path): "
-            + "finish scenario 'basics' first; use 'echolot run' with neither --profile nor ECHOLOT_PROFILE to try it unrecorded")
+            + "finish “The Basics” first; use 'echolot run' with neither --profile nor ECHOLOT_PROFILE to try it unrecorded")
         #expect(try game.waitForExit() == 1)
         #expect(!game.text.contains("Around You"), "\(game.text)")
         #expect(try runs(in: profile) == 0)
@@ -102,7 +102,7 @@ import Testing
         try game.expect("Selected: ")
         let page = try #require(game.text.components(separatedBy: "== Won: The Lantern ==").last)
         #expect(!page.contains("Retry"), "\(page)")
-        try game.type("r", onASettlingPageUntil: "There is no Retry: this level is locked (already played in this story).")
+        try game.type("r", onASettlingPageUntil: "There is no Retry: this level is locked (already finished in the current story).")
         game.wait(0.5)
         #expect(game.text.components(separatedBy: "Level The Lantern begins.").count == 2, "\(game.text)")
         game.send("q")

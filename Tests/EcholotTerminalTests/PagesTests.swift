@@ -33,6 +33,10 @@ import Testing
         #expect(page.choices.map(\.enabled) == [true, false, false])
         #expect(page.choices[1].detail == "1 level · locked: finish “The Basics” first")
         #expect(page.choices[2].detail == "1 level · locked: score 2000 points in this pack first (0 so far)")
+        // The scenario to finish is named in the player's language, as the menu names it.
+        let german = MenuPages.scenarios(PackEntry(path: tutorialPath, pack: pack), progress: progress,
+                                         names: Names(pack: pack, language: "de"))
+        #expect(german.choices[1].detail == "1 level · locked: finish “Die Grundlagen” first")
         for id in ["first-sound", "two-voices", "around-you", "in-order"] {
             var state = tutorialStore(id).state
             state[Game.level][LevelKeys.status] = .won
@@ -101,9 +105,9 @@ import Testing
         var level = tutorialLevel("two-voices").level
         level[LevelKeys.status] = .lost
         let (page, meanings) = EndPage.make(level: level, names: names, left: false, achievements: [], hasNext: true,
-                                            recording: nil, locked: "already played in this story")
+                                            recording: nil, locked: "already finished in the current story")
         #expect(meanings == [.next, .menu, .quit])
         #expect(meanings[page.selected] == .menu)
-        #expect(page.withheld["r"] == "There is no Retry: this level is locked (already played in this story).")
+        #expect(page.withheld["r"] == "There is no Retry: this level is locked (already finished in the current story).")
     }
 }

@@ -23,7 +23,7 @@ public enum MenuPages {
             let marks = progress.marks(scenario: scenario, in: pack)
             var detail = "\(scenario.levels.count) level\(scenario.levels.count == 1 ? "" : "s")"
             if marks.done { detail += " · done" }
-            if let locked = marks.locked { detail += " · locked: \(locked)" }
+            if let locked = marks.locked { detail += " · locked: \(locked.reason(names, in: pack))" }
             return Choice(names.scenario(scenario), detail: detail, enabled: marks.locked == nil)
         }
         var body: [String] = []
@@ -40,7 +40,7 @@ public enum MenuPages {
             var parts: [String] = []
             if marks.done { parts.append("done") }
             if let best = marks.bestScore { parts.append("best \(best)") }
-            if let locked = marks.locked { parts.append("locked: \(locked)") }
+            if let locked = marks.locked { parts.append("locked: \(locked.reason(names, in: pack))") }
             return Choice(names.level(definition.level), detail: parts.joined(separator: " · "), enabled: marks.locked == nil)
         }
         let title = group.scenario.map { "\(names.scenario($0)) — choose a level" } ?? "\(names.pack(pack)) — choose a level"

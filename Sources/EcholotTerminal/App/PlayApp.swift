@@ -537,7 +537,7 @@ public final class PlayApp {
         let (page, meanings) = EndPage.make(
             level: store.state[Game.level], names: names, left: exit == .left, achievements: earned,
             hasNext: hasNext, recording: recordedTo, wrongPicks: session.wrongPicks, saved: unsaved == nil,
-            locked: progress.marks(level: id, in: entry.pack).locked)
+            locked: progress.marks(level: id, in: entry.pack).locked?.reason(names, in: entry.pack))
         switch try loop.presenter.run(page, settle: Self.settleAfterLevel) {
         case let .chose(choice):
             switch meanings[choice] {
@@ -563,7 +563,7 @@ public final class PlayApp {
     private func mayPlay(_ id: String, of entry: PackEntry, _ loop: Loop) -> Bool {
         guard let locked = progress.marks(level: id, in: entry.pack).locked else { return true }
         let name = entry.pack.level(id: id).map { names(entry).level($0.level) } ?? id
-        loop.display.notice("\(name) cannot be played: \(locked).", style: .warning)
+        loop.display.notice("\(name) cannot be played: \(locked.reason(names(entry), in: entry.pack)).", style: .warning)
         return false
     }
 

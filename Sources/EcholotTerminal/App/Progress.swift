@@ -9,10 +9,10 @@ public struct LevelMarks: Equatable, Sendable {
     /// The best score so far.
     public var bestScore: Int?
     /// Why it cannot be played yet; `nil` when it can.
-    public var locked: String?
+    public var locked: LevelLock?
 
     /// Marks.
-    public init(done: Bool = false, bestScore: Int? = nil, locked: String? = nil) {
+    public init(done: Bool = false, bestScore: Int? = nil, locked: LevelLock? = nil) {
         self.done = done
         self.bestScore = bestScore
         self.locked = locked
@@ -25,10 +25,10 @@ public struct ScenarioMarks: Equatable, Sendable {
     /// Every level won at least once.
     public var done = false
     /// Why it cannot be played yet; `nil` when it can.
-    public var locked: String?
+    public var locked: LevelLock?
 
     /// Marks.
-    public init(done: Bool = false, locked: String? = nil) {
+    public init(done: Bool = false, locked: LevelLock? = nil) {
         self.done = done
         self.locked = locked
     }
@@ -74,19 +74,15 @@ public final class SessionProgress: ProgressProvider {
     public func marks(scenario: Scenario, in pack: Pack) -> ScenarioMarks {
         let wins = won[pack.id] ?? []
         var marks = ScenarioMarks(done: !scenario.levels.isEmpty && scenario.levels.allSatisfy(wins.contains))
+        let total = Score.sum((best[pack.id] ?? [:]).values)
         switch scenario.unlock {
         case nil:
             break
         case let .after(id):
             let other = pack.manifest.scenarios.first { $0.id == id }
-            if let other, !other.levels.allSatisfy(wins.contains) {
-                marks.locked = "finish “\(other.name)” first"
-            }
+            if let other, !other.levels.allSatisfy(wins.contains) { marks.locked = .after(scenario: id) }
         case let .totalScore(needed):
-            let total = Score.sum((best[pack.id] ?? [:]).values)
-            if total < needed {
-                marks.locked = "score \(needed) points in this pack first (\(total) so far)"
-            }
+            if total < needed { marks.locked = .totalScore(needed: needed, have: total) }
         }
         return marks
     }

@@ -1,0 +1,36 @@
+import EcholotModel
+
+/// Why a scenario or level cannot be played now, kept as data so that the menus, the end
+/// page, `play --level` and `echolot run` say it in the same words, in the player's
+/// language.
+public enum LevelLock: Equatable, Sendable {
+    /// The scenario opens once the scenario with this id is finished.
+    case after(scenario: String)
+    /// The scenario opens at this total score in the pack; the player has `have` so far.
+    case totalScore(needed: Int, have: Int)
+    /// A story level already finished in the current play-through: stories are not
+    /// replayed level by level.
+    case finishedInStory
+
+    /// The lock of a scenario's `rule` for a player whose total score is `totalScore`.
+    public init(_ rule: UnlockRule, totalScore: Int) {
+        switch rule {
+        case let .after(id): self = .after(scenario: id)
+        case let .totalScore(needed): self = .totalScore(needed: needed, have: totalScore)
+        }
+    }
+
+    /// What is in the way, as a clause: "finish “The Basics” first", scenarios named as
+    /// `names` name them in `pack`.
+    public func reason(_ names: Names, in pack: Pack) -> String {
+        switch self {
+        case let .after(id):
+            let name = pack.manifest.scenarios.first { $0.id == id }.map(names.scenario) ?? id
+            return "finish “\(name)” first"
+        case let .totalScore(needed, have):
+            return "score \(needed) points in this pack first (\(have) so far)"
+        case .finishedInStory:
+            return "already finished in the current story"
+        }
+    }
+}
