@@ -67,7 +67,11 @@ public enum AudioAsset {
         guard floats.allSatisfy(\.isFinite) else {
             throw AudioAssetError("the audio data contain values that are not numbers; \(exportAgain)")
         }
-        let samples = floats.map { Int16((min(1, max(-1, $0)) * 32767).rounded()) }
+        // A float file may peak above full scale. Clipping it to ±1 would flatten its tops
+        // into a rasp the author never heard (their editor plays floats unclipped); scaled
+        // down as a whole, it keeps its shape and is only as loud as 16 bits allow.
+        let peak = floats.reduce(Float(1)) { max($0, abs($1)) }
+        let samples = floats.map { Int16(($0 / peak * 32767).rounded()) }
         return DecodedAudio(samples: samples, channels: channels, sampleRate: Int(info.samplerate))
     }
 

@@ -51,6 +51,18 @@ import Testing
         #expect(worst < 0.01, "\(name): off by \(worst)")
     }
 
+    /// A float file peaking above full scale is scaled down as a whole, not clipped: a
+    /// sine at twice full scale keeps its shape (no flattened tops) at full scale.
+    @Test func aFloatFileAboveFullScaleIsScaledNotClipped() throws {
+        let sine = (0 ..< 4_410).map { Float(2 * sin(2 * Double.pi * 441 * Double($0) / 44_100)) }
+        let url = try sounds.writeEncoded("loud.wav", format: SF_FORMAT_WAV | SF_FORMAT_FLOAT, samples: sine)
+        let audio = try AudioAsset.decode(url: url)
+        let worst = zip(sine, audio.samples).map { abs(Double($0) / 2 - Double($1) / 32767) }.max() ?? 1
+        #expect(worst < 0.001, "off the scaled sine by \(worst)")
+        #expect(audio.samples.max() == 32767)
+        #expect(audio.samples.filter { $0 == 32767 }.count <= 44, "a clipped sine holds its top for a third of each period")
+    }
+
     @Test func refusesStereoOnlyForDirectionalSounds() throws {
         let url = sounds.url(TestSounds.stereoNoise)
         #expect(AudioAsset.check(url: url, directional: false) == nil)
