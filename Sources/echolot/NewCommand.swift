@@ -3,7 +3,7 @@ import EcholotModel
 import EcholotTerminal
 import Foundation
 
-/// `echolot new pack NAME`: scaffolding for modders.
+/// `echolot new pack NAME [--story]`: scaffolding for modders and story authors.
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
@@ -17,16 +17,17 @@ struct NewCommand: ParsableCommand {
     static func misuse(_ arguments: [String]) -> String? {
         guard arguments.first == "new", let kind = arguments.dropFirst().first, !kind.hasPrefix("-"),
               kind != NewPackCommand.configuration.commandName, kind != "help" else { return nil }
-        return "Error: 'new' makes only a pack, not '\(kind)'.\nUsage: echolot new pack NAME [--author NAME]"
+        return "Error: 'new' makes only a pack, not '\(kind)'.\nUsage: echolot new pack NAME [--author NAME] [--story]"
     }
 }
 
-/// `echolot new pack NAME [--author NAME]`: writes a pack that validates and whose
-/// sample test passes.
+/// `echolot new pack NAME [--author NAME] [--story]`: writes a pack that validates and
+/// whose sample test passes.
 struct NewPackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pack",
-        abstract: "Create a pack folder: manifest, one level, a custom goal script, a sound, strings, a test, a README."
+        abstract: "Create a pack folder: manifest, one level, a custom goal script, a sound, strings, a test, a README.",
+        discussion: "With --story, a story pack instead: a story.json with a cut-scene, a level, a choice and two endings, its strings and a transcript test."
     )
 
     /// The folder to create; its name gives the pack id.
@@ -36,6 +37,10 @@ struct NewPackCommand: ParsableCommand {
     /// The author written into the manifest.
     @Option(help: "The author written into pack.json.")
     var author: String?
+
+    /// Whether to write a story pack (chapters, cut-scenes, a choice) instead of levels with a goal script.
+    @Flag(help: "Write a story pack: a story.json with a cut-scene, a level, a choice and two endings.")
+    var story = false
 
     /// Refuses an empty name before anything is looked at (it would name the current folder).
     func validate() throws {
@@ -47,7 +52,7 @@ struct NewPackCommand: ParsableCommand {
     /// Creates the pack; exits 1 when the folder exists or the name is unusable.
     func run() throws {
         do {
-            let created = try PackScaffold.create(at: URL(fileURLWithPath: name), author: author)
+            let created = try PackScaffold.create(at: URL(fileURLWithPath: name), author: author, story: story)
             print("created \(name)/ (pack id \(created.id)):")
             for file in created.files { print("  \(file)") }
             // Written to be pasted into a shell: a name with spaces is one argument there too.

@@ -17,4 +17,30 @@ import Testing
         #expect(made.status == 0, "\(made.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("my-pack/pack.json").path))
     }
+
+    /// `new pack NAME --story` writes a story pack a story author can start from: it
+    /// validates, its transcript test passes, and it is a story (cut-scene, level, choice).
+    @Test func newStoryPackValidatesAndItsTestPasses() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try echolot(["new", "pack", "old-yard", "--story", "--author", "Ann"], in: folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("  story.json\n") && made.stdout.contains("  tests/tower.story.json\n"), "\(made.stdout)")
+        #expect(!made.stdout.contains("scripts/"), "no scripts: validate checks the story's variables")
+        let pack = folder.appendingPathComponent("old-yard").path
+        let validated = try echolot(["validate", pack], in: folder)
+        #expect(validated.status == 0, "\(validated.stderr)")
+        #expect(validated.stdout.hasPrefix("ok: old-yard"), "\(validated.stdout)")
+        let tested = try echolot(["test", pack], in: folder)
+        #expect(tested.status == 0, "\(tested.stdout)\(tested.stderr)")
+        #expect(tested.stdout.contains("tower"), "\(tested.stdout)")
+        let manifest = try String(contentsOfFile: pack + "/pack.json", encoding: .utf8)
+        #expect(manifest.contains(#""kind": "story""#) && manifest.contains(#""author": "Ann""#))
+        // A story that does not end where the test says fails it: the test checks.
+        let story = pack + "/story.json"
+        let text = try String(contentsOfFile: story, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: #"{ "end": "tower" }"#, with: #"{ "end": "garden" }"#).utf8)
+            .write(to: URL(fileURLWithPath: story))
+        #expect(try echolot(["test", pack], in: folder).status == 1)
+    }
 }

@@ -8,7 +8,7 @@ import Darwin
 
 /// Writes a new pack (`echolot new pack NAME`) that validates and whose sample test
 /// passes: a manifest, one level, one custom goal script, one sound, English strings,
-/// one test and a README. The folder appears all at once (written beside it under a
+/// one test and a README; or, for `--story`, a story pack (``StoryTemplates``). The folder appears all at once (written beside it under a
 /// hidden name, then renamed), and an existing folder is never touched.
 public enum PackScaffold {
     /// What was written.
@@ -44,9 +44,10 @@ public enum PackScaffold {
             .joined(separator: " ")
     }
 
-    /// Writes the pack into the new folder at `folder` (its last component names it);
-    /// throws a diagnostic on the folder when it exists or the name gives no pack id.
-    public static func create(at folder: URL, author: String? = nil) throws(PackLoadError) -> Created {
+    /// Writes the pack into the new folder at `folder` (its last component names it), a
+    /// story pack when `story`; throws a diagnostic on the folder when it exists or the
+    /// name gives no pack id.
+    public static func create(at folder: URL, author: String? = nil, story: Bool = false) throws(PackLoadError) -> Created {
         let shown = PackFiles.displayPath(of: folder)
         func refuse(_ message: String) -> PackLoadError {
             PackLoadError(diagnostics: [Diagnostic(path: shown.isEmpty ? "." : shown, at: .start, message: message)])
@@ -64,7 +65,8 @@ public enum PackScaffold {
         guard manager.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw refuse("the folder \(parent.path) does not exist")
         }
-        let files = PackTemplates.files(id: id, name: displayName(for: name), author: author)
+        let files = story ? StoryTemplates.files(id: id, name: displayName(for: name), author: author)
+            : PackTemplates.files(id: id, name: displayName(for: name), author: author)
         let staging = parent.appendingPathComponent(".\(name).new-\(UUID().uuidString)", isDirectory: true)
         do {
             for (path, bytes) in files {
