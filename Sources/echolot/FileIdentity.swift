@@ -2,7 +2,7 @@ import Foundation
 
 /// Which file a path names (its device and inode), through links: two paths are one file
 /// when theirs are equal, and a file replaced under a path has another.
-struct FileIdentity: Equatable {
+struct FileIdentity: Hashable {
     let device: UInt64
     let inode: UInt64
 

@@ -113,13 +113,19 @@ enum GameLoader {
     /// loader then says what is wrong with it), else the folder of the shipped or installed
     /// pack with that id. `nil` once stderr says that an id-like argument names neither.
     static func packPath(_ argument: String, in library: PackLibrary, safe: Bool = false) -> String? {
-        guard !FileManager.default.fileExists(atPath: argument), looksLikePackID(argument) else { return argument }
-        if let entry = library.entry(id: argument) { return entry.url.path }
+        if let path = resolvedPackPath(argument, in: library) { return path }
         // "no such file" would send the player looking for a file they never meant.
         let searched = safe ? "no shipped pack (installed packs are not loaded with --safe)" : "no shipped or installed pack"
         Terminal.error("\(MessageText.argument(argument)):1:1: error: there is \(searched) with the id '\(MessageText.argument(argument))', nor a file or folder of that name; "
             + "'echolot packs --all' lists the packs by id")
         return nil
+    }
+
+    /// The path ``packPath(_:in:safe:)`` resolves `argument` to, without telling anything:
+    /// `nil` for an id-like argument that names neither a file nor a pack.
+    static func resolvedPackPath(_ argument: String, in library: PackLibrary) -> String? {
+        guard !FileManager.default.fileExists(atPath: argument), looksLikePackID(argument) else { return argument }
+        return library.entry(id: argument)?.url.path
     }
 
     /// Whether `argument` has the form of a pack id (`[a-z0-9][a-z0-9._-]*`) rather than of

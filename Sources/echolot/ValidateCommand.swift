@@ -12,9 +12,11 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Each PATH is a pack folder, a .zip of one, a shipped or installed pack's id, or a level \
             file inside a pack's levels/ folder (then its pack's manifest is checked too). Problems go to stderr, one per line; for \
-            each good pack, 'ok: <pack id> (<n> levels)' goes to stdout. A problem is told once: \
-            a pack whose problems were all told for a PATH before it (a cycle they are all in, a \
-            pack named twice) gets '<pack id>: not valid, for the problem told above at <file>' on stdout.
+            each good pack, 'ok: <pack id> (<n> levels)' goes to stdout. A pack named twice (by \
+            the same words, by its id and its folder, or through a link) is checked once. A problem \
+            is told once: a pack whose problems were all told for a PATH before it (a cycle they \
+            are all in, a level file of a pack checked before) gets '<pack id>: not valid, for the \
+            problem told above at <file>' on stdout.
             """
     )
 
@@ -29,7 +31,10 @@ struct ValidateCommand: ParsableCommand {
         let library = PackLibrary.standard()
         // A problem of several packs named (a cycle they are all in) is told once.
         var told = ToldDiagnostics()
+        // A second report of the same pack would say nothing new, twice as long.
+        var checked: Set<NamedPack> = []
         for argument in paths {
+            guard checked.insert(NamedPack(argument, in: library)).inserted else { continue }
             // A pack's id names it here as for `test` and `run`.
             guard let path = GameLoader.packPath(argument, in: library) else {
                 failed = true
@@ -49,13 +54,36 @@ struct ValidateCommand: ParsableCommand {
                 failed = true
                 let untold = told.untold(problems)
                 for problem in untold { Terminal.error(problem.description) }
-                // Told for a path before it (a cycle they are all in, a pack named twice), its
+                // Told for a path before it (a cycle they are all in, a level file of it), its
                 // problems are not told again; without a line of its own, only the exit
                 // status would say that this pack failed.
                 if untold.isEmpty { print(Self.toldAbove(MessageText.argument(report.packID ?? argument), problems)) }
             }
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// What a PATH argument names, so that two spellings of one pack are checked once.
+    enum NamedPack: Hashable {
+        /// A file or folder there is, however it was reached (links, `./`, an id).
+        case file(FileIdentity)
+        /// A path where nothing is: the loader's own message tells it.
+        case missing(String)
+        /// An id no pack has.
+        case unknownID(String)
+
+        /// What `argument` names, resolved as ``GameLoader/packPath(_:in:safe:)`` resolves it.
+        init(_ argument: String, in library: PackLibrary) {
+            guard let path = GameLoader.resolvedPackPath(argument, in: library) else {
+                self = .unknownID(argument)
+                return
+            }
+            if let identity = FileIdentity(path: path) {
+                self = .file(identity)
+            } else {
+                self = .missing(URL(fileURLWithPath: path).standardizedFileURL.path)
+            }
+        }
     }
 
     /// The line for the pack `name` whose `problems` (at least one) were all told for a

@@ -55,4 +55,28 @@ import Testing
         #expect(result.stderr.hasPrefix("no-such-id:1:1: error: there is no shipped or installed pack with the id 'no-such-id'"))
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
+
+    /// A pack named twice — by the same words, by its id and its folder, through `./`, a
+    /// trailing `/` or a link — is checked and told once: the same error or `ok:` line
+    /// twice read as two packs.
+    @Test func validateChecksAPackNamedTwiceOnce() throws {
+        let data = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let unknown = try run(["validate", "no-such-id", "no-such-id"], data: data)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "no-such-id:1:1: error: there is no shipped or installed pack with the id 'no-such-id', "
+            + "nor a file or folder of that name; 'echolot packs --all' lists the packs by id\n", "\(unknown.stderr)")
+        let tutorial = repositoryRoot.appendingPathComponent("levels/tutorial").path
+        let link = data.appendingPathComponent("tutorial-link")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: tutorial)
+        let good = try run(["validate", "tutorial", "tutorial", tutorial, tutorial + "/", link.path,
+                            "levels/../levels/tutorial"], data: data)
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout == "ok: tutorial (4 levels)\n", "\(good.stdout)")
+        // A missing path typed twice is told missing once; another pack is still checked.
+        let missing = try run(["validate", "levels/nothing", "./levels/nothing", "tutorial"], data: data)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "levels/nothing:1:1: error: no such file or directory\n", "\(missing.stderr)")
+        #expect(missing.stdout == "ok: tutorial (4 levels)\n", "\(missing.stdout)")
+    }
 }

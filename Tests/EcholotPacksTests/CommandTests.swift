@@ -210,11 +210,11 @@ struct CommandTests {
         let validated = try echolot(["validate", "hp"], in: scratch.url, data: data)
         #expect(validated.status == 1)
         #expect(validated.stderr == expected)
-        // Named again, the pack's problems are not told twice, but the pack is not passed over.
+        // Named again, the pack is checked and told once: its problems, and no line of its own.
         let twice = try echolot(["validate", "hp", "hp"], in: scratch.url, data: data)
         #expect(twice.status == 1)
         #expect(twice.stderr == expected)
-        #expect(twice.stdout == "hp: not valid, for the 2 problems told above, the first at hp/levels/first-steps.json\n", "\(twice.stdout)")
+        #expect(twice.stdout.isEmpty, "\(twice.stdout)")
         let packed = try echolot(["pack", "hp"], in: scratch.url, data: data)
         #expect(packed.status == 1)
         #expect(packed.stderr == expected)

@@ -79,7 +79,7 @@ struct DependencyTests {
         // was silent, and only the exit status said that b and a failed.
         #expect(validated.stdout == "b: not valid, for the problem told above at \(data.path)/packs/a/pack.json\n"
             + "a: not valid, for the problem told above at \(data.path)/packs/a/pack.json\n", "\(validated.stdout)")
-        // Alone, c is told the cycle it is in; named twice, the second time points at it.
+        // Alone, c is told the cycle it is in; named twice, it is checked and told once.
         let alone = try echolot(["validate", "c"], in: scratch.url, data: data)
         #expect(alone.status == 1)
         #expect(alone.stderr == data.path + "/packs/a/pack.json:1:93: " + message)
@@ -87,7 +87,7 @@ struct DependencyTests {
         let twice = try echolot(["validate", "c", "c"], in: scratch.url, data: data)
         #expect(twice.status == 1)
         #expect(twice.stderr == data.path + "/packs/a/pack.json:1:93: " + message)
-        #expect(twice.stdout == "c: not valid, for the problem told above at \(data.path)/packs/a/pack.json\n", "\(twice.stdout)")
+        #expect(twice.stdout.isEmpty, "\(twice.stdout)")
         // A menu still gives each pack its reason.
         let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("data/packs"), origin: .installed)])
         let broken = library.catalog().problems
