@@ -139,6 +139,9 @@ struct PlayCommand: ParsableCommand {
             start = PackEntry(path: URL(fileURLWithPath: path).standardizedFileURL.path, pack: startPack)
             typedPath = path
             if !catalog.entries.contains(where: { $0.path == start.path }) { catalog.entries.insert(start, at: 0) }
+            // It loaded, read by the path typed: a copy the catalog ignores (its id taken by
+            // a shipped pack) would stand beside it as broken, by its absolute path.
+            catalog.problems.removeAll { $0.path == start.path }
         } else {
             start = catalog.entries.first { $0.pack.id == startPack.id } ?? PackEntry(path: path, pack: startPack)
             typedPath = nil

@@ -38,6 +38,28 @@ import Testing
         #expect(!game.text.contains(pack.path), "\(game.text.suffix(2000))")
     }
 
+    /// A copy of the tutorial installed beside the shipped one is ignored by the menus (its
+    /// id is taken); played by its path, it loads, and the pack menu listed the folder being
+    /// played as broken too, by its absolute path.
+    @Test func aPackPlayedByItsPathIsNotAlsoListedAsBroken() throws {
+        let data = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        try FileManager.default.createDirectory(at: data.appendingPathComponent("packs"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: tutorialPath), to: data.appendingPathComponent("packs/tutorial"))
+        let listed = try runEcholot(["packs"], environment: ["ECHOLOT_DATA": data.path])
+        #expect(listed.stderr.contains("pack id \"tutorial\" is already taken"), "\(listed.stderr)")
+        let game = try PseudoTerminal(["play", "packs/tutorial", "--plain", "--no-audio"],
+                                      environment: ["ECHOLOT_DATA": data.path], directory: data)
+        try game.expect("Tutorial — choose a scenario")
+        game.send("\u{1B}")
+        try game.expect("choose a pack")
+        try game.expect("Esc or q quit")
+        #expect(!game.text.contains("not available"), "\(game.text.suffix(2000))")
+        #expect(!game.text.contains(data.path), "\(game.text.suffix(2000))")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+
     @Test func aWatchedPackNamesTheScriptAsValidateDoes() throws {
         let pack = try brokenPack()
         defer { try? FileManager.default.removeItem(at: pack.deletingLastPathComponent()) }
