@@ -81,7 +81,10 @@ final class ProfileProgress: ProgressProvider {
     func marks(level: String, in pack: Pack) -> LevelMarks {
         guard let progress = progress(of: pack) else { return LevelMarks() }
         let done = progress.story?.isFinished(level) ?? progress.level(level).isDone
-        var marks = LevelMarks(done: done, bestScore: progress.level(level).bestScore)
+        // A best only once won (in any story): a story level lost is finished too, and
+        // its loss's 0 is no score the player reached.
+        let won = progress.level(level).isDone
+        var marks = LevelMarks(done: done, bestScore: won ? progress.level(level).bestScore : nil)
         switch progress.permission(toPlay: level) {
         case .open: break
         case let .locked(_, rule): marks.locked = LevelLock(rule, totalScore: progress.totalScore)

@@ -20,6 +20,13 @@ import Testing
         progress.levelEnded(level: "first-sound", in: tutorial, result: RunResult(state: won))
         page = MenuPages.levels(entry, group: group, progress: progress, names: names)
         #expect(page.choices[0].line == "The First Sound — done · best 1380")
+        // Lost, a level scores 0: no score reached, so no best until it is won.
+        var lost = tutorialStore("two-voices").state
+        lost[Game.level][LevelKeys.status] = .lost
+        lost[Game.level][LevelKeys.score] = 0
+        progress.levelEnded(level: "two-voices", in: tutorial, result: RunResult(state: lost))
+        page = MenuPages.levels(entry, group: group, progress: progress, names: names)
+        #expect(page.choices[1].line == "Two Voices")
     }
 
     @Test func unlockRulesLockScenariosUntilMet() {

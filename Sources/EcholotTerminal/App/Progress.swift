@@ -6,7 +6,8 @@ import EcholotModel
 public struct LevelMarks: Equatable, Sendable {
     /// Won at least once.
     public var done = false
-    /// The best score so far.
+    /// The best score so far, once the level has been won; `nil` before: a lost level's
+    /// score (0 in standard scoring) read as "best 0", a score the player never reached.
     public var bestScore: Int?
     /// Why it cannot be played yet; `nil` when it can.
     public var locked: LevelLock?
@@ -89,7 +90,8 @@ public final class SessionProgress: ProgressProvider {
 
     /// Done and best score from this session; levels themselves are never locked.
     public func marks(level: String, in pack: Pack) -> LevelMarks {
-        LevelMarks(done: won[pack.id]?.contains(level) ?? false, bestScore: best[pack.id]?[level])
+        let done = won[pack.id]?.contains(level) ?? false
+        return LevelMarks(done: done, bestScore: done ? best[pack.id]?[level] : nil)
     }
 
     /// Remembers wins, best scores and achievements.

@@ -1,0 +1,32 @@
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// The level menu of `echolot play` marks what the profile holds: a won level its best
+/// score, a level only lost nothing (its "best 0" read as a score reached).
+@Suite struct LevelMenuMarksTests {
+    @Test func aLevelNeverWonShowsNoBest() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = folder.appendingPathComponent("profile.sqlite")
+        let won = folder.appendingPathComponent("won.jsonl")
+        try Data("{\"t\":0.5,\"action\":\"turnTo\",\"azimuth\":60}\n{\"t\":1,\"action\":\"select\"}\n".utf8).write(to: won)
+        // All Around You gives a minute: ended after it, it is lost, scoring 0.
+        let late = folder.appendingPathComponent("late.jsonl")
+        try Data("{\"t\":61,\"action\":\"end\"}\n".utf8).write(to: late)
+        for (level, log, outcome) in [("first-sound", won, "won"), ("around-you", late, "lost")] {
+            let run = try runEcholot(["run", tutorialPath, "--level", level, "--input", log.path, "--profile", profile.path])
+            try #require(run.status == 0 && run.stdout.contains("level \(level): \(outcome)"), "\(run.stdout)\(run.stderr)")
+        }
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--profile", profile.path])
+        try game.expect("Tutorial — choose a scenario")
+        game.send("\r")
+        try game.expect("The Basics — choose a level")
+        try game.expect("Esc back · q quit")
+        let lines = game.text.split(whereSeparator: \.isNewline).map(String.init)
+        #expect(lines.contains { $0.hasPrefix("1. The First Sound — done · best ") }, "\(game.text.suffix(2000))")
+        #expect(lines.contains("3. All Around You"), "\(game.text.suffix(2000))")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+}
