@@ -14,7 +14,9 @@ final class ProfileProgress: ProgressProvider {
     /// game goes on.
     private let report: (String) -> Void
     private var recorder: ProgressRecorder?
-    /// Progress per pack id, read once per menu visit rather than once per menu line.
+    /// Progress per pack id, read once rather than once per menu line, and read again
+    /// when this game changes it (a level ends, a story begins). Another program's runs
+    /// recorded meanwhile show once one of those happens.
     private var cache: [String: PackProgress] = [:]
     /// The profile's achievements, read once until a level ends (every scene asks).
     private var earned: Set<String>?
