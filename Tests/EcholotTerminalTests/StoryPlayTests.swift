@@ -45,10 +45,13 @@ import Testing
         try game.expect("Goal: Find the Lantern and select it.")
         try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
         try game.expect("A choice.")
-        try game.expect("In view: The forest path. Long, but dry. (ahead).")
-        try game.expect("Guide: Two ways lead home.")
         let choose = "Choose: turn toward a voice and press space, or press its number. 1. The river path. Short, but wet. (behind); 2. The forest path. Long, but dry. (ahead)."
         try game.expect(choose)
+        // The question and the options come first: no heading, and no "In view" that would
+        // read an option before the question, then again in the list.
+        let opening = try #require(game.text.components(separatedBy: "A choice.").last?.components(separatedBy: "Choose:").first)
+        #expect(opening.split(whereSeparator: \.isNewline) == ["Guide: Two ways lead home. Turn to the one you want and select it."],
+                "\(opening)")
         // i says the options again, not a level's figures, which a choice has none of;
         // ? says how numbers pick them.
         game.send("i")

@@ -76,7 +76,9 @@ public final class LineDisplay: Display {
     /// Says the message.
     public func notice(_ text: String, style: TextStyle) { say(text) }
 
-    /// Says the level's start: its name, heading and what is in view.
+    /// Says the level's start: its name, heading and what is in view. A choice says
+    /// neither heading nor view: its question and its options, each with its direction,
+    /// come next and are what the player must hear first (in view is one of them again).
     public func levelBegan(_ context: LevelContext, level: Level) {
         self.context = context
         spokenHeading = nil
@@ -85,7 +87,9 @@ public final class LineDisplay: Display {
         lastElevation = nil
         announcedTimeLeft = nil
         switch context.storyScene {
-        case .cutscene?: say("A cut-scene. Enter skips it.")
+        case .cutscene?:
+            say("A cut-scene. Enter skips it.")
+            sayHeading(level)
         case .choice?: say("A choice.")
         case .level?, nil:
             say("Level \(context.names.level(level)) begins. Steering: \(context.steering). Press i for the status, ? for the keys.")
@@ -96,8 +100,8 @@ public final class LineDisplay: Display {
                     say("Goal: \(goalText.briefing(goal, in: level))")
                 }
             }
+            sayHeading(level)
         }
-        sayHeading(level)
         spokenHeading = level[LevelKeys.view][ViewKeys.center]
         spokenElevation = level[LevelKeys.view][ViewKeys.elevation]
     }
