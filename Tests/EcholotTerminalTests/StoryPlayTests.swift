@@ -34,8 +34,10 @@ import Testing
         try game.expect("Begin the story")
         game.send("n")
         try game.expect("A cut-scene. Enter skips it.")
+        // A placed voice says where it is, from where the player faces; the narrator, heard
+        // without a direction, says none.
         try game.expect("Narrator: The gate creaks shut behind you. It is dark, and home is far.")
-        try game.expect("Owl: Hoo. Lost already? Listen for the lantern.")
+        try game.expect("Owl (90° left): Hoo. Lost already? Listen for the lantern.")
         game.send("i")
         try game.expect("A cut-scene. Enter skips it.")
         #expect(!game.text.contains("Found 0, misses 0"), "a cut-scene has no finds or misses to tell")
@@ -43,9 +45,12 @@ import Testing
         try game.expect("Level The Lantern begins.")
         // A story's level has no briefing page: its goals come with its first words.
         try game.expect("Goal: Find the Lantern and select it.")
+        try game.expect("Guide (ahead): The lantern hums somewhere to your right. Turn until it is ahead.")
         try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
         try game.expect("A choice.")
-        let choose = "Choose: turn toward a voice and press space, or press its number. 1. The river path. Short, but wet. (behind); 2. The forest path. Long, but dry. (ahead)."
+        // Each option says who speaks it and where, as the lines do.
+        let choose = "Choose: turn toward a voice and press space, or press its number. "
+            + "1. Guide (behind): The river path. Short, but wet.; 2. Owl (ahead): The forest path. Long, but dry."
         try game.expect(choose)
         // The question and the options come first: no heading, and no "In view" that would
         // read an option before the question, then again in the list.
@@ -63,7 +68,7 @@ import Testing
         game.send("1")
         try game.expect("Chosen: The river path. Short, but wet.")
         #expect(!game.text.contains("Hit: river"), "an option picked is told as the choice, not as a found entity")
-        try game.expect("Guide: Step on the stone that clicks. Only that one.")
+        try game.expect("Guide (150° left): Step on the stone that clicks. Only that one.")
         game.skipTheCutScene()
         try game.expect("Level The Crossing begins.")
         try game.winByFacing("300° WNW", turning: PseudoTerminal.left, times: 4)
@@ -179,11 +184,11 @@ import Testing
         try second.expect("Continue the story (c) — chapter “At the Gate”")
         second.send("c")
         try second.expect("A choice.")
-        try second.expect("1. The river path.")
+        try second.expect("1. Guide (90° left): The river path.")
         #expect(!second.text.contains("Level The Lantern begins."), "the level won before quitting is not played again")
         #expect(!second.text.contains("You left the story"), "only said right after leaving")
         second.send("2")
-        try second.expect("Owl: Follow my call through the trees.")
+        try second.expect("Owl (90° right): Follow my call through the trees.")
         second.send("q")
         second.send("q")
         #expect(try second.waitForExit() == 0)

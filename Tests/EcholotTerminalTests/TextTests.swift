@@ -159,6 +159,30 @@ import Testing
                 == "In view: Go toward the daylight. (ahead); Follow the owl 45° right.")
     }
 
+    /// A placed voice is said in one form, a line's and an option's alike: its direction
+    /// from where the player faces, after who speaks, or after the words when no one is
+    /// named; a voice with no azimuth (a narrator) says none.
+    @Test func aPlacedVoiceSaysWhereItIs() throws {
+        var level = tutorialLevel("first-sound").level
+        level[LevelKeys.view][ViewKeys.center] = 90
+        let bell = try #require(level[LevelKeys.entities]["bell"])
+        level[LevelKeys.entities]["bell"] = nil
+        for (id, azimuth) in [("Up the stairs.", 0.0), ("Down below.", 90)] {
+            var option = bell
+            option[EntityKeys.name] = id
+            option[EntityKeys.azimuth] = azimuth
+            level[LevelKeys.entities][id] = option
+        }
+        let texts = EventText(names: Names(strings: ["speaker.owl": "Owl", "hoot": "Hoo."]),
+                              scene: .choice(options: ["Up the stairs.", "Down below."], speakers: ["Down below.": "speaker.owl"]))
+        func said(_ event: LevelEvent) -> String? { texts.sentence(event, in: level)?.text }
+        #expect(said(.line(id: "hoot", speaker: "speaker.owl", azimuth: 0)) == "Owl (90° left): Hoo.")
+        #expect(said(.line(id: "hoot", speaker: "speaker.owl", azimuth: nil)) == "Owl: Hoo.")
+        #expect(said(.line(id: "hoot", speaker: nil, azimuth: 270)) == "Hoo. (behind)")
+        #expect(said(.choiceOffered(id: "c", options: ["Up the stairs.", "Down below."]))
+                == "Choose: turn toward a voice and press space, or press its number. 1. Up the stairs. (90° left); 2. Owl (ahead): Down below.")
+    }
+
     /// A choice or an ending named by a pack's own sentence keeps its punctuation; one
     /// named by a bare word is closed with a full stop.
     @Test func choicesAndEndingsAreSaidAsOneSentence() {

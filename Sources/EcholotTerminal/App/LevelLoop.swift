@@ -89,7 +89,7 @@ public final class LevelLoop {
         self.context = context
         self.tracker = tracker
         self.feedback = feedback
-        texts = EventText(names: context.names, earnedBefore: context.earnedBefore)
+        texts = EventText(names: context.names, earnedBefore: context.earnedBefore, scene: context.storyScene)
     }
 
     /// Plays the level until it ends, the player leaves, or the game must stop.
@@ -175,7 +175,7 @@ public final class LevelLoop {
             }
             display.levelStatus(frame(at: time))
             // In a choice, what matters is the options: where each is, and its number.
-            if case let .choice(options)? = context.storyScene,
+            if case let .choice(options, _)? = context.storyScene,
                let choose = texts.sentence(.choiceOffered(id: "", options: options), in: session.level) {
                 display.levelSaid(choose.text, style: choose.style)
             }
@@ -198,7 +198,7 @@ public final class LevelLoop {
             }
         case let .character(character) where character.wholeNumberValue.map { (1...9).contains($0) } ?? false:
             settleUntil = -.infinity
-            guard case let .choice(options)? = context.storyScene,
+            guard case let .choice(options, _)? = context.storyScene,
                   let number = character.wholeNumberValue, number <= options.count else { return nil }
             guard !tooSmall else { return dropWhileTooSmall() }
             guard !paused else { return dropWhilePaused() }

@@ -326,7 +326,7 @@ public final class PlayApp {
 
     /// Plays the story from its beginning or from where it was left, then its end page.
     private func playStory(_ entry: PackEntry, resume: Bool, _ loop: Loop) throws(SystemError) -> Place {
-        let session: StorySession
+        let session: StorySession, book: StoryBook
         let back = Place.packs(selected: catalog.entries.firstIndex { $0.path == entry.path } ?? 0)
         // Whatever way this play ends, the reload that started it has been dealt with.
         let afterReload = storyReloaded
@@ -339,13 +339,15 @@ public final class PlayApp {
         // A reload can take away the chapter the place is in: back to the story's page.
         if let saved, !fits(saved, entry, in: loaded, everyTime: true, loop) { return .story(entry, selected: 0) }
         do {
-            session = try loaded.get().session()
+            let story = try loaded.get()
+            session = try story.session()
+            book = story.book
         } catch {
             loop.display.notice("The story cannot be started: \(error)", style: .bad)
             return back
         }
         if !resume { progress.storyBegan(in: entry.pack) }
-        let player = StoryPlayer(session: session, entry: entry, names: names(entry), progress: progress,
+        let player = StoryPlayer(session: session, book: book, entry: entry, names: names(entry), progress: progress,
                                  settings: options.steering, visuals: options.visuals, steering: steeringDescription(loop.tracker))
         let ending = try player.run(resume: saved, record: options.record != nil, display: loop.display, pump: loop.pump,
                                     audio: loop.audio, tracker: loop.tracker, feedback: loop.feedback,

@@ -42,6 +42,7 @@ final class StoryPlayer {
     }
 
     private let session: StorySession
+    private let book: StoryBook
     private let entry: PackEntry
     private let names: Names
     private let progress: any ProgressProvider
@@ -51,10 +52,11 @@ final class StoryPlayer {
     /// The play as a transcript test (`--record`), when one is being made.
     private(set) var recording: StoryRecording?
 
-    /// A player of `session`'s story in `entry`'s pack.
-    init(session: StorySession, entry: PackEntry, names: Names, progress: any ProgressProvider,
+    /// A player of `session`'s story (`book`) in `entry`'s pack.
+    init(session: StorySession, book: StoryBook, entry: PackEntry, names: Names, progress: any ProgressProvider,
          settings: SteeringSettings, visuals: Visuals?, steering: String) {
         self.session = session
+        self.book = book
         self.entry = entry
         self.names = names
         self.progress = progress
@@ -151,8 +153,20 @@ final class StoryPlayer {
     private func sceneKind(_ kind: StorySceneKind?, id: String) -> StoryScene {
         switch kind {
         case .cutscene?: return .cutscene(id: id)
-        case .choice?: return .choice(options: session.story["scene"]?.mapValue?["options"]?.listValue?.compactMap(\.stringValue) ?? [])
+        case .choice?:
+            let scene = session.story["scene"]?.mapValue
+            return .choice(options: scene?["options"]?.listValue?.compactMap(\.stringValue) ?? [], speakers: speakers(of: scene))
         default: return .level
         }
+    }
+
+    /// Who speaks each option of the choice `scene` (by value): the state names only the
+    /// values, the book's step the choice was begun at has the lines.
+    private func speakers(of scene: PersistentMap<Value>?) -> [String: String] {
+        guard let chapter = scene?["chapter"]?.stringValue.flatMap(book.chapterIndex),
+              let step = scene?["step"]?.intValue, book.chapters[chapter].steps.indices.contains(step),
+              case let .choice(choice) = book.chapters[chapter].steps[step].kind,
+              choice.id == scene?["id"]?.stringValue else { return [:] }
+        return choice.options.reduce(into: [:]) { speakers, option in speakers[option.value] = option.line.speaker }
     }
 }

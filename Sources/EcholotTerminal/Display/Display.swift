@@ -42,8 +42,9 @@ public enum StoryScene: Equatable, Sendable {
     case level
     /// A cut-scene: Enter or space skips the rest of it.
     case cutscene(id: String)
-    /// A choice: the options' values in order, picked by number or by turning and selecting.
-    case choice(options: [String])
+    /// A choice: the options' values in order, picked by number or by turning and
+    /// selecting, and the speaker's string id of each option that has one, by value.
+    case choice(options: [String], speakers: [String: String])
 }
 
 /// One moment of the level screen.

@@ -68,7 +68,9 @@ public enum EventDetector {
         actions.compactMap { action in
             switch action.name {
             case StoryAction.line:
-                return action["id"].stringValue.map { .line(id: $0, speaker: action["speaker"].stringValue) }
+                return action["id"].stringValue.map {
+                    .line(id: $0, speaker: action["speaker"].stringValue, azimuth: action["azimuth"].doubleValue)
+                }
             case StoryAction.choice:
                 return .choiceOffered(id: action["id"].stringValue ?? "", options: action["options"].listValue?.compactMap(\.stringValue) ?? [])
             case StoryAction.level:

@@ -25,8 +25,9 @@ public enum LevelEvent: Equatable, Sendable {
     /// The store rejected an action (a rule's error): the game goes on. A level session
     /// tells each failure once.
     case problem(String)
-    /// A story line begins: its string id and the speaker's.
-    case line(id: String, speaker: String?)
+    /// A story line begins: its string id, the speaker's, and where the voice is placed
+    /// (`nil` for one heard without a direction, a narrator).
+    case line(id: String, speaker: String?, azimuth: Double?)
     /// A story offers a choice between options (their values, in order).
     case choiceOffered(id: String, options: [String])
     /// A story enters a level (`attempt` counts from 1).

@@ -9,11 +9,14 @@ public struct EventText {
     public let goals: GoalText
     /// Achievements the player had already: earning one again says nothing.
     public let earnedBefore: Set<String>
+    /// The story scene the events happen in, if any: a choice's options name their speakers.
+    public let scene: StoryScene?
 
-    /// Event sentences using `names`.
-    public init(names: Names, earnedBefore: Set<String> = []) {
+    /// Event sentences using `names`, in `scene` when a story is played.
+    public init(names: Names, earnedBefore: Set<String> = [], scene: StoryScene? = nil) {
         self.names = names
         self.earnedBefore = earnedBefore
+        self.scene = scene
         goals = GoalText(names: names)
     }
 
@@ -46,19 +49,18 @@ public struct EventText {
             return ("Achievement earned: \(title ?? id).", .good)
         case let .problem(message):
             return ("A rule failed, and what it was handling was undone: \(message)", .warning)
-        case let .line(id, speaker):
-            let text = names.string(id) ?? id
-            guard let speaker else { return (text, .normal) }
-            return ("\(names.string(speaker) ?? speaker): \(text)", .normal)
+        case let .line(id, speaker, azimuth):
+            return (voiced(names.string(id) ?? id, speaker: speaker, azimuth: azimuth, in: level), .normal)
         case let .choiceOffered(_, options):
-            let center = level[LevelKeys.view][ViewKeys.center]
+            var speakers: [String: String] = [:]
+            if case let .choice(_, byOption)? = scene { speakers = byOption }
             let said = options.enumerated().map { index, value -> String in
                 let entity = level[LevelKeys.entities][value]
                 let line = entity?[EntityKeys.name] ?? value
-                let direction = entity.map { Compass.relative(Geometry.relative(azimuth: $0[EntityKeys.azimuth], center: center)) }
-                return "\(index + 1). \(names.string(line) ?? line)" + (direction.map { " (\($0))" } ?? "")
+                return "\(index + 1). " + voiced(names.string(line) ?? line, speaker: speakers[value],
+                                                 azimuth: entity?[EntityKeys.azimuth], in: level)
             }
-            return ("Choose: turn toward a voice and press space, or press its number. \(said.joined(separator: "; ")).", .bold)
+            return ("Choose: turn toward a voice and press space, or press its number. \(Self.closed(said.joined(separator: "; ")))", .bold)
         case let .storyLevel(_, attempt):
             return attempt > 1 ? ("Try again: attempt \(attempt).", .normal) : nil
         case let .choiceMade(option, line):
@@ -70,6 +72,17 @@ public struct EventText {
         case let .storyStopped(message):
             return ("The story stopped: \(message)", .bad)
         }
+    }
+
+    /// A placed voice's words, the same for every line and option: `Owl (90° left): Hoo.`
+    /// The direction, from where the player faces now, follows who speaks (string id
+    /// `speaker`), or the words when no one is named (`The river path. (behind)`); a voice
+    /// without an azimuth (a narrator, heard inside the head) has none.
+    func voiced(_ text: String, speaker: String?, azimuth: Double?, in level: Level) -> String {
+        let center = level[LevelKeys.view][ViewKeys.center]
+        let direction = azimuth.map { " (\(Compass.relative(Geometry.relative(azimuth: $0, center: center))))" } ?? ""
+        guard let speaker else { return text + direction }
+        return "\(names.string(speaker) ?? speaker)\(direction): \(text)"
     }
 
     /// `text` ending as a sentence: a pack's string that already ends as one ("Home at
