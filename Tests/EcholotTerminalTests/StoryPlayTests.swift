@@ -41,6 +41,12 @@ import Testing
         game.send("i")
         try game.expect("A cut-scene. Enter skips it.")
         #expect(!game.text.contains("Found 0, misses 0"), "a cut-scene has no finds or misses to tell")
+        // i says again the line being spoken: the Owl's, or the Guide's if it began meanwhile.
+        let untilI = try #require(game.text.components(separatedBy: "A cut-scene. Enter skips it.").dropLast().last)
+        let said = untilI.split(whereSeparator: \.isNewline)
+        let repeated = try #require(said.last)
+        #expect(repeated.hasPrefix("Owl (90° left): Hoo.") || repeated.hasPrefix("Guide (ahead): I am here"), "\(untilI)")
+        #expect(said.filter { $0 == repeated }.count == 2, "\(untilI)")
         game.skipTheCutScene()
         try game.expect("Level The Lantern begins.")
         // A story's level has no briefing page: its goals come with its first words.
@@ -57,12 +63,15 @@ import Testing
         let opening = try #require(game.text.components(separatedBy: "A choice.").last?.components(separatedBy: "Choose:").first)
         #expect(opening.split(whereSeparator: \.isNewline) == ["Guide: Two ways lead home. Turn to the one you want and select it."],
                 "\(opening)")
-        // i says the options again, not a level's figures, which a choice has none of;
-        // ? says how numbers pick them.
+        // i says the question and the options again, not a level's figures, which a choice
+        // has none of, nor the heading; ? says how numbers pick them.
         game.send("i")
         try game.expect(choose)
         let choiceSaid = try #require(game.text.components(separatedBy: "A choice.").last)
         #expect(!choiceSaid.contains("Found 0") && !choiceSaid.contains("misses"), "\(choiceSaid)")
+        let again = try #require(choiceSaid.components(separatedBy: choose).dropFirst().first)
+        #expect(again.split(whereSeparator: \.isNewline) == ["Guide: Two ways lead home. Turn to the one you want and select it."],
+                "\(choiceSaid)")
         game.send("?")
         try game.expect("In a choice, an option's number picks it at once.")
         game.send("1")

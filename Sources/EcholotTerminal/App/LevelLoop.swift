@@ -55,6 +55,11 @@ public final class LevelLoop {
     /// The tilt key whose limit was last said, until the view tilts again: a held arrow
     /// at the limit would otherwise say it once for every repeat of the key.
     private var toldTiltLimit: Key?
+    /// The story line said last in this scene: `i` in a cut-scene says it again, for a
+    /// player who missed it.
+    private var lastLine: LevelEvent?
+    /// A choice's question: its prompt's line, said just before the options.
+    private var question: LevelEvent?
     private var trackerFailed = false
     private var reportedRejections: Set<HeadPose.Rejection> = []
     private let watch: (() -> Bool)?
@@ -168,16 +173,20 @@ public final class LevelLoop {
             feedback?.paused(paused)
             display.pauseChanged(paused, frame: frame(at: time))
         case .character("i"), .character("I"):
-            // A cut-scene has no goals, finds or misses to tell.
-            if case .cutscene? = context.storyScene {
+            switch context.storyScene {
+            case .cutscene?:
+                // A cut-scene has no goals, finds or misses to tell: what is being said is
+                // what the player may have missed.
+                sayAgain(lastLine)
                 display.levelSaid("A cut-scene. Enter skips it.", style: .normal)
-                return nil
-            }
-            display.levelStatus(frame(at: time))
-            // In a choice, what matters is the options: where each is, and its number.
-            if case let .choice(options, _)? = context.storyScene,
-               let choose = texts.sentence(.choiceOffered(id: "", options: options), in: session.level) {
-                display.levelSaid(choose.text, style: choose.style)
+            case let .choice(options, _)?:
+                display.levelStatus(frame(at: time))
+                // In a choice, what matters is the question and the options: where each
+                // is, and its number.
+                sayAgain(question)
+                sayAgain(.choiceOffered(id: "", options: options))
+            case .level?, nil:
+                display.levelStatus(frame(at: time))
             }
         case .character("?"), .character("h"):
             for line in KeyHelp.levelLong(tracker: tracker != nil, settings: steering.settings, story: context.storyScene != nil) {
@@ -268,12 +277,21 @@ public final class LevelLoop {
     private func say(_ events: [LevelEvent]) {
         guard !events.isEmpty else { return }
         let level = session.level
-        for event in events {
+        for (index, event) in events.enumerated() {
+            if case .line = event { lastLine = event }
+            if case .choiceOffered = event, index > 0, case .line = events[index - 1] { question = events[index - 1] }
             feedback?.respond(to: event)
             if let sentence = texts.sentence(event, in: level) {
                 display.levelSaid(sentence.text, style: sentence.style)
             }
         }
+    }
+
+    /// Says `event` again, as it reads now (a voice's direction from where the player
+    /// faces now), without its sound.
+    private func sayAgain(_ event: LevelEvent?) {
+        guard let event, let sentence = texts.sentence(event, in: session.level) else { return }
+        display.levelSaid(sentence.text, style: sentence.style)
     }
 
     private func checkSize() {

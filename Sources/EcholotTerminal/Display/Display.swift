@@ -33,6 +33,11 @@ public struct LevelContext {
     /// Whether this is a level to win, with goals and finds to tell: a cut-scene or a
     /// choice has none.
     public var hasGoals: Bool { storyScene == nil || storyScene == .level }
+
+    /// Whether this is a story's choice, whose options are said with their directions.
+    public var isChoice: Bool {
+        if case .choice? = storyScene { true } else { false }
+    }
 }
 
 /// What a level of a story is for: the keys and the opening words depend on it, and the

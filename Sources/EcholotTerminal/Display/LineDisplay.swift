@@ -143,11 +143,13 @@ public final class LineDisplay: Display {
     }
 
     /// Says the heading, what is in view, each goal, and the counters (a level's only: a
-    /// choice has none to tell, and its options are said after this).
+    /// choice has none to tell). A choice's question and options are said after this, as
+    /// when it began, and say no heading either: each option's direction is from where
+    /// the player faces, and in view is one of them again.
     public func levelStatus(_ frame: LevelFrame) {
         guard let context else { return }
         let level = frame.level
-        sayHeading(level)
+        if !context.isChoice { sayHeading(level) }
         if context.hasGoals {
             let goalText = GoalText(names: context.names)
             for goal in GoalText.orderedGoals(level, paths: context.goalPaths) {
