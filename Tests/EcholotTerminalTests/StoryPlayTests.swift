@@ -74,6 +74,11 @@ import Testing
                 "\(choiceSaid)")
         game.send("?")
         try game.expect("In a choice, an option's number picks it at once.")
+        // A number with no option says how many there are, and picks nothing.
+        game.send("3")
+        try game.expect("There is no option 3; the choice has 2 options.")
+        game.send("0")
+        try game.expect("There is no option 0; the choice has 2 options.")
         game.send("1")
         try game.expect("Chosen: The river path. Short, but wet.")
         #expect(!game.text.contains("Hit: river"), "an option picked is told as the choice, not as a found entity")

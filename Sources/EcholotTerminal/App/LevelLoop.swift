@@ -205,12 +205,18 @@ public final class LevelLoop {
             } else {
                 session.select()
             }
-        case let .character(character) where character.wholeNumberValue.map { (1...9).contains($0) } ?? false:
+        case let .character(character) where character.wholeNumberValue.map { (0...9).contains($0) } ?? false:
             settleUntil = -.infinity
-            guard case let .choice(options, _)? = context.storyScene,
-                  let number = character.wholeNumberValue, number <= options.count else { return nil }
+            guard case let .choice(options, _)? = context.storyScene, let number = character.wholeNumberValue else { return nil }
             guard !tooSmall else { return dropWhileTooSmall() }
             guard !paused else { return dropWhilePaused() }
+            // Silence would leave a player who cannot see the list wondering, as in a menu.
+            guard number >= 1, number <= options.count else {
+                let count = options.count
+                display.levelSaid("There is no option \(number); the choice has \(count) \(count == 1 ? "option" : "options").",
+                                  style: .warning)
+                return nil
+            }
             session.select(entity: options[number - 1])
         default:
             settleUntil = -.infinity
