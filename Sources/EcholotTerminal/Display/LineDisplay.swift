@@ -190,7 +190,7 @@ public final class LineDisplay: Display {
         line += "."
         if let context {
             let strip = ViewStrip(level: level, columns: 9, visuals: context.visuals)
-            if let seen = EventText(names: context.names).inView(strip, level: level) { line += " " + seen }
+            if let seen = EventText(names: context.names, scene: context.storyScene).inView(strip, level: level) { line += " " + seen }
         }
         say(line)
     }

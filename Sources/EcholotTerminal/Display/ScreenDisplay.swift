@@ -104,7 +104,7 @@ public final class ScreenDisplay: Display {
     public func levelStatus(_ frame: LevelFrame) {
         self.frame = frame
         guard let context else { return }
-        let names = EventText(names: context.names)
+        let names = EventText(names: context.names, scene: context.storyScene)
         let strip = ViewStrip(level: frame.level, columns: 9, visuals: context.visuals)
         statusLines = [names.inView(strip, level: frame.level) ?? "Nothing in view."]
         if let tracker = frame.tracker { statusLines.append(tracker) }

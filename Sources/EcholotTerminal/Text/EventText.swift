@@ -56,22 +56,26 @@ public struct EventText {
             if case let .choice(_, byOption)? = scene { speakers = byOption }
             let said = options.enumerated().map { index, value -> String in
                 let entity = level[LevelKeys.entities][value]
-                let line = entity?[EntityKeys.name] ?? value
-                return "\(index + 1). " + voiced(names.string(line) ?? line, speaker: speakers[value],
+                return "\(index + 1). " + voiced(option(value, line: entity?[EntityKeys.name]), speaker: speakers[value],
                                                  azimuth: entity?[EntityKeys.azimuth], in: level)
             }
             return ("Choose: turn toward a voice and press space, or press its number. \(Self.closed(said.joined(separator: "; ")))", .bold)
         case let .storyLevel(_, attempt):
             return attempt > 1 ? ("Try again: attempt \(attempt).", .normal) : nil
-        case let .choiceMade(option, line):
-            let said = names.string("option.\(option)") ?? line.flatMap(names.string) ?? option
-            return ("Chosen: \(Self.closed(said))", .good)
+        case let .choiceMade(value, line):
+            return ("Chosen: \(Self.closed(option(value, line: line)))", .good)
         case let .storyFinished(ending):
             let said = names.string("ending.\(ending)") ?? ending
             return ("The story ends: \(Self.closed(said))", .bold)
         case let .storyStopped(message):
             return ("The story stopped: \(message)", .bad)
         }
+    }
+
+    /// An option's name, the same in the list, in view and as chosen: its `option.<value>`
+    /// string when the pack has one, else the words of its line (string id `line`).
+    func option(_ value: String, line: String?) -> String {
+        names.string("option.\(value)") ?? line.map { names.string($0) ?? $0 } ?? value
     }
 
     /// A placed voice's words, the same for every line and option: `Owl (90° left): Hoo.`
@@ -94,16 +98,20 @@ public struct EventText {
 
     /// What is in view, for line mode: "In view: Bell 5° right, Bee 40° left." A sound
     /// that selecting cannot pick (a story's voice) says so, or it would read as a target.
-    /// A name that is a sentence (a choice's option is named by its whole line, which is
-    /// what its voice says) has its direction in parentheses, as the choice's list has it,
-    /// and the items are kept apart by semicolons: "The forest path. Long, but dry. ahead"
-    /// read as a sentence and a stray word.
+    /// A choice's option is named as in its list (``option(_:line:)``). A name that is a
+    /// sentence (an option named by its whole line, which is what its voice says) has its
+    /// direction in parentheses, as the choice's list has it, and the items are kept apart
+    /// by semicolons: "The forest path. Long, but dry. ahead" read as a sentence and a
+    /// stray word.
     public func inView(_ strip: ViewStrip, level: Level) -> String? {
         guard !strip.visible.isEmpty else { return nil }
         var sentences = false
         let items = strip.visible.sorted { abs($0.relative) < abs($1.relative) }.map { item -> String in
             let entity = level[LevelKeys.entities][item.id]
-            let name = names.entity(item.id, in: level)
+            var name = names.entity(item.id, in: level)
+            if case let .choice(options, _)? = scene, options.contains(item.id) {
+                name = option(item.id, line: entity?[EntityKeys.name])
+            }
             let found = entity?[EntityKeys.found] == true ? " (found)" : ""
             let idle = entity?[EntityKeys.selectable] == false ? " (not selectable)" : ""
             let direction = Compass.relative(item.relative)
