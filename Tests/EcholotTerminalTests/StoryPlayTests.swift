@@ -230,6 +230,26 @@ import Testing
         #expect(try game.leaveTheStoryAndQuit() == 0)
     }
 
+    /// A select that hits no option in a choice says how to pick one, not a count of
+    /// misses: a choice keeps none.
+    @Test func aMissInAChoiceSaysHowToPick() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let game = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
+        try game.beginTheNightWalk()
+        try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
+        try game.expect("Choose:")
+        // North: the options are 90° to either side.
+        game.press(PseudoTerminal.left, times: 6)
+        try game.expect("Facing 0° N.")
+        game.send(" ")
+        try game.expect("Miss: no option there. Turn toward a voice and press space, or press an option's number (1 or 2); "
+            + "i says them again.")
+        let choice = try #require(game.text.components(separatedBy: "A choice.").last)
+        #expect(!choice.contains("so far"), "\(choice)")
+        #expect(try game.leaveTheStoryAndQuit() == 0)
+    }
+
     /// In a story, q goes back to the story's page: the keys (`?`) and the pause message
     /// say so on both displays, not that q leaves the level.
     @Test func theKeysAndThePauseSayWhatQDoesInAStory() throws {

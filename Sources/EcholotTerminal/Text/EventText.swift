@@ -31,6 +31,13 @@ public struct EventText {
         case let .wrong(id):
             return ("Wrong: \(names.entity(id, in: level)).", .bad)
         case let .miss(misses):
+            // A choice counts no misses: the player is told how to pick instead.
+            if case let .choice(options, _)? = scene {
+                let count = options.count
+                let numbers = count < 3 ? Names.list(options.indices.map { "\($0 + 1)" }, conjunction: "or") : "1 to \(count)"
+                return ("Miss: no option there. Turn toward a voice and press space, or press an option's number (\(numbers)); "
+                    + "i says them again.", .bad)
+            }
             return ("Miss: nothing there. \(misses == 1 ? "1 miss" : "\(misses) misses") so far.", .bad)
         case let .goalMet(id):
             guard let goal = level[LevelKeys.goals][id] else { return nil }
