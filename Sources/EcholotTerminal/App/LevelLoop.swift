@@ -283,10 +283,22 @@ public final class LevelLoop {
     private func say(_ events: [LevelEvent]) {
         guard !events.isEmpty else { return }
         let level = session.level
+        // A level played on its own ends on a page that tells its score and achievements
+        // at once: said here as well, a screen reader reads them twice in a row. A story
+        // goes on to its next scene instead, so there they are said.
+        let endPageFollows = context.storyScene == nil && events.contains { event in
+            if case .won = event { return true }
+            if case .lost = event { return true }
+            return false
+        }
         for (index, event) in events.enumerated() {
             if case .line = event { lastLine = event }
             if case .choiceOffered = event, index > 0, case .line = events[index - 1] { question = events[index - 1] }
             feedback?.respond(to: event)
+            switch event {
+            case .scored, .achievement: if endPageFollows { continue }
+            default: break
+            }
             if let sentence = texts.sentence(event, in: level) {
                 display.levelSaid(sentence.text, style: sentence.style)
             }
