@@ -176,7 +176,7 @@ import Testing
         let path = pack.display("tests/typo.story.json")
         #expect(results.flatMap(\.diagnostics).map(\.description) == [
             "\(path):2:77: error: 'turnTo' takes no field 'azimth' (did you mean 'azimuth'?)",
-            "\(path):3:3: error: a story test has no field 'expct'; it takes clock, plays, expect",
+            "\(path):3:3: error: a story test has no field 'expct' (did you mean 'expect'?)",
         ])
     }
 

@@ -302,7 +302,7 @@ import Testing
             ]}]}
             """)
         #expect(problems == [
-            "story.json:3:30: error: a condition has no field 'equal'; it takes variable, equals",
+            "story.json:3:30: error: a condition has no field 'equal' (did you mean 'equals'?)",
             "story.json:4:10: error: a condition tests one thing, found outcome and achievement; keep one, and test the "
                 + "other in a branch of its own",
             "story.json:5:39: error: a condition has no field 'x'; it takes dayPart",
@@ -391,12 +391,12 @@ import Testing
             ]}]}
             """)
         #expect(problems == [
-            "story.json:2:46: error: an option has no field 'azimut'; it takes value, azimuth, line",
-            "story.json:3:60: error: an option has no field 'lien'; it takes value, azimuth, line",
+            "story.json:2:46: error: an option has no field 'azimut' (did you mean 'azimuth'?)",
+            "story.json:3:60: error: an option has no field 'lien' (did you mean 'line'?)",
             "story.json:4:4: error: a step has no kind 'cutscen' (did you mean 'cutscene'?)",
             "story.json:5:4: error: a step has no kind 'finish'; it is one of cutscene, level, choice, if, goto, set, end",
-            "story.json:6:21: error: a cut-scene has no field 'line'; it takes cutscene, lines, background, ambience",
-            "story.json:7:16: error: a set step has no field 'vaule'; it takes set, value",
+            "story.json:6:21: error: a cut-scene has no field 'line' (did you mean 'lines'?)",
+            "story.json:7:16: error: a set step has no field 'vaule' (did you mean 'value'?)",
         ])
     }
 
@@ -448,7 +448,7 @@ import Testing
             ]}]}
             """, pack: pack)
         #expect(problems == [
-            "story.json:2:52: error: an ambience sound has no field 'volum'; it takes file, volume, loop",
+            "story.json:2:52: error: an ambience sound has no field 'volum' (did you mean 'volume'?)",
             "story.json:2:95: error: 'volume' must be a number from 0 to 4",
             "story.json:4:79: error: 'loop' must be true or false, found a string",
         ])

@@ -21,10 +21,12 @@ struct StoryObject {
     /// The member named `key`.
     subscript(key: String) -> JSONNode? { members.first { $0.key == key }?.value }
 
-    /// Reports every member not in `known`.
+    /// Reports every member not in `known`: with the likely name when it looks misspelt (as
+    /// a misspelt kind is told), else with the fields there are.
     func rejectUnknown(_ known: [String], in what: String) {
         for member in members where !known.contains(member.key) {
-            report.error("\(what) has no field \(named(member.key)); it takes \(known.joined(separator: ", "))",
+            let hint = Suggestion.nameHint(for: member.key, among: known)
+            report.error("\(what) has no field \(named(member.key))" + (hint.isEmpty ? "; it takes \(known.joined(separator: ", "))" : hint),
                          at: member.keyPosition)
         }
     }

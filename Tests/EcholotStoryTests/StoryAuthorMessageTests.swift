@@ -1,0 +1,62 @@
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// What `echolot validate` tells a story's author, each mistake in one line at the value
+/// to change, with what to do: checked through the command, on a pack written for the test.
+@Suite struct StoryAuthorMessageTests {
+    /// A story pack with one level `walk` (a bell to find), English strings `strings` and
+    /// `story` as its story.json; no scripts unless `files` adds them.
+    static func pack(story: String, strings: String = Self.strings, files: [String: String] = [:]) throws -> URL {
+        let folder = try scratchFolder("author").appendingPathComponent("tale")
+        var all = [
+            "pack.json": #"{"id": "tale", "name": "Tale", "version": "1.0.0", "api": 1, "kind": "story"}"#,
+            "levels/walk.json": #"""
+                {"id": "walk", "name": "Walk", "entities": [
+                  {"id": "bell", "position": {"azimuth": 45}, "sound": {"file": "bell.wav"}}],
+                 "goals": [{"type": "find", "entity": "bell"}]}
+                """#,
+            "strings/en.json": strings,
+            "story.json": story,
+        ]
+        all.merge(files) { _, new in new }
+        try writePackFiles(all, in: folder)
+        return folder
+    }
+
+    /// The English strings of ``pack(story:strings:files:)``.
+    static let strings = #"""
+        {"hello": "Hello.", "bye": "Bye.", "left": "Left.", "right": "Right.", "speaker.guide": "Guide",
+         "ask": "Which way?"}
+        """#
+
+    /// What `echolot validate` writes to stderr for the pack, with its folder left out;
+    /// the exit status must say it failed.
+    static func validate(_ folder: URL) throws -> String {
+        let result = try runEcholot(["validate", folder.path])
+        #expect(result.status == (result.stderr.isEmpty ? 0 : 1), "\(result.stdout)\(result.stderr)")
+        return result.stderr.replacingOccurrences(of: folder.path + "/", with: "")
+    }
+
+    /// A misspelt field of a line, a level step or a choice is told with the likely name,
+    /// as a misspelt step kind is; a field nothing is near to gets the list of fields.
+    @Test func aMisspeltFieldGetsTheLikelyName() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "c", "lines": [{"id": "hello", "speker": "speaker.guide", "duration": 1}]},
+              {"level": "walk", "onloss": "next"},
+              {"choice": "way", "option": [], "options": [
+                {"value": "l", "azimuth": 270, "line": {"id": "left", "duration": 1}},
+                {"value": "r", "azimuth": 90, "line": {"id": "right", "duration": 1}, "colour": "red"}]},
+              {"end": "home"}
+            ]}]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:2:47: error: a line has no field 'speker' (did you mean 'speaker'?)
+            story.json:3:21: error: a level step has no field 'onloss' (did you mean 'onLoss'?)
+            story.json:4:21: error: a choice has no field 'option' (did you mean 'options'?)
+            story.json:6:75: error: an option has no field 'colour'; it takes value, azimuth, line
+
+            """)
+    }
+}
