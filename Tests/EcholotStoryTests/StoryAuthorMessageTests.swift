@@ -60,3 +60,20 @@ import Testing
             """)
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// A step of two kinds names what it needs apart from what it has, and what to do.
+    @Test func aStepOfTwoKindsSaysWhatItHasApartFromWhatItNeeds() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"level": "walk"},
+              {"set": "x", "value": 1, "goto": "a"}
+            ]}]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:3:3: error: a step needs exactly one of cutscene, level, choice, if, goto, set or end; it has goto \
+            and set: keep one, and make the other a step of its own
+
+            """)
+    }
+}

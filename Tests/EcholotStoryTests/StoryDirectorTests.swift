@@ -66,9 +66,10 @@ import Testing
             return error.diagnostics.map(\.description)
         }
         #expect(problems(#"{"level": "a", "choice": "b"}"#)
-            == ["tests/t.story.json:1:12: error: a play needs exactly one of level, choice, cutscene, found level, choice"])
+            == ["tests/t.story.json:1:12: error: a play needs exactly one of level, choice or cutscene; it has level and choice: "
+               + "keep one, and make the other a play of its own"])
         #expect(problems(#"{"input": []}"#)
-            == ["tests/t.story.json:1:12: error: a play needs exactly one of level, choice, cutscene, found none"])
+            == ["tests/t.story.json:1:12: error: a play needs exactly one of level, choice or cutscene; it has none"])
         #expect(problems(#"{"choise": "b", "input": []}"#)
             == ["tests/t.story.json:1:13: error: a play has no kind 'choise' (did you mean 'choice'?)"])
         #expect(problems(#"{"level": 5}"#) == ["tests/t.story.json:1:22: error: 'level' must be a non-empty string, found a number"])

@@ -45,8 +45,12 @@ struct StoryObject {
         let found = pairing(kinds.filter { self[$0] != nil })
         if found.isEmpty, reportsUnknownKind(among: kinds, fields: fields, in: what) { return nil }
         guard found.count == 1, let kind = found.first else {
-            report.error("\(what) needs exactly one of \(kinds.joined(separator: ", ")), found "
-                + (found.isEmpty ? "none" : found.joined(separator: ", ")), at: position)
+            // The kinds end with "or", and what was found stands apart, so the list does not
+            // run on into it.
+            let needed = "\(what) needs exactly one of \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last ?? "")"
+            let noun = what.split(separator: " ", maxSplits: 1).last.map(String.init) ?? what
+            report.error(needed + (found.isEmpty ? "; it has none"
+                : "; it has \(found.joined(separator: " and ")): keep one, and make the other a \(noun) of its own"), at: position)
             return nil
         }
         return kind
