@@ -77,3 +77,22 @@ extension StoryAuthorMessageTests {
             """)
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// A misspelt level gets the likely one, as a misspelt chapter does; a level nothing
+    /// is near to gets the list of levels.
+    @Test func aMisspeltLevelGetsTheLikelyOne() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"level": "wlak"},
+              {"level": "swim"},
+              {"end": "home"}
+            ]}]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:2:13: error: the pack has no level 'wlak' (did you mean 'walk'?)
+            story.json:3:13: error: the pack has no level 'swim'; its levels are walk
+
+            """)
+    }
+}

@@ -337,8 +337,10 @@ private final class Reader {
         object.rejectUnknown(Reader.fields(of: "level"), in: "a level step")
         guard let id = object.string("level", in: "a level step") else { return nil }
         if pack.level(id: id) == nil {
-            let known = pack.levelOrder.joined(separator: ", ")
-            report.error("the pack has no level \(named(id)); its levels are \(known)", at: object["level"]!.position)
+            // As an unknown chapter is told: the likely one, else the list.
+            let hint = Suggestion.nameHint(for: id, among: pack.levelOrder)
+            report.error("the pack has no level \(named(id))" + (hint.isEmpty ? "; its levels are \(Suggestion.few(pack.levelOrder))" : hint),
+                         at: object["level"]!.position)
         }
         var policy = LossPolicy.retry
         if let node = object["onLoss"] {
