@@ -96,3 +96,22 @@ extension StoryAuthorMessageTests {
             """)
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// An option offered twice is told at the second one's value, with what to do.
+    @Test func anOptionOfferedTwiceIsToldAtTheSecondValue() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"level": "walk"},
+              {"choice": "way", "options": [
+                {"value": "l", "azimuth": 270, "line": {"id": "left", "duration": 1}},
+                {"value": "l", "azimuth": 90, "line": {"id": "right", "duration": 1}}]},
+              {"end": "home"}
+            ]}]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:5:15: error: choice 'way' offers 'l' twice; give this option a value of its own
+
+            """)
+    }
+}

@@ -418,7 +418,10 @@ private final class Reader {
                 continue
             }
             if options.contains(where: { $0.value == value }) {
-                report.error("choice \(named(id)) offers \(named(value)) twice", at: item.position)
+                // At the second value, the one to change: the pick sets the variable to it,
+                // so two alike could not be told apart.
+                report.error("choice \(named(id)) offers \(named(value)) twice; give this option a value of its own",
+                             at: option["value"]!.position)
             }
             options.append(ChoiceOption(value: value, azimuth: azimuth, line: line))
         }
