@@ -115,3 +115,24 @@ extension StoryAuthorMessageTests {
             """)
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// A voice or ambience written with its folder (as the pack's files are listed) is one
+    /// error at its name that says to leave the folder out.
+    @Test func aVoiceWrittenWithItsFolderSaysToLeaveTheFolderOut() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "c", "ambience": [{"file": "sounds/bell.wav"}],
+               "lines": [{"id": "hello", "voice": "sounds/bell.wav"}, {"id": "bye", "voice": "sounds/bel.wav"}]},
+              {"level": "walk"}
+            ]}]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:2:43: error: ambience file "sounds/sounds/bell.wav" does not exist; ambience files are named from \
+            inside sounds/, so write "bell.wav" (also used in 1 more place)
+            story.json:3:82: error: voice file "sounds/sounds/bel.wav" does not exist; voice files are named from inside \
+            sounds/ (did you mean "bell.wav"?)
+
+            """)
+    }
+}

@@ -259,10 +259,20 @@ private final class Reader {
         let resolution = pack.sounds.resolve(file)
         if case let .found(url) = resolution { return url }
         let shown = "\(what) file \(quoted("sounds/" + file))"
-        let problem = PackSounds.problem(of: resolution, shown: shown)
-            ?? "\(shown) does not exist" + Suggestion.hint(for: file, among: soundNames)
+        let problem = PackSounds.problem(of: resolution, shown: shown) ?? "\(shown) does not exist" + hint(for: file, what: what)
         report.error(problem, at: position, about: file)
         return nil
+    }
+
+    /// The likely name of a sound file that is not there. One written with its folder, as
+    /// the pack's files are listed, is told to leave the folder out: a "did you mean" alone
+    /// would not say what is wrong.
+    func hint(for file: String, what: String) -> String {
+        guard file.hasPrefix("sounds/") else { return Suggestion.hint(for: file, among: soundNames) }
+        let inside = String(file.dropFirst("sounds/".count))
+        let named = "; \(what) files are named from inside sounds/"
+        if case .found = pack.sounds.resolve(inside) { return named + ", so write \(quoted(inside))" }
+        return named + Suggestion.hint(for: inside, among: soundNames)
     }
 
     /// The names in the `sounds/` folders of the pack and its bases, for "did you mean":
