@@ -136,3 +136,34 @@ extension StoryAuthorMessageTests {
             """)
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// A default language with no strings file is one error, at pack.json's
+    /// `defaultLanguage`, naming the languages the pack has; not one in story.json for each
+    /// line. Left unwritten (so English), it is one error at the first line.
+    @Test func aDefaultLanguageWithNoStringsFileIsOneErrorAtItsName() throws {
+        let story = """
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "c", "lines": [{"id": "hello", "duration": 1}, {"id": "bye", "duration": 1}]},
+              {"level": "walk"}
+            ]}]}
+            """
+        let french = try Self.pack(story: story, files: [
+            "pack.json": #"{"id": "tale", "name": "Tale", "version": "1.0.0", "api": 1, "kind": "story", "defaultLanguage": "fr"}"#,
+        ])
+        #expect(try Self.validate(french) == """
+            pack.json:1:98: error: defaultLanguage: there is no strings/fr.json, so the story's lines have no \
+            text in the default language; add it, or name a language the pack has strings for (en)
+
+            """)
+        let unwritten = try Self.pack(story: story)
+        try FileManager.default.moveItem(at: unwritten.appendingPathComponent("strings/en.json"),
+                                         to: unwritten.appendingPathComponent("strings/de.json"))
+        #expect(try Self.validate(unwritten) == """
+            story.json:2:31: error: line 'hello' has no text: there is no strings/en.json, the file of \
+            the default language (en); add it with the text of every line, or set pack.json's 'defaultLanguage' to a \
+            language the pack has strings for (de)
+
+            """)
+    }
+}

@@ -7,7 +7,9 @@ struct StoryChecker {
     let pack: Pack
     let references: [(id: String, position: SourcePosition)]
 
-    func check() {
+    /// Runs every check; returns the problems that belong to another file than the story
+    /// (`pack.json`'s), which `report` does not hold.
+    func check() -> [Diagnostic] {
         // Each id once, in file order: a chapter defined twice is reported on its own.
         var seen = Set<String>()
         let ids = book.chapters.map(\.id).filter { seen.insert($0).inserted }
@@ -17,21 +19,43 @@ struct StoryChecker {
             report.error("there is no chapter \(named(reference.id))" + (hint.isEmpty ? "; the chapters are \(shown)" : hint),
                          at: reference.position)
         }
-        checkStrings()
+        let elsewhere = checkStrings()
         checkLoops()
         checkVariables()
+        return elsewhere
     }
 
     /// Every line id must be in the default language's strings and in every other
-    /// language file the pack has (a translation that misses a line is reported too).
-    private func checkStrings() {
-        let languages = Set(pack.strings.keys).union([pack.manifest.defaultLanguage]).sorted()
-        for line in book.allLines {
+    /// language file the pack has (a translation that misses a line is reported too). A
+    /// default language with no file at all is one problem, of the language, not one for
+    /// each line: told at `pack.json`'s `defaultLanguage` when it is written there.
+    private func checkStrings() -> [Diagnostic] {
+        var elsewhere: [Diagnostic] = []
+        let language = pack.manifest.defaultLanguage
+        let lines = book.allLines
+        if pack.strings[language] == nil, let first = lines.first {
+            let file = pack.display("strings/\(language).json")
+            let others = pack.strings.keys.sorted()
+            let known = others.isEmpty ? nil : "a language the pack has strings for (\(Suggestion.few(others)))"
+            if pack.manifestSource.positions["defaultLanguage"] != nil {
+                elsewhere.append(pack.manifestSource.diagnostic(at: "defaultLanguage",
+                    "there is no \(file), so the story's lines have no text in the default language; add it"
+                        + (known.map { ", or name \($0)" } ?? "")))
+            } else {
+                // Not written in the pack's own pack.json: told at the first line to lack its text.
+                report.error("line \(named(first.id)) has no text: there is no \(file), the file of the default language "
+                    + "(\(language)); add it with the text of every line"
+                    + (known.map { ", or set pack.json's 'defaultLanguage' to \($0)" } ?? ""), at: first.position)
+            }
+        }
+        let languages = Set(pack.strings.keys).sorted()
+        for line in lines {
             for language in languages where pack.strings[language]?[line.id] == nil {
                 report.error("line \(named(line.id)) is missing from \(pack.display("strings/\(language).json")); add its text there",
                              at: line.position)
             }
         }
+        return elsewhere
     }
 
     /// A step's place: (chapter index, step index).

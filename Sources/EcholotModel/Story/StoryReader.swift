@@ -70,8 +70,8 @@ public enum StoryReader {
         guard parsed.errors.isEmpty, let root = parsed.root else { return StoryReading(readable: nil, problems: report.diagnostics) }
         let reader = Reader(report: report, pack: pack)
         let book = reader.book(root, displayPath: displayPath)
-        if let book { StoryChecker(book: book, report: report, pack: pack, references: reader.references).check() }
-        return StoryReading(readable: book, problems: report.diagnostics.sortedForDisplay())
+        let elsewhere = book.map { StoryChecker(book: $0, report: report, pack: pack, references: reader.references).check() } ?? []
+        return StoryReading(readable: book, problems: (report.diagnostics + elsewhere).sortedForDisplay())
     }
 }
 
