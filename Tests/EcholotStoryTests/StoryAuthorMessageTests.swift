@@ -167,3 +167,26 @@ extension StoryAuthorMessageTests {
             """)
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// A speaker's string id is held to what a line's is: in every language file, else
+    /// the player reads the raw id before the line. One error per language, at the first
+    /// line that names the speaker, with the likely id and how many more lines name it.
+    @Test func aSpeakerMissingFromALanguageIsToldAtItsFirstLine() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "c", "lines": [{"id": "hello", "speaker": "speaker.gide", "duration": 1},
+                                          {"id": "bye", "speaker": "speaker.gide", "duration": 1}]},
+              {"level": "walk", "lines": [{"id": "bye", "speaker": "speaker.guide", "duration": 1}]}
+            ]}]}
+            """, files: ["strings/de.json": #"{"hello": "Hallo.", "bye": "Tschüss."}"#])
+        #expect(try Self.validate(folder) == """
+            story.json:2:58: error: speaker 'speaker.gide' is missing from strings/de.json; add their name there (also used \
+            in 1 more place)
+            story.json:2:58: error: speaker 'speaker.gide' is missing from strings/en.json; add their name there (did you \
+            mean 'speaker.guide'?) (also used in 1 more place)
+            story.json:4:56: error: speaker 'speaker.guide' is missing from strings/de.json; add their name there
+
+            """)
+    }
+}

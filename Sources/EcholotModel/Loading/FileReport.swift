@@ -89,8 +89,8 @@ public final class FileReport {
         recordShared(Self.prefixed(message, path), at: position, about: file, entitySound: SoundUses.isEntitySound(path))
     }
 
-    /// Records a problem of `file` (a sound many entities or lines may share) at its first
-    /// use in the file only; each other use adds to the count that message ends with
+    /// Records a problem of `file` (a sound many entities or lines may share, or anything
+    /// else many places name, such as a story's speaker) at its first use in the file only; each other use adds to the count that message ends with
     /// (``SoundUses/others(count:entities:)``: "entities" while every other use is an
     /// entity's sound, else "places"), so a broken file is one line however often it is
     /// named. `message` is the one of the first use in the file, whichever is found first.

@@ -184,10 +184,13 @@ public struct StoryLine: Sendable {
     /// Where the voice's file name is in `story.json`: a problem with the file belongs to
     /// the name, not to the whole line.
     public var voicePosition: SourcePosition
+    /// Where the speaker's string id is in `story.json`, for a speaker with no name.
+    public var speakerPosition: SourcePosition
 
-    /// Creates a line; `voicePosition` defaults to `position`.
+    /// Creates a line; `voicePosition` and `speakerPosition` default to `position`.
     public init(id: String, speaker: String? = nil, voice: String? = nil, azimuth: Double? = nil,
-                seconds: Double, position: SourcePosition = .start, voicePosition: SourcePosition? = nil) {
+                seconds: Double, position: SourcePosition = .start, voicePosition: SourcePosition? = nil,
+                speakerPosition: SourcePosition? = nil) {
         self.id = id
         self.speaker = speaker
         self.voice = voice
@@ -195,6 +198,7 @@ public struct StoryLine: Sendable {
         self.seconds = seconds
         self.position = position
         self.voicePosition = voicePosition ?? position
+        self.speakerPosition = speakerPosition ?? position
     }
 }
 

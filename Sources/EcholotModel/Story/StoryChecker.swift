@@ -1,5 +1,5 @@
-/// The checks that need the whole story: chapter references, line ids in every language
-/// file, variable tests that can never hold, and loops of jumps that pass no level or
+/// The checks that need the whole story: chapter references, line ids and speakers in every
+/// language file, variable tests that can never hold, and loops of jumps that pass no level or
 /// choice (they would never wait for the player, so the story could not go on).
 struct StoryChecker {
     let book: StoryBook
@@ -53,6 +53,16 @@ struct StoryChecker {
             for language in languages where pack.strings[language]?[line.id] == nil {
                 report.error("line \(named(line.id)) is missing from \(pack.display("strings/\(language).json")); add its text there",
                              at: line.position)
+            }
+            // A speaker is shown before every line of theirs: without a name, the player
+            // reads its raw id. Told once per language, at the first line naming it, however
+            // many lines do.
+            guard let speaker = line.speaker else { continue }
+            for language in languages {
+                guard let strings = pack.strings[language], strings[speaker] == nil else { continue }
+                let hint = Suggestion.nameHint(for: speaker, among: strings.keys.sorted())
+                report.error("speaker \(named(speaker)) is missing from \(pack.display("strings/\(language).json")); add their "
+                    + "name there" + hint, at: line.speakerPosition, about: "\u{0}speaker\u{0}\(language)\u{0}\(speaker)")
             }
         }
         return elsewhere

@@ -246,7 +246,7 @@ private final class Reader {
         let text = pack.string(id, language: pack.manifest.defaultLanguage) ?? ""
         return StoryLine(id: id, speaker: object.optionalString("speaker"), voice: voice, azimuth: object.number("azimuth"),
                          seconds: seconds ?? max(1.5, Double(text.count) * 0.06), position: node.position,
-                         voicePosition: voicePosition)
+                         voicePosition: voicePosition, speakerPosition: object["speaker"]?.position)
     }
 
     /// The file `file` names in the pack's `sounds/` or a base's; when there is none, says
