@@ -190,3 +190,25 @@ extension StoryAuthorMessageTests {
             """)
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// An option's voice speaks from the option's azimuth: another one on its line would
+    /// be ignored without a word, so it is told at that value. The same one, written twice
+    /// (as Night Walk writes it), is no mistake.
+    @Test func anOptionsLineWithAnotherAzimuthIsTold() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"level": "walk"},
+              {"choice": "way", "options": [
+                {"value": "l", "azimuth": 270, "line": {"id": "left", "azimuth": -90, "duration": 1}},
+                {"value": "r", "azimuth": 90, "line": {"id": "right", "azimuth": 200, "duration": 1}}]},
+              {"end": "home"}
+            ]}]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:5:70: error: option 'r' is heard from its own 'azimuth' (90°), not its line's (200°); remove the \
+            line's 'azimuth'
+
+            """)
+    }
+}

@@ -427,6 +427,13 @@ private final class Reader {
                 }
                 continue
             }
+            // The option's voice speaks from the option's direction: another one on its line
+            // would be ignored without a word (the same one, as Night Walk writes it, is not).
+            if let own = line.azimuth, Geometry.normalize(azimuth: own) != Geometry.normalize(azimuth: azimuth),
+               case let .object(members) = lineNode.value, let node = members.first(where: { $0.key == "azimuth" })?.value {
+                report.error("option \(named(value)) is heard from its own 'azimuth' (\(azimuth.authorText)°), not its line's "
+                    + "(\(own.authorText)°); remove the line's 'azimuth'", at: node.position)
+            }
             if options.contains(where: { $0.value == value }) {
                 // At the second value, the one to change: the pick sets the variable to it,
                 // so two alike could not be told apart.
