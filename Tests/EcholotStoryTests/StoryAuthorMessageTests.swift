@@ -212,3 +212,30 @@ extension StoryAuthorMessageTests {
             """)
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// Two options at one azimuth (or nearly) are told at the second one's azimuth: a
+    /// select picks the nearest within 15°, so they need 30° between them. 30° is enough.
+    @Test func optionsCloserThanTwiceASelectsReachAreTold() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"level": "walk"},
+              {"choice": "way", "options": [
+                {"value": "l", "azimuth": 270, "line": {"id": "left", "duration": 1}},
+                {"value": "r", "azimuth": 270, "line": {"id": "right", "duration": 1}}]},
+              {"choice": "wrap", "options": [
+                {"value": "l", "azimuth": 350, "line": {"id": "left", "duration": 1}},
+                {"value": "m", "azimuth": 20, "line": {"id": "hello", "duration": 1}},
+                {"value": "r", "azimuth": 10.5, "line": {"id": "right", "duration": 1}}]},
+              {"end": "home"}
+            ]}]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:5:31: error: option 'r' is 0° from option 'l'; put options at least 30° apart, so that facing \
+            within 15° of one (as near as a select needs) always picks that one
+            story.json:9:31: error: option 'r' is 20.5° from option 'l'; put options at least 30° apart, so that facing \
+            within 15° of one (as near as a select needs) always picks that one
+
+            """)
+    }
+}

@@ -434,6 +434,17 @@ private final class Reader {
                 report.error("option \(named(value)) is heard from its own 'azimuth' (\(azimuth.authorText)°), not its line's "
                     + "(\(own.authorText)°); remove the line's 'azimuth'", at: node.position)
             }
+            // A select picks the option nearest the heading within the view's tolerance:
+            // options at least twice that apart are each picked by facing within it of them,
+            // and are heard apart; closer ones take each other's picks (at one azimuth, the
+            // second could never be picked by turning).
+            let reach = ViewKeys.selectTolerance.defaultValue
+            if let near = options.first(where: { abs(Geometry.relative(azimuth: azimuth, center: $0.azimuth)) < 2 * reach }) {
+                let gap = abs(Geometry.relative(azimuth: azimuth, center: near.azimuth))
+                report.error("option \(named(value)) is \(gap.authorText)° from option \(named(near.value)); put options at "
+                    + "least \((2 * reach).authorText)° apart, so that facing within \(reach.authorText)° of one (as near as a "
+                    + "select needs) always picks that one", at: option["azimuth"]!.position)
+            }
             if options.contains(where: { $0.value == value }) {
                 // At the second value, the one to change: the pick sets the variable to it,
                 // so two alike could not be told apart.
