@@ -239,3 +239,61 @@ extension StoryAuthorMessageTests {
             """)
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// A goal type of the pack's own, as `echolot new pack` writes one: a pack with it has
+    /// scripts, which may move the story.
+    static let goalScript = """
+        echolot.goal("quickFind", {
+          params = { entity = { type = "entity" } },
+          on = { ["entity.selected"] = function(goal, action, ctx)
+            if action.id == ctx.params.entity then goal.state = "met" end
+          end },
+        })
+        """
+
+    /// A retry the story runs as it begins has no level to retry and stops the story: it is
+    /// told whatever the pack's scripts do, for none runs between the story's first steps.
+    /// One whose condition cannot hold yet (no outcome before any level) is not.
+    @Test func aRetryAsTheStoryBeginsIsToldEvenWithScripts() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"set": "tries", "value": 0},
+              {"if": {"outcome": "lost"}, "retry": true},
+              {"if": {"not": {"outcome": "won"}}, "retry": true},
+              {"level": "walk"},
+              {"end": "home"}
+            ]}]}
+            """, files: ["scripts/goals/quickFind.lua": Self.goalScript])
+        #expect(try Self.validate(folder) == """
+            story.json:4:3: error: this branch retries the last level as the story begins, before any level is played, \
+            which stops the story; put it after a level step
+
+            """)
+    }
+
+    /// Without scripts only the story's steps move it: a retry that no path of steps
+    /// reaches after a level is told (here, after a choice at the start), and one a path
+    /// reaches after a level is not, however else it is reached.
+    @Test func aRetryNoPathReachesAfterALevelIsToldWithoutScripts() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"choice": "way", "options": [
+                {"value": "l", "azimuth": 270, "line": {"id": "left", "duration": 1}},
+                {"value": "r", "azimuth": 90, "line": {"id": "right", "duration": 1}}]},
+              {"if": {"variable": "way", "equals": "l"}, "retry": true},
+              {"if": {"variable": "way", "equals": "r"}, "goto": "b"},
+              {"level": "walk", "onLoss": "next"},
+              {"goto": "b"}]},
+             {"id": "b", "steps": [
+              {"if": {"outcome": "lost"}, "retry": true},
+              {"end": "home"}]}
+            ]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:5:3: error: this branch's 'retry' is only ever reached before any level is played, when there is \
+            no level to retry (it would stop the story); put it after a level step
+
+            """)
+    }
+}

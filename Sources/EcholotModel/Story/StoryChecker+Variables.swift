@@ -8,7 +8,7 @@ extension StoryChecker {
     /// variable, or of a variable none sets. Only when nothing else can set one: a rule may
     /// give a variable any value, so with scripts the story's own steps prove nothing.
     func checkVariables() {
-        guard onlyStepsSetVariables else { return }
+        guard onlyStepsDriveTheStory else { return }
         var given: [String: Set<String>] = [:]  // variable → the types it is given
         for step in book.chapters.flatMap(\.steps) {
             switch step.kind {
@@ -39,10 +39,11 @@ extension StoryChecker {
         }
     }
 
-    /// Whether only the story's own steps can set story variables: no Lua script in the pack,
-    /// its bases or its dependencies (a rule writes `story.vars` or emits `story.set`), none
-    /// of those left unresolved, and no level entity whose action is a `story.*` one.
-    private var onlyStepsSetVariables: Bool {
+    /// Whether only the story's own steps can set story variables and move the story: no Lua
+    /// script in the pack, its bases or its dependencies (a rule writes `story.vars`, or emits
+    /// `story.set` or `story.jump`), none of those left unresolved, and no level entity whose
+    /// action is a `story.*` one.
+    var onlyStepsDriveTheStory: Bool {
         let loaded = Set(pack.loadOrder.map(\.id))
         let needed = pack.manifest.dependencies.map(\.id) + (pack.manifest.extends.map { [$0] } ?? [])
         guard needed.allSatisfy(loaded.contains) else { return false }

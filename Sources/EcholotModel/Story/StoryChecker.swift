@@ -1,11 +1,15 @@
 /// The checks that need the whole story: chapter references, line ids and speakers in every
-/// language file, variable tests that can never hold, and loops of jumps that pass no level or
-/// choice (they would never wait for the player, so the story could not go on).
+/// language file, variable tests that can never hold, loops of jumps that pass no level or
+/// choice (they would never wait for the player, so the story could not go on), and retries
+/// with no level to retry.
 struct StoryChecker {
     let book: StoryBook
     let report: FileReport
     let pack: Pack
     let references: [(id: String, position: SourcePosition)]
+    /// Whether every chapter and step could be read: what the story's steps reach is only
+    /// worked out for a whole story, or a step left out would strand what comes after it.
+    var complete = true
 
     /// Runs every check; returns the problems that belong to another file than the story
     /// (`pack.json`'s), which `report` does not hold.
@@ -22,6 +26,7 @@ struct StoryChecker {
         let elsewhere = checkStrings()
         checkLoops()
         checkVariables()
+        checkRetries()
         return elsewhere
     }
 
@@ -69,13 +74,13 @@ struct StoryChecker {
     }
 
     /// A step's place: (chapter index, step index).
-    private struct Place: Hashable {
+    struct Place: Hashable {
         var chapter: Int
         var step: Int
     }
 
     /// The first real step at or after (chapter, step), passing over chapter ends.
-    private func resolve(_ chapter: Int, _ step: Int) -> Place? {
+    func resolve(_ chapter: Int, _ step: Int) -> Place? {
         var c = chapter, s = step
         while c < book.chapters.count {
             if s < book.chapters[c].steps.count { return Place(chapter: c, step: s) }

@@ -70,7 +70,9 @@ public enum StoryReader {
         guard parsed.errors.isEmpty, let root = parsed.root else { return StoryReading(readable: nil, problems: report.diagnostics) }
         let reader = Reader(report: report, pack: pack)
         let book = reader.book(root, displayPath: displayPath)
-        let elsewhere = book.map { StoryChecker(book: $0, report: report, pack: pack, references: reader.references).check() } ?? []
+        let elsewhere = book.map {
+            StoryChecker(book: $0, report: report, pack: pack, references: reader.references, complete: reader.complete).check()
+        } ?? []
         return StoryReading(readable: book, problems: (report.diagnostics + elsewhere).sortedForDisplay())
     }
 }
@@ -98,6 +100,8 @@ private final class Reader {
     let pack: Pack
     /// Chapter ids named by steps, with where, checked once all chapters are known.
     var references: [(id: String, position: SourcePosition)] = []
+    /// Whether every chapter and step could be read (what could not is left out).
+    var complete = true
 
     init(report: FileReport, pack: Pack) {
         self.report = report
@@ -119,7 +123,10 @@ private final class Reader {
         var chapters: [Chapter] = []
         var ids: Set<String> = []  // a set, not a search of the list: a story may have thousands
         for item in items {
-            guard let chapter = chapter(item) else { continue }
+            guard let chapter = chapter(item) else {
+                complete = false
+                continue
+            }
             if !ids.insert(chapter.id).inserted {
                 // At the second id, the one to change: jumps go to the first.
                 let idPosition = StoryObject(item, "a chapter", report: report)?["id"]?.position ?? chapter.position
@@ -149,7 +156,9 @@ private final class Reader {
             report.error("chapter \(named(id)) has no steps, so it would only pass on to the chapter after it (or end the "
                 + "story, as the last); give it its steps, or remove it and jump there instead", at: list.position)
         }
-        return Chapter(id: id, steps: items.compactMap(step), position: node.position)
+        let steps = items.compactMap(step)
+        if steps.count < items.count { complete = false }
+        return Chapter(id: id, steps: steps, position: node.position)
     }
 
     /// Each kind of step with the fields it takes, its kind's key first: what a step's

@@ -1,0 +1,120 @@
+import EcholotCore
+
+/// What the story's steps reach: a `retry` that comes only before any level (it would stop
+/// the story, with no level to retry).
+extension StoryChecker {
+    /// Reports each branch's `retry` that can only be reached before any level is played:
+    /// one the story certainly runs as it begins, whatever scripts do (the start clears the
+    /// last level, and no rule runs between its first steps); and, when only the story's
+    /// steps move it, one no path of steps reaches after a level.
+    func checkRetries() {
+        var told = Set<Place>()
+        if let place = retryAtStart() {
+            told.insert(place)
+            report.error("this branch retries the last level as the story begins, before any level is played, which stops "
+                + "the story; put it after a level step", at: book.chapters[place.chapter].steps[place.step].position)
+        }
+        guard let reached = reachedPlaces() else { return }
+        let afterLevel = reach(from: reached.filter { isLevel($0) }.flatMap(followers))
+        for place in reached.sorted(by: { ($0.chapter, $0.step) < ($1.chapter, $1.step) })
+        where isRetry(place) && !afterLevel.contains(place) && !told.contains(place) {
+            report.error("this branch's 'retry' is only ever reached before any level is played, when there is no level to "
+                + "retry (it would stop the story); put it after a level step", at: book.chapters[place.chapter].steps[place.step].position)
+        }
+    }
+
+    /// The step of a `retry` the story runs for certain as it begins, with its condition
+    /// holding: followed from the start through steps that do not wait for the player,
+    /// as long as where each goes is known (a `set` step's value, a jump; a branch only on
+    /// an outcome, which no level has given yet, or, when only steps drive the story, on a
+    /// variable the steps so far have set).
+    private func retryAtStart() -> Place? {
+        guard let first = book.chapterIndex(book.start).flatMap({ resolve($0, 0) }) else { return nil }
+        var place = first
+        var vars: [String: Value] = [:]
+        var seen = Set<Place>()  // a loop of jumps is told by checkLoops
+        while seen.insert(place).inserted {
+            let next = resolve(place.chapter, place.step + 1)
+            switch book.chapters[place.chapter].steps[place.step].kind {
+            case let .set(name, value):
+                vars[name] = value
+                guard let next else { return nil }
+                place = next
+            case let .jump(id):
+                guard let target = book.chapterIndex(id).flatMap({ resolve($0, 0) }) else { return nil }
+                place = target
+            case let .branch(condition, target):
+                guard let holds = holdsAtStart(condition, vars: vars) else { return nil }
+                if holds, target == .retry { return place }
+                if holds, case let .chapter(id) = target {
+                    guard let start = book.chapterIndex(id).flatMap({ resolve($0, 0) }) else { return nil }
+                    place = start
+                } else {
+                    guard let next else { return nil }
+                    place = next
+                }
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Whether `condition` holds as the story begins, when that is known: there is no
+    /// outcome yet, and without scripts a variable holds what the steps so far set, else null.
+    private func holdsAtStart(_ condition: StoryCondition, vars: [String: Value]) -> Bool? {
+        switch condition {
+        case .outcome: return false
+        case let .variable(name, value, _, _): return onlyStepsDriveTheStory ? (vars[name] ?? .null) == value : nil
+        case let .not(inner): return holdsAtStart(inner, vars: vars).map(!)
+        case .achievement, .dayPart: return nil
+        }
+    }
+
+    /// Every step the story's steps can reach from its start, taking every branch both
+    /// ways; `nil` when that is not known: a rule may move the story, a step could not be
+    /// read, or a chapter named is not there (each told on its own).
+    func reachedPlaces() -> Set<Place>? {
+        guard onlyStepsDriveTheStory, complete, book.chapterIndex(book.start) != nil,
+              references.allSatisfy({ book.chapterIndex($0.id) != nil }),
+              let first = resolve(book.chapterIndex(book.start)!, 0) else { return nil }
+        return reach(from: [first])
+    }
+
+    /// The places reachable from `starts`, themselves included; walked with a list, not
+    /// recursion, so a story of thousands of steps is no deeper a walk.
+    private func reach(from starts: [Place]) -> Set<Place> {
+        var seen = Set(starts)
+        var pending = starts
+        while let place = pending.popLast() {
+            for next in followers(place) where seen.insert(next).inserted { pending.append(next) }
+        }
+        return seen
+    }
+
+    /// Where the story can go from a step, waiting for the player or not: a level goes on
+    /// when won, and where its `onLoss` says when lost; a choice goes on after the pick.
+    private func followers(_ place: Place) -> [Place] {
+        let next = resolve(place.chapter, place.step + 1)
+        func start(_ id: String) -> Place? { book.chapterIndex(id).flatMap { resolve($0, 0) } }
+        switch book.chapters[place.chapter].steps[place.step].kind {
+        case .end: return []
+        case let .jump(id): return start(id).map { [$0] } ?? []
+        case let .branch(_, .chapter(id)): return [next, start(id)].compactMap { $0 }
+        case let .level(step):
+            guard case let .chapter(id) = step.onLoss else { return next.map { [$0] } ?? [] }
+            return [next, start(id)].compactMap { $0 }
+        case .cutscene, .choice, .set, .branch(_, .retry): return next.map { [$0] } ?? []
+        }
+    }
+
+    private func isLevel(_ place: Place) -> Bool {
+        if case .level = book.chapters[place.chapter].steps[place.step].kind { return true }
+        return false
+    }
+
+    private func isRetry(_ place: Place) -> Bool {
+        if case .branch(_, .retry) = book.chapters[place.chapter].steps[place.step].kind { return true }
+        return false
+    }
+}
