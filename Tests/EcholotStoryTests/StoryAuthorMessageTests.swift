@@ -297,3 +297,49 @@ extension StoryAuthorMessageTests {
             """)
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// Without scripts only the story's steps move it, so what they never reach is told:
+    /// steps after an `end` or a `goto` (once, at the first of them), a chapter nothing
+    /// jumps to or goes on into (not the one after it that only it would go on into), and
+    /// a choice's variable compared with a value no option or `set` step gives it.
+    @Test func whatTheStoryNeverReachesIsToldWithoutScripts() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"level": "walk"},
+              {"choice": "way", "options": [
+                {"value": "left", "azimuth": 270, "line": {"id": "left", "duration": 1}},
+                {"value": "right", "azimuth": 90, "line": {"id": "right", "duration": 1}}]},
+              {"if": {"variable": "way", "equals": "up"}, "goto": "b"},
+              {"if": {"variable": "way", "equals": "lfet"}, "goto": "b"},
+              {"if": {"variable": "way", "equals": "right"}, "goto": "b"},
+              {"goto": "c"},
+              {"end": "lost"},
+              {"end": "gone"}]},
+             {"id": "b", "steps": [{"end": "home"}, {"goto": "a"}]},
+             {"id": "c", "steps": [{"end": "away"}]},
+             {"id": "secret", "steps": [{"level": "walk"}]},
+             {"id": "after", "steps": [{"end": "hidden"}]}
+            ]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:6:40: error: story variable 'way' is only ever set to "left" or "right", never to "up", so this test \
+            never holds; compare it with a value it is set to, or set it to "up"
+            story.json:7:40: error: story variable 'way' is only ever set to "left" or "right", never to "lfet", so this \
+            test never holds (did you mean "left"?)
+            story.json:10:3: error: this step and the 1 after it are never reached: the 'goto' before them always jumps to \
+            chapter 'c'; remove them, or move them before the 'goto'
+            story.json:12:41: error: this step is never reached: the 'end' before it ends the story; remove it, or move it \
+            before the 'end'
+            story.json:14:9: error: chapter 'secret' is never reached: nothing the story reaches jumps to it or goes on \
+            into it; jump to it from a step that is reached, or remove it
+
+            """)
+        // With a script, which may jump to any chapter, set any variable or write any place,
+        // none of it is certain, and nothing is said.
+        let goals = folder.appendingPathComponent("scripts/goals", isDirectory: true)
+        try FileManager.default.createDirectory(at: goals, withIntermediateDirectories: true)
+        try Data(Self.goalScript.utf8).write(to: goals.appendingPathComponent("quickFind.lua"))
+        #expect(try Self.validate(folder) == "")
+    }
+}

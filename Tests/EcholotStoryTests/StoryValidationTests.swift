@@ -118,7 +118,7 @@ import Testing
     /// A story of 150 jumps to chapters that are not there is told in 100 lines and one
     /// that counts the rest, as a level file is.
     @Test func aStoryOfManyMistakesIsToldInAHundredLinesAndOneMore() throws {
-        let steps = (0..<150).map { #"{"goto": "nowhere\#($0)"}"# }.joined(separator: ", ")
+        let steps = (0..<150).map { #"{"if": {"outcome": "won"}, "goto": "nowhere\#($0)"}"# }.joined(separator: ", ")
         let problems = try Self.problems(#"{"chapters": [{"id": "a", "steps": [\#(steps)]}]}"#)
         #expect(problems.count == 101)
         #expect(problems.last?.hasSuffix("error: 50 more problems in this file are not told; fix these first") == true, "\(problems.suffix(2))")
@@ -174,7 +174,7 @@ import Testing
     }
 
     /// A chapter id with a typo gets the likely one; a long story lists only a few of its
-    /// chapters, not thousands.
+    /// chapters, not thousands. (The second goto, after the first, is never reached.)
     @Test func anUnknownChapterGetsTheLikelyOneOrAFewNames() throws {
         let chapters = (1...30).map { #"{"id": "part\#($0)", "steps": [{"level": "walk"}]}"# }
         let problems = try Self.problems("""
@@ -183,6 +183,8 @@ import Testing
             """)
         #expect(problems == [
             "story.json:1:50: error: there is no chapter 'itro' (did you mean 'intro'?)",
+            "story.json:1:59: error: this step is never reached: the 'goto' before it always jumps to chapter 'itro'; "
+                + "remove it, or move it before the 'goto'",
             "story.json:1:68: error: there is no chapter 'epilogue'; the chapters are intro, part1, part2, part3, part4, "
                 + "part5, part6, part7, part8, part9 and 21 more",
         ])
@@ -204,7 +206,7 @@ import Testing
     @Test func aLoopOfJumpsWithoutLevelOrChoiceIsReported() throws {
         let problems = try Self.problems(inFile: """
             {"chapters": [
-              {"id": "lost", "steps": [{"set": "x", "value": 1}, {"goto": "lake"}]},
+              {"id": "lost", "steps": [{"set": "x", "value": 1}, {"if": {"outcome": "won"}, "goto": "c"}, {"goto": "lake"}]},
               {"id": "lake", "steps": [{"goto": "lost"}]},
               {"id": "c", "steps": [{"level": "walk"}, {"goto": "c"}]}
             ]}

@@ -63,12 +63,15 @@ public struct Chapter: Sendable {
     public var steps: [StoryStep]
     /// Where the chapter is in `story.json`.
     public var position: SourcePosition
+    /// Where its id is in `story.json`, for a problem of the chapter as a whole.
+    public var idPosition: SourcePosition
 
-    /// Creates a chapter.
-    public init(id: String, steps: [StoryStep], position: SourcePosition) {
+    /// Creates a chapter; `idPosition` defaults to `position`.
+    public init(id: String, steps: [StoryStep], position: SourcePosition, idPosition: SourcePosition? = nil) {
         self.id = id
         self.steps = steps
         self.position = position
+        self.idPosition = idPosition ?? position
     }
 }
 

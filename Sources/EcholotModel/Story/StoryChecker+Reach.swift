@@ -1,8 +1,56 @@
 import EcholotCore
 
 /// What the story's steps reach: a `retry` that comes only before any level (it would stop
-/// the story, with no level to retry).
+/// the story, with no level to retry), and steps and chapters never reached.
 extension StoryChecker {
+    /// Reports what the story certainly never plays, when only its steps move it (a rule
+    /// may jump to any chapter, or write any place): the steps after a chapter's `end` or
+    /// `goto`, since steps enter a chapter only at its start, and a chapter nothing the
+    /// story reaches jumps to or goes on into.
+    func checkUnreached() {
+        guard onlyStepsDriveTheStory else { return }
+        var unreached = Set<Int>()
+        if let reached = reachedPlaces() {
+            let chapters = Set(reached.map(\.chapter))
+            for (index, chapter) in book.chapters.enumerated()
+            where !chapter.steps.isEmpty && !chapters.contains(index) && book.chapterIndex(chapter.id) == index {
+                unreached.insert(index)
+                // One that only the chapter before, never reached either, would go on into is
+                // told by that one's problem.
+                if index > 0, unreached.contains(index - 1), !Self.stops(book.chapters[index - 1]) { continue }
+                report.error("chapter \(named(chapter.id)) is never reached: nothing the story reaches jumps to it or goes on "
+                    + "into it; jump to it from a step that is reached, or remove it", at: chapter.idPosition)
+            }
+        }
+        for (index, chapter) in book.chapters.enumerated() where !unreached.contains(index) {
+            guard let last = chapter.steps.indices.dropLast().first(where: { Self.stops(chapter.steps[$0]) }) else { continue }
+            let (key, does): (String, String)
+            switch chapter.steps[last].kind {
+            case let .jump(id): (key, does) = ("goto", "always jumps to chapter \(named(id))")
+            default: (key, does) = ("end", "ends the story")
+            }
+            let rest = chapter.steps.count - last - 2
+            let these = rest == 0 ? "this step is" : "this step and the \(rest) after it are"
+            report.error("\(these) never reached: the '\(key)' before \(rest == 0 ? "it" : "them") \(does); remove "
+                + "\(rest == 0 ? "it" : "them"), or move \(rest == 0 ? "it" : "them") before the '\(key)'",
+                         at: chapter.steps[last + 1].position)
+        }
+    }
+
+    /// Whether the step goes nowhere after it: an `end`, or a `goto`.
+    private static func stops(_ step: StoryStep) -> Bool {
+        switch step.kind {
+        case .end, .jump: return true
+        default: return false
+        }
+    }
+
+    /// Whether the chapter's last step goes nowhere after it, so the chapter never goes on
+    /// into the next.
+    private static func stops(_ chapter: Chapter) -> Bool {
+        chapter.steps.last.map(stops) ?? false
+    }
+
     /// Reports each branch's `retry` that can only be reached before any level is played:
     /// one the story certainly runs as it begins, whatever scripts do (the start clears the
     /// last level, and no rule runs between its first steps); and, when only the story's

@@ -2,18 +2,27 @@ import EcholotCore
 import Foundation
 
 /// Variable tests that can never hold: a branch on a value the story never gives the
-/// variable would silently never (or, under `not`, always) be taken.
+/// variable (of a type it is never given, or none of the values it is) would silently never
+/// (or, under `not`, always) be taken.
 extension StoryChecker {
     /// Reports a variable test whose value is of a type no `set` step or choice gives the
-    /// variable, or of a variable none sets. Only when nothing else can set one: a rule may
+    /// variable, or is none of the values they give it, or of a variable none sets. Only when nothing else can set one: a rule may
     /// give a variable any value, so with scripts the story's own steps prove nothing.
     func checkVariables() {
         guard onlyStepsDriveTheStory else { return }
         var given: [String: Set<String>] = [:]  // variable → the types it is given
+        // Variable → the values it is given, each once, in file order; and their JSON texts,
+        // which are alike for values a saved story reads back alike (2 and 2.0).
+        var values: [String: [Value]] = [:]
+        var texts: [String: Set<String>] = [:]
+        func give(_ name: String, _ value: Value) {
+            given[name, default: []].insert(Self.type(of: value))
+            if texts[name, default: []].insert(value.jsonText).inserted { values[name, default: []].append(value) }
+        }
         for step in book.chapters.flatMap(\.steps) {
             switch step.kind {
-            case let .set(name, value): given[name, default: []].insert(Self.type(of: value))
-            case let .choice(choice): given[choice.variable, default: []].insert(Self.type(of: .string("")))
+            case let .set(name, value): give(name, value)
+            case let .choice(choice): for option in choice.options { give(choice.variable, .string(option.value)) }
             default: break
             }
         }
@@ -31,7 +40,23 @@ extension StoryChecker {
                     + (hint.isEmpty ? "; set it, or test a variable the story sets" : hint), at: test.namePosition)
                 continue
             }
-            guard !types.contains(type) else { continue }
+            guard !types.contains(type) else {
+                // Of a type it is given, but none of the values: a choice gives only its
+                // options' values. A list or an object is left alone: its members' order
+                // may differ from the one written, and it would still be equal.
+                let known = values[test.name] ?? []
+                guard test.value.listValue == nil, test.value.mapValue == nil,
+                      texts[test.name]?.contains(test.value.jsonText) == false else { continue }
+                let shown = known.map(\.jsonText)
+                let hint = test.value.stringValue.flatMap { Suggestion.closest(to: $0, among: known.compactMap(\.stringValue)) }
+                    .map { " (did you mean \(Value.string($0).jsonText)?)" } ?? ""
+                let listed = shown.count == 1 ? shown[0] : shown.count <= 12
+                    ? "\(shown.dropLast().joined(separator: ", ")) or \(shown.last!)" : "one of \(Suggestion.few(shown))"
+                report.error("story variable \(named(test.name)) is only ever set to \(listed), never to \(test.value.jsonText), "
+                    + "so this test never holds" + (hint.isEmpty ? "; compare it with a value it is set to, or set it to "
+                    + test.value.jsonText : hint), at: test.valuePosition)
+                continue
+            }
             let sorted = types.sorted()
             report.error("story variable \(named(test.name)) is only ever set to \(sorted.joined(separator: " or ")), never to \(type) "
                 + "such as \(test.value.jsonText), so this test never holds; compare it with \(sorted[0]), or set it to "

@@ -1,7 +1,7 @@
 /// The checks that need the whole story: chapter references, line ids and speakers in every
 /// language file, variable tests that can never hold, loops of jumps that pass no level or
-/// choice (they would never wait for the player, so the story could not go on), and retries
-/// with no level to retry.
+/// choice (they would never wait for the player, so the story could not go on), retries
+/// with no level to retry, and steps and chapters the story never reaches.
 struct StoryChecker {
     let book: StoryBook
     let report: FileReport
@@ -27,6 +27,7 @@ struct StoryChecker {
         checkLoops()
         checkVariables()
         checkRetries()
+        checkUnreached()
         return elsewhere
     }
 

@@ -158,7 +158,7 @@ private final class Reader {
         }
         let steps = items.compactMap(step)
         if steps.count < items.count { complete = false }
-        return Chapter(id: id, steps: steps, position: node.position)
+        return Chapter(id: id, steps: steps, position: node.position, idPosition: object["id"]?.position)
     }
 
     /// Each kind of step with the fields it takes, its kind's key first: what a step's
