@@ -343,3 +343,43 @@ extension StoryAuthorMessageTests {
         #expect(try Self.validate(folder) == "")
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// A story test's input that picks what the scene does not have is told at that input,
+    /// as the test's author knows the scene — a choice's options, a level's entities, with
+    /// the likely one — not as the engine's rejected action at the play.
+    @Test func aTestPickingWhatTheSceneHasNotIsToldAtTheInput() throws {
+        let choice = """
+            { "choice": "way", "input": [ { "t": 0.5, "action": "turnTo", "azimuth": 0 },
+                                          { "t": 1, "action": "selectEntity", "id": "up" } ] }
+            """
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"level": "walk"},
+              {"choice": "way", "options": [
+                {"value": "left", "azimuth": 270, "line": {"id": "left", "duration": 1}},
+                {"value": "right", "azimuth": 90, "line": {"id": "right", "duration": 1}}]},
+              {"end": "home"}
+            ]}]}
+            """, files: [
+            "tests/choice.story.json": #"""
+                { "plays": [
+                    { "level": "walk", "input": [ { "t": 0.5, "action": "selectEntity", "id": "bell" } ] },
+                \#(choice) ],
+                  "expect": { "ending": "home" } }
+                """#,
+            "tests/level.story.json": #"""
+                { "plays": [ { "level": "walk", "input": [ { "t": 0.5, "action": "selectEntity", "id": "bel" } ] } ],
+                  "expect": { "ending": "home" } }
+                """#,
+        ])
+        let result = try runEcholot(["test", folder.path])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.replacingOccurrences(of: folder.path + "/", with: "") == """
+            tests/choice.story.json:4:31: error: the story run failed: choice 'way' has no option 'up'; its options are \
+            left, right
+            tests/level.story.json:1:44: error: the story run failed: level 'walk' has no entity 'bel' (did you mean 'bell'?)
+
+            """)
+    }
+}

@@ -13,13 +13,18 @@ public struct StoryScript: Sendable {
         public var log: InputLog
         /// Where the play is written (a story test's `plays` entry), for its errors.
         public var position: SourcePosition?
+        /// Where each of the log's inputs is written, in order, for the errors an input
+        /// itself causes; empty when they are not written anywhere.
+        public var inputPositions: [SourcePosition]
 
         /// Creates a play.
-        public init(kind: StorySceneKind, scene: String, log: InputLog, position: SourcePosition? = nil) {
+        public init(kind: StorySceneKind, scene: String, log: InputLog, position: SourcePosition? = nil,
+                    inputPositions: [SourcePosition] = []) {
             self.kind = kind
             self.scene = scene
             self.log = log
             self.position = position
+            self.inputPositions = inputPositions
         }
 
         /// `level 'x'`, as messages name the scene.
@@ -110,10 +115,12 @@ public struct StoryRunner {
             let (kind, id) = session.scene
             let label = "\(kind?.rawValue ?? "no scene") \(named(id))"
             var log = InputLog()
+            var inputPositions: [SourcePosition] = []
             if kind == .cutscene, plays.first?.kind == kind, plays.first?.scene == id {
                 // A cut-scene plays on its own; a play for it gives its inputs (a skip).
                 let play = plays.removeFirst()
                 log = play.log
+                inputPositions = play.inputPositions
                 playing = play.position
             } else if kind == .level || kind == .choice {
                 guard let play = plays.popFirst() else {
@@ -126,17 +133,29 @@ public struct StoryRunner {
                     break
                 }
                 log = play.log
+                inputPositions = play.inputPositions
             }
             var sceneTicks = 0
             func sceneOver() -> Bool { session.sceneIsOver(session.store.state) }
-            for event in log.events {
+            for (index, event) in log.events.enumerated() {
                 while !sceneOver(), Double(sceneTicks + 1) * step <= event.t + 1e-9 {
                     tick()
                     sceneTicks += 1
                 }
                 if sceneOver() { continue sceneLoop }
                 if event.action.name == ActionName.end { break sceneLoop }
-                send(event.action)
+                // What the input itself gets wrong is told at the input, in the test's words.
+                let before = transcript.errors.count
+                if let problem = Self.unknownEntity(in: event.action, state: session.store.state, scene: session.scene) {
+                    transcript.errors.append(StoryRunError(problem))
+                } else {
+                    send(event.action)
+                }
+                if index < inputPositions.count {
+                    for i in before..<transcript.errors.count where transcript.errors[i].position == nil {
+                        transcript.errors[i].position = inputPositions[index]
+                    }
+                }
             }
             let maxTicks = sceneTicks + Int((maxSceneSeconds / step).rounded(.down))
             while !sceneOver(), sceneTicks < maxTicks {
@@ -157,5 +176,27 @@ public struct StoryRunner {
             transcript.errors.append(StoryRunError("inputs for \(rest.label) were not used", at: rest.position))
         }
         return transcript
+    }
+
+    /// What is wrong with a `selectEntity` input naming nothing the scene has, said as a
+    /// test's author knows the scene (a choice's options, a level's entities) rather than
+    /// as the engine's rejection of the action; `nil` for any other input.
+    static func unknownEntity(in action: Action, state: GameState, scene: (kind: StorySceneKind?, id: String)) -> String? {
+        guard action.name == ActionName.selectEntity, let id = action["id"].stringValue,
+              state[Game.level][LevelKeys.entities][id] == nil, let kind = scene.kind else { return nil }
+        let known: [String], what: (one: String, all: String)
+        switch kind {
+        case .choice:
+            known = state[Game.story]["scene"]?.mapValue?["options"]?.listValue?.compactMap(\.stringValue) ?? []
+            what = ("option", "options")
+        case .level:
+            known = state[Game.level][LevelKeys.entities].nodes.map(\.0).sorted()
+            what = ("entity", "entities")
+        case .cutscene:
+            return nil
+        }
+        let hint = Suggestion.nameHint(for: id, among: known)
+        let listed = known.isEmpty ? "; it has none" : "; its \(what.all) are \(Suggestion.few(known))"
+        return "\(kind.rawValue) \(named(scene.id)) has no \(what.one) \(named(id))" + (hint.isEmpty ? listed : hint)
     }
 }

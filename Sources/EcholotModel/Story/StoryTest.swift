@@ -76,6 +76,7 @@ public struct StoryTest: Sendable {
         object.rejectUnknown(["level", "choice", "cutscene", "input"], in: "a play")
         guard let kind = StorySceneKind(rawValue: name), let scene = object.string(name, in: "a play") else { return nil }
         var events: [InputEvent] = []
+        var positions: [SourcePosition] = []
         if let input = object["input"] {
             guard case let .array(items) = input.value else {
                 report.error("'input' must be a list of {\"t\", \"action\", …}", at: input.position)
@@ -94,10 +95,14 @@ public struct StoryTest: Sendable {
                 let event = reader.event(from: members, at: item.position) { position, _, message in
                     report.error(message, at: position)
                 }
-                if let event { events.append(InputEvent(t: event.t, action: event.action, line: item.position.line)) }
+                if let event {
+                    events.append(InputEvent(t: event.t, action: event.action, line: item.position.line))
+                    positions.append(item.position)
+                }
             }
         }
-        return StoryScript.Play(kind: kind, scene: scene, log: InputLog(events), position: object.position)
+        return StoryScript.Play(kind: kind, scene: scene, log: InputLog(events), position: object.position,
+                                inputPositions: positions)
     }
 
     /// The differences between the transcript and the expectations, one diagnostic each.
