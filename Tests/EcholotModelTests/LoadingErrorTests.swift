@@ -406,6 +406,20 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// A sound named with its folder, as the pack's files are listed, is told to leave the
+    /// folder out, with the name to write when that file is there; as a story's voice is.
+    @Test func aSoundWrittenWithItsFolderIsToldToLeaveItOut() {
+        let pack = TempPack(["levels/one.json": TempPack.levelJSON(
+            entities: #"[ { "id": "a", "position": { "azimuth": 0 }, "sound": { "file": "sounds/a.wav" } } ]"#,
+            extra: #""ambience": [ { "file": "sounds/wind.wav" } ]"#)])
+        #expect(pack.problems == [
+            "p/levels/one.json:4:79: error: entities[0].sound.file: sound file \"sounds/sounds/a.wav\" does not exist; "
+                + "sound files are named from inside sounds/, so write \"a.wav\"",
+            "p/levels/one.json:5:27: error: ambience[0].file: sound file \"sounds/sounds/wind.wav\" does not exist; "
+                + "sound files are named from inside sounds/",
+        ])
+    }
+
     @Test func assetPathsMustStayInsideThePack() {
         let pack = TempPack(["levels/one.json": TempPack.levelJSON(extra: """
             "ambience": [

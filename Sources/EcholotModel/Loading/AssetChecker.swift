@@ -73,7 +73,10 @@ public struct AssetChecker {
         case .missing:
             if allowMissing { return nil }
             let known = files.visible("sounds")
-            return "sound file \(quoted(relative)) does not exist" + Suggestion.hint(for: name, among: known)
+            return "sound file \(quoted(relative)) does not exist" + Suggestion.soundHint(for: name, what: "sound", among: known) {
+                if case .file = files.entry("sounds/" + $0) { return true }
+                return false
+            }
         case .brokenLink, .outside, .directory, .special:
             // Said as play and the other checks say it.
             return "sound file \(quoted(relative)) \(PackSounds.notASound(entry) ?? "")"

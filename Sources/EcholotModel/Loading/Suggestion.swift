@@ -7,6 +7,19 @@ public enum Suggestion {
         return names.count <= 12 ? shown : shown + " and \(names.count - 10) more"
     }
 
+    /// The hint for a sound file `file` that is not there, among the names `known` in the
+    /// sounds folders. One written with its folder ("sounds/bell.wav"), as the pack's files
+    /// are listed, is told to leave the folder out — with the name to write when `exists`
+    /// finds it — since a "did you mean" alone would not say what is wrong; `what` names
+    /// the kind of file ("sound", "voice").
+    static func soundHint(for file: String, what: String, among known: [String], exists: (String) -> Bool) -> String {
+        guard file.hasPrefix("sounds/") else { return hint(for: file, among: known) }
+        let inside = String(file.dropFirst("sounds/".count))
+        let named = "; \(what) files are named from inside sounds/"
+        if exists(inside) { return named + ", so write \(quoted(inside))" }
+        return named + hint(for: inside, among: known)
+    }
+
     /// ` (did you mean "x"?)` for the closest candidate within a small edit distance, or "":
     /// for names in JSON files, quoted as JSON quotes them.
     static func hint(for word: String, among candidates: [String]) -> String {

@@ -273,15 +273,12 @@ private final class Reader {
         return nil
     }
 
-    /// The likely name of a sound file that is not there. One written with its folder, as
-    /// the pack's files are listed, is told to leave the folder out: a "did you mean" alone
-    /// would not say what is wrong.
+    /// The likely name of a sound file that is not there (``Suggestion/soundHint(for:what:among:exists:)``).
     func hint(for file: String, what: String) -> String {
-        guard file.hasPrefix("sounds/") else { return Suggestion.hint(for: file, among: soundNames) }
-        let inside = String(file.dropFirst("sounds/".count))
-        let named = "; \(what) files are named from inside sounds/"
-        if case .found = pack.sounds.resolve(inside) { return named + ", so write \(quoted(inside))" }
-        return named + Suggestion.hint(for: inside, among: soundNames)
+        Suggestion.soundHint(for: file, what: what, among: soundNames) { inside in
+            if case .found = pack.sounds.resolve(inside) { return true }
+            return false
+        }
     }
 
     /// The names in the `sounds/` folders of the pack and its bases, for "did you mean":
