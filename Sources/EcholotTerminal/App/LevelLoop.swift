@@ -52,9 +52,13 @@ public final class LevelLoop {
     /// Whether a key was dropped since the game was paused (the pause is said again for
     /// the first such key only, so that a held arrow does not repeat it).
     private var toldPaused = false
-    /// The tilt key whose limit was last said, until the view tilts again: a held arrow
-    /// at the limit would otherwise say it once for every repeat of the key.
-    private var toldTiltLimit: Key?
+    /// The last press of a tilt key at the view's limit and when it came: a held arrow
+    /// there would otherwise say the limit once for every repeat of the key.
+    private var lastLimitPress: (key: Key, since: Double)?
+    /// Presses of one tilt key at the limit closer than this (seconds) are one held key:
+    /// longer than the usual first delay of a key's repeat (X's is 660 ms), shorter than a
+    /// deliberate second press, which says the limit again.
+    private static let limitRepeatGap = 0.7
     /// The story line said last in this scene: `i` in a cut-scene says it again, for a
     /// player who missed it.
     private var lastLine: LevelEvent?
@@ -225,12 +229,12 @@ public final class LevelLoop {
             guard !paused else { return dropWhilePaused() }
             // At either end of the tilt the view does not change, and nothing would be said.
             if case let .tilt(direction) = motion, session.elevation * direction >= 90 {
-                guard toldTiltLimit != key else { return nil }
-                toldTiltLimit = key
+                let repeated = lastLimitPress.map { $0.key == key && since - $0.since < Self.limitRepeatGap } ?? false
+                lastLimitPress = (key, since)
+                guard !repeated else { return nil }
                 display.levelSaid("The view tilts no further \(direction > 0 ? "up" : "down").", style: .normal)
                 return nil
             }
-            toldTiltLimit = nil
             _ = steering.key(key, at: time, since: since)
         }
         return nil
@@ -271,7 +275,6 @@ public final class LevelLoop {
             display.levelSaid("Head tracker: ignoring datagrams that are \(reason.rawValue).", style: .warning)
         }
         guard let pose, !paused, !tooSmall else { return }
-        toldTiltLimit = nil
         steering.pose(pose)
     }
 
