@@ -56,7 +56,7 @@ import Testing
         try game.expect("A choice.")
         // Each option says who speaks it and where, as the lines do.
         let choose = "Choose: turn toward a voice and press space, or press its number. "
-            + "1. Guide (behind): The river path. Short, but wet.; 2. Owl (ahead): The forest path. Long, but dry."
+            + "1. Guide (behind): The river path. Short, but wet; 2. Owl (ahead): The forest path. Long, but dry."
         try game.expect(choose)
         // The question and the options come first: no heading, and no "In view" that would
         // read an option before the question, then again in the list.

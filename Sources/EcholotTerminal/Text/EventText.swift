@@ -66,7 +66,12 @@ public struct EventText {
                 return "\(index + 1). " + voiced(option(value, line: entity?[EntityKeys.name]), speaker: speakers[value],
                                                  azimuth: entity?[EntityKeys.azimuth], in: level)
             }
-            return ("Choose: turn toward a voice and press space, or press its number. \(Self.closed(said.joined(separator: "; ")))", .bold)
+            // An option's line ends in its own full stop; before the semicolon it would be
+            // read out as ".;", so it goes, and the list's end closes the sentence.
+            let items = said.enumerated().map { index, item in
+                index < said.count - 1 && item.hasSuffix(".") && !item.hasSuffix("..") ? String(item.dropLast()) : item
+            }
+            return ("Choose: turn toward a voice and press space, or press its number. \(Self.closed(items.joined(separator: "; ")))", .bold)
         case let .storyLevel(_, attempt):
             return attempt > 1 ? ("Try again: attempt \(attempt).", .normal) : nil
         case let .choiceMade(value, line):
