@@ -415,6 +415,12 @@ private final class Reader {
             report.error("choice \(named(id)) has only one option; give it two or more, or make the line a cut-scene's",
                          at: list.position)
         }
+        if items.count > 9 {
+            // The keys 1–9 pick an option at once: a tenth could be picked only by turning,
+            // and the list would give it a number no key types.
+            report.error("choice \(named(id)) has \(items.count) options; give it at most 9, as many as the keys 1–9 pick",
+                         at: list.position)
+        }
         var options: [ChoiceOption] = []
         for item in items {
             guard let option = StoryObject(item, "an option", report: report) else { continue }

@@ -35,11 +35,16 @@ enum StoryScenes {
         level[LevelKeys.entities] = entities
     }
 
-    /// The level of a choice: one selectable entity per option, looping its voice.
+    /// The level of a choice: one selectable entity per option, looping its voice. The view
+    /// keeps the player's heading but selects within the default tolerance, not the level
+    /// before's: `validate` keeps options twice that apart, so facing within it of one
+    /// always picks that one.
     static func choice(_ choice: Choice, view: View) -> Level {
         var level = Level()
         level[LevelKeys.id] = "@choice/\(choice.id)"
         level[LevelKeys.name] = choice.id
+        var view = view
+        view[ViewKeys.selectTolerance] = ViewKeys.selectTolerance.defaultValue
         level[LevelKeys.view] = view
         var entities = NodeMap<EntityKind>()
         for option in choice.options {
