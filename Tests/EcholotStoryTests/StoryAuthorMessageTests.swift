@@ -383,3 +383,39 @@ extension StoryAuthorMessageTests {
             """)
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// A step or an option that could not be read is told alone: the checks of the whole
+    /// story would take the story without it, and tell what follows from that (a retry as
+    /// the story begins, a value never given) as mistakes of their own.
+    @Test(arguments: [
+        (#"""
+        {"levle": "walk"},
+        {"if": {"not": {"outcome": "won"}}, "retry": true},
+        {"end": "home"}
+        """#, "story.json:2:2: error: a step has no kind 'levle' (did you mean 'level'?)"),
+        (#"""
+        {"level": "walk"},
+        {"set": "mood", "value": "calm"},
+        {"set": "mood", "vlaue": "angry"},
+        {"if": {"variable": "mood", "equals": "angry"}, "goto": "b"},
+        {"end": "home"}
+        """#, "story.json:4:17: error: a set step has no field 'vlaue' (did you mean 'value'?)"),
+        (#"""
+        {"level": "walk"},
+        {"choice": "greet", "options": [
+          {"value": "wave", "azimuth": 270, "line": {"id": "left", "duration": 1}},
+          {"value": "hug", "azimuth": "right", "line": {"id": "right", "duration": 1}}]},
+        {"if": {"variable": "greet", "equals": "hug"}, "goto": "b"},
+        {"end": "home"}
+        """#, "story.json:5:31: error: 'azimuth' must be a number, found a string"),
+    ])
+    func whatCouldNotBeReadIsToldWithoutWhatFollowsFromIt(steps: String, first: String) throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+            \(steps)
+            ]}, {"id": "b", "steps": [{"end": "away"}]}]}
+            """)
+        #expect(try Self.validate(folder) == first + "\n")
+    }
+}

@@ -75,9 +75,10 @@ extension StoryChecker {
     /// holding: followed from the start through steps that do not wait for the player,
     /// as long as where each goes is known (a `set` step's value, a jump; a branch only on
     /// an outcome, which no level has given yet, or, when only steps drive the story, on a
-    /// variable the steps so far have set).
+    /// variable the steps so far have set). Not when a step could not be read: the story
+    /// without it would begin otherwise than as written.
     private func retryAtStart() -> Place? {
-        guard let first = book.chapterIndex(book.start).flatMap({ resolve($0, 0) }) else { return nil }
+        guard complete, let first = book.chapterIndex(book.start).flatMap({ resolve($0, 0) }) else { return nil }
         var place = first
         var vars: [String: Value] = [:]
         var seen = Set<Place>()  // a loop of jumps is told by checkLoops

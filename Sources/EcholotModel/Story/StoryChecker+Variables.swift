@@ -7,9 +7,10 @@ import Foundation
 extension StoryChecker {
     /// Reports a variable test whose value is of a type no `set` step or choice gives the
     /// variable, or is none of the values they give it, or of a variable none sets. Only when nothing else can set one: a rule may
-    /// give a variable any value, so with scripts the story's own steps prove nothing.
+    /// give a variable any value, so with scripts the story's own steps prove nothing; nor
+    /// when a step or option could not be read, as it may be the one to give the value.
     func checkVariables() {
-        guard onlyStepsDriveTheStory else { return }
+        guard onlyStepsDriveTheStory, complete else { return }
         var given: [String: Set<String>] = [:]  // variable → the types it is given
         // Variable → the values it is given, each once, in file order; and their JSON texts,
         // which are alike for values a saved story reads back alike (2 and 2.0).

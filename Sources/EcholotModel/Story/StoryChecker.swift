@@ -7,8 +7,9 @@ struct StoryChecker {
     let report: FileReport
     let pack: Pack
     let references: [(id: String, position: SourcePosition)]
-    /// Whether every chapter and step could be read: what the story's steps reach is only
-    /// worked out for a whole story, or a step left out would strand what comes after it.
+    /// Whether every chapter, step and option could be read: what the story's steps reach,
+    /// and the values its variables are given, are only worked out for a whole story, or
+    /// one left out would be told again as what follows from its absence.
     var complete = true
 
     /// Runs every check; returns the problems that belong to another file than the story

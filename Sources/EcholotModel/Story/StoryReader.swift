@@ -100,7 +100,7 @@ private final class Reader {
     let pack: Pack
     /// Chapter ids named by steps, with where, checked once all chapters are known.
     var references: [(id: String, position: SourcePosition)] = []
-    /// Whether every chapter and step could be read (what could not is left out).
+    /// Whether every chapter, step and option could be read (what could not is left out).
     var complete = true
 
     init(report: FileReport, pack: Pack) {
@@ -465,6 +465,8 @@ private final class Reader {
             }
             options.append(ChoiceOption(value: value, azimuth: azimuth, line: line))
         }
+        // An option left out would make the choice look as if it never gives its value.
+        if options.count < items.count { complete = false }
         return .choice(Choice(id: id, variable: variable, prompt: prompt, options: options))
     }
 
