@@ -419,3 +419,23 @@ extension StoryAuthorMessageTests {
         #expect(try Self.validate(folder) == first + "\n")
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// The story compares numbers by value, as a story test does: a variable set to 1 and
+    /// tested for 1.0 holds, so a retry on it as the story begins is told as one that runs.
+    @Test func aNumberTestedInAnotherFormIsTheSameNumber() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"set": "n", "value": 1},
+              {"if": {"variable": "n", "equals": 1.0}, "retry": true},
+              {"level": "walk"},
+              {"end": "home"}
+            ]}]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:3:3: error: this branch retries the last level as the story begins, before any level is played, \
+            which stops the story; put it after a level step
+
+            """)
+    }
+}

@@ -40,6 +40,25 @@ import Testing
         #expect(transcript.ending == "done")
     }
 
+    /// A variable test compares numbers by value, as JSON tells them and a story test
+    /// compares them: a variable set to 1 holds for 1.0, and one set to 2.5 for 2.5 only.
+    @Test func aVariableTestComparesNumbersByValue() throws {
+        func ending(set value: Value, test expected: Value) throws -> String? {
+            try Self.run([
+                Chapter(id: "a", steps: [
+                    StoryStep(.set("n", value), at: .start),
+                    StoryStep(.branch(.variable("n", expected), .chapter("b")), at: .start),
+                    StoryStep(.end("unequal"), at: .start),
+                ], position: .start),
+                Chapter(id: "b", steps: [StoryStep(.end("equal"), at: .start)], position: .start),
+            ]).ending
+        }
+        #expect(try ending(set: .int(1), test: .number(1.0)) == "equal")
+        #expect(try ending(set: .number(2.0), test: .int(2)) == "equal")
+        #expect(try ending(set: .number(2.5), test: .int(2)) == "unequal")
+        #expect(try ending(set: .string("1"), test: .int(1)) == "unequal")
+    }
+
     /// A story test's play names the kind of its scene as well as the id: the inputs for a
     /// level are not taken by a cut-scene of the same id before it.
     @Test func aPlayIsForItsKindOfScene() throws {

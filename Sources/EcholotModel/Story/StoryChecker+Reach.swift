@@ -114,7 +114,7 @@ extension StoryChecker {
     private func holdsAtStart(_ condition: StoryCondition, vars: [String: Value]) -> Bool? {
         switch condition {
         case .outcome: return false
-        case let .variable(name, value, _, _): return onlyStepsDriveTheStory ? (vars[name] ?? .null) == value : nil
+        case let .variable(name, value, _, _): return onlyStepsDriveTheStory ? (vars[name] ?? .null).equalsAsJSON(value) : nil
         case let .not(inner): return holdsAtStart(inner, vars: vars).map(!)
         case .achievement, .dayPart: return nil
         }

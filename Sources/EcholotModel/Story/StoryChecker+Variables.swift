@@ -13,7 +13,7 @@ extension StoryChecker {
         guard onlyStepsDriveTheStory, complete else { return }
         var given: [String: Set<String>] = [:]  // variable → the types it is given
         // Variable → the values it is given, each once, in file order; and their JSON texts,
-        // which are alike for values a saved story reads back alike (2 and 2.0).
+        // which are alike for values a branch holds alike for (2 and 2.0).
         var values: [String: [Value]] = [:]
         var texts: [String: Set<String>] = [:]
         func give(_ name: String, _ value: Value) {

@@ -23,7 +23,9 @@ public indirect enum StoryCondition: Sendable {
         case let .outcome(expected):
             return story["outcome"]?.stringValue == expected
         case let .variable(name, expected, _, _):
-            return (story["vars"]?.mapValue?[name] ?? .null) == expected
+            // As JSON tells numbers, and as a story test and `validate` compare them: a
+            // variable set to 1 equals 1.0.
+            return (story["vars"]?.mapValue?[name] ?? .null).equalsAsJSON(expected)
         case let .achievement(id, _):
             return state[Game.achievements][id] != nil
         case let .dayPart(part):
