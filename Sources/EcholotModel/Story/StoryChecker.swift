@@ -1,5 +1,5 @@
-/// The checks that need the whole story: chapter references, line ids and speakers in every
-/// language file, variable tests that can never hold, loops of jumps that pass no level or
+/// The checks that need the whole story: chapter references, line ids in every language
+/// file and speakers in the default one, variable tests that can never hold, loops of jumps that pass no level or
 /// choice (they would never wait for the player, so the story could not go on), retries
 /// with no level to retry, and steps and chapters the story never reaches.
 struct StoryChecker {
@@ -61,16 +61,13 @@ struct StoryChecker {
                 report.error("line \(named(line.id)) is missing from \(pack.display("strings/\(language).json")); add its text there",
                              at: line.position)
             }
-            // A speaker is shown before every line of theirs: without a name, the player
-            // reads its raw id. Told once per language, at the first line naming it, however
-            // many lines do.
-            guard let speaker = line.speaker else { continue }
-            for language in languages {
-                guard let strings = pack.strings[language], strings[speaker] == nil else { continue }
-                let hint = Suggestion.nameHint(for: speaker, among: strings.keys.sorted())
-                report.error("speaker \(named(speaker)) is missing from \(pack.display("strings/\(language).json")); add their "
-                    + "name there" + hint, at: line.speakerPosition, about: "\u{0}speaker\u{0}\(language)\u{0}\(speaker)")
-            }
+            // A speaker is shown before every line of theirs: without a name in the default
+            // language, the player reads its raw id (a translation without it falls back to
+            // that name). Told once, at the first line naming it, however many lines do.
+            guard let speaker = line.speaker, let strings = pack.strings[language], strings[speaker] == nil else { continue }
+            let hint = Suggestion.nameHint(for: speaker, among: strings.keys.sorted())
+            report.error("speaker \(named(speaker)) is missing from \(pack.display("strings/\(language).json")); add their "
+                + "name there" + hint, at: line.speakerPosition, about: "\u{0}speaker\u{0}\(language)\u{0}\(speaker)")
         }
         return elsewhere
     }
