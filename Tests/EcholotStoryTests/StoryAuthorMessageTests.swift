@@ -75,6 +75,17 @@ extension StoryAuthorMessageTests {
             and set: keep one, and make the other a step of its own
 
             """)
+        let three = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"level": "walk"},
+              {"goto": "a", "set": "x", "value": 1, "end": "home"}
+            ]}]}
+            """)
+        #expect(try Self.validate(three) == """
+            story.json:3:3: error: a step needs exactly one of cutscene, level, choice, if, goto, set or end; it has goto, \
+            set and end: keep one, and make the others steps of their own
+
+            """)
     }
 }
 

@@ -49,8 +49,10 @@ struct StoryObject {
             // run on into it.
             let needed = "\(what) needs exactly one of \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last ?? "")"
             let noun = what.split(separator: " ", maxSplits: 1).last.map(String.init) ?? what
-            report.error(needed + (found.isEmpty ? "; it has none"
-                : "; it has \(found.joined(separator: " and ")): keep one, and make the other a \(noun) of its own"), at: position)
+            let has = "\(found.dropLast().joined(separator: ", ")) and \(found.last ?? "")"
+            let others = found.count == 2 ? "the other a \(noun) of its own" : "the others \(noun)s of their own"
+            report.error(needed + (found.isEmpty ? "; it has none" : "; it has \(has): keep one, and make \(others)"),
+                         at: position)
             return nil
         }
         return kind
