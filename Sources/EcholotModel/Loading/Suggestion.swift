@@ -7,6 +7,16 @@ public enum Suggestion {
         return names.count <= 12 ? shown : shown + " and \(names.count - 10) more"
     }
 
+    /// Names joined for a sentence: "A", "A and B", "A, B and C" (or `conjunction`): one
+    /// wording for the game's and the checks' lists alike.
+    public static func list(_ items: [String], conjunction: String = "and") -> String {
+        switch items.count {
+        case 0: return ""
+        case 1: return items[0]
+        default: return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+        }
+    }
+
     /// The hint for a sound file `file` that is not there, among the names `known` in the
     /// sounds folders. One written with its folder ("sounds/bell.wav"), as the pack's files
     /// are listed, is told to leave the folder out — with the name to write when `exists`

@@ -78,7 +78,7 @@ extension StoryChecker {
     /// variable the steps so far have set). Not when a step could not be read: the story
     /// without it would begin otherwise than as written.
     private func retryAtStart() -> Place? {
-        guard complete, let first = book.chapterIndex(book.start).flatMap({ resolve($0, 0) }) else { return nil }
+        guard complete, let first = start(of: book.start) else { return nil }
         var place = first
         var vars: [String: Value] = [:]
         var seen = Set<Place>()  // a loop of jumps is told by checkLoops
@@ -90,14 +90,14 @@ extension StoryChecker {
                 guard let next else { return nil }
                 place = next
             case let .jump(id):
-                guard let target = book.chapterIndex(id).flatMap({ resolve($0, 0) }) else { return nil }
+                guard let target = start(of: id) else { return nil }
                 place = target
             case let .branch(condition, target):
                 guard let holds = holdsAtStart(condition, vars: vars) else { return nil }
                 if holds, target == .retry { return place }
                 if holds, case let .chapter(id) = target {
-                    guard let start = book.chapterIndex(id).flatMap({ resolve($0, 0) }) else { return nil }
-                    place = start
+                    guard let target = start(of: id) else { return nil }
+                    place = target
                 } else {
                     guard let next else { return nil }
                     place = next
@@ -126,7 +126,7 @@ extension StoryChecker {
     func reachedPlaces() -> Set<Place>? {
         guard onlyStepsDriveTheStory, complete, book.chapterIndex(book.start) != nil,
               references.allSatisfy({ book.chapterIndex($0.id) != nil }),
-              let first = resolve(book.chapterIndex(book.start)!, 0) else { return nil }
+              let first = start(of: book.start) else { return nil }
         return reach(from: [first])
     }
 
@@ -145,14 +145,13 @@ extension StoryChecker {
     /// when won, and where its `onLoss` says when lost; a choice goes on after the pick.
     private func followers(_ place: Place) -> [Place] {
         let next = resolve(place.chapter, place.step + 1)
-        func start(_ id: String) -> Place? { book.chapterIndex(id).flatMap { resolve($0, 0) } }
         switch book.chapters[place.chapter].steps[place.step].kind {
         case .end: return []
-        case let .jump(id): return start(id).map { [$0] } ?? []
-        case let .branch(_, .chapter(id)): return [next, start(id)].compactMap { $0 }
+        case let .jump(id): return start(of: id).map { [$0] } ?? []
+        case let .branch(_, .chapter(id)): return [next, start(of: id)].compactMap { $0 }
         case let .level(step):
             guard case let .chapter(id) = step.onLoss else { return next.map { [$0] } ?? [] }
-            return [next, start(id)].compactMap { $0 }
+            return [next, start(of: id)].compactMap { $0 }
         case .cutscene, .choice, .set, .branch(_, .retry): return next.map { [$0] } ?? []
         }
     }

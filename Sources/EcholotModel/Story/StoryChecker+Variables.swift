@@ -51,8 +51,7 @@ extension StoryChecker {
                 let shown = known.map(\.jsonText)
                 let hint = test.value.stringValue.flatMap { Suggestion.closest(to: $0, among: known.compactMap(\.stringValue)) }
                     .map { " (did you mean \(Value.string($0).jsonText)?)" } ?? ""
-                let listed = shown.count == 1 ? shown[0] : shown.count <= 12
-                    ? "\(shown.dropLast().joined(separator: ", ")) or \(shown.last!)" : "one of \(Suggestion.few(shown))"
+                let listed = shown.count <= 12 ? Suggestion.list(shown, conjunction: "or") : "one of \(Suggestion.few(shown))"
                 report.error("story variable \(named(test.name)) is only ever set to \(listed), never to \(test.value.jsonText), "
                     + "so this test never holds" + (hint.isEmpty ? "; compare it with a value it is set to, or set it to "
                     + test.value.jsonText : hint), at: test.valuePosition)

@@ -88,16 +88,21 @@ struct StoryChecker {
         return nil
     }
 
+    /// The first real step of the chapter `id`, or `nil` when there is none (no such
+    /// chapter is told on its own; an empty one at the end leads nowhere).
+    func start(of id: String) -> Place? {
+        book.chapterIndex(id).flatMap { resolve($0, 0) }
+    }
+
     /// Where a step can go without waiting for the player (levels, choices and ends wait
     /// or stop; a retry goes back into a level).
     private func successors(_ place: Place) -> [Place] {
         let next = resolve(place.chapter, place.step + 1)
-        func start(_ id: String) -> Place? { book.chapterIndex(id).flatMap { resolve($0, 0) } }
         switch book.chapters[place.chapter].steps[place.step].kind {
         case .level, .choice, .end: return []
         case .cutscene, .set: return next.map { [$0] } ?? []
-        case let .jump(id): return start(id).map { [$0] } ?? []
-        case let .branch(_, .chapter(id)): return [next, start(id)].compactMap { $0 }
+        case let .jump(id): return start(of: id).map { [$0] } ?? []
+        case let .branch(_, .chapter(id)): return [next, start(of: id)].compactMap { $0 }
         case .branch(_, .retry): return next.map { [$0] } ?? []
         }
     }

@@ -47,11 +47,10 @@ struct StoryObject {
         guard found.count == 1, let kind = found.first else {
             // The kinds end with "or", and what was found stands apart, so the list does not
             // run on into it.
-            let needed = "\(what) needs exactly one of \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last ?? "")"
+            let needed = "\(what) needs exactly one of \(Suggestion.list(kinds, conjunction: "or"))"
             let noun = what.split(separator: " ", maxSplits: 1).last.map(String.init) ?? what
-            let has = "\(found.dropLast().joined(separator: ", ")) and \(found.last ?? "")"
             let others = found.count == 2 ? "the other a \(noun) of its own" : "the others \(noun)s of their own"
-            report.error(needed + (found.isEmpty ? "; it has none" : "; it has \(has): keep one, and make \(others)"),
+            report.error(needed + (found.isEmpty ? "; it has none" : "; it has \(Suggestion.list(found)): keep one, and make \(others)"),
                          at: position)
             return nil
         }

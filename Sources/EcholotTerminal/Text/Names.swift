@@ -51,10 +51,6 @@ public struct Names: Sendable {
 
     /// Names joined for a sentence: "A", "A and B", "A, B and C".
     public static func list(_ items: [String], conjunction: String = "and") -> String {
-        switch items.count {
-        case 0: return ""
-        case 1: return items[0]
-        default: return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
-        }
+        Suggestion.list(items, conjunction: conjunction)
     }
 }
