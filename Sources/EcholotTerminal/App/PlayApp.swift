@@ -464,7 +464,7 @@ public final class PlayApp {
         guard let watch, let change = watch.poll() else { return false }
         // The watcher names a pack that is one file (an archive, or a folder replaced by
         // a file) by the empty path.
-        func named(_ files: [String]) -> String { Names.list(files.map { $0.isEmpty ? "the pack itself" : $0 }) }
+        func named(_ files: [String]) -> String { Suggestion.list(files.map { $0.isEmpty ? "the pack itself" : $0 }) }
         switch change {
         case let .reloaded(_, files):
             said("Reloaded after changes to \(named(files)).", .good)

@@ -34,7 +34,7 @@ public struct EventText {
             // A choice counts no misses: the player is told how to pick instead.
             if case let .choice(options, _)? = scene {
                 let count = options.count
-                let numbers = count < 3 ? Names.list(options.indices.map { "\($0 + 1)" }, conjunction: "or") : "1 to \(count)"
+                let numbers = count < 3 ? Suggestion.list(options.indices.map { "\($0 + 1)" }, conjunction: "or") : "1 to \(count)"
                 return ("Miss: no option there. Turn toward a voice and press space, or press an option's number (\(numbers)); "
                     + "i says them again.", .bad)
             }

@@ -53,7 +53,7 @@ public struct GoalText {
         case "findAll":
             if let tag = goal["tag"].stringValue {
                 let members = tagged(tag, in: level).map { names.entity($0, in: level) }
-                return "Find all \(members.count) sounds tagged “\(tag)” — \(Names.list(members)) — and select each of them, in any order."
+                return "Find all \(members.count) sounds tagged “\(tag)” — \(Suggestion.list(members)) — and select each of them, in any order."
             }
         case "findInOrder":
             if let ids = goal["entities"].listValue?.compactMap(\.stringValue), !ids.isEmpty {
@@ -102,7 +102,7 @@ public struct GoalText {
                 let members = tagged(tag, in: level)
                 let left = members.filter { !found.contains($0) }.map { names.entity($0, in: level) }
                 var text = "“\(tag)” found: \(members.count - left.count) of \(members.count)"
-                if !left.isEmpty, state == .pending { text += "; still to find: \(Names.list(left))" }
+                if !left.isEmpty, state == .pending { text += "; still to find: \(Suggestion.list(left))" }
                 return GoalLine(text: text, state: state, isConstraint: false)
             }
         case "findInOrder":
@@ -160,7 +160,7 @@ public struct GoalText {
     private func spoken(_ value: Value, in level: Level) -> String {
         switch value {
         case let .string(text): return names.entity(text, in: level)
-        case let .list(items): return Names.list(items.map { spoken($0, in: level) })
+        case let .list(items): return Suggestion.list(items.map { spoken($0, in: level) })
         default: return Self.plain(value)
         }
     }
@@ -174,7 +174,7 @@ public struct GoalText {
         let type = goal[GoalKeys.type]
         return parameters.isEmpty
             ? "Goal “\(type)”: met when its rule says so."
-            : "Goal “\(type)” with \(Names.list(parameters)): met when its rule says so."
+            : "Goal “\(type)” with \(Suggestion.list(parameters)): met when its rule says so."
     }
 
     /// Ids of the entities carrying `tag`, sorted.

@@ -48,9 +48,4 @@ public struct Names: Sendable {
         // A story's voices are named by their line or speaker id: say the text.
         return name.isEmpty ? id : strings[name] ?? name
     }
-
-    /// Names joined for a sentence: "A", "A and B", "A, B and C".
-    public static func list(_ items: [String], conjunction: String = "and") -> String {
-        Suggestion.list(items, conjunction: conjunction)
-    }
 }

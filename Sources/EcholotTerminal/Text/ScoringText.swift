@@ -50,7 +50,7 @@ public enum ScoringText {
             .map { "\($0.key) \(GoalText.plain($0.value))" }
         return parameters.isEmpty
             ? ["Scored by the “\(type)” rule."]
-            : ["Scored by the “\(type)” rule with \(Names.list(parameters))."]
+            : ["Scored by the “\(type)” rule with \(Suggestion.list(parameters))."]
     }
 
     /// The final score and how it came about, one line each.
