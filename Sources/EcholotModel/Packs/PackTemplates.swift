@@ -7,7 +7,7 @@ enum PackTemplates {
     static func files(id: String, name: String, author: String?) -> [String: [UInt8]] {
         var files: [String: String] = [
             "pack.json": manifest(id: id, name: name, author: author),
-            "levels/first-steps.json": level,
+            "levels/first-steps.json": level(),
             "scripts/goals/quickFind.lua": goal,
             "strings/en.json": strings(name: name),
             "tests/first-steps.lua": test,
@@ -19,16 +19,18 @@ enum PackTemplates {
         return bytes
     }
 
-    static func manifest(id: String, name: String, author: String?) -> String {
+    /// The manifest of a new pack of `kind`, described as `description`.
+    static func manifest(id: String, name: String, author: String?, kind: String = "scored",
+                         description: String = PackTemplates.description) -> String {
         """
         {
           "id": \(json(id)),
           "name": \(json(name)),
           "version": "0.1.0",
           "api": 1,
-          "kind": "scored",
+          "kind": \(json(kind)),
           "author": \(json(author ?? "Your Name")),
-          "description": "A new Echolot pack: find the chime, quickly.",
+          "description": \(json(description)),
           "defaultLanguage": "en",
           "preview": "chime.wav",
           "levels": ["first-steps"]
@@ -37,11 +39,18 @@ enum PackTemplates {
         """
     }
 
-    static let level = """
+    /// What a new pack says of itself.
+    static let description = "A new Echolot pack: find the chime, quickly."
+
+    /// The level of a new pack, `first-steps`: a chime to the right, to be found as
+    /// `goal` (one goal's JSON) says, introduced by `description`.
+    static func level(description: String = PackTemplates.levelDescription,
+                      goal: String = #"{ "type": "quickFind", "entity": "chime", "seconds": 20 }"#) -> String {
+        """
         {
           "id": "first-steps",
           "name": "First Steps",
-          "description": "A chime rings to your right. Turn until it sounds straight ahead, then select it — you have twenty seconds.",
+          "description": \(json(description)),
           "seed": 1,
           "background": { "glyph": "." },
           "view": { "center": 0, "width": 90, "selectTolerance": 20, "visuals": "shown" },
@@ -55,12 +64,17 @@ enum PackTemplates {
             }
           ],
           "goals": [
-            { "type": "quickFind", "entity": "chime", "seconds": 20 }
+            \(goal)
           ],
           "scoring": { "type": "standard", "parTime": 20 }
         }
 
         """
+    }
+
+    /// What the level of a new pack says of itself.
+    static let levelDescription =
+        "A chime rings to your right. Turn until it sounds straight ahead, then select it — you have twenty seconds."
 
     static let goal = """
         -- quickFind: a goal type of this pack. It is met when the player selects `entity`
@@ -115,9 +129,9 @@ enum PackTemplates {
         """
         {
           "pack.name": \(json(name)),
-          "pack.description": "A new Echolot pack: find the chime, quickly.",
+          "pack.description": \(json(description)),
           "level.first-steps.name": "First Steps",
-          "level.first-steps.description": "A chime rings to your right. Turn until it sounds straight ahead, then select it — you have twenty seconds.",
+          "level.first-steps.description": \(json(levelDescription)),
           "entity.first-steps.chime.name": "Chime",
           "goal.quickFind.briefing": "Find the {entity} and select it within {seconds} seconds.",
           "goal.quickFind.line": "Find the {entity} within {seconds} s"

@@ -8,8 +8,9 @@ enum StoryTemplates {
     /// Path inside the pack → contents.
     static func files(id: String, name: String, author: String?) -> [String: [UInt8]] {
         let files: [String: String] = [
-            "pack.json": manifest(id: id, name: name, author: author),
-            "levels/first-steps.json": level,
+            "pack.json": PackTemplates.manifest(id: id, name: name, author: author, kind: "story", description: description),
+            "levels/first-steps.json": PackTemplates.level(description: levelDescription,
+                                                           goal: #"{ "type": "find", "entity": "chime" }"#),
             "story.json": story,
             "strings/en.json": strings(name: name),
             "tests/tower.story.json": test,
@@ -29,48 +30,11 @@ enum StoryTemplates {
         return bytes
     }
 
-    static func manifest(id: String, name: String, author: String?) -> String {
-        """
-        {
-          "id": \(PackTemplates.json(id)),
-          "name": \(PackTemplates.json(name)),
-          "version": "0.1.0",
-          "api": 1,
-          "kind": "story",
-          "author": \(PackTemplates.json(author ?? "Your Name")),
-          "description": "A new Echolot story: follow the keeper's chime, then choose your way.",
-          "defaultLanguage": "en",
-          "preview": "chime.wav",
-          "levels": ["first-steps"]
-        }
+    /// What a new story pack says of itself.
+    static let description = "A new Echolot story: follow the keeper's chime, then choose your way."
 
-        """
-    }
-
-    static let level = """
-        {
-          "id": "first-steps",
-          "name": "First Steps",
-          "description": "The keeper's chime rings to your right. Turn until it sounds straight ahead, then select it.",
-          "seed": 1,
-          "background": { "glyph": "." },
-          "view": { "center": 0, "width": 90, "selectTolerance": 20, "visuals": "shown" },
-          "entities": [
-            {
-              "id": "chime",
-              "name": "Chime",
-              "glyph": "C",
-              "position": { "azimuth": 90 },
-              "sound": { "file": "chime.wav" }
-            }
-          ],
-          "goals": [
-            { "type": "find", "entity": "chime" }
-          ],
-          "scoring": { "type": "standard", "parTime": 20 }
-        }
-
-        """
+    /// What its level says of itself.
+    static let levelDescription = "The keeper's chime rings to your right. Turn until it sounds straight ahead, then select it."
 
     static let story = """
         {
@@ -148,9 +112,9 @@ enum StoryTemplates {
         """
         {
           "pack.name": \(PackTemplates.json(name)),
-          "pack.description": "A new Echolot story: follow the keeper's chime, then choose your way.",
+          "pack.description": \(PackTemplates.json(description)),
           "level.first-steps.name": "First Steps",
-          "level.first-steps.description": "The keeper's chime rings to your right. Turn until it sounds straight ahead, then select it.",
+          "level.first-steps.description": \(PackTemplates.json(levelDescription)),
           "entity.first-steps.chime.name": "Chime",
           "chapter.yard": "The Yard",
           "chapter.tower": "The Tower",
