@@ -181,6 +181,11 @@ import Testing
         #expect(said(.line(id: "hoot", speaker: nil, azimuth: 270)) == "Hoo. (behind)")
         #expect(said(.choiceOffered(id: "c", options: ["Up the stairs.", "Down below."]))
                 == "Choose: turn toward a voice and press space, or press its number. 1. Up the stairs. (90° left); 2. Owl (ahead): Down below.")
+        // Options the pack gave no voice are picked by their directions: no voice sounds.
+        for id in ["Up the stairs.", "Down below."] { level[LevelKeys.entities].modify(id) { $0[EntityKeys.sound] = nil } }
+        #expect(said(.choiceOffered(id: "c", options: ["Up the stairs.", "Down below."]))?
+                    .hasPrefix("Choose: turn toward an option's direction and press space, or press its number. 1. ") == true)
+        #expect(said(.miss(misses: 1))?.hasPrefix("Miss: no option there. Turn toward an option's direction and press space") == true)
     }
 
     /// A choice or an ending named by a pack's own sentence keeps its punctuation; one

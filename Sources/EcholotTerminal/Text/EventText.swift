@@ -35,8 +35,8 @@ public struct EventText {
             if case let .choice(options, _)? = scene {
                 let count = options.count
                 let numbers = count < 3 ? Suggestion.list(options.indices.map { "\($0 + 1)" }, conjunction: "or") : "1 to \(count)"
-                return ("Miss: no option there. Turn toward a voice and press space, or press an option's number (\(numbers)); "
-                    + "i says them again.", .bad)
+                return ("Miss: no option there. Turn toward \(Self.toward(options, in: level)) and press space, or press an option's "
+                    + "number (\(numbers)); i says them again.", .bad)
             }
             return ("Miss: nothing there. \(misses == 1 ? "1 miss" : "\(misses) misses") so far.", .bad)
         case let .goalMet(id):
@@ -71,7 +71,8 @@ public struct EventText {
             let items = said.enumerated().map { index, item in
                 index < said.count - 1 && item.hasSuffix(".") && !item.hasSuffix("..") ? String(item.dropLast()) : item
             }
-            return ("Choose: turn toward a voice and press space, or press its number. \(Self.closed(items.joined(separator: "; ")))", .bold)
+            return ("Choose: turn toward \(Self.toward(options, in: level)) and press space, or press its number. "
+                + Self.closed(items.joined(separator: "; ")), .bold)
         case let .storyLevel(_, attempt):
             return attempt > 1 ? ("Try again: attempt \(attempt).", .normal) : nil
         case let .choiceMade(value, line):
@@ -99,6 +100,13 @@ public struct EventText {
         let direction = azimuth.map { " (\(Compass.relative(Geometry.relative(azimuth: $0, center: center))))" } ?? ""
         guard let speaker else { return text + direction }
         return "\(names.string(speaker) ?? speaker)\(direction): \(text)"
+    }
+
+    /// What the player turns toward to pick one of `options`: their voices, or, where the
+    /// pack gave none a voice (story.md's short example has none), their directions, since
+    /// "a voice" would send the player listening for one that never sounds.
+    static func toward(_ options: [String], in level: Level) -> String {
+        options.contains { level[LevelKeys.entities][$0]?[EntityKeys.sound] != nil } ? "a voice" : "an option's direction"
     }
 
     /// `text` ending as a sentence: a pack's string that already ends as one ("Home at
