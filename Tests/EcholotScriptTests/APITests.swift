@@ -44,6 +44,10 @@ import Testing
         ("return (function()\n  echolot.goal('a', { on = { tick = print } })\n  return echolot.goal('a', { on = { tick = print } })\nend)()",
          3, "goal 'a' is already registered at x.lua:2"),
         ("\nreturn echolot.reducer({ focus = 'room', on = { tick = print } })", 2, "focus must be \"level\" or \"game\""),
+        // The name that is not one is shown, not only its type.
+        ("echolot.goal('quick find', { on = { tick = print } })", 1,
+         "the name must be an identifier such as 'myGoal' (letters, digits, '_', '.' and '-', not starting with a digit), found 'quick find'"),
+        ("echolot.goal(7, { on = { tick = print } })", 1, "found an integer"),
         // A misspelt action would never come, and the rule would never run.
         ("echolot.goal('a', { on = {\n  ['entity.selcted'] = print } })", 2,
          "goal 'a': on['entity.selcted']: no action is named so (did you mean 'entity.selected'?); a pack's own actions are named pack.*"),

@@ -267,7 +267,7 @@ import Testing
             "goal 'a': x is 1",
             "goal 'shaky': its check failed at shaky.lua:1: attempt to index a nil value (local 'x')",
             "goal 'a': x is 2",
-            "goal 'endless': its check failed at shaky.lua:2: instruction budget exhausted: more than 2000000 Lua instructions in one call (an endless loop?)",
+            "goal 'endless': its check failed at shaky.lua:2: instruction budget exhausted: more than 2000000 Lua instructions in one call (an endless loop, or endless recursion?)",
             "goal 'a': x is 3",
             "goal 'a': parameter 'x' must be ≥ 0",
         ], "\(problems)")

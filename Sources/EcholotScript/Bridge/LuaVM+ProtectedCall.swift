@@ -30,7 +30,7 @@ extension LuaVM {
         case (Int32(CLUA_LIMIT_INSTRUCTIONS), _):
             failure.kind = .instructionLimit
             failure.message = "instruction budget exhausted: more than \(configuration.instructions) "
-                + "Lua instructions in one call (an endless loop?)"
+                + "Lua instructions in one call (an endless loop, or endless recursion?)"
         case (Int32(CLUA_LIMIT_MEMORY), _), (_, LUA_ERRMEM):
             if failure.deepStack {
                 // Deep recursion fills memory with stack frames before Lua's own limit.

@@ -314,7 +314,9 @@ local function register(pack, kind, name, spec, unnamed)
   end
   name = name or unnamed
   if not unnamed and (type(name) ~= "string" or not match(name, "^[%a_][%w_.-]*$")) then
-    error(format("echolot.%s: the name must be an identifier such as 'myGoal', found %s", kind, describe(name)), 3)
+    -- The name itself, when it is one: "found a string" does not say what to change.
+    error(format("echolot.%s: the name must be an identifier such as 'myGoal' (letters, digits, '_', '.' and '-', "
+      .. "not starting with a digit), found %s", kind, type(name) == "string" and named(name) or describe(name)), 3)
   end
   if type(spec) ~= "table" then
     error(format("echolot.%s('%s', spec): spec must be a table, found %s", kind, name, describe(spec)), 3)
