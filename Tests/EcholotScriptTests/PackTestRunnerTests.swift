@@ -40,7 +40,7 @@ import Testing
         // Nothing at all is a value: the tests' own reader says what a test is.
         let nothing = try results(of: "nothing.lua", "local x = 1").flatMap(\.problems)
         #expect(nothing.first?.hasSuffix("/tests/nothing.lua:1:1: error: a test is a table with level, input and expect, "
-            + "found null") == true, "\(nothing)")
+            + "found nil") == true, "\(nothing)")
     }
 
     @Test func aMismatchIsReported() throws {
@@ -187,7 +187,7 @@ import Testing
             "\(outside.problems)")
         let number = try #require(results.first { $0.name == "number" })
         #expect(number.problems.first?.hasSuffix(
-            "/tests/wrong.lua:5:7: error: test 'number': 'input' must be a list of events or the name of a .jsonl file, found integer") == true,
+            "/tests/wrong.lua:5:7: error: test 'number': 'input' must be a list of events or the name of a .jsonl file, found number") == true,
             "\(number.problems)")
     }
 

@@ -60,14 +60,14 @@ struct PackTestReader {
 
     private func test(from value: Value, index: Int?) throws(Problem) -> PackTest {
         guard let map = value.mapValue else {
-            throw Problem(message: "a test is a table with level, input and expect, found \(value.typeName)")
+            throw Problem(message: "a test is a table with level, input and expect, found \(Self.luaType(value))")
         }
         if let unknown = map.keys.filter({ !PackTestReader.fields.contains($0) }).sorted().first {
             throw Problem(message: "unknown field \(MessageText.named(unknown)) (a test has: level, input, expect, name, maxSeconds)", field: unknown)
         }
         guard let level = map["level"]?.stringValue else {
             guard let given = map["level"] else { throw Problem(message: "missing 'level', the id of the level to play") }
-            throw Problem(message: "'level' must be the id of a level, found \(given.typeName)", field: "level")
+            throw Problem(message: "'level' must be the id of a level, found \(Self.luaType(given))", field: "level")
         }
         let name = name(of: value, index: index)
         let maxSeconds = try maxSeconds(from: map["maxSeconds"])
@@ -118,7 +118,7 @@ struct PackTestReader {
         case let .map(map)? where map.isEmpty:
             return InputLog()  // `{}` in Lua: an empty list
         case let other?:
-            throw Problem(message: "'input' must be a list of events or the name of a .jsonl file, found \(other.typeName)",
+            throw Problem(message: "'input' must be a list of events or the name of a .jsonl file, found \(Self.luaType(other))",
                           field: "input")
         }
     }
@@ -130,7 +130,7 @@ struct PackTestReader {
         var events: [InputEvent] = []
         for (i, item) in items.enumerated() {
             guard case let .object(members) = JSONValue(item) else {
-                throw Problem(message: "input event \(i + 1) must be a table {t = seconds, action = NAME, …}, found \(item.typeName)",
+                throw Problem(message: "input event \(i + 1) must be a table {t = seconds, action = NAME, …}, found \(Self.luaType(item))",
                               field: nil, event: i + 1)
             }
             var problem: Problem?
@@ -203,5 +203,18 @@ struct PackTestReader {
         guard let items = value.listValue else { return nil }
         let strings = items.compactMap(\.stringValue)
         return strings.count == items.count ? strings : nil
+    }
+}
+
+extension PackTestReader {
+    /// A value's type as the test file's author names it: the file is Lua, where JSON's
+    /// null is `nil` and its lists and objects are tables.
+    static func luaType(_ value: Value) -> String {
+        switch value {
+        case .null: "nil"
+        case .list, .map: "table"
+        case .int, .number: "number"
+        case .bool, .string: value.typeName
+        }
     }
 }
