@@ -435,6 +435,27 @@ import Testing
         #expect(world.store.state == before)
     }
 
+    /// An achievement is earned by `earned = true`; another value ("yes", 1) is refused at
+    /// the handler rather than leaving it unearned without a word, and false is not yet.
+    @Test func anAchievementsEarnedIsTrueOrFalse() throws {
+        let world = try Support.world(scripts: [
+            "eager.lua": """
+                echolot.achievement("eager", { on = {
+                  ["pack.yes"] = function(progress) progress.earned = "yes" end,
+                  ["pack.one"] = function(progress) progress.earned = 1 end,
+                  ["pack.notYet"] = function(progress) progress.earned = false end } })
+                """,
+        ], level: Support.level(entities: [("e", 0)], goals: #"[{"type": "find", "entity": "e", "id": "g"}]"#))
+        world.store.dispatch(.start)
+        let yes = try #require(world.store.dispatch(Action("pack.yes")).rejections.first?.error as? ScriptError)
+        #expect(yes.message.contains(#"achievement 'eager' set 'earned' to "yes"; an achievement is earned by setting it to true"#),
+                "\(yes)")
+        let one = try #require(world.store.dispatch(Action("pack.one")).rejections.first?.error as? ScriptError)
+        #expect(one.message.contains("set 'earned' to 1;"), "\(one)")
+        #expect(world.store.dispatch(Action("pack.notYet")).rejections.isEmpty)
+        #expect(world.store.state[Game.achievements]["eager"] == nil)
+    }
+
     /// A goal's state holds only its three values, whoever writes it: a reducer focused on
     /// the level is refused at its line too; a field named `state` inside a goal's own
     /// table is just data.
