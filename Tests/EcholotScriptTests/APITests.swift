@@ -44,6 +44,16 @@ import Testing
         ("return (function()\n  echolot.goal('a', { on = { tick = print } })\n  return echolot.goal('a', { on = { tick = print } })\nend)()",
          3, "goal 'a' is already registered at x.lua:2"),
         ("\nreturn echolot.reducer({ focus = 'room', on = { tick = print } })", 2, "focus must be \"level\" or \"game\""),
+        // A bound, an item type or a list of values the parameter's type has no use for
+        // would be ignored without a word; a misspelt item type gets the likely one.
+        ("echolot.goal('a', { params = { x = { type = 'string', min = 1 } }, on = { tick = print } })", 1,
+         "parameter 'x': min and max bound numbers and list lengths; a string has neither"),
+        ("echolot.goal('a', { params = { x = { type = 'number', of = 'entity' } }, on = { tick = print } })", 1,
+         "parameter 'x': 'of' is the item type of a list, and this parameter is a number"),
+        ("echolot.goal('a', { params = { x = { type = 'list', of = 'entity', values = { 1, 2 } } }, on = { tick = print } })", 1,
+         "parameter 'x': 'values' lists the allowed values of a single value, and this parameter is a list"),
+        ("echolot.goal('a', { params = { x = { type = 'list', of = 'nmber' } }, on = { tick = print } })", 1,
+         "parameter 'x': 'of' must name an item type (did you mean 'number'? the item types are: any, boolean, entity, integer, map, number, string)"),
         // The name that is not one is shown, not only its type.
         ("echolot.goal('quick find', { on = { tick = print } })", 1,
          "the name must be an identifier such as 'myGoal' (letters, digits, '_', '.' and '-', not starting with a digit), found 'quick find'"),

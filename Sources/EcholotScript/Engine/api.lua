@@ -230,6 +230,24 @@ local function normalizeparams(kind, name, params)
           where, pname, bound, b ~= b and "NaN" or b > 0 and "math.huge" or "-math.huge"), 4)
       end
     end
+    -- A bound or an item type the parameter's type has no use for would be ignored
+    -- without a word: the author meant it to hold the level's values to something.
+    local bounded = { number = true, integer = true, list = true, entities = true, any = true }
+    if (d.min ~= nil or d.max ~= nil) and not bounded[d.type] then
+      at("params", pname, d.min ~= nil and "min" or "max")
+      error(format("%s: parameter '%s': min and max bound numbers and list lengths; %s has neither "
+        .. "(leave them out, or give it a number or list type)", where, pname, typenames[d.type]), 4)
+    end
+    if decl.of ~= nil and d.type ~= "list" then
+      at("params", pname, "of")
+      error(format("%s: parameter '%s': 'of' is the item type of a list, and this parameter is %s "
+        .. "(make it type = \"list\", or leave 'of' out)", where, pname, typenames[d.type]), 4)
+    end
+    if decl.values ~= nil and (d.type == "list" or d.type == "entities" or d.type == "map") then
+      at("params", pname, "values")
+      error(format("%s: parameter '%s': 'values' lists the allowed values of a single value, and this parameter is %s "
+        .. "(check its items in the rule's check instead)", where, pname, typenames[d.type]), 4)
+    end
     if d.min ~= nil and d.max ~= nil and d.min > d.max then
       at("params", pname, "min")
       error(format("%s: parameter '%s': min (%s) is above max (%s), so no value would do",
@@ -238,7 +256,13 @@ local function normalizeparams(kind, name, params)
     if decl.of ~= nil then
       at("params", pname, "of")
       if typenames[decl.of] == nil or decl.of == "list" or decl.of == "entities" then
-        error(format("%s: parameter '%s': 'of' must name an item type", where, pname), 4)
+        local items = {}
+        for t in sortedpairs(typenames) do
+          if t ~= "list" and t ~= "entities" then items[#items + 1] = t end
+        end
+        local near = type(decl.of) == "string" and meant(decl.of, items, typealiases) or nil
+        error(format("%s: parameter '%s': 'of' must name an item type (%sthe item types are: %s)", where, pname,
+          near and near .. " " or "", concat(items, ", ")), 4)
       end
       d.of = decl.of
     end
