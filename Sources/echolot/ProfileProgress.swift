@@ -82,11 +82,11 @@ final class ProfileProgress: ProgressProvider {
     /// Done (won, or finished in the current story), best score, and why it cannot be played.
     func marks(level: String, in pack: Pack) -> LevelMarks {
         guard let progress = progress(of: pack) else { return LevelMarks() }
-        let done = progress.story?.isFinished(level) ?? progress.level(level).isDone
+        let record = progress.level(level)
+        let done = progress.story?.isFinished(level) ?? record.isDone
         // A best only once won (in any story): a story level lost is finished too, and
         // its loss's 0 is no score the player reached.
-        let won = progress.level(level).isDone
-        var marks = LevelMarks(done: done, bestScore: won ? progress.level(level).bestScore : nil)
+        var marks = LevelMarks(done: done, bestScore: record.isDone ? record.bestScore : nil)
         switch progress.permission(toPlay: level) {
         case .open: break
         case let .locked(_, rule): marks.locked = LevelLock(rule, totalScore: progress.totalScore)

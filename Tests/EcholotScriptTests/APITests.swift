@@ -446,23 +446,30 @@ import Testing
     }
 
     /// An achievement is earned by `earned = true`; another value ("yes", 1) is refused at
-    /// the handler rather than leaving it unearned without a word, and false is not yet.
+    /// the line that writes it, as a goal's state is, rather than leaving it unearned
+    /// without a word, and false is not yet. A record returned whole is held to the same.
     @Test func anAchievementsEarnedIsTrueOrFalse() throws {
         let world = try Support.world(scripts: [
             "eager.lua": """
                 echolot.achievement("eager", { on = {
                   ["pack.yes"] = function(progress) progress.earned = "yes" end,
                   ["pack.one"] = function(progress) progress.earned = 1 end,
-                  ["pack.notYet"] = function(progress) progress.earned = false end } })
+                  ["pack.notYet"] = function(progress) progress.earned = false end,
+                  ["pack.whole"] = function(progress) return { earned = "yes" } end } })
                 """,
         ], level: Support.level(entities: [("e", 0)], goals: #"[{"type": "find", "entity": "e", "id": "g"}]"#))
         world.store.dispatch(.start)
         let yes = try #require(world.store.dispatch(Action("pack.yes")).rejections.first?.error as? ScriptError)
-        #expect(yes.message.contains(#"achievement 'eager' set 'earned' to "yes"; an achievement is earned by setting it to true"#),
+        #expect(yes.message.contains(#"'earned': an achievement is earned by setting it to true (false or nil: not yet), not "yes""#),
                 "\(yes)")
+        #expect(yes.line == 2)
         let one = try #require(world.store.dispatch(Action("pack.one")).rejections.first?.error as? ScriptError)
-        #expect(one.message.contains("set 'earned' to 1;"), "\(one)")
+        #expect(one.message.contains("an achievement is earned by setting it to true (false or nil: not yet), not 1"), "\(one)")
+        #expect(one.line == 3)
         #expect(world.store.dispatch(Action("pack.notYet")).rejections.isEmpty)
+        let whole = try #require(world.store.dispatch(Action("pack.whole")).rejections.first?.error as? ScriptError)
+        #expect(whole.message.contains(#"achievement 'eager' returned 'earned' that will not do: an achievement is earned by "#
+            + #"setting it to true (false or nil: not yet), not "yes""#), "\(whole)")
         #expect(world.store.state[Game.achievements]["eager"] == nil)
     }
 

@@ -11,13 +11,11 @@ extension StoryChecker {
     /// when a step or option could not be read, as it may be the one to give the value.
     func checkVariables() {
         guard onlyStepsDriveTheStory, complete else { return }
-        var given: [String: Set<String>] = [:]  // variable → the types it is given
-        // Variable → the values it is given, each once, in file order; and their JSON texts,
-        // which are alike for values a branch holds alike for (2 and 2.0).
+        // Variable → the values it is given, each once, in file order (their types follow);
+        // and their JSON texts, which are alike for values a branch holds alike for (2 and 2.0).
         var values: [String: [Value]] = [:]
         var texts: [String: Set<String>] = [:]
         func give(_ name: String, _ value: Value) {
-            given[name, default: []].insert(Self.type(of: value))
             if texts[name, default: []].insert(value.jsonText).inserted { values[name, default: []].append(value) }
         }
         for step in book.chapters.flatMap(\.steps) {
@@ -35,8 +33,8 @@ extension StoryChecker {
             // Every variable is null until set, so a test for null can hold.
             guard !test.value.isNull else { continue }
             let type = Self.type(of: test.value)
-            guard let types = given[test.name] else {
-                let hint = Suggestion.nameHint(for: test.name, among: given.keys.sorted())
+            guard let types = values[test.name].map({ Set($0.map(Self.type(of:))) }) else {
+                let hint = Suggestion.nameHint(for: test.name, among: values.keys.sorted())
                 report.error("story variable \(named(test.name)) is never set by a set step or a choice, so this test never holds"
                     + (hint.isEmpty ? "; set it, or test a variable the story sets" : hint), at: test.namePosition)
                 continue

@@ -29,6 +29,9 @@ local typenames = {
   entities = "a list of entity ids", any = "any value",
 }
 
+-- The types `min` and `max` bound: numbers, and the lengths of lists.
+local bounded = { number = true, integer = true, list = true, entities = true, any = true }
+
 -- Type names other languages use, for "did you mean": too far from ours to be guessed.
 local typealiases = {
   int = "integer", float = "number", double = "number", bool = "boolean", str = "string",
@@ -232,7 +235,6 @@ local function normalizeparams(kind, name, params)
     end
     -- A bound or an item type the parameter's type has no use for would be ignored
     -- without a word: the author meant it to hold the level's values to something.
-    local bounded = { number = true, integer = true, list = true, entities = true, any = true }
     if (d.min ~= nil or d.max ~= nil) and not bounded[d.type] then
       at("params", pname, d.min ~= nil and "min" or "max")
       error(format("%s: parameter '%s': min and max bound numbers and list lengths; %s has neither "

@@ -344,13 +344,10 @@ function runners.achievement(batch, action, fn)
     replace(batch, fn, dataOf[root].achievementProgress, name, result, nil)
     progress = dataOf[dataOf[root].achievementProgress][name]
   end
+  -- A write of `earned` is checked as it is made; a record returned whole, here.
   local earned = dataOf[progress].earned
-  if earned ~= nil and earned ~= true and earned ~= false then
-    -- Anything but true would leave it unearned without a word: "yes" and 1 read as earned.
-    fail(format("%s set 'earned' to %s; an achievement is earned by setting it to true (false or nil: not yet)",
-      what(batch), type(earned) == "string" and format("%q", earned) or type(earned) == "number" and tostring(earned)
-        or "a " .. type(earned)), fn)
-  end
+  local problem = E.earnedproblem(earned)
+  if problem ~= nil then fail(format("%s returned 'earned' that will not do: %s", what(batch), problem), fn, true) end
   if earned == true then
     local record = { level = ldata.id, time = ldata.time }
     if batch.rule.title ~= nil then record.title = batch.rule.title end

@@ -313,6 +313,15 @@ local function goalstateproblem(v)
   return format("a goal's state is \"pending\", \"met\" or \"failed\", not %s", type(v) == "string" and format("%q", v) or describe(v))
 end
 
+-- Why `v` cannot be an achievement's `earned`, or nil when it can: anything but true
+-- ("yes", 1) would leave it unearned without a word, so only a boolean or nil will do.
+local function earnedproblem(v)
+  if v == nil or type(v) == "boolean" then return nil end
+  return format("an achievement is earned by setting it to true (false or nil: not yet), not %s",
+    type(v) == "string" and format("%q", v) or describe(v))
+end
+E.earnedproblem = earnedproblem
+
 -- Why `plain` cannot be item `k` of the level's goals or entities (`role`), in place of
 -- the one whose data is `before` (nil for a new one), written `inside` a whole map or
 -- level or on its own; nil when it can. A goal or entity
@@ -385,6 +394,11 @@ local function writeother(proxy, meta, data, k, v, old, up)
   -- returned table after the call). Tables inside a goal share its role, not its depth.
   if k == "state" and role == "goal" and depth == goaldepth and goalstateproblem(v) then
     error(format("field 'state': %s", goalstateproblem(v)), 2 + up)
+  end
+  -- An achievement's `earned` likewise, at the line that writes it (the driver checks a
+  -- record returned whole after the call).
+  if k == "earned" and role == "achievement" and earnedproblem(v) then
+    error(format("field 'earned': %s", earnedproblem(v)), 2 + up)
   end
   -- A goal's id is its key among the level's goals, and its type the rule that runs it: a
   -- changed type would silently stop the rule, a changed id part the goal from its key.

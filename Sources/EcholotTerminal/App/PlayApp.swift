@@ -564,8 +564,9 @@ public final class PlayApp {
     /// miss from playing and recording it all the same.
     private func mayPlay(_ id: String, of entry: PackEntry, _ loop: Loop) -> Bool {
         guard let locked = progress.marks(level: id, in: entry.pack).locked else { return true }
-        let name = entry.pack.level(id: id).map { names(entry).level($0.level) } ?? id
-        loop.display.notice("\(name) cannot be played: \(locked.reason(names(entry), in: entry.pack)).", style: .warning)
+        let named = names(entry)
+        let name = entry.pack.level(id: id).map { named.level($0.level) } ?? id
+        loop.display.notice("\(name) cannot be played: \(locked.reason(named, in: entry.pack)).", style: .warning)
         return false
     }
 

@@ -75,7 +75,6 @@ public final class SessionProgress: ProgressProvider {
     public func marks(scenario: Scenario, in pack: Pack) -> ScenarioMarks {
         let wins = won[pack.id] ?? []
         var marks = ScenarioMarks(done: !scenario.levels.isEmpty && scenario.levels.allSatisfy(wins.contains))
-        let total = Score.sum((best[pack.id] ?? [:]).values)
         switch scenario.unlock {
         case nil:
             break
@@ -83,6 +82,7 @@ public final class SessionProgress: ProgressProvider {
             let other = pack.manifest.scenarios.first { $0.id == id }
             if let other, !other.levels.allSatisfy(wins.contains) { marks.locked = .after(scenario: id) }
         case let .totalScore(needed):
+            let total = Score.sum((best[pack.id] ?? [:]).values)
             if total < needed { marks.locked = .totalScore(needed: needed, have: total) }
         }
         return marks
