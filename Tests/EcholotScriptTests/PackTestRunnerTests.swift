@@ -99,16 +99,18 @@ import Testing
             "tests/empty.lua": #"return { level = "one", input = {}, expect = {} }"#,
             "tests/syntax.lua": "return { level = ",
             "tests/nolevel.lua": #"return { level = "two", input = {}, expect = { outcome = "won" } }"#,
+            "tests/win.lua": #"return { level = "one", input = {}, expect = { outcome = "win" } }"#,
         ])
         let pack = try PackLoader.load(at: folder)
         let results = PackTests.run(pack, standardRules: Support.standardRules)
-        #expect(results.count == 4)
+        #expect(results.count == 5)
         let problems = results.flatMap(\.problems).joined(separator: "\n")
         #expect(problems.contains("unknown expectation 'outcom'"))
         #expect(problems.contains("empty.lua:1:37: error: 'expect' checks nothing: give at least one of outcome, score,"), "\(problems)")
         #expect(problems.contains("syntax.lua:1:1: error:"))
         #expect(problems.contains("nolevel.lua:1:10: error: no level 'two' in pack"), "at its field: \(problems)")
         #expect(problems.contains("(levels: one)"))
+        #expect(problems.contains(#"win.lua:1:48: error: expect.outcome must be "won", "lost" or "running" (did you mean 'won'?)"#), "\(problems)")
     }
 
     /// A test named with 10,000 characters, or given a field of 10,000, was named whole
@@ -124,7 +126,7 @@ import Testing
         let cut = "'\(String(repeating: "n", count: 60))…'"
         #expect(results.map { $0.problems.count } == [1, 1])
         #expect(results.first?.problems.first?.hasSuffix("error: test \(cut): unknown expectation 'outcom' "
-            + "(expect: outcome, score, misses, achievements, found, time)") == true, "\(results.first?.problems ?? [])")
+            + "(did you mean 'outcome'?)") == true, "\(results.first?.problems ?? [])")
         #expect(results.last?.problems.first?.hasSuffix("error: test 'short': unknown field \(cut) "
             + "(a test has: level, input, expect, name, maxSeconds)") == true, "\(results.last?.problems ?? [])")
     }
@@ -275,6 +277,67 @@ import Testing
         #expect(problem.contains("no good"))
         #expect(problem.hasSuffix("(60 times)"))
         #expect(!problem.contains("rejected action"))
+    }
+
+    /// A rule that fails on every tick freezes its level's clock: the test stops after ten
+    /// seconds of such ticks, not at its cap (a rule out of budget on each of 36,000 ticks
+    /// kept `echolot test` busy for minutes), says why where the test's input is, and tells
+    /// the expectations that then fail as one line after the error, not as mistakes of their own.
+    @Test func aRuleFailingEveryTickStopsTheTestAfterTenSeconds() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#,
+                                                 goals: #"[{"type": "broken"}]"#),
+            "scripts/broken.lua": """
+                echolot.goal("broken", {
+                  on = { tick = function(goal, action, ctx)
+                    error("no good")
+                  end },
+                })
+                """,
+            "tests/one.lua": """
+                return { level = "one",
+                  input = { { t = 300, action = "select" } },
+                  expect = { outcome = "won", misses = 0, found = { "bell" } } }
+                """,
+        ])
+        let pack = try PackLoader.load(at: folder)
+        let result = try #require(PackTests.run(pack, standardRules: Support.standardRules).first)
+        #expect(result.result?.stalledAt == 10, "\(result.problems)")
+        #expect(result.problems.count == 3, "\(result.problems)")
+        #expect(result.problems.first?.hasSuffix("no good (pack 'test', goal 'broken', action 'tick') (600 times)") == true,
+                "\(result.problems)")
+        #expect(result.problems.dropFirst().first?.hasSuffix("tests/one.lua:2:3: error: stopped at 10 s of the input: "
+            + "the level's clock had not moved for 600 ticks, each failing on the error above") == true, "\(result.problems)")
+        #expect(result.problems.last?.hasSuffix("tests/one.lua:3:14: error: after the error above, 2 expectations did not hold: "
+            + "expected outcome won, got running; expected found [bell], got []") == true, "\(result.problems)")
+    }
+
+    /// A level whose ticks fail only for a while is played on: the clock moves again.
+    @Test func aRuleFailingForAWhileDoesNotStopTheTest() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#,
+                                                 goals: #"[{"type": "find", "entity": "bell"}, {"type": "moody"}]"#),
+            "scripts/moody.lua": """
+                local calls = 0
+                echolot.goal("moody", {
+                  on = {
+                    tick = function(goal, action, ctx)
+                      calls = calls + 1
+                      if calls <= 599 then error("not yet") end
+                      goal.state = "met"
+                    end,
+                  },
+                })
+                """,
+            "tests/one.lua": #"return { level = "one", input = { { t = 30, action = "select" } }, expect = { outcome = "won" } }"#,
+        ])
+        let pack = try PackLoader.load(at: folder)
+        let result = try #require(PackTests.run(pack, standardRules: Support.standardRules).first)
+        #expect(result.result?.stalledAt == nil)
+        #expect(result.result?.outcome == .won, "\(result.problems)")
+        #expect(result.problems.count == 1, "\(result.problems)")
+        #expect(result.problems.first?.hasSuffix("not yet (pack 'test', goal 'moody', action 'tick') (599 times)") == true,
+                "\(result.problems)")
     }
 
     /// An input written inline has no lines of its own to name: a rule failing on one of

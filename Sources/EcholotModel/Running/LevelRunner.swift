@@ -8,16 +8,27 @@ public struct LevelRunner {
     public var step: Double
     /// The run stops after this many simulated seconds.
     public var maxSeconds: Double
+    /// When set, the run also stops once the level's clock has stood still for this many
+    /// ticks in a row while it runs: every one of them failed. A rule that exhausts its
+    /// instruction budget on every tick costs a whole budget per tick, and its level, whose
+    /// clock no failed tick moves, would otherwise be played to the cap — minutes of real
+    /// time for a verdict the first second gives. `nil` plays on, as a recorded play did.
+    public var stallLimit: Int?
 
     /// The longest run anything may ask for, in simulated seconds (a day): a cap from a
     /// file or an option above it is refused, since the run would take hours of real time.
     public static let longestRun = 86_400.0
 
     /// A runner with the given step and cap.
-    public init(step: Double = 1.0 / 60.0, maxSeconds: Double = 600) {
+    public init(step: Double = 1.0 / 60.0, maxSeconds: Double = 600, stallLimit: Int? = nil) {
+        precondition(stallLimit.map { $0 > 0 } ?? true, "a stall is at least one tick")
         self.step = step
         self.maxSeconds = maxSeconds
+        self.stallLimit = stallLimit
     }
+
+    /// The ``stallLimit`` of runs that only report: ten seconds of ticks at the default step.
+    public static let reportStallLimit = 600
 
     /// Runs the store's level through `log`; returns the result read off the final state.
     /// An input the level itself refuses (a `selectEntity` of no entity) is told as
@@ -43,21 +54,34 @@ public struct LevelRunner {
         }
         let maxTicks = Int((maxSeconds / step).rounded(.down))
         var ticks = 0
+        // Ticks in a row that left a running level's clock where it was.
+        var stalled = 0
+        func stopped() -> Bool {
+            finished() || ticks >= maxTicks || stallLimit.map { stalled >= $0 } ?? false
+        }
         // Ticks until simulated time reaches `t` (with a little slack for float steps).
         func advance(to t: Double) {
-            while ticks < maxTicks, !finished(), Double(ticks + 1) * step <= t + 1e-9 {
+            while !stopped(), Double(ticks + 1) * step <= t + 1e-9 {
+                let level = store.state[Game.level]
+                let before = level[LevelKeys.status] == .running ? level[LevelKeys.time] : nil
                 send(.tick(step))
                 ticks += 1
+                stalled = before != nil && store.state[Game.level][LevelKeys.time] == before ? stalled + 1 : 0
             }
+        }
+        func result() -> RunResult {
+            var result = RunResult(state: store.state, errors: errors.summary)
+            if let stallLimit, stalled >= stallLimit { result.stalledAt = Double(ticks) * step }
+            return result
         }
         send(.start)
         for event in log.events {
             advance(to: event.t)
-            if finished() || ticks >= maxTicks || event.action.name == ActionName.end { return RunResult(state: store.state, errors: errors.summary) }
+            if stopped() || event.action.name == ActionName.end { return result() }
             send(event.action, event: event)
         }
         advance(to: .infinity)
-        return RunResult(state: store.state, errors: errors.summary)
+        return result()
     }
 
     /// How a rejection is told: at the input's own place when the engine refused the input

@@ -30,6 +30,10 @@ public struct RunResult: Sendable, Equatable {
     /// each different one once, in the order they first came, with its count when it came
     /// again, and at most ``FailureTally/reportLimit`` of them.
     public var errors: [String]
+    /// Where in the input log's time the run stopped because the level's clock stood still
+    /// (``LevelRunner/stallLimit``); `nil` when it did not. Not part of the JSON: `run`,
+    /// whose result it is, plays on.
+    public var stalledAt: Double?
 
     /// Reads the result off a final state.
     public init(state: GameState, errors: [String] = []) {

@@ -63,7 +63,9 @@ struct PackTestReader {
             throw Problem(message: "a test is a table with level, input and expect, found \(Self.luaType(value))")
         }
         if let unknown = map.keys.filter({ !PackTestReader.fields.contains($0) }).sorted().first {
-            throw Problem(message: "unknown field \(MessageText.named(unknown)) (a test has: level, input, expect, name, maxSeconds)", field: unknown)
+            let hint = Suggestion.nameHint(for: unknown, among: PackTestReader.fields.sorted())
+            throw Problem(message: "unknown field \(MessageText.named(unknown))"
+                + (hint.isEmpty ? " (a test has: level, input, expect, name, maxSeconds)" : hint), field: unknown)
         }
         guard let level = map["level"]?.stringValue else {
             guard let given = map["level"] else { throw Problem(message: "missing 'level', the id of the level to play") }
@@ -148,8 +150,9 @@ struct PackTestReader {
     private func expectation(from value: Value?) throws(Problem) -> PackTestExpectation {
         guard let map = value?.mapValue else { throw Problem(message: "'expect' must be a table of expected results") }
         if let unknown = map.keys.filter({ !PackTestReader.expectFields.contains($0) }).sorted().first {
-            throw Problem(message: "unknown expectation \(MessageText.named(unknown)) (expect: outcome, score, misses, achievements, found, time)",
-                          field: unknown)
+            let hint = Suggestion.nameHint(for: unknown, among: PackTestReader.expectFields.sorted())
+            throw Problem(message: "unknown expectation \(MessageText.named(unknown))"
+                + (hint.isEmpty ? " (expect: outcome, score, misses, achievements, found, time)" : hint), field: unknown)
         }
         guard !map.isEmpty else {
             throw Problem(message: "'expect' checks nothing: give at least one of outcome, score, misses, achievements, found, time",
@@ -158,7 +161,8 @@ struct PackTestReader {
         var expect = PackTestExpectation()
         if let outcome = map["outcome"] {
             guard let name = outcome.stringValue, let parsed = Outcome(rawValue: name) else {
-                throw Problem(message: "expect.outcome must be \"won\", \"lost\" or \"running\"", field: "outcome")
+                let hint = outcome.stringValue.map { Suggestion.nameHint(for: $0, among: ["won", "lost", "running"]) } ?? ""
+                throw Problem(message: "expect.outcome must be \"won\", \"lost\" or \"running\"" + hint, field: "outcome")
             }
             expect.outcome = parsed
         }

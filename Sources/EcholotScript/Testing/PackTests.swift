@@ -121,11 +121,26 @@ public enum PackTests {
         }
         // An inline event the level refuses is told where the test writes it, as a
         // problem the reader finds in one is.
-        let result = LevelRunner(maxSeconds: test.maxSeconds).run(store, log: test.log) { input, sentence in
+        let runner = LevelRunner(maxSeconds: test.maxSeconds, stallLimit: LevelRunner.reportStallLimit)
+        let result = runner.run(store, log: test.log) { input, sentence in
             told(event(input.line), "input event \(input.line): \(sentence)")
         }
-        let mismatches = test.expect.mismatches(in: result).map { told(field($0.field), $0.sentence) }
-        let problems = result.errors + mismatches
+        var problems = result.errors
+        if let stalledAt = result.stalledAt {
+            problems.append(told(field("input"), "stopped at \(stalledAt.authorText) s of the input: "
+                + "the level's clock had not moved for \(LevelRunner.reportStallLimit) ticks, each failing on the error above"))
+        }
+        problems += mismatchProblems(test.expect.mismatches(in: result), afterErrors: !result.errors.isEmpty, told: { told(field($0), $1) })
         return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems)
+    }
+
+    /// The expectations a run did not meet, as problems: each at its own field — unless the
+    /// run had errors, which usually explain them all, and one line at the first says so
+    /// rather than four lines each looking like a mistake of its own.
+    private static func mismatchProblems(_ mismatches: [PackTestMismatch], afterErrors: Bool,
+                                         told: (_ field: String, _ sentence: String) -> String) -> [String] {
+        guard afterErrors, let first = mismatches.first else { return mismatches.map { told($0.field, $0.sentence) } }
+        let what = mismatches.count == 1 ? "an expectation" : "\(mismatches.count) expectations"
+        return [told(first.field, "after the error above, \(what) did not hold: " + mismatches.map(\.sentence).joined(separator: "; "))]
     }
 }
