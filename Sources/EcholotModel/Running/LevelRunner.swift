@@ -27,8 +27,10 @@ public struct LevelRunner {
         self.stallLimit = stallLimit
     }
 
-    /// The ``stallLimit`` of runs that only report: ten seconds of ticks at the default step.
-    public static let reportStallLimit = 600
+    /// The ``stallLimit`` of runs that only report: a second of ticks at the default step. A
+    /// failed tick fails the test already; more of them only cost time — up to a fifth of a
+    /// second each for a rule that allocates its whole budget.
+    public static let reportStallLimit = 60
 
     /// Runs the store's level through `log`; returns the result read off the final state.
     /// An input the level itself refuses (a `selectEntity` of no entity) is told as
@@ -54,14 +56,18 @@ public struct LevelRunner {
         }
         let maxTicks = Int((maxSeconds / step).rounded(.down))
         var ticks = 0
-        // Ticks in a row that left a running level's clock where it was.
+        // Ticks in a row that left a running level's clock where it was, and where the run
+        // stopped for them: only when a tick was still to come, so a log whose `end` comes
+        // as the limit is reached is not told it was cut.
         var stalled = 0
-        func stopped() -> Bool {
-            finished() || ticks >= maxTicks || stallLimit.map { stalled >= $0 } ?? false
-        }
+        var stalledAt: Double?
         // Ticks until simulated time reaches `t` (with a little slack for float steps).
         func advance(to t: Double) {
-            while !stopped(), Double(ticks + 1) * step <= t + 1e-9 {
+            while ticks < maxTicks, !finished(), Double(ticks + 1) * step <= t + 1e-9 {
+                if let stallLimit, stalled >= stallLimit {
+                    stalledAt = Double(ticks) * step
+                    return
+                }
                 let level = store.state[Game.level]
                 let before = level[LevelKeys.status] == .running ? level[LevelKeys.time] : nil
                 send(.tick(step))
@@ -71,13 +77,13 @@ public struct LevelRunner {
         }
         func result() -> RunResult {
             var result = RunResult(state: store.state, errors: errors.summary)
-            if let stallLimit, stalled >= stallLimit { result.stalledAt = Double(ticks) * step }
+            result.stalledAt = stalledAt
             return result
         }
         send(.start)
         for event in log.events {
             advance(to: event.t)
-            if stopped() || event.action.name == ActionName.end { return result() }
+            if stalledAt != nil || finished() || ticks >= maxTicks || event.action.name == ActionName.end { return result() }
             send(event.action, event: event)
         }
         advance(to: .infinity)
