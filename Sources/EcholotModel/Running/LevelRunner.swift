@@ -1,8 +1,9 @@
 import EcholotCore
 
 /// Plays a level with no terminal and no sound device: ticks at a fixed step, dispatches
-/// the input log's events at their times, and stops at `end`, at a win or loss, or at the
-/// time cap. Same state + same log ⇒ same final state, bit for bit.
+/// the input log's events at their times, and stops at `end`, at a win or loss, at the
+/// time cap, or (when asked) once the level's clock has stood still for a while. Same
+/// state + same log ⇒ same final state, bit for bit.
 public struct LevelRunner {
     /// Simulated seconds per tick (default 1/60 s).
     public var step: Double
@@ -36,7 +37,7 @@ public struct LevelRunner {
     /// An input the level itself refuses (a `selectEntity` of no entity) is told as
     /// `path:line:col: error: …` at its line in the log's file, or as `refused` tells it
     /// for a log written inline (given the event and what is wrong); the run goes on, as
-    /// it does past a rule's error.
+    /// it does past a rule's error (up to ``stallLimit`` failed ticks in a row).
     @discardableResult
     public func run(_ store: Store<GameState>, log: InputLog,
                     refused: (InputEvent, _ sentence: String) -> String? = { _, _ in nil }) -> RunResult {
