@@ -58,7 +58,7 @@ import Testing
         try game.expect("Tutorial — choose a scenario")
         game.send("\u{1B}")
         try game.expect("choose a pack")
-        try game.expect("cave (not available) — broken: ")
+        try game.expect("cave (broken) — ")
         game.send("q")
         #expect(try game.waitForExit() == 0)
     }

@@ -8,11 +8,11 @@ import Testing
     @Test func theLineDisplayListsAPage() {
         let transcript = Transcript()
         let display = LineDisplay(output: transcript.output)
-        var page = Page(title: "Menu", body: ["Pick one."], choices: [Choice("A", detail: "done"), Choice("B", enabled: false)])
+        var page = Page(title: "Menu", body: ["Pick one."], choices: [Choice("A", detail: "done"), Choice("B", unavailable: "locked")])
         display.show(page)
         page.selected = 1
         display.selectionMoved(page)
-        #expect(transcript.text == "\n== Menu ==\nPick one.\n1. A — done\n2. B (not available)\n\(Page.standardHelp)\nSelected: A — done\nB (not available), 2 of 2\n")
+        #expect(transcript.text == "\n== Menu ==\nPick one.\n1. A — done\n2. B (locked)\n\(Page.standardHelp)\nSelected: A — done\nB (locked), 2 of 2\n")
     }
 
     @Test func bothDisplaysRingTheBellThroughTheProtocol() {

@@ -38,12 +38,12 @@ import Testing
         let progress = SessionProgress()
         let page = MenuPages.scenarios(PackEntry(path: tutorialPath, pack: pack), progress: progress, names: names)
         #expect(page.choices.map(\.enabled) == [true, false, false])
-        #expect(page.choices[1].detail == "1 level · locked: finish “The Basics” first")
-        #expect(page.choices[2].detail == "1 level · locked: score 2000 points in this pack first (0 so far)")
+        #expect(page.choices[1].line == "More (locked) — 1 level · finish “The Basics” first")
+        #expect(page.choices[2].line == "Hard (locked) — 1 level · score 2000 points in this pack first (0 so far)")
         // The scenario to finish is named in the player's language, as the menu names it.
         let german = MenuPages.scenarios(PackEntry(path: tutorialPath, pack: pack), progress: progress,
                                          names: Names(pack: pack, language: "de"))
-        #expect(german.choices[1].detail == "1 level · locked: finish “Die Grundlagen” first")
+        #expect(german.choices[1].detail == "1 level · finish “Die Grundlagen” first")
         for id in ["first-sound", "two-voices", "around-you", "in-order"] {
             var state = tutorialStore(id).state
             state[Game.level][LevelKeys.status] = .won
@@ -86,6 +86,8 @@ import Testing
         let (page, meanings) = EndPage.make(level: level, names: names, left: false,
                                             achievements: [("quickEar", "Quick Ear")], hasNext: true, recording: "s.jsonl")
         #expect(page.title == "Won: All Around You")
+        // The title says it was won; the body goes on with how.
+        #expect(page.body.first == "Time: 12.0 s · misses: 1 · found: 3", "\(page.body)")
         #expect(page.body.contains("Score: 1200"))
         #expect(page.body.contains("  +300 speed bonus (12.0 s of 30 seconds)"))
         #expect(page.body.contains("Achievements earned: Quick Ear."))
@@ -102,6 +104,7 @@ import Testing
         }
         let (page, meanings) = EndPage.make(level: level, names: names, left: false, achievements: [], hasNext: true, recording: nil)
         #expect(page.title == "Lost: Two Voices")
+        #expect(page.body.first?.hasPrefix("Time: ") == true, "\(page.body)")
         #expect(page.body.contains("Failed: You selected the Bee."))
         #expect(meanings[page.selected] == .retry)
     }

@@ -25,13 +25,12 @@ public enum EndPage {
                             hasNext: Bool, recording: String?, wrongPicks: Int = 0,
                             saved: Bool = true, locked: String? = nil) -> (page: Page, choices: [EndChoice]) {
         let status = level[LevelKeys.status]
-        let outcome: String
-        switch status {
-        case .won: outcome = "You won!"
-        case .lost: outcome = "The level is lost."
-        case .ready, .running: outcome = left ? "You left the level before the end." : "The level stopped."
+        // A win or a loss is the title's first word, just after the level itself said it:
+        // a third "You won!" would only be read out again. How a level ended otherwise is not.
+        var body: [String] = []
+        if status != .won && status != .lost {
+            body += [left ? "You left the level before the end." : "The level stopped.", ""]
         }
-        var body = [outcome, ""]
         body.append("Time: \(ScoringText.seconds(level[LevelKeys.time])) · misses: \(level[LevelKeys.misses]) · found: \(LevelFrame.finds(in: level, wrongPicks: wrongPicks))")
         let goals = GoalText(names: names)
         for goal in GoalText.orderedGoals(level) where goal[GoalKeys.state] == .failed {

@@ -10,7 +10,7 @@ public enum MenuPages {
             let count = entry.pack.levelOrder.count
             return Choice(names.pack(entry.pack), detail: "\(count) level\(count == 1 ? "" : "s")")
         }
-        choices += catalog.problems.map { Choice(lastComponent($0.path), detail: "broken: \($0.message)", enabled: false) }
+        choices += catalog.problems.map { Choice(lastComponent($0.path), detail: $0.message, unavailable: "broken") }
         return Page(title: "Echolot — choose a pack", body: ["Packs of sound-finding games."], choices: choices, selected: selected,
                     help: Page.packsHelp)
     }
@@ -23,8 +23,8 @@ public enum MenuPages {
             let marks = progress.marks(scenario: scenario, in: pack)
             var detail = "\(scenario.levels.count) level\(scenario.levels.count == 1 ? "" : "s")"
             if marks.done { detail += " · done" }
-            if let locked = marks.locked { detail += " · locked: \(locked.reason(names, in: pack))" }
-            return Choice(names.scenario(scenario), detail: detail, enabled: marks.locked == nil)
+            if let locked = marks.locked { detail += " · \(locked.reason(names, in: pack))" }
+            return Choice(names.scenario(scenario), detail: detail, unavailable: marks.locked.map { _ in "locked" })
         }
         var body: [String] = []
         if let description = names.string("pack.description") ?? pack.manifest.description { body.append(description) }
@@ -35,13 +35,14 @@ public enum MenuPages {
     public static func levels(_ entry: PackEntry, group: LevelGroup, progress: any ProgressProvider, names: Names, selected: Int = 0) -> Page {
         let pack = entry.pack
         let choices = group.levels.map { id -> Choice in
-            guard let definition = pack.level(id: id) else { return Choice(id, detail: "missing", enabled: false) }
+            guard let definition = pack.level(id: id) else { return Choice(id, unavailable: "missing") }
             let marks = progress.marks(level: id, in: pack)
             var parts: [String] = []
             if marks.done { parts.append("done") }
             if let best = marks.bestScore { parts.append("best \(best)") }
-            if let locked = marks.locked { parts.append("locked: \(locked.reason(names, in: pack))") }
-            return Choice(names.level(definition.level), detail: parts.joined(separator: " · "), enabled: marks.locked == nil)
+            if let locked = marks.locked { parts.append(locked.reason(names, in: pack)) }
+            return Choice(names.level(definition.level), detail: parts.joined(separator: " · "),
+                          unavailable: marks.locked.map { _ in "locked" })
         }
         let title = group.scenario.map { "\(names.scenario($0)) — choose a level" } ?? "\(names.pack(pack)) — choose a level"
         return Page(title: title, choices: choices, selected: selected)

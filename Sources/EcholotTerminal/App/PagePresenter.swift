@@ -124,9 +124,9 @@ public struct PagePresenter {
     private func pick(_ index: Int, page: inout Page) -> PageOutcome? {
         guard page.choices.indices.contains(index) else { return nil }
         let choice = page.choices[index]
-        guard choice.enabled else {
+        if let unavailable = choice.unavailable {
             let reason = choice.detail.isEmpty ? "" : " (\(choice.detail))"
-            display.notice("\(choice.label) cannot be chosen\(reason).", style: .warning)
+            display.notice("\(choice.label) is \(unavailable)\(reason).", style: .warning)
             return nil
         }
         return .chose(index)

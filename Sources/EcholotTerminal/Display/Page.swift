@@ -37,28 +37,32 @@ public struct Page: Equatable, Sendable {
 public struct Choice: Equatable, Sendable {
     /// What it is called.
     public var label: String
-    /// Marks after the label: "done · best 1380", "locked: finish The Basics first".
+    /// Marks after the label: "done · best 1380", "finish The Basics first".
     public var detail: String
-    /// Whether it can be chosen (a locked level cannot).
-    public var enabled: Bool
+    /// Why it cannot be chosen, in a word said right after its label ("locked", "broken",
+    /// "missing"); nil when it can be.
+    public var unavailable: String?
     /// A letter that chooses it directly ("r" for Retry).
     public var shortcut: Character?
 
+    /// Whether it can be chosen (a locked level cannot).
+    public var enabled: Bool { unavailable == nil }
+
     /// A choice.
-    public init(_ label: String, detail: String = "", enabled: Bool = true, shortcut: Character? = nil) {
+    public init(_ label: String, detail: String = "", unavailable: String? = nil, shortcut: Character? = nil) {
         self.label = label
         self.detail = detail
-        self.enabled = enabled
+        self.unavailable = unavailable
         self.shortcut = shortcut
     }
 
     /// The label with its letter and marks, as one line: "Retry (r)",
-    /// "Two Voices — done · best 1380", "Lost Cave (not available) — locked: …".
+    /// "Two Voices — done · best 1380", "Lost Cave (locked) — finish “The Basics” first".
     public var line: String {
         var named = shortcut.map { "\(label) (\($0))" } ?? label
         // Before the detail, which can be long (a broken pack's error): a line cut to the
-        // screen's width must still say that the entry cannot be chosen.
-        if !enabled { named += " (not available)" }
+        // screen's width must still say that the entry cannot be chosen, and why.
+        if let unavailable { named += " (\(unavailable))" }
         return detail.isEmpty ? named : "\(named) — \(detail)"
     }
 }
