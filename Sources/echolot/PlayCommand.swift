@@ -162,7 +162,7 @@ struct PlayCommand: ParsableCommand {
         // is left to the game, which says why on its screen and locks nothing, as its menus.
         if let level, let opened = profileProgress?.profile, let known = try? opened.progress(in: startPack.manifest),
            let refusal = ProfileAccess.refusal(toPlay: level, of: startPack, in: known, of: opened, language: language,
-                                               unrecorded: "use 'echolot run' with neither --profile nor ECHOLOT_PROFILE") {
+                                               unrecorded: nil) {
             Terminal.error(refusal)
             throw ExitCode(1)
         }

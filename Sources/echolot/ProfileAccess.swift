@@ -72,21 +72,26 @@ enum ProfileAccess {
     /// Why `progress` (read from `profile`) does not let `level` be played now — its
     /// scenario is locked, or it is a story level already finished in the current story —
     /// as the one error `run` and `play --level` both print, in the words of the menus
-    /// (``LevelLock``) with scenarios named in `language`; `unrecorded` says how to play it
-    /// anyway without recording it. `nil` when the level may be played.
+    /// (``LevelLock``) with scenarios named in `language`; `unrecorded`, when given, says how
+    /// to play it anyway without recording it (`run` has a way; `play` has none to offer).
+    /// `nil` when the level may be played.
     static func refusal(toPlay level: String, of pack: Pack, in progress: PackProgress, of profile: Profile,
-                        language: String? = nil, unrecorded: String) -> String? {
+                        language: String? = nil, unrecorded: String?) -> String? {
         let names = Names(pack: pack, language: language)
         switch progress.permission(toPlay: level) {
         case .open:
             return nil
         case let .locked(scenario, rule):
             let reason = LevelLock(rule, totalScore: progress.totalScore).reason(names, in: pack)
-            return "error: level \(MessageText.named(level)) is in scenario '\(scenario)', which is locked in \(profile.url.path): \(reason); "
-                + "\(unrecorded) to try it unrecorded"
+            let refusal = "error: level \(MessageText.named(level)) is in “\(names.scenario(id: scenario, in: pack))”, "
+                + "which is locked in \(profile.url.path): \(reason)"
+            guard let unrecorded else { return refusal }
+            return refusal + "; \(unrecorded) to try it unrecorded"
         case .finished:
-            return "error: level \(MessageText.named(level)) is \(LevelLock.finishedInStory.reason(names, in: pack)) of \(profile.url.path); "
-                + "stories are not replayed level by level: begin the story again in 'echolot play', or \(unrecorded)"
+            let refusal = "error: level \(MessageText.named(level)) is \(LevelLock.finishedInStory.reason(names, in: pack)) "
+                + "of \(profile.url.path); stories are not replayed level by level: "
+            guard let unrecorded else { return refusal + "begin the story again from its page" }
+            return refusal + "begin the story again in 'echolot play', or \(unrecorded)"
         }
     }
 }

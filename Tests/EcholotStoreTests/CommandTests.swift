@@ -45,7 +45,7 @@ import Testing
         let profile = scratch.url("profile.sqlite")
         let refused = try Executables.run(Executables.echolot, ["run", pack.path, "--level", "around-you", "--profile", profile.path])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("error: level 'around-you' is in scenario 'more', which is locked in \(profile.path): finish “The Basics” first"),
+        #expect(refused.stderr.contains("error: level 'around-you' is in “More”, which is locked in \(profile.path): finish “The Basics” first"),
                 "\(refused.stderr)")
         #expect(try Profile.open(at: profile).runs().isEmpty)
         let free = try Executables.run(Executables.echolot, ["run", pack.path, "--level", "around-you"], removing: ["ECHOLOT_PROFILE"])
@@ -64,7 +64,7 @@ import Testing
         ])
         #expect(refused.status == 1)
         #expect(refused.stdout.isEmpty, "\(refused.stdout)")
-        #expect(refused.stderr == "error: level 'in-order' is in scenario 'b', which is locked in \(profile.path): "
+        #expect(refused.stderr == "error: level 'in-order' is in “B”, which is locked in \(profile.path): "
             + "score 1400 points in this pack first (0 so far); run it without --profile to try it unrecorded\n", "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.url("newdir").path))
         // Named by ECHOLOT_PROFILE, the profile is left out by unsetting it, not by

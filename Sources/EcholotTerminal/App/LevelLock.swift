@@ -25,8 +25,7 @@ public enum LevelLock: Equatable, Sendable {
     public func reason(_ names: Names, in pack: Pack) -> String {
         switch self {
         case let .after(id):
-            let name = pack.manifest.scenarios.first { $0.id == id }.map(names.scenario) ?? id
-            return "finish “\(name)” first"
+            return "finish “\(names.scenario(id: id, in: pack))” first"
         case let .totalScore(needed, have):
             return "score \(needed) points in this pack first (\(have) so far)"
         case .finishedInStory:

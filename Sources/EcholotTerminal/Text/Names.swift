@@ -29,6 +29,11 @@ public struct Names: Sendable {
     /// A scenario's display name.
     public func scenario(_ scenario: Scenario) -> String { strings["scenario.\(scenario.id).name"] ?? scenario.name }
 
+    /// The display name of `pack`'s scenario `id`, or the id itself if it has none.
+    public func scenario(id: String, in pack: Pack) -> String {
+        pack.manifest.scenarios.first { $0.id == id }.map(scenario) ?? id
+    }
+
     /// A level's display name.
     public func level(_ level: Level) -> String {
         let id = level[LevelKeys.id]
