@@ -12,7 +12,9 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Each PATH is a pack folder, a .zip of one, a shipped or installed pack's id, or a level \
             file inside a pack's levels/ folder (then its pack's manifest is checked too). Problems go to stderr, one per line; for \
-            each good pack, 'ok: <pack id> (<n> levels)' goes to stdout. A pack named twice (by \
+            each good pack, 'ok: <pack id> (<n> levels)' goes to stdout. Warnings (a story string that names nothing of the \
+            story) and notes (story checks left out, and why) go to stderr as path:line:col: warning: or note: lines, and \
+            do not fail the pack. A pack named twice (by \
             the same words, by its id and its folder, or through a link) is checked once. A problem \
             is told once: a pack whose problems were all told for a PATH before it (a cycle they \
             are all in, a level file of a pack checked before) gets '<pack id>: not valid, for the \
@@ -24,7 +26,8 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "Pack folders, .zip archives, pack ids or level .json files.")
     var paths: [String]
 
-    /// Validates every path, prints the problems and the summaries; exits 1 on any problem.
+    /// Validates every path, prints the problems, warnings, notes and the summaries; exits 1
+    /// on any problem.
     func run() throws {
         var failed = false
         // Bases and dependencies resolve against the shipped and installed packs.
@@ -42,18 +45,22 @@ struct ValidateCommand: ParsableCommand {
             }
             let report = PackLoader.validate(path: path, library: library)
             var found = report.diagnostics
+            var remarks: [Diagnostic] = []
             if let pack = report.pack {
-                found += Self.deepProblems(of: pack, whole: report.isOK, partlyRead: report.partlyRead)
+                let deep = Self.deepFindings(of: pack, whole: report.isOK, partlyRead: report.partlyRead)
+                found += deep.problems
+                remarks = told.untold(deep.remarks)
             }
             // Loading and the deeper checks may each find problems in one file: it is told
             // in one cap, with one count.
             let problems = FileReports.told(found)
             if problems.isEmpty {
+                for remark in remarks { Terminal.error(remark.description) }
                 print(report.summary)
             } else {
                 failed = true
                 let untold = told.untold(problems)
-                for problem in untold { Terminal.error(problem.description) }
+                for problem in (untold + remarks).sortedForDisplay() { Terminal.error(problem.description) }
                 // Told for a path before it (a cycle they are all in, a level file of it), its
                 // problems are not told again; without a line of its own, only the exit
                 // status would say that this pack failed.
@@ -103,6 +110,13 @@ struct ValidateCommand: ParsableCommand {
     /// level shows (a rule that fails then, a level won at once). `install` refuses a pack with any of them. In
     /// display order, each file held to one cap (``FileReports/told(_:)``) over all checks.
     static func deepProblems(of pack: Pack, whole: Bool, partlyRead: [LevelDefinition] = []) -> [Diagnostic] {
+        deepFindings(of: pack, whole: whole, partlyRead: partlyRead).problems
+    }
+
+    /// ``deepProblems(of:whole:partlyRead:)`` with what the story's checks tell without the
+    /// pack failing (``StoryReading/remarks``), which `validate` shows and `install` does not.
+    static func deepFindings(of pack: Pack, whole: Bool, partlyRead: [LevelDefinition] = [])
+        -> (problems: [Diagnostic], remarks: [Diagnostic]) {
         var problems: [Diagnostic] = []
         var rules: PackRules?
         do {
@@ -113,10 +127,12 @@ struct ValidateCommand: ParsableCommand {
             problems += error.diagnostics(in: pack)
         }
         problems += AudioValidation.diagnostics(for: pack)
-        guard whole else { return FileReports.told(problems) }
+        guard whole else { return (FileReports.told(problems), []) }
         if let missing = StoryReader.missingStory(in: pack) { problems.append(missing) }
+        var remarks: [Diagnostic] = []
         if let reading = StoryReader.reading(for: pack) {
             problems += reading.problems
+            remarks = reading.remarks
             // Achievement names are known only from the rules, as a level's rule types are;
             // when the scripts do not load, that is the problem told. The story's other
             // problems do not hide them: the reader reports none about achievement names.
@@ -128,6 +144,6 @@ struct ValidateCommand: ParsableCommand {
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.
         if problems.isEmpty, let rules { problems = rules.startProblems() }
-        return FileReports.told(problems)
+        return (FileReports.told(problems), remarks)
     }
 }

@@ -36,7 +36,13 @@ import Testing
         #expect(result.status == 1)
         let text = try String(contentsOf: folder.appendingPathComponent("story.json"), encoding: .utf8)
         let column = text.distance(from: text.startIndex, to: try #require(text.range(of: #"{"goto""#)).lowerBound) + 1
-        #expect(result.stderr == "\(folder.path)/story.json:1:\(column): error: this jump loops with no level or choice in between (a), "
-            + "so the story would never go on; put a level, a choice or an end in the loop\n")
+        // Night Walk's strings name its own chapters, which this story has not: warned of in
+        // the strings files, beside what is told of the story.
+        let story = "\(folder.path)/story.json"
+        #expect(result.stderr.split(separator: "\n").filter { $0.hasPrefix(story) } == [
+            "\(story):1:1: note: \(storyScriptsNote)",
+            "\(story):1:\(column): error: this jump loops with no level or choice in between (a), "
+                + "so the story would never go on; put a level, a choice or an end in the loop",
+        ])
     }
 }

@@ -234,6 +234,7 @@ struct CommandTests {
         let story = try echolot(["validate", "hp"], in: scratch.url, data: data)
         #expect(story.status == 1)
         #expect(story.stderr == """
+            hp/story.json:1:1: note: \(storyScriptsNote)
             hp/story.json:2:51: error: 'image': ".art" in ".art/night.png" is a hidden folder\(hidden)
             hp/story.json:3:46: error: 'voice': ".hi.wav" in "voices/.hi.wav" is a hidden file\(hidden)
 
@@ -385,6 +386,7 @@ struct CommandTests {
         let result = try echolot(["validate", "tale"], in: scratch.url, data: data)
         #expect(result.status == 1)
         #expect(result.stderr == """
+            tale/story.json:1:1: note: \(storyScriptsNote)
             tale/story.json:4:37: error: unknown achievement 'firstWn': no script registers it (did you mean 'firstWin'?)
             tale/story.json:5:28: error: unknown achievement 'echo': no script registers it; the achievements are \
             firstWin, flawless, fullCircle, heard, quickEar
@@ -410,6 +412,7 @@ struct CommandTests {
         let result = try echolot(["validate", "tale"], in: scratch.url, data: data)
         #expect(result.status == 1)
         #expect(result.stderr == """
+            tale/story.json:1:1: note: \(storyScriptsNote)
             tale/story.json:3:28: error: unknown achievement 'firstWn': no script registers it (did you mean 'firstWin'?)
             tale/story.json:4:44: error: an end step has no field 'bogus'; it takes end
 

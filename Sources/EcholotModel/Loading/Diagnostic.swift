@@ -1,5 +1,16 @@
-/// One problem found in a pack: which file, where in it, and what is wrong.
+/// One problem found in a pack: which file, where in it, and what is wrong; or, with another
+/// ``Severity``, what a check tells without the pack failing.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How much a diagnostic weighs: only an error makes a pack fail.
+    public enum Severity: String, Sendable, Hashable {
+        /// A problem: the pack fails.
+        case error
+        /// Most likely a mistake, though the pack plays as written (a string nothing shows).
+        case warning
+        /// What the author should know to read the rest right (a check that was left out, and why).
+        case note
+    }
+
     /// The file as the user named it (relative to the current directory when the pack
     /// was given relatively).
     public var path: String
@@ -9,6 +20,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var column: Int
     /// What is wrong.
     public var message: String
+    /// Whether it is a problem, a warning or a note.
+    public var severity = Severity.error
     /// For the line that ends a file's report, how many more problems it counts and does
     /// not tell (``FileReport/maxProblems``); 0 for a problem. Kept as a number so that lists
     /// put together fold their counts into one line (``FileReports/told(_:)``).
@@ -23,8 +36,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Creates a diagnostic at a source position.
-    public init(path: String, at position: SourcePosition, message: String) {
+    public init(path: String, at position: SourcePosition, message: String, severity: Severity = .error) {
         self.init(path: path, line: position.line, column: position.column, message: message)
+        self.severity = severity
     }
 
     /// The line saying that `count` more problems of the file shown as `path` are not told,
@@ -38,9 +52,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// Where it is.
     public var position: SourcePosition { SourcePosition(line: line, column: column) }
 
-    /// `path:line:col: error: message`, the form editors and the command line use: one
-    /// line, whatever a file's name or the text the message quotes holds.
-    public var description: String { MessageText.oneLine("\(path):\(line):\(column): error: \(message)") }
+    /// `path:line:col: error: message` (or `warning:`, `note:`), the form editors and the
+    /// command line use: one line, whatever a file's name or the text the message quotes holds.
+    public var description: String { MessageText.oneLine("\(path):\(line):\(column): \(severity.rawValue): \(message)") }
 }
 
 extension Sequence where Element == Diagnostic {

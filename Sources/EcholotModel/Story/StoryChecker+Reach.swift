@@ -47,7 +47,7 @@ extension StoryChecker {
 
     /// Whether the chapter's last step goes nowhere after it, so the chapter never goes on
     /// into the next.
-    private static func stops(_ chapter: Chapter) -> Bool {
+    static func stops(_ chapter: Chapter) -> Bool {
         chapter.steps.last.map(stops) ?? false
     }
 

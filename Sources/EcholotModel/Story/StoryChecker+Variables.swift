@@ -62,22 +62,45 @@ extension StoryChecker {
         }
     }
 
-    /// Whether only the story's own steps can set story variables and move the story: no Lua
-    /// script in the pack, its bases or its dependencies (a rule writes `story.vars`, or emits
-    /// `story.set` or `story.jump`), none of those left unresolved, and no level entity whose
-    /// action is a `story.*` one.
-    var onlyStepsDriveTheStory: Bool {
+    /// The note that the checks needing a story only its steps drive were left out, and
+    /// why, so that an author does not take a quiet `validate` for them; none when they were
+    /// made, or when a step could not be read (that mistake is told, and leaves them out too).
+    func uncheckedNote() -> [Diagnostic] {
+        guard complete, let reason = whatElseDrivesTheStory else { return [] }
+        return [Diagnostic(path: report.displayPath, at: .start, message: "\(reason), so validate does not check what the "
+            + "story never reaches, tests of values its variables are never given, or ending and option strings it never "
+            + "shows", severity: .note)]
+    }
+
+    /// Whether only the story's own steps can set story variables and move the story
+    /// (``whatElseDrivesTheStory`` names nothing).
+    var onlyStepsDriveTheStory: Bool { whatElseDrivesTheStory == nil }
+
+    /// What besides the story's own steps can set story variables or move the story, as the
+    /// clause a note tells it in; `nil` when nothing can. A Lua script of the pack, its bases or
+    /// its dependencies can (a rule writes `story.vars`, or emits `story.set` or
+    /// `story.jump`), so can one of those left unresolved, and a level entity whose action is
+    /// a `story.*` one.
+    var whatElseDrivesTheStory: String? {
+        let drives = "can set story variables or move the story"
         let loaded = Set(pack.loadOrder.map(\.id))
         let needed = pack.manifest.dependencies.map(\.id) + (pack.manifest.extends.map { [$0] } ?? [])
-        guard needed.allSatisfy(loaded.contains) else { return false }
-        guard !pack.loadOrder.contains(where: { FileManager.default.fileExists(atPath: $0.scriptsFolder.path) }) else {
-            return false
+        if let missing = needed.first(where: { !loaded.contains($0) }) {
+            return "pack \(named(missing)), which this pack builds on, is not loaded, and its scripts \(drives)"
         }
-        return !pack.levels.values.contains { definition in
-            definition.level[LevelKeys.entities].nodes.contains { _, entity in
-                entity[EntityKeys.actions].contains { $0["action"].stringValue?.hasPrefix("story.") ?? true }
+        if let scripted = pack.loadOrder.last(where: { FileManager.default.fileExists(atPath: $0.scriptsFolder.path) }) {
+            return scripted.id == pack.id ? "the pack's scripts \(drives)"
+                : "the scripts of pack \(named(scripted.id)), which this pack builds on, \(drives)"
+        }
+        for (id, definition) in pack.levels.sorted(by: { $0.key < $1.key }) {
+            for (entity, node) in definition.level[LevelKeys.entities].nodes {
+                guard let action = node[EntityKeys.actions].first(where: { $0["action"].stringValue?.hasPrefix("story.") ?? true })
+                else { continue }
+                let name = action["action"].stringValue.map { " \(named($0))" } ?? ""
+                return "the action\(name) of entity \(named(entity)) in level \(named(id)) \(drives)"
             }
         }
+        return nil
     }
 
     /// The type of a value as a message names it.

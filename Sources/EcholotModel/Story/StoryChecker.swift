@@ -12,12 +12,17 @@ struct StoryChecker {
     /// one left out would be told again as what follows from its absence.
     var complete = true
 
-    /// Runs every check; returns the problems that belong to another file than the story
-    /// (`pack.json`'s), which `report` does not hold.
-    func check() -> [Diagnostic] {
-        // Each id once, in file order: a chapter defined twice is reported on its own.
-        var seen = Set<String>()
-        let ids = book.chapters.map(\.id).filter { seen.insert($0).inserted }
+    /// What the checks found besides the story's own problems, which `report` holds.
+    struct Findings {
+        /// Problems that belong to another file than the story (`pack.json`'s).
+        var elsewhere: [Diagnostic]
+        /// Warnings and notes, which do not keep the story from playing.
+        var remarks: [Diagnostic]
+    }
+
+    /// Runs every check.
+    func check() -> Findings {
+        let ids = Self.once(book.chapters.map(\.id))
         let shown = Suggestion.few(ids)
         for reference in references where book.chapterIndex(reference.id) == nil {
             let hint = Suggestion.nameHint(for: reference.id, among: ids)
@@ -29,7 +34,14 @@ struct StoryChecker {
         checkVariables()
         checkRetries()
         checkUnreached()
-        return elsewhere
+        return Findings(elsewhere: elsewhere, remarks: unusedStrings() + uncheckedNote())
+    }
+
+    /// `names` each once, in the order they first come: a chapter defined twice, an ending
+    /// given twice, is listed once (one defined twice is reported on its own).
+    static func once(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
     }
 
     /// Every line id must be in the default language's strings and in every other

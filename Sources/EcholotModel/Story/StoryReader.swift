@@ -70,10 +70,11 @@ public enum StoryReader {
         guard parsed.errors.isEmpty, let root = parsed.root else { return StoryReading(readable: nil, problems: report.diagnostics) }
         let reader = Reader(report: report, pack: pack)
         let book = reader.book(root, displayPath: displayPath)
-        let elsewhere = book.map {
+        let found = book.map {
             StoryChecker(book: $0, report: report, pack: pack, references: reader.references, complete: reader.complete).check()
-        } ?? []
-        return StoryReading(readable: book, problems: (report.diagnostics + elsewhere).sortedForDisplay())
+        }
+        return StoryReading(readable: book, problems: (report.diagnostics + (found?.elsewhere ?? [])).sortedForDisplay(),
+                            remarks: found?.remarks.sortedForDisplay() ?? [])
     }
 }
 
@@ -86,6 +87,9 @@ public struct StoryReading {
     public let readable: StoryBook?
     /// Every problem of the file, in display order.
     public let problems: [Diagnostic]
+    /// What the checks tell without the story failing, in display order: a warning of a story
+    /// string in the pack's strings files that nothing shows, a note of checks left out.
+    public var remarks: [Diagnostic] = []
 
     /// The story to play: only one read without any problem.
     public var result: Result<StoryBook, PackLoadError> {
