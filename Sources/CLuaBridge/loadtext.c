@@ -1,5 +1,7 @@
 // Loading a chunk's text, with a position for the one parser error Lua gives none: its C
-// stack overflow, raised where the code nests deeper than LUAI_MAXCCALLS levels.
+// stack overflow, raised where the code nests deeper than LUAI_MAXCCALLS levels; and where
+// the lexer stood when a parse failed, for the column of a syntax error, whose message
+// gives only the line.
 #include <string.h>
 
 #include "bridge.h"
@@ -25,6 +27,23 @@ static const char *clua_readbyte(lua_State *L, void *data, size_t *size) {
     return reader->text + reader->read++;
 }
 
+/// Loads `text` again, a byte at a time: the same parse fails at the same place, and
+/// `reader` then says how far the lexer read — one byte past the token it stood on (none
+/// when the text ran out).
+static int clua_loadbytewise(lua_State *L, const char *text, size_t length, const char *chunkname,
+                             clua_ByteReader *reader) {
+    *reader = (clua_ByteReader){text, length, 0, 0};
+    return lua_load(L, clua_readbyte, reader, chunkname, "t");
+}
+
+/// How many bytes of `text` Lua's lexer had read when loading it failed, or 0 when it loads.
+size_t clua_lexedlength(lua_State *L, const char *text, size_t length, const char *chunkname) {
+    clua_ByteReader reader;
+    int status = clua_loadbytewise(L, text, length, chunkname, &reader);
+    lua_pop(L, 1);
+    return status == LUA_OK ? 0 : reader.read;
+}
+
 static int clua_isnamebyte(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
@@ -36,11 +55,9 @@ static int clua_isnamebyte(char c) {
 int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname) {
     int status = luaL_loadbufferx(L, text, length, chunkname, "t");
     if (status != LUA_ERRRUN || lua_type(L, -1) != LUA_TSTRING) return status;
-    // Again, a byte at a time: the same parse fails at the same place, and the lexer has
-    // read one byte past the token it stood on (none when the text ran out).
-    clua_ByteReader reader = {text, length, 0, 0};
+    clua_ByteReader reader;
     lua_pop(L, 1);
-    int again = lua_load(L, clua_readbyte, &reader, chunkname, "t");
+    int again = clua_loadbytewise(L, text, length, chunkname, &reader);
     if (again != LUA_ERRRUN || lua_type(L, -1) != LUA_TSTRING) return again;
     size_t back = reader.ended ? 1 : 2;
     size_t at = reader.read >= back ? reader.read - back : 0;

@@ -18,7 +18,8 @@ struct LuaScan {
         b == UInt8(ascii: "_") || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A)
     }
 
-    private static func isNameByte(_ b: UInt8) -> Bool { isNameStart(b) || (b >= 0x30 && b <= 0x39) }
+    /// Whether `b` may be part of a name (or of a number: digits and letters).
+    static func isNameByte(_ b: UInt8) -> Bool { isNameStart(b) || (b >= 0x30 && b <= 0x39) }
 
     /// The level of a long bracket `[==[` opening at `i`, if one does.
     private func longBracket(at i: Int) -> Int? {

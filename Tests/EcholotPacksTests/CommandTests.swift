@@ -558,7 +558,7 @@ struct CommandTests {
         let result = try echolot(["validate", "cave.zip"], in: scratch.url, data: scratch.at("data"))
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").filter { $0.contains("broken.lua") }
-            == ["cave.zip/scripts/goals/broken.lua:1:1: error: syntax error near 'is' (pack 'cave')"], "\(result.stderr)")
+            == ["cave.zip/scripts/goals/broken.lua:1:6: error: syntax error near 'is' (pack 'cave')"], "\(result.stderr)")
     }
 
     /// A pack that `validate` fails — here a script that does not compile — is refused
@@ -570,7 +570,7 @@ struct CommandTests {
         var files = Packs.files(id: "cave")
         files["scripts/goals/broken.lua"] = "this is not lua"
         try ZipBuilder.write(scratch.at("cave.zip")) { try $0.playablePack(files, prefix: "cave/") }
-        let expected = "cave.zip/scripts/goals/broken.lua:1:1: error: syntax error near 'is' (pack 'cave')\n"
+        let expected = "cave.zip/scripts/goals/broken.lua:1:6: error: syntax error near 'is' (pack 'cave')\n"
         let validated = try echolot(["validate", "cave.zip"], in: scratch.url, data: data)
         #expect(validated.stderr == expected)
         let installed = try echolot(["install", "cave.zip"], in: scratch.url, data: data)

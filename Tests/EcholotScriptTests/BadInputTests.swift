@@ -695,8 +695,25 @@ import Testing
         }
         #expect(error?.kind == .syntax)
         #expect(error?.line == 2)
-        #expect(error?.description.hasPrefix("levels/x/scripts/broken.lua:2:1: error: unexpected symbol near '='") == true,
+        #expect(error?.description.hasPrefix("levels/x/scripts/broken.lua:2:11: error: unexpected symbol near '='") == true,
                 "\(error?.description ?? "")")
+    }
+
+    /// Lua gives a syntax error's line alone: the column is the token it is near, read as
+    /// Lua's lexer reads the line (not an `end` in a string or a `z` in a comment; above,
+    /// the `=` Lua stopped at, not the one before it); one near the end of the text is just
+    /// after its last token; column 1 when the token is not written as the message gives it.
+    @Test(arguments: [(#"x = "a end" end"#, "1:13: error: <eof> expected near 'end'"),
+                      ("x = 1 --[[ y\n z ]] y z", "2:9: error: syntax error near 'z'"),
+                      ("if x then\n  y = 1\n\n", "2:8: error: 'end' expected (to close 'if' at line 1) near <eof>"),
+                      ("x = \u{1}", "1:1: error: unexpected symbol near '<\\1>'")])
+    func aSyntaxErrorIsPlacedAtTheTokenItIsNear(text: String, message: String) throws {
+        let engine = try ScriptEngine()
+        let source = ScriptSource(pack: "test", file: "scripts/broken.lua", displayPath: "broken.lua")
+        let error = #expect(throws: ScriptError.self) {
+            try engine.loadScript(pack: "test", source: source, text: Array(text.utf8))
+        }
+        #expect(error?.description == "broken.lua:\(message) (pack 'test')", "\(error?.description ?? "")")
     }
 
     /// A script's own message is the stranger's text: `error("a\nb")` printed two lines,

@@ -134,6 +134,11 @@ void clua_madefree(clua_MadeOrder *made);
 /// code nested too deeply: `chunk:line:column: message`.
 int clua_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
 
+/// How many bytes of `text` Lua's lexer had read when loading it as a chunk failed (it is
+/// loaded again, a byte at a time), or 0 when it loads: a syntax error is at the token that
+/// ends just before the last byte read, where Lua gives only a line.
+size_t clua_lexedlength(lua_State *L, const char *text, size_t length, const char *chunkname);
+
 /// Notes in the limits (`overflow`) that Lua raised a stack overflow in this call when the
 /// message on top of `L` is one, raised where the frame at `level` of thread `co` runs:
 /// the VM's, not a pack's `error` in the same words.

@@ -16,11 +16,7 @@ extension ScriptEngine {
         let status = text.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { clua_loadtext(L, $0.baseAddress, $0.count, source.chunkName) }
         }
-        guard status == LUA_OK else {
-            var failure = CapturedFailure(kind: .syntax, message: vm.describeError(at: -1))
-            vm.locate(&failure, loading: source)
-            throw ScriptError(failure, source: source, line: 1)
-        }
+        guard status == LUA_OK else { throw compileError(source: source, text: text) }
         lua_pushvalue(L, -2)
         _ = lua_setupvalue(L, -2, 1)  // _ENV: the data environment
         if let failure = vm.protectedCall(arguments: 0, results: 1) { throw ScriptError(failure, source: source) }

@@ -64,10 +64,9 @@ extension ScriptEngine {
             bytes.withMemoryRebound(to: CChar.self) { clua_loadtext(L, $0.baseAddress, $0.count, source.chunkName) }
         }
         guard status == LUA_OK else {
-            var failure = CapturedFailure(kind: .syntax, message: vm.describeError(at: -1))
+            let error = compileError(source: source, text: text)
             lua_settop(L, -3)
-            vm.locate(&failure, loading: source)
-            throw ScriptError(failure, source: source, line: 1)
+            throw error
         }
         lua_pushvalue(L, -2)
         _ = lua_setupvalue(L, -2, 1)  // _ENV: the pack's environment
@@ -81,6 +80,24 @@ extension ScriptEngine {
         if !packOrder.contains(pack) { packOrder.append(pack) }
         if let failure { throw placedAtSpecField(ScriptError(failure, source: source), text: text) }
         loadedScripts.append((pack, source, text))
+    }
+
+    /// The error of `text`, which did not compile (Lua's message on top of the stack):
+    /// placed at the token the message says it is near, as Lua gives the line alone.
+    func compileError(source: ScriptSource, text: [UInt8]) -> ScriptError {
+        var failure = CapturedFailure(kind: .syntax, message: vm.describeError(at: -1))
+        vm.locate(&failure, loading: source)
+        guard failure.source != nil, failure.column == nil, let line = failure.line else {
+            return ScriptError(failure, source: source, line: 1)
+        }
+        let lexed = text.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { clua_lexedlength(vm.L, $0.baseAddress, $0.count, source.chunkName) }
+        }
+        if let near = LuaTokenSearch.position(ofNearIn: failure.message, line: line, lexed: lexed, in: text) {
+            failure.line = near.line
+            failure.column = near.column
+        }
+        return ScriptError(failure, source: source, line: 1)
     }
 
     /// `error` moved from a registration's line to the field of the spec it is about
