@@ -45,10 +45,21 @@ int clua_makefocuswrite(lua_State *L);
 void clua_pushruneach(lua_State *L);
 /// `focusindex()`: which instance of its batch the running behaviour's view stands for, or nil.
 int clua_focusindex(lua_State *L);
-/// `ctxfieldindex()`: the `__index` of ctx's fields, which answers `ctx.id` during a behaviour batch.
+/// `ctxfieldindex(names)`: the `__index` of ctx's fields, which answers `ctx.id` during a
+/// behaviour batch and notes the read of any other name it lacks (`names`: ctx's, as keys).
 int clua_makectxfield(lua_State *L);
 /// `ctxfields(C)`: what `pairs(ctx)` walks, the id included during a behaviour batch.
 int clua_ctxfields(lua_State *L);
+
+// missed.c: reads of a name the engine's own tables lack.
+
+/// Makes the note of the last such read (in the registry), empty.
+void clua_makemissnote(lua_State *L);
+/// Notes that the name at `key` was read from a table whose names are the keys of the one
+/// at `names` and that messages call by the string at `label`, and that it is missing.
+void clua_notemiss(lua_State *L, int names, int key, int label);
+/// `missindex(label)`: an `__index` for the engine table `label` that answers nil and notes the read.
+int clua_makemissindex(lua_State *L);
 
 // madeorder.c: the order objects were made in.
 

@@ -94,19 +94,30 @@ static int clua_runeach(lua_State *L) {
 
 /// `ctxfield(C, key)`, the `__index` of ctx's fields: during a behaviour batch, which
 /// leaves `C.id` out (runeach), the id of the instance running, or of the last one
-/// started; nil for any other missing field, as a table without a metatable gives.
-/// Upvalue 1 is the string "id", upvalue 2 the batch's `list.ids` (nil before any batch).
+/// started; nil for any other missing field, as a table without a metatable gives. A name
+/// ctx does not have is noted (missed.c), so that its error can name the one meant; one it
+/// has that is nil now (`ctx.dt` but in a tick) is not, as no hint would come of it.
+/// Upvalue 1 is the string "id", upvalue 2 the batch's `list.ids` (nil before any batch),
+/// upvalue 3 ctx's names (as keys) and upvalue 4 the string "ctx".
 static int clua_ctxfield(lua_State *L) {
-    if (!lua_rawequal(L, 2, lua_upvalueindex(1)) || lua_type(L, lua_upvalueindex(2)) != LUA_TTABLE) return 0;
-    lua_rawgeti(L, lua_upvalueindex(2), clua_limits(L)->focusIndex);
-    return 1;
+    if (lua_rawequal(L, 2, lua_upvalueindex(1)) && lua_type(L, lua_upvalueindex(2)) == LUA_TTABLE) {
+        lua_rawgeti(L, lua_upvalueindex(2), clua_limits(L)->focusIndex);
+        return 1;
+    }
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(3)) == LUA_TNIL) clua_notemiss(L, lua_upvalueindex(3), 2, lua_upvalueindex(4));
+    return 0;
 }
 
-/// `ctxfieldindex()`: C's `__index` (`ctxfield`), for driver.lua to set.
+/// `ctxfieldindex(names)`: C's `__index` (`ctxfield`), for driver.lua to set.
 int clua_makectxfield(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
     lua_pushliteral(L, "id");
     lua_pushnil(L);
-    lua_pushcclosure(L, clua_ctxfield, 2);
+    lua_pushvalue(L, 1);
+    lua_pushliteral(L, "ctx");
+    lua_pushcclosure(L, clua_ctxfield, 4);
     return 1;
 }
 

@@ -13,11 +13,12 @@ void clua_setshims(lua_State *L) {
         {"find", clua_strfind}, {"match", clua_strmatch}, {"gmatch", clua_gmatch}, {"gsub", clua_gsub},
         {"guarded", clua_makeguarded}, {"relay", clua_makerelay},
         {"printer", clua_makeprinter}, {"random", clua_random}, {"sort", clua_sort}, {"sortkeys", clua_sortkeys}, {"pcall", clua_packpcall}, {"xpcall", clua_packxpcall},
-        {"made", clua_made}, {"loadtext", clua_loadchunk},
+        {"made", clua_made}, {"loadtext", clua_loadchunk}, {"missindex", clua_makemissindex},
         {NULL, NULL},
     };
     luaL_setfuncs(L, shims, 0);
     clua_noteraisers(L);
+    clua_makemissnote(L);
     clua_pushruneach(L);  // with its interned field names as upvalues
     lua_setfield(L, -2, "runeach");
 }

@@ -57,7 +57,9 @@ import Testing
 
     /// A left-out library still reads as nil (`if os then` works), but using one says
     /// what packs use instead.
-    @Test(arguments: [("goal.x = os.time()", "attempt to index a nil value (global 'os'): 'os' is not available to packs: time is ctx.time, randomness ctx.random"),
+    @Test(arguments: [("goal.x = os.time()", "attempt to index a nil value (global 'os'): 'os' is not available to packs: there is no clock: use ctx.time; randomness comes from ctx.random(), seeded by the level"),
+                      ("goal.x = math.random(6)", "attempt to call a nil value (field 'random'): 'math.random' is not available to packs: randomness comes from ctx.random(), seeded by the level"),
+                      ("goal.x = ('f'):dump()", "attempt to call a nil value (method 'dump'): 'string.dump' is not available to packs: packs load only source text"),
                       ("require('x')", "attempt to call a nil value (global 'require'): 'require' is not available to packs: every file"),
                       ("goal.x = io.read()", "(global 'io'): 'io' is not available to packs"),
                       ("goal.x = os and 1 or 2", "")])
@@ -65,6 +67,72 @@ import Testing
         let store = try world(body)
         let got = go(store)
         #expect(message.isEmpty ? got.isEmpty : got.contains(message), "\(got)")
+    }
+
+    /// A misspelt name of `echolot`, `ctx`, a library, a string method or a global gets the
+    /// name the table read has, after Lua's message, which keeps its place and context.
+    @Test(arguments: [("goal.x = ctx.parms.speed", "probe.lua:4:1: error: attempt to index a nil value (field 'parms') (did you mean 'ctx.params'?) (pack 'test', goal 'probe', action 'pack.go')"),
+                      ("goal.x = ctx.rnadom(6)", "attempt to call a nil value (field 'rnadom') (did you mean 'ctx.random'?) (pack"),
+                      ("goal.x = echolot.lsit()", "attempt to call a nil value (field 'lsit') (did you mean 'echolot.list'?) (pack"),
+                      ("goal.x = math.flor(1.5)", "attempt to call a nil value (field 'flor') (did you mean 'math.floor'?) (pack"),
+                      ("goal.x = string.uppper('a')", "(field 'uppper') (did you mean 'string.upper'?) (pack"),
+                      ("goal.x = ('a'):uppper()", "attempt to call a nil value (method 'uppper') (did you mean 'upper'?) (pack"),
+                      ("goal.x = tonumbr('1')", "attempt to call a nil value (global 'tonumbr') (did you mean 'tonumber'?) (pack"),
+                      ("goal.x = ctx.time + ctx.tiem", "attempt to perform arithmetic on a nil value (field 'tiem') (did you mean 'ctx.time'?) (pack")])
+    func aMisspeltNameGetsTheOneMeant(body: String, message: String) throws {
+        let got = go(try world(body))
+        #expect(got.contains(message), "\(got)")
+    }
+
+    /// The hint is for the table that was read: a table of the script's own, or one whose
+    /// names are nothing like the name, adds nothing to Lua's message.
+    @Test(arguments: [("local t = {} goal.x = t.gaol()", "gaol"), ("goal.x = echolot.registerGoal()", "registerGoal")])
+    func aNameOfAnotherTableGetsNoHint(body: String, name: String) throws {
+        let got = go(try world(body))
+        #expect(got.hasSuffix("nil value (field '\(name)') (pack 'test', goal 'probe', action 'pack.go')"), "\(got)")
+    }
+
+    /// An engine table's miss of a name in one call is no hint for another call's error
+    /// about the same name in a table of the script's own.
+    @Test func aMissInAnEarlierCallGivesNoHint() throws {
+        let store = try world("n = (n or 0) + 1 if n == 1 then goal.x = echolot.gaol else local t = {} t.gaol() end")
+        #expect(go(store) == "")
+        let got = go(store)
+        #expect(got.hasSuffix("attempt to call a nil value (field 'gaol') (pack 'test', goal 'probe', action 'pack.go')"), "\(got)")
+    }
+
+    /// Reading a name an engine table lacks gives nil, as documented (`if math.random then`).
+    @Test func aMissingNameStillReadsAsNil() throws {
+        let store = try world("""
+            goal.x = math.random == nil and string.dump == nil and ctx.parms == nil and echolot.gaol == nil
+            local ok, e = pcall(function() return echolot.gaol() end)
+            goal.y = e
+            """)
+        #expect(go(store) == "")
+        #expect(store.goal("g")?["x"] == .bool(true))
+        #expect(store.goal("g")?["y"] == .string("test/scripts/probe.lua:5: attempt to call a nil value (field 'gaol')"),
+                "\(String(describing: store.goal("g")?["y"]))")
+    }
+
+    /// In a behaviour, whose ctx answers `ctx.id` for each entity in turn, a misspelt field
+    /// is told as in other rules; `ctx.id` and `ctx.dt` read as before.
+    @Test func aBehavioursMisspeltCtxFieldGetsTheOneMeant() throws {
+        let script = """
+            echolot.behaviour("probe", { on = {
+              tick = function(entity, action, ctx) entity.seen = ctx.id .. ":" .. tostring(ctx.dt > 0) end,
+              ["pack.go"] = function(entity, action, ctx)
+                entity.dt = ctx.dt == nil
+                entity.y = ctx.ids .. ""
+              end,
+            } })
+            """
+        let level = Support.level(entities: [("bell", 0), ("horn", 90)], behaviours: #"[{"type": "probe"}]"#)
+        let store = try Support.world(scripts: ["probe.lua": script], level: level).store
+        store.dispatch(.start)
+        let got = go(store)
+        #expect(got.contains("probe.lua:5:1: error: attempt to concatenate a nil value (field 'ids') (did you mean 'ctx.id'?) (pack 'test', behaviour 'probe', action 'pack.go')"), "\(got)")
+        Support.tick(store)
+        #expect(store.entity("horn")?["seen"] == .string("horn:true"))
     }
 
     /// An emitted goal.met or goal.failed must name a goal of the level.

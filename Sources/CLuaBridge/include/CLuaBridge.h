@@ -144,6 +144,12 @@ size_t clua_lexedlength(lua_State *L, const char *text, size_t length, const cha
 /// the VM's, not a pack's `error` in the same words.
 void clua_noteoverflow(lua_State *L, lua_State *co, int level);
 
+/// Pushes what the last read of a name missing from one of the engine's own tables noted —
+/// the table whose keys are that table's names, the name read, and the table's name in
+/// messages (`echolot`, `ctx`, `math`) — when it was made in the call running now, and
+/// returns 1; else pushes nothing and returns 0 (missed.c).
+int clua_pushmiss(lua_State *L);
+
 // The C API's macros, as functions Swift can call.
 
 /// `lua_pcall`.

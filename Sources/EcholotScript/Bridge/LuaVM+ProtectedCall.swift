@@ -61,7 +61,7 @@ extension LuaVM {
     /// cannot fail itself.
     func handleMessage(_ L: OpaquePointer) -> Int32 {
         clua_noteoverflow(L, L, 1)
-        var failure = CapturedFailure(kind: .runtime, message: LuaVM.withSandboxHint(describeError(at: 1, in: L)))
+        var failure = CapturedFailure(kind: .runtime, message: withNameHint(describeError(at: 1, in: L), in: L))
         locate(&failure, in: L)
         if failure.source == nil, let (source, line, column) = engineFailurePosition(L) {
             failure.source = source
@@ -91,31 +91,6 @@ extension LuaVM {
     /// The messages of the stack overflows Lua's VM raises (the Lua stack's, nested C
     /// calls'), without their position.
     static let overflowMessages: Set<String> = ["stack overflow", "C stack overflow"]
-
-    /// What packs use instead of the globals the sandbox leaves out, for a message that
-    /// tripped over one: "attempt to index a nil value (global 'os')" alone reads as a bug
-    /// of the script, not as a library that is not there.
-    static let sandboxHints: [String: String] = [
-        "os": "time is ctx.time, randomness ctx.random",
-        "io": "rules cannot read or write files; print shows what you need to see",
-        "debug": "print shows what you need to see",
-        "require": "every file in scripts/ is loaded already, in path order, into one environment",
-        "package": "every file in scripts/ is loaded already, in path order, into one environment",
-        "dofile": "every file in scripts/ is loaded already; load(text) compiles text",
-        "loadfile": "every file in scripts/ is loaded already; load(text) compiles text",
-    ]
-
-    /// `message` with a hint appended when it is Lua's "attempt to index/call a nil value
-    /// (global 'X')" for a global the sandbox leaves out. Reading one still gives nil, so
-    /// `if os then` works; only the failure that follows says why.
-    static func withSandboxHint(_ message: String) -> String {
-        guard message.contains("attempt to index a nil value (global '") || message.contains("attempt to call a nil value (global '"),
-              let open = message.range(of: "(global '"),
-              let close = message[open.upperBound...].firstIndex(of: "'") else { return message }
-        let name = String(message[open.upperBound ..< close])
-        guard let hint = sandboxHints[name] else { return message }
-        return "\(message): '\(name)' is not available to packs: \(hint)"
-    }
 
     /// Errors the engine raises about a rule carry the rule function's position in a
     /// table marked with the engine's fail metatable; one about the function's result is

@@ -8,7 +8,7 @@ local getinfo = debug.getinfo
 local getrawmetatable = debug.getmetatable
 local mathtype, tointeger, floor = math.type, math.tointeger, math.floor
 local format, match, sub, concat = string.format, string.match, string.sub, table.concat
-local sortedpairs, readonly, copy, listMT, finite = E.sortedpairs, E.readonly, E.copy, E.listMT, E.finite
+local sortedpairs, enginetable, copy, listMT, finite = E.sortedpairs, E.enginetable, E.copy, E.listMT, E.finite
 
 local rules = {}       -- pack → kind → name → rule
 local order = {}       -- pack → rules in registration order
@@ -420,7 +420,7 @@ end
 
 local function api(pack)
   local reducers = 0
-  return readonly({
+  return enginetable({
     goal = registrar(pack, "goal"),
     behaviour = registrar(pack, "behaviour"),
     achievement = registrar(pack, "achievement"),

@@ -76,7 +76,11 @@ end)
 E.namefunctions("ctx.", C)
 -- A behaviour batch leaves C.id out and C's `__index` answers it for the instance running
 -- (CLuaBridge/runeach.c): no write per entity. `pairs(ctx)` walks the fields with it.
-local ctxmeta = { __index = host.ctxfieldindex() }
+-- ctx's names, some nil at times: the `__index` notes a read of any other, for its error's
+-- "did you mean" (CLuaBridge/missed.c).
+local ctxnames = { level = true, game = true, params = true, id = true, dt = true, time = true,
+                   random = true, emit = true }
+local ctxmeta = { __index = host.ctxfieldindex(ctxnames) }
 setmetatable(C, ctxmeta)
 local ctx = E.readonly(C, "ctx")
 local ctxfields = host.ctxfields
@@ -407,7 +411,7 @@ function E.drop()
   C.level, C.game = nil, nil
   -- The id a failed behaviour batch left is kept, not the batch's list of them.
   C.id = C.id
-  ctxmeta.__index = host.ctxfieldindex()
+  ctxmeta.__index = host.ctxfieldindex(ctxnames)
   forgetkept()
   E.forgetwalks()
   return E.dropmirror()

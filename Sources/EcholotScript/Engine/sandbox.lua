@@ -123,6 +123,22 @@ end
 E.readonly = readonly
 E.readonlyviews = views
 
+-- A library or `echolot` as packs see it: a read-only view of `t`, named `name`. A name
+-- `t` lacks reads as nil, as in any table, and the read is noted (CLuaBridge/missed.c), so
+-- that the error that follows ("attempt to call a nil value (field 'gaol')") can say what
+-- `t` has. Only a miss is noted: a name `t` holds is read as fast as before.
+local missmetas = {}
+local function enginetable(t, name)
+  local meta = missmetas[name]
+  if meta == nil then
+    meta = { __index = host.missindex(name) }
+    missmetas[name] = meta
+  end
+  setmetatable(t, meta)
+  return readonly(t, name)
+end
+E.enginetable = enginetable
+
 -- tostring without addresses: they differ from run to run, so a script that stored one
 -- in the state would break replays. Objects get serial numbers in the order first shown.
 local serials, nextserial = setmetatable({}, { __mode = "k" }), 0
@@ -212,7 +228,7 @@ local libraries = {
 -- In a fixed order, not `next`'s: the views are tables, numbered as they are made.
 for _, name in ipairs({ "string", "math", "table", "utf8", "coroutine" }) do
   namefunctions(name .. ".", libraries[name])
-  libraries[name] = readonly(libraries[name], name)
+  libraries[name] = enginetable(libraries[name], name)
 end
 
 -- Base functions that see through mirror proxies (whose fields live in their data table).
@@ -378,5 +394,5 @@ end
 -- An environment with only the libraries (and `echolot.list`/`echolot.null` for data),
 -- for data files such as pack tests.
 function E.dataenv()
-  return E.newenv("(data)", readonly({ list = E.newlist, null = E.null }, "echolot"))
+  return E.newenv("(data)", enginetable({ list = E.newlist, null = E.null }, "echolot"))
 end

@@ -1,0 +1,36 @@
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// What `echolot validate` tells of a mistake in the goal script `echolot new pack` writes:
+/// where it is, down to the column, and what was likely meant.
+@Suite struct ScriptMistakeTests {
+    /// `validate` on a new pack whose goal script has `original` replaced by `changed`.
+    func validate(replacing original: String, with changed: String) throws -> ProcessOutput {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try echolot(["new", "pack", "demo"], in: folder).status == 0)
+        let script = folder.appendingPathComponent("demo/scripts/goals/quickFind.lua")
+        let text = try String(contentsOf: script, encoding: .utf8)
+        #expect(text.contains(original))
+        try Data(text.replacingOccurrences(of: original, with: changed).utf8).write(to: script)
+        return try echolot(["validate", "demo"], in: folder)
+    }
+
+    /// A misspelt registration function is told with the one `echolot` has.
+    @Test func aMisspeltAPIFunctionNamesTheOneMeant() throws {
+        let result = try validate(replacing: "echolot.goal(", with: "echolot.gaol(")
+        #expect(result.status == 1)
+        #expect(result.stderr == "demo/scripts/goals/quickFind.lua:6:1: error: attempt to call a nil value (field 'gaol') "
+            + "(did you mean 'echolot.goal'?) (pack 'demo')\n", "\(result.stderr)")
+    }
+
+    /// A syntax error is placed at the token Lua stopped at: the `goal` after the condition
+    /// that lacks its `then`, not the `goal` the line starts with.
+    @Test func aSyntaxErrorIsPlacedAtItsToken() throws {
+        let result = try validate(replacing: "ctx.params.seconds then goal", with: "ctx.params.seconds goal")
+        #expect(result.status == 1)
+        #expect(result.stderr == "demo/scripts/goals/quickFind.lua:17:68: error: 'then' expected near 'goal' (pack 'demo')\n",
+                "\(result.stderr)")
+    }
+}
