@@ -111,14 +111,55 @@ enum GameLoader {
     /// The path a PACK argument stands for — every command taking one resolves it here, so
     /// they agree: the argument itself when something is there or it reads as a path (the
     /// loader then says what is wrong with it), else the folder of the shipped or installed
-    /// pack with that id. `nil` once stderr says that an id-like argument names neither.
+    /// pack with that id. `nil` once stderr says that an id-like argument names neither, or
+    /// that the argument is the name of a pack rather than its id.
     static func packPath(_ argument: String, in library: PackLibrary, safe: Bool = false) -> String? {
-        if let path = resolvedPackPath(argument, in: library) { return path }
+        let resolved = resolvedPackPath(argument, in: library)
+        let nothingThere = resolved == nil || (resolved == argument && !FileManager.default.fileExists(atPath: argument))
+        // A player who read `echolot packs` types the name it shows; "no such file" would
+        // not tell them that a pack is named by its id.
+        if nothingThere {
+            let named = packsNamed(argument, in: library)
+            if !named.isEmpty {
+                Terminal.error(nameGiven(argument, of: named))
+                return nil
+            }
+        }
+        if let resolved { return resolved }
         // "no such file" would send the player looking for a file they never meant.
         let searched = safe ? "no shipped pack (installed packs are not loaded with --safe)" : "no shipped or installed pack"
         Terminal.error("\(MessageText.argument(argument)):1:1: error: there is \(searched) with the id '\(MessageText.argument(argument))', nor a file or folder of that name; "
             + "'echolot packs --all' lists the packs by id")
         return nil
+    }
+
+    /// The shipped and installed packs whose name, as `echolot packs` shows it or as
+    /// pack.json writes it, is `argument` but for case.
+    static func packsNamed(_ argument: String, in library: PackLibrary) -> [CatalogPack] {
+        library.catalog().packs.filter { entry in
+            [Names(pack: entry.pack).pack(entry.pack), entry.pack.manifest.name].contains {
+                $0.compare(argument, options: .caseInsensitive) == .orderedSame
+            }
+        }
+    }
+
+    /// The line telling that `argument` is the name of the packs `named` (at least one),
+    /// with the command line to type instead: the one typed, the id in the name's place.
+    static func nameGiven(_ argument: String, of named: [CatalogPack]) -> String {
+        let shown = MessageText.argument(argument)
+        let ids = Suggestion.list(named.map { "'\($0.pack.id)'" })
+        let packs = named.count == 1 ? "the \(named[0].origin.rawValue) pack with the id \(ids)" : "the packs with the ids \(ids)"
+        let typed = Array(CommandLine.arguments.dropFirst())
+        // Only an argument typed once can be put back by the id: a pack a recording's
+        // description names is not on the command line at all.
+        guard typed.count(where: { $0 == argument }) == 1 else {
+            return "\(shown):1:1: error: '\(shown)' is the name of \(packs), not a file or folder; name a pack by its id"
+        }
+        let commands = named.map { entry in
+            (["echolot"] + typed.map { $0 == argument ? entry.pack.id : MessageText.argument(Shell.word($0)) }).joined(separator: " ")
+        }
+        return "\(shown):1:1: error: '\(shown)' is the name of \(packs), not a file or folder; "
+            + "name \(named.count == 1 ? "the" : "a") pack by its id: \(Suggestion.list(commands, conjunction: "or"))"
     }
 
     /// The path ``packPath(_:in:safe:)`` resolves `argument` to, without telling anything:

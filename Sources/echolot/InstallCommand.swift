@@ -16,7 +16,8 @@ struct InstallCommand: ParsableCommand {
             sounds, story), and only then moved into place: \
             $ECHOLOT_DATA/packs, else $XDG_DATA_HOME/echolot/packs, else \
             ~/.local/share/echolot/packs. A pack may not take the id of a shipped pack, \
-            nor of an installed one unless --replace is given.
+            nor of an installed one unless --replace is given; the archive that is \
+            installed, file for file, is told as already installed.
             """
     )
 
@@ -33,14 +34,23 @@ struct InstallCommand: ParsableCommand {
     func run() throws {
         let held = HeldSignals()
         let installer = PackInstaller(replace: replace, interrupted: HeldSignals.arrived,
-                                      verify: { ValidateCommand.deepProblems(of: $0, whole: true) })
+                                      verify: { ValidateCommand.deepProblems(of: $0, whole: true) },
+                                      name: { Names(pack: $0).pack($0) })
         do {
             let installed = try installer.install(URL(fileURLWithPath: archive), displayPath: archive)
             let manifest = installed.pack.manifest
+            let name = TerminalText.safe(Names(pack: installed.pack).pack(installed.pack))
+            // What the player came for next, in the words of both outcomes.
+            let play = "play it with: echolot play \(manifest.id)"
+            if installed.alreadyInstalled {
+                print("\(name) \(manifest.version) is already installed; \(play)")
+                held.release()
+                return
+            }
             let levels = installed.pack.levels.count
-            var line = "installed \(manifest.id) \(manifest.version) (\(TerminalText.safe(Names(pack: installed.pack).pack(installed.pack))), \(levels) level\(levels == 1 ? "" : "s"))"
+            var line = "installed \(manifest.id) \(manifest.version) (\(name), \(levels) level\(levels == 1 ? "" : "s"))"
             if let old = installed.replacedVersion { line += ", replacing \(old)," }
-            print(line + " into \(installed.folder.path)")
+            print(line + " into \(installed.folder.path); \(play)")
             // Told, not refused: the update the player asked for is done, and a pack built
             // on the old version may have its own update waiting for this one.
             for left in installed.noLongerLoading {
@@ -53,6 +63,13 @@ struct InstallCommand: ParsableCommand {
             held.release()
         } catch {
             Terminal.report(error.diagnostics)
+            // Problems placed in the pack's files are told for its author; the player who
+            // only installs it is told what came of the install. A refusal of the archive
+            // itself (a link in it, an id taken, Ctrl-C) says that in its own words.
+            if error.diagnostics.contains(where: { $0.path != archive }) {
+                let problems = error.diagnostics.count == 1 ? "the problem" : "the problems"
+                Terminal.error("\(MessageText.argument(archive)): note: nothing was installed or changed, for \(problems) told above")
+            }
             held.deliver()
             throw ExitCode(1)
         }

@@ -79,4 +79,38 @@ import Testing
         #expect(missing.stderr == "levels/nothing:1:1: error: no such file or directory\n", "\(missing.stderr)")
         #expect(missing.stdout == "ok: tutorial (4 levels)\n", "\(missing.stdout)")
     }
+
+    /// A pack named by the name `echolot packs` shows — in any case, by each command —
+    /// is told to be named by its id, with the command to type: "no such file or
+    /// directory" left the player looking for a file. A name nothing has keeps that error.
+    @Test func aPacksNameIsToldWithItsID() throws {
+        let data = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let out = data.appendingPathComponent("out.wav").path
+        let log = data.appendingPathComponent("log.jsonl")
+        try Data("{\"t\":1,\"action\":\"end\"}\n".utf8).write(to: log)
+        let told = "is the name of the shipped pack with the id 'night-walk', not a file or folder; name the pack by its id: "
+        for (arguments, command) in [
+            (["run", "Night Walk", "--level", "x"], "echolot run night-walk --level x"),
+            (["test", "night WALK"], "echolot test night-walk"),
+            (["validate", "tutorial", "NIGHT WALK"], "echolot validate tutorial night-walk"),
+            (["render", "Night Walk", "--level", "x", "--seconds", "1", "--out", out], "echolot render night-walk --level x --seconds 1 --out \(out)"),
+            (["replay", log.path, "--pack", "Night Walk", "--level", "x", "--expect", "0"], "echolot replay \(log.path) --pack night-walk --level x --expect 0"),
+        ] {
+            let name = arguments.first { $0.lowercased() == "night walk" }!
+            let result = try run(arguments, data: data)
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr == "\(name):1:1: error: '\(name)' \(told)\(command)\n", "\(arguments)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // A recording's description is not on the command line: there is no command to give.
+        try #"{"format": "echolot-recording/1", "pack": "Night Walk", "packID": "night-walk", "packVersion": "1.0.0", "level": "x", "step": 0.1, "ticks": 10, "outcome": "running", "stateHash": "0"}"#
+            .write(toFile: log.path + ".meta.json", atomically: true, encoding: .utf8)
+        let replayed = try run(["replay", log.path], data: data)
+        #expect(replayed.status == 1)
+        #expect(replayed.stderr.hasPrefix("Night Walk:1:1: error: 'Night Walk' is the name of the shipped pack with the id "
+            + "'night-walk', not a file or folder; name a pack by its id\n"), "\(replayed.stderr)")
+        let unnamed = try run(["test", "Night Walks"], data: data)
+        #expect(unnamed.stderr == "Night Walks:1:1: error: no such file or directory\n")
+    }
 }

@@ -208,8 +208,9 @@ struct InstallTests {
         let v2 = try setup.archive("v2.zip", Packs.files(id: "mine", version: "2.0.0", levels: ["one", "two"]))
         let problems = setup.refusal(v2)
         #expect(problems.count == 1)
-        #expect(problems.first?.contains("pack \"mine\" \"Pack mine\" 1.0.0 by \"Tester\" is already installed at ") == true)
-        #expect(problems.first?.hasSuffix("to replace it with version 2.0.0, run 'echolot install --replace v2.zip'") == true)
+        #expect(problems == [
+            "v2.zip:1:1: error: \"Pack mine\" 1.0.0 by \"Tester\" is already installed; to replace it with version 2.0.0, run 'echolot install --replace v2.zip'",
+        ])
         #expect(try PackLoader.load(at: setup.packs.appendingPathComponent("mine")).manifest.version == "1.0.0")
 
         let replaced = try setup.installer(replace: true).install(v2)
@@ -243,9 +244,42 @@ struct InstallTests {
         files["pack.json"] = #"{ "id": "mine", "name": "Mine", "version": "1.0.0", "api": 1, "author": "A\u001b[2J" }"#
         _ = try setup.installer().install(try setup.archive("v1.zip", files))
         let again = try setup.archive("v2.zip", Packs.files(id: "mine", version: "2.0.0"))
-        #expect(setup.refusal(again).first?.contains(#"pack "mine" "Mine" 1.0.0 by "A\u001B[2J" is already installed at "#) == true)
+        #expect(setup.refusal(again).first?.hasPrefix(#"v2.zip:1:1: error: "Mine" 1.0.0 by "A\u001B[2J" is already installed; "#) == true)
         setup.scratch.write(["levels/one.json": "{"], in: "data/packs/mine")
-        #expect(setup.refusal(again).first?.contains(#"pack "mine" is already installed at "#) == true)
+        #expect(setup.refusal(again).first?.hasPrefix(#"v2.zip:1:1: error: a pack with the id "mine" is already installed; "#) == true)
+    }
+
+    /// Installing again the archive that is installed — the same version, file for file —
+    /// is done already, not refused: it read as a failure, exit status 1. The same version
+    /// with other files is refused and said to differ, the installed files left as they were.
+    @Test func theInstalledArchiveAgainIsAlreadyInstalled() throws {
+        let setup = Setup()
+        let url = try setup.archive("v1.zip", Packs.files(id: "mine", levels: ["one", "two"]))
+        let first = try setup.installer().install(url)
+        #expect(!first.alreadyInstalled)
+        let before = setup.scratch.listing("data/packs")
+        // The folder itself, not a copy swapped in: nothing was moved.
+        func folderNumber() throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: first.folder.path)[.systemFileNumber] as? Int
+        }
+        let number = try folderNumber()
+        let again = try setup.installer().install(url)
+        #expect(again.alreadyInstalled)
+        #expect(again.folder == first.folder)
+        #expect(again.pack.levels.count == 2)
+        #expect(setup.scratch.listing("data/packs") == before)
+        #expect(try folderNumber() == number)
+
+        var edited = Packs.files(id: "mine", levels: ["one", "two"])
+        edited["levels/two.json"] = edited["levels/two.json"]! + " "
+        let other = try setup.archive("other.zip", edited)
+        #expect(setup.refusal(other) == [
+            "other.zip:1:1: error: \"Pack mine\" 1.0.0 by \"Tester\" is already installed, with other files than this archive's; "
+                + "to replace it with the archive's, run 'echolot install --replace other.zip'",
+        ])
+        #expect(setup.scratch.listing("data/packs") == before)
+        #expect(try String(contentsOf: setup.packs.appendingPathComponent("mine/levels/two.json"), encoding: .utf8)
+            == Packs.files(id: "mine", levels: ["one", "two"])["levels/two.json"])
     }
 
     @Test func anInstallNeedsItsBaseAndDependencies() throws {

@@ -46,6 +46,17 @@ import Testing
         #expect(!game.text.contains("no such file or directory"))
     }
 
+    /// `play` resolves its pack as the other commands do: the name `packs` shows is told
+    /// to be a name, with the command to type by the id.
+    @Test func aPacksNameIsToldWithItsID() throws {
+        let data = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let game = try PseudoTerminal(["play", "night walk", "--no-audio", "--safe"], environment: ["ECHOLOT_DATA": data.path])
+        #expect(try game.waitForExit() == 1)
+        #expect(game.text.contains("night walk:1:1: error: 'night walk' is the name of the shipped pack with the id 'night-walk', "
+            + "not a file or folder; name the pack by its id: echolot play night-walk --no-audio --safe"), "\(game.text)")
+    }
+
     /// An installed pack that does not load is marked as such before its error, which is
     /// long (a path) and is cut at the screen's edge: the mark must not be cut with it.
     @Test func aBrokenInstalledPackIsMarkedBeforeItsError() throws {

@@ -25,6 +25,9 @@ public struct PackInstaller {
         /// Installed packs that loaded before and no longer do, with why: they build on the
         /// pack replaced, and its new version does not suit them (a range it is outside).
         public var noLongerLoading: [LeftBehind]
+        /// Whether the archive's version, file for file the same, was installed already:
+        /// nothing was done, and installing it again is no failure.
+        public var alreadyInstalled = false
     }
 
     /// An installed pack that an update left behind.
@@ -52,12 +55,15 @@ public struct PackInstaller {
     /// decode), run on the resolved pack before it is moved into place: a pack they find
     /// problems in is refused, as `validate` would fail it.
     public var verify: (Pack) -> [Diagnostic]
+    /// The name a player knows a pack by, for the refusal of an id already installed: the
+    /// command line's is the one `echolot packs` shows, from strings the model does not read.
+    public var name: (Pack) -> String
 
     /// An installer for `packsFolder`; `library` defaults to the shipped packs and the
     /// packs in that folder.
     public init(packsFolder: URL = DataDirectory.packsFolder(), library: PackLibrary? = nil,
                 replace: Bool = false, limits: ArchiveLimits = .standard, interrupted: @escaping () -> Bool = { false },
-                verify: @escaping (Pack) -> [Diagnostic] = { _ in [] }) {
+                verify: @escaping (Pack) -> [Diagnostic] = { _ in [] }, name: @escaping (Pack) -> String = { $0.manifest.name }) {
         self.packsFolder = packsFolder
         self.library = library ?? PackLibrary(folders:
             (ShippedPacks.folder().map { [PackLibrary.Folder(url: $0, origin: .shipped)] } ?? [])
@@ -66,6 +72,7 @@ public struct PackInstaller {
         self.limits = limits
         self.interrupted = interrupted
         self.verify = verify
+        self.name = name
     }
 
     /// Installs the archive at `archiveURL`; throws every reason it was refused.
@@ -122,7 +129,17 @@ public struct PackInstaller {
         guard let pack = outcome.pack else { throw PackLoadError(diagnostics: outcome.diagnostics) }
 
         let target = packsFolder.appendingPathComponent(pack.id, isDirectory: true)
-        let existing = try claim(pack, target: target, shown: shown)
+        let existing: PackLibrary.Entry?
+        switch try claim(pack, extractedAt: incoming, target: target, shown: shown) {
+        case let .free(replacing): existing = replacing
+        case let .installed(entry, installed):
+            // Checked when it went in, and the same files: told as there, not refused.
+            switch library.resolve(installed) {
+            case let .failure(error): throw error
+            case let .success(resolved):
+                return Installed(pack: resolved, folder: entry.url, replacedVersion: nil, noLongerLoading: [], alreadyInstalled: true)
+            }
+        }
         switch library.resolve(pack) {
         case let .failure(error): throw error
         case let .success(resolved):
@@ -240,10 +257,18 @@ public struct PackInstaller {
         #endif
     }
 
-    /// The installed pack the new one replaces, if any; throws when the id belongs to a
-    /// shipped pack, to an installed pack and replacing was not asked for, or the target
-    /// folder holds something else.
-    private func claim(_ pack: Pack, target: URL, shown: String) throws(PackLoadError) -> PackLibrary.Entry? {
+    /// What the packs already there make of a new pack's id.
+    private enum Claim {
+        /// The id is free, or its installed pack (`replacing`) is to be replaced.
+        case free(replacing: PackLibrary.Entry?)
+        /// The installed pack of the id is the same version with the same files.
+        case installed(PackLibrary.Entry, Pack)
+    }
+
+    /// What installing `pack`, extracted at `extracted`, does to the packs there; throws
+    /// when the id belongs to a shipped pack, to another version or other files installed
+    /// and replacing was not asked for, or the target folder holds something else.
+    private func claim(_ pack: Pack, extractedAt extracted: URL, target: URL, shown: String) throws(PackLoadError) -> Claim {
         let idPosition = pack.manifestSource.position(of: "id")
         func refuse(_ message: String) -> PackLoadError {
             PackLoadError(diagnostics: [Diagnostic(path: pack.display("pack.json"), at: idPosition, message: message)])
@@ -255,18 +280,30 @@ public struct PackInstaller {
         }
         let installed = owners.first { $0.origin == .installed }
         if let installed, !replace {
-            let other = try? installed.loaded.get().manifest
-            // The author is the pack's own text too: quoted, so a control character in it
-            // stays text in the message.
-            let what = other.map { " \(quoted($0.name)) \($0.version)" + ($0.author.map { " by \(quoted($0))" } ?? "") } ?? ""
-            throw refuse("id: pack \(quoted(pack.id))\(what) is already installed at \(installed.url.path); "
-                + "to replace it with version \(pack.manifest.version), run 'echolot install --replace \(shown)'")
+            let other = try? installed.loaded.get()
+            let version = pack.manifest.version
+            // Compared byte for byte, which the archive limits keep to a few hundred MiB, and
+            // only when the versions match, as those of the same files do.
+            if let other, other.manifest.version == version,
+               FileManager.default.contentsEqual(atPath: extracted.path, andPath: installed.url.path) {
+                return .installed(installed, other)
+            }
+            // Not a problem of the archive's files but of what is installed, so told at the
+            // archive; the author is the pack's own text too: quoted, so a control character
+            // in it stays text in the message.
+            let what = other.map { "\(quoted(name($0))) \($0.manifest.version)" + ($0.manifest.author.map { " by \(quoted($0))" } ?? "") }
+                ?? "a pack with the id \(quoted(pack.id))"
+            let replacement = other?.manifest.version == version
+                ? ", with other files than this archive's; to replace it with the archive's"
+                : "; to replace it with version \(version)"
+            throw PackLoadError(diagnostics: [Diagnostic(path: shown, at: .start, message:
+                "\(what) is already installed\(replacement), run 'echolot install --replace \(shown)'")])
         }
         let targetTaken = FileManager.default.fileExists(atPath: target.path)
         if targetTaken, installed?.url.standardizedFileURL.path != target.standardizedFileURL.path {
             throw refuse("id: the folder \(target.path) already exists and holds another pack (or none); "
                 + "move it away and install again")
         }
-        return installed
+        return .free(replacing: installed)
     }
 }
