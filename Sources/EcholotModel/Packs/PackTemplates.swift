@@ -80,7 +80,8 @@ enum PackTemplates {
         -- quickFind: a goal type of this pack. It is met when the player selects `entity`
         -- within `seconds` of the level's start, and fails once that time has passed.
         -- Levels use it as { "type": "quickFind", "entity": "…", "seconds": 20 }. Players
-        -- hear it as the strings goal.quickFind.briefing and goal.quickFind.line say.
+        -- hear it as the strings goal.quickFind.briefing and goal.quickFind.line say, and
+        -- hear its time run out while it has a `deadline` (60, 30, 10 and 5 seconds left).
 
         echolot.goal("quickFind", {
           description = "Select `entity` within `seconds` seconds.",
@@ -89,8 +90,14 @@ enum PackTemplates {
             seconds = { type = "number", min = 1, description = "the time allowed, in seconds" },
           },
           on = {
+            ["level.started"] = function(goal, action, ctx)
+              goal.deadline = ctx.params.seconds
+            end,
             ["entity.selected"] = function(goal, action, ctx)
-              if goal.state == "pending" and action.id == ctx.params.entity then goal.state = "met" end
+              if goal.state == "pending" and action.id == ctx.params.entity then
+                goal.state = "met"
+                goal.deadline = nil  -- nothing left to count down
+              end
             end,
             tick = function(goal, action, ctx)
               if goal.state == "pending" and ctx.time > ctx.params.seconds then goal.state = "failed" end

@@ -197,9 +197,8 @@ public final class LineDisplay: Display {
 
     private func announceTime(_ level: Level) {
         guard level[LevelKeys.status] == .running else { return }
-        for goal in level[LevelKeys.goals].nodes.map(\.node)
-        where goal[GoalKeys.type] == "timeLimit" && goal[GoalKeys.state] != .failed {
-            guard let seconds = goal["seconds"].doubleValue else { continue }
+        for goal in level[LevelKeys.goals].nodes.map(\.node) where goal[GoalKeys.state] != .failed {
+            guard let seconds = GoalText.deadline(of: goal) else { continue }
             let left = Int(saturating: (seconds - level[LevelKeys.time]).rounded(.up))
             guard let mark = Self.countdown.first(where: { left <= $0 && left > $0 - 1 }),
                   announcedTimeLeft.map({ mark < $0 }) ?? (seconds > Double(mark)) else { continue }

@@ -83,6 +83,14 @@ public struct GoalText {
         return generic(goal)
     }
 
+    /// When `goal` must be met or held by, in the level's time: a `timeLimit`'s `seconds`,
+    /// or the `deadline` a pack's goal sets (docs/modding.md), so that players hear any
+    /// goal's time run out, not only the standard one's; nil when it has none.
+    public static func deadline(of goal: Goal) -> Double? {
+        let deadline = goal[goal[GoalKeys.type] == "timeLimit" ? "seconds" : "deadline"].doubleValue
+        return deadline.flatMap { $0.isFinite ? $0 : nil }
+    }
+
     /// The HUD line of `goal` in the level as it is now.
     public func status(_ goal: Goal, in level: Level) -> GoalLine {
         let state = goal[GoalKeys.state]
@@ -132,12 +140,13 @@ public struct GoalText {
                 ?? goal["tag"].stringValue.map { "every “\($0)”" } ?? "the decoy"
             return GoalLine(text: state == .failed ? "You selected \(what)" : "Leave \(what) alone", state: state, isConstraint: true)
         default:
-            if let template = names.string("goal.\(type).line") {
-                return GoalLine(text: fill(template, goal, in: level), state: state, isConstraint: false)
-            }
+            break
         }
-        let label = goal[GoalKeys.id]
-        return GoalLine(text: "\(label): \(state.rawValue)", state: state, isConstraint: false)
+        var text = names.string("goal.\(type).line").map { fill($0, goal, in: level) } ?? "\(goal[GoalKeys.id]): \(state.rawValue)"
+        if state != .failed, let deadline = Self.deadline(of: goal) {
+            text += " (\(Int(saturating: max(0, deadline - level[LevelKeys.time]).rounded(.up))) s left)"
+        }
+        return GoalLine(text: text, state: state, isConstraint: false)
     }
 
     /// `template` with each `{field}` replaced by the goal's value of that field as a
@@ -167,7 +176,7 @@ public struct GoalText {
 
     /// What a goal of an unknown type asks, from its type and parameters.
     private func generic(_ goal: Goal) -> String {
-        let reserved: Set = ["type", "id", "state", "progress"]
+        let reserved: Set = ["type", "id", "state", "progress", "deadline"]
         let parameters = goal.attributes.sorted { $0.key < $1.key }
             .filter { !reserved.contains($0.key) }
             .map { "\($0.key) \(Self.plain($0.value))" }
