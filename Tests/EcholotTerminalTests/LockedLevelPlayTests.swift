@@ -46,6 +46,36 @@ import Testing
             .utf8).write(to: manifest)
     }
 
+    /// The win that opens a locked scenario says so on its end page: the menus would show
+    /// it only to a player who goes back and reads the list again.
+    @Test func theWinThatUnlocksAScenarioSaysSo() throws {
+        let pack = try shippedPackCopy("tutorial")
+        try lockTheSecondHalf(of: pack)
+        let folder = try temporaryFolder()
+        let profile = folder.appendingPathComponent("profile.sqlite")
+        let log = folder.appendingPathComponent("two-voices.jsonl")
+        try Data("""
+            {"t": 1, "action": "turnTo", "azimuth": 300}
+            {"t": 2, "action": "select"}
+
+            """.utf8).write(to: log)
+        let won = try runEcholot(["run", pack.path, "--level", "two-voices", "--input", log.path, "--profile", profile.path])
+        try #require(won.status == 0 && won.stdout.contains("won"), "\(won.stdout)\(won.stderr)")
+        let game = try PseudoTerminal(["play", pack.path, "--level", "first-sound", "--plain", "--no-audio", "--profile", profile.path])
+        try game.expect("== Briefing: The First Sound ==")
+        game.send("s")
+        try game.expect("begins")
+        game.press(PseudoTerminal.right, times: 4)
+        try game.expect("Facing 60° ENE")
+        game.send(" ")
+        try game.expect("== Won: The First Sound ==")
+        try game.expect("Unlocked: “More”.")
+        try game.expect("Selected: ")
+        Thread.sleep(forTimeInterval: 1)  // the end page ignores keys for its first 0.6 s
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+
     /// `play --level` of a level whose scenario is still locked says why, as `run` does,
     /// scenarios named as the menus name them, and exits 1 without a briefing or a run.
     @Test func playLevelRefusesALevelOfALockedScenario() throws {

@@ -91,6 +91,10 @@ import Testing
         #expect(page.body.contains("Score: 1200"))
         #expect(page.body.contains("  +300 speed bonus (12.0 s of 30 seconds)"))
         #expect(page.body.contains("Achievements earned: Quick Ear."))
+        #expect(!page.body.contains { $0.hasPrefix("Unlocked") }, "nothing was unlocked: \(page.body)")
+        let opening = EndPage.make(level: level, names: names, left: false, achievements: [], hasNext: false,
+                                   recording: nil, unlocked: ["More", "Hard"]).page
+        #expect(opening.body.contains("Unlocked: “More” and “Hard”."), "\(opening.body)")
         #expect(page.body.contains("Recorded to s.jsonl; replay it with: echolot replay s.jsonl"))
         #expect(meanings == [.next, .retry, .menu, .quit])
         #expect(page.selected == 0)

@@ -20,10 +20,10 @@ public enum EndPage {
     /// were selected wrongly and are not counted as found; `saved` is false when the
     /// profile could not be opened, so the player does not count on this result; `locked`
     /// is why the level cannot be played again now (a story level this run finished), which
-    /// leaves Retry out.
+    /// leaves Retry out; `unlocked` names the scenarios this result opened.
     public static func make(level: Level, names: Names, left: Bool, achievements: [(id: String, title: String?)],
                             hasNext: Bool, recording: String?, wrongPicks: Int = 0,
-                            saved: Bool = true, locked: String? = nil) -> (page: Page, choices: [EndChoice]) {
+                            saved: Bool = true, locked: String? = nil, unlocked: [String] = []) -> (page: Page, choices: [EndChoice]) {
         let status = level[LevelKeys.status]
         // A win or a loss is the title's first word, just after the level itself said it:
         // a third "You won!" would only be read out again. How a level ended otherwise is not.
@@ -41,6 +41,9 @@ public enum EndPage {
             if status == .won { body.append("No new achievements.") }
         } else {
             body.append("Achievements earned: " + achievements.map { $0.title ?? $0.id }.joined(separator: ", ") + ".")
+        }
+        if !unlocked.isEmpty {
+            body.append("Unlocked: " + Suggestion.list(unlocked.map { "“\($0)”" }) + ".")
         }
         if !saved {
             body.append("Not saved: the profile could not be opened, so this result and its achievements are kept "

@@ -524,7 +524,12 @@ public final class PlayApp {
             return .play(entry, group, index: index)
         }
         let result = RunResult(state: store.state)
+        // Scenarios this result opens are told on the end page: the menus would show them
+        // only to a player who goes back and reads the list again.
+        let scenarios = entry.pack.manifest.scenarios
+        let lockedBefore = scenarios.filter { progress.marks(scenario: $0, in: entry.pack).locked != nil }
         progress.levelEnded(level: id, in: entry.pack, result: result)
+        let unlocked = lockedBefore.filter { progress.marks(scenario: $0, in: entry.pack).locked == nil }.map(names.scenario)
         let recordedTo = finishRecording(recorder, session: session, entry: entry, level: id, result: result, loop: loop)
         switch exit {
         case let .interrupted(signal): return .exit(128 + signal)
@@ -539,7 +544,7 @@ public final class PlayApp {
         let (page, meanings) = EndPage.make(
             level: store.state[Game.level], names: names, left: exit == .left, achievements: earned,
             hasNext: hasNext, recording: recordedTo, wrongPicks: session.wrongPicks, saved: unsaved == nil,
-            locked: progress.marks(level: id, in: entry.pack).locked?.reason(names, in: entry.pack))
+            locked: progress.marks(level: id, in: entry.pack).locked?.reason(names, in: entry.pack), unlocked: unlocked)
         switch try loop.presenter.run(page, settle: Self.settleAfterLevel) {
         case let .chose(choice):
             switch meanings[choice] {
