@@ -178,8 +178,9 @@ import Testing
     }
 
     /// A key that does nothing says why: an arrow or space while paused says the pause
-    /// again (once, not for every press of a held key), and a tilt past either end says
-    /// the view tilts no further (once while the key is held there).
+    /// again (once, not for every press of a held key), a key the level has no use for
+    /// says so, and a tilt past either end says the view tilts no further (once while the
+    /// key is held there).
     @Test func keysThatDoNothingSayWhy() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound"])
         try game.expect("1. Start")
@@ -195,6 +196,14 @@ import Testing
         try game.expect("Going on.")
         #expect(game.text.components(separatedBy: "Paused: p goes on").count == 3, "\(game.text)")
         #expect(game.text.components(separatedBy: "Facing").count == 2, "nothing turned while paused: \(game.text)")
+        // A key the level has no use for says so, once per press (not per repeat).
+        game.send("xx")
+        try game.expect("x does nothing here; ? says the keys.")
+        game.send("\t")
+        try game.expect("Tab does nothing here; ? says the keys.")
+        game.send("3")
+        try game.expect("3 does nothing here; ? says the keys.")
+        #expect(game.text.components(separatedBy: "x does nothing").count == 2, "\(game.text)")
         game.press(PseudoTerminal.up, times: 9)
         try game.expect("Looking 90° up.")
         game.press(PseudoTerminal.up, times: 3)

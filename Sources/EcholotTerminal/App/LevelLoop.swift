@@ -52,13 +52,14 @@ public final class LevelLoop {
     /// Whether a key was dropped since the game was paused (the pause is said again for
     /// the first such key only, so that a held arrow does not repeat it).
     private var toldPaused = false
-    /// The last press of a tilt key at the view's limit and when it came: a held arrow
-    /// there would otherwise say the limit once for every repeat of the key.
-    private var lastLimitPress: (key: Key, since: Double)?
-    /// Presses of one tilt key at the limit closer than this (seconds) are one held key:
-    /// longer than the usual first delay of a key's repeat (X's is 660 ms), shorter than a
-    /// deliberate second press, which says the limit again.
-    private static let limitRepeatGap = 0.7
+    /// The last press told about for itself — a tilt key at the view's limit, a key that
+    /// does nothing — and when it came: a held key would otherwise be told about once for
+    /// every repeat.
+    private var lastToldPress: (key: Key, since: Double)?
+    /// Presses of one key closer than this (seconds) are one held key: longer than the
+    /// usual first delay of a key's repeat (X's is 660 ms), shorter than a deliberate
+    /// second press, which is told about again.
+    private static let repeatGap = 0.7
     /// The story line said last in this scene: `i` in a cut-scene says it again, for a
     /// player who missed it.
     private var lastLine: LevelEvent?
@@ -164,6 +165,21 @@ public final class LevelLoop {
         }
     }
 
+    /// Whether `key`, pressed at `since`, repeats the last press told about while held.
+    private func isHeld(_ key: Key, since: Double) -> Bool {
+        let held = lastToldPress.map { $0.key == key && since - $0.since < Self.repeatGap } ?? false
+        lastToldPress = (key, since)
+        return held
+    }
+
+    /// Says that `key` does nothing here, once per press: silence would leave a player who
+    /// cannot see the screen wondering whether it was heard.
+    private func tellDoesNothing(_ key: Key, since: Double) -> LevelExit? {
+        guard !isHeld(key, since: since), let name = KeyHelp.name(of: key) else { return nil }
+        display.levelSaid("\(name) does nothing here; ? says the keys.", style: .normal)
+        return nil
+    }
+
     private func handle(_ key: Key, at time: Double, since: Double) -> LevelExit? {
         switch key {
         case .character("q"), .character("Q"), .endOfInput:
@@ -211,7 +227,9 @@ public final class LevelLoop {
             }
         case let .character(character) where character.wholeNumberValue.map { (0...9).contains($0) } ?? false:
             settleUntil = -.infinity
-            guard case let .choice(options, _)? = context.storyScene, let number = character.wholeNumberValue else { return nil }
+            guard case let .choice(options, _)? = context.storyScene, let number = character.wholeNumberValue else {
+                return tellDoesNothing(key, since: since)
+            }
             guard !tooSmall else { return dropWhileTooSmall() }
             guard !paused else { return dropWhilePaused() }
             // Silence would leave a player who cannot see the list wondering, as in a menu.
@@ -225,13 +243,11 @@ public final class LevelLoop {
         default:
             settleUntil = -.infinity
             guard !tooSmall else { return dropWhileTooSmall() }
-            guard let motion = Steering.motion(of: key) else { return nil }
+            guard let motion = Steering.motion(of: key) else { return paused ? dropWhilePaused() : tellDoesNothing(key, since: since) }
             guard !paused else { return dropWhilePaused() }
             // At either end of the tilt the view does not change, and nothing would be said.
             if case let .tilt(direction) = motion, session.elevation * direction >= 90 {
-                let repeated = lastLimitPress.map { $0.key == key && since - $0.since < Self.limitRepeatGap } ?? false
-                lastLimitPress = (key, since)
-                guard !repeated else { return nil }
+                guard !isHeld(key, since: since) else { return nil }
                 display.levelSaid("The view tilts no further \(direction > 0 ? "up" : "down").", style: .normal)
                 return nil
             }

@@ -10,6 +10,22 @@ public enum KeyHelp {
         story ? "q goes back to the story's page (your place is saved at the start of this scene)" : "q leaves the level"
     }
 
+    /// A key as a sentence names it ("x", "Tab", "Page up"); nil for the keys a level
+    /// always answers, which are never told to do nothing.
+    public static func name(of key: Key) -> String? {
+        switch key {
+        case let .character(character): return String(character)
+        case .tab: return "Tab"
+        case .backspace: return "Backspace"
+        case .home: return "Home"
+        case .end: return "End"
+        case .pageUp: return "Page up"
+        case .pageDown: return "Page down"
+        case .up, .down, .left, .right, .fineLeft, .fineRight, .enter, .space, .escape, .interrupt, .suspend, .endOfInput:
+            return nil
+        }
+    }
+
     /// The pause message, the same on both displays.
     public static func paused(story: Bool) -> String { "Paused: p goes on, \(leaving(story: story))." }
 
