@@ -226,6 +226,19 @@ import Testing
         #expect(try game.quitFromAPage() == 0)
     }
 
+    /// On a menu too, a key with no use there says so, once per press.
+    @Test func aMenuKeyThatDoesNothingSaysSo() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio"])
+        try game.expect("Tutorial — choose a scenario")
+        game.send("x")
+        try game.expect("x does nothing here; Enter chooses, ? says the page again.")
+        game.send("  ")
+        try game.expect("Space does nothing here; Enter chooses, ? says the page again.")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+        #expect(game.text.components(separatedBy: "Space does nothing").count == 2, "\(game.text)")
+    }
+
     /// TERM=dumb chooses the line mode by itself; a miss is said as a line.
     @Test func dumbTerminalGetsTheLineMode() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "two-voices", "--visuals", "hidden"],

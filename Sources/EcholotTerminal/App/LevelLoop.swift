@@ -53,13 +53,8 @@ public final class LevelLoop {
     /// the first such key only, so that a held arrow does not repeat it).
     private var toldPaused = false
     /// The last press told about for itself — a tilt key at the view's limit, a key that
-    /// does nothing — and when it came: a held key would otherwise be told about once for
-    /// every repeat.
-    private var lastToldPress: (key: Key, since: Double)?
-    /// Presses of one key closer than this (seconds) are one held key: longer than the
-    /// usual first delay of a key's repeat (X's is 660 ms), shorter than a deliberate
-    /// second press, which is told about again.
-    private static let repeatGap = 0.7
+    /// does nothing.
+    private var told = HeldKey()
     /// The story line said last in this scene: `i` in a cut-scene says it again, for a
     /// player who missed it.
     private var lastLine: LevelEvent?
@@ -165,18 +160,11 @@ public final class LevelLoop {
         }
     }
 
-    /// Whether `key`, pressed at `since`, repeats the last press told about while held.
-    private func isHeld(_ key: Key, since: Double) -> Bool {
-        let held = lastToldPress.map { $0.key == key && since - $0.since < Self.repeatGap } ?? false
-        lastToldPress = (key, since)
-        return held
-    }
-
     /// Says that `key` does nothing here, once per press: silence would leave a player who
     /// cannot see the screen wondering whether it was heard.
     private func tellDoesNothing(_ key: Key, since: Double) -> LevelExit? {
-        guard !isHeld(key, since: since), let name = KeyHelp.name(of: key) else { return nil }
-        display.levelSaid("\(name) does nothing here; ? says the keys.", style: .normal)
+        guard !told.repeats(key, since: since) else { return nil }
+        display.levelSaid("\(KeyHelp.name(of: key)) does nothing here; ? says the keys.", style: .normal)
         return nil
     }
 
@@ -247,7 +235,7 @@ public final class LevelLoop {
             guard !paused else { return dropWhilePaused() }
             // At either end of the tilt the view does not change, and nothing would be said.
             if case let .tilt(direction) = motion, session.elevation * direction >= 90 {
-                guard !isHeld(key, since: since) else { return nil }
+                guard !told.repeats(key, since: since) else { return nil }
                 display.levelSaid("The view tilts no further \(direction > 0 ? "up" : "down").", style: .normal)
                 return nil
             }

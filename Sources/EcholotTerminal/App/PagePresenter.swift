@@ -40,6 +40,7 @@ public struct PagePresenter {
     /// before). Without a settle, keys typed ahead on the screen before count here.
     public func run(_ start: Page, settle: Double = 0) throws(SystemError) -> PageOutcome {
         var page = start
+        var told = HeldKey()
         display.show(page)
         let open = MonotonicClock.now() + settle
         while true {
@@ -58,7 +59,7 @@ public struct PagePresenter {
                 continue
             }
             for (index, key) in wake.keys.enumerated() {
-                if let outcome = handle(key, page: &page) {
+                if let outcome = handle(key, page: &page, since: wake.keysSince, told: &told) {
                     pump.unread(wake, after: index)
                     return outcome
                 }
@@ -66,7 +67,15 @@ public struct PagePresenter {
         }
     }
 
-    private func handle(_ key: Key, page: inout Page) -> PageOutcome? {
+    /// Says that `key` does nothing on this page, once per press rather than for each
+    /// repeat of a held key (a space still held from the level): silence would leave a
+    /// player who cannot see the screen wondering whether it was heard.
+    private func tellDoesNothing(_ key: Key, since: Double, told: inout HeldKey) {
+        guard !told.repeats(key, since: since) else { return }
+        display.notice("\(KeyHelp.name(of: key)) does nothing here; Enter chooses, ? says the page again.", style: .normal)
+    }
+
+    private func handle(_ key: Key, page: inout Page, since: Double, told: inout HeldKey) -> PageOutcome? {
         switch key {
         case .up, .character("k"):
             move(&page, by: -1)
@@ -106,9 +115,13 @@ public struct PagePresenter {
             if let index = page.choices.firstIndex(where: { $0.shortcut == lower }) {
                 return pick(index, page: &page)
             }
-            if let reason = page.withheld[lower] { display.notice(reason, style: .warning) }
+            if let reason = page.withheld[lower] {
+                display.notice(reason, style: .warning)
+            } else {
+                tellDoesNothing(key, since: since, told: &told)
+            }
         default:
-            break
+            tellDoesNothing(key, since: since, told: &told)
         }
         return nil
     }

@@ -10,9 +10,8 @@ public enum KeyHelp {
         story ? "q goes back to the story's page (your place is saved at the start of this scene)" : "q leaves the level"
     }
 
-    /// A key as a sentence names it ("x", "Tab", "Page up"); nil for the keys a level
-    /// always answers, which are never told to do nothing.
-    public static func name(of key: Key) -> String? {
+    /// A key as a sentence names it: "x", "Tab", "Page up", "Space", "Left arrow".
+    public static func name(of key: Key) -> String {
         switch key {
         case let .character(character): return String(character)
         case .tab: return "Tab"
@@ -21,8 +20,16 @@ public enum KeyHelp {
         case .end: return "End"
         case .pageUp: return "Page up"
         case .pageDown: return "Page down"
-        case .up, .down, .left, .right, .fineLeft, .fineRight, .enter, .space, .escape, .interrupt, .suspend, .endOfInput:
-            return nil
+        case .up: return "Up arrow"
+        case .down: return "Down arrow"
+        case .left, .fineLeft: return "Left arrow"
+        case .right, .fineRight: return "Right arrow"
+        case .enter: return "Enter"
+        case .space: return "Space"
+        case .escape: return "Esc"
+        case .interrupt: return "Ctrl-C"
+        case .suspend: return "Ctrl-Z"
+        case .endOfInput: return "Ctrl-D"
         }
     }
 
