@@ -21,7 +21,7 @@ import Testing
     @Test func aMisspeltAPIFunctionNamesTheOneMeant() throws {
         let result = try validate(replacing: "echolot.goal(", with: "echolot.gaol(")
         #expect(result.status == 1)
-        #expect(result.stderr == "demo/scripts/goals/quickFind.lua:6:1: error: attempt to call a nil value (field 'gaol') "
+        #expect(result.stderr == "demo/scripts/goals/quickFind.lua:7:1: error: attempt to call a nil value (field 'gaol') "
             + "(did you mean 'echolot.goal'?) (pack 'demo')\n", "\(result.stderr)")
     }
 
@@ -30,7 +30,7 @@ import Testing
     @Test func aSyntaxErrorIsPlacedAtItsToken() throws {
         let result = try validate(replacing: "ctx.params.seconds then goal", with: "ctx.params.seconds goal")
         #expect(result.status == 1)
-        #expect(result.stderr == "demo/scripts/goals/quickFind.lua:17:68: error: 'then' expected near 'goal' (pack 'demo')\n",
+        #expect(result.stderr == "demo/scripts/goals/quickFind.lua:24:68: error: 'then' expected near 'goal' (pack 'demo')\n",
                 "\(result.stderr)")
     }
 }
