@@ -33,7 +33,7 @@ extension Statistics {
         out += TextTable(
             header: ["level", "runs", "won", "misses/run", "avg score", "best"],
             rows: levels.map { level in
-                [Self.shown("\(level.packID)/\(level.levelID)"), "\(level.runs)", "\(level.won)",
+                [Self.shown(level.shownName), "\(level.runs)", "\(level.won)",
                  Self.decimal(level.averageMisses), Self.decimal(level.averageScore), Self.whole(level.bestScore)]
             }).lines()
         if !tags.isEmpty {
@@ -68,7 +68,7 @@ extension Statistics {
                    "Average score \(Self.decimal(averageScore, none: "none")), best score \(Self.whole(bestScore, none: "none"))."]
         out.append("Levels:")
         out += levels.map { level in
-            "\(Self.shown("\(level.packID)/\(level.levelID)")): \(Self.count(level.runs, "run")), \(level.won) won, "
+            "\(Self.shown(level.shownName)): \(Self.count(level.runs, "run")), \(level.won) won, "
                 + "\(Self.decimal(level.averageMisses, none: "no")) misses a run, average score "
                 + "\(Self.decimal(level.averageScore, none: "none")), best \(Self.whole(level.bestScore, none: "none"))."
         }
@@ -79,15 +79,26 @@ extension Statistics {
             }
         }
         out.append("Days:")
-        out += days.map { day in
-            day.runs == 0 ? "\(day.date): no runs."
-                : "\(day.date): \(Self.count(day.runs, "run")), \(day.won) won, average score "
-                    + "\(Self.decimal(day.averageScore, none: "none")), best \(Self.whole(day.bestScore, none: "none"))."
+        // Days without runs in a row are one line: a month of little play read out as
+        // 29 lines of "no runs." before the one day that had some.
+        var index = days.startIndex
+        while index < days.endIndex {
+            let day = days[index]
+            guard day.runs == 0 else {
+                out.append("\(day.date): \(Self.count(day.runs, "run")), \(day.won) won, average score "
+                    + "\(Self.decimal(day.averageScore, none: "none")), best \(Self.whole(day.bestScore, none: "none")).")
+                index += 1
+                continue
+            }
+            let end = days[index...].firstIndex { $0.runs > 0 } ?? days.endIndex
+            let last = days[end - 1]
+            out.append(end - index == 1 ? "\(day.date): no runs." : "\(day.date) to \(last.date): no runs.")
+            index = end
         }
         return out
     }
 
-    /// A name a pack chose (a tag, a level's id), as messages show it: a line break or an
+    /// A name a pack chose (a tag, a level's id or name), as messages show it: a line break or an
     /// escape sequence in it would forge a line a screen reader reads as real, or drive
     /// the terminal.
     private static func shown(_ name: String) -> String { MessageText.oneLine(name) }
@@ -109,6 +120,11 @@ extension Statistics {
     private static func decimal(_ value: Double?, none: String = "–") -> String {
         value.map { String(format: "%.1f", $0) } ?? none
     }
+}
+
+extension LevelStatistics {
+    /// The level as the text names it: its name when known, else `pack/level`.
+    fileprivate var shownName: String { name ?? "\(packID)/\(levelID)" }
 }
 
 /// A plain text table: a header, a rule, rows; numbers right-aligned, text left-aligned.

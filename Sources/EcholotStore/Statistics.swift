@@ -45,6 +45,9 @@ public struct LevelStatistics: Sendable, Equatable {
     public var averageScore: Double?
     /// Best score.
     public var bestScore: Int?
+    /// The level as the game names it ("Tutorial, The First Sound"), set by whoever has the
+    /// packs: the profile keeps only ids, which the text shows when this is nil.
+    public var name: String? = nil
 }
 
 /// One tag's figures within a window: of the entities carrying it, how many were found.

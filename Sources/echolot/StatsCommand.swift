@@ -53,8 +53,28 @@ struct StatsCommand: ParsableCommand {
         if json {
             print(statistics.json.jsonText)
         } else {
-            print(statistics.text(layout), terminator: "")
+            // Scanning the packs is for naming levels; a window without runs names none.
+            let shown = statistics.levels.isEmpty ? statistics : Self.named(statistics, in: .standard())
+            print(shown.text(layout), terminator: "")
         }
+    }
+
+    /// `statistics` with each level named as the game names it (`Tutorial, The First Sound`)
+    /// when its pack is shipped or installed and loads; a level of any other pack, or one
+    /// its pack no longer has, keeps its ids.
+    static func named(_ statistics: Statistics, in library: PackLibrary) -> Statistics {
+        var named = statistics
+        var packs: [String: Pack] = [:]
+        for id in Set(statistics.levels.map(\.packID)) {
+            packs[id] = try? library.load(id: id)?.get()
+        }
+        for index in named.levels.indices {
+            let level = named.levels[index]
+            guard let pack = packs[level.packID], let definition = pack.level(id: level.levelID) else { continue }
+            let names = Names(pack: pack)
+            named.levels[index].name = "\(names.pack(pack)), \(names.level(definition.level))"
+        }
+        return named
     }
 
     /// Sentences for a screen reader (`--plain`, `TERM=dumb`); bar charts only for a

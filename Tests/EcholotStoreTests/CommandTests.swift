@@ -185,7 +185,7 @@ import Testing
         let table = try Executables.run(Executables.echolot, ["stats", "--window", "month"],
                                         environment: ["ECHOLOT_PROFILE": profile.path])
         #expect(table.status == 0 && table.stdout.contains("Statistics, last 30 days"))
-        #expect(table.stdout.contains("tutorial/first-sound"))
+        #expect(table.stdout.contains("Tutorial, The First Sound"), "\(table.stdout)")
         // Piped, the days are a table alone: one line a day, today's holding the run.
         #expect(!table.stdout.contains("█") && !table.stdout.contains("per day"), "\(table.stdout)")
         let days = try #require(json["days"] as? [[String: Any]])
@@ -252,6 +252,34 @@ import Testing
         #expect(stats.status == 0, "\(stats.stderr)")
         #expect(stats.stdout.contains(#""runs":0"#))
         #expect(!FileManager.default.fileExists(atPath: data.path))
+    }
+
+    /// `stats` names a level as the game does, by the installed (or shipped) pack with its
+    /// id, in sentences and tables alike; a pack not there, or a level its pack no longer
+    /// has, keeps the ids the profile holds.
+    @Test func statsNamesLevelsAsTheGameDoes() throws {
+        let data = scratch.url("data")
+        let cave = data.appendingPathComponent("packs/cave")
+        try FileManager.default.createDirectory(at: cave.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Executables.tutorial, to: cave)
+        for (file, from, to) in [("pack.json", #""id": "tutorial""#, #""id": "cave""#),
+                                 ("strings/en.json", #""pack.name": "Tutorial""#, #""pack.name": "Cave Echoes""#)] {
+            let url = cave.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            try #require(text.contains(from))
+            try Data(text.replacingOccurrences(of: from, with: to).utf8).write(to: url)
+        }
+        let profile = try scratch.profile()
+        for (pack, level) in [("cave", "two-voices"), ("cave", "gone"), ("elsewhere", "x"), ("tutorial", "first-sound")] {
+            try profile.record(Fixture.run(pack, level, at: Date()))
+        }
+        let environment = ["ECHOLOT_DATA": data.path]
+        let plain = try Executables.run(Executables.echolot, ["stats", "--plain", "--profile", profile.url.path], environment: environment)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let levels = plain.stdout.split(separator: "\n").filter { $0.contains(" misses a run") }.map { $0.prefix { $0 != ":" } }
+        #expect(levels == ["cave/gone", "Cave Echoes, Two Voices", "elsewhere/x", "Tutorial, The First Sound"], "\(plain.stdout)")
+        let tables = try Executables.run(Executables.echolot, ["stats", "--profile", profile.url.path], environment: environment)
+        #expect(tables.stdout.contains("\nCave Echoes, Two Voices   "), "\(tables.stdout)")
     }
 
     @Test func statsLeavesAnEmptyFileEmpty() throws {

@@ -109,7 +109,42 @@ import Testing
         #expect(!sentences.contains("─") && !sentences.contains("–") && !sentences.contains("█"))
         #expect(sentences.contains("\n3 runs: 1 won (33%), 1 lost, 1 abandoned.\n"))
         #expect(sentences.contains("\n2026-11-18: 1 run, 0 won, average score none, best none.\n"))
-        #expect(sentences.hasSuffix("\n2026-11-20: no runs.\n2026-11-21: 2 runs, 1 won, average score 500.0, best 800.\n"))
+        #expect(sentences.hasSuffix("\n2026-11-19 to 2026-11-20: no runs.\n2026-11-21: 2 runs, 1 won, average score 500.0, best 800.\n"))
+    }
+
+    /// Days without runs in a row are one sentence, a lone one its own: a month of little
+    /// play was read out as 29 lines of "no runs." before the day that had some. The
+    /// tables keep a row a day, beside the charts' columns.
+    @Test func emptyDaysInARowAreOneSentence() throws {
+        let month = try seeded().statistics(window: .month, now: Fixture.noon, calendar: Fixture.utc)
+        let sentences = month.text(.sentences)
+        let days = try #require(sentences.components(separatedBy: "\nDays:\n").last)
+        #expect(days.split(separator: "\n") == [
+            "2026-10-23 to 2026-10-31: no runs.",
+            "2026-11-01: 1 run, 1 won, average score 999.0, best 999.",
+            "2026-11-02 to 2026-11-10: no runs.",
+            "2026-11-11: 1 run, 1 won, average score 650.0, best 650.",
+            "2026-11-12 to 2026-11-17: no runs.",
+            "2026-11-18: 1 run, 0 won, average score none, best none.",
+            "2026-11-19 to 2026-11-20: no runs.",
+            "2026-11-21: 2 runs, 1 won, average score 500.0, best 800.",
+        ], "\(sentences)")
+        #expect(month.text(.tables).components(separatedBy: "\n").filter { $0.hasPrefix("2026-") }.count == 30)
+
+        let profile = try scratch.profile("lone.sqlite")
+        for back in [0.0, 2, 6] {
+            try profile.record(Fixture.run("p", "l", .won, score: 10, at: Fixture.noon.addingTimeInterval(-back * day)))
+        }
+        let week = try profile.statistics(window: .week, now: Fixture.noon, calendar: Fixture.utc).text(.sentences)
+        #expect(week.hasSuffix("""
+            Days:
+            2026-11-15: 1 run, 1 won, average score 10.0, best 10.
+            2026-11-16 to 2026-11-18: no runs.
+            2026-11-19: 1 run, 1 won, average score 10.0, best 10.
+            2026-11-20: no runs.
+            2026-11-21: 1 run, 1 won, average score 10.0, best 10.
+
+            """), "\(week)")
     }
 
     /// A profile recorded before scores were bounded may hold scores up to `Int.max`: two
