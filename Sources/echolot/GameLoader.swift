@@ -128,7 +128,8 @@ enum GameLoader {
         if let resolved { return resolved }
         // "no such file" would send the player looking for a file they never meant.
         let searched = safe ? "no shipped pack (installed packs are not loaded with --safe)" : "no shipped or installed pack"
-        Terminal.error("\(MessageText.argument(argument)):1:1: error: there is \(searched) with the id '\(MessageText.argument(argument))', nor a file or folder of that name; "
+        let hint = Suggestion.nameHint(for: argument, among: library.catalog().packs.map(\.pack.id))
+        Terminal.error("\(MessageText.argument(argument)):1:1: error: there is \(searched) with the id '\(MessageText.argument(argument))', nor a file or folder of that name\(hint); "
             + "'echolot packs --all' lists the packs by id")
         return nil
     }

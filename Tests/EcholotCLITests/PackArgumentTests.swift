@@ -56,6 +56,17 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    /// A mistyped id gets the id of the pack it is nearest, shipped or installed.
+    @Test func aMistypedIdGetsTheLikelyOne() throws {
+        let data = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let result = try run(["validate", "tutorail"], data: data)
+        #expect(result.status == 1)
+        #expect(result.stderr == "tutorail:1:1: error: there is no shipped or installed pack with the id 'tutorail', "
+            + "nor a file or folder of that name (did you mean 'tutorial'?); 'echolot packs --all' lists the packs by id\n",
+            "\(result.stderr)")
+    }
+
     /// A pack named twice — by the same words, by its id and its folder, through `./`, a
     /// trailing `/` or a link — is checked and told once: the same error or `ok:` line
     /// twice read as two packs.
