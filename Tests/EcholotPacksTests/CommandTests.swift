@@ -646,7 +646,7 @@ struct CommandTests {
         #expect(refused.status == 1)
         #expect(refused.stdout.isEmpty)
         #expect(refused.stderr == "cave-2.0.0.zip:1:1: error: \"Cave Echoes\" 1.0.0 by \"Tester\" is already installed; "
-            + "to replace it with version 2.0.0, run 'echolot install --replace cave-2.0.0.zip'\n", "\(refused.stderr)")
+            + "to replace it with version 2.0.0, run: echolot install --replace cave-2.0.0.zip\n", "\(refused.stderr)")
         #expect(scratch.listing("data") == before)
     }
 

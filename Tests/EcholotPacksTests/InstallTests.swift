@@ -202,6 +202,15 @@ struct InstallTests {
         #expect(!FileManager.default.fileExists(atPath: setup.packs.path))
     }
 
+    /// The command a refusal gives can be pasted as it is: an archive whose name has a
+    /// space is quoted for the shell.
+    @Test func theReplaceCommandQuotesTheArchive() throws {
+        let setup = Setup()
+        _ = try setup.installer().install(try setup.archive("v1.zip", Packs.files(id: "mine", version: "1.0.0")))
+        let v2 = try setup.archive("mine v2.zip", Packs.files(id: "mine", version: "2.0.0"))
+        #expect(setup.refusal(v2).first?.hasSuffix("run: echolot install --replace 'mine v2.zip'") == true, "\(setup.refusal(v2))")
+    }
+
     @Test func anInstalledPacksIDIsReplacedOnlyOnRequest() throws {
         let setup = Setup()
         _ = try setup.installer().install(try setup.archive("v1.zip", Packs.files(id: "mine", version: "1.0.0")))
@@ -209,7 +218,7 @@ struct InstallTests {
         let problems = setup.refusal(v2)
         #expect(problems.count == 1)
         #expect(problems == [
-            "v2.zip:1:1: error: \"Pack mine\" 1.0.0 by \"Tester\" is already installed; to replace it with version 2.0.0, run 'echolot install --replace v2.zip'",
+            "v2.zip:1:1: error: \"Pack mine\" 1.0.0 by \"Tester\" is already installed; to replace it with version 2.0.0, run: echolot install --replace v2.zip",
         ])
         #expect(try PackLoader.load(at: setup.packs.appendingPathComponent("mine")).manifest.version == "1.0.0")
 
@@ -275,7 +284,7 @@ struct InstallTests {
         let other = try setup.archive("other.zip", edited)
         #expect(setup.refusal(other) == [
             "other.zip:1:1: error: \"Pack mine\" 1.0.0 by \"Tester\" is already installed, with other files than this archive's; "
-                + "to replace it with the archive's, run 'echolot install --replace other.zip'",
+                + "to replace it with the archive's, run: echolot install --replace other.zip",
         ])
         #expect(setup.scratch.listing("data/packs") == before)
         #expect(try String(contentsOf: setup.packs.appendingPathComponent("mine/levels/two.json"), encoding: .utf8)

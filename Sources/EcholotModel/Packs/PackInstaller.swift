@@ -297,7 +297,7 @@ public struct PackInstaller {
                 ? ", with other files than this archive's; to replace it with the archive's"
                 : "; to replace it with version \(version)"
             throw PackLoadError(diagnostics: [Diagnostic(path: shown, at: .start, message:
-                "\(what) is already installed\(replacement), run 'echolot install --replace \(shown)'")])
+                "\(what) is already installed\(replacement), run: echolot install --replace \(Shell.word(shown))")])
         }
         let targetTaken = FileManager.default.fileExists(atPath: target.path)
         if targetTaken, installed?.url.standardizedFileURL.path != target.standardizedFileURL.path {
