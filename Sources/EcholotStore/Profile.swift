@@ -216,7 +216,7 @@ public final class Profile: Sendable {
     private static func refuseFolder(at path: String) throws(ProfileError) {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw ProfileError.failed(path: path, detail: "this is a folder, not a file")
+            throw ProfileError.folder(path: path)
         }
     }
 

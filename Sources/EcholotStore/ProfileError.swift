@@ -22,6 +22,8 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
     /// The file was deleted or replaced while the game had it open: what is written goes
     /// to a file no one will open again.
     case removed(path: String)
+    /// The path names a folder: a profile is a file, which may well be meant to go in it.
+    case folder(path: String)
     /// Anything else SQLite or the file system reported.
     case failed(path: String, detail: String)
     /// The saved place in a pack's story does not read back (the file was edited by hand);
@@ -31,7 +33,8 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
     /// The file the error is about.
     public var path: String {
         switch self {
-        case let .notADatabase(path), let .foreign(path), let .diskFull(path), let .busy(path), let .removed(path):
+        case let .notADatabase(path), let .foreign(path), let .diskFull(path), let .busy(path), let .removed(path),
+             let .folder(path):
             return path
         case let .newerVersion(path, _), let .damaged(path, _), let .readOnly(path, _), let .failed(path, _),
              let .unreadableCheckpoint(path, _, _):
@@ -62,6 +65,9 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
         case let .removed(path):
             return "\(path): error: the profile was deleted or replaced while Echolot ran, so this session's progress "
                 + "is not in it. Keep the file while playing, \(elsewhere)"
+        case let .folder(path):
+            let inside = URL(fileURLWithPath: path).appendingPathComponent("profile.sqlite").path
+            return "\(path): error: this is a folder; a profile is a file, which may be in it: --profile \(inside)"
         case let .failed(path, detail):
             return "\(path): error: the profile cannot be used (\(detail)); \(keep). Check the file and its folder, \(elsewhere)"
         case let .unreadableCheckpoint(path, packID, detail):

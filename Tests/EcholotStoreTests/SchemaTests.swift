@@ -196,7 +196,9 @@ import Testing
         let url = scratch.url("folder.sqlite")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let error = #expect(throws: ProfileError.self) { try Profile.open(at: url) }
-        #expect(error?.description.contains("this is a folder") == true)
+        // Not "the file was left as it is": there is no file, and the way out is one in it.
+        #expect(error?.description == "\(url.path): error: this is a folder; a profile is a file, which may be in it: "
+            + "--profile \(url.path)/profile.sqlite", "\(String(describing: error))")
         // `stats` reads without writing, and says the same, not SQLite's "disk I/O error".
         let reading = #expect(throws: ProfileError.self) { try Profile.openForReading(at: url) }
         #expect(reading?.description.contains("this is a folder") == true)
