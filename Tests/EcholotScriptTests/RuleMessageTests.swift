@@ -69,6 +69,16 @@ import Testing
         #expect(message.isEmpty ? got.isEmpty : got.contains(message), "\(got)")
     }
 
+    /// A name of an older Lua (as examples on the web still use) says what Lua 5.4 has.
+    @Test(arguments: [("goal.x = unpack({1})", "attempt to call a nil value (global 'unpack'): 'unpack' is from an older Lua; Lua 5.4 has table.unpack (pack"),
+                      ("goal.x = math.mod(7, 3)", "attempt to call a nil value (field 'mod'): 'math.mod' is from an older Lua; Lua 5.4 has x % y (or math.fmod) (pack"),
+                      ("goal.x = loadstring('return 1')", "(global 'loadstring'): 'loadstring' is from an older Lua; Lua 5.4 has load(text) (pack"),
+                      ("goal.x = table.getn({})", "(field 'getn'): 'table.getn' is from an older Lua; Lua 5.4 has #t (pack")])
+    func anOlderLuasNameSaysWhatLua54Has(body: String, message: String) throws {
+        let got = go(try world(body))
+        #expect(got.contains(message), "\(got)")
+    }
+
     /// A misspelt name of `echolot`, `ctx`, a library, a string method or a global gets the
     /// name the table read has, after Lua's message, which keeps its place and context.
     @Test(arguments: [("goal.x = ctx.parms.speed", "probe.lua:4:1: error: attempt to index a nil value (field 'parms') (did you mean 'ctx.params'?) (pack 'test', goal 'probe', action 'pack.go')"),

@@ -26,6 +26,29 @@ extension LuaVM {
         "string.dump": "packs load only source text: keep a function's text and load(text) it",
     ]
 
+    /// What Lua 5.4 has for a name of an older Lua that is gone from it (examples and old
+    /// habits bring them in), by the name as `sandboxHints` keys them: a plain "nil value"
+    /// would send the modder looking for a typo.
+    static let olderLuaHints: [String: String] = [
+        "unpack": "table.unpack",
+        "loadstring": "load(text)",
+        "setfenv": "no function environments: each pack's scripts share one environment of their own",
+        "getfenv": "no function environments: each pack's scripts share one environment of their own",
+        "module": "no module(): every file in scripts/ is loaded already, into one environment",
+        "math.mod": "x % y (or math.fmod)",
+        "table.getn": "#t",
+        "table.maxn": "#t for a list",
+        "string.gfind": "string.gmatch",
+    ]
+
+    /// The hint for `name` (a global, or `library.name`) when the sandbox leaves it out or
+    /// an older Lua had it; nil for any other name.
+    private static func knownHint(for name: String) -> String? {
+        if let hint = sandboxHints[name] { return "'\(name)' is not available to packs: \(hint)" }
+        if let hint = olderLuaHints[name] { return "'\(name)' is from an older Lua; Lua 5.4 has \(hint)" }
+        return nil
+    }
+
     /// `message` with a hint appended when it is Lua's "attempt to … a nil value (global
     /// 'X')", "(field 'X')" or "(method 'X')": for a name the sandbox leaves out, what to
     /// use instead; for a near miss of a name the table read has, "(did you mean 'x'?)".
@@ -34,12 +57,12 @@ extension LuaVM {
     func withNameHint(_ message: String, in L: OpaquePointer) -> String {
         guard let (kind, name) = Self.nilName(in: message) else { return message }
         if kind == "global" {
-            if let hint = Self.sandboxHints[name] { return "\(message): '\(name)' is not available to packs: \(hint)" }
+            if let hint = Self.knownHint(for: name) { return "\(message): \(hint)" }
             return message + Suggestion.nameHint(for: name, among: globalNames(in: L))
         }
         guard kind == "field" || kind == "method", let (table, names) = missedTable(named: name, in: L) else { return message }
         let qualified = "\(table).\(name)"
-        if let hint = Self.sandboxHints[qualified] { return "\(message): '\(qualified)' is not available to packs: \(hint)" }
+        if let hint = Self.knownHint(for: qualified) { return "\(message): \(hint)" }
         guard let meant = Suggestion.closest(to: name, among: names) else { return message }
         return message + " (did you mean '\(kind == "method" ? meant : "\(table).\(meant)")'?)"
     }
