@@ -84,15 +84,13 @@ extension Statistics {
         var index = days.startIndex
         while index < days.endIndex {
             let day = days[index]
-            guard day.runs == 0 else {
+            let end = day.runs > 0 ? index + 1 : days[index...].firstIndex { $0.runs > 0 } ?? days.endIndex
+            if day.runs > 0 {
                 out.append("\(day.date): \(Self.count(day.runs, "run")), \(day.won) won, average score "
                     + "\(Self.decimal(day.averageScore, none: "none")), best \(Self.whole(day.bestScore, none: "none")).")
-                index += 1
-                continue
+            } else {
+                out.append(end - index == 1 ? "\(day.date): no runs." : "\(day.date) to \(days[end - 1].date): no runs.")
             }
-            let end = days[index...].firstIndex { $0.runs > 0 } ?? days.endIndex
-            let last = days[end - 1]
-            out.append(end - index == 1 ? "\(day.date): no runs." : "\(day.date) to \(last.date): no runs.")
             index = end
         }
         return out

@@ -116,28 +116,29 @@ enum GameLoader {
     static func packPath(_ argument: String, in library: PackLibrary, safe: Bool = false) -> String? {
         let resolved = resolvedPackPath(argument, in: library)
         let nothingThere = resolved == nil || (resolved == argument && !FileManager.default.fileExists(atPath: argument))
+        guard nothingThere else { return resolved }
+        // Read once, for both messages below: it loads every shipped and installed pack.
+        let packs = library.catalog().packs
         // A player who read `echolot packs` types the name it shows; "no such file" would
         // not tell them that a pack is named by its id.
-        if nothingThere {
-            let named = packsNamed(argument, in: library)
-            if !named.isEmpty {
-                Terminal.error(nameGiven(argument, of: named))
-                return nil
-            }
+        let named = packsNamed(argument, among: packs)
+        if !named.isEmpty {
+            Terminal.error(nameGiven(argument, of: named))
+            return nil
         }
         if let resolved { return resolved }
         // "no such file" would send the player looking for a file they never meant.
         let searched = safe ? "no shipped pack (installed packs are not loaded with --safe)" : "no shipped or installed pack"
-        let hint = Suggestion.nameHint(for: argument, among: library.catalog().packs.map(\.pack.id))
+        let hint = Suggestion.nameHint(for: argument, among: packs.map(\.pack.id))
         Terminal.error("\(MessageText.argument(argument)):1:1: error: there is \(searched) with the id '\(MessageText.argument(argument))', nor a file or folder of that name\(hint); "
             + "'echolot packs --all' lists the packs by id")
         return nil
     }
 
-    /// The shipped and installed packs whose name, as `echolot packs` shows it or as
-    /// pack.json writes it, is `argument` but for case.
-    static func packsNamed(_ argument: String, in library: PackLibrary) -> [CatalogPack] {
-        library.catalog().packs.filter { entry in
+    /// The packs among `packs` (the shipped and installed ones) whose name, as `echolot
+    /// packs` shows it or as pack.json writes it, is `argument` but for case.
+    static func packsNamed(_ argument: String, among packs: [CatalogPack]) -> [CatalogPack] {
+        packs.filter { entry in
             [Names(pack: entry.pack).pack(entry.pack), entry.pack.manifest.name].contains {
                 $0.compare(argument, options: .caseInsensitive) == .orderedSame
             }

@@ -130,7 +130,7 @@ struct ValidateCommand: ParsableCommand {
         guard whole else { return (FileReports.told(problems), []) }
         if let missing = StoryReader.missingStory(in: pack) { problems.append(missing) }
         var remarks: [Diagnostic] = []
-        if let reading = StoryReader.reading(for: pack) {
+        if let reading = StoryReader.reading(for: pack, remarks: true) {
             problems += reading.problems
             remarks = reading.remarks
             // Achievement names are known only from the rules, as a level's rule types are;

@@ -87,6 +87,9 @@ import Testing
             ["pack.retypeGoal"] = function(goal) goal.type = "find" end,
             ["pack.returnedUntyped"] = function(goal) return { id = goal.id, state = "met" } end,
             ["pack.returnedBadState"] = function(goal) return { id = goal.id, type = goal.type, state = "won" } end,
+            ["pack.badDeadline"] = function(goal)
+              goal.deadline = "20" end,
+            ["pack.returnedBadDeadline"] = function(goal) return { id = goal.id, type = goal.type, state = "met", deadline = true } end,
             ["pack.returnedRetyped"] = function(goal) return { id = goal.id, type = "find", entity = "bell", state = "met" } end,
             ["pack.partial"] = function(goal) goal.progress = 5 error("after a write") end,
             ["pack.returnLate"] = function(goal, action)
@@ -556,6 +559,16 @@ import Testing
         // At the line of the write, not the function's.
         _ = try reject("pack.badState", kind: .runtime, message: "field 'state': a goal's state is \"pending\", \"met\" or \"failed\", not \"done\"",
                        line: BadInputTests.line(of: "pack.badState") + 1)
+    }
+
+    /// A goal's deadline, which players hear counted down, is a number of seconds or nil:
+    /// anything else would leave the countdown silent without a word, so it is refused at
+    /// the line that writes it, and in a goal returned whole.
+    @Test func aGoalsDeadlineIsANumber() throws {
+        _ = try reject("pack.badDeadline", kind: .runtime, message: "field 'deadline': a goal's deadline is the level time, "
+                       + "in seconds, by which it must be met (nil: none), not \"20\"", line: BadInputTests.line(of: "pack.badDeadline") + 1)
+        _ = try reject("pack.returnedBadDeadline", kind: .runtime, message:
+            "goal 'trap' returned a focus the state cannot hold: field 'deadline': a goal's deadline is the level time")
     }
 
     /// A goal keeps its id (its key among the level's goals) and its type (the rule that

@@ -66,22 +66,22 @@ extension StoryChecker {
     /// why, so that an author does not take a quiet `validate` for them; none when they were
     /// made, or when a step could not be read (that mistake is told, and leaves them out too).
     func uncheckedNote() -> [Diagnostic] {
-        guard complete, let reason = whatElseDrivesTheStory else { return [] }
+        guard complete, let reason = drivenBy else { return [] }
         return [Diagnostic(path: report.displayPath, at: .start, message: "\(reason), so validate does not check what the "
             + "story never reaches, tests of values its variables are never given, or ending and option strings it never "
             + "shows", severity: .note)]
     }
 
     /// Whether only the story's own steps can set story variables and move the story
-    /// (``whatElseDrivesTheStory`` names nothing).
-    var onlyStepsDriveTheStory: Bool { whatElseDrivesTheStory == nil }
+    /// (``drivenBy`` names nothing).
+    var onlyStepsDriveTheStory: Bool { drivenBy == nil }
 
     /// What besides the story's own steps can set story variables or move the story, as the
     /// clause a note tells it in; `nil` when nothing can. A Lua script of the pack, its bases or
     /// its dependencies can (a rule writes `story.vars`, or emits `story.set` or
     /// `story.jump`), so can one of those left unresolved, and a level entity whose action is
     /// a `story.*` one.
-    var whatElseDrivesTheStory: String? {
+    static func whatElseDrivesTheStory(_ pack: Pack) -> String? {
         let drives = "can set story variables or move the story"
         let loaded = Set(pack.loadOrder.map(\.id))
         let needed = pack.manifest.dependencies.map(\.id) + (pack.manifest.extends.map { [$0] } ?? [])

@@ -11,6 +11,20 @@ struct StoryChecker {
     /// and the values its variables are given, are only worked out for a whole story, or
     /// one left out would be told again as what follows from its absence.
     var complete = true
+    /// What besides the story's own steps can set story variables or move the story
+    /// (``whatElseDrivesTheStory(_:)``), worked out once: the checks ask for every
+    /// condition, and the answer looks at the file system and every level.
+    let drivenBy: String?
+
+    /// The checker of `book`, read from `report`'s file into `pack`.
+    init(book: StoryBook, report: FileReport, pack: Pack, references: [(id: String, position: SourcePosition)], complete: Bool) {
+        self.book = book
+        self.report = report
+        self.pack = pack
+        self.references = references
+        self.complete = complete
+        drivenBy = Self.whatElseDrivesTheStory(pack)
+    }
 
     /// What the checks found besides the story's own problems, which `report` holds.
     struct Findings {
@@ -20,8 +34,10 @@ struct StoryChecker {
         var remarks: [Diagnostic]
     }
 
-    /// Runs every check.
-    func check() -> Findings {
+    /// Runs every check; the remarks only when `remarks` asks for them (`validate`), since
+    /// finding unused strings reads the strings files again, for a position, and a story
+    /// loaded to be played has no one to tell them to.
+    func check(remarks: Bool) -> Findings {
         let ids = Self.once(book.chapters.map(\.id))
         let shown = Suggestion.few(ids)
         for reference in references where book.chapterIndex(reference.id) == nil {
@@ -34,7 +50,7 @@ struct StoryChecker {
         checkVariables()
         checkRetries()
         checkUnreached()
-        return Findings(elsewhere: elsewhere, remarks: unusedStrings() + uncheckedNote())
+        return Findings(elsewhere: elsewhere, remarks: remarks ? unusedStrings() + uncheckedNote() : [])
     }
 
     /// `names` each once, in the order they first come: a chapter defined twice, an ending

@@ -14,8 +14,9 @@ public enum StoryReader {
     }
 
     /// What reading the story of `pack` gave, as ``load(for:)`` reads it, with the part of a
-    /// story with problems that could be read; `nil` when there is no story.
-    public static func reading(for pack: Pack) -> StoryReading? {
+    /// story with problems that could be read, and with `remarks` its warnings and notes
+    /// (``StoryReading/remarks``); `nil` when there is no story.
+    public static func reading(for pack: Pack, remarks: Bool = false) -> StoryReading? {
         guard let (layer, files) = storyFile(of: pack) else { return nil }
         // Read as the pack's other JSON files are: a link out of the pack, a device or a
         // file too large is told, not read.
@@ -26,7 +27,7 @@ public enum StoryReader {
             let message = PackFiles.message(for: problem, limit: PackFiles.jsonLimit)
             return StoryReading(readable: nil, problems: [Diagnostic(path: layer.display(fileName), at: .start, message: message)])
         case let .success(bytes):
-            return reading(bytes, pack: pack, displayPath: layer.display(fileName))
+            return reading(bytes, pack: pack, displayPath: layer.display(fileName), remarks: remarks)
         }
     }
 
@@ -62,8 +63,9 @@ public enum StoryReader {
         reading(bytes, pack: pack, displayPath: displayPath).result
     }
 
-    /// Reads story text for `pack`, keeping what could be read of a story with problems.
-    public static func reading(_ bytes: [UInt8], pack: Pack, displayPath: String) -> StoryReading {
+    /// Reads story text for `pack`, keeping what could be read of a story with problems, and
+    /// with `remarks` its warnings and notes.
+    public static func reading(_ bytes: [UInt8], pack: Pack, displayPath: String, remarks: Bool = false) -> StoryReading {
         let report = FileReport(displayPath: displayPath)
         let parsed = JSONParser.parse(bytes)
         for error in parsed.errors { report.error(error.message, at: error.position) }
@@ -71,7 +73,7 @@ public enum StoryReader {
         let reader = Reader(report: report, pack: pack)
         let book = reader.book(root, displayPath: displayPath)
         let found = book.map {
-            StoryChecker(book: $0, report: report, pack: pack, references: reader.references, complete: reader.complete).check()
+            StoryChecker(book: $0, report: report, pack: pack, references: reader.references, complete: reader.complete).check(remarks: remarks)
         }
         return StoryReading(readable: book, problems: (report.diagnostics + (found?.elsewhere ?? [])).sortedForDisplay(),
                             remarks: found?.remarks.sortedForDisplay() ?? [])

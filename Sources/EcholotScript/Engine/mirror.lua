@@ -322,6 +322,22 @@ local function earnedproblem(v)
 end
 E.earnedproblem = earnedproblem
 
+-- Why `v` cannot be a goal's `deadline`, or nil when it can: the players' countdown reads
+-- a number of seconds of level time, and anything else ("20") would leave it silent
+-- without a word.
+local function deadlineproblem(v)
+  if v == nil or type(v) == "number" then return nil end
+  return format("a goal's deadline is the level time, in seconds, by which it must be met (nil: none), not %s",
+    type(v) == "string" and format("%q", v) or describe(v))
+end
+
+-- The fields a rule is held to at the line that writes them, by role: a goal's (at a
+-- goal's own depth; tables inside a goal share its role) and an achievement's.
+local fieldproblems = {
+  goal = { state = goalstateproblem, deadline = deadlineproblem },
+  achievement = { earned = earnedproblem },
+}
+
 -- Why `plain` cannot be item `k` of the level's goals or entities (`role`), in place of
 -- the one whose data is `before` (nil for a new one), written `inside` a whole map or
 -- level or on its own; nil when it can. A goal or entity
@@ -337,9 +353,10 @@ local function itemproblem(role, k, plain, before, inside)
   if before and plain.type ~= before.type then
     return format("field '%s': a goal's type cannot change (it is %s, not %s)", k, describe(before.type), describe(plain.type))
   end
-  local problem = goalstateproblem(plain.state)
+  local field, problem = "state", goalstateproblem(plain.state)
+  if problem == nil then field, problem = "deadline", deadlineproblem(plain.deadline) end
   -- Inside a whole map or level the goal is named too: there may be many.
-  return problem and format("field '%sstate': %s", inside and k .. "." or "", problem)
+  return problem and format("field '%s%s': %s", inside and k .. "." or "", field, problem)
 end
 
 -- The data of a node of the mirror (or a plain table as it is); nil for any other value.
@@ -390,15 +407,12 @@ local function writeother(proxy, meta, data, k, v, old, up)
     error(format("field 'score': a level's score is an integer from 0 to %d, not %s", maxscore,
       type(v) == "number" and tostring(v) or type(v)), 2 + up)
   end
-  -- A goal's state likewise, whoever writes it (the driver checks a goal replaced by a
-  -- returned table after the call). Tables inside a goal share its role, not its depth.
-  if k == "state" and role == "goal" and depth == goaldepth and goalstateproblem(v) then
-    error(format("field 'state': %s", goalstateproblem(v)), 2 + up)
-  end
-  -- An achievement's `earned` likewise, at the line that writes it (the driver checks a
-  -- record returned whole after the call).
-  if k == "earned" and role == "achievement" and earnedproblem(v) then
-    error(format("field 'earned': %s", earnedproblem(v)), 2 + up)
+  -- A goal's state and deadline, and an achievement's `earned`, likewise, whoever writes
+  -- them (the driver checks a goal or record returned whole after the call).
+  local check = fieldproblems[role] and fieldproblems[role][k]
+  if check and (role ~= "goal" or depth == goaldepth) then
+    local problem = check(v)
+    if problem then error(format("field '%s': %s", k, problem), 2 + up) end
   end
   -- A goal's id is its key among the level's goals, and its type the rule that runs it: a
   -- changed type would silently stop the rule, a changed id part the goal from its key.

@@ -85,7 +85,9 @@ public struct GoalText {
 
     /// When `goal` must be met or held by, in the level's time: a `timeLimit`'s `seconds`,
     /// or the `deadline` a pack's goal sets (docs/modding.md), so that players hear any
-    /// goal's time run out, not only the standard one's; nil when it has none.
+    /// goal's time run out, not only the standard one's; nil when it has none. `timeLimit`
+    /// is read from its parameter rather than made to set `deadline` too: a new field in its
+    /// state would change the state hash of every recorded run of a level that has one.
     public static func deadline(of goal: Goal) -> Double? {
         let deadline = goal[goal[GoalKeys.type] == "timeLimit" ? "seconds" : "deadline"].doubleValue
         return deadline.flatMap { $0.isFinite ? $0 : nil }
