@@ -7,6 +7,11 @@ import Testing
 @Suite struct ScriptMistakeTests {
     /// `validate` on a new pack whose goal script has `original` replaced by `changed`.
     func validate(replacing original: String, with changed: String) throws -> ProcessOutput {
+        try run("validate", replacing: original, with: changed)
+    }
+
+    /// `echolot <command> demo` on a new pack whose goal script has `original` replaced by `changed`.
+    func run(_ command: String, replacing original: String, with changed: String) throws -> ProcessOutput {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try echolot(["new", "pack", "demo"], in: folder).status == 0)
@@ -14,7 +19,7 @@ import Testing
         let text = try String(contentsOf: script, encoding: .utf8)
         #expect(text.contains(original))
         try Data(text.replacingOccurrences(of: original, with: changed).utf8).write(to: script)
-        return try echolot(["validate", "demo"], in: folder)
+        return try echolot([command, "demo"], in: folder)
     }
 
     /// A misspelt registration function is told with the one `echolot` has.
@@ -23,6 +28,16 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "demo/scripts/goals/quickFind.lua:7:1: error: attempt to call a nil value (field 'gaol') "
             + "(did you mean 'echolot.goal'?) (pack 'demo')\n", "\(result.stderr)")
+    }
+
+    /// A misspelt field of the goal's own entry, compared with the clock, is told with the
+    /// field meant, at the column where the read starts, though Lua's message names no field.
+    @Test func aMisspeltFieldOfTheGoalNamesTheOneMeant() throws {
+        let result = try run("test", replacing: "ctx.time > ctx.params.seconds", with: "ctx.time > goal.secnods")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("demo/scripts/goals/quickFind.lua:24:49: error: attempt to compare nil with number "
+            + "(goal.secnods is nil; did you mean 'goal.seconds'?) (pack 'demo', goal 'quickFind', action 'tick') (60 times)\n"),
+                "\(result.stderr)")
     }
 
     /// A syntax error is placed at the token Lua stopped at: the `goal` after the condition

@@ -81,7 +81,7 @@ import Testing
 
     /// A misspelt name of `echolot`, `ctx`, a library, a string method or a global gets the
     /// name the table read has, after Lua's message, which keeps its place and context.
-    @Test(arguments: [("goal.x = ctx.parms.speed", "probe.lua:4:1: error: attempt to index a nil value (field 'parms') (did you mean 'ctx.params'?) (pack 'test', goal 'probe', action 'pack.go')"),
+    @Test(arguments: [("goal.x = ctx.parms.speed", "probe.lua:4:10: error: attempt to index a nil value (field 'parms') (did you mean 'ctx.params'?) (pack 'test', goal 'probe', action 'pack.go')"),
                       ("goal.x = ctx.rnadom(6)", "attempt to call a nil value (field 'rnadom') (did you mean 'ctx.random'?) (pack"),
                       ("goal.x = echolot.lsit()", "attempt to call a nil value (field 'lsit') (did you mean 'echolot.list'?) (pack"),
                       ("goal.x = math.flor(1.5)", "attempt to call a nil value (field 'flor') (did you mean 'math.floor'?) (pack"),
@@ -94,12 +94,58 @@ import Testing
         #expect(got.contains(message), "\(got)")
     }
 
-    /// The hint is for the table that was read: a table of the script's own, or one whose
-    /// names are nothing like the name, adds nothing to Lua's message.
-    @Test(arguments: [("local t = {} goal.x = t.gaol()", "gaol"), ("goal.x = echolot.registerGoal()", "registerGoal")])
-    func aNameOfAnotherTableGetsNoHint(body: String, name: String) throws {
+    /// The hint is for the table that was read: a table of the script's own is told by
+    /// what it has, and an engine table whose names are nothing like the name adds nothing
+    /// to Lua's message.
+    @Test(arguments: [("local t = {} goal.x = t.gaol()", "(field 'gaol') (t has no field 'gaol'; it has no named fields) (pack"),
+                      ("goal.x = echolot.registerGoal()", "(field 'registerGoal') (pack")])
+    func aNameOfAnotherTableGetsItsOwnHint(body: String, message: String) throws {
         let got = go(try world(body))
-        #expect(got.hasSuffix("nil value (field '\(name)') (pack 'test', goal 'probe', action 'pack.go')"), "\(got)")
+        #expect(got.hasSuffix("nil value \(message) 'test', goal 'probe', action 'pack.go')"), "\(got)")
+    }
+
+    /// A nil field of the rule's own data — its focus, the action, the level, a table of
+    /// the script — is told with the field meant, or with what the table has, at the
+    /// column where the read starts.
+    @Test(arguments: [
+        ("goal.x = goal.stat .. ''", "4:10: error: attempt to concatenate a nil value (field 'stat') (did you mean 'goal.state'?)"),
+        ("goal.x = action.nmae .. ''", "4:10: error: attempt to concatenate a nil value (field 'nmae') (did you mean 'action.name'?)"),
+        ("local t = { count = 1 } goal.x = t.cuont + 1", "4:34: error: attempt to perform arithmetic on a nil value (field 'cuont') (did you mean 't.count'?)"),
+        ("goal.x = ctx.level.entities.bell.azimth + 1",
+         "4:10: error: attempt to perform arithmetic on a nil value (field 'azimth') (did you mean 'ctx.level.entities.bell.azimuth'?)"),
+        ("goal.x = goal.deadline - ctx.time",
+         "4:10: error: attempt to perform arithmetic on a nil value (field 'deadline') (goal has no field 'deadline'; its fields are id, state, type)"),
+        ("goal.x = goal.speed * 2",
+         "4:10: error: attempt to perform arithmetic on a nil value (field 'speed') (goal has no field 'speed'; did you mean 'ctx.params.speed'?)"),
+        ("goal.count = goal.cuont + 1", "4:14: error: attempt to perform arithmetic on a nil value (field 'cuont') (goal has no field"),
+    ])
+    func aMisspeltFieldOfTheRulesDataGetsTheOneMeant(body: String, message: String) throws {
+        let got = go(try world(body, params: #"{ speed = { type = "number", default = 3 } }"#))
+        #expect(got.contains("probe.lua:" + message), "\(got)")
+    }
+
+    /// Two reads on the line that could both have given the nil tell nothing of either:
+    /// the message stays Lua's, at the line alone.
+    @Test func twoReadsThatCouldHaveFailedGetNoHint() throws {
+        let got = go(try world("local a, b = { x = 1 }, { y = 1 } goal.x = a.z + b.z"))
+        #expect(got.contains("probe.lua:4:1: error: attempt to perform arithmetic on a nil value (field 'z') (pack"), "\(got)")
+        let one = go(try world("local a, b = { x = 1 }, { z = 1 } goal.x = a.z + b.z"))
+        #expect(one.contains("probe.lua:4:44: error: attempt to perform arithmetic on a nil value (field 'z') (a has no field 'z'; its fields are x) (pack"), "\(one)")
+    }
+
+    /// A nil Lua cannot name — compared, or handed to a library function — is told when
+    /// exactly one field read on the line is of a field its table lacks. (Lua compiles
+    /// `a > b` as `b < a`, so its message names the operands the other way round.)
+    @Test(arguments: [
+        ("goal.x = ctx.tme > 1", "4:10: error: attempt to compare number with nil (ctx.tme is nil; did you mean 'ctx.time'?)"),
+        ("goal.x = ctx.time > goal.speed", "4:21: error: attempt to compare nil with number (goal.speed is nil; did you mean 'ctx.params.speed'?)"),
+        ("goal.x = math.floor(goal.limit)",
+         "4:21: error: bad argument #1 to 'floor' (number expected, got nil) (goal.limit is nil: goal has no field 'limit')"),
+        ("local limit goal.x = ctx.time > limit", "4:1: error: attempt to compare nil with number (pack"),
+    ])
+    func aNilThatLuaCannotNameIsToldByTheLine(body: String, message: String) throws {
+        let got = go(try world(body, params: #"{ speed = { type = "number", default = 3 } }"#))
+        #expect(got.contains("probe.lua:" + message), "\(got)")
     }
 
     /// An engine table's miss of a name in one call is no hint for another call's error
@@ -140,7 +186,7 @@ import Testing
         let store = try Support.world(scripts: ["probe.lua": script], level: level).store
         store.dispatch(.start)
         let got = go(store)
-        #expect(got.contains("probe.lua:5:1: error: attempt to concatenate a nil value (field 'ids') (did you mean 'ctx.id'?) (pack 'test', behaviour 'probe', action 'pack.go')"), "\(got)")
+        #expect(got.contains("probe.lua:5:16: error: attempt to concatenate a nil value (field 'ids') (did you mean 'ctx.id'?) (pack 'test', behaviour 'probe', action 'pack.go')"), "\(got)")
         Support.tick(store)
         #expect(store.entity("horn")?["seen"] == .string("horn:true"))
     }

@@ -2,7 +2,7 @@
 public enum Suggestion {
     /// `names` for a message: a long list does not fit on a line, so the first few of it
     /// and how many more, each long name cut.
-    static func few(_ names: [String]) -> String {
+    public static func few(_ names: [String]) -> String {
         let shown = names.prefix(names.count <= 12 ? 12 : 10).map { shortened($0, head: 40, tail: 10) }.joined(separator: ", ")
         return names.count <= 12 ? shown : shown + " and \(names.count - 10) more"
     }

@@ -51,20 +51,47 @@ extension LuaVM {
 
     /// `message` with a hint appended when it is Lua's "attempt to … a nil value (global
     /// 'X')", "(field 'X')" or "(method 'X')": for a name the sandbox leaves out, what to
-    /// use instead; for a near miss of a name the table read has, "(did you mean 'x'?)".
-    /// The names still read as nil (`if os then` works); only the failure says why. Called
-    /// by the message handler, while the failing function is on `L`'s stack.
-    func withNameHint(_ message: String, in L: OpaquePointer) -> String {
-        guard let (kind, name) = Self.nilName(in: message) else { return message }
-        if kind == "global" {
-            if let hint = Self.knownHint(for: name) { return "\(message): \(hint)" }
-            return message + Suggestion.nameHint(for: name, among: globalNames(in: L))
+    /// use instead; for a near miss of a name the table read has, "(did you mean 'x'?)";
+    /// for a field of the script's own data, what that table has. With it, where on the
+    /// failing line the name is written, when the line shows one place. The names still
+    /// read as nil (`if os then` works); only the failure says why. Called by the message
+    /// handler, while the failing function is on `L`'s stack.
+    func withNameHint(_ message: String, in L: OpaquePointer) -> (message: String, spot: NameSpot?) {
+        let frame = failingFrame(in: L)
+        let line = frame.flatMap { failingLine(of: $0) }
+        func spotAt(_ offset: Int?) -> NameSpot? {
+            guard let frame, let line, let offset else { return nil }
+            return NameSpot(chunk: frame.chunk, line: frame.line, column: line.column(ofOffset: offset))
         }
-        guard kind == "field" || kind == "method", let (table, names) = missedTable(named: name, in: L) else { return message }
+        guard let (kind, name) = Self.nilName(in: message) else {
+            guard Self.isUnnamedNil(message), let frame, let line,
+                  let (hint, offset) = unnamedNilHint(on: line, level: frame.level, in: L) else { return (message, nil) }
+            return (message + hint, spotAt(offset))
+        }
+        let places = line?.occurrences(of: name, kind: kind) ?? []
+        let only = places.count == 1 ? places[0].offset : nil
+        if kind == "global" {
+            if let hint = Self.knownHint(for: name) { return ("\(message): \(hint)", spotAt(only)) }
+            return (message + Suggestion.nameHint(for: name, among: globalNames(in: L)), spotAt(only))
+        }
+        guard kind == "field" || kind == "method" else { return (message, nil) }
+        guard let (table, names) = missedTable(named: name, in: L) else {
+            guard kind == "field", let frame else { return (message, spotAt(only)) }
+            let (hint, offset) = fieldHint(for: name, at: places, level: frame.level, in: L)
+            return (message + (hint ?? ""), spotAt(offset ?? only))
+        }
+        let at = spotAt(places.first(where: { $0.path?.last == table })?.offset ?? only)
         let qualified = "\(table).\(name)"
-        if let hint = Self.knownHint(for: qualified) { return "\(message): \(hint)" }
-        guard let meant = Suggestion.closest(to: name, among: names) else { return message }
-        return message + " (did you mean '\(kind == "method" ? meant : "\(table).\(meant)")'?)"
+        if let hint = Self.knownHint(for: qualified) { return ("\(message): \(hint)", at) }
+        guard let meant = Suggestion.closest(to: name, among: names) else { return (message, at) }
+        return (message + " (did you mean '\(kind == "method" ? meant : "\(table).\(meant)")'?)", at)
+    }
+
+    /// Whether `message` is one of Lua's about a nil it cannot name: a comparison
+    /// ("attempt to compare nil with number") or a library function's argument ("bad
+    /// argument #1 to 'floor' (number expected, got nil)").
+    static func isUnnamedNil(_ message: String) -> Bool {
+        (message.contains("attempt to compare ") && message.contains("nil")) || message.contains(", got nil)")
     }
 
     /// The kind (`global`, `field`, …) and the name of a nil value Lua's message is about.
@@ -110,7 +137,7 @@ extension LuaVM {
 
     /// The string keys of the table at `index`, sorted (`next` visits them in an order
     /// that changes from run to run, and a near miss must be told alike in every run).
-    private func stringKeys(ofTableAt index: Int32, in L: OpaquePointer) -> [String] {
+    func stringKeys(ofTableAt index: Int32, in L: OpaquePointer) -> [String] {
         let table = lua_absindex(L, index)
         var keys: [String] = []
         lua_pushnil(L)

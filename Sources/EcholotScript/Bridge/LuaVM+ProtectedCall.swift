@@ -61,7 +61,8 @@ extension LuaVM {
     /// cannot fail itself.
     func handleMessage(_ L: OpaquePointer) -> Int32 {
         clua_noteoverflow(L, L, 1)
-        var failure = CapturedFailure(kind: .runtime, message: withNameHint(describeError(at: 1, in: L), in: L))
+        let (message, spot) = withNameHint(describeError(at: 1, in: L), in: L)
+        var failure = CapturedFailure(kind: .runtime, message: message)
         locate(&failure, in: L)
         if failure.source == nil, let (source, line, column) = engineFailurePosition(L) {
             failure.source = source
@@ -80,6 +81,9 @@ extension LuaVM {
                 }
                 level += 1
             }
+        }
+        if failure.column == nil, let spot, failure.line == spot.line, failure.source?.chunkName == spot.chunk {
+            failure.column = spot.column
         }
         var probe = lua_Debug()
         failure.deepStack = lua_getstack(L, LuaVM.deepStack, &probe) != 0

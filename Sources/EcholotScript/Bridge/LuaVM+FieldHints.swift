@@ -1,0 +1,268 @@
+import CLua
+import Glibc
+import CLuaBridge
+import EcholotModel
+
+/// Hints for a nil field read from a pack's own data: an entity, a goal, an action, a
+/// table of the script. Lua's message names the field alone (`(field 'azimth')`); the
+/// failing line's text (``LuaLine``) shows the chain it was read from, and the
+/// chain is followed, as a read would, from the failing function's locals, upvalues and
+/// globals. Everything here only reads: it runs in the message handler, where an error
+/// of its own would unwind through Swift, so it pushes no new string and calls no
+/// metamethod (`__index` tables are followed by hand, an `__index` function is not called).
+extension LuaVM {
+    /// Where a message's nil name is written: the chunk and line of the failing function,
+    /// and the column the expression starts at.
+    struct NameSpot: Equatable {
+        /// The failing function's chunk name.
+        var chunk: String
+        /// Its line.
+        var line: Int
+        /// The column, in characters, where the expression with the name starts.
+        var column: Int
+
+        /// A line of a chunk.
+        struct Line: Hashable {
+            /// The chunk name.
+            var chunk: String
+            /// The line, from 1.
+            var line: Int
+        }
+    }
+
+    /// The line `frame` failed on, read once however often it fails; nil when its text is
+    /// not the engine's to read.
+    func failingLine(of frame: (level: Int32, chunk: String, line: Int)) -> LuaLine? {
+        let key = NameSpot.Line(chunk: frame.chunk, line: frame.line)
+        if let line = failingLines[key] { return line }
+        guard let text = textsByChunk[frame.chunk], let line = LuaLine(frame.line, of: text) else { return nil }
+        if failingLines.count >= 64 { failingLines.removeAll() }
+        failingLines[key] = line
+        return line
+    }
+
+    /// The innermost Lua function on `L`'s stack (the one that failed) as its stack level,
+    /// its chunk name and its current line.
+    func failingFrame(in L: OpaquePointer) -> (level: Int32, chunk: String, line: Int)? {
+        var record = lua_Debug()
+        var level: Int32 = 1
+        while lua_getstack(L, level, &record) != 0 {
+            if lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0, let chunk = record.source {
+                return (level, String(cString: chunk), Int(record.currentline))
+            }
+            level += 1
+        }
+        return nil
+    }
+
+    /// The most keys a table may have for a failure to weigh them as names meant.
+    static let hintedKeys = 1_000
+
+    /// For a nil field `name` of the failing line, the place that failed — the one place
+    /// on the line whose chain the engine cannot follow or whose table lacks the name —
+    /// and, when its chain could be followed, what to say: " (did you mean
+    /// 'entity.azimuth'?)" for a near miss of a field the table has, else " (entity has no
+    /// field 'speed'; its fields are …)". Two places that could have failed tell nothing.
+    func fieldHint(for name: String, at places: [LuaLine.Occurrence], level: Int32,
+                   in L: OpaquePointer) -> (hint: String?, offset: Int?) {
+        guard lua_checkstack(L, 8) != 0 else { return (nil, nil) }
+        var failed: (place: LuaLine.Occurrence, keys: [String]?)?
+        for place in places {
+            var keys: [String]?
+            if let path = place.path, !path.isEmpty, pushTable(at: path, level: level, in: L) {
+                let readable = readableKeys(ofTableAt: -1, in: L)
+                clua_pop(L, 1)
+                if readable.contains(name) { continue }
+                // A table of thousands (a large level's entities) is no list to read, and
+                // weighing every key would slow a rule that fails on every tick.
+                if readable.count <= Self.hintedKeys { keys = readable }
+            }
+            guard failed == nil else { return (nil, nil) }
+            failed = (place, keys)
+        }
+        guard let (place, found) = failed else { return (nil, nil) }
+        guard let keys = found, let path = place.path else { return (nil, place.offset) }
+        let label = path.joined(separator: ".")
+        if let meant = Suggestion.closest(to: name, among: keys) {
+            return (" (did you mean '\(label).\(meant)'?)", place.offset)
+        }
+        if let ctx = parameterHolder(of: name, level: level, in: L) {
+            return (" (\(label) has no field '\(name)'; did you mean '\(ctx).params.\(name)'?)", place.offset)
+        }
+        let fields = keys.isEmpty ? "it has no named fields" : "its fields are " + Suggestion.few(keys)
+        return (" (\(label) has no field '\(name)'; \(fields))", place.offset)
+    }
+
+    /// For a message about a nil Lua cannot name (``isUnnamedNil(_:)``), the one field read
+    /// on the failing line whose table lacks it, with what was likely meant: " (ctx.tme is
+    /// nil; did you mean 'ctx.time'?)", " (goal.seconds is nil; did you mean
+    /// 'ctx.params.seconds'?)", or " (goal.limit is nil: goal has no field 'limit')". Nil
+    /// when no read, or more than one, is of a missing field: the nil may be a variable's.
+    func unnamedNilHint(on line: LuaLine, level: Int32, in L: OpaquePointer) -> (hint: String, offset: Int)? {
+        guard lua_checkstack(L, 8) != 0 else { return nil }
+        var missing: (name: String, path: [String], offset: Int, keys: [String])?
+        for (name, place) in line.fieldReads() {
+            guard let path = place.path, pushTable(at: path, level: level, in: L) else { continue }
+            let keys = readableKeys(ofTableAt: -1, in: L)
+            clua_pop(L, 1)
+            if keys.contains(name) { continue }
+            if let missing, missing.name == name, missing.path == path { continue }
+            guard missing == nil else { return nil }
+            missing = (name, path, place.offset, keys)
+        }
+        guard let missing else { return nil }
+        let table = missing.path.joined(separator: ".")
+        let read = "\(table).\(missing.name)"
+        if missing.keys.count <= Self.hintedKeys, let meant = Suggestion.closest(to: missing.name, among: missing.keys) {
+            return (" (\(read) is nil; did you mean '\(table).\(meant)'?)", missing.offset)
+        }
+        if let ctx = parameterHolder(of: missing.name, level: level, in: L) {
+            return (" (\(read) is nil; did you mean '\(ctx).params.\(missing.name)'?)", missing.offset)
+        }
+        return (" (\(read) is nil: \(table) has no field '\(missing.name)')", missing.offset)
+    }
+
+    /// The local of the function at stack `level` whose `params` has a parameter `name`
+    /// (its ctx, whatever the rule calls it): a rule's parameter read from its entity or
+    /// goal (`entity.speed`) is the slip this names.
+    private func parameterHolder(of name: String, level: Int32, in L: OpaquePointer) -> String? {
+        var record = lua_Debug()
+        guard lua_getstack(L, level, &record) != 0 else { return nil }
+        var n: Int32 = 1
+        while let local = lua_getlocal(L, &record, n) {
+            defer { clua_pop(L, 1) }
+            n += 1
+            guard local.pointee != CChar(UInt8(ascii: "(")),  // "(temporary)" and the like are not names
+                  lua_type(L, -1) == LUA_TTABLE, pushField(named: "params", ofTableAt: -1, in: L) else { continue }
+            defer { clua_pop(L, 1) }
+            if lua_type(L, -1) == LUA_TTABLE, readableKeys(ofTableAt: -1, in: L).contains(name) { return String(cString: local) }
+        }
+        return nil
+    }
+
+    /// Pushes the table `path` names in the function at stack `level` — its first name a
+    /// local (the innermost one of that name), an upvalue or a global, each further name a
+    /// field — and returns true; pushes nothing and returns false when one of them is not
+    /// a table.
+    private func pushTable(at path: [String], level: Int32, in L: OpaquePointer) -> Bool {
+        guard let root = path.first, pushVariable(named: root, level: level, in: L) else { return false }
+        for key in path.dropFirst() {
+            guard lua_type(L, -1) == LUA_TTABLE, pushField(named: key, ofTableAt: -1, in: L) else {
+                clua_pop(L, 1)
+                return false
+            }
+            clua_remove(L, -2)
+        }
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            clua_pop(L, 1)
+            return false
+        }
+        return true
+    }
+
+    /// Pushes the variable `name` as the function at stack `level` sees it, and returns
+    /// true; false, with nothing pushed, when it has none of that name.
+    private func pushVariable(named name: String, level: Int32, in L: OpaquePointer) -> Bool {
+        var record = lua_Debug()
+        guard lua_getstack(L, level, &record) != 0 else { return false }
+        var innermost: Int32 = 0
+        var n: Int32 = 1
+        while let local = lua_getlocal(L, &record, n) {
+            if String(cString: local) == name { innermost = n }
+            clua_pop(L, 1)
+            n += 1
+        }
+        if innermost > 0 {
+            _ = lua_getlocal(L, &record, innermost)
+            return true
+        }
+        guard lua_getinfo(L, "f", &record) != 0 else { return false }
+        var environment: Int32 = 0
+        var i: Int32 = 1
+        while let upvalue = lua_getupvalue(L, -1, i) {
+            let upvalueName = String(cString: upvalue)
+            if upvalueName == name {
+                clua_remove(L, -2)
+                return true
+            }
+            clua_pop(L, 1)
+            if upvalueName == "_ENV" { environment = i }
+            i += 1
+        }
+        guard environment > 0, lua_getupvalue(L, -1, environment) != nil else {
+            clua_pop(L, 1)
+            return false
+        }
+        clua_remove(L, -2)
+        guard lua_type(L, -1) == LUA_TTABLE, pushField(named: name, ofTableAt: -1, in: L) else {
+            clua_pop(L, 1)
+            return false
+        }
+        clua_remove(L, -2)
+        return true
+    }
+
+    /// Pushes field `name` of the table at `index` as a read sees it through `__index`
+    /// tables, and returns true; false, with nothing pushed, when the read would give nil
+    /// or call a function. Keys are compared by walking the tables, which allocates nothing.
+    private func pushField(named name: String, ofTableAt index: Int32, in L: OpaquePointer) -> Bool {
+        lua_pushvalue(L, index)
+        for _ in 0 ..< 8 {
+            if pushRawField(named: name, ofTableAt: -1, in: L) {
+                clua_remove(L, -2)
+                return true
+            }
+            guard stepToIndexTable(in: L) else { break }
+        }
+        clua_pop(L, 1)
+        return false
+    }
+
+    /// Replaces the table on top of the stack with its metatable's `__index` and returns
+    /// true when that is a table; else leaves the top as it was and returns false.
+    private func stepToIndexTable(in L: OpaquePointer) -> Bool {
+        guard lua_getmetatable(L, -1) != 0 else { return false }
+        guard pushRawField(named: "__index", ofTableAt: -1, in: L) else {
+            clua_pop(L, 1)
+            return false
+        }
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            clua_pop(L, 2)
+            return false
+        }
+        clua_remove(L, -2)
+        clua_remove(L, -2)
+        return true
+    }
+
+    /// Pushes the value of the table at `index` under the string key `name`, and returns
+    /// true; false, with nothing pushed, when it has none.
+    private func pushRawField(named name: String, ofTableAt index: Int32, in L: OpaquePointer) -> Bool {
+        let table = lua_absindex(L, index)
+        let wanted = Array(name.utf8)
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            var length = 0
+            if lua_type(L, -2) == LUA_TSTRING, let key = clua_tostring(L, -2, &length), length == wanted.count,
+               length == 0 || wanted.withUnsafeBytes({ memcmp($0.baseAddress!, key, length) == 0 }) {
+                clua_remove(L, -2)
+                return true
+            }
+            clua_pop(L, 1)
+        }
+        return false
+    }
+
+    /// The string keys a read of the table at `index` finds, its own and those of the
+    /// `__index` tables behind it, sorted and each once.
+    private func readableKeys(ofTableAt index: Int32, in L: OpaquePointer) -> [String] {
+        var keys = Set(stringKeys(ofTableAt: index, in: L))
+        lua_pushvalue(L, index)
+        for _ in 0 ..< 8 {
+            guard stepToIndexTable(in: L) else { break }
+            keys.formUnion(stringKeys(ofTableAt: -1, in: L))
+        }
+        clua_pop(L, 1)
+        return keys.sorted()
+    }
+}

@@ -1,0 +1,126 @@
+/// One line of a script, read as Lua's lexer reads it (``LuaScan``), for what a runtime
+/// error's message leaves out. Lua names a nil field alone ("attempt to perform arithmetic
+/// on a nil value (field 'azimth')"), not the table it was read from, and places the error
+/// at the line alone; the line's text shows what the name was read from when it is written
+/// after a plain chain of names (`entity.azimth`, `ctx.level.player.azimth`).
+struct LuaLine {
+    /// One place a name is read on the line.
+    struct Occurrence: Equatable {
+        /// The names of the chain the field is read from (`["ctx", "level"]` for
+        /// `ctx.level.x`); nil when what comes before the dot is not a plain chain of names
+        /// (`f().x`, `t[i].x`), and empty for a global.
+        var path: [String]?
+        /// The offset in the text where the expression starts: the chain's first name, or
+        /// the name itself when there is no plain chain.
+        var offset: Int
+    }
+
+    /// Lua's reserved words: none of them starts a chain of names.
+    private static let reserved: Set<String> = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+
+    /// The whole text of the script.
+    let text: [UInt8]
+    /// The offset where the line starts.
+    let start: Int
+    /// The tokens that start on the line.
+    let tokens: [LuaScan.Token]
+
+    /// Line `line` of `text` (counted from 1), scanned from the start of the text: the
+    /// line may begin inside a long string or comment. Nil when the text has no such line.
+    init?(_ line: Int, of text: [UInt8]) {
+        guard let start = LuaKeySearch.offset(ofLine: line, in: text) else { return nil }
+        let end = LuaKeySearch.offset(ofLine: line + 1, in: text) ?? text.count
+        let scan = LuaScan(text: text)
+        var tokens: [LuaScan.Token] = []
+        var t = scan.token(at: 0)
+        while t.kind != .eof, t.start < end {
+            if t.start >= start { tokens.append(t) }
+            t = scan.token(at: t.end)
+        }
+        self.text = text
+        self.start = start
+        self.tokens = tokens
+    }
+
+    /// The column, in characters, of `offset` on this line.
+    func column(ofOffset offset: Int) -> Int {
+        String(decoding: text[start ..< max(start, min(offset, text.count))], as: UTF8.self).count + 1
+    }
+
+    /// The places where `name` is read as a field (`kind` "field": after a single dot,
+    /// and not assigned to) or as a global (`kind` "global": not after a dot or colon),
+    /// in the order they are written. Empty for any other kind.
+    func occurrences(of name: String, kind: String) -> [Occurrence] {
+        guard kind == "field" || kind == "global" else { return [] }
+        let word = Array(name.utf8)
+        var found: [Occurrence] = []
+        for (k, token) in tokens.enumerated() where token.kind == .name && text[token.start ..< token.end].elementsEqual(word) {
+            let afterDot = k > 0 && isDot(tokens[k - 1])
+            let afterColon = k > 0 && isPunct(tokens[k - 1], ":")
+            if kind == "global" {
+                if !afterDot && !afterColon { found.append(Occurrence(path: [], offset: token.start)) }
+                continue
+            }
+            guard afterDot, !isAssigned(k) else { continue }
+            found.append(chain(endingBefore: k - 1) ?? Occurrence(path: nil, offset: token.start))
+        }
+        return found
+    }
+
+    /// Every field read (not assigned to) after a plain chain of names (`goal.limit`;
+    /// `ctx.params.seconds` twice: `ctx.params` and `params.seconds`), with the field's
+    /// name, in the order they are written.
+    func fieldReads() -> [(name: String, place: Occurrence)] {
+        var found: [(name: String, place: Occurrence)] = []
+        for (k, token) in tokens.enumerated() where k > 0 && isDot(tokens[k - 1]) {
+            guard let name = plainName(token), !isAssigned(k), let place = chain(endingBefore: k - 1) else { continue }
+            found.append((name, place))
+        }
+        return found
+    }
+
+    /// The plain chain of names whose last name is the token before the dot at `dot`, with
+    /// where it starts; nil when there is none.
+    private func chain(endingBefore dot: Int) -> Occurrence? {
+        var j = dot - 1
+        guard j >= 0, let last = plainName(tokens[j]) else { return nil }
+        var path = [last]
+        while j >= 2, isDot(tokens[j - 1]), let name = plainName(tokens[j - 2]) {
+            path.insert(name, at: 0)
+            j -= 2
+        }
+        // `f().x.y`, `t[1].y`, `s:m().y`: a chain that goes on to the left is not plain (a
+        // name after a bracket with no dot between, `{} t.x`, starts a new expression).
+        if j >= 1, isDot(tokens[j - 1]) || isPunct(tokens[j - 1], ":") { return nil }
+        return Occurrence(path: path, offset: tokens[j].start)
+    }
+
+    /// Whether the name at `k` is the target of an assignment (`goal.x = …`): written,
+    /// not read, so it is not what a nil came from.
+    private func isAssigned(_ k: Int) -> Bool {
+        k + 1 < tokens.count && isPunct(tokens[k + 1], "=")
+    }
+
+    /// The name `token` is, if it is one and not a reserved word.
+    private func plainName(_ token: LuaScan.Token) -> String? {
+        guard token.kind == .name, let name = String(bytes: text[token.start ..< token.end], encoding: .utf8),
+              !Self.reserved.contains(name) else { return nil }
+        return name
+    }
+
+    /// Whether `token` is the one-character punctuation `c`.
+    private func isPunct(_ token: LuaScan.Token, _ c: Character) -> Bool {
+        token.kind == .punct && token.end - token.start == 1 && text[token.start] == c.asciiValue!
+    }
+
+    /// Whether `token` is a dot that indexes: one the lexer gives alone, not part of `..`
+    /// (concatenation) or `...` (varargs), which it gives dot by dot.
+    private func isDot(_ token: LuaScan.Token) -> Bool {
+        guard isPunct(token, ".") else { return false }
+        let dot = UInt8(ascii: ".")
+        return !(token.start > 0 && text[token.start - 1] == dot) && !(token.end < text.count && text[token.end] == dot)
+    }
+}

@@ -1,0 +1,64 @@
+import Testing
+@testable import EcholotScript
+
+/// Finding what a nil field was read from on a failing line: the chain of names before it,
+/// as Lua's lexer reads the line, so a name in a string or a comment, or one written to,
+/// is never taken for the read that failed.
+@Suite struct LuaLineTests {
+    /// The places `name` is read as `kind` on `line` of `source`: each chain (nil when not
+    /// plain) and the column it starts at.
+    func places(_ name: String, _ kind: String = "field", line: Int = 1, in source: String) -> [(path: [String]?, column: Int)] {
+        guard let read = LuaLine(line, of: Array(source.utf8)) else { return [] }
+        return read.occurrences(of: name, kind: kind).map { ($0.path, read.column(ofOffset: $0.offset)) }
+    }
+
+    @Test func aFieldIsReadFromTheChainBeforeIt() {
+        let found = places("azimth", in: "entity.azimuth = entity.azimth + ctx.level.view.azimth")
+        #expect(found.map(\.path) == [["entity"], ["ctx", "level", "view"]])
+        #expect(found.map(\.column) == [18, 34])
+    }
+
+    @Test func aFieldWrittenToIsNoRead() {
+        #expect(places("n", in: "goal.n = goal.n + 1").map(\.column) == [10])
+    }
+
+    @Test func concatenationIsNoChain() {
+        #expect(places("id", in: #"x = "a" .. item.id .. ctx.id"#).map(\.path) == [["item"], ["ctx"]])
+    }
+
+    @Test func aChainThroughACallOrAnIndexIsNotPlain() {
+        let found = places("id", in: "x = f().id + t[1].id + s:m().id + g().a.id")
+        #expect(found.map(\.path) == [nil, nil, nil, nil])
+        #expect(found.map(\.column) == [9, 19, 30, 41])
+    }
+
+    @Test func aNameAfterABracketStartsANewChain() {
+        #expect(places("gaol", in: "local t = {} t.gaol()").map(\.path) == [["t"]])
+    }
+
+    @Test func columnsCountCharacters() {
+        #expect(places("x", in: "local s = 'äö' .. t.x").map(\.column) == [19])
+    }
+
+    @Test func stringsAndCommentsAreSkipped() {
+        let source = """
+            local s = "a.id" .. [[
+            b.id]] .. c.id -- d.id
+            """
+        #expect(places("id", line: 2, in: source).map(\.path) == [["c"]])
+        #expect(places("id", line: 1, in: source).isEmpty)
+    }
+
+    @Test func aGlobalIsANameNotAfterADotOrColon() {
+        let found = places("tonumbr", "global", in: "x = tonumbr(1) + t.tonumbr + t:tonumbr()")
+        #expect(found.map(\.path) == [[]])
+        #expect(found.map(\.column) == [5])
+    }
+
+    @Test func everyReadOfALineIsListed() {
+        let text = Array(#"if goal.state == "pending" and ctx.tme > ctx.params.seconds then goal.state = "failed" end"#.utf8)
+        let reads = LuaLine(1, of: text)!.fieldReads()
+        #expect(reads.map(\.name) == ["state", "tme", "params", "seconds"])
+        #expect(reads.map(\.place.path) == [["goal"], ["ctx"], ["ctx"], ["ctx", "params"]])
+    }
+}
