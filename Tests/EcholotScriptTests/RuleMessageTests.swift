@@ -118,6 +118,8 @@ import Testing
         ("goal.x = goal.speed * 2",
          "4:10: error: attempt to perform arithmetic on a nil value (field 'speed') (goal has no field 'speed'; did you mean 'ctx.params.speed'?)"),
         ("goal.count = goal.cuont + 1", "4:14: error: attempt to perform arithmetic on a nil value (field 'cuont') (goal has no field"),
+        ("local bell = ctx.level.entities.bell goal.x = bell.position.azimuth",
+         "4:47: error: attempt to index a nil value (field 'position') (bell has no field 'position': azimuth, elevation and distance are fields of their own, as in bell.azimuth)"),
     ])
     func aMisspeltFieldOfTheRulesDataGetsTheOneMeant(body: String, message: String) throws {
         let got = go(try world(body, params: #"{ speed = { type = "number", default = 3 } }"#))

@@ -55,6 +55,11 @@ extension LuaVM {
         return nil
     }
 
+    /// The stack slots the walks below use at the most, with room to spare: a parameter
+    /// table read through a local's `__index` chain, walked by `lua_next`, takes about a
+    /// dozen. Nothing is said when Lua cannot give them.
+    static let hintSlots: Int32 = 24
+
     /// The most keys a table may have for a failure to weigh them as names meant.
     static let hintedKeys = 1_000
 
@@ -65,7 +70,7 @@ extension LuaVM {
     /// field 'speed'; its fields are …)". Two places that could have failed tell nothing.
     func fieldHint(for name: String, at places: [LuaLine.Occurrence], level: Int32,
                    in L: OpaquePointer) -> (hint: String?, offset: Int?) {
-        guard lua_checkstack(L, 8) != 0 else { return (nil, nil) }
+        guard lua_checkstack(L, Self.hintSlots) != 0 else { return (nil, nil) }
         var failed: (place: LuaLine.Occurrence, keys: [String]?)?
         for place in places {
             var keys: [String]?
@@ -89,6 +94,12 @@ extension LuaVM {
         if let ctx = parameterHolder(of: name, level: level, in: L) {
             return (" (\(label) has no field '\(name)'; did you mean '\(ctx).params.\(name)'?)", place.offset)
         }
+        // A level file writes an entity's place as "position": { "azimuth": … }; in the
+        // state the three numbers are the entity's own fields.
+        if name == "position", keys.contains("azimuth") {
+            return (" (\(label) has no field 'position': azimuth, elevation and distance are fields of their own, as in \(label).azimuth)",
+                    place.offset)
+        }
         let fields = keys.isEmpty ? "it has no named fields" : "its fields are " + Suggestion.few(keys)
         return (" (\(label) has no field '\(name)'; \(fields))", place.offset)
     }
@@ -99,7 +110,7 @@ extension LuaVM {
     /// 'ctx.params.seconds'?)", or " (goal.limit is nil: goal has no field 'limit')". Nil
     /// when no read, or more than one, is of a missing field: the nil may be a variable's.
     func unnamedNilHint(on line: LuaLine, level: Int32, in L: OpaquePointer) -> (hint: String, offset: Int)? {
-        guard lua_checkstack(L, 8) != 0 else { return nil }
+        guard lua_checkstack(L, Self.hintSlots) != 0 else { return nil }
         var missing: (name: String, path: [String], offset: Int, keys: [String])?
         for (name, place) in line.fieldReads() {
             guard let path = place.path, pushTable(at: path, level: level, in: L) else { continue }
