@@ -126,6 +126,21 @@ import Testing
         #expect(got.contains("probe.lua:" + message), "\(got)")
     }
 
+    /// An error that an engine function or Lua's library raises is placed at the call it
+    /// names, when the line makes that call once.
+    @Test(arguments: [
+        ("goal.x = 1 ctx.emit('goal.met')", "4:12: error: ctx.emit: goal.met needs the id"),
+        ("goal.x = math.floor('a')", "4:10: error: bad argument #1 to 'floor' (number expected, got string)"),
+        ("local floor = math.floor\ngoal.x = floor('a')", "5:10: error: bad argument #1 to 'floor' (number expected, got string)"),
+        ("goal.x = table.concat(1)", "4:10: error: bad argument #1 to 'concat' (table expected, got number)"),
+        ("goal.x = next(1)", "4:10: error: bad argument #1 to 'next' (table expected, got number)"),
+        ("goal.x = math.floor('a') + math.floor('b')", "4:1: error: bad argument #1 to 'floor' (number expected, got string)"),
+    ])
+    func anErrorOfACallIsPlacedAtTheCall(body: String, message: String) throws {
+        let got = go(try world(body))
+        #expect(got.contains("probe.lua:" + message), "\(got)")
+    }
+
     /// Two reads on the line that could both have given the nil tell nothing of either:
     /// the message stays Lua's, at the line alone.
     @Test func twoReadsThatCouldHaveFailedGetNoHint() throws {

@@ -41,6 +41,27 @@ extension LuaVM {
         return line
     }
 
+    /// The column of the call an error names, on the line it is placed at: the engine's
+    /// own functions start their messages with their name (`ctx.emit: …`), Lua's library
+    /// says `bad argument #1 to 'floor'`. Nil unless the line calls it at one place.
+    func callColumn(for message: String, chunk: String, line: Int) -> Int? {
+        var path: [String]
+        if message.hasPrefix("bad argument #"), let to = message.range(of: " to '"),
+           let close = message[to.upperBound...].firstIndex(of: "'") {
+            path = message[to.upperBound ..< close].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        } else if let colon = message.range(of: ": "), message[..<colon.lowerBound].contains("."),
+                  message[..<colon.lowerBound].allSatisfy({ $0 == "." || $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }) {
+            path = message[..<colon.lowerBound].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        } else {
+            return nil
+        }
+        guard let name = path.popLast(), !name.isEmpty, let text = textsByChunk[chunk], let read = LuaLine(line, of: text) else { return nil }
+        // `math.floor(x)` or a bare `floor(x)` for Lua's name alone; `ctx.emit(…)` as the engine names it.
+        let places = read.occurrences(of: name, kind: "field").filter { path.isEmpty || $0.path == path }
+            + (path.isEmpty ? read.occurrences(of: name, kind: "global") : [])
+        return places.count == 1 ? read.column(ofOffset: places[0].offset) : nil
+    }
+
     /// The innermost Lua function on `L`'s stack (the one that failed) as its stack level,
     /// its chunk name and its current line.
     func failingFrame(in L: OpaquePointer) -> (level: Int32, chunk: String, line: Int)? {
