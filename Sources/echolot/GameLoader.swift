@@ -126,13 +126,38 @@ enum GameLoader {
             Terminal.error(nameGiven(argument, of: named))
             return nil
         }
-        if let resolved { return resolved }
+        if let resolved {
+            // A path one letter off a folder beside it: say which, rather than the bare "no such file".
+            let hint = pathHint(for: argument)
+            guard !hint.isEmpty else { return resolved }
+            Terminal.error("\(MessageText.argument(argument)):1:1: error: no such file or directory\(hint)")
+            return nil
+        }
         // "no such file" would send the player looking for a file they never meant.
         let searched = safe ? "no shipped pack (installed packs are not loaded with --safe)" : "no shipped or installed pack"
-        let hint = Suggestion.nameHint(for: argument, among: packs.map(\.pack.id))
+        let hint = pathHint(for: argument, orIDs: packs.map(\.pack.id))
         Terminal.error("\(MessageText.argument(argument)):1:1: error: there is \(searched) with the id '\(MessageText.argument(argument))', nor a file or folder of that name\(hint); "
             + "'echolot packs --all' lists the packs by id")
         return nil
+    }
+
+    /// " (did you mean 'x'?)" for a PACK argument one letter off a pack folder (one with a
+    /// pack.json) or a `.zip` file beside where it points, written as it is written (`demo`, `packs/demo`), or off one
+    /// of `ids` (pack ids, for an argument with no folder in it); "" when none is near.
+    static func pathHint(for argument: String, orIDs ids: [String] = []) -> String {
+        let typed = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+        let slash = typed.lastIndex(of: "/")
+        let prefix = slash.map { String(typed[...$0]) } ?? ""
+        let last = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
+        let folder = prefix.isEmpty ? "." : prefix
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { name in
+            var isFolder: ObjCBool = false
+            guard !name.hasPrefix("."), FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder) else { return false }
+            return isFolder.boolValue ? FileManager.default.fileExists(atPath: folder + "/" + name + "/pack.json") : name.hasSuffix(".zip")
+        }
+        // The last name alone is weighed: a long path is no typo of another long path.
+        guard let meant = Suggestion.closest(to: last, among: names.sorted() + (prefix.isEmpty ? ids : [])) else { return "" }
+        return " (did you mean '\(prefix + meant)'?)"
     }
 
     /// The packs among `packs` (the shipped and installed ones) whose name, as `echolot

@@ -89,8 +89,12 @@ struct PlayCommand: ParsableCommand {
             throw ValidationError("--time must be a time of day as HH:MM (00:00 to 23:59), not '\(time)'")
         }
         if watch {
-            guard let pack, FileManager.default.fileExists(atPath: pack) else {
+            guard let pack else {
                 throw ValidationError("--watch needs the path of the pack folder (or .zip) being authored: 'echolot play DIR --watch'")
+            }
+            guard FileManager.default.fileExists(atPath: pack) else {
+                let hint = GameLoader.pathHint(for: pack)
+                throw ValidationError("--watch needs the path of the pack folder (or .zip) being authored, and there is nothing at '\(pack)'\(hint)")
             }
         }
         for (name, value) in [("--step", step), ("--fine-step", fineStep)] where !(value.isFinite && value > 0 && value <= 180) {

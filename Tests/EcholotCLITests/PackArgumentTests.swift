@@ -67,6 +67,27 @@ import Testing
             "\(result.stderr)")
     }
 
+    /// A path that is one letter off a pack folder beside it gets that folder, written as
+    /// the path was (a folder without pack.json is no pack meant); one near nothing keeps
+    /// the bare message.
+    @Test func aMistypedPathGetsTheFolderBesideIt() throws {
+        let data = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let relative = try run(["validate", "levels/tutorail"], data: data)
+        #expect(relative.status == 1)
+        #expect(relative.stderr == "levels/tutorail:1:1: error: no such file or directory (did you mean 'levels/tutorial'?)\n",
+                "\(relative.stderr)")
+        try FileManager.default.createDirectory(at: data.appendingPathComponent("demo"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: data.appendingPathComponent("cmeo"), withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: data.appendingPathComponent("demo/pack.json"))
+        let absolute = try run(["run", data.path + "/dmeo/", "--level", "x"], data: data)
+        #expect(absolute.status == 1)
+        #expect(absolute.stderr == "\(data.path)/dmeo/:1:1: error: no such file or directory (did you mean '\(data.path)/demo'?)\n",
+                "\(absolute.stderr)")
+        let far = try run(["validate", data.path + "/elsewhere"], data: data)
+        #expect(far.stderr == "\(data.path)/elsewhere:1:1: error: no such file or directory\n", "\(far.stderr)")
+    }
+
     /// A pack named twice — by the same words, by its id and its folder, through `./`, a
     /// trailing `/` or a link — is checked and told once: the same error or `ok:` line
     /// twice read as two packs.

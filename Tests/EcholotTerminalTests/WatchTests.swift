@@ -157,6 +157,9 @@ import Testing
         let result = try runEcholot(["play", "--watch"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("--watch needs the path of the pack folder"))
+        let mistyped = try runEcholot(["play", "--watch", "levels/tutorail"])
+        #expect(mistyped.status == 2)
+        #expect(mistyped.stderr.contains("there is nothing at 'levels/tutorail' (did you mean 'levels/tutorial'?)"), "\(mistyped.stderr)")
     }
 
     @Test func aPackWhoseScriptsDoNotLoadIsRefusedAtTheStart() throws {
