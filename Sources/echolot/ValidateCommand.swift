@@ -12,7 +12,7 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Each PATH is a pack folder, a .zip of one, a shipped or installed pack's id, or a level \
             file inside a pack's levels/ folder (then its pack's manifest is checked too). Problems go to stderr, one per line; for \
-            each good pack, 'ok: <pack id> (<n> levels)' goes to stdout. Warnings (a story string that names nothing of the \
+            each good pack, 'ok: <pack id> (<n> levels)' goes to stdout. Warnings (a string that names nothing of the pack or its \
             story) and notes (story checks left out, and why) go to stderr as path:line:col: warning: or note: lines, and \
             do not fail the pack. A pack named twice (by \
             the same words, by its id and its folder, or through a link) is checked once. A problem \
@@ -130,9 +130,12 @@ struct ValidateCommand: ParsableCommand {
         guard whole else { return (FileReports.told(problems), []) }
         if let missing = StoryReader.missingStory(in: pack) { problems.append(missing) }
         var remarks: [Diagnostic] = []
+        // A story's lines and speakers are read by their ids, whatever those look like.
+        var storyIDs: Set<String> = []
         if let reading = StoryReader.reading(for: pack, remarks: true) {
             problems += reading.problems
             remarks = reading.remarks
+            if let book = reading.readable { storyIDs = Set(book.allLines.flatMap { [$0.id] + ($0.speaker.map { [$0] } ?? []) }) }
             // Achievement names are known only from the rules, as a level's rule types are;
             // when the scripts do not load, that is the problem told. The story's other
             // problems do not hide them: the reader reports none about achievement names.
@@ -141,6 +144,8 @@ struct ValidateCommand: ParsableCommand {
             }
             if case let .success(book) = reading.result { problems += AudioValidation.diagnostics(for: book, in: pack) }
         }
+        remarks = (remarks + pack.unusedStringWarnings(goalTypes: rules?.engine.ruleNames(.goal, for: pack.id), readWhole: storyIDs))
+            .sortedForDisplay()
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.
         if problems.isEmpty, let rules { problems = rules.startProblems() }

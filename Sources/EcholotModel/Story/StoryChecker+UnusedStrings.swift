@@ -21,29 +21,23 @@ extension StoryChecker {
     /// options. None when a step could not be read (it may be the one to use the string),
     /// nor of an id the game also reads whole: a line's, a speaker's or an entity's name.
     func unusedStrings() -> [Diagnostic] {
-        guard complete, case let .opened(files) = PackFiles.open(pack.root) else { return [] }
+        guard complete else { return [] }
         let families = stringFamilies()
         var whole = Set(book.allLines.flatMap { [$0.id] + ($0.speaker.map { [$0] } ?? []) })
         for definition in pack.levels.values {
             for (_, entity) in definition.level[LevelKeys.entities].nodes { whole.insert(entity[EntityKeys.name]) }
         }
         var warnings: [Diagnostic] = []
-        for file in files.visible("strings")
-        where file.hasSuffix(".json") && Identifiers.isLanguageCode(String(file.dropLast(5))) {
-            // One that cannot be read is told by the loader, and then the story is not checked.
-            guard case let .success(bytes) = files.read("strings/\(file)", limit: PackFiles.jsonLimit),
-                  case let .object(members)? = JSONParser.parse(bytes).root?.value else { continue }
-            for member in members where !whole.contains(member.key) {
-                guard let family = families.first(where: { member.key.hasPrefix($0.prefix) }) else { continue }
-                let name = String(member.key.dropFirst(family.prefix.count))
-                guard !family.names.contains(name) else { continue }
-                let hint = Suggestion.closest(to: name, among: family.names)
-                    .map { " (did you mean \(quoted(family.prefix + $0))?)" }
-                let known = family.names.isEmpty ? "; it has none" : "; its \(family.what)s are \(Suggestion.few(family.names))"
-                warnings.append(Diagnostic(path: pack.display("strings/\(file)"), at: member.keyPosition,
-                    message: "string \(quoted(member.key)) is never shown: the story has no \(family.what) \(named(name))"
-                        + (hint ?? known), severity: .warning))
-            }
+        for string in pack.writtenStrings() where !whole.contains(string.id) {
+            guard let family = families.first(where: { string.id.hasPrefix($0.prefix) }) else { continue }
+            let name = String(string.id.dropFirst(family.prefix.count))
+            guard !family.names.contains(name) else { continue }
+            let hint = Suggestion.closest(to: name, among: family.names)
+                .map { " (did you mean \(quoted(family.prefix + $0))?)" }
+            let known = family.names.isEmpty ? "; it has none" : "; its \(family.what)s are \(Suggestion.few(family.names))"
+            warnings.append(Diagnostic(path: string.file, at: string.position,
+                message: "string \(quoted(string.id)) is never shown: the story has no \(family.what) \(named(name))"
+                    + (hint ?? known), severity: .warning))
         }
         return warnings
     }

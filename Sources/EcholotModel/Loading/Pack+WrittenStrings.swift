@@ -1,0 +1,98 @@
+import Foundation
+
+extension Pack {
+    /// A string id as one of the pack's own strings files writes it.
+    public struct WrittenString: Sendable {
+        /// The file, as messages show it (`my-pack/strings/en.json`).
+        public var file: String
+        /// The id.
+        public var id: String
+        /// Where the id is written.
+        public var position: SourcePosition
+    }
+
+    /// The ids the pack's own `strings/<lang>.json` files write, file by file in the order
+    /// written. A base's files are its author's, and a file that cannot be read is told by
+    /// the loader: neither is here.
+    public func writtenStrings() -> [WrittenString] {
+        guard case let .opened(files) = PackFiles.open(root) else { return [] }
+        var written: [WrittenString] = []
+        for file in files.visible("strings")
+        where file.hasSuffix(".json") && Identifiers.isLanguageCode(String(file.dropLast(5))) {
+            guard case let .success(bytes) = files.read("strings/\(file)", limit: PackFiles.jsonLimit),
+                  case let .object(members)? = JSONParser.parse(bytes).root?.value else { continue }
+            let shown = display("strings/\(file)")
+            written += members.map { WrittenString(file: shown, id: $0.key, position: $0.keyPosition) }
+        }
+        return written
+    }
+
+    /// A warning for each string of the pack's own files that the game would look up under
+    /// a `pack.`, `scenario.`, `level.`, `entity.` or `goal.` id but never does, since the
+    /// pack has no such scenario, level, entity or goal type (`goalTypes`, the goal rules
+    /// its scripts register; nil when they did not load, and then `goal.` strings are not
+    /// looked at): most likely a misspelt id, so players get the file's name, not the
+    /// text. Ids the game also reads whole (`readWhole`: a story's line ids and speakers,
+    /// an entity's `name` that is a string id) are left alone.
+    public func unusedStringWarnings(goalTypes: [String]?, readWhole: Set<String> = []) -> [Diagnostic] {
+        var known = ["pack.name", "pack.description"]
+        known += manifest.scenarios.map { "scenario.\($0.id).name" }
+        var whole = readWhole
+        for (id, definition) in levels.sorted(by: { $0.key < $1.key }) {
+            known += ["level.\(id).name", "level.\(id).description"]
+            for (entity, node) in definition.level[LevelKeys.entities].nodes {
+                known.append("entity.\(id).\(entity).name")
+                whole.insert(node[EntityKeys.name])
+            }
+        }
+        known += (goalTypes ?? []).flatMap { ["goal.\($0).briefing", "goal.\($0).line"] }
+        let ids = Set(known)
+        var warnings: [Diagnostic] = []
+        for string in writtenStrings() where !ids.contains(string.id) && !whole.contains(string.id) {
+            guard let reason = unusedReason(string.id, goalTypes: goalTypes) else { continue }
+            let hint = Suggestion.hint(for: string.id, among: known)
+            warnings.append(Diagnostic(path: string.file, at: string.position,
+                                       message: "string \(quoted(string.id)) is never shown: \(reason)\(hint)", severity: .warning))
+        }
+        return warnings
+    }
+
+    /// Why the game never looks up `id`, one it does not read; nil for an id outside the
+    /// families checked here.
+    private func unusedReason(_ id: String, goalTypes: [String]?) -> String? {
+        let parts = id.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nil }
+        let rest = parts[1]
+        func named(_ suffixes: [String]) -> String? {
+            suffixes.lazy.compactMap { rest.hasSuffix("." + $0) ? String(rest.dropLast($0.count + 1)) : nil }.first
+        }
+        switch parts[0] {
+        case "pack":
+            return "a pack's strings are pack.name and pack.description"
+        case "scenario":
+            guard let scenario = named(["name"]) else { return "a scenario's string is scenario.<id>.name" }
+            return "the pack has no scenario \(quoted(scenario))"
+        case "level":
+            guard let level = named(["name", "description"]) else {
+                return "a level's strings are level.<id>.name and level.<id>.description"
+            }
+            return "the pack has no level \(quoted(level))"
+        case "entity":
+            guard let both = named(["name"]) else { return "an entity's string is entity.<level>.<entity>.name" }
+            // Ids may hold dots: the longest start that is a level is the level meant.
+            let dots = both.indices.filter { both[$0] == "." }.reversed()
+            for dot in dots where levels[String(both[..<dot])] != nil {
+                return "level \(quoted(String(both[..<dot]))) has no entity \(quoted(String(both[both.index(after: dot)...])))"
+            }
+            return "the pack has no level \(quoted(dots.first.map { String(both[..<$0]) } ?? both))"
+        case "goal":
+            guard goalTypes != nil else { return nil }
+            guard let type = named(["briefing", "line"]) else {
+                return "a goal type's strings are goal.<type>.briefing and goal.<type>.line"
+            }
+            return "no script registers a goal type \(quoted(type))"
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// `validate` warns of a string the game would look up by a level's, an entity's, a
+/// scenario's or a goal type's id but never does: the id is most likely misspelt, and
+/// players would get the file's name instead of the text.
+@Suite struct UnusedStringTests {
+    /// A new pack (`echolot new pack`, with `--story` or not) with `extra` added to its
+    /// strings/en.json and `change` made to its folder, validated: the output.
+    func validate(story: Bool = false, adding extra: [String: String] = [:], in folder: URL,
+                  changing change: (URL) throws -> Void = { _ in }) throws -> ProcessOutput {
+        #expect(try echolot(["new", "pack", "demo"] + (story ? ["--story"] : []), in: folder).status == 0)
+        try change(folder.appendingPathComponent("demo"))
+        let strings = folder.appendingPathComponent("demo/strings/en.json")
+        var text = try String(contentsOf: strings, encoding: .utf8)
+        let close = try #require(text.range(of: "}", options: .backwards))
+        let added = extra.sorted { $0.key < $1.key }.map { ",\n  \"\($0.key)\": \"\($0.value)\"" }.joined()
+        text.replaceSubrange(close, with: added + "\n}")
+        try Data(text.utf8).write(to: strings)
+        return try echolot(["validate", "demo"], in: folder)
+    }
+
+    @Test func aStringThatNamesNothingIsWarnedOfWithTheIdMeant() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try validate(adding: [
+            "level.frist-steps.name": "First Steps",
+            "entity.first-steps.chmie.name": "Chime",
+            "goal.quickFnd.line": "Find it",
+            "level.first-steps.title": "First Steps",
+            "scenario.main.name": "Main",
+            "voice.hello": "a string of the pack's own, not looked up by an id of this kind",
+        ], in: folder)
+        #expect(result.status == 0, "warnings do not fail the pack")
+        #expect(result.stdout == "ok: demo (1 level)\n")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            #"demo/strings/en.json:10:3: warning: string "entity.first-steps.chmie.name" is never shown: level "first-steps" has no entity "chmie" (did you mean "entity.first-steps.chime.name"?)"#,
+            #"demo/strings/en.json:11:3: warning: string "goal.quickFnd.line" is never shown: no script registers a goal type "quickFnd" (did you mean "goal.quickFind.line"?)"#,
+            #"demo/strings/en.json:12:3: warning: string "level.first-steps.title" is never shown: a level's strings are level.<id>.name and level.<id>.description"#,
+            #"demo/strings/en.json:13:3: warning: string "level.frist-steps.name" is never shown: the pack has no level "frist-steps" (did you mean "level.first-steps.name"?)"#,
+            #"demo/strings/en.json:14:3: warning: string "scenario.main.name" is never shown: the pack has no scenario "main""#,
+        ], "\(result.stderr)")
+    }
+
+    /// The packs `echolot new pack` writes have no such string.
+    @Test(arguments: [false, true]) func aNewPackHasNoUnusedString(story: Bool) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try validate(story: story, in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr == "", "\(result.stderr)")
+    }
+
+    /// With scripts that do not load, which goal types there are is not known: `goal.`
+    /// strings are not warned of; the scripts' error is what is told.
+    @Test func goalStringsWaitForTheScripts() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try validate(adding: ["goal.quickFnd.line": "Find it"], in: folder) { pack in
+            try Data("echolot.goal(".utf8).write(to: pack.appendingPathComponent("scripts/goals/broken.lua"))
+        }
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("broken.lua"), "\(result.stderr)")
+        #expect(!result.stderr.contains("quickFnd"), "\(result.stderr)")
+    }
+}
