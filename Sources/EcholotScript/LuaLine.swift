@@ -27,6 +27,20 @@ struct LuaLine {
     let start: Int
     /// The tokens that start on the line.
     let tokens: [LuaScan.Token]
+    /// The last token before the line, if any: a chain may begin on the line before.
+    let previous: LuaScan.Token?
+
+    /// How a field read stands in its expression, for a message that names no field.
+    struct Read {
+        /// The field's name.
+        var name: String
+        /// Where it is read from.
+        var place: Occurrence
+        /// Whether it is an operand of `<`, `<=`, `>` or `>=` (`ctx.time > goal.limit`).
+        var compared: Bool
+        /// Whether it is a whole argument of a call (`math.floor(goal.limit)`).
+        var argument: Bool
+    }
 
     /// Line `line` of `text` (counted from 1), scanned from the start of the text: the
     /// line may begin inside a long string or comment. Nil when the text has no such line.
@@ -35,14 +49,16 @@ struct LuaLine {
         let end = LuaKeySearch.offset(ofLine: line + 1, in: text) ?? text.count
         let scan = LuaScan(text: text)
         var tokens: [LuaScan.Token] = []
+        var previous: LuaScan.Token?
         var t = scan.token(at: 0)
         while t.kind != .eof, t.start < end {
-            if t.start >= start { tokens.append(t) }
+            if t.start >= start { tokens.append(t) } else { previous = t }
             t = scan.token(at: t.end)
         }
         self.text = text
         self.start = start
         self.tokens = tokens
+        self.previous = previous
     }
 
     /// The column, in characters, of `offset` on this line.
@@ -58,8 +74,9 @@ struct LuaLine {
         let word = Array(name.utf8)
         var found: [Occurrence] = []
         for (k, token) in tokens.enumerated() where token.kind == .name && text[token.start ..< token.end].elementsEqual(word) {
-            let afterDot = k > 0 && isDot(tokens[k - 1])
-            let afterColon = k > 0 && isPunct(tokens[k - 1], ":")
+            let before = self.token(k - 1)
+            let afterDot = before.map(isDot) ?? false
+            let afterColon = before.map { isPunct($0, ":") } ?? false
             if kind == "global" {
                 if !afterDot && !afterColon { found.append(Occurrence(path: [], offset: token.start)) }
                 continue
@@ -73,13 +90,29 @@ struct LuaLine {
     /// Every field read (not assigned to) after a plain chain of names (`goal.limit`;
     /// `ctx.params.seconds` twice: `ctx.params` and `params.seconds`), with the field's
     /// name, in the order they are written.
-    func fieldReads() -> [(name: String, place: Occurrence)] {
-        var found: [(name: String, place: Occurrence)] = []
+    func fieldReads() -> [Read] {
+        var found: [Read] = []
         for (k, token) in tokens.enumerated() where k > 0 && isDot(tokens[k - 1]) {
             guard let name = plainName(token), !isAssigned(k), let place = chain(endingBefore: k - 1) else { continue }
-            found.append((name, place))
+            let first = tokens.firstIndex { $0.start == place.offset } ?? k
+            let before = self.token(first - 1), after = self.token(k + 1)
+            let comparisons: Set<String> = ["<", "<=", ">", ">="]
+            let compared = [before, after].contains { $0.map { $0.kind == .punct && comparisons.contains(spelling($0)) } ?? false }
+            let argument = (before.map { spelling($0) == "(" || spelling($0) == "," } ?? false)
+                && (after.map { spelling($0) == ")" || spelling($0) == "," } ?? false)
+            found.append(Read(name: name, place: place, compared: compared, argument: argument))
         }
         return found
+    }
+
+    /// The token at `k` of the line; the one before the line at -1.
+    private func token(_ k: Int) -> LuaScan.Token? {
+        k >= 0 ? (k < tokens.count ? tokens[k] : nil) : (k == -1 ? previous : nil)
+    }
+
+    /// What `token` is written as.
+    private func spelling(_ token: LuaScan.Token) -> String {
+        String(decoding: text[token.start ..< token.end], as: UTF8.self)
     }
 
     /// The plain chain of names whose last name is the token before the dot at `dot`, with
@@ -94,7 +127,8 @@ struct LuaLine {
         }
         // `f().x.y`, `t[1].y`, `s:m().y`: a chain that goes on to the left is not plain (a
         // name after a bracket with no dot between, `{} t.x`, starts a new expression).
-        if j >= 1, isDot(tokens[j - 1]) || isPunct(tokens[j - 1], ":") { return nil }
+        // So is one whose first name is after a dot at the end of the line before.
+        if let before = token(j - 1), isDot(before) || isPunct(before, ":") { return nil }
         return Occurrence(path: path, offset: tokens[j].start)
     }
 

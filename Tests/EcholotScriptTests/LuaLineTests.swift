@@ -55,6 +55,20 @@ import Testing
         #expect(found.map(\.column) == [5])
     }
 
+    @Test func aChainBegunOnTheLineBeforeIsNotPlain() {
+        let source = "goal.x = ctx. -- the level\nlevel.entities.bell.azimth + ctx.\nid"
+        #expect(places("azimth", line: 2, in: source).map(\.path) == [nil])
+        #expect(places("id", line: 3, in: source).map(\.path) == [nil])
+        #expect(places("id", "global", line: 3, in: source).isEmpty)
+    }
+
+    @Test func aReadIsToldComparedOrAnArgument() {
+        let reads = LuaLine(1, of: Array("x = f(a.b, c.d + 1) or e.f < 2 and (g.h or 1) >= i.j".utf8))!.fieldReads()
+        #expect(reads.map(\.name) == ["b", "d", "f", "h", "j"])
+        #expect(reads.map(\.argument) == [true, false, false, false, false])
+        #expect(reads.map(\.compared) == [false, false, true, false, true])
+    }
+
     @Test func everyReadOfALineIsListed() {
         let text = Array(#"if goal.state == "pending" and ctx.tme > ctx.params.seconds then goal.state = "failed" end"#.utf8)
         let reads = LuaLine(1, of: text)!.fieldReads()

@@ -126,6 +126,38 @@ import Testing
         #expect(got.contains("probe.lua:" + message), "\(got)")
     }
 
+    /// No hint where the engine cannot be sure of it: a table behind an `__index`
+    /// function (an optional parameter not given, a proxy of the script's own) may have the
+    /// name; a nil compared or passed on may be a variable's, or a read in another
+    /// statement; an error a coroutine passed on is about variables that are gone; a chain
+    /// begun on the line before may start elsewhere.
+    @Test(arguments: [
+        ("goal.x = ctx.params.rage + 1", "(field 'rage') (pack"),
+        ("local a = { b = setmetatable({}, { __index = function() return nil end }) } goal.x = a.b.c + 1", "(field 'c') (pack"),
+        ("local x if goal.flag == nil then goal.x = math.floor(x) end", "(number expected, got nil) (pack"),
+        ("goal.x = (goal.flag or {}) < 3", "attempt to compare table with number (pack"),
+        ("local co = coroutine.wrap(function() local t = { count = 1 } return t.cuont + 1 end)\nlocal v = { coint = 0 } goal.x = co() + (v.cuont or 0)",
+         "(field 'cuont') (pack"),
+        ("local level = { entities = { bell = { azimth = 1 } } }\ngoal.x = ctx.\nlevel.entities.bell.azimth + 1", "(field 'azimth') (pack"),
+    ])
+    func aHintIsGivenOnlyWhereItIsSure(body: String, message: String) throws {
+        let params = #"{ range = { type = "number", default = 1 }, rage = { type = "number", optional = true } }"#
+        let got = go(try world(body, params: params))
+        #expect(got.contains(message), "\(got)")
+    }
+
+    /// A script's file name is no part of the message the hint is looked for in.
+    @Test func aFileNameIsNoMessage() throws {
+        let script = """
+            echolot.goal("probe", { on = { ["pack.go"] = function(goal, action, ctx) goal.x = (goal.flag or {}) < 3 end } })
+            """
+        let level = Support.level(entities: [("bell", 0)], goals: #"[{"type": "probe", "id": "g"}]"#)
+        let store = try Support.world(scripts: ["vanilla.lua": script], level: level).store
+        store.dispatch(.start)
+        let got = go(store)
+        #expect(got.contains("vanilla.lua:1:1: error: attempt to compare table with number (pack"), "\(got)")
+    }
+
     /// An error that an engine function or Lua's library raises is placed at the call it
     /// names, when the line makes that call once.
     @Test(arguments: [
@@ -155,7 +187,7 @@ import Testing
     /// `a > b` as `b < a`, so its message names the operands the other way round.)
     @Test(arguments: [
         ("goal.x = ctx.tme > 1", "4:10: error: attempt to compare number with nil (ctx.tme is nil; did you mean 'ctx.time'?)"),
-        ("goal.x = ctx.time > goal.speed", "4:21: error: attempt to compare nil with number (goal.speed is nil; did you mean 'ctx.params.speed'?)"),
+        ("goal.x = ctx.time > goal.speed", "4:21: error: attempt to compare nil with number (goal.speed is nil: goal has no field 'speed'; did you mean 'ctx.params.speed'?)"),
         ("goal.x = math.floor(goal.limit)",
          "4:21: error: bad argument #1 to 'floor' (number expected, got nil) (goal.limit is nil: goal has no field 'limit')"),
         ("local limit goal.x = ctx.time > limit", "4:1: error: attempt to compare nil with number (pack"),

@@ -84,9 +84,28 @@ extension LuaVM {
     /// The most keys a table may have for a failure to weigh them as names meant.
     static let hintedKeys = 1_000
 
+    /// What the read of a missing field of a table found out: the table lacks it (with
+    /// the names it has, nil when too many to weigh), or it cannot be told, since an
+    /// `__index` function behind the table could answer it.
+    private enum Absence {
+        case lacks([String]?)
+        case unknown
+    }
+
+    /// Whether the table on top of the stack has field `name` for a read (nil), or else
+    /// what its absence is.
+    private func absence(of name: String, in L: OpaquePointer) -> Absence? {
+        if pushField(named: name, ofTableAt: -1, in: L) {
+            clua_pop(L, 1)
+            return nil
+        }
+        guard let keys = readableKeys(ofTableAt: -1, in: L) else { return .unknown }
+        return .lacks(keys)
+    }
+
     /// For a nil field `name` of the failing line, the place that failed — the one place
-    /// on the line whose chain the engine cannot follow or whose table lacks the name —
-    /// and, when its chain could be followed, what to say: " (did you mean
+    /// on the line whose chain the engine cannot follow, or whose table lacks the name or
+    /// might — and, when its table surely lacks it, what to say: " (did you mean
     /// 'entity.azimuth'?)" for a near miss of a field the table has, else " (entity has no
     /// field 'speed'; its fields are …)". Two places that could have failed tell nothing.
     func fieldHint(for name: String, at places: [LuaLine.Occurrence], level: Int32,
@@ -96,12 +115,13 @@ extension LuaVM {
         for place in places {
             var keys: [String]?
             if let path = place.path, !path.isEmpty, pushTable(at: path, level: level, in: L) {
-                let readable = readableKeys(ofTableAt: -1, in: L)
+                let found = absence(of: name, in: L)
                 clua_pop(L, 1)
-                if readable.contains(name) { continue }
-                // A table of thousands (a large level's entities) is no list to read, and
-                // weighing every key would slow a rule that fails on every tick.
-                if readable.count <= Self.hintedKeys { keys = readable }
+                switch found {
+                case nil: continue
+                case let .lacks(names)?: keys = names
+                case .unknown?: break
+                }
             }
             guard failed == nil else { return (nil, nil) }
             failed = (place, keys)
@@ -109,49 +129,54 @@ extension LuaVM {
         guard let (place, found) = failed else { return (nil, nil) }
         guard let keys = found, let path = place.path else { return (nil, place.offset) }
         let label = path.joined(separator: ".")
-        if let meant = Suggestion.closest(to: name, among: keys) {
-            return (" (did you mean '\(label).\(meant)'?)", place.offset)
-        }
+        return (" (" + missingField(name, of: label, among: keys, level: level, in: L) + ")", place.offset)
+    }
+
+    /// What to say of field `name` that the table `label` lacks, with the `keys` it has:
+    /// "did you mean 'entity.azimuth'?", a parameter read from the focus, an entity's
+    /// `position`, or what the table has.
+    private func missingField(_ name: String, of label: String, among keys: [String], level: Int32, in L: OpaquePointer) -> String {
+        if let meant = Suggestion.closest(to: name, among: keys) { return "did you mean '\(label).\(meant)'?" }
         if let ctx = parameterHolder(of: name, level: level, in: L) {
-            return (" (\(label) has no field '\(name)'; did you mean '\(ctx).params.\(name)'?)", place.offset)
+            return "\(label) has no field '\(name)'; did you mean '\(ctx).params.\(name)'?"
         }
         // A level file writes an entity's place as "position": { "azimuth": … }; in the
         // state the three numbers are the entity's own fields.
         if name == "position", keys.contains("azimuth") {
-            return (" (\(label) has no field 'position': azimuth, elevation and distance are fields of their own, as in \(label).azimuth)",
-                    place.offset)
+            return "\(label) has no field 'position': azimuth, elevation and distance are fields of their own, as in \(label).azimuth"
         }
-        let fields = keys.isEmpty ? "it has no named fields" : "its fields are " + Suggestion.few(keys)
-        return (" (\(label) has no field '\(name)'; \(fields))", place.offset)
+        return "\(label) has no field '\(name)'; " + (keys.isEmpty ? "it has no named fields" : "its fields are " + Suggestion.few(keys))
     }
 
-    /// For a message about a nil Lua cannot name (``isUnnamedNil(_:)``), the one field read
-    /// on the failing line whose table lacks it, with what was likely meant: " (ctx.tme is
-    /// nil; did you mean 'ctx.time'?)", " (goal.seconds is nil; did you mean
-    /// 'ctx.params.seconds'?)", or " (goal.limit is nil: goal has no field 'limit')". Nil
-    /// when no read, or more than one, is of a missing field: the nil may be a variable's.
-    func unnamedNilHint(on line: LuaLine, level: Int32, in L: OpaquePointer) -> (hint: String, offset: Int)? {
+    /// For a message about a nil Lua cannot name — a comparison (`compared`) or a call's
+    /// argument — the one field read on the failing line in that place whose table lacks
+    /// it: " (ctx.tme is nil; did you mean 'ctx.time'?)", " (goal.seconds is nil; …)".
+    /// Nil when no such read, or more than one, is of a missing field, or one might be:
+    /// the nil may be a variable's.
+    func unnamedNilHint(on line: LuaLine, compared: Bool, level: Int32, in L: OpaquePointer) -> (hint: String, offset: Int)? {
         guard lua_checkstack(L, Self.hintSlots) != 0 else { return nil }
-        var missing: (name: String, path: [String], offset: Int, keys: [String])?
-        for (name, place) in line.fieldReads() {
-            guard let path = place.path, pushTable(at: path, level: level, in: L) else { continue }
-            let keys = readableKeys(ofTableAt: -1, in: L)
+        var missing: (read: LuaLine.Read, path: [String], keys: [String]?)?
+        for read in line.fieldReads() where compared ? read.compared : read.argument {
+            guard let path = read.place.path, pushTable(at: path, level: level, in: L) else { return nil }
+            var found = absence(of: read.name, in: L)
             clua_pop(L, 1)
-            if keys.contains(name) { continue }
-            if let missing, missing.name == name, missing.path == path { continue }
+            if case .unknown? = found, let (table, names) = missedTable(named: read.name, in: L), table == path.last {
+                // An engine table (ctx) notes the name it lacked in this call, with the names it has.
+                found = .lacks(names)
+            }
+            guard let found else { continue }
+            guard case let .lacks(keys) = found else { return nil }
+            if let missing, missing.read.name == read.name, missing.path == path { continue }
             guard missing == nil else { return nil }
-            missing = (name, path, place.offset, keys)
+            missing = (read, path, keys)
         }
         guard let missing else { return nil }
         let table = missing.path.joined(separator: ".")
-        let read = "\(table).\(missing.name)"
-        if missing.keys.count <= Self.hintedKeys, let meant = Suggestion.closest(to: missing.name, among: missing.keys) {
-            return (" (\(read) is nil; did you mean '\(table).\(meant)'?)", missing.offset)
-        }
-        if let ctx = parameterHolder(of: missing.name, level: level, in: L) {
-            return (" (\(read) is nil; did you mean '\(ctx).params.\(missing.name)'?)", missing.offset)
-        }
-        return (" (\(read) is nil: \(table) has no field '\(missing.name)')", missing.offset)
+        let read = "\(table).\(missing.read.name)"
+        let said = missingField(missing.read.name, of: table, among: missing.keys ?? [], level: level, in: L)
+        // "is nil; did you mean …?" or "is nil: goal has no field 'limit'"
+        let joined = said.hasPrefix("did you mean") ? "; " + said : ": " + (said.components(separatedBy: "; its fields are").first ?? said)
+        return (" (\(read) is nil\(joined))", missing.read.place.offset)
     }
 
     /// The local of the function at stack `level` whose `params` has a parameter `name`
@@ -167,7 +192,9 @@ extension LuaVM {
             guard local.pointee != CChar(UInt8(ascii: "(")),  // "(temporary)" and the like are not names
                   lua_type(L, -1) == LUA_TTABLE, pushField(named: "params", ofTableAt: -1, in: L) else { continue }
             defer { clua_pop(L, 1) }
-            if lua_type(L, -1) == LUA_TTABLE, readableKeys(ofTableAt: -1, in: L).contains(name) { return String(cString: local) }
+            guard lua_type(L, -1) == LUA_TTABLE, pushField(named: name, ofTableAt: -1, in: L) else { continue }
+            clua_pop(L, 1)
+            return String(cString: local)
         }
         return nil
     }
@@ -244,27 +271,29 @@ extension LuaVM {
                 clua_remove(L, -2)
                 return true
             }
-            guard stepToIndexTable(in: L) else { break }
+            guard stepToIndexTable(in: L) == .table else { break }
         }
         clua_pop(L, 1)
         return false
     }
 
     /// Replaces the table on top of the stack with its metatable's `__index` and returns
-    /// true when that is a table; else leaves the top as it was and returns false.
-    private func stepToIndexTable(in L: OpaquePointer) -> Bool {
-        guard lua_getmetatable(L, -1) != 0 else { return false }
+    /// `.table` when that is a table; else leaves the top as it was and says whether there
+    /// is no `__index` or one of another kind (a function, which may answer any name).
+    private enum IndexStep { case table, none, other }
+    private func stepToIndexTable(in L: OpaquePointer) -> IndexStep {
+        guard lua_getmetatable(L, -1) != 0 else { return .none }
         guard pushRawField(named: "__index", ofTableAt: -1, in: L) else {
             clua_pop(L, 1)
-            return false
+            return .none
         }
         guard lua_type(L, -1) == LUA_TTABLE else {
             clua_pop(L, 2)
-            return false
+            return .other
         }
         clua_remove(L, -2)
         clua_remove(L, -2)
-        return true
+        return .table
     }
 
     /// Pushes the value of the table at `index` under the string key `name`, and returns
@@ -286,15 +315,25 @@ extension LuaVM {
     }
 
     /// The string keys a read of the table at `index` finds, its own and those of the
-    /// `__index` tables behind it, sorted and each once.
-    private func readableKeys(ofTableAt index: Int32, in L: OpaquePointer) -> [String] {
-        var keys = Set(stringKeys(ofTableAt: index, in: L))
+    /// `__index` tables behind it, sorted and each once; `.some(nil)` when there are more
+    /// than ``hintedKeys``, too many to weigh; nil when an `__index` function behind it
+    /// may answer other names, or the chain of tables is longer than any a pack builds.
+    private func readableKeys(ofTableAt index: Int32, in L: OpaquePointer) -> [String]?? {
+        var keys = Set<String>()
+        var tooMany = false
         lua_pushvalue(L, index)
+        defer { clua_pop(L, 1) }
         for _ in 0 ..< 8 {
-            guard stepToIndexTable(in: L) else { break }
-            keys.formUnion(stringKeys(ofTableAt: -1, in: L))
+            if !tooMany {
+                keys.formUnion(stringKeys(ofTableAt: -1, in: L))
+                tooMany = keys.count > Self.hintedKeys
+            }
+            switch stepToIndexTable(in: L) {
+            case .table: continue
+            case .none: return .some(tooMany ? nil : keys.sorted())
+            case .other: return nil
+            }
         }
-        clua_pop(L, 1)
-        return keys.sorted()
+        return nil
     }
 }

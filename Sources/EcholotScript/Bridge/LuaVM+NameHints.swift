@@ -58,14 +58,26 @@ extension LuaVM {
     /// handler, while the failing function is on `L`'s stack.
     func withNameHint(_ message: String, in L: OpaquePointer) -> (message: String, spot: NameSpot?) {
         let frame = failingFrame(in: L)
+        // The message's innermost position must be the failing frame's: an error passed on
+        // (by coroutine.wrap, which puts its caller's position in front) is about another
+        // function, whose variables are gone.
+        var bare = message
+        var innermost: (sources: [ScriptSource?], line: Int)?
+        while let (sources, line, _, rest) = splitPosition(bare), rest.count < bare.count {
+            innermost = (sources, line)
+            bare = rest
+        }
+        if let innermost, !(innermost.line == frame?.line && innermost.sources.contains { $0?.chunkName == frame?.chunk }) {
+            return (message, nil)
+        }
         let line = frame.flatMap { failingLine(of: $0) }
         func spotAt(_ offset: Int?) -> NameSpot? {
             guard let frame, let line, let offset else { return nil }
             return NameSpot(chunk: frame.chunk, line: frame.line, column: line.column(ofOffset: offset))
         }
-        guard let (kind, name) = Self.nilName(in: message) else {
-            guard Self.isUnnamedNil(message), let frame, let line,
-                  let (hint, offset) = unnamedNilHint(on: line, level: frame.level, in: L) else { return (message, nil) }
+        guard let (kind, name) = Self.nilName(in: bare) else {
+            guard let compared = Self.unnamedNil(bare), let frame, let line,
+                  let (hint, offset) = unnamedNilHint(on: line, compared: compared, level: frame.level, in: L) else { return (message, nil) }
             return (message + hint, spotAt(offset))
         }
         let places = line?.occurrences(of: name, kind: kind) ?? []
@@ -87,11 +99,16 @@ extension LuaVM {
         return (message + " (did you mean '\(kind == "method" ? meant : "\(table).\(meant)")'?)", at)
     }
 
-    /// Whether `message` is one of Lua's about a nil it cannot name: a comparison
-    /// ("attempt to compare nil with number") or a library function's argument ("bad
-    /// argument #1 to 'floor' (number expected, got nil)").
-    static func isUnnamedNil(_ message: String) -> Bool {
-        (message.contains("attempt to compare ") && message.contains("nil")) || message.contains(", got nil)")
+    /// For one of Lua's messages (its position taken off) about a nil it cannot name,
+    /// whether it is a comparison ("attempt to compare nil with number": true) or a
+    /// library function's argument ("bad argument #1 to 'floor' (number expected, got
+    /// nil)": false); nil for any other message.
+    static func unnamedNil(_ message: String) -> Bool? {
+        if message.hasPrefix("attempt to compare "),
+           message.hasPrefix("attempt to compare nil with ") || message.hasSuffix(" with nil") || message == "attempt to compare two nil values" {
+            return true
+        }
+        return message.hasPrefix("bad argument #") && message.hasSuffix(", got nil)") ? false : nil
     }
 
     /// The kind (`global`, `field`, …) and the name of a nil value Lua's message is about.
@@ -106,7 +123,7 @@ extension LuaVM {
     /// The name of the engine table (`echolot`, `ctx`, `math`) whose missing `name` the
     /// running call read last, and the names it has, sorted; nil when the last such read
     /// was another name or in another call.
-    private func missedTable(named name: String, in L: OpaquePointer) -> (String, [String])? {
+    func missedTable(named name: String, in L: OpaquePointer) -> (String, [String])? {
         guard clua_pushmiss(L) == 1 else { return nil }
         defer { clua_pop(L, 3) }
         guard lua_type(L, -2) == LUA_TSTRING, string(at: -2, in: L) == name,

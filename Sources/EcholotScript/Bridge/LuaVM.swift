@@ -127,7 +127,11 @@ final class LuaVM {
     /// `text`, where given, so an error about a handler's result can be placed at its `return`.
     func addSource(_ source: ScriptSource, text: [UInt8]? = nil) {
         sourcesByChunk[source.chunkName] = source
-        if let text { textsByChunk[source.chunkName] = text }
+        if let text {
+            textsByChunk[source.chunkName] = text
+            // A line read from the text this replaces would be another line now.
+            failingLines = failingLines.filter { $0.key.chunk != source.chunkName }
+        }
         sourcesByShortName.append((LuaVM.shortName(ofChunk: source.chunkName) + ":", source))
     }
 
