@@ -99,7 +99,10 @@ let package = Package(
         .target(name: "EcholotTestSupport", dependencies: ["EcholotModel"], path: "Tests/EcholotTestSupport"),
         .testTarget(name: "EcholotCLITests", dependencies: ["EcholotModel", "echolot", "EcholotTestSupport"]),
         // Script tests (issue 3) go here.
-        .testTarget(name: "EcholotScriptTests", dependencies: ["EcholotScript", "EcholotTestSupport"]),
+        .testTarget(
+            name: "EcholotScriptTests",
+            dependencies: ["EcholotScript", "EcholotTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         // Audio tests (issue 4) go here.
         .testTarget(name: "EcholotAudioTests", dependencies: ["EcholotAudio", "EcholotModel", "EcholotScript", "COpenAL", "CSndFile", "EcholotTestSupport"]),
         // Persistence (issue 6): the profile database, its crash-test writer and tests.

@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 @testable import EcholotScript
 
@@ -67,6 +68,25 @@ import Testing
         #expect(reads.map(\.name) == ["b", "d", "f", "h", "j"])
         #expect(reads.map(\.argument) == [true, false, false, false, false])
         #expect(reads.map(\.compared) == [false, false, true, false, true])
+    }
+
+    /// The line is read in the message handler, where a crash would lose the error: any
+    /// text of Lua's pieces — unclosed strings and brackets, line breaks of each kind,
+    /// multi-byte characters — gives places inside the line, and columns from 1.
+    @Test func anyTextIsReadWithoutACrash() async {
+        let pieces = ["a", "b", ".", "..", ":", "(", ")", "[", "]", "{", "}", "=", "==", "<", ",", " ", "--", "--[[",
+                      "[[", "]]", "'", "\"", "\\", "\n", "\r\n", "\r", "1.5", "é", "local", "end"]
+        await propertyCheck(input: Gen.int(in: 0 ..< pieces.count).array(of: 0 ... 40), Gen.int(in: -1 ... 6)) { picks, line in
+            let text = Array(picks.map { pieces[$0] }.joined().utf8)
+            guard let read = LuaLine(line, of: text) else { return }
+            for name in ["a", "b", "local"] {
+                for place in read.occurrences(of: name, kind: "field") + read.occurrences(of: name, kind: "global") {
+                    #expect(place.offset >= read.start && place.offset < text.count)
+                    #expect(read.column(ofOffset: place.offset) >= 1)
+                }
+            }
+            for field in read.fieldReads() { #expect(field.place.offset >= read.start && field.place.offset < text.count) }
+        }
     }
 
     @Test func everyReadOfALineIsListed() {
