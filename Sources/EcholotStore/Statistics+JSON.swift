@@ -31,10 +31,11 @@ extension Statistics {
 }
 
 extension LevelStatistics {
-    /// One level's figures as JSON.
+    /// One level's figures as JSON, with its name when one was found (else `null`).
     public var json: Value {
         [
-            "pack": .string(packID), "level": .string(levelID), "runs": .int(runs), "won": .int(won),
+            "pack": .string(packID), "level": .string(levelID), "name": name.map(Value.string) ?? .null,
+            "runs": .int(runs), "won": .int(won),
             "averageMisses": Statistics.number(averageMisses), "averageScore": Statistics.number(averageScore),
             "bestScore": bestScore.map(Value.int) ?? .null,
         ]

@@ -4,7 +4,7 @@ import EcholotModel
 import EcholotTerminal
 import Foundation
 
-/// `echolot stats [--window week|2weeks|month] [--json] [--plain] [--profile PATH]`: what the
+/// `echolot stats [--window week|2weeks|month] [--json] [--plain] [--profile PATH] [--lang L]`: what the
 /// player did lately — runs, win rate, scores, misses per level, finds per tag, and per day.
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,6 +31,9 @@ struct StatsCommand: ParsableCommand {
     @Option(name: .long, help: "The profile database to read (default: $ECHOLOT_PROFILE, else the data directory).")
     var profile: String?
 
+    @Option(name: [.customLong("lang"), .customLong("language")], help: "The language levels are named in, as in play (default: each pack's).")
+    var language: String?
+
     /// Usage errors exit 2.
     func validate() throws {
         try ProfileAccess.validate(explicit: profile)
@@ -50,19 +53,19 @@ struct StatsCommand: ParsableCommand {
             Terminal.error(error.description)
             throw ExitCode(1)
         }
+        // Scanning the packs is for naming levels; a window without runs names none.
+        let shown = statistics.levels.isEmpty ? statistics : Self.named(statistics, in: .standard(), language: language)
         if json {
-            print(statistics.json.jsonText)
+            print(shown.json.jsonText)
         } else {
-            // Scanning the packs is for naming levels; a window without runs names none.
-            let shown = statistics.levels.isEmpty ? statistics : Self.named(statistics, in: .standard())
             print(shown.text(layout), terminator: "")
         }
     }
 
-    /// `statistics` with each level named as the game names it (`Tutorial, The First Sound`)
-    /// when its pack is shipped or installed and loads; a level of any other pack, or one
+    /// `statistics` with each level named as the game names it (`Tutorial, The First Sound`),
+    /// in `language` where the pack has it, when its pack is shipped or installed and loads; a level of any other pack, or one
     /// its pack no longer has, keeps its ids.
-    static func named(_ statistics: Statistics, in library: PackLibrary) -> Statistics {
+    static func named(_ statistics: Statistics, in library: PackLibrary, language: String? = nil) -> Statistics {
         var named = statistics
         var packs: [String: Pack] = [:]
         for id in Set(statistics.levels.map(\.packID)) {
@@ -71,7 +74,7 @@ struct StatsCommand: ParsableCommand {
         for index in named.levels.indices {
             let level = named.levels[index]
             guard let pack = packs[level.packID], let definition = pack.level(id: level.levelID) else { continue }
-            let names = Names(pack: pack)
+            let names = Names(pack: pack, language: language)
             named.levels[index].name = "\(names.pack(pack)), \(names.level(definition.level))"
         }
         return named

@@ -178,6 +178,7 @@ import Testing
         #expect(json["window"] as? String == "week")
         let levels = try #require(json["levels"] as? [[String: Any]])
         #expect(levels.first?["pack"] as? String == "tutorial" && levels.first?["level"] as? String == "first-sound")
+        #expect(levels.first?["name"] as? String == "Tutorial, The First Sound", "\(levels)")
         let recorded = try Profile.open(at: profile).runs()
         #expect(recorded.map(\.outcome.rawValue) == [outcome])
         #expect(recorded.first?.packVersion == "1.0.0")
@@ -186,6 +187,9 @@ import Testing
                                         environment: ["ECHOLOT_PROFILE": profile.path])
         #expect(table.status == 0 && table.stdout.contains("Statistics, last 30 days"))
         #expect(table.stdout.contains("Tutorial, The First Sound"), "\(table.stdout)")
+        // In the language asked for, as play names them.
+        let german = try Executables.run(Executables.echolot, ["stats", "--plain", "--lang", "de", "--profile", profile.path])
+        #expect(german.status == 0 && german.stdout.contains("Einführung, Der erste Klang: 1 run"), "\(german.stdout)")
         // Piped, the days are a table alone: one line a day, today's holding the run.
         #expect(!table.stdout.contains("█") && !table.stdout.contains("per day"), "\(table.stdout)")
         let days = try #require(json["days"] as? [[String: Any]])
