@@ -14,9 +14,9 @@ final class ProfileProgress: ProgressProvider {
     /// game goes on.
     private let report: (String) -> Void
     private var recorder: ProgressRecorder?
-    /// Progress per pack id, read once rather than once per menu line, and read again
-    /// when this game changes it (a level ends, a story begins). Another program's runs
-    /// recorded meanwhile show once one of those happens.
+    /// Progress per pack id, read once per menu rather than once per menu line, and read
+    /// again when this game changes it (a level ends, a story begins) or a menu is drawn
+    /// anew, so that another program's runs recorded meanwhile show.
     private var cache: [String: PackProgress] = [:]
     /// The profile's achievements, read once until a level ends (every scene asks).
     private var earned: Set<String>?
@@ -93,6 +93,11 @@ final class ProfileProgress: ProgressProvider {
         case .finished: marks.locked = .finishedInStory
         }
         return marks
+    }
+
+    /// A menu is drawn: the profile is read again for it (one query a pack).
+    func menuWillShow() {
+        cache.removeAll()
     }
 
     /// The level's store was cut short by a reload: its recorder lets go without recording.

@@ -29,4 +29,27 @@ import Testing
         game.send("q")
         #expect(try game.waitForExit() == 0)
     }
+
+    /// A run another program records while the game is open shows in the next menu drawn.
+    @Test func aRunRecordedElsewhereShowsInTheNextMenu() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = folder.appendingPathComponent("profile.sqlite")
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--profile", profile.path])
+        try game.expect("Tutorial — choose a scenario")
+        game.send("\r")
+        try game.expect("The Basics — choose a level")
+        try game.expect("Esc back · q quit")
+        #expect(!game.text.contains("The First Sound — done"), "\(game.text.suffix(2000))")
+        game.send("\u{1B}")
+        try game.expect("Tutorial — choose a scenario")
+        let won = folder.appendingPathComponent("won.jsonl")
+        try Data("{\"t\":0.5,\"action\":\"turnTo\",\"azimuth\":60}\n{\"t\":1,\"action\":\"select\"}\n".utf8).write(to: won)
+        let run = try runEcholot(["run", tutorialPath, "--level", "first-sound", "--input", won.path, "--profile", profile.path])
+        try #require(run.status == 0 && run.stdout.contains("level first-sound: won"), "\(run.stdout)\(run.stderr)")
+        game.send("\r")
+        try game.expect("The First Sound — done · best ")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
 }

@@ -193,6 +193,7 @@ public final class PlayApp {
             }
         case let .scenarios(entry, selected):
             let names = names(entry)
+            progress.menuWillShow()
             switch try loop.presenter.run(MenuPages.scenarios(entry, progress: progress, names: names, selected: selected)) {
             case let .chose(index):
                 return .levels(entry, LevelGroup.groups(of: entry.pack)[index], selected: 0)
@@ -207,6 +208,7 @@ public final class PlayApp {
             }
         case let .levels(entry, group, selected):
             let names = names(entry)
+            progress.menuWillShow()
             switch try loop.presenter.run(MenuPages.levels(entry, group: group, progress: progress, names: names, selected: selected)) {
             case let .chose(index):
                 return .briefing(entry, group, index: index)

@@ -57,6 +57,14 @@ public protocol ProgressProvider: AnyObject {
     func storyBegan(in pack: Pack)
     /// The story of `pack` reached a new scene or its end: `story` is where to resume.
     func storySaved(_ story: PersistentMap<Value>, in pack: Pack)
+    /// A menu is about to be drawn: what another program recorded meanwhile (a run, an
+    /// unlock) is to show in it.
+    func menuWillShow()
+}
+
+extension ProgressProvider {
+    /// Progress only this game changes has nothing to read again.
+    public func menuWillShow() {}
 }
 
 /// Progress known to this process only: it starts knowing nothing, learns from the
