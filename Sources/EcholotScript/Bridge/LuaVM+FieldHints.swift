@@ -76,9 +76,9 @@ extension LuaVM {
         return nil
     }
 
-    /// The stack slots the walks below use at the most, with room to spare: a parameter
-    /// table read through a local's `__index` chain, walked by `lua_next`, takes about a
-    /// dozen. Nothing is said when Lua cannot give them.
+    /// The stack slots the walks below may use, with room to spare: the deepest, a
+    /// local's `params` table walked by `lua_next` behind an `__index` table, takes about
+    /// six. Nothing is said when Lua cannot give them.
     static let hintSlots: Int32 = 24
 
     /// The most keys a table may have for a failure to weigh them as names meant.
