@@ -337,7 +337,7 @@ struct CommandTests {
         guard lines.count == 6 else { return }
         #expect(lines[0] == "ok: cave-echoes/tests/first-steps.lua: the chime is found in time")
         #expect(lines[1] == "FAILED: cave-echoes/tests/first-steps.lua: waiting too long loses")
-        #expect(lines[2] == "cave-echoes/tests/first-steps.lua:19:16: error: test 'waiting too long loses': expected outcome won, got lost")
+        #expect(lines[2] == "cave-echoes/tests/first-steps.lua:19:16: error: test 'waiting too long loses': expected outcome won, got lost: goal 'quickFind' failed")
         #expect(lines[3] == "FAILED: cave-echoes/tests/zz.lua")
         #expect(lines[4].hasPrefix("cave-echoes/tests/zz.lua:1:"))
         #expect(lines[5] == "1 passed, 2 failed")

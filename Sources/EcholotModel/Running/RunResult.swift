@@ -34,6 +34,12 @@ public struct RunResult: Sendable, Equatable {
     /// (``LevelRunner/stallLimit``); `nil` when it did not. Not part of the JSON: `run`,
     /// whose result it is, plays on.
     public var stalledAt: Double?
+    /// The ids of the level's goals that failed, sorted: why a run was lost. Not part of
+    /// the JSON, which is the contract.
+    public var failedGoals: [String]
+    /// The ids of the level's goals still pending, sorted: why a run is still running.
+    /// Not part of the JSON.
+    public var pendingGoals: [String]
 
     /// Reads the result off a final state.
     public init(state: GameState, errors: [String] = []) {
@@ -50,6 +56,9 @@ public struct RunResult: Sendable, Equatable {
         found = level[LevelKeys.found]
         stateHash = state.tree.stableHashHex
         self.errors = errors
+        let goals = level[LevelKeys.goals].nodes.sorted { $0.id < $1.id }
+        failedGoals = goals.filter { $0.node[GoalKeys.state] == .failed }.map(\.id)
+        pendingGoals = goals.filter { $0.node[GoalKeys.state] == .pending }.map(\.id)
     }
 
     /// The result as one JSON object (keys sorted; time rounded to microseconds).
