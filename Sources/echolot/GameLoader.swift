@@ -127,10 +127,10 @@ enum GameLoader {
             return nil
         }
         if let resolved {
-            // A path one letter off a folder beside it: say which, rather than the bare "no such file".
+            // A path close to a pack beside it: say which, rather than the bare "no such file".
             let hint = pathHint(for: argument)
             guard !hint.isEmpty else { return resolved }
-            Terminal.error("\(MessageText.argument(argument)):1:1: error: no such file or directory\(hint)")
+            Terminal.error("\(MessageText.argument(argument)):1:1: error: \(MessageText.nothingThere)\(hint)")
             return nil
         }
         // "no such file" would send the player looking for a file they never meant.
@@ -141,14 +141,16 @@ enum GameLoader {
         return nil
     }
 
-    /// " (did you mean 'x'?)" for a PACK argument one letter off a pack folder (one with a
-    /// pack.json) or a `.zip` file beside where it points, written as it is written (`demo`, `packs/demo`), or off one
+    /// " (did you mean 'x'?)" for a PACK argument whose last name is a slip (up to three
+    /// letters, fewer in a short name) from a pack folder (one with a pack.json) or a `.zip`
+    /// file beside where it points, written as it is written (`demo`, `packs/demo`), or off one
     /// of `ids` (pack ids, for an argument with no folder in it); "" when none is near.
     static func pathHint(for argument: String, orIDs ids: [String] = []) -> String {
-        let typed = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+        var typed = Substring(argument)
+        while typed.count > 1, typed.hasSuffix("/") { typed = typed.dropLast() }
         let slash = typed.lastIndex(of: "/")
         let prefix = slash.map { String(typed[...$0]) } ?? ""
-        let last = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
+        let last = slash.map { String(typed[typed.index(after: $0)...]) } ?? String(typed)
         let folder = prefix.isEmpty ? "." : prefix
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { name in
             var isFolder: ObjCBool = false

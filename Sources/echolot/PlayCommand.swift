@@ -94,7 +94,8 @@ struct PlayCommand: ParsableCommand {
             }
             guard FileManager.default.fileExists(atPath: pack) else {
                 let hint = GameLoader.pathHint(for: pack)
-                throw ValidationError("--watch needs the path of the pack folder (or .zip) being authored, and there is nothing at '\(pack)'\(hint)")
+                let id = GameLoader.looksLikePackID(pack) ? " (--watch takes a path, not a pack's id)" : ""
+                throw ValidationError("--watch needs the path of the pack folder (or .zip) being authored, and there is nothing at '\(MessageText.argument(pack))'\(hint)\(id)")
             }
         }
         for (name, value) in [("--step", step), ("--fine-step", fineStep)] where !(value.isFinite && value > 0 && value <= 180) {

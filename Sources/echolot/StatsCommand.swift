@@ -54,7 +54,15 @@ struct StatsCommand: ParsableCommand {
             throw ExitCode(1)
         }
         // Scanning the packs is for naming levels; a window without runs names none.
-        let shown = statistics.levels.isEmpty ? statistics : Self.named(statistics, in: .standard(), language: language)
+        var shown = statistics
+        if !statistics.levels.isEmpty {
+            let (named, untold) = Self.named(statistics, in: .standard(), language: language)
+            shown = named
+            // As play says it: a language no pack has texts in falls back without a word.
+            if let language, untold {
+                Terminal.error("note: no pack of these levels has texts in '\(MessageText.argument(language))'; each is named in its pack's own language")
+            }
+        }
         if json {
             print(shown.json.jsonText)
         } else {
@@ -63,21 +71,25 @@ struct StatsCommand: ParsableCommand {
     }
 
     /// `statistics` with each level named as the game names it (`Tutorial, The First Sound`),
-    /// in `language` where the pack has it, when its pack is shipped or installed and loads; a level of any other pack, or one
+    /// in `language` where the pack has it (`languageUntold`: no pack found has it), when its pack is shipped or installed and loads; a level of any other pack, or one
     /// its pack no longer has, keeps its ids.
-    static func named(_ statistics: Statistics, in library: PackLibrary, language: String? = nil) -> Statistics {
+    static func named(_ statistics: Statistics, in library: PackLibrary, language: String? = nil)
+        -> (statistics: Statistics, languageUntold: Bool) {
         var named = statistics
         var packs: [String: Pack] = [:]
         for id in Set(statistics.levels.map(\.packID)) {
             packs[id] = try? library.load(id: id)?.get()
         }
+        let untold = language.map { language in
+            !packs.values.contains { $0.strings[language] != nil || $0.manifest.defaultLanguage == language }
+        } ?? false
         for index in named.levels.indices {
             let level = named.levels[index]
             guard let pack = packs[level.packID], let definition = pack.level(id: level.levelID) else { continue }
             let names = Names(pack: pack, language: language)
             named.levels[index].name = "\(names.pack(pack)), \(names.level(definition.level))"
         }
-        return named
+        return (named, untold)
     }
 
     /// Sentences for a screen reader (`--plain`, `TERM=dumb`); bar charts only for a

@@ -2,6 +2,7 @@ import ArgumentParser
 import EcholotAudio
 import EcholotModel
 import EcholotScript
+import EcholotTerminal
 import Foundation
 
 /// `echolot validate PATH…`: checks packs (or single level files) and reports every problem.
@@ -74,7 +75,7 @@ struct ValidateCommand: ParsableCommand {
     enum NamedPack: Hashable {
         /// A file or folder there is, however it was reached (links, `./`, an id).
         case file(FileIdentity)
-        /// A path where nothing is: the loader's own message tells it.
+        /// A path where nothing is: told once, with the pack beside it that was likely meant.
         case missing(String)
         /// An id no pack has.
         case unknownID(String)
@@ -131,11 +132,11 @@ struct ValidateCommand: ParsableCommand {
         if let missing = StoryReader.missingStory(in: pack) { problems.append(missing) }
         var remarks: [Diagnostic] = []
         // A story's lines and speakers are read by their ids, whatever those look like.
-        var storyIDs: Set<String> = []
+        var readWhole: Set<String> = []
         if let reading = StoryReader.reading(for: pack, remarks: true) {
             problems += reading.problems
             remarks = reading.remarks
-            if let book = reading.readable { storyIDs = Set(book.allLines.flatMap { [$0.id] + ($0.speaker.map { [$0] } ?? []) }) }
+            if let book = reading.readable { readWhole = book.stringIDs }
             // Achievement names are known only from the rules, as a level's rule types are;
             // when the scripts do not load, that is the problem told. The story's other
             // problems do not hide them: the reader reports none about achievement names.
@@ -144,8 +145,14 @@ struct ValidateCommand: ParsableCommand {
             }
             if case let .success(book) = reading.result { problems += AudioValidation.diagnostics(for: book, in: pack) }
         }
-        remarks = (remarks + pack.unusedStringWarnings(goalTypes: rules?.engine.ruleNames(.goal, for: pack.id), readWhole: storyIDs))
-            .sortedForDisplay()
+        // Which goal types there are, and which ids a script may hand the game, are known
+        // once the scripts load; until then, what stops them is the problem told.
+        if let rules {
+            let scripted = rules.engine.stringLiterals(inPacks: Set(pack.loadOrder.map(\.manifest.id)))
+            remarks = (remarks + pack.unusedStringWarnings(goalTypes: rules.engine.ruleNames(.goal, for: pack.id),
+                                                           toldByTheEngine: GoalText.standardTypes,
+                                                           readWhole: readWhole.union(scripted))).sortedForDisplay()
+        }
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.
         if problems.isEmpty, let rules { problems = rules.startProblems() }

@@ -71,21 +71,25 @@ import Testing
     }
 
     /// The line is read in the message handler, where a crash would lose the error: any
-    /// text of Lua's pieces — unclosed strings and brackets, line breaks of each kind,
-    /// multi-byte characters — gives places inside the line, and columns from 1.
+    /// text of Lua's pieces — unclosed strings and brackets of every level, line breaks of
+    /// each kind, tabs, multi-byte characters and bytes that are no UTF-8 — gives places
+    /// on the line itself, and columns from 1.
     @Test func anyTextIsReadWithoutACrash() async {
-        let pieces = ["a", "b", ".", "..", ":", "(", ")", "[", "]", "{", "}", "=", "==", "<", ",", " ", "--", "--[[",
-                      "[[", "]]", "'", "\"", "\\", "\n", "\r\n", "\r", "1.5", "é", "local", "end"]
+        let words = ["a", "b", ".", "..", ":", "(", ")", "[", "]", "{", "}", "=", "==", "<", ",", " ", "\t", "--", "--[[",
+                     "--[==[", "[[", "]]", "[=[", "]==]", "'", "\"", "\\", "\n", "\r\n", "\r", "1.5", "é", "local", "end"]
+        let pieces = words.map { Array($0.utf8) } + [[0xFF], [0xC3], [0xE2, 0x82]]
         await propertyCheck(input: Gen.int(in: 0 ..< pieces.count).array(of: 0 ... 40), Gen.int(in: -1 ... 6)) { picks, line in
-            let text = Array(picks.map { pieces[$0] }.joined().utf8)
+            let text = picks.flatMap { pieces[$0] }
             guard let read = LuaLine(line, of: text) else { return }
+            let end = LuaKeySearch.offset(ofLine: line + 1, in: text) ?? text.count
+            var offsets = read.fieldReads().map(\.place.offset)
             for name in ["a", "b", "local"] {
-                for place in read.occurrences(of: name, kind: "field") + read.occurrences(of: name, kind: "global") {
-                    #expect(place.offset >= read.start && place.offset < text.count)
-                    #expect(read.column(ofOffset: place.offset) >= 1)
-                }
+                offsets += (read.occurrences(of: name, kind: "field") + read.occurrences(of: name, kind: "global")).map(\.offset)
             }
-            for field in read.fieldReads() { #expect(field.place.offset >= read.start && field.place.offset < text.count) }
+            for offset in offsets {
+                #expect(offset >= read.start && offset < end, "\(text) line \(line)")
+                #expect(read.column(ofOffset: offset) >= 1)
+            }
         }
     }
 

@@ -190,6 +190,11 @@ import Testing
         // In the language asked for, as play names them.
         let german = try Executables.run(Executables.echolot, ["stats", "--plain", "--lang", "de", "--profile", profile.path])
         #expect(german.status == 0 && german.stdout.contains("Einführung, Der erste Klang: 1 run"), "\(german.stdout)")
+        #expect(german.stderr == "", "\(german.stderr)")
+        let unknown = try Executables.run(Executables.echolot, ["stats", "--plain", "--lang", "xx", "--profile", profile.path])
+        #expect(unknown.status == 0 && unknown.stdout.contains("Tutorial, The First Sound: 1 run"), "\(unknown.stdout)")
+        #expect(unknown.stderr == "note: no pack of these levels has texts in 'xx'; each is named in its pack's own language\n",
+                "\(unknown.stderr)")
         // Piped, the days are a table alone: one line a day, today's holding the run.
         #expect(!table.stdout.contains("█") && !table.stdout.contains("per day"), "\(table.stdout)")
         let days = try #require(json["days"] as? [[String: Any]])

@@ -7,6 +7,9 @@
 /// control character would command the terminal, and a bidirectional override reverse
 /// the rest of the line.
 public enum MessageText {
+    /// What a path where nothing is gets told, by every command that takes one.
+    public static let nothingThere = "no such file or directory"
+
     /// Whether `scalar` cannot be shown as it is inside a message: a control character
     /// (C0, DEL, C1), a line or paragraph separator, or an invisible format character (a
     /// bidirectional override, a zero-width space), which would hide itself or reorder

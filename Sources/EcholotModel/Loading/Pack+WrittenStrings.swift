@@ -27,29 +27,34 @@ extension Pack {
         return written
     }
 
+    /// The entities' `name` values, each of which the game also looks up as a string id
+    /// (a story's voice is named by its line or speaker id).
+    public var entityNames: Set<String> {
+        Set(levels.values.flatMap { $0.level[LevelKeys.entities].nodes.map { $0.node[EntityKeys.name] } })
+    }
+
     /// A warning for each string of the pack's own files that the game would look up under
     /// a `pack.`, `scenario.`, `level.`, `entity.` or `goal.` id but never does, since the
     /// pack has no such scenario, level, entity or goal type (`goalTypes`, the goal rules
     /// its scripts register; nil when they did not load, and then `goal.` strings are not
-    /// looked at): most likely a misspelt id, so players get the file's name, not the
-    /// text. Ids the game also reads whole (`readWhole`: a story's line ids and speakers,
-    /// an entity's `name` that is a string id) are left alone.
-    public func unusedStringWarnings(goalTypes: [String]?, readWhole: Set<String> = []) -> [Diagnostic] {
+    /// looked at; the `standard` ones, which the engine tells in its own words, read none):
+    /// most likely a misspelt id, so players get the file's name, not the text. Ids the
+    /// game may read whole are left alone: those in `readWhole` (a story's line ids and
+    /// speakers, a string a script may hand the game) and an entity's `name`.
+    public func unusedStringWarnings(goalTypes: [String]?, toldByTheEngine standard: Set<String> = [],
+                                     readWhole: Set<String> = []) -> [Diagnostic] {
         var known = ["pack.name", "pack.description"]
         known += manifest.scenarios.map { "scenario.\($0.id).name" }
-        var whole = readWhole
+        let whole = readWhole.union(entityNames)
         for (id, definition) in levels.sorted(by: { $0.key < $1.key }) {
             known += ["level.\(id).name", "level.\(id).description"]
-            for (entity, node) in definition.level[LevelKeys.entities].nodes {
-                known.append("entity.\(id).\(entity).name")
-                whole.insert(node[EntityKeys.name])
-            }
+            known += definition.level[LevelKeys.entities].ids.sorted().map { "entity.\(id).\($0).name" }
         }
-        known += (goalTypes ?? []).flatMap { ["goal.\($0).briefing", "goal.\($0).line"] }
+        known += (goalTypes ?? []).filter { !standard.contains($0) }.flatMap { ["goal.\($0).briefing", "goal.\($0).line"] }
         let ids = Set(known)
         var warnings: [Diagnostic] = []
         for string in writtenStrings() where !ids.contains(string.id) && !whole.contains(string.id) {
-            guard let reason = unusedReason(string.id, goalTypes: goalTypes) else { continue }
+            guard let reason = unusedReason(string.id, goalTypes: goalTypes, standard: standard) else { continue }
             let hint = Suggestion.hint(for: string.id, among: known)
             warnings.append(Diagnostic(path: string.file, at: string.position,
                                        message: "string \(quoted(string.id)) is never shown: \(reason)\(hint)", severity: .warning))
@@ -59,7 +64,7 @@ extension Pack {
 
     /// Why the game never looks up `id`, one it does not read; nil for an id outside the
     /// families checked here.
-    private func unusedReason(_ id: String, goalTypes: [String]?) -> String? {
+    private func unusedReason(_ id: String, goalTypes: [String]?, standard: Set<String>) -> String? {
         let parts = id.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         let rest = parts[1]
@@ -78,9 +83,11 @@ extension Pack {
             }
             return "the pack has no level \(quoted(level))"
         case "entity":
-            guard let both = named(["name"]) else { return "an entity's string is entity.<level>.<entity>.name" }
+            let shape = "an entity's string is entity.<level>.<entity>.name"
+            guard let both = named(["name"]) else { return shape }
             // Ids may hold dots: the longest start that is a level is the level meant.
             let dots = both.indices.filter { both[$0] == "." }.reversed()
+            if dots.isEmpty || levels[both] != nil { return shape }
             for dot in dots where levels[String(both[..<dot])] != nil {
                 return "level \(quoted(String(both[..<dot]))) has no entity \(quoted(String(both[both.index(after: dot)...])))"
             }
@@ -90,6 +97,7 @@ extension Pack {
             guard let type = named(["briefing", "line"]) else {
                 return "a goal type's strings are goal.<type>.briefing and goal.<type>.line"
             }
+            if standard.contains(type) { return "\(quoted(type)) is one of the engine's goal types, told in the engine's own words" }
             return "no script registers a goal type \(quoted(type))"
         default:
             return nil

@@ -61,7 +61,7 @@ struct PackFiles {
         let shown = display.isEmpty ? "." : MessageText.argument(display)
         let absolute = URL(fileURLWithPath: url.path).standardizedFileURL
         guard let real = realPath(absolute.path) else {
-            return .failed(Diagnostic(path: shown, at: .start, message: "no such file or directory"))
+            return .failed(Diagnostic(path: shown, at: .start, message: MessageText.nothingThere))
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory), isDirectory.boolValue else {

@@ -47,7 +47,7 @@ extension PackLoader {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            return failure("no such file or directory")
+            return failure(MessageText.nothingThere)
         }
         if isDirectory.boolValue || isArchive(url) {
             let outcome = resolving(check(root: url, displayRoot: nil), with: library)

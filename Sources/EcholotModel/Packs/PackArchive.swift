@@ -60,7 +60,7 @@ public final class PackArchive {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw refuse(["no such file or directory"])
+            throw refuse([MessageText.nothingThere])
         }
         guard !isDirectory.boolValue else { throw refuse(["a folder, not a .zip archive; make one with 'echolot pack FOLDER' and install that"]) }
         let archive: Archive

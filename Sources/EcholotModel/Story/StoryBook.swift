@@ -26,6 +26,11 @@ public struct StoryBook: Sendable {
     /// The index of the chapter with this id.
     public func chapterIndex(_ id: String) -> Int? { indices[id] }
 
+    /// The string ids the story reads whole: its lines' ids and their speakers.
+    public var stringIDs: Set<String> {
+        Set(allLines.flatMap { [$0.id] + ($0.speaker.map { [$0] } ?? []) })
+    }
+
     /// Every line the story can speak (cut-scene lines, lines over levels, choice prompts
     /// and options).
     public var allLines: [StoryLine] {

@@ -23,10 +23,7 @@ extension StoryChecker {
     func unusedStrings() -> [Diagnostic] {
         guard complete else { return [] }
         let families = stringFamilies()
-        var whole = Set(book.allLines.flatMap { [$0.id] + ($0.speaker.map { [$0] } ?? []) })
-        for definition in pack.levels.values {
-            for (_, entity) in definition.level[LevelKeys.entities].nodes { whole.insert(entity[EntityKeys.name]) }
-        }
+        let whole = book.stringIDs.union(pack.entityNames)
         var warnings: [Diagnostic] = []
         for string in pack.writtenStrings() where !whole.contains(string.id) {
             guard let family = families.first(where: { string.id.hasPrefix($0.prefix) }) else { continue }

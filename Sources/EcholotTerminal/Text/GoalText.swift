@@ -83,6 +83,10 @@ public struct GoalText {
         return generic(goal)
     }
 
+    /// The goal types the engine tells in its own words: a pack's `goal.<type>.briefing`
+    /// and `goal.<type>.line` strings are read for the others only.
+    public static let standardTypes: Set<String> = ["find", "findAll", "findInOrder", "timeLimit", "maxMisses", "avoid"]
+
     /// When `goal` must be met or held by, in the level's time: a `timeLimit`'s `seconds`,
     /// or the `deadline` a pack's goal sets (docs/modding.md), so that players hear any
     /// goal's time run out, not only the standard one's; nil when it has none. `timeLimit`
