@@ -50,7 +50,7 @@ import Testing
         #expect(replay.stdout.contains("the stateHash matches the recording"))
         // The level was left undecided (the log ends with `end`): said so, as play's end
         // page does, while the description's outcome stays "running".
-        #expect(replay.stdout.hasPrefix("level first-sound: left (not decided) after 2.00 s\n"), "\(replay.stdout)")
+        #expect(replay.stdout.hasPrefix("level first-sound: left (not decided) after 2.00 s: goal 'find' still pending\n"), "\(replay.stdout)")
     }
 
     /// A log cut short (its last lines lost) replayed to the cap, or past the recording's
@@ -64,7 +64,7 @@ import Testing
         let cut = try write([Self.lines[0]], meta: fields(hash: hash))
         let replay = try echolot(["replay", cut])
         #expect(replay.status == 1)
-        #expect(replay.stdout.hasPrefix("level first-sound: running after 600.00 s\n"), "\(replay.stdout)")
+        #expect(replay.stdout.hasPrefix("level first-sound: running after 600.00 s: goal 'find' still pending\n"), "\(replay.stdout)")
         let capped = "to the replay's cap of 600.00 s; was the log cut short?\n"
         #expect(replay.stderr.hasPrefix("\(cut): error: the replay ends in stateHash "), "\(replay.stderr)")
         #expect(replay.stderr.hasSuffix(", the recording in \(hash)\n"

@@ -121,6 +121,19 @@ import Testing
         #expect(zero.stderr.contains("--max-seconds must be more than 0 and at most 86400, found 0"), "\(zero.stderr)")
     }
 
+    /// A level lost says which goal failed, on the summary's first line; the JSON, the
+    /// contract, is as it was.
+    @Test func aLostRunSaysWhichGoalFailed() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("late.jsonl")
+        try Data("{\"t\":61,\"action\":\"end\"}\n".utf8).write(to: log)
+        let result = try echolot(["run", "levels/tutorial", "--level", "around-you", "--input", log.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("level around-you: lost after "), "\(result.stdout)")
+        #expect(result.stdout.split(separator: "\n").first?.hasSuffix(" s: goal 'timeLimit' failed") == true, "\(result.stdout)")
+    }
+
     /// A rule failing on every tick is told once, with its count, as `echolot test` tells
     /// it — not 120 times for two seconds of play.
     @Test func aRuleFailingEveryTickIsToldOnce() throws {

@@ -61,6 +61,15 @@ public struct RunResult: Sendable, Equatable {
         pendingGoals = goals.filter { $0.node[GoalKeys.state] == .pending }.map(\.id)
     }
 
+    /// Why the run has its outcome, to follow it in a sentence: ": goal 'g' failed" when
+    /// it was lost, ": goals 'a' and 'b' still pending" when it is still running; "" when
+    /// it was won or the level has no goals.
+    public var outcomeReason: String {
+        let (ids, state) = outcome == .lost ? (failedGoals, "failed") : (outcome == .running ? pendingGoals : [], "still pending")
+        guard !ids.isEmpty else { return "" }
+        return ": goal\(ids.count == 1 ? "" : "s") \(Suggestion.list(ids.map(MessageText.named))) \(state)"
+    }
+
     /// The result as one JSON object (keys sorted; time rounded to microseconds).
     public var json: Value {
         [

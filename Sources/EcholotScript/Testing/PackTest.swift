@@ -50,7 +50,7 @@ public struct PackTestExpectation: Sendable, Equatable {
     public func mismatches(in result: RunResult) -> [PackTestMismatch] {
         var problems: [PackTestMismatch] = []
         if let outcome, outcome != result.outcome {
-            problems.append(.init("outcome", "expected outcome \(outcome.rawValue), got \(result.outcome.rawValue)" + Self.why(result)))
+            problems.append(.init("outcome", "expected outcome \(outcome.rawValue), got \(result.outcome.rawValue)" + result.outcomeReason))
         }
         if let score, score != result.score {
             problems.append(.init("score", "expected score \(score.map(String.init) ?? "none"), got \(result.score.map(String.init) ?? "none")"))
@@ -69,17 +69,6 @@ public struct PackTestExpectation: Sendable, Equatable {
             problems.append(.init("time", "expected time \(time), got \(result.time)"))
         }
         return problems
-    }
-}
-
-extension PackTestExpectation {
-    /// Why `result` has its outcome, for a test that expected another: ": goal 'g' failed"
-    /// when it was lost, ": goals 'a' and 'b' still pending" when it is still running; ""
-    /// when it was won or the level has no goals.
-    static func why(_ result: RunResult) -> String {
-        let (ids, state) = result.outcome == .lost ? (result.failedGoals, "failed") : (result.outcome == .running ? result.pendingGoals : [], "still pending")
-        guard !ids.isEmpty else { return "" }
-        return ": goal\(ids.count == 1 ? "" : "s") \(Suggestion.list(ids.map(MessageText.named))) \(state)"
     }
 }
 
