@@ -277,10 +277,18 @@ extension LuaVM {
         return false
     }
 
+    /// What is behind a table for a read of a name it lacks.
+    private enum IndexStep {
+        /// An `__index` table, now on top of the stack in the table's place.
+        case table
+        /// No `__index`: the read gives nil.
+        case none
+        /// An `__index` of another kind (a function), which may answer any name.
+        case other
+    }
+
     /// Replaces the table on top of the stack with its metatable's `__index` and returns
-    /// `.table` when that is a table; else leaves the top as it was and says whether there
-    /// is no `__index` or one of another kind (a function, which may answer any name).
-    private enum IndexStep { case table, none, other }
+    /// `.table` when that is a table; else leaves the top as it was and says which.
     private func stepToIndexTable(in L: OpaquePointer) -> IndexStep {
         guard lua_getmetatable(L, -1) != 0 else { return .none }
         guard pushRawField(named: "__index", ofTableAt: -1, in: L) else {
