@@ -30,15 +30,15 @@ extension LuaVM {
         }
     }
 
-    /// The line `frame` failed on, read once however often it fails; nil when its text is
-    /// not the engine's to read.
-    func failingLine(of frame: (level: Int32, chunk: String, line: Int)) -> LuaLine? {
-        let key = NameSpot.Line(chunk: frame.chunk, line: frame.line)
-        if let line = failingLines[key] { return line }
-        guard let text = textsByChunk[frame.chunk], let line = LuaLine(frame.line, of: text) else { return nil }
+    /// Line `line` of `chunk`, where an error was raised, read once however often it
+    /// fails there; nil when the chunk's text is not the engine's to read.
+    func failingLine(_ line: Int, of chunk: String) -> LuaLine? {
+        let key = NameSpot.Line(chunk: chunk, line: line)
+        if let read = failingLines[key] { return read }
+        guard let text = textsByChunk[chunk], let read = LuaLine(line, of: text) else { return nil }
         if failingLines.count >= 64 { failingLines.removeAll() }
-        failingLines[key] = line
-        return line
+        failingLines[key] = read
+        return read
     }
 
     /// The column of the call an error names, on the line it is placed at: the engine's
@@ -55,7 +55,7 @@ extension LuaVM {
         } else {
             return nil
         }
-        guard let name = path.popLast(), !name.isEmpty, let text = textsByChunk[chunk], let read = LuaLine(line, of: text) else { return nil }
+        guard let name = path.popLast(), !name.isEmpty, let read = failingLine(line, of: chunk) else { return nil }
         // `math.floor(x)` or a bare `floor(x)` for Lua's name alone; `ctx.emit(…)` as the engine names it.
         let places = read.occurrences(of: name, kind: "field").filter { path.isEmpty || $0.path == path }
             + (path.isEmpty ? read.occurrences(of: name, kind: "global") : [])

@@ -70,7 +70,7 @@ extension LuaVM {
         if let innermost, !(innermost.line == frame?.line && innermost.sources.contains { $0?.chunkName == frame?.chunk }) {
             return (message, nil)
         }
-        let line = frame.flatMap { failingLine(of: $0) }
+        let line = frame.flatMap { failingLine($0.line, of: $0.chunk) }
         func spotAt(_ offset: Int?) -> NameSpot? {
             guard let frame, let line, let offset else { return nil }
             return NameSpot(chunk: frame.chunk, line: frame.line, column: line.column(ofOffset: offset))
