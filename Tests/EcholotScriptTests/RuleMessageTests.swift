@@ -146,6 +146,15 @@ import Testing
         #expect(got.contains(message), "\(got)")
     }
 
+    /// An error a coroutine passed on still gets the hints that need no variables of the
+    /// function it came from: a misspelt global, an engine table's name.
+    @Test func anErrorPassedOnKeepsTheHintsOfNames() throws {
+        let got = go(try world("local co = coroutine.wrap(function() return tonumbr('1') end)\ngoal.x = co()"))
+        #expect(got.contains("(global 'tonumbr') (did you mean 'tonumber'?) (pack"), "\(got)")
+        let engine = go(try world("local co = coroutine.wrap(function() return ctx.tiem + 1 end)\ngoal.x = co()"))
+        #expect(engine.contains("(field 'tiem') (did you mean 'ctx.time'?) (pack"), "\(engine)")
+    }
+
     /// A script's file name is no part of the message the hint is looked for in.
     @Test func aFileNameIsNoMessage() throws {
         let script = """

@@ -57,18 +57,18 @@ extension LuaVM {
     /// read as nil (`if os then` works); only the failure says why. Called by the message
     /// handler, while the failing function is on `L`'s stack.
     func withNameHint(_ message: String, in L: OpaquePointer) -> (message: String, spot: NameSpot?) {
-        let frame = failingFrame(in: L)
-        // The message's innermost position must be the failing frame's: an error passed on
-        // (by coroutine.wrap, which puts its caller's position in front) is about another
-        // function, whose variables are gone.
         var bare = message
         var innermost: (sources: [ScriptSource?], line: Int)?
         while let (sources, line, _, rest) = splitPosition(bare), rest.count < bare.count {
             innermost = (sources, line)
             bare = rest
         }
-        if let innermost, !(innermost.line == frame?.line && innermost.sources.contains { $0?.chunkName == frame?.chunk }) {
-            return (message, nil)
+        // The failing frame's line and variables tell of the error only when the message's
+        // innermost position is that frame's: one passed on (by coroutine.wrap, which puts
+        // its caller's position in front) is about another function, whose variables are
+        // gone. The pack's globals and the engine tables' notes hold either way.
+        let frame = failingFrame(in: L).flatMap { frame in
+            innermost.map { $0.line == frame.line && $0.sources.contains { $0?.chunkName == frame.chunk } } ?? true ? frame : nil
         }
         let line = frame.flatMap { failingLine($0.line, of: $0.chunk) }
         func spotAt(_ offset: Int?) -> NameSpot? {
