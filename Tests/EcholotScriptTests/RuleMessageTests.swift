@@ -130,7 +130,8 @@ import Testing
     /// function (an optional parameter not given, a proxy of the script's own) may have the
     /// name; a nil compared or passed on may be a variable's, or a read in another
     /// statement; an error a coroutine passed on is about variables that are gone; a chain
-    /// begun on the line before may start elsewhere.
+    /// begun on the line before may start elsewhere. A table of more than a thousand names
+    /// is no list to weigh (its read is still placed).
     @Test(arguments: [
         ("goal.x = ctx.params.rage + 1", "(field 'rage') (pack"),
         ("local a = { b = setmetatable({}, { __index = function() return nil end }) } goal.x = a.b.c + 1", "(field 'c') (pack"),
@@ -139,6 +140,7 @@ import Testing
         ("local co = coroutine.wrap(function() local t = { count = 1 } return t.cuont + 1 end)\nlocal v = { coint = 0 } goal.x = co() + (v.cuont or 0)",
          "(field 'cuont') (pack"),
         ("local level = { entities = { bell = { azimth = 1 } } }\ngoal.x = ctx.\nlevel.entities.bell.azimth + 1", "(field 'azimth') (pack"),
+        ("local t = {} for i = 1, 1500 do t['k' .. i] = i end goal.x = t.k0 + 1", "4:62: error: attempt to perform arithmetic on a nil value (field 'k0') (pack"),
     ])
     func aHintIsGivenOnlyWhereItIsSure(body: String, message: String) throws {
         let params = #"{ range = { type = "number", default = 1 }, rage = { type = "number", optional = true } }"#

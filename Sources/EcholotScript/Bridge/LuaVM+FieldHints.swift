@@ -333,7 +333,8 @@ extension LuaVM {
         defer { clua_pop(L, 1) }
         for _ in 0 ..< 8 {
             if !tooMany {
-                keys.formUnion(stringKeys(ofTableAt: -1, in: L))
+                // A large level's entities are walked no further than the cap.
+                keys.formUnion(stringKeys(ofTableAt: -1, in: L, atMost: Self.hintedKeys))
                 tooMany = keys.count > Self.hintedKeys
             }
             switch stepToIndexTable(in: L) {

@@ -153,13 +153,18 @@ extension LuaVM {
     }
 
     /// The string keys of the table at `index`, sorted (`next` visits them in an order
-    /// that changes from run to run, and a near miss must be told alike in every run).
-    func stringKeys(ofTableAt index: Int32, in L: OpaquePointer) -> [String] {
+    /// that changes from run to run, and a near miss must be told alike in every run); once
+    /// there are more than `limit`, the walk stops there and what it found so far is given.
+    func stringKeys(ofTableAt index: Int32, in L: OpaquePointer, atMost limit: Int = .max) -> [String] {
         let table = lua_absindex(L, index)
         var keys: [String] = []
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             if lua_type(L, -2) == LUA_TSTRING, let key = string(at: -2, in: L) { keys.append(key) }
+            guard keys.count <= limit else {
+                clua_pop(L, 2)
+                break
+            }
             clua_pop(L, 1)
         }
         return keys.sorted()
