@@ -2,7 +2,7 @@ import EcholotModel
 
 /// Where a syntax error is in a script's text. Lua's parser gives the line alone (`12:
 /// unexpected symbol near 'end'`); the token it names is looked for on that line, read as
-/// Lua's lexer reads it (``LuaScan``), so that an `end` inside a string or a comment
+/// Lua's lexer reads it (``LuaLine``), so that an `end` inside a string or a comment
 /// does not stand in for it.
 enum LuaTokenSearch {
     /// The position of what a syntax error's `message` says it is near: a token on `line`
@@ -18,17 +18,11 @@ enum LuaTokenSearch {
         }
         guard message.hasSuffix("'"), let near = message.range(of: " near '", options: .backwards),
               near.upperBound < message.index(before: message.endIndex),
-              let lineStart = LuaKeySearch.offset(ofLine: line, in: text) else { return nil }
+              let read = LuaLine(line, of: text) else { return nil }
         let token = Array(message[near.upperBound ..< message.index(before: message.endIndex)].utf8)
-        let lineEnd = LuaKeySearch.offset(ofLine: line + 1, in: text) ?? text.count
-        let scan = LuaScan(text: text)
         var found: Int?
-        var t = scan.token(at: 0)
-        while t.kind != .eof, t.start < lineEnd {
-            if t.start >= lineStart, starts(with: token, at: t.start, in: text) {
-                if found == nil || t.start < lexed { found = t.start }
-            }
-            t = scan.token(at: t.end)
+        for t in read.tokens where starts(with: token, at: t.start, in: text) {
+            if found == nil || t.start < lexed { found = t.start }
         }
         return found.map { LuaKeySearch.position(ofOffset: $0, in: text) }
     }
