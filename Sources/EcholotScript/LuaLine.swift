@@ -105,6 +105,38 @@ struct LuaLine {
         return found
     }
 
+    /// A read through brackets whose key is a chain of names (`ctx.level.entities[action.id]`),
+    /// indexed further (`.azimuth`, `:m()`, `[1]`): where Lua's message says "(field '?')".
+    struct BracketRead: Equatable {
+        /// The chain of the table read (`["ctx", "level", "entities"]`).
+        var table: [String]
+        /// The chain of the key (`["action", "id"]`).
+        var key: [String]
+        /// Where the table's chain starts.
+        var offset: Int
+    }
+
+    /// Every ``BracketRead`` on the line whose table and key are plain chains, in the
+    /// order they are written.
+    func bracketReads() -> [BracketRead] {
+        var found: [BracketRead] = []
+        for (k, open) in tokens.enumerated() where open.kind == .open && text[open.start] == UInt8(ascii: "[") {
+            guard let table = chain(endingBefore: k), let path = table.path else { continue }
+            var key: [String] = []
+            var m = k + 1
+            while let name = token(m).flatMap(plainName) {
+                key.append(name)
+                guard let dot = token(m + 1), isDot(dot) else { m += 1; break }
+                m += 2
+            }
+            guard !key.isEmpty, let close = token(m), close.kind == .close, text[close.start] == UInt8(ascii: "]"),
+                  let next = token(m + 1), isDot(next) || isPunct(next, ":") || (next.kind == .open && text[next.start] == UInt8(ascii: "["))
+            else { continue }
+            found.append(BracketRead(table: path, key: key, offset: table.offset))
+        }
+        return found
+    }
+
     /// The token at `k` of the line; the one before the line at -1.
     private func token(_ k: Int) -> LuaScan.Token? {
         k >= 0 ? (k < tokens.count ? tokens[k] : nil) : (k == -1 ? previous : nil)

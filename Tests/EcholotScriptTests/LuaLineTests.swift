@@ -82,7 +82,7 @@ import Testing
             let text = picks.flatMap { pieces[$0] }
             guard let read = LuaLine(line, of: text) else { return }
             let end = LuaKeySearch.offset(ofLine: line + 1, in: text) ?? text.count
-            var offsets = read.fieldReads().map(\.place.offset)
+            var offsets = read.fieldReads().map(\.place.offset) + read.bracketReads().map(\.offset)
             for name in ["a", "b", "local"] {
                 offsets += (read.occurrences(of: name, kind: "field") + read.occurrences(of: name, kind: "global")).map(\.offset)
             }
@@ -91,6 +91,16 @@ import Testing
                 #expect(read.column(ofOffset: offset) >= 1)
             }
         }
+    }
+
+    @Test func aReadThroughBracketsIsListedWhenItGoesOn() {
+        let read = LuaLine(1, of: Array("x = a.b[c.d].e + f[g]:m() + h[i][j] + k[l] + n[o()].p + q.r[s].t".utf8))!
+        #expect(read.bracketReads() == [
+            LuaLine.BracketRead(table: ["a", "b"], key: ["c", "d"], offset: 4),
+            LuaLine.BracketRead(table: ["f"], key: ["g"], offset: 17),
+            LuaLine.BracketRead(table: ["h"], key: ["i"], offset: 28),
+            LuaLine.BracketRead(table: ["q", "r"], key: ["s"], offset: 56),
+        ])
     }
 
     @Test func everyReadOfALineIsListed() {

@@ -169,6 +169,23 @@ import Testing
         #expect(got.contains("vanilla.lua:1:1: error: attempt to compare table with number (pack"), "\(got)")
     }
 
+    /// A read through brackets that gives nil, indexed further ("(field '?')"), is told
+    /// by its key: a misspelt field that made the key nil, or a key the table has no entry
+    /// for, with the one meant.
+    @Test(arguments: [
+        ("goal.x = ctx.level.entities[goal.targt].azimuth",
+         "4:10: error: attempt to index a nil value (field '?') (ctx.level.entities[goal.targt] is nil: goal.targt is nil; did you mean 'goal.target'?)"),
+        ("local id = 'bel' goal.x = ctx.level.entities[id].azimuth",
+         "4:27: error: attempt to index a nil value (field '?') (ctx.level.entities[id] is nil: id is 'bel'; did you mean 'bell'?)"),
+        ("local t, i = { 5 }, 3 goal.x = t[i].n",
+         "4:32: error: attempt to index a nil value (field '?') (t[i] is nil: i is 3, which t has no entry for)"),
+        ("local t, i, j = {}, 1, 2 goal.x = t[i].n + t[j].n", "4:1: error: attempt to index a nil value (field '?') (pack"),
+    ])
+    func aNilReadThroughBracketsIsToldByItsKey(body: String, message: String) throws {
+        let got = go(try world(body, entry: #", "target": "bell""#))
+        #expect(got.contains("probe.lua:" + message), "\(got)")
+    }
+
     /// An error that an engine function or Lua's library raises is placed at the call it
     /// names, when the line makes that call once.
     @Test(arguments: [

@@ -179,6 +179,103 @@ extension LuaVM {
         return (" (\(read) is nil\(joined))", missing.read.place.offset)
     }
 
+    /// For Lua's "attempt to index a nil value (field '?')" — a read through brackets
+    /// whose value is nil, indexed further — the one bracket read on the failing line whose
+    /// table has no entry for its key, with what the key was: " (ctx.level.entities[goal.targt]
+    /// is nil: goal.targt is nil; did you mean 'goal.target'?)", " (…[action.id] is nil:
+    /// action.id is 'bel'; did you mean 'bell'?)". Nil when no read, or more than one,
+    /// could be it, or a table or key cannot be followed.
+    func bracketHint(on line: LuaLine, level: Int32, in L: OpaquePointer) -> (hint: String, offset: Int)? {
+        guard lua_checkstack(L, Self.hintSlots) != 0 else { return nil }
+        var failed: (read: LuaLine.BracketRead, key: String)?
+        for read in line.bracketReads() {
+            guard pushTable(at: read.table, level: level, in: L) else { return nil }
+            guard pushValue(at: read.key, level: level, in: L) else {
+                clua_pop(L, 1)
+                return nil
+            }
+            let present = hasEntry(in: L)
+            let key = present == false ? describeKey(read, level: level, in: L) : nil
+            clua_pop(L, 2)
+            if present == true { continue }
+            guard let key, failed == nil else { return nil }
+            failed = (read, key)
+        }
+        guard let failed else { return nil }
+        return (" (\(failed.read.table.joined(separator: "."))[\(failed.read.key.joined(separator: "."))] is nil: \(failed.key))",
+                failed.read.offset)
+    }
+
+    /// Whether the table below the top of the stack has an entry for the key on top, for a
+    /// read through `__index` tables (raw reads, which never fail or allocate); nil when an
+    /// `__index` function could answer it.
+    private func hasEntry(in L: OpaquePointer) -> Bool? {
+        lua_pushvalue(L, -2)
+        defer { clua_pop(L, 1) }
+        for _ in 0 ..< 8 {
+            lua_pushvalue(L, -2)
+            let found = lua_rawget(L, -2) != LUA_TNIL
+            clua_pop(L, 1)
+            if found { return true }
+            switch stepToIndexTable(in: L) {
+            case .table: continue
+            case .none: return false
+            case .other: return nil
+            }
+        }
+        return nil
+    }
+
+    /// What the key on top of the stack (the table below it) was, for `read` whose table
+    /// has no entry for it: nil, with the field meant when its chain's table lacks it; a
+    /// string, with the table's key meant; a number. Nil for any other kind of key.
+    private func describeKey(_ read: LuaLine.BracketRead, level: Int32, in L: OpaquePointer) -> String? {
+        let key = read.key.joined(separator: "."), table = read.table.joined(separator: ".")
+        switch lua_type(L, -1) {
+        case LUA_TNIL:
+            guard read.key.count > 1, let field = read.key.last, pushTable(at: Array(read.key.dropLast()), level: level, in: L) else {
+                return "\(key) is nil"
+            }
+            let found = absence(of: field, in: L)
+            clua_pop(L, 1)
+            guard case let .lacks(names?)? = found, let meant = Suggestion.closest(to: field, among: names) else { return "\(key) is nil" }
+            return "\(key) is nil; did you mean '\(read.key.dropLast().joined(separator: ".")).\(meant)'?"
+        case LUA_TSTRING:
+            guard let value = string(at: -1, in: L) else { return nil }
+            let names = readableKeys(ofTableAt: -2, in: L) ?? nil
+            if let meant = names.flatMap({ Suggestion.closest(to: value, among: $0) }) {
+                return "\(key) is \(MessageText.named(value)); did you mean \(MessageText.named(meant))?"
+            }
+            return "\(key) is \(MessageText.named(value)), which \(table) has no entry for"
+        case LUA_TNUMBER:
+            var isInteger: Int32 = 0
+            let integer = clua_tointeger(L, -1, &isInteger)
+            let number = isInteger != 0 ? String(integer) : String(clua_tonumber(L, -1, nil))
+            return "\(key) is \(number), which \(table) has no entry for"
+        default:
+            return nil
+        }
+    }
+
+    /// Pushes the value `path` names in the function at stack `level` — a variable, then
+    /// its fields — or nil for a last field its table surely lacks, and returns true;
+    /// false, with nothing pushed, when the chain cannot be followed to its last name (a
+    /// variable of one name that is not set is not told from one that cannot be seen).
+    private func pushValue(at path: [String], level: Int32, in L: OpaquePointer) -> Bool {
+        guard let last = path.last else { return false }
+        if path.count == 1 { return pushVariable(named: last, level: level, in: L) }
+        guard pushTable(at: Array(path.dropLast()), level: level, in: L) else { return false }
+        if !pushField(named: last, ofTableAt: -1, in: L) {
+            guard case .lacks? = absence(of: last, in: L) else {
+                clua_pop(L, 1)
+                return false
+            }
+            lua_pushnil(L)
+        }
+        clua_remove(L, -2)
+        return true
+    }
+
     /// The local of the function at stack `level` whose `params` has a parameter `name`
     /// (its ctx, whatever the rule calls it): a rule's parameter read from its entity or
     /// goal (`entity.speed`) is the slip this names.

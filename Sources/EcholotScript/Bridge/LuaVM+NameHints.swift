@@ -87,6 +87,10 @@ extension LuaVM {
             return (message + Suggestion.nameHint(for: name, among: globalNames(in: L)), spotAt(only))
         }
         guard kind == "field" || kind == "method" else { return (message, nil) }
+        if kind == "field", name == "?", let frame, let line {
+            guard let (hint, offset) = bracketHint(on: line, level: frame.level, in: L) else { return (message, nil) }
+            return (message + hint, spotAt(offset))
+        }
         guard let (table, names) = missedTable(named: name, in: L) else {
             guard kind == "field", let frame else { return (message, spotAt(only)) }
             let (hint, offset) = fieldHint(for: name, at: places, level: frame.level, in: L)
