@@ -1,3 +1,5 @@
+import EcholotModel
+
 /// One line of a script, read as Lua's lexer reads it (``LuaScan``), for what a runtime
 /// error's message leaves out. Lua names a nil field alone ("attempt to perform arithmetic
 /// on a nil value (field 'azimth')"), not the table it was read from, and places the error
@@ -63,7 +65,7 @@ struct LuaLine {
 
     /// The column, in characters, of `offset` on this line.
     func column(ofOffset offset: Int) -> Int {
-        String(decoding: text[start ..< max(start, min(offset, text.count))], as: UTF8.self).count + 1
+        SourcePosition.columns(of: text[start ..< max(start, min(offset, text.count))]) + 1
     }
 
     /// The places where `name` is read as a field (`kind` "field": after a single dot,

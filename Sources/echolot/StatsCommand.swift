@@ -71,8 +71,9 @@ struct StatsCommand: ParsableCommand {
     }
 
     /// `statistics` with each level named as the game names it (`Tutorial, The First Sound`),
-    /// in `language` where the pack has it (`languageUntold`: no pack found has it), when its pack is shipped or installed and loads; a level of any other pack, or one
-    /// its pack no longer has, keeps its ids.
+    /// in `language` where the pack has it, when its pack is shipped or installed and loads;
+    /// a level of any other pack, or one its pack no longer has, keeps its ids. With it,
+    /// whether no pack found has texts in `language`.
     static func named(_ statistics: Statistics, in library: PackLibrary, language: String? = nil)
         -> (statistics: Statistics, languageUntold: Bool) {
         var named = statistics
@@ -81,7 +82,7 @@ struct StatsCommand: ParsableCommand {
             packs[id] = try? library.load(id: id)?.get()
         }
         let untold = language.map { language in
-            !packs.values.contains { $0.strings[language] != nil || $0.manifest.defaultLanguage == language }
+            !packs.values.contains { $0.hasTexts(in: language) }
         } ?? false
         for index in named.levels.indices {
             let level = named.levels[index]

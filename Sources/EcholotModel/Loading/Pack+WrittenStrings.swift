@@ -36,12 +36,12 @@ extension Pack {
     /// A warning for each string of the pack's own files that the game would look up under
     /// a `pack.`, `scenario.`, `level.`, `entity.` or `goal.` id but never does, since the
     /// pack has no such scenario, level, entity or goal type (`goalTypes`, the goal rules
-    /// its scripts register; nil when they did not load, and then `goal.` strings are not
-    /// looked at; the `standard` ones, which the engine tells in its own words, read none):
+    /// its scripts register; the `standard` ones, which the engine tells in its own words,
+    /// read none):
     /// most likely a misspelt id, so players get the file's name, not the text. Ids the
     /// game may read whole are left alone: those in `readWhole` (a story's line ids and
     /// speakers, a string a script may hand the game) and an entity's `name`.
-    public func unusedStringWarnings(goalTypes: [String]?, toldByTheEngine standard: Set<String> = [],
+    public func unusedStringWarnings(goalTypes: [String], toldByTheEngine standard: Set<String> = [],
                                      readWhole: Set<String> = []) -> [Diagnostic] {
         var known = ["pack.name", "pack.description"]
         known += manifest.scenarios.map { "scenario.\($0.id).name" }
@@ -50,11 +50,11 @@ extension Pack {
             known += ["level.\(id).name", "level.\(id).description"]
             known += definition.level[LevelKeys.entities].ids.sorted().map { "entity.\(id).\($0).name" }
         }
-        known += (goalTypes ?? []).filter { !standard.contains($0) }.flatMap { ["goal.\($0).briefing", "goal.\($0).line"] }
+        known += goalTypes.filter { !standard.contains($0) }.flatMap { ["goal.\($0).briefing", "goal.\($0).line"] }
         let ids = Set(known)
         var warnings: [Diagnostic] = []
         for string in writtenStrings() where !ids.contains(string.id) && !whole.contains(string.id) {
-            guard let reason = unusedReason(string.id, goalTypes: goalTypes, standard: standard) else { continue }
+            guard let reason = unusedReason(string.id, standard: standard) else { continue }
             let hint = Suggestion.hint(for: string.id, among: known)
             warnings.append(Diagnostic(path: string.file, at: string.position,
                                        message: "string \(quoted(string.id)) is never shown: \(reason)\(hint)", severity: .warning))
@@ -64,7 +64,7 @@ extension Pack {
 
     /// Why the game never looks up `id`, one it does not read; nil for an id outside the
     /// families checked here.
-    private func unusedReason(_ id: String, goalTypes: [String]?, standard: Set<String>) -> String? {
+    private func unusedReason(_ id: String, standard: Set<String>) -> String? {
         let parts = id.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         let rest = parts[1]
@@ -91,9 +91,8 @@ extension Pack {
             for dot in dots where levels[String(both[..<dot])] != nil {
                 return "level \(quoted(String(both[..<dot]))) has no entity \(quoted(String(both[both.index(after: dot)...])))"
             }
-            return "the pack has no level \(quoted(dots.first.map { String(both[..<$0]) } ?? both))"
+            return "the pack has no level \(quoted(String(both[..<dots[dots.startIndex]])))"
         case "goal":
-            guard goalTypes != nil else { return nil }
             guard let type = named(["briefing", "line"]) else {
                 return "a goal type's strings are goal.<type>.briefing and goal.<type>.line"
             }

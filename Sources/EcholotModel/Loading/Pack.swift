@@ -77,6 +77,13 @@ public struct Pack: Sendable {
         layer.display(relative)
     }
 
+    /// Whether the pack has texts in `language`: strings of it, or it is the pack's own
+    /// language. One it lacks falls back word for word to the default, which play and
+    /// stats say.
+    public func hasTexts(in language: String) -> Bool {
+        language == manifest.defaultLanguage || strings[language] != nil
+    }
+
     /// A localised string: the language's, else the default language's, else `nil`.
     public func string(_ id: String, language: String) -> String? {
         strings[language]?[id] ?? strings[manifest.defaultLanguage]?[id]

@@ -41,10 +41,10 @@ extension LuaVM {
         return read
     }
 
-    /// The column of the call an error names, on the line it is placed at: the engine's
-    /// own functions start their messages with their name (`ctx.emit: …`), Lua's library
-    /// says `bad argument #1 to 'floor'`. Nil unless the line calls it at one place.
-    func callColumn(for message: String, chunk: String, line: Int) -> Int? {
+    /// Where on `line` the call an error names is written: the engine's own functions
+    /// start their messages with their name (`ctx.emit: …`), Lua's library says `bad
+    /// argument #1 to 'floor'`. Nil unless the line calls it at one place.
+    func callOffset(for message: String, on line: LuaLine) -> Int? {
         var path: [String]
         if message.hasPrefix("bad argument #"), let to = message.range(of: " to '"),
            let close = message[to.upperBound...].firstIndex(of: "'") {
@@ -55,21 +55,36 @@ extension LuaVM {
         } else {
             return nil
         }
-        guard let name = path.popLast(), !name.isEmpty, let read = failingLine(line, of: chunk) else { return nil }
+        guard let name = path.popLast(), !name.isEmpty else { return nil }
         // `math.floor(x)` or a bare `floor(x)` for Lua's name alone; `ctx.emit(…)` as the engine names it.
-        let places = read.occurrences(of: name, kind: "field").filter { path.isEmpty || $0.path == path }
-            + (path.isEmpty ? read.occurrences(of: name, kind: "global") : [])
-        return places.count == 1 ? read.column(ofOffset: places[0].offset) : nil
+        let places = line.occurrences(of: name, kind: "field").filter { path.isEmpty || $0.path == path }
+            + (path.isEmpty ? line.occurrences(of: name, kind: "global") : [])
+        return places.count == 1 ? places[0].offset : nil
     }
 
-    /// The innermost Lua function on `L`'s stack (the one that failed) as its stack level,
-    /// its chunk name and its current line.
-    func failingFrame(in L: OpaquePointer) -> (level: Int32, chunk: String, line: Int)? {
+    /// A Lua function on the stack that an error is about.
+    struct FailingFrame {
+        /// Its stack level.
+        var level: Int32
+        /// Its chunk name.
+        var chunk: String
+        /// Its current line.
+        var line: Int
+    }
+
+    /// The function an error is about: the one running at the message's innermost
+    /// `position` (its chunk among `sources`, at `line`), or, for a message without one (a
+    /// library function's), the innermost Lua function. Nil when none is on the stack: an
+    /// error `coroutine.wrap` passed on names a function of the coroutine's, whose
+    /// variables are gone.
+    func failingFrame(in L: OpaquePointer, at position: (sources: [ScriptSource?], line: Int)?) -> FailingFrame? {
         var record = lua_Debug()
         var level: Int32 = 1
         while lua_getstack(L, level, &record) != 0 {
-            if lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0, let chunk = record.source {
-                return (level, String(cString: chunk), Int(record.currentline))
+            if lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0, let source = record.source {
+                let frame = FailingFrame(level: level, chunk: String(cString: source), line: Int(record.currentline))
+                guard let position else { return frame }
+                if position.line == frame.line, position.sources.contains(where: { $0?.chunkName == frame.chunk }) { return frame }
             }
             level += 1
         }
@@ -134,8 +149,9 @@ extension LuaVM {
 
     /// What to say of field `name` that the table `label` lacks, with the `keys` it has:
     /// "did you mean 'entity.azimuth'?", a parameter read from the focus, an entity's
-    /// `position`, or what the table has.
-    private func missingField(_ name: String, of label: String, among keys: [String], level: Int32, in L: OpaquePointer) -> String {
+    /// `position`, or (when `listing`) what the table has.
+    private func missingField(_ name: String, of label: String, among keys: [String], listing: Bool = true,
+                              level: Int32, in L: OpaquePointer) -> String {
         if let meant = Suggestion.closest(to: name, among: keys) { return "did you mean '\(label).\(meant)'?" }
         if let ctx = parameterHolder(of: name, level: level, in: L) {
             return "\(label) has no field '\(name)'; did you mean '\(ctx).params.\(name)'?"
@@ -145,6 +161,7 @@ extension LuaVM {
         if name == "position", keys.contains("azimuth") {
             return "\(label) has no field 'position': azimuth, elevation and distance are fields of their own, as in \(label).azimuth"
         }
+        guard listing else { return "\(label) has no field '\(name)'" }
         return "\(label) has no field '\(name)'; " + (keys.isEmpty ? "it has no named fields" : "its fields are " + Suggestion.few(keys))
     }
 
@@ -173,10 +190,9 @@ extension LuaVM {
         guard let missing else { return nil }
         let table = missing.path.joined(separator: ".")
         let read = "\(table).\(missing.read.name)"
-        let said = missingField(missing.read.name, of: table, among: missing.keys ?? [], level: level, in: L)
+        let said = missingField(missing.read.name, of: table, among: missing.keys ?? [], listing: false, level: level, in: L)
         // "is nil; did you mean …?" or "is nil: goal has no field 'limit'"
-        let joined = said.hasPrefix("did you mean") ? "; " + said : ": " + (said.components(separatedBy: "; its fields are").first ?? said)
-        return (" (\(read) is nil\(joined))", missing.read.place.offset)
+        return (" (\(read) is nil\(said.hasPrefix("did you mean") ? "; " : ": ")\(said))", missing.read.place.offset)
     }
 
     /// For Lua's "attempt to index a nil value (field '?')" — a read through brackets
@@ -318,7 +334,7 @@ extension LuaVM {
 
     /// Pushes the variable `name` as the function at stack `level` sees it, and returns
     /// true; false, with nothing pushed, when it has none of that name.
-    private func pushVariable(named name: String, level: Int32, in L: OpaquePointer) -> Bool {
+    func pushVariable(named name: String, level: Int32, in L: OpaquePointer) -> Bool {
         var record = lua_Debug()
         guard lua_getstack(L, level, &record) != 0 else { return false }
         var innermost: Int32 = 0

@@ -53,9 +53,10 @@ extension LuaVM {
     /// 'X')", "(field 'X')" or "(method 'X')": for a name the sandbox leaves out, what to
     /// use instead; for a near miss of a name the table read has, "(did you mean 'x'?)";
     /// for a field of the script's own data, what that table has. With it, where on the
-    /// failing line the name is written, when the line shows one place. The names still
-    /// read as nil (`if os then` works); only the failure says why. Called by the message
-    /// handler, while the failing function is on `L`'s stack.
+    /// failing line the name is written (or the call an error names, ``callOffset``), when
+    /// the line shows one place. The names still read as nil (`if os then` works); only the
+    /// failure says why. Called by the message handler, while the failing function is on
+    /// `L`'s stack.
     func withNameHint(_ message: String, in L: OpaquePointer) -> (message: String, spot: NameSpot?) {
         var bare = message
         var innermost: (sources: [ScriptSource?], line: Int)?
@@ -63,40 +64,40 @@ extension LuaVM {
             innermost = (sources, line)
             bare = rest
         }
-        // The failing frame's line and variables tell of the error only when the message's
-        // innermost position is that frame's: one passed on (by coroutine.wrap, which puts
-        // its caller's position in front) is about another function, whose variables are
-        // gone. The pack's globals and the engine tables' notes hold either way.
-        let frame = failingFrame(in: L).flatMap { frame in
-            innermost.map { $0.line == frame.line && $0.sources.contains { $0?.chunkName == frame.chunk } } ?? true ? frame : nil
-        }
+        let frame = failingFrame(in: L, at: innermost)
         let line = frame.flatMap { failingLine($0.line, of: $0.chunk) }
-        func spotAt(_ offset: Int?) -> NameSpot? {
-            guard let frame, let line, let offset else { return nil }
-            return NameSpot(chunk: frame.chunk, line: frame.line, column: line.column(ofOffset: offset))
-        }
+        let (hinted, offset) = nameHint(message, bare: bare, frame: frame, line: line, in: L)
+        guard let frame, let line, let offset = offset ?? callOffset(for: bare, on: line) else { return (hinted, nil) }
+        return (hinted, NameSpot(chunk: frame.chunk, line: frame.line, column: line.column(ofOffset: offset)))
+    }
+
+    /// ``withNameHint(_:in:)``'s hint, for `message` (`bare` without its positions) raised
+    /// in `frame`, whose failing line is `line`: the message with the hint, and the offset
+    /// in the line's text where the name is written, when one place shows it.
+    private func nameHint(_ message: String, bare: String, frame: FailingFrame?, line: LuaLine?,
+                          in L: OpaquePointer) -> (message: String, offset: Int?) {
         guard let (kind, name) = Self.nilName(in: bare) else {
             guard let compared = Self.unnamedNil(bare), let frame, let line,
                   let (hint, offset) = unnamedNilHint(on: line, compared: compared, level: frame.level, in: L) else { return (message, nil) }
-            return (message + hint, spotAt(offset))
+            return (message + hint, offset)
         }
         let places = line?.occurrences(of: name, kind: kind) ?? []
         let only = places.count == 1 ? places[0].offset : nil
         if kind == "global" {
-            if let hint = Self.knownHint(for: name) { return ("\(message): \(hint)", spotAt(only)) }
-            return (message + Suggestion.nameHint(for: name, among: globalNames(in: L)), spotAt(only))
+            if let hint = Self.knownHint(for: name) { return ("\(message): \(hint)", only) }
+            return (message + Suggestion.nameHint(for: name, among: globalNames(of: frame, in: L)), only)
         }
         guard kind == "field" || kind == "method" else { return (message, nil) }
         if kind == "field", name == "?", let frame, let line {
             guard let (hint, offset) = bracketHint(on: line, level: frame.level, in: L) else { return (message, nil) }
-            return (message + hint, spotAt(offset))
+            return (message + hint, offset)
         }
         guard let (table, names) = missedTable(named: name, in: L) else {
-            guard kind == "field", let frame else { return (message, spotAt(only)) }
+            guard kind == "field", let frame else { return (message, only) }
             let (hint, offset) = fieldHint(for: name, at: places, level: frame.level, in: L)
-            return (message + (hint ?? ""), spotAt(offset ?? only))
+            return (message + (hint ?? ""), offset ?? only)
         }
-        let at = spotAt(places.first(where: { $0.path?.last == table })?.offset ?? only)
+        let at = places.first(where: { $0.path?.last == table })?.offset ?? only
         let qualified = "\(table).\(name)"
         if let hint = Self.knownHint(for: qualified) { return ("\(message): \(hint)", at) }
         guard let meant = Suggestion.closest(to: name, among: names) else { return (message, at) }
@@ -135,25 +136,14 @@ extension LuaVM {
         return (table, stringKeys(ofTableAt: -3, in: L))
     }
 
-    /// The globals of the innermost Lua function on `L`'s stack (the keys of its `_ENV`),
-    /// sorted: a misspelt global is near one of them.
-    private func globalNames(in L: OpaquePointer) -> [String] {
-        var record = lua_Debug()
-        var level: Int32 = 1
-        while lua_getstack(L, level, &record) != 0 {
-            level += 1
-            guard lua_getinfo(L, "f", &record) != 0 else { continue }
-            defer { clua_pop(L, 1) }
-            guard lua_iscfunction(L, -1) == 0 else { continue }
-            var upvalue: Int32 = 1
-            while let name = lua_getupvalue(L, -1, upvalue) {
-                defer { clua_pop(L, 1) }
-                if String(cString: name) == "_ENV" { return lua_type(L, -1) == LUA_TTABLE ? stringKeys(ofTableAt: -1, in: L) : [] }
-                upvalue += 1
-            }
-            return []
-        }
-        return []
+    /// The globals (the keys of `_ENV`) of the function an error was raised in — `frame`,
+    /// or when the message names a function no longer on the stack (an error a coroutine
+    /// passed on), the innermost Lua function, which shares the pack's globals — sorted: a
+    /// misspelt global is near one of them.
+    private func globalNames(of frame: FailingFrame?, in L: OpaquePointer) -> [String] {
+        guard let frame = frame ?? failingFrame(in: L, at: nil), pushVariable(named: "_ENV", level: frame.level, in: L) else { return [] }
+        defer { clua_pop(L, 1) }
+        return lua_type(L, -1) == LUA_TTABLE ? stringKeys(ofTableAt: -1, in: L) : []
     }
 
     /// The string keys of the table at `index`, sorted (`next` visits them in an order

@@ -85,9 +85,6 @@ extension LuaVM {
         if failure.column == nil, let spot, failure.line == spot.line, failure.source?.chunkName == spot.chunk {
             failure.column = spot.column
         }
-        if failure.column == nil, let source = failure.source, let line = failure.line {
-            failure.column = callColumn(for: failure.message, chunk: source.chunkName, line: line)
-        }
         var probe = lua_Debug()
         failure.deepStack = lua_getstack(L, LuaVM.deepStack, &probe) != 0
         captured = failure

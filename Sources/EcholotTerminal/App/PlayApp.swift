@@ -127,8 +127,7 @@ public final class PlayApp {
         }
         // A language the pack has no texts in at all falls back word for word, silently:
         // say so once, so the player knows the choice was not lost.
-        if let language = options.language, language != start.pack.manifest.defaultLanguage,
-           start.pack.strings[language] == nil {
+        if let language = options.language, !start.pack.hasTexts(in: language) {
             let known = Set(start.pack.strings.keys).union([start.pack.manifest.defaultLanguage]).sorted()
             display.notice("This pack has no texts in '\(language)'; it plays in '\(start.pack.manifest.defaultLanguage)' "
                 + "(it has \(known.joined(separator: ", "))).", style: .warning)
