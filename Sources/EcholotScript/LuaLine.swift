@@ -44,11 +44,12 @@ struct LuaLine {
         var argument: Bool
     }
 
-    /// Line `line` of `text` (counted from 1), scanned from the start of the text: the
-    /// line may begin inside a long string or comment. Nil when the text has no such line.
-    init?(_ line: Int, of text: [UInt8]) {
-        guard let start = LuaKeySearch.offset(ofLine: line, in: text) else { return nil }
-        let end = LuaKeySearch.offset(ofLine: line + 1, in: text) ?? text.count
+    /// Lines `lines` of `text` (counted from 1; a function's, to see where a local was
+    /// set), scanned from the start of the text: the first may begin inside a long string
+    /// or comment. Nil when the text has no line `lines.lowerBound`.
+    init?(_ lines: ClosedRange<Int>, of text: [UInt8]) {
+        guard let start = LuaKeySearch.offset(ofLine: lines.lowerBound, in: text) else { return nil }
+        let end = lines.upperBound == .max ? text.count : LuaKeySearch.offset(ofLine: lines.upperBound + 1, in: text) ?? text.count
         let scan = LuaScan(text: text)
         var tokens: [LuaScan.Token] = []
         var previous: LuaScan.Token?
@@ -63,13 +64,19 @@ struct LuaLine {
         self.previous = previous
     }
 
+    /// Line `line` of `text` (counted from 1). Nil when the text has no such line.
+    init?(_ line: Int, of text: [UInt8]) {
+        self.init(line ... line, of: text)
+    }
+
     /// The column, in characters, of `offset` on this line.
     func column(ofOffset offset: Int) -> Int {
         SourcePosition.columns(of: text[start ..< max(start, min(offset, text.count))]) + 1
     }
 
     /// The places where `name` is read as a field (`kind` "field": after a single dot,
-    /// and not assigned to) or as a global (`kind` "global": not after a dot or colon),
+    /// and not assigned to) or as a variable (`kind` "global": not after a dot, a colon
+    /// or `local`),
     /// in the order they are written. Empty for any other kind.
     func occurrences(of name: String, kind: String) -> [Occurrence] {
         guard kind == "field" || kind == "global" else { return [] }
@@ -80,7 +87,8 @@ struct LuaLine {
             let afterDot = before.map(isDot) ?? false
             let afterColon = before.map { isPunct($0, ":") } ?? false
             if kind == "global" {
-                if !afterDot && !afterColon { found.append(Occurrence(path: [], offset: token.start)) }
+                let declared = before.map { spelling($0) == "local" } ?? false
+                if !afterDot && !afterColon && !declared { found.append(Occurrence(path: [], offset: token.start)) }
                 continue
             }
             guard afterDot, !isAssigned(k) else { continue }
@@ -137,6 +145,89 @@ struct LuaLine {
             found.append(BracketRead(table: path, key: key, offset: table.offset))
         }
         return found
+    }
+
+    /// Where a local was set, for a message that names it nil ("(local 'e')"): its
+    /// declaration `local e = goal.targt` or `local e = ctx.level.entities[goal.target]`.
+    struct LocalSource: Equatable {
+        /// The chain of the table read (`["goal"]`, `["ctx", "level", "entities"]`).
+        var table: [String]
+        /// What is read from the table.
+        var read: Read
+        /// Where the declaration's value starts.
+        var offset: Int
+
+        /// A field (`.targt`), or an entry by a key that is a plain chain (`[goal.target]`).
+        enum Read: Equatable {
+            case field(String)
+            case key([String])
+        }
+
+        /// The value as written: `goal.targt`, `ctx.level.entities[goal.target]`.
+        var written: String {
+            let table = self.table.joined(separator: ".")
+            switch read {
+            case let .field(name): return "\(table).\(name)"
+            case let .key(key): return "\(table)[\(key.joined(separator: "."))]"
+            }
+        }
+    }
+
+    /// Where these lines (a function's) set local `name` before `offset`: its one
+    /// declaration, `local name =` a plain chain of names ending in a field or a bracket
+    /// read and then the end of the expression. Nil when there is none, or when any other
+    /// place on the lines could set a variable of the name (`name =`, `name, b =`, `for
+    /// name`, `function(name)`, another `local name`) or hands it to a call (`f(name)`),
+    /// which the engine cannot follow.
+    func source(ofLocal name: String, before offset: Int) -> LocalSource? {
+        let word = Array(name.utf8)
+        var declaration: Int?
+        for (k, token) in tokens.enumerated() where token.kind == .name && text[token.start ..< token.end].elementsEqual(word) {
+            let before = self.token(k - 1), after = self.token(k + 1)
+            if let before, isDot(before) || isPunct(before, ":") { continue }
+            let declared = before.map { ["local", "for", "function"].contains(spelling($0)) } ?? false
+            if declared, spelling(before!) == "local", declaration == nil, token.start < offset, let after, isPunct(after, "=") {
+                declaration = k
+                continue
+            }
+            let setsOrHands = after.map { isPunct($0, "=") || isPunct($0, ",") || spelling($0) == ")" || spelling($0) == "in" } ?? false
+            if declared || setsOrHands { return nil }
+        }
+        guard let declaration, let root = token(declaration + 2).flatMap(plainName) else { return nil }
+        var table = [root]
+        var read: LocalSource.Read?
+        var m = declaration + 3
+        while let t = token(m) {
+            if isDot(t), let field = token(m + 1).flatMap(plainName) {
+                guard let last = read else { read = .field(field); m += 2; continue }
+                guard case let .field(previous) = last else { return nil }
+                table.append(previous)
+                read = .field(field)
+                m += 2
+            } else if t.kind == .open, text[t.start] == UInt8(ascii: "[") {
+                var key: [String] = []
+                m += 1
+                while let part = token(m).flatMap(plainName) {
+                    key.append(part)
+                    guard let dot = token(m + 1), isDot(dot) else { m += 1; break }
+                    m += 2
+                }
+                guard !key.isEmpty, let close = token(m), close.kind == .close, text[close.start] == UInt8(ascii: "]") else { return nil }
+                if let last = read {
+                    guard case let .field(previous) = last else { return nil }
+                    table.append(previous)
+                }
+                read = .key(key)
+                m += 1
+            } else {
+                break
+            }
+        }
+        // What follows must end the expression: a new statement's name or keyword, `;`, or
+        // nothing; an operator, a call or `and`/`or` would make the value another one.
+        if let next = token(m), !(isPunct(next, ";") || (next.kind == .name && !["and", "or"].contains(spelling(next)))) { return nil }
+        guard let read else { return nil }
+        return LocalSource(table: table, read: read, offset: tokens[declaration + 2].start)
     }
 
     /// The token at `k` of the line; the one before the line at -1.

@@ -86,6 +86,9 @@ import Testing
             for name in ["a", "b", "local"] {
                 offsets += (read.occurrences(of: name, kind: "field") + read.occurrences(of: name, kind: "global")).map(\.offset)
             }
+            if let source = LuaLine(line ... .max, of: text)?.source(ofLocal: "a", before: text.count) {
+                #expect(source.offset >= read.start && source.offset < text.count, "\(text) line \(line)")
+            }
             for offset in offsets {
                 #expect(offset >= read.start && offset < end, "\(text) line \(line)")
                 #expect(read.column(ofOffset: offset) >= 1)
@@ -101,6 +104,29 @@ import Testing
             LuaLine.BracketRead(table: ["h"], key: ["i"], offset: 28),
             LuaLine.BracketRead(table: ["q", "r"], key: ["s"], offset: 56),
         ])
+    }
+
+    /// A local's value is followed to its declaration only when nothing else on the
+    /// function's lines could set it.
+    @Test func aLocalIsFollowedToItsOneDeclaration() {
+        func source(_ text: String, _ name: String = "e") -> LuaLine.LocalSource? {
+            let bytes = Array(text.utf8)
+            return LuaLine(1 ... .max, of: bytes)!.source(ofLocal: name, before: bytes.count)
+        }
+        #expect(source("local e = ctx.level.entities[goal.target]\nreturn e.x")
+            == LuaLine.LocalSource(table: ["ctx", "level", "entities"], read: .key(["goal", "target"]), offset: 10))
+        #expect(source("local e = a.b.c; print(e.x)")?.written == "a.b.c")
+        #expect(source("local e = t[k] local f = 1")?.written == "t[k]")
+        #expect(source("local e = a.b[c].d") == nil)          // a chain that goes on after a bracket
+        #expect(source("local e = a.b(1)") == nil)            // a call
+        #expect(source("local e = a.b .. 'x'") == nil)        // an operator
+        #expect(source("local e = x") == nil)                 // no read
+        #expect(source("local a, e = t.x, t.y") == nil)       // one of a list
+        #expect(source("local e = t.x\nf(e)") == nil)         // handed to a call
+        #expect(source("local e = t.x\nfunction g(e) end") == nil)
+        #expect(source("local e = t.x\nlocal e = t.y") == nil)
+        #expect(source("print(e.x) local e = t.x", "e") != nil)  // a use before it is another variable's
+        #expect(source("e.x = 1", "e") == nil)
     }
 
     @Test func everyReadOfALineIsListed() {

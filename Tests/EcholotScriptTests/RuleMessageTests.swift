@@ -186,6 +186,27 @@ import Testing
         #expect(got.contains("probe.lua:" + message), "\(got)")
     }
 
+    /// A nil local is told by where it got its nil, when its function sets it once, in its
+    /// declaration, to a read that gives nil; anything else that could have set it (a
+    /// second assignment, an operator, a loop's variable of the name, a value since
+    /// changed) tells nothing.
+    @Test(arguments: [
+        ("local e = ctx.level.entities[goal.target]\ngoal.x = e.azimuth",
+         "5:10: error: attempt to index a nil value (local 'e') (set on line 4 from ctx.level.entities[goal.target], which is nil: goal.target is 'bel'; did you mean 'bell'?)"),
+        ("local s = goal.speed\ngoal.x = s * 2",
+         "5:10: error: attempt to perform arithmetic on a nil value (local 's') (set on line 4 from goal.speed, which is nil: goal has no field 'speed'; did you mean 'ctx.params.speed'?)"),
+        ("local e = goal.targt goal.x = e.azimuth",
+         "4:31: error: attempt to index a nil value (local 'e') (set on line 4 from goal.targt, which is nil; did you mean 'goal.target'?)"),
+        ("local e = ctx.level.entities[goal.target]\ne = nil\ngoal.x = e.azimuth", "6:10: error: attempt to index a nil value (local 'e') (pack"),
+        ("local e = ctx.level.entities[goal.target] or nil\ngoal.x = e.azimuth", "5:10: error: attempt to index a nil value (local 'e') (pack"),
+        ("local e = ctx.level.entities[goal.target]\nfor _, e in pairs({}) do end\ngoal.x = e.azimuth", "6:10: error: attempt to index a nil value (local 'e') (pack"),
+        ("local e = goal.gone\ngoal.gone = 1\ngoal.x = e.y", "6:10: error: attempt to index a nil value (local 'e') (pack"),
+    ])
+    func aNilLocalIsToldByWhereItWasSet(body: String, message: String) throws {
+        let got = go(try world(body, params: #"{ speed = { type = "number", default = 3 } }"#, entry: #", "target": "bel""#))
+        #expect(got.contains("probe.lua:" + message), "\(got)")
+    }
+
     /// An error that an engine function or Lua's library raises is placed at the call it
     /// names, when the line makes that call once.
     @Test(arguments: [

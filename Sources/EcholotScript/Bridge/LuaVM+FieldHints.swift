@@ -21,21 +21,22 @@ extension LuaVM {
         /// The column, in characters, where the expression with the name starts.
         var column: Int
 
-        /// A line of a chunk.
-        struct Line: Hashable {
+        /// Lines of a chunk.
+        struct Lines: Hashable {
             /// The chunk name.
             var chunk: String
-            /// The line, from 1.
-            var line: Int
+            /// The lines, from 1.
+            var lines: ClosedRange<Int>
         }
     }
 
-    /// Line `line` of `chunk`, where an error was raised, read once however often it
-    /// fails there; nil when the chunk's text is not the engine's to read.
-    func failingLine(_ line: Int, of chunk: String) -> LuaLine? {
-        let key = NameSpot.Line(chunk: chunk, line: line)
+    /// Lines `lines` of `chunk` — the one an error was raised on, or its function's —
+    /// read once however often a rule fails there; nil when the chunk's text is not the
+    /// engine's to read.
+    func failingLines(_ lines: ClosedRange<Int>, of chunk: String) -> LuaLine? {
+        let key = NameSpot.Lines(chunk: chunk, lines: lines)
         if let read = failingLines[key] { return read }
-        guard let text = textsByChunk[chunk], let read = LuaLine(line, of: text) else { return nil }
+        guard let text = textsByChunk[chunk], let read = LuaLine(lines, of: text) else { return nil }
         if failingLines.count >= 64 { failingLines.removeAll() }
         failingLines[key] = read
         return read
@@ -220,6 +221,44 @@ extension LuaVM {
         guard let failed else { return nil }
         return (" (\(failed.read.table.joined(separator: "."))[\(failed.read.key.joined(separator: "."))] is nil: \(failed.key))",
                 failed.read.offset)
+    }
+
+    /// For Lua's "… a nil value (local 'e')", where the local got its nil, when its
+    /// function sets it once, in its declaration, to a read that gives nil now: " (set on
+    /// line 4 from goal.targt, which is nil; did you mean 'goal.target'?)", " (set on line 4
+    /// from ctx.level.entities[goal.target], which is nil: goal.target is 'bel'; did you mean
+    /// 'bell'?)". Nil when the function could set it elsewhere, or the read cannot be told.
+    func localHint(for name: String, in frame: FailingFrame, failingOn line: LuaLine, in L: OpaquePointer) -> String? {
+        var record = lua_Debug()
+        guard lua_checkstack(L, Self.hintSlots) != 0, lua_getstack(L, frame.level, &record) != 0,
+              lua_getinfo(L, "S", &record) != 0 else { return nil }
+        // The main chunk has no lines of its own (0, 0): it runs to the end of the text.
+        let first = max(1, Int(record.linedefined))
+        let last = Int(record.lastlinedefined) >= first ? Int(record.lastlinedefined) : .max
+        guard let function = failingLines(first ... last, of: frame.chunk),
+              let source = function.source(ofLocal: name, before: line.tokens.last?.end ?? line.start),
+              pushTable(at: source.table, level: frame.level, in: L) else { return nil }
+        let said: String
+        switch source.read {
+        case let .field(field):
+            let found = absence(of: field, in: L)
+            clua_pop(L, 1)
+            guard case let .lacks(keys)? = found else { return nil }
+            let advice = missingField(field, of: source.table.joined(separator: "."), among: keys ?? [], listing: false, level: frame.level, in: L)
+            said = (advice.hasPrefix("did you mean") ? "; " : ": ") + advice
+        case let .key(key):
+            guard pushValue(at: key, level: frame.level, in: L) else {
+                clua_pop(L, 1)
+                return nil
+            }
+            let read = LuaLine.BracketRead(table: source.table, key: key, offset: source.offset)
+            let described = hasEntry(in: L) == false ? describeKey(read, level: frame.level, in: L) : nil
+            clua_pop(L, 2)
+            guard let described else { return nil }
+            said = ": " + described
+        }
+        let setOn = LuaKeySearch.position(ofOffset: source.offset, in: function.text).line
+        return " (set on line \(setOn) from \(source.written), which is nil\(said))"
     }
 
     /// Whether the table below the top of the stack has an entry for the key on top, for a

@@ -65,7 +65,7 @@ extension LuaVM {
             bare = rest
         }
         let frame = failingFrame(in: L, at: innermost)
-        let line = frame.flatMap { failingLine($0.line, of: $0.chunk) }
+        let line = frame.flatMap { failingLines($0.line ... $0.line, of: $0.chunk) }
         let (hinted, offset) = nameHint(message, bare: bare, frame: frame, line: line, in: L)
         guard let frame, let line, let offset = offset ?? callOffset(for: bare, on: line) else { return (hinted, nil) }
         return (hinted, NameSpot(chunk: frame.chunk, line: frame.line, column: line.column(ofOffset: offset)))
@@ -81,13 +81,17 @@ extension LuaVM {
                   let (hint, offset) = unnamedNilHint(on: line, compared: compared, level: frame.level, in: L) else { return (message, nil) }
             return (message + hint, offset)
         }
-        let places = line?.occurrences(of: name, kind: kind) ?? []
+        // A local or an upvalue is written as a global is: a name after no dot.
+        let places = line?.occurrences(of: name, kind: kind == "local" || kind == "upvalue" ? "global" : kind) ?? []
         let only = places.count == 1 ? places[0].offset : nil
+        if kind == "local", let frame, let line {
+            return (message + (localHint(for: name, in: frame, failingOn: line, in: L) ?? ""), only)
+        }
         if kind == "global" {
             if let hint = Self.knownHint(for: name) { return ("\(message): \(hint)", only) }
             return (message + Suggestion.nameHint(for: name, among: globalNames(of: frame, in: L)), only)
         }
-        guard kind == "field" || kind == "method" else { return (message, nil) }
+        guard kind == "field" || kind == "method" else { return (message, only) }
         if kind == "field", name == "?", let frame, let line {
             guard let (hint, offset) = bracketHint(on: line, level: frame.level, in: L) else { return (message, nil) }
             return (message + hint, offset)

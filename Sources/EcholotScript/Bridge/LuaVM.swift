@@ -38,9 +38,9 @@ final class LuaVM {
     var sourcesByChunk: [String: ScriptSource] = [:]
     /// The text of each pack script, by chunk name.
     var textsByChunk: [String: [UInt8]] = [:]
-    /// The lines runtime errors were raised on, each read once (LuaVM+FieldHints): a rule
-    /// that fails on every tick fails on the same few lines.
-    var failingLines: [NameSpot.Line: LuaLine] = [:]
+    /// The lines runtime errors were raised on, and their functions' lines, each read
+    /// once (LuaVM+FieldHints): a rule that fails on every tick fails on the same few lines.
+    var failingLines: [NameSpot.Lines: LuaLine] = [:]
     /// Message prefixes (`pack/file:`) and the script each stands for (nil: engine code).
     var sourcesByShortName: [(prefix: String, source: ScriptSource?)] = []
     /// Bytes of an error message kept for the report.
