@@ -63,11 +63,16 @@ struct RunCommand: ParsableCommand {
         let watcher = target.map { ProgressRecorder(profile: $0.current, manifest: game.pack.manifest) }
         watcher?.holdsRuns = true
         watcher?.attach(to: store)
-        let result = LevelRunner(maxSeconds: maxSeconds).run(store, log: log)
+        // A rule failing on every tick leaves the state as it was, so every tick after it
+        // fails the same way: a second of them tells what minutes of them would (a rule
+        // that spends its whole budget on each would take that long to the cap).
+        let runner = LevelRunner(maxSeconds: maxSeconds, stallLimit: LevelRunner.reportStallLimit, onStall: .skipToNextInput)
+        let result = runner.run(store, log: log)
         watcher?.finish()
         // A rule failing on every tick fails 60 times a second: each message once, with its
         // count, as `echolot test` reports them.
         for error in result.errors { Terminal.error(error) }
+        for stall in result.stalls { Terminal.error(Self.note(on: stall)) }
         // A run that went wrong records nothing: its exit status 1 leaves the profile as it
         // was, and makes none.
         var recorder: ProgressRecorder?
@@ -95,6 +100,14 @@ struct RunCommand: ParsableCommand {
         // The run went on past them, as play does, but a script or pipeline asking whether
         // the rules work must not read success.
         if !result.errors.isEmpty { throw ExitCode(1) }
+    }
+
+    /// What a run says of ticks it did not play, since each of them would have failed.
+    static func note(on stall: RunResult.Stall) -> String {
+        let still = "note: at \(stall.from.authorText) s of the input the level's clock had stood still for "
+            + "\(LevelRunner.reportStallLimit) ticks, each failing on the error above"
+        guard let resumed = stall.resumedAt else { return still + "; the run stopped there, since no input was left to change that" }
+        return still + "; the ticks up to the next input, at \(resumed.authorText) s, were not played"
     }
 }
 

@@ -134,26 +134,50 @@ import Testing
         #expect(result.stdout.split(separator: "\n").first?.hasSuffix(" s: goal 'timeLimit' failed") == true, "\(result.stdout)")
     }
 
-    /// A rule failing on every tick is told once, with its count, as `echolot test` tells
-    /// it — not 120 times for two seconds of play.
-    @Test func aRuleFailingEveryTickIsToldOnce() throws {
+    /// A copy of the tutorial whose rule `boom` fails on every tick.
+    func packFailingEveryTick() throws -> URL {
         let pack = try shippedPackCopy("tutorial")
         try FileManager.default.createDirectory(at: pack.appendingPathComponent("scripts"), withIntermediateDirectories: true)
         try #"echolot.reducer({ name = "boom", on = { tick = function() error("boom") end } })"#
             .write(to: pack.appendingPathComponent("scripts/boom.lua"), atomically: true, encoding: .utf8)
-        let result = try echolot(["run", pack.path, "--level", "first-sound", "--max-seconds", "2"])
-        // The run goes on past the error, and its result is printed, but it did not work.
+        return pack
+    }
+
+    /// A rule failing on every tick is told once, with its count, as `echolot test` tells
+    /// it; and since every tick after the first second would fail the same way, the run
+    /// stops there and says so, rather than play a stalled level to --max-seconds.
+    @Test func aRuleFailingEveryTickIsToldOnce() throws {
+        let pack = try packFailingEveryTick()
+        let result = try echolot(["run", pack.path, "--level", "first-sound", "--max-seconds", "600"])
+        // The result is printed, but the run did not work.
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stdout.contains("stateHash: "), "\(result.stdout)")
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.count == 1, "\(result.stderr)")
-        #expect(lines.first?.contains("boom") == true && lines.first?.hasSuffix("(120 times)") == true, "\(result.stderr)")
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.first?.contains("boom") == true && lines.first?.hasSuffix("(60 times)") == true, "\(result.stderr)")
+        #expect(lines.last.map(String.init) == "note: at 1 s of the input the level's clock had stood still for 60 ticks, each failing on the error above; "
+            + "the run stopped there, since no input was left to change that", "\(result.stderr)")
         // --json lists it the same way.
         let json = try echolot(["run", pack.path, "--level", "first-sound", "--max-seconds", "2", "--json"])
         #expect(json.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let errors = try #require(object["errors"] as? [String])
-        #expect(errors.count == 1 && errors.first?.hasSuffix("(120 times)") == true, "\(errors)")
+        #expect(errors.count == 1 && errors.first?.hasSuffix("(60 times)") == true, "\(errors)")
+    }
+
+    /// The ticks of a stalled level up to the log's next input are not played, and the run
+    /// goes on from it: the inputs after a stall still do what they do.
+    @Test func aStalledRunGoesOnFromTheNextInput() throws {
+        let pack = try packFailingEveryTick()
+        let log = pack.appendingPathComponent("late.jsonl")
+        try Data("{\"t\":3,\"action\":\"turnTo\",\"azimuth\":60}\n{\"t\":3.5,\"action\":\"select\"}\n".utf8).write(to: log)
+        let result = try echolot(["run", pack.path, "--level", "first-sound", "--input", log.path])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("level first-sound: won"), "\(result.stdout)")
+        let lines = result.stderr.split(separator: "\n")
+        // 60 ticks to the stall, then the 30 from the turn to the select.
+        #expect(lines.first?.hasSuffix("(90 times)") == true, "\(result.stderr)")
+        #expect(lines.dropFirst().first?.hasSuffix("; the ticks up to the next input, at 3 s, were not played") == true, "\(result.stderr)")
     }
 
     @Test func aBrokenPackIsReportedNotRun() throws {

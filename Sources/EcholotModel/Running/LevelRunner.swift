@@ -15,17 +15,33 @@ public struct LevelRunner {
     /// clock no failed tick moves, would otherwise be played to the cap — minutes of real
     /// time for a verdict the first second gives. `nil` plays on, as a recorded play did.
     public var stallLimit: Int?
+    /// What a stall (``stallLimit``) does: stop the run there (a test, which has failed
+    /// already), or skip the ticks to the next input and go on from it (`run`, whose report
+    /// must still say what the log's later inputs do).
+    public var onStall: StallAction
+
+    /// What a run does once the level's clock has stood still for ``stallLimit`` ticks.
+    public enum StallAction: Sendable {
+        /// The run ends there.
+        case stop
+        /// The ticks up to the next input are not played: a tick the store rejected left
+        /// the state as it was, so the next is the same action on the same state and fails
+        /// the same way (a script's own variables aside). The run goes on from the input,
+        /// and ends at the stall when none is left.
+        case skipToNextInput
+    }
 
     /// The longest run anything may ask for, in simulated seconds (a day): a cap from a
     /// file or an option above it is refused, since the run would take hours of real time.
     public static let longestRun = 86_400.0
 
     /// A runner with the given step and cap.
-    public init(step: Double = 1.0 / 60.0, maxSeconds: Double = 600, stallLimit: Int? = nil) {
+    public init(step: Double = 1.0 / 60.0, maxSeconds: Double = 600, stallLimit: Int? = nil, onStall: StallAction = .stop) {
         precondition(stallLimit.map { $0 > 0 } ?? true, "a stall is at least one tick")
         self.step = step
         self.maxSeconds = maxSeconds
         self.stallLimit = stallLimit
+        self.onStall = onStall
     }
 
     /// The ``stallLimit`` of runs that only report: a second of ticks at the default step. A
@@ -61,7 +77,8 @@ public struct LevelRunner {
         // stopped for them: only when a tick was still to come, so a log whose `end` comes
         // as the limit is reached is not told it was cut.
         var stalled = 0
-        var stalledAt: Double?
+        var stalls: [RunResult.Stall] = []
+        var stopped = false
         // The level's clock while it runs; nil before and after, when ticks do not move it.
         func runningTime() -> Double? {
             let level = store.state[Game.level]
@@ -71,7 +88,16 @@ public struct LevelRunner {
         func advance(to t: Double) {
             while ticks < maxTicks, !finished(), Double(ticks + 1) * step <= t + 1e-9 {
                 if let stallLimit, stalled >= stallLimit {
-                    stalledAt = Double(ticks) * step
+                    let from = Double(ticks) * step
+                    guard onStall == .skipToNextInput, t.isFinite else {
+                        stalls.append(RunResult.Stall(from: from, resumedAt: nil))
+                        stopped = true
+                        return
+                    }
+                    // Where the loop above would have stopped ticking for this input.
+                    ticks = min(maxTicks, Int(((t + 1e-9) / step).rounded(.down)))
+                    stalls.append(RunResult.Stall(from: from, resumedAt: t))
+                    stalled = 0
                     return
                 }
                 // Only a run that watches for a stall reads the clock around each tick.
@@ -83,14 +109,16 @@ public struct LevelRunner {
         }
         func result() -> RunResult {
             var result = RunResult(state: store.state, errors: errors.summary)
-            result.stalledAt = stalledAt
+            result.stalls = stalls
             return result
         }
         send(.start)
         for event in log.events {
             advance(to: event.t)
-            if stalledAt != nil || finished() || ticks >= maxTicks || event.action.name == ActionName.end { return result() }
+            if stopped || finished() || ticks >= maxTicks || event.action.name == ActionName.end { return result() }
             send(event.action, event: event)
+            // An input may change what failed: the ticks after it are tried anew.
+            if onStall == .skipToNextInput { stalled = 0 }
         }
         advance(to: .infinity)
         return result()

@@ -30,10 +30,29 @@ public struct RunResult: Sendable, Equatable {
     /// each different one once, in the order they first came, with its count when it came
     /// again, and at most ``FailureTally/reportLimit`` of them.
     public var errors: [String]
-    /// Where in the input log's time the run stopped because the level's clock stood still
-    /// (``LevelRunner/stallLimit``); `nil` when it did not. Not part of the JSON: `run`,
-    /// whose result it is, plays on.
-    public var stalledAt: Double?
+    /// Where in the input log's time the level's clock stood still (``LevelRunner/stallLimit``)
+    /// and the run stopped or skipped to the next input, in order. Not part of the JSON.
+    public var stalls: [Stall] = []
+    /// Where in the input log's time the run stopped because the level's clock stood
+    /// still; nil when it did not.
+    public var stalledAt: Double? {
+        stalls.last.flatMap { $0.resumedAt == nil ? $0.from : nil }
+    }
+
+    /// A stretch of the input log's time whose ticks a run did not play, since the level's
+    /// clock had stood still for ``LevelRunner/stallLimit`` ticks, each one rejected.
+    public struct Stall: Sendable, Equatable {
+        /// Where in the log's time the ticks stopped.
+        public var from: Double
+        /// The time of the input the run went on from; nil when it ended there.
+        public var resumedAt: Double?
+
+        /// A stall from `from` to `resumedAt`.
+        public init(from: Double, resumedAt: Double?) {
+            self.from = from
+            self.resumedAt = resumedAt
+        }
+    }
     /// The ids of the level's goals that failed, sorted: why a run was lost. Not part of
     /// the JSON, which is the contract.
     public var failedGoals: [String]
