@@ -77,10 +77,12 @@ extension LuaKeySearch {
     /// of `field` in the first table that writes it. Nil when no table fits: an unnamed
     /// test's problem has no better place than the file's start, and another test's line
     /// would mislead.
-    static func offset(ofField field: String?, inTestNamed name: String?, in text: [UInt8]) -> Int? {
+    /// An unnamed test that is item `item.index` (1-based) of the file's list of `item.of`
+    /// tests is found as that item of the list's constructor.
+    static func offset(ofField field: String?, inTestNamed name: String?, item: (index: Int, of: Int)? = nil, in text: [UInt8]) -> Int? {
         let scan = LuaScan(text: text)
-        guard let test = testTable(named: name, writing: field, scan: scan) else { return nil }
-        guard name != nil else { return written(field, among: test.fields)?.keyOffset }
+        guard let test = testTable(named: name, item: item, writing: field, scan: scan) else { return nil }
+        guard name != nil || item != nil else { return written(field, among: test.fields)?.keyOffset }
         return field.flatMap { offset(of: $0, within: test.fields, scan: scan) } ?? test.nameOffset
     }
 
@@ -88,9 +90,10 @@ extension LuaKeySearch {
     /// of the test named `name` (without a name, the first table writing `input`), or of
     /// that item itself when it writes no such key or `field` is nil. Nil when the test
     /// writes no such item (its `input` is built in a variable, say).
-    static func offset(ofField field: String?, inEvent event: Int, ofTestNamed name: String?, in text: [UInt8]) -> Int? {
+    static func offset(ofField field: String?, inEvent event: Int, ofTestNamed name: String?, item: (index: Int, of: Int)? = nil,
+                       in text: [UInt8]) -> Int? {
         let scan = LuaScan(text: text)
-        guard let test = testTable(named: name, writing: "input", scan: scan),
+        guard let test = testTable(named: name, item: item, writing: "input", scan: scan),
               let input = written("input", among: test.fields), scan.isTable(at: input.valueOffset),
               let item = scan.entry(.index(event), inTableAt: input.valueOffset)?.valueOffset else { return nil }
         guard let field, scan.isTable(at: item) else { return item }
@@ -98,9 +101,24 @@ extension LuaKeySearch {
     }
 
     /// The fields of the table constructor of the test named `name` and where its name's
-    /// value is written; without a name, of the first table that writes `field`.
-    private static func testTable(named name: String?, writing field: String?, scan: LuaScan)
+    /// value is written; without a name, of item `item` of the list of tests (and where it
+    /// starts), or without either, of the first table that writes `field`.
+    private static func testTable(named name: String?, item: (index: Int, of: Int)?, writing field: String?, scan: LuaScan)
         -> (fields: [LuaScan.Entry], nameOffset: Int?)? {
+        if name == nil, let item {
+            // The list is the first constructor of as many items as the file has tests, all
+            // of them written out: a test's own `input` list holds events, which write no
+            // `level` or `expect`.
+            for table in scan.tables() {
+                let items = scan.entries(ofTableAt: table).filter(\.positional)
+                guard items.count == item.of, items.allSatisfy({ scan.isTable(at: $0.valueOffset) }),
+                      let entry = scan.entry(.index(item.index), inTableAt: table) else { continue }
+                let fields = scan.fields(ofTableAt: entry.valueOffset)
+                guard written("level", among: fields) != nil || written("expect", among: fields) != nil else { continue }
+                return (fields, entry.valueOffset)
+            }
+            return nil
+        }
         for table in scan.tables() {
             let fields = scan.fields(ofTableAt: table)
             guard let name else {

@@ -237,6 +237,27 @@ import Testing
         #expect(PackTests.position(of: "level", after: "third", in: data) == .start, "a name not in the text")
     }
 
+    /// An unnamed test among others is placed by its item in the file's list: its own
+    /// fields and events, not another test's, and not the file's start.
+    @Test func anUnnamedTestIsFoundByItsPlaceInTheList() {
+        let text = """
+            local helper = { { level = "x" } }
+            return {
+              { level = "one", input = { { t = 1, action = "select" } }, expect = { outcome = "won" } },
+              { level = "two", expect = { outcom = "lost" },
+                input = { { t = 1, action = "turnTo" }, { t = 2, action = "selectEntity", id = "x" } } },
+            }
+            """
+        let data = Array(text.utf8)
+        #expect(PackTests.position(of: "level", after: nil, item: (2, of: 2), in: data) == SourcePosition(line: 4, column: 5))
+        #expect(PackTests.position(of: "outcom", after: nil, item: (2, of: 2), in: data) == SourcePosition(line: 4, column: 31))
+        #expect(PackTests.position(of: "maxSeconds", after: nil, item: (1, of: 2), in: data) == SourcePosition(line: 3, column: 3),
+                "a field the test lacks is placed at its table, not in a list of another length")
+        let event = PackTestReader.Problem(message: "", field: "id", event: 2)
+        #expect(PackTests.position(of: event, after: nil, item: (2, of: 2), in: data) == SourcePosition(line: 5, column: 79))
+        #expect(PackTests.position(of: "level", after: nil, item: (3, of: 3), in: data) == .start, "no list of three")
+    }
+
     /// A test of a level that does not check against the rules is not played: its
     /// problems are told, as `echolot run` tells them, instead of an outcome that never comes.
     @Test func aLevelTheRulesRefuseFailsWithItsProblems() throws {

@@ -62,10 +62,12 @@ public enum PackTests {
         } catch {
             return broken("\(source.displayPath):1:1: error: \(error)")
         }
-        return tests.map { name, anchor, test in
-            // An unnamed test among others cannot be told from them in the text: no place.
+        return tests.enumerated().map { index, entry in
+            let (name, anchor, test) = entry
+            // An unnamed test among others is told from them by its place in the list.
+            let item = anchor == nil && tests.count > 1 ? (index + 1, of: tests.count) : nil
             func placed(_ problem: PackTestReader.Problem) -> SourcePosition {
-                anchor == nil && tests.count > 1 ? .start : position(of: problem, after: anchor, in: data)
+                position(of: problem, after: anchor, item: item, in: data)
             }
             switch test {
             case let .success(test):
