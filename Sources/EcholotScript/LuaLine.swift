@@ -97,6 +97,17 @@ struct LuaLine {
         return found
     }
 
+    /// The places where field `name` is assigned to (`goal.state = …`), each with the
+    /// chain it is written after, in the order they are written.
+    func writes(of name: String) -> [Occurrence] {
+        let word = Array(name.utf8)
+        return tokens.indices.compactMap { k in
+            guard k > 0, tokens[k].kind == .name, text[tokens[k].start ..< tokens[k].end].elementsEqual(word),
+                  isDot(tokens[k - 1]), isAssigned(k) else { return nil }
+            return chain(endingBefore: k - 1) ?? Occurrence(path: nil, offset: tokens[k].start)
+        }
+    }
+
     /// Every field read (not assigned to) after a plain chain of names (`goal.limit`;
     /// `ctx.params.seconds` twice: `ctx.params` and `params.seconds`), with the field's
     /// name, in the order they are written.

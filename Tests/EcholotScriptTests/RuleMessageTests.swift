@@ -47,7 +47,7 @@ import Testing
     @Test func readingAnUndeclaredParameterNamesTheNearestOne() throws {
         let params = #"{ approach = { type = "number", default = 1 }, spare = { type = "number", optional = true } }"#
         let misspelt = try world("goal.x = ctx.params.aproach * 2", params: params)
-        #expect(go(misspelt).contains("probe.lua:4:1: error: no parameter 'aproach' (did you mean 'approach'?)"), "\(go(misspelt))")
+        #expect(go(misspelt).contains("probe.lua:4:10: error: no parameter 'aproach' (did you mean 'approach'?)"), "\(go(misspelt))")
         let optional = try world("goal.x = ctx.params.spare == nil and ctx.params.approach", params: params)
         #expect(go(optional) == "")
         #expect(optional.goal("g")?["x"] == .int(1))
@@ -208,7 +208,8 @@ import Testing
     }
 
     /// An error that an engine function or Lua's library raises is placed at the call it
-    /// names, when the line makes that call once.
+    /// names, when the line makes that call once; a write the engine refuses at the write,
+    /// a parameter ctx lacks at its read.
     @Test(arguments: [
         ("goal.x = 1 ctx.emit('goal.met')", "4:12: error: ctx.emit: goal.met needs the id"),
         ("goal.x = math.floor('a')", "4:10: error: bad argument #1 to 'floor' (number expected, got string)"),
@@ -216,6 +217,9 @@ import Testing
         ("goal.x = table.concat(1)", "4:10: error: bad argument #1 to 'concat' (table expected, got number)"),
         ("goal.x = next(1)", "4:10: error: bad argument #1 to 'next' (table expected, got number)"),
         ("goal.x = math.floor('a') + math.floor('b')", "4:1: error: bad argument #1 to 'floor' (number expected, got string)"),
+        ("goal.x = 1 ctx.emit('pack.x', 5)", "4:12: error: ctx.emit(name, payload): the payload must be a table"),
+        ("local s = 'done' goal.state = s", #"4:18: error: field 'state': a goal's state is "pending", "met" or "failed", not "done""#),
+        ("goal.x = ctx.params.secnds", "4:10: error: no parameter 'secnds'"),
     ])
     func anErrorOfACallIsPlacedAtTheCall(body: String, message: String) throws {
         let got = go(try world(body))

@@ -42,17 +42,30 @@ extension LuaVM {
         return read
     }
 
-    /// Where on `line` the call an error names is written: the engine's own functions
-    /// start their messages with their name (`ctx.emit: …`), Lua's library says `bad
-    /// argument #1 to 'floor'`. Nil unless the line calls it at one place.
+    /// Where on `line` what an error is about is written: the call it names — the engine's
+    /// own functions start their messages with their name (`ctx.emit: …`, `ctx.emit(name,
+    /// payload): …`), Lua's library says `bad argument #1 to 'floor'` — the field a write
+    /// the engine refused set (`field 'state': …`), or the parameter read that ctx lacks
+    /// (`no parameter 'secnds'`). Nil unless the line shows it at one place.
     func callOffset(for message: String, on line: LuaLine) -> Int? {
+        if let field = Self.quoted(after: "field '", in: message), let colon = message.range(of: "': "),
+           message.hasPrefix("field '") || message.hasPrefix("cannot remove field '"), colon.lowerBound > message.startIndex {
+            // A value refused deep inside a table is named by its path (`data.x`): the write is of its first name.
+            let written = line.writes(of: String(field.prefix { $0 != "." }))
+            return written.count == 1 ? written[0].offset : nil
+        }
+        if message.hasPrefix("no parameter '"), let name = Self.quoted(after: "no parameter '", in: message) {
+            let reads = line.occurrences(of: String(name), kind: "field").filter { $0.path?.last == "params" }
+            return reads.count == 1 ? reads[0].offset : nil
+        }
         var path: [String]
+        let head = message.range(of: ": ").map { message[..<$0.lowerBound] }.map { $0.prefix { $0 != "(" } }
         if message.hasPrefix("bad argument #"), let to = message.range(of: " to '"),
            let close = message[to.upperBound...].firstIndex(of: "'") {
             path = message[to.upperBound ..< close].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        } else if let colon = message.range(of: ": "), message[..<colon.lowerBound].contains("."),
-                  message[..<colon.lowerBound].allSatisfy({ $0 == "." || $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }) {
-            path = message[..<colon.lowerBound].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        } else if let head, head.contains("."),
+                  head.allSatisfy({ $0 == "." || $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }) {
+            path = head.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         } else {
             return nil
         }
@@ -61,6 +74,12 @@ extension LuaVM {
         let places = line.occurrences(of: name, kind: "field").filter { path.isEmpty || $0.path == path }
             + (path.isEmpty ? line.occurrences(of: name, kind: "global") : [])
         return places.count == 1 ? places[0].offset : nil
+    }
+
+    /// The text between `opening` and the next `'` in `message`.
+    private static func quoted(after opening: String, in message: String) -> Substring? {
+        guard let open = message.range(of: opening), let close = message[open.upperBound...].firstIndex(of: "'") else { return nil }
+        return message[open.upperBound ..< close]
     }
 
     /// A Lua function on the stack that an error is about.
