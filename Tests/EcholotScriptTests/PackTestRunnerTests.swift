@@ -37,10 +37,11 @@ import Testing
         #expect(problems.count == 1)
         #expect(problems.first?.hasSuffix("/tests/odd.lua:2:57: error: what the file returns cannot be read: at [1].more, "
             + "a thread value cannot be stored in the state (pack 'test')") == true, "\(problems)")
-        // Nothing at all is a value: the tests' own reader says what a test is.
+        // Nothing at all is a value: the tests' own reader says what a test is, and that
+        // the file returned nothing.
         let nothing = try results(of: "nothing.lua", "local x = 1").flatMap(\.problems)
         #expect(nothing.first?.hasSuffix("/tests/nothing.lua:1:1: error: a test is a table with level, input and expect, "
-            + "found nil") == true, "\(nothing)")
+            + "found nil (the file returns nothing: write `return { … }`)") == true, "\(nothing)")
     }
 
     @Test func aMismatchIsReported() throws {

@@ -62,6 +62,7 @@
 ---@field id string Unique within the level.
 ---@field type string The goal rule's name.
 ---@field state "pending"|"met"|"failed" Changing it announces goal.met / goal.failed.
+---@field deadline? number The level time (as ctx.time) by which the goal must be met; players hear it run out. Set it to nil once it no longer counts.
 ---@field [string] echolot.Value Parameters and fields of your own.
 
 ---The field of view.

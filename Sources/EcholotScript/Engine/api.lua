@@ -74,6 +74,10 @@ local function checkvalue(decl, value, entities)
       return format("must be an integer, found %s, which is out of the integer range (-2^63 to 2^63 - 1)",
         tostring(value))
     end
+    -- An integer is a number too: the value itself says what is wrong with it.
+    if t == "integer" and mathtype(value) == "float" and finite(value) then
+      return format("must be an integer, found %s", tostring(value))
+    end
     return format("must be %s, found %s", typenames[t], describe(value))
   end
   if type(value) == "number" then

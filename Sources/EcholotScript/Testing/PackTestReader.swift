@@ -60,7 +60,9 @@ struct PackTestReader {
 
     private func test(from value: Value, index: Int?) throws(Problem) -> PackTest {
         guard let map = value.mapValue else {
-            throw Problem(message: "a test is a table with level, input and expect, found \(Self.luaType(value))")
+            // A file that returns nothing most often lacks its `return` before the table.
+            let forgotten = value.isNull && index == nil ? " (the file returns nothing: write `return { … }`)" : ""
+            throw Problem(message: "a test is a table with level, input and expect, found \(Self.luaType(value))\(forgotten)")
         }
         if let unknown = map.keys.filter({ !PackTestReader.fields.contains($0) }).sorted().first {
             let hint = Suggestion.nameHint(for: unknown, among: PackTestReader.fields.sorted())
