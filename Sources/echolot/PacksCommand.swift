@@ -35,6 +35,10 @@ struct PacksCommand: ParsableCommand {
             return []
         }
         let shown: (PackLibrary.Origin) -> Bool = { all || $0 == .installed }
+        // The listing still works; it only cannot show what that folder would have held.
+        if all, let problem = ShippedPacks.explicitFolderProblem() {
+            Terminal.error("warning: \(problem), so no shipped packs are listed")
+        }
         if LineMode.wanted(plain: plain) {
             sentences(listing, shown: shown)
             return

@@ -72,6 +72,20 @@ struct CommandTests {
         #expect(listed.stderr.contains("cave/pack.json:"), "\(listed.stderr)")
     }
 
+    /// A packs folder named by ECHOLOT_PACKS that does not exist is said to be missing,
+    /// not listed as one that holds nothing.
+    @Test func packsAllSaysAMissingShippedFolder() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        let missing = scratch.at("no-such-levels").path
+        let listed = try runEcholot(["packs", "--all"], in: scratch.url, environment: packsEnvironment(data: data, ["ECHOLOT_PACKS": missing]))
+        #expect(listed.status == 0)
+        #expect(listed.stderr == "warning: ECHOLOT_PACKS is \(missing), which does not exist, so no shipped packs are listed\n",
+                "\(listed.stderr)")
+        let shipped = try echolot(["packs", "--all"], in: scratch.url, data: data)
+        #expect(shipped.stderr.isEmpty, "\(shipped.stderr)")
+    }
+
     /// An installed pack whose script does not compile is broken too, as one whose
     /// pack.json does not parse: `play` could start none of its levels.
     @Test func packsListsAPackWhoseScriptsDoNotLoadAsBroken() throws {

@@ -70,4 +70,16 @@ public enum ShippedPacks {
         candidates.append(packageRoot.appendingPathComponent("levels", isDirectory: true))
         return candidates.first { manager.fileExists(atPath: $0.appendingPathComponent("tutorial/pack.json").path) }
     }
+
+    /// What is wrong with the folder `$ECHOLOT_PACKS` names, when it is set and names no
+    /// folder ("ECHOLOT_PACKS is /x, which does not exist"); nil when it is unset or fine.
+    /// A mistyped path would otherwise read as a packs folder that holds nothing.
+    public static func explicitFolderProblem(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard let explicit = environment[environmentVariable], !explicit.isEmpty else { return nil }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: explicit, isDirectory: &isFolder) else {
+            return "\(environmentVariable) is \(explicit), which does not exist"
+        }
+        return isFolder.boolValue ? nil : "\(environmentVariable) is \(explicit), which is a file, not a folder"
+    }
 }
