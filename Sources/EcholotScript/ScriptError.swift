@@ -37,6 +37,9 @@ public struct ScriptError: SelfLocatingError, Sendable, Equatable {
     public var rule: String?
     /// The action it was handling.
     public var action: String?
+    /// Further problems found with this one and told after it: the rest of a rule's spec,
+    /// which a registration checks whole, so that one load tells every problem in it.
+    public var more: [ScriptError] = []
 
     /// Creates an error.
     public init(kind: Kind, source: ScriptSource? = nil, line: Int? = nil, column: Int? = nil, message: String,

@@ -83,6 +83,26 @@ import Testing
         #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
     }
 
+    /// Every problem of one spec is told in one load, each at its own field: fixing one
+    /// does not reveal the next. A parameter or an action with a problem is told once.
+    @Test func everyProblemOfASpecIsToldAtOnce() {
+        let error = loadError("""
+            echolot.behaviour('wobble', {
+              titel = 'Wobble',
+              params = {
+                amplitude = { type = 'numbr', min = 'a' },
+                period = { type = 'number', mni = 0.1 },
+              },
+              on = { ['level.startd'] = print, tick = 3 } })
+            """)
+        let all = error.map { [$0] + $0.more } ?? []
+        #expect(all.map { "\($0.line ?? 0):\($0.column ?? 0)" } == ["2:3", "7:12", "7:36", "4:19", "5:33"],
+                "\(all.map(\.description))")
+        #expect(all.map(\.message).allSatisfy { $0.hasPrefix("behaviour 'wobble': ") })
+        #expect(all.contains { $0.message.contains("the spec has an unknown field 'titel'") })
+        #expect(all.contains { $0.message.contains("on['tick'] must be a function, found number") })
+    }
+
     /// A spec's field at fault is placed where it is written, line and column, though a Lua
     /// table keeps no positions; a spec built away from its registration keeps the
     /// registration's line rather than another rule's field.

@@ -146,6 +146,18 @@ local function at(...)
   E.specfield = keys
 end
 
+-- The problems of the registration being checked, each with the spec field it is about
+-- (`at`): the checks go on past one, so that one load tells every problem of a spec; the
+-- first is raised, the others go with it (`E.specmore`).
+local problems = {}
+
+-- Notes `message` as a problem of the field `at` last named; returns nil, for
+-- `return problem(…)` where the check of that field ends.
+local function problem(message)
+  problems[#problems + 1] = { keys = E.specfield, message = message }
+  return nil
+end
+
 -- The first field of `t` (in sorted order) that `allowed` (and `also`) lack, if any.
 local function unknownfield(t, allowed, also)
   for k in sortedpairs(t) do
@@ -185,33 +197,37 @@ local function normalizeparams(kind, name, params)
   local where = format("%s '%s'", kind, name)
   if params == nil then return {} end
   at("params")
-  if type(params) ~= "table" then error(format("%s: 'params' must be a table of parameter declarations", where), 4) end
+  if type(params) ~= "table" then
+    problem(format("%s: 'params' must be a table of parameter declarations", where))
+    return {}
+  end
   local out = {}
-  for pname, decl in sortedpairs(params) do
+  -- One parameter's declaration, checked; nil, its problem noted, when it has one.
+  local function declare(pname, decl)
     if type(pname) ~= "string" or not match(pname, "^[%a_][%w_]*$") then
-      error(format("%s: parameter names must be identifiers, found %s", where, tostring(pname)), 4)
+      return problem(format("%s: parameter names must be identifiers, found %s", where, tostring(pname)))
     end
     at("params", pname)
     if reserved[pname] or (reservedfor[kind] and reservedfor[kind][pname]) then
-      error(format("%s: '%s' cannot be a parameter (the rule entry uses it)", where, pname), 4)
+      return problem(format("%s: '%s' cannot be a parameter (the rule entry uses it)", where, pname))
     end
     if type(decl) == "string" then decl = { type = decl } end
     if type(decl) ~= "table" then
-      error(format("%s: parameter '%s' must be declared with a type name or a table", where, pname), 4)
+      return problem(format("%s: parameter '%s' must be declared with a type name or a table", where, pname))
     end
     if decl.optional ~= nil and type(decl.optional) ~= "boolean" then
       at("params", pname, "optional")
-      error(format("%s: parameter '%s': 'optional' must be true or false", where, pname), 4)
+      return problem(format("%s: parameter '%s': 'optional' must be true or false", where, pname))
     end
     if decl.description ~= nil and type(decl.description) ~= "string" then
       at("params", pname, "description")
-      error(format("%s: parameter '%s': 'description' must be a string", where, pname), 4)
+      return problem(format("%s: parameter '%s': 'description' must be a string", where, pname))
     end
     local stray = unknownfield(decl, declfields)
     if stray ~= nil then
       at("params", pname, stray)
-      error(format("%s: parameter '%s' has an unknown field '%s' (%s)", where, pname, tostring(stray),
-        fieldlist(stray, "a declaration", declfields)), 4)
+      return problem(format("%s: parameter '%s' has an unknown field '%s' (%s)", where, pname, tostring(stray),
+        fieldlist(stray, "a declaration", declfields)))
     end
     local d = { name = pname, type = decl.type or "any", min = decl.min, max = decl.max,
                 optional = decl.optional == true, description = decl.description }
@@ -220,12 +236,12 @@ local function normalizeparams(kind, name, params)
       local types = {}
       for t in sortedpairs(typenames) do types[#types + 1] = t end
       local near = meant(d.type, types, typealiases)
-      error(format("%s: parameter '%s' has unknown type '%s' (%sthe types are: %s)", where, pname, tostring(d.type),
-        near and near .. " " or "", concat(types, ", ")), 4)
+      return problem(format("%s: parameter '%s' has unknown type '%s' (%sthe types are: %s)", where, pname, tostring(d.type),
+        near and near .. " " or "", concat(types, ", ")))
     end
     if d.min ~= nil and type(d.min) ~= "number" or d.max ~= nil and type(d.max) ~= "number" then
       at("params", pname, d.min ~= nil and type(d.min) ~= "number" and "min" or "max")
-      error(format("%s: parameter '%s': min and max must be numbers", where, pname), 4)
+      return problem(format("%s: parameter '%s': min and max must be numbers", where, pname))
     end
     -- A NaN bound compares false, so it would bound nothing; an infinite one bounds nothing
     -- or refuses every value; min above max refuses every value.
@@ -233,31 +249,31 @@ local function normalizeparams(kind, name, params)
       local b = d[bound]
       if b ~= nil and not finite(b) then
         at("params", pname, bound)
-        error(format("%s: parameter '%s': %s must be a finite number, found %s (leave it out for no bound)",
-          where, pname, bound, b ~= b and "NaN" or b > 0 and "math.huge" or "-math.huge"), 4)
+        return problem(format("%s: parameter '%s': %s must be a finite number, found %s (leave it out for no bound)",
+          where, pname, bound, b ~= b and "NaN" or b > 0 and "math.huge" or "-math.huge"))
       end
     end
     -- A bound or an item type the parameter's type has no use for would be ignored
     -- without a word: the author meant it to hold the level's values to something.
     if (d.min ~= nil or d.max ~= nil) and not bounded[d.type] then
       at("params", pname, d.min ~= nil and "min" or "max")
-      error(format("%s: parameter '%s': min and max bound numbers and list lengths; %s has neither "
-        .. "(leave them out, or give it a number or list type)", where, pname, typenames[d.type]), 4)
+      return problem(format("%s: parameter '%s': min and max bound numbers and list lengths; %s has neither "
+        .. "(leave them out, or give it a number or list type)", where, pname, typenames[d.type]))
     end
     if decl.of ~= nil and d.type ~= "list" then
       at("params", pname, "of")
-      error(format("%s: parameter '%s': 'of' is the item type of a list, and this parameter is %s "
-        .. "(make it type = \"list\", or leave 'of' out)", where, pname, typenames[d.type]), 4)
+      return problem(format("%s: parameter '%s': 'of' is the item type of a list, and this parameter is %s "
+        .. "(make it type = \"list\", or leave 'of' out)", where, pname, typenames[d.type]))
     end
     if decl.values ~= nil and (d.type == "list" or d.type == "entities" or d.type == "map") then
       at("params", pname, "values")
-      error(format("%s: parameter '%s': 'values' lists the allowed values of a single value, and this parameter is %s "
-        .. "(check its items in the rule's check instead)", where, pname, typenames[d.type]), 4)
+      return problem(format("%s: parameter '%s': 'values' lists the allowed values of a single value, and this parameter is %s "
+        .. "(check its items in the rule's check instead)", where, pname, typenames[d.type]))
     end
     if d.min ~= nil and d.max ~= nil and d.min > d.max then
       at("params", pname, "min")
-      error(format("%s: parameter '%s': min (%s) is above max (%s), so no value would do",
-        where, pname, tostring(d.min), tostring(d.max)), 4)
+      return problem(format("%s: parameter '%s': min (%s) is above max (%s), so no value would do",
+        where, pname, tostring(d.min), tostring(d.max)))
     end
     if decl.of ~= nil then
       at("params", pname, "of")
@@ -267,8 +283,8 @@ local function normalizeparams(kind, name, params)
           if t ~= "list" and t ~= "entities" then items[#items + 1] = t end
         end
         local near = type(decl.of) == "string" and meant(decl.of, items, typealiases) or nil
-        error(format("%s: parameter '%s': 'of' must name an item type (%sthe item types are: %s)", where, pname,
-          near and near .. " " or "", concat(items, ", ")), 4)
+        return problem(format("%s: parameter '%s': 'of' must name an item type (%sthe item types are: %s)", where, pname,
+          near and near .. " " or "", concat(items, ", ")))
       end
       d.of = decl.of
     end
@@ -276,16 +292,16 @@ local function normalizeparams(kind, name, params)
       at("params", pname, "values")
       local values, err = copy(decl.values)
       if err ~= nil or not islist(values) then
-        error(format("%s: parameter '%s': 'values' must be a list", where, pname), 4)
+        return problem(format("%s: parameter '%s': 'values' must be a list", where, pname))
       end
       d.values = values
     end
     if decl.default ~= nil then
       at("params", pname, "default")
       local value, err, below = copy(decl.default)
-      if err ~= nil then error(format("%s: parameter '%s': default%s: %s", where, pname, below, err), 4) end
-      local problem = checkvalue(d, value, nil)
-      if problem ~= nil then error(format("%s: the default of parameter '%s' %s", where, pname, problem), 4) end
+      if err ~= nil then return problem(format("%s: parameter '%s': default%s: %s", where, pname, below, err)) end
+      local wrong = checkvalue(d, value, nil)
+      if wrong ~= nil then return problem(format("%s: the default of parameter '%s' %s", where, pname, wrong)) end
       d.default = value
       d.optional = true
     end
@@ -293,10 +309,13 @@ local function normalizeparams(kind, name, params)
     -- with its declared values alone, so a required one could never be given.
     if kind == "achievement" and not d.optional then
       at("params", pname)
-      error(format("%s: parameter '%s' needs a default (or optional = true): no level configures an achievement",
-        where, pname), 4)
+      return problem(format("%s: parameter '%s' needs a default (or optional = true): no level configures an achievement",
+        where, pname))
     end
-    out[#out + 1] = d
+    return d
+  end
+  for pname, decl in sortedpairs(params) do
+    out[#out + 1] = declare(pname, decl)
   end
   return out
 end
@@ -305,21 +324,23 @@ end
 local function normalizeon(kind, name, on)
   local where = format("%s '%s'", kind, name)
   if on ~= nil then at("on") end
-  if type(on) ~= "table" then
-    error(format("%s: the spec needs 'on', a table from action names to reducer functions", where), 4)
-  end
   local exact, prefixes, handles = {}, {}, {}
-  for action, fn in sortedpairs(on) do
+  if type(on) ~= "table" then
+    problem(format("%s: the spec needs 'on', a table from action names to reducer functions", where))
+    return exact, prefixes, handles
+  end
+  -- One entry of `on`, checked; its problem noted when it has one.
+  local function handle(action, fn)
     at("on", action)
     if type(action) ~= "string" or action == "" then
-      error(format("%s: 'on' keys must be action names", where), 4)
+      return problem(format("%s: 'on' keys must be action names", where))
     end
     if type(fn) ~= "function" then
-      error(format("%s: on['%s'] must be a function, found %s", where, action, type(fn)), 4)
+      return problem(format("%s: on['%s'] must be a function, found %s", where, action, type(fn)))
     end
     -- A misspelt action would never come: the rule would sit there, silent.
-    local problem = actionproblem(action)
-    if problem ~= nil then error(format("%s: on['%s']: %s", where, action, problem), 4) end
+    local wrong = actionproblem(action)
+    if wrong ~= nil then return problem(format("%s: on['%s']: %s", where, action, wrong)) end
     if sub(action, -2) == ".*" then
       prefixes[#prefixes + 1] = { prefix = sub(action, 1, -2), fn = fn }
     else
@@ -327,8 +348,10 @@ local function normalizeon(kind, name, on)
     end
     handles[#handles + 1] = action
   end
+  for action, fn in sortedpairs(on) do handle(action, fn) end
   at("on")
-  if #handles == 0 then error(format("%s: 'on' handles no action", where), 4) end
+  -- Entries with problems of their own are told as those, not again as no action handled.
+  if next(on) == nil then problem(format("%s: 'on' handles no action", where)) end
   -- Longest prefix first, so the most specific family wins.
   table.sort(prefixes, function(a, b)
     if #a.prefix ~= #b.prefix then return #a.prefix > #b.prefix end
@@ -339,6 +362,8 @@ end
 
 local function register(pack, kind, name, spec, unnamed)
   E.specfield = nil
+  E.specmore = nil
+  problems = {}
   if loading ~= pack then
     error(format("echolot.%s: rules can be registered only while the pack's scripts load", kind), 3)
   end
@@ -355,8 +380,8 @@ local function register(pack, kind, name, spec, unnamed)
   local stray = unknownfield(spec, specfields, also)
   if stray ~= nil then
     at(stray)
-    error(format("%s '%s': the spec has an unknown field '%s' (%s)", kind, name, tostring(stray),
-      fieldlist(stray, "a spec of " .. kind, kindfields[kind], also)), 3)
+    problem(format("%s '%s': the spec has an unknown field '%s' (%s)", kind, name, tostring(stray),
+      fieldlist(stray, "a spec of " .. kind, kindfields[kind], also)))
   end
   local byname = rules[pack][kind]
   local earlier = byname[name]
@@ -366,35 +391,45 @@ local function register(pack, kind, name, spec, unnamed)
   for _, field in ipairs({ "title", "description" }) do
     if spec[field] ~= nil and type(spec[field]) ~= "string" then
       at(field)
-      error(format("%s '%s': '%s' must be a string", kind, name, field), 3)
+      problem(format("%s '%s': '%s' must be a string", kind, name, field))
     end
   end
   if spec.check ~= nil and type(spec.check) ~= "function" then
     at("check")
-    error(format("%s '%s': 'check' must be a function", kind, name), 3)
+    problem(format("%s '%s': 'check' must be a function", kind, name))
   end
   -- Only goals, behaviours and scoring have entries in a level to configure them: a check
   -- elsewhere would never run, and a reducer's or story's parameters could never be read.
   if spec.check ~= nil and not configured[kind] then
     at("check")
-    error(format("%s '%s': 'check' checks a level's entry for the rule, and no level configures %s",
-      kind, name, kind == "achievement" and "an achievement (its parameters are what it declares)" or "a " .. kind), 3)
+    problem(format("%s '%s': 'check' checks a level's entry for the rule, and no level configures %s",
+      kind, name, kind == "achievement" and "an achievement (its parameters are what it declares)" or "a " .. kind))
   end
   if spec.params ~= nil and (kind == "reducer" or kind == "story") then
     at("params")
-    error(format("%s '%s': a %s has no parameters (no level configures it; ctx.params is nil in its reducers)",
-      kind, name, kind), 3)
+    problem(format("%s '%s': a %s has no parameters (no level configures it; ctx.params is nil in its reducers)",
+      kind, name, kind))
   end
   local focus = spec.focus or "level"
   if kind == "reducer" and focus ~= "level" and focus ~= "game" then
     at("focus")
-    error(format("reducer '%s': focus must be \"level\" or \"game\"", name), 3)
+    problem(format("reducer '%s': focus must be \"level\" or \"game\"", name))
   end
   local exact, prefixes, handles = normalizeon(kind, name, spec.on)
+  -- A reducer's or story's parameters are told once, as not theirs to have.
+  local params = (kind == "reducer" or kind == "story") and {} or normalizeparams(kind, name, spec.params)
+  if #problems > 0 then
+    local more = {}
+    for i = 2, #problems do more[#more + 1] = problems[i] end
+    E.specfield, E.specmore = problems[1].keys, more
+    local first = problems[1].message
+    problems = {}
+    error(first, 3)
+  end
   local site = getinfo(3, "Sl")
   local rule = {
     kind = kind, name = name, pack = pack, exact = exact, prefixes = prefixes, handles = handles,
-    params = normalizeparams(kind, name, spec.params), check = spec.check, focus = focus,
+    params = params, check = spec.check, focus = focus,
     title = spec.title, description = spec.description,
     source = site.source, line = site.currentline,
   }

@@ -50,6 +50,7 @@ extension ScriptEngine {
                 try loadScript(pack: pack, source: file.source, text: file.text)
             } catch {
                 errors.append(error)
+                errors += error.more
             }
         }
         if !errors.isEmpty { throw ScriptLoadError(errors: errors) }
@@ -78,7 +79,16 @@ extension ScriptEngine {
         lua_settop(L, -2)  // the environment
         descriptors[pack] = describe(pack: pack)
         if !packOrder.contains(pack) { packOrder.append(pack) }
-        if let failure { throw placedAtSpecField(ScriptError(failure, source: source), text: text) }
+        if let failure {
+            let error = ScriptError(failure, source: source)
+            var placed = placedAtSpecField(error, keys: readEngineField("specfield") { _ in vm.keyPath(at: -1) }, text: text)
+            placed.more = specProblemsAfterTheFirst().map { keys, message in
+                var next = error
+                next.message = message
+                return placedAtSpecField(next, keys: keys, text: text)
+            }
+            throw placed
+        }
         loadedScripts.append((pack, source, text))
     }
 
@@ -104,8 +114,7 @@ extension ScriptEngine {
     /// (`mni = 0` of parameter `speed`), when the registration named one and the call on
     /// that line passes the spec as a table constructor that writes it. A spec built
     /// elsewhere (`echolot.goal("x", spec)`) keeps the registration's line.
-    private func placedAtSpecField(_ error: ScriptError, text: [UInt8]) -> ScriptError {
-        let keys = readEngineField("specfield") { _ in vm.keyPath(at: -1) }
+    private func placedAtSpecField(_ error: ScriptError, keys: [LuaKey]?, text: [UInt8]) -> ScriptError {
         guard let keys, error.source != nil, let line = error.line,
               let lineStart = LuaKeySearch.offset(ofLine: line, in: text),
               let at = LuaKeySearch.offset(ofSpecPath: keys, callOnLineAt: lineStart, in: text) else { return error }
@@ -114,6 +123,27 @@ extension ScriptEngine {
         placed.line = position.line
         placed.column = position.column
         return placed
+    }
+
+    /// The problems a failed registration found after the one it raised (`E.specmore`):
+    /// each with the keys of the spec field it is about.
+    private func specProblemsAfterTheFirst() -> [(keys: [LuaKey]?, message: String)] {
+        readEngineField("specmore") { L in
+            guard lua_type(L, -1) == LUA_TTABLE else { return [] }
+            var found: [(keys: [LuaKey]?, message: String)] = []
+            var i: lua_Integer = 1
+            while lua_rawgeti(L, -1, i) == LUA_TTABLE {
+                lua_getfield(L, -1, "message")
+                let message = vm.string(at: -1)
+                lua_getfield(L, -2, "keys")
+                let keys = vm.keyPath(at: -1)
+                clua_pop(L, 3)
+                if let message { found.append((keys, message)) }
+                i += 1
+            }
+            clua_pop(L, 1)
+            return found
+        }
     }
 
     /// Pushes `E.env(pack)`.
