@@ -87,10 +87,9 @@ enum GameLoader {
     }
 
     /// The line telling that `pack`, named `shown` (as typed), has no level `id`, with the
-    /// levels it has.
+    /// one likely meant or the levels it has (``Pack/noLevelMessage(_:)``).
     static func noLevel(_ id: String, in pack: Pack, shown: String) -> String {
-        "\(MessageText.argument(shown)): error: pack '\(pack.id)' has no level \(MessageText.named(id)); "
-            + "its levels are: \(pack.levelOrder.joined(separator: ", "))"
+        "\(MessageText.argument(shown)): error: \(pack.noLevelMessage(id))"
     }
 
     /// Loads the pack at `path` — a folder, a `.zip`, or the id of a shipped or installed

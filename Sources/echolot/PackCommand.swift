@@ -11,7 +11,10 @@ struct PackCommand: ParsableCommand {
         discussion: """
             Every file of the folder goes in except hidden ones (.git, .DS_Store), under one \
             top folder named after the pack id, in sorted order with fixed dates, so the same \
-            folder always gives the same archive. Links are refused: put the file itself there.
+            folder always gives the same archive. Links are refused: put the file itself there. \
+            The pack is checked first exactly as 'echolot validate' checks it (scripts, rules, sounds, \
+            story): a problem is told as validate tells it, exit status 1, and no archive is written; \
+            warnings and notes are shown and do not stop it.
             """
     )
 
@@ -28,7 +31,8 @@ struct PackCommand: ParsableCommand {
         if let out { try OutputFileOption.check(out, option: "--out", example: "cave-echoes-1.0.0.zip") }
     }
 
-    /// Validates, then writes the archive; exits 1 with every problem.
+    /// Validates as `validate` does, then writes the archive; exits 1 with every problem,
+    /// writing nothing.
     func run() throws {
         let url = URL(fileURLWithPath: folder)
         var isDirectory: ObjCBool = false
@@ -36,19 +40,16 @@ struct PackCommand: ParsableCommand {
             Terminal.error("\(MessageText.argument(folder)):1:1: error: not a pack folder (give the folder that holds pack.json)")
             throw ExitCode(1)
         }
-        let library = PackLibrary.standard()
-        let report = PackLoader.validate(path: folder, library: library)
-        guard report.isOK, let id = report.packID else {
-            Terminal.report(report.diagnostics)
+        // Exactly `validate`'s checks (scripts, rules, sounds, story, each level's start): an
+        // archive of a pack it rejects would be refused by `install`, after being shared.
+        let findings = ValidateCommand.findings(path: folder, library: PackLibrary.standard())
+        guard findings.problems.isEmpty, let pack = findings.report.pack else {
+            for line in (findings.problems + findings.remarks).sortedForDisplay() { Terminal.error(line.description) }
             throw ExitCode(1)
         }
-        let pack: Pack
-        switch library.load(at: url) {
-        case let .success(loaded): pack = loaded
-        case let .failure(error):
-            Terminal.report(error.diagnostics)
-            throw ExitCode(1)
-        }
+        // Warnings and notes say what may be a mistake; the pack plays as written.
+        for remark in findings.remarks { Terminal.error(remark.description) }
+        let id = pack.id
         let shownOutput = out ?? Self.defaultOutput("\(id)-\(pack.manifest.version).zip", packFolder: url)
         let output = URL(fileURLWithPath: shownOutput)
         if let problem = OutputGuard.problem(writing: output, reading: [url] + pack.folders) {

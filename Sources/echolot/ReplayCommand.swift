@@ -16,7 +16,9 @@ struct ReplayCommand: ParsableCommand {
             the level and the final stateHash. replay runs the log at the fixed 1/60 s step and \
             exits 0 when the hash matches, 1 when it does not. --pack, --level and --expect \
             replace what the description says (or stand in for a missing one). A log that ends \
-            before its level did (cut short) fails the hash, exit status 1, with a note at its last line.
+            before its level did (cut short) fails the hash, exit status 1, with a note at its last line. \
+            A story's recording (a .story.json transcript) is not replayed here: put it in its pack's \
+            tests/ folder and run 'echolot test PACK'.
             """
     )
 
@@ -41,6 +43,12 @@ struct ReplayCommand: ParsableCommand {
         // description would hide the file the player actually gave. The whole log is played,
         // so an event past the longest run is refused at its line rather than taking hours;
         // the description's ticks are held to the same limit.
+        // A story's recording is a transcript, not JSON Lines: read as a log, each of its
+        // lines would be told as a syntax error, and none would say what the file is.
+        if log.hasSuffix(StoryTest.suffix), FileManager.default.fileExists(atPath: log) {
+            Terminal.error("\(MessageText.argument(log)):1:1: error: \(PackLoader.storyTranscriptMessage(log, at: URL(fileURLWithPath: log)))")
+            throw ExitCode(1)
+        }
         let inputs = try GameLoader.inputLog(log, latest: LevelRunner.longestRun)
         var recording: RecordingDescription?
         if pack == nil || level == nil || expect == nil {

@@ -12,9 +12,14 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Check packs or level files and report every problem as path:line:col: error: message.",
         discussion: """
             Each PATH is a pack folder, a .zip of one, a shipped or installed pack's id, or a level \
-            file inside a pack's levels/ folder (then its pack's manifest is checked too). Problems go to stderr, one per line; for \
-            each good pack, 'ok: <pack id> (<n> levels)' goes to stdout. Warnings (a string that names nothing of the pack or its \
-            story) and notes (story checks left out, and why) go to stderr as path:line:col: warning: or note: lines, and \
+            file inside a pack's levels/ folder (then its pack's manifest is checked too, and the level \
+            against the pack's scripts as the folder's check would; the story and strings are checked \
+            with the folder). Problems go to stderr, one per line; for \
+            each good pack, 'ok: <pack id> (<n> levels)' goes to stdout, for a good level file \
+            'ok: <file> (a level of <pack id>)'. Warnings (a string that names nothing of the pack or its \
+            story, a level file that pack.json's "levels" and the story leave out, so play never \
+            offers it) and notes (story checks left out, and why) go to stderr as path:line:col: \
+            warning: or note: lines, and \
             do not fail the pack. A pack named twice (by \
             the same words, by its id and its folder, or through a link) is checked once. A problem \
             is told once: a pack whose problems were all told for a PATH before it (a cycle they \
@@ -44,17 +49,9 @@ struct ValidateCommand: ParsableCommand {
                 failed = true
                 continue
             }
-            let report = PackLoader.validate(path: path, library: library)
-            var found = report.diagnostics
-            var remarks: [Diagnostic] = []
-            if let pack = report.pack {
-                let deep = Self.deepFindings(of: pack, whole: report.isOK, partlyRead: report.partlyRead)
-                found += deep.problems
-                remarks = told.untold(deep.remarks)
-            }
-            // Loading and the deeper checks may each find problems in one file: it is told
-            // in one cap, with one count.
-            let problems = FileReports.told(found)
+            let findings = Self.findings(path: path, library: library)
+            let report = findings.report, problems = findings.problems
+            let remarks = told.untold(findings.remarks)
             if problems.isEmpty {
                 for remark in remarks { Terminal.error(remark.description) }
                 print(report.summary)
@@ -69,6 +66,37 @@ struct ValidateCommand: ParsableCommand {
             }
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// What `validate` finds for one PATH (resolved, not an id): every problem, in display
+    /// order, and the warnings and notes that do not fail it. `pack` builds its archive only
+    /// when this finds no problem, so that what it shares is what `validate` passes and
+    /// `install` takes.
+    static func findings(path: String, library: PackLibrary)
+        -> (report: ValidationReport, problems: [Diagnostic], remarks: [Diagnostic]) {
+        let report = PackLoader.validate(path: path, library: library)
+        var found = report.diagnostics
+        var remarks: [Diagnostic] = []
+        if let pack = report.pack {
+            let deep = deepFindings(of: pack, whole: report.isOK, partlyRead: report.partlyRead, onlyLevel: report.levelID)
+            found += deep.problems
+            remarks = deep.remarks
+        }
+        // Loading and the deeper checks may each find problems in one file: it is told
+        // in one cap, with one count.
+        return (report, FileReports.told(found), remarks)
+    }
+
+    /// The levels a story plays, as ``Pack/unlistedLevelWarnings(storyLevels:only:)`` takes
+    /// them: none without a story, `nil` when it has problems (the part that read may
+    /// lack a level step), so its levels are not known.
+    static func storyLevels(_ reading: StoryReading?) -> Set<String>? {
+        guard let reading else { return [] }
+        guard case let .success(book) = reading.result else { return nil }
+        return Set(book.chapters.flatMap(\.steps).compactMap { step in
+            if case let .level(level) = step.kind { return level.level }
+            return nil
+        })
     }
 
     /// What a PATH argument names, so that two spellings of one pack are checked once.
@@ -115,25 +143,37 @@ struct ValidateCommand: ParsableCommand {
     }
 
     /// ``deepProblems(of:whole:partlyRead:)`` with what the story's checks tell without the
-    /// pack failing (``StoryReading/remarks``), which `validate` shows and `install` does not.
-    static func deepFindings(of pack: Pack, whole: Bool, partlyRead: [LevelDefinition] = [])
+    /// pack failing (``StoryReading/remarks``, levels play never reaches), which `validate`
+    /// shows and `install` does not. With `onlyLevel` (a level file given alone), that
+    /// level is checked against the pack's scripts as the folder's check would check it,
+    /// and the story and strings, which are the pack's as a whole, are left to that check.
+    static func deepFindings(of pack: Pack, whole: Bool, partlyRead: [LevelDefinition] = [], onlyLevel: String? = nil)
         -> (problems: [Diagnostic], remarks: [Diagnostic]) {
         var problems: [Diagnostic] = []
         var rules: PackRules?
+        // The rules check and start every level of the pack they hold: held to the one level.
+        var checked = pack
+        if let onlyLevel { checked.levels = pack.levels.filter { $0.key == onlyLevel } }
         do {
-            let loaded = try PackRules.load(pack)
+            let loaded = try PackRules.load(checked)
             rules = loaded
             problems += loaded.validate() + partlyRead.flatMap(loaded.validate)
         } catch {
             problems += error.diagnostics(in: pack)
         }
-        problems += AudioValidation.diagnostics(for: pack)
+        problems += AudioValidation.diagnostics(for: pack, levels: onlyLevel.map { [$0] })
         guard whole else { return (FileReports.told(problems), []) }
+        if let onlyLevel {
+            let remarks = pack.unlistedLevelWarnings(storyLevels: storyLevels(StoryReader.reading(for: pack)), only: onlyLevel)
+            if problems.isEmpty, let rules { problems = rules.startProblems() }
+            return (FileReports.told(problems), remarks)
+        }
         if let missing = StoryReader.missingStory(in: pack) { problems.append(missing) }
         var remarks: [Diagnostic] = []
         // A story's lines and speakers are read by their ids, whatever those look like.
         var readWhole: Set<String> = []
-        if let reading = StoryReader.reading(for: pack, remarks: true) {
+        let storyReading = StoryReader.reading(for: pack, remarks: true)
+        if let reading = storyReading {
             problems += reading.problems
             remarks = reading.remarks
             if let book = reading.readable { readWhole = book.stringIDs }
@@ -153,6 +193,7 @@ struct ValidateCommand: ParsableCommand {
                                                            toldByTheEngine: GoalText.standardTypes,
                                                            readWhole: readWhole.union(scripted))).sortedForDisplay()
         }
+        remarks = (remarks + pack.unlistedLevelWarnings(storyLevels: storyLevels(storyReading))).sortedForDisplay()
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.
         if problems.isEmpty, let rules { problems = rules.startProblems() }

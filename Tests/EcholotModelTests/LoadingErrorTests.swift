@@ -654,10 +654,10 @@ struct LoadingErrorTests {
         ])
         let two = PackLoader.validate(path: "p/levels/two.json", relativeTo: pack.base)
         #expect(two.isOK)
-        #expect(two.summary == "ok: t (1 level)")
+        #expect(two.summary == "ok: p/levels/two.json (a level of t)")
         let notInLevels = PackLoader.validate(path: "p/pack.json", relativeTo: pack.base)
         #expect(notInLevels.diagnostics.map(\.description)
-            == ["p/pack.json:1:1: error: a level file must be inside a pack's levels/ folder"])
+            == ["p/pack.json:1:1: error: pack.json is checked with its pack, not alone (only a level file is): run 'echolot validate p'"])
     }
 
     @Test func loadedLevelsGetDefaultsAndNormalisedAzimuths() throws {

@@ -117,6 +117,6 @@ struct LoadingTutorialTests {
         #expect(report.summary == "ok: tutorial (4 levels)")
         let single = PackLoader.validate(path: "levels/tutorial/levels/first-sound.json", relativeTo: LoadingPaths.repositoryRoot)
         #expect(single.diagnostics == [])
-        #expect(single.summary == "ok: tutorial (1 level)")
+        #expect(single.summary == "ok: levels/tutorial/levels/first-sound.json (a level of tutorial)")
     }
 }

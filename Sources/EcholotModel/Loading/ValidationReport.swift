@@ -12,20 +12,28 @@ public struct ValidationReport: Sendable {
     /// The pack as loaded and resolved, for the checks only a loaded pack allows (scripts,
     /// rules, sound decoding): whole when nothing is wrong; with problems only in level
     /// or string files or in the manifest's `parameters`, its manifest (with the entries
-    /// that read) and the levels that loaded. `nil` for a single level file, and when the
-    /// manifest or the resolution fails.
+    /// that read) and the levels that loaded (for a single level file, its whole pack: see
+    /// ``levelID``). `nil` when the manifest or the resolution fails.
     public var pack: Pack?
     /// The levels of `pack`'s files that read with problems but whose rule entries that
     /// read the rules can still check (the goals and scoring without a problem, in a level
     /// whose entities and attributes have none): told with the file's other problems.
     public var partlyRead: [LevelDefinition] = []
+    /// For a level file given alone, the level's id: `pack` is then its whole pack, whose
+    /// deeper checks are to be held to this level.
+    public var levelID: String?
+    /// For a level file given alone, the file as shown in messages.
+    public var levelFile: String?
 
     /// Whether nothing is wrong.
     public var isOK: Bool { diagnostics.isEmpty }
 
-    /// `ok: <pack id> (<n> levels)`, the line `echolot validate` prints for a good pack.
+    /// `ok: <pack id> (<n> levels)`, the line `echolot validate` prints for a good pack;
+    /// for a level file given alone, `ok: <file> (a level of <pack id>)`: the file is what
+    /// was checked, and a count of one level would read as the pack's.
     public var summary: String {
-        "ok: \(packID ?? "?") (\(levelCount) level\(levelCount == 1 ? "" : "s"))"
+        if let levelFile { return "ok: \(levelFile) (a level of \(packID ?? "?"))" }
+        return "ok: \(packID ?? "?") (\(levelCount) level\(levelCount == 1 ? "" : "s"))"
     }
 }
 
@@ -61,7 +69,7 @@ extension PackLoader {
         }
         let levelsFolder = url.deletingLastPathComponent()
         guard levelsFolder.standardizedFileURL.lastPathComponent == "levels" else {
-            return failure("a level file must be inside a pack's levels/ folder")
+            return failure(notALevelFile(path, at: url))
         }
         let packRoot = levelsFolder.deletingLastPathComponent()
         var displayRoot = parent(of: parent(of: path))
@@ -72,7 +80,50 @@ extension PackLoader {
         let levelPath = prefix + "levels/" + url.lastPathComponent
         let manifestPath = prefix + "pack.json"
         let relevant = outcome.diagnostics.filter { $0.path == levelPath || $0.path == manifestPath }
-        return ValidationReport(packID: outcome.packID, levelCount: 1, diagnostics: relevant)
+        // The whole pack, so that the level is checked against its scripts as the folder's
+        // check would; the deeper checks hold themselves to `levelID`.
+        let id = String(url.lastPathComponent.dropLast(5))
+        let pack = outcome.pack ?? outcome.partialPack
+        return ValidationReport(packID: outcome.packID, levelCount: 1, diagnostics: relevant, pack: pack,
+                                partlyRead: pack == nil ? [] : outcome.partlyRead.filter { $0.id == id },
+                                levelID: id, levelFile: levelPath)
+    }
+
+    /// What a `.json` file outside a pack's `levels/` is told: a story transcript is run by
+    /// `echolot test`, and a pack's other files (story.json, strings, pack.json) are checked
+    /// with their pack, named with the command that checks it, since they mean something
+    /// only beside its levels and scripts.
+    static func notALevelFile(_ path: String, at url: URL) -> String {
+        let name = url.lastPathComponent
+        if name.hasSuffix(".story.json") { return storyTranscriptMessage(path, at: url) }
+        guard let pack = packFolder(around: path, at: url) else { return "a level file must be inside a pack's levels/ folder" }
+        let what = url.deletingLastPathComponent().lastPathComponent == "strings" ? "a strings file" : name
+        return "\(what) is checked with its pack, not alone (only a level file is): run 'echolot validate \(pack)'"
+    }
+
+    /// What a story transcript (`tests/<name>.story.json`, as `play --record` writes for a
+    /// story pack) given where a pack or an input log is wanted is told, by `validate` and
+    /// `replay` alike: what it is and the command that runs it, naming its pack when it
+    /// lies in one's `tests/` folder. `path` is the file as typed, `url` where it is.
+    public static func storyTranscriptMessage(_ path: String, at url: URL) -> String {
+        let pack = packFolder(around: path, at: url) ?? "PACK"
+        return "this is a story transcript (play --record of a story writes one), not a level's input log nor a pack; "
+            + "story transcripts are run from their pack's tests/ folder with 'echolot test \(pack)'"
+    }
+
+    /// The pack folder a file lies in, as a shell word of the path as typed: the file's own
+    /// folder or the one above (strings/, tests/), whichever holds a pack.json first.
+    static func packFolder(around path: String, at url: URL) -> String? {
+        var folder = url.deletingLastPathComponent()
+        var shown = parent(of: path)
+        for _ in 0..<2 {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("pack.json").path) {
+                return MessageText.argument(Shell.word(shown))
+            }
+            folder = folder.deletingLastPathComponent()
+            shown = parent(of: shown)
+        }
+        return nil
     }
 
     /// The outcome with the pack resolved against `library` (when given and the pack loaded).

@@ -1,0 +1,151 @@
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// `pack` checks a pack as `validate` does; a level file given alone is checked against its
+/// pack's scripts; a level file play never reaches is warned of; a level `--level` does not
+/// know is told with the ones it takes; a pack's other files and story transcripts given
+/// where they do not belong are told what they are.
+@Suite("Packs: pack validates as validate does, level files alone, unlisted levels")
+struct PackChecksTests {
+    /// A scaffolded pack `cave` (`new pack`, `--story` when `story`) in a fresh scratch folder.
+    static func scaffold(story: Bool = false) throws -> Scratch {
+        let scratch = Scratch()
+        let created = try echolot(["new", "pack", "cave", "--author", "Ann"] + (story ? ["--story"] : []),
+                                  in: scratch.url, data: scratch.at("data"))
+        try #require(created.status == 0, "\(created.stderr)")
+        return scratch
+    }
+
+    /// `levels/bats.json` in `cave`: the scaffold's level under another id.
+    static func addBats(_ scratch: Scratch) throws {
+        let level = try String(contentsOf: scratch.at("cave/levels/first-steps.json"), encoding: .utf8)
+        scratch.write(["cave/levels/bats.json": level.replacingOccurrences(of: #""id": "first-steps""#, with: #""id": "bats""#)])
+    }
+
+    /// `pack` refuses each kind of problem `validate` finds beyond reading the files (a
+    /// script that does not load, a rule type no script registers, a parameter out of
+    /// range, a story error): the same lines, exit status 1, and no archive. It wrote one.
+    @Test(arguments: ["syntax", "unregistered", "parameter", "story"])
+    func packRefusesWhatValidateRefuses(_ problem: String) throws {
+        let scratch = try Self.scaffold(story: problem == "story")
+        switch problem {
+        case "syntax":
+            scratch.write(["cave/scripts/goals/broken.lua": "if x return end\n"])
+        case "unregistered":
+            try scratch.edit("cave/levels/first-steps.json", replacing: #""type": "quickFind""#, with: #""type": "quickFnd""#)
+        case "parameter":
+            try scratch.edit("cave/levels/first-steps.json", replacing: #""seconds": 20"#, with: #""seconds": 0"#)
+        default:
+            try scratch.edit("cave/story.json", replacing: #""level": "first-steps""#, with: #""level": "first-step""#)
+        }
+        let data = scratch.at("data")
+        let validated = try echolot(["validate", "cave"], in: scratch.url, data: data)
+        #expect(validated.status == 1)
+        #expect(!validated.stderr.isEmpty)
+        let before = scratch.listing()
+        let packed = try echolot(["pack", "cave", "--out", "cave.zip"], in: scratch.url, data: data)
+        #expect(packed.status == 1)
+        #expect(packed.stderr == validated.stderr)
+        #expect(packed.stdout.isEmpty)
+        #expect(scratch.listing() == before)
+    }
+
+    /// A warning is shown by `pack` and does not stop the archive.
+    @Test func packShowsWarningsAndWritesTheArchive() throws {
+        let scratch = try Self.scaffold()
+        try Self.addBats(scratch)
+        let packed = try echolot(["pack", "cave", "--out", "cave.zip"], in: scratch.url, data: scratch.at("data"))
+        #expect(packed.status == 0, "\(packed.stderr)")
+        #expect(packed.stderr == "cave/levels/bats.json:1:1: warning: level 'bats' is not in pack.json's \"levels\", "
+            + "so play never offers it; add \"bats\" to \"levels\" to play it\n")
+        #expect(FileManager.default.fileExists(atPath: scratch.at("cave.zip").path))
+    }
+
+    /// A level file given alone gets the rule checks the folder's check gives it (a
+    /// parameter out of range, a rule type no script registers), and only its own; a good
+    /// one is named in the `ok` line. It was `ok: cave (1 level)`, exit 0.
+    @Test func aLevelFileAloneIsCheckedAgainstThePacksScripts() throws {
+        let scratch = try Self.scaffold()
+        try Self.addBats(scratch)
+        try scratch.edit("cave/pack.json", replacing: #""levels": ["first-steps"]"#, with: #""levels": ["first-steps", "bats"]"#)
+        try scratch.edit("cave/levels/bats.json", replacing: #""type": "quickFind""#, with: #""type": "quickFnd""#)
+        try scratch.edit("cave/levels/first-steps.json", replacing: #""seconds": 20"#, with: #""seconds": 0"#)
+        let data = scratch.at("data")
+        let folder = try echolot(["validate", "cave"], in: scratch.url, data: data)
+        let folderLines = folder.stderr.split(separator: "\n").map(String.init)
+        for file in ["cave/levels/bats.json", "cave/levels/first-steps.json"] {
+            let alone = try echolot(["validate", file], in: scratch.url, data: data)
+            #expect(alone.status == 1)
+            let lines = alone.stderr.split(separator: "\n").map(String.init)
+            #expect(!lines.isEmpty)
+            #expect(lines == folderLines.filter { $0.hasPrefix(file + ":") }, "\(alone.stderr)")
+            #expect(alone.stdout.isEmpty)
+        }
+        try scratch.edit("cave/levels/first-steps.json", replacing: #""seconds": 0"#, with: #""seconds": 20"#)
+        let good = try echolot(["validate", "cave/levels/first-steps.json"], in: scratch.url, data: data)
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout == "ok: cave/levels/first-steps.json (a level of cave)\n")
+    }
+
+    /// A level file that pack.json's `levels` leaves out is warned of at the file, alone or
+    /// in the folder; without a `levels` list every file is played, and nothing is told.
+    @Test func aLevelFileTheListLeavesOutIsWarnedOf() throws {
+        let scratch = try Self.scaffold()
+        try Self.addBats(scratch)
+        let data = scratch.at("data")
+        let warning = "cave/levels/bats.json:1:1: warning: level 'bats' is not in pack.json's \"levels\", "
+            + "so play never offers it; add \"bats\" to \"levels\" to play it\n"
+        let folder = try echolot(["validate", "cave"], in: scratch.url, data: data)
+        #expect(folder.status == 0)
+        #expect(folder.stderr == warning)
+        #expect(folder.stdout == "ok: cave (2 levels)\n")
+        let alone = try echolot(["validate", "cave/levels/bats.json"], in: scratch.url, data: data)
+        #expect(alone.stderr == warning)
+        let listed = try echolot(["validate", "cave/levels/first-steps.json"], in: scratch.url, data: data)
+        #expect(listed.stderr.isEmpty)
+        try scratch.edit("cave/pack.json", replacing: ",\n  \"levels\": [\"first-steps\"]", with: "")
+        let unlisted = try echolot(["validate", "cave"], in: scratch.url, data: data)
+        #expect(unlisted.status == 0, "\(unlisted.stderr)")
+        #expect(unlisted.stderr.isEmpty)
+    }
+
+    /// `run` and `render` name the level likely meant, and list every level `--level`
+    /// takes: the list named only pack.json's, though `--level bats` played.
+    @Test func aLevelRunDoesNotKnowIsToldWithTheOneMeant() throws {
+        let scratch = try Self.scaffold()
+        try Self.addBats(scratch)
+        let data = scratch.at("data")
+        let typo = try echolot(["run", "cave", "--level", "bat"], in: scratch.url, data: data)
+        #expect(typo.status == 1)
+        #expect(typo.stderr == "cave: error: pack 'cave' has no level 'bat' (did you mean 'bats'?)\n")
+        let rendered = try echolot(["render", "cave", "--level", "bat", "--seconds", "1", "--out", "a.wav"], in: scratch.url, data: data)
+        #expect(rendered.stderr == typo.stderr)
+        let other = try echolot(["run", "cave", "--level", "nowhere"], in: scratch.url, data: data)
+        #expect(other.stderr == "cave: error: pack 'cave' has no level 'nowhere'; its levels are: bats, first-steps\n")
+    }
+
+    /// A story transcript given to `replay` is one line saying what it is and what runs
+    /// it; it was read as an input log, one syntax error a line.
+    @Test func replayOfAStoryTranscriptSaysWhatRunsIt() throws {
+        let scratch = try Self.scaffold(story: true)
+        let replayed = try echolot(["replay", "cave/tests/tower.story.json"], in: scratch.url, data: scratch.at("data"))
+        #expect(replayed.status == 1)
+        #expect(replayed.stderr == "cave/tests/tower.story.json:1:1: error: this is a story transcript (play --record of a "
+            + "story writes one), not a level's input log nor a pack; story transcripts are run from their pack's tests/ "
+            + "folder with 'echolot test cave'\n")
+    }
+
+    /// story.json and a strings file given to `validate` are told to be checked with their
+    /// pack, with the command; they were told a level file must be in levels/.
+    @Test func validateOfAPacksOtherFilesNamesThePack() throws {
+        let scratch = try Self.scaffold(story: true)
+        let validated = try echolot(["validate", "cave/story.json", "cave/strings/en.json"], in: scratch.url, data: scratch.at("data"))
+        #expect(validated.status == 1)
+        #expect(validated.stderr == """
+            cave/story.json:1:1: error: story.json is checked with its pack, not alone (only a level file is): run 'echolot validate cave'
+            cave/strings/en.json:1:1: error: a strings file is checked with its pack, not alone (only a level file is): run 'echolot validate cave'
+
+            """)
+    }
+}
