@@ -99,10 +99,7 @@ public enum PackTests {
                              event: (Int) -> SourcePosition) -> PackTestResult {
         let shown = test.source.displayPath
         guard let level = rules.pack.level(id: test.level) else {
-            let known = rules.pack.levels.keys.sorted()
-            let hint = Suggestion.nameHint(for: test.level, among: known)
-            let message = "no level \(MessageText.named(test.level)) in pack \(MessageText.named(rules.pack.id))"
-                + (hint.isEmpty ? " (levels: \(known.joined(separator: ", ")))" : hint)
+            let message = rules.pack.noLevelMessage(test.level)
             return PackTestResult(test: test, file: shown, name: test.name, result: nil,
                                   problems: [Diagnostic(path: shown, at: field("level"), message: message).description])
         }
