@@ -9,6 +9,16 @@ enum Tutorial {
             .appendingPathComponent("levels/tutorial", isDirectory: true)
     }
 
+    /// A copy of the tutorial made a story pack, to be given a story.json: a pack of
+    /// another kind never plays one, and `validate` says so.
+    static func storyCopy() throws -> URL {
+        let root = try copy()
+        let manifest = root.appendingPathComponent("pack.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: #""kind": "scored""#, with: #""kind": "story""#).utf8).write(to: manifest)
+        return root
+    }
+
     /// A copy of the tutorial in a fresh temporary folder, to break on purpose.
     static func copy() throws -> URL {
         let copy = FileManager.default.temporaryDirectory

@@ -135,7 +135,7 @@ import Testing
     /// file — the line's `voice`, the ambience sound's `file` — not at the line or the step
     /// around it, which may hold several sounds.
     @Test func aStorysBadSoundIsReportedAtItsFileName() throws {
-        let root = try Tutorial.copy()
+        let root = try Tutorial.storyCopy()
         defer { try? FileManager.default.removeItem(at: root) }
         let sounds = root.appendingPathComponent("sounds")
         try Self.writeStereo(sounds.appendingPathComponent("duet.wav"))
@@ -158,7 +158,7 @@ import Testing
 
     /// A story's broken sound named in several scenes is told once, at its first name.
     @Test func aStorysBrokenSoundUsedTwiceIsToldOnce() throws {
-        let root = try Tutorial.copy()
+        let root = try Tutorial.storyCopy()
         defer { try? FileManager.default.removeItem(at: root) }
         let sounds = root.appendingPathComponent("sounds")
         try Self.writeTruncated(sounds.appendingPathComponent("wind.wav"), to: sounds.appendingPathComponent("gust.wav"))

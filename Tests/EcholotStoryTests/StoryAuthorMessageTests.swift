@@ -109,7 +109,8 @@ extension StoryAuthorMessageTests {
 }
 
 extension StoryAuthorMessageTests {
-    /// An option offered twice is told at the second one's value, with what to do.
+    /// An option offered twice is told at the second one's value, with what to do, and
+    /// alone: a test of the value it was meant to have is not told as one never given.
     @Test func anOptionOfferedTwiceIsToldAtTheSecondValue() throws {
         let folder = try Self.pack(story: """
             {"chapters": [{"id": "a", "steps": [
@@ -117,8 +118,10 @@ extension StoryAuthorMessageTests {
               {"choice": "way", "options": [
                 {"value": "l", "azimuth": 270, "line": {"id": "left", "duration": 1}},
                 {"value": "l", "azimuth": 90, "line": {"id": "right", "duration": 1}}]},
-              {"end": "home"}
-            ]}]}
+              {"if": {"variable": "way", "equals": "r"}, "goto": "b"},
+              {"end": "home"}]},
+             {"id": "b", "steps": [{"end": "away"}]}
+            ]}
             """)
         #expect(try Self.validate(folder) == """
             story.json:5:15: error: choice 'way' offers 'l' twice; give this option a value of its own
@@ -446,6 +449,106 @@ extension StoryAuthorMessageTests {
         #expect(try Self.validate(folder) == """
             story.json:3:3: error: this branch retries the last level as the story begins, before any level is played, \
             which stops the story; put it after a level step
+
+            """)
+    }
+}
+
+extension StoryAuthorMessageTests {
+    /// A second cut-scene or choice with an earlier one's id is told at its id, naming the
+    /// first's line: tests and the story's actions name a scene by its id (two choices of an
+    /// id also set one variable).
+    @Test func aSceneIDGivenTwiceIsToldAtTheSecond() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "c", "lines": [{"id": "hello", "duration": 1}]},
+              {"level": "walk"},
+              {"choice": "way", "options": [
+                {"value": "l", "azimuth": 270, "line": {"id": "left", "duration": 1}},
+                {"value": "r", "azimuth": 90, "line": {"id": "right", "duration": 1}}]},
+              {"cutscene": "c", "lines": [{"id": "bye", "duration": 1}]},
+              {"choice": "way", "options": [
+                {"value": "l", "azimuth": 270, "line": {"id": "left", "duration": 1}},
+                {"value": "r", "azimuth": 90, "line": {"id": "right", "duration": 1}}]},
+              {"end": "home"}
+            ]}]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:7:16: error: cut-scene id 'c' is already used on line 2; give this cut-scene an id of its own: a \
+            test's play and the story's actions name a cut-scene by its id
+            story.json:8:14: error: choice id 'way' is already used on line 4, and both set story variable 'way'; give \
+            this choice an id of its own: a test's play and the story's actions name a choice by its id
+
+            """)
+    }
+
+    /// A story.json in a pack that is no story pack would never play, though it validates
+    /// and its tests pass: told at pack.json's `kind`, or at pack.json when it gives none.
+    @Test func aStoryInAPackOfAnotherKindIsToldAtPackJSON() throws {
+        let story = """
+            {"chapters": [{"id": "a", "steps": [{"level": "walk"}, {"end": "home"}]}]}
+            """
+        let none = try Self.pack(story: story, files: ["pack.json": #"{"id": "tale", "name": "Tale", "version": "1.0.0", "api": 1}"#])
+        #expect(try Self.validate(none) == """
+            pack.json:1:1: error: the pack has a story.json, but pack.json gives no "kind", so it is played as single \
+            levels and its story.json never plays; make it a story pack with "kind": "story"
+
+            """)
+        let scored = try Self.pack(story: story, files: [
+            "pack.json": #"{"id": "tale", "name": "Tale", "version": "1.0.0", "api": 1, "kind": "scored"}"#,
+        ])
+        #expect(try Self.validate(scored) == """
+            pack.json:1:70: error: kind: the pack has a story.json, but its kind is "scored", so it is played as single \
+            levels and its story.json never plays; make it a story pack with "kind": "story"
+
+            """)
+    }
+
+    /// A line's words or a chapter's title written in story.json is told where they go:
+    /// the strings files, under the line's id or the chapter's `chapter.<id>`.
+    @Test func aTextWrittenInTheStoryIsToldWhereItGoes() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "title": "Arrival", "steps": [
+              {"cutscene": "c", "lines": [{"id": "hello", "text": "Hello.", "duration": 1}]},
+              {"level": "walk"}
+            ]}]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:1:27: error: a chapter has no field 'title'; its title goes in strings/<lang>.json, one file per \
+            language, under "chapter.a"
+            story.json:2:47: error: a line has no field 'text'; its words go in strings/<lang>.json, one file per \
+            language, under "hello"
+
+            """)
+    }
+
+    /// A speaker written as the name the player reads, not its id, gets the id whose name
+    /// it is.
+    @Test func aSpeakerWrittenByItsNameGetsItsID() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "c", "lines": [{"id": "hello", "speaker": "Guide", "duration": 1}]},
+              {"level": "walk"}
+            ]}]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:2:58: error: speaker 'Guide' is missing from strings/en.json; add their name there (did you mean \
+            'speaker.guide', whose name is "Guide"?)
+
+            """)
+    }
+
+    /// A line missing from every language file is one mistake, told once, naming the
+    /// files, the default language's first.
+    @Test func aLineMissingFromSeveralLanguagesIsToldOnce() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "c", "lines": [{"id": "hi", "duration": 1}]},
+              {"level": "walk"}
+            ]}]}
+            """, files: ["strings/de.json": #"{"hello": "Hallo."}"#])
+        #expect(try Self.validate(folder) == """
+            story.json:2:31: error: line 'hi' is missing from strings/en.json and strings/de.json; add its text to each
 
             """)
     }

@@ -309,7 +309,7 @@ import Testing
                 + "other in a branch of its own",
             "story.json:5:39: error: a condition has no field 'x'; it takes dayPart",
             "story.json:6:22: error: 'outcome' must be a non-empty string, found a number",
-            "story.json:7:22: error: 'Night' is no day part; use morning, noon, afternoon, evening, night",
+            "story.json:7:22: error: 'Night' is no day part (did you mean 'night'?)",
         ])
     }
 

@@ -156,12 +156,14 @@ extension StoryChecker {
         }
     }
 
-    private func isLevel(_ place: Place) -> Bool {
+    /// Whether the step at `place` is a level's.
+    func isLevel(_ place: Place) -> Bool {
         if case .level = book.chapters[place.chapter].steps[place.step].kind { return true }
         return false
     }
 
-    private func isRetry(_ place: Place) -> Bool {
+    /// Whether the step at `place` is a branch that retries.
+    func isRetry(_ place: Place) -> Bool {
         if case .branch(_, .retry) = book.chapters[place.chapter].steps[place.step].kind { return true }
         return false
     }

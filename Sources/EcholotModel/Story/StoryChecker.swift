@@ -1,7 +1,8 @@
 /// The checks that need the whole story: chapter references, line ids in every language
 /// file and speakers in the default one, variable tests that can never hold, loops of jumps that pass no level or
 /// choice (they would never wait for the player, so the story could not go on), retries
-/// with no level to retry, and steps and chapters the story never reaches.
+/// with no level to retry, steps and chapters the story never reaches, and a story that
+/// can come to a loop it never leaves.
 struct StoryChecker {
     let book: StoryBook
     let report: FileReport
@@ -46,11 +47,21 @@ struct StoryChecker {
                          at: reference.position)
         }
         let elsewhere = checkStrings()
+        // A loop of jumps, or a test that never holds, would be told again as a story that
+        // never ends.
+        let told = report.diagnostics.count
         checkLoops()
         checkVariables()
+        let whole = report.diagnostics.count == told
         checkRetries()
         checkUnreached()
+        if whole { checkEnding() }
         return Findings(elsewhere: elsewhere, remarks: remarks ? unusedStrings() + uncheckedNote() : [])
+    }
+
+    /// `names` in order, those `first` picks before the others.
+    static func sorted(_ names: some Sequence<String>, first: (String) -> Bool) -> [String] {
+        names.sorted { (first($0) ? 0 : 1, $0) < (first($1) ? 0 : 1, $1) }
     }
 
     /// `names` each once, in the order they first come: a chapter defined twice, an ending
@@ -83,21 +94,36 @@ struct StoryChecker {
                     + (known.map { ", or set pack.json's 'defaultLanguage' to \($0)" } ?? ""), at: first.position)
             }
         }
-        let languages = Set(pack.strings.keys).sorted()
+        // The default language first, as the one every other falls back to.
+        let languages = Self.sorted(pack.strings.keys, first: { $0 == language })
         for line in lines {
-            for language in languages where pack.strings[language]?[line.id] == nil {
-                report.error("line \(named(line.id)) is missing from \(pack.display("strings/\(language).json")); add its text there",
-                             at: line.position)
+            // One line missing from several files is one mistake, told once, naming them all.
+            let missing = languages.filter { pack.strings[$0]?[line.id] == nil }.map { pack.display("strings/\($0).json") }
+            if !missing.isEmpty {
+                report.error("line \(named(line.id)) is missing from \(Suggestion.list(missing)); add its text "
+                    + (missing.count == 1 ? "there" : "to each"), at: line.position)
             }
             // A speaker is shown before every line of theirs: without a name in the default
             // language, the player reads its raw id (a translation without it falls back to
             // that name). Told once, at the first line naming it, however many lines do.
             guard let speaker = line.speaker, let strings = pack.strings[language], strings[speaker] == nil else { continue }
-            let hint = Suggestion.nameHint(for: speaker, among: strings.keys.sorted())
+            let hint = speakerHint(for: speaker, among: strings)
             report.error("speaker \(named(speaker)) is missing from \(pack.display("strings/\(language).json")); add their "
                 + "name there" + hint, at: line.speakerPosition, about: "\u{0}speaker\u{0}\(language)\u{0}\(speaker)")
         }
         return elsewhere
+    }
+
+    /// The likely speaker id for `speaker`, missing from `strings`: a misspelt id, else the
+    /// id whose name it is (an author may write the name shown, `Keeper`, for its id), one
+    /// other lines give as their speaker first.
+    private func speakerHint(for speaker: String, among strings: [String: String]) -> String {
+        let hint = Suggestion.nameHint(for: speaker, among: strings.keys.sorted())
+        guard hint.isEmpty else { return hint }
+        let bearers = strings.keys.filter { strings[$0]?.lowercased() == speaker.lowercased() }
+        let speakers = Set(book.allLines.compactMap(\.speaker))
+        guard let id = Self.sorted(bearers, first: speakers.contains).first else { return "" }
+        return " (did you mean '\(id)', whose name is \(quoted(strings[id] ?? speaker))?)"
     }
 
     /// A step's place: (chapter index, step index).

@@ -21,12 +21,18 @@ struct StoryObject {
     /// The member named `key`.
     subscript(key: String) -> JSONNode? { members.first { $0.key == key }?.value }
 
+    /// Keys an author may write a line's words or a chapter's title under: the story keeps
+    /// what is shown in the strings files, one per language, so it is told where it goes.
+    static let textKeys: Set<String> = ["text", "title", "name", "words", "caption", "label"]
+
     /// Reports every member not in `known`: with the likely name when it looks misspelt (as
-    /// a misspelt kind is told), else with the fields there are.
-    func rejectUnknown(_ known: [String], in what: String) {
+    /// a misspelt kind is told), else with the fields there are; a text written in place
+    /// (``textKeys``), with `shown`, the clause that says which string it belongs in.
+    func rejectUnknown(_ known: [String], in what: String, shown: String? = nil) {
         for member in members where !known.contains(member.key) {
             let hint = Suggestion.nameHint(for: member.key, among: known)
-            report.error("\(what) has no field \(named(member.key))" + (hint.isEmpty ? "; it takes \(known.joined(separator: ", "))" : hint),
+            let advice = hint.isEmpty ? shown.flatMap { StoryObject.textKeys.contains(member.key) ? "; \($0)" : nil } : hint
+            report.error("\(what) has no field \(named(member.key))" + (advice ?? "; it takes \(known.joined(separator: ", "))"),
                          at: member.keyPosition)
         }
     }
@@ -84,6 +90,13 @@ struct StoryObject {
             return nil
         }
         return StoryObject.string(node, "\(named(key))", report: report)
+    }
+
+    /// The string at `key` when there is one, told nothing when not: for another field's
+    /// message, before `string` reads (and reports) it.
+    func text(_ key: String) -> String? {
+        guard case let .string(s)? = self[key]?.value, !s.isEmpty else { return nil }
+        return s
     }
 
     /// An optional string.

@@ -18,6 +18,8 @@ public enum StoryReader {
     /// (``StoryReading/remarks``); `nil` when there is no story.
     public static func reading(for pack: Pack, remarks: Bool = false) -> StoryReading? {
         guard let (layer, files) = storyFile(of: pack) else { return nil }
+        // Told beside whatever the file itself gets wrong: it is pack.json's mistake.
+        let unplayed = layer.root == pack.layer.root ? unplayedStory(in: pack).map { [$0] } ?? [] : []
         // Read as the pack's other JSON files are: a link out of the pack, a device or a
         // file too large is told, not read.
         switch files.read(fileName, limit: PackFiles.jsonLimit) {
@@ -25,10 +27,26 @@ public enum StoryReader {
             return nil
         case let .failure(problem):
             let message = PackFiles.message(for: problem, limit: PackFiles.jsonLimit)
-            return StoryReading(readable: nil, problems: [Diagnostic(path: layer.display(fileName), at: .start, message: message)])
+            return StoryReading(readable: nil, problems: ([Diagnostic(path: layer.display(fileName), at: .start, message: message)]
+                + unplayed).sortedForDisplay())
         case let .success(bytes):
-            return reading(bytes, pack: pack, displayPath: layer.display(fileName), remarks: remarks)
+            let read = reading(bytes, pack: pack, displayPath: layer.display(fileName), remarks: remarks)
+            return StoryReading(readable: read.readable, problems: (read.problems + unplayed).sortedForDisplay(), remarks: read.remarks)
         }
+    }
+
+    /// The problem of a pack with a `story.json` of its own that is no story pack: it is
+    /// played as single levels, so the story would never play, while `validate` and its
+    /// tests passed. A pack that extends a story pack and gives another kind is not asked
+    /// about the base's story: it plays the base's levels on their own, as packs.md offers.
+    static func unplayedStory(in pack: Pack) -> Diagnostic? {
+        guard pack.manifest.kind != .story else { return nil }
+        let fix = "so it is played as single levels and its \(fileName) never plays; make it a story pack with \"kind\": \"story\""
+        guard pack.manifestSource.positions["kind"] != nil else {
+            return pack.manifestSource.diagnostic(at: "", "the pack has a \(fileName), but pack.json gives no \"kind\", " + fix)
+        }
+        return pack.manifestSource.diagnostic(at: "kind", "the pack has a \(fileName), but its kind is "
+            + "\(quoted(pack.manifest.kind.rawValue)), " + fix)
     }
 
     /// Whether `pack` or a base it extends has a `story.json` (read or not, as
@@ -108,6 +126,9 @@ private final class Reader {
     var references: [(id: String, position: SourcePosition)] = []
     /// Whether every chapter, step and option could be read (what could not is left out).
     var complete = true
+    /// The first cut-scene and choice of each id, by kind and id, with where its id is and
+    /// the variable a choice sets: a second of an id is told naming the first.
+    var sceneIDs: [String: (position: SourcePosition, variable: String?)] = [:]
 
     init(report: FileReport, pack: Pack) {
         self.report = report
@@ -148,7 +169,8 @@ private final class Reader {
 
     func chapter(_ node: JSONNode) -> Chapter? {
         guard let object = StoryObject(node, "a chapter", report: report) else { return nil }
-        object.rejectUnknown(["id", "steps"], in: "a chapter")
+        object.rejectUnknown(["id", "steps"], in: "a chapter",
+                             shown: Reader.goesInStrings("its title goes", id: object.text("id").map { "chapter.\($0)" }))
         guard let id = object.string("id", in: "a chapter") else { return nil }
         guard let list = object["steps"], case let .array(items) = list.value else {
             if !object.misspells("steps") { report.error("chapter \(named(id)) needs 'steps', a list", at: object.position) }
@@ -186,6 +208,19 @@ private final class Reader {
     /// The day parts, for a message about one that is not.
     static let dayParts = DayPart.allCases.map(\.rawValue).joined(separator: ", ")
 
+    /// Says that `what` (a line's words, a chapter's title) is written in the strings files,
+    /// under `id` when the object names it, since the story itself holds no text to translate.
+    static func goesInStrings(_ what: String, id: String?) -> String {
+        "\(what) in strings/<lang>.json, one file per language, "
+            + (id.map { "under \(quoted($0))" } ?? "under its id")
+    }
+
+    /// The message for a day part that is not one, with the likely one.
+    static func noDayPart(_ part: String) -> String {
+        let hint = Suggestion.nameHint(for: part, among: DayPart.allCases.map(\.rawValue))
+        return "\(named(part)) is no day part" + (hint.isEmpty ? "; use \(dayParts)" : hint)
+    }
+
     func step(_ node: JSONNode) -> StoryStep? {
         guard let object = StoryObject(node, "a step", report: report) else { return nil }
         // A branch is the one step with two kind keys: `if` with its `goto`.
@@ -219,9 +254,24 @@ private final class Reader {
         return made.map { StoryStep($0, at: node.position) }
     }
 
+    /// Reports a second cut-scene or choice (`kind`, as a message names it) with the id of
+    /// an earlier one, at its id: a test's play, `cutscene.done` and `choice.made` name a
+    /// scene by its id, so the two could not be told apart (two choices of an id also set one
+    /// variable, when neither names another).
+    func noteSceneID(_ kind: String, _ id: String, at position: SourcePosition, variable: String? = nil) {
+        guard let first = sceneIDs[kind + "\u{0}" + id] else {
+            sceneIDs[kind + "\u{0}" + id] = (position, variable)
+            return
+        }
+        let shared = variable.flatMap { $0 == first.variable ? ", and both set story variable \(named($0))" : nil } ?? ""
+        report.error("\(kind) id \(named(id)) is already used on line \(first.position.line)\(shared); give this \(kind) an id "
+            + "of its own: a test's play and the story's actions name a \(kind) by its id", at: position)
+    }
+
     func cutscene(_ object: StoryObject) -> StepKind? {
         object.rejectUnknown(Reader.fields(of: "cutscene"), in: "a cut-scene")
         guard let id = object.string("cutscene", in: "a cut-scene") else { return nil }
+        noteSceneID("cut-scene", id, at: object["cutscene"]!.position)
         guard let list = object["lines"], case let .array(items) = list.value, !items.isEmpty else {
             if object.misspells("lines") { return nil }
             report.error("cut-scene \(named(id)) needs 'lines', a non-empty list", at: object.position)
@@ -234,7 +284,8 @@ private final class Reader {
 
     func line(_ node: JSONNode) -> StoryLine? {
         guard let object = StoryObject(node, "a line", report: report) else { return nil }
-        object.rejectUnknown(["id", "speaker", "voice", "azimuth", "duration"], in: "a line")
+        object.rejectUnknown(["id", "speaker", "voice", "azimuth", "duration"], in: "a line",
+                             shown: Reader.goesInStrings("its words go", id: object.text("id")))
         guard let id = object.string("id", in: "a line") else { return nil }
         var voice = object.optionalString("voice")
         let voicePosition = object["voice"]?.position ?? node.position
@@ -382,8 +433,7 @@ private final class Reader {
         if let node = object["ambienceByDayPart"], let map = StoryObject(node, "'ambienceByDayPart'", report: report) {
             for member in map.members {
                 if DayPart(rawValue: member.key) == nil {
-                    report.error("\(named(member.key)) is no day part; use \(Reader.dayParts)",
-                                 at: member.keyPosition)
+                    report.error(Reader.noDayPart(member.key), at: member.keyPosition)
                 }
                 ambience[member.key] = tracks(member.value)
             }
@@ -403,6 +453,7 @@ private final class Reader {
         object.rejectUnknown(Reader.fields(of: "choice"), in: "a choice")
         guard let id = object.string("choice", in: "a choice") else { return nil }
         let variable = object.optionalString("variable") ?? id
+        noteSceneID("choice", id, at: object["choice"]!.position, variable: variable)
         let prompt = object["prompt"].flatMap(line)
         if case let .object(members)? = object["prompt"]?.value, let azimuth = members.first(where: { $0.key == "azimuth" }) {
             // The prompt plays without direction, so the options stand out by theirs: an
@@ -468,6 +519,9 @@ private final class Reader {
                 // so two alike could not be told apart.
                 report.error("choice \(named(id)) offers \(named(value)) twice; give this option a value of its own",
                              at: option["value"]!.position)
+                // Left out as an option not read is: the value meant is not known, so a test
+                // of it is not told again as one the variable is never given.
+                continue
             }
             options.append(ChoiceOption(value: value, azimuth: azimuth, line: line))
         }
@@ -529,7 +583,7 @@ private final class Reader {
         if let id = object.optionalString("achievement") { return .achievement(id, at: object["achievement"]!.position) }
         if let part = object.optionalString("dayPart") {
             guard DayPart(rawValue: part) != nil else {
-                report.error("\(named(part)) is no day part; use \(Reader.dayParts)", at: object["dayPart"]!.position)
+                report.error(Reader.noDayPart(part), at: object["dayPart"]!.position)
                 return nil
             }
             return .dayPart(part)
