@@ -94,9 +94,9 @@ public struct PagePresenter {
         case .interrupt:
             return .interrupted(SIGINT)
         case .pageUp:
-            display.scroll(page, by: -10)
+            display.scroll(page, pages: -1)
         case .pageDown:
-            display.scroll(page, by: 10)
+            display.scroll(page, pages: 1)
         case .character("?"), .character("h"):
             display.show(page)
         case let .character(c):

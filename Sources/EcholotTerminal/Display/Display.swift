@@ -90,8 +90,9 @@ public protocol Display: AnyObject {
     func show(_ page: Page)
     /// The page's highlighted choice moved.
     func selectionMoved(_ page: Page)
-    /// Scrolls the page's text by `lines` (pages longer than the screen).
-    func scroll(_ page: Page, by lines: Int)
+    /// Scrolls the page's text by `pages` screenfuls, back when negative (pages longer
+    /// than the screen).
+    func scroll(_ page: Page, pages: Int)
     /// A one-line message outside the level (a locked choice, an audio notice).
     func notice(_ text: String, style: TextStyle)
     /// A level begins.
@@ -112,4 +113,9 @@ public protocol Display: AnyObject {
     func ring()
     /// The first output failure (the terminal went away), if any.
     var failure: SystemError? { get }
+}
+
+extension Display {
+    /// Nothing to scroll: a display that shows every line of a page at once.
+    public func scroll(_ page: Page, pages: Int) {}
 }

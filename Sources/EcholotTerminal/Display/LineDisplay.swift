@@ -70,9 +70,6 @@ public final class LineDisplay: Display {
         say("\(choice.line), \(page.selected + 1) of \(page.choices.count)")
     }
 
-    /// Nothing to scroll: every line was said.
-    public func scroll(_ page: Page, by lines: Int) {}
-
     /// Says the message.
     public func notice(_ text: String, style: TextStyle) { say(text) }
 

@@ -55,10 +55,13 @@ public final class ScreenDisplay: Display {
         drawPage()
     }
 
-    /// Scrolls the page's text.
-    public func scroll(_ page: Page, by lines: Int) {
+    /// Scrolls the page's text by `pages` screenfuls: a screenful is the lines of text in
+    /// sight, so no line is passed over unseen however small the window.
+    public func scroll(_ page: Page, pages: Int) {
         self.page = page
-        scrollOffset = max(0, scrollOffset + lines)
+        let (columns, rows) = size()
+        let layout = pageLayout(page, columns: columns, rows: rows)
+        scrollOffset = max(0, scrollOffset + pages * layout.visible)
         drawPage()
     }
 
@@ -144,9 +147,18 @@ public final class ScreenDisplay: Display {
 
     // MARK: Pages
 
-    private func drawPage() {
-        guard let page else { return }
-        let (columns, rows) = size()
+    /// A page as drawn at a size: its wrapped text, how many lines of it are in sight at
+    /// once (all of them when it fits), and the lines above and below the text.
+    private struct PageLayout {
+        var body: [String]
+        var visible: Int
+        var choices: [StyledLine]
+        var bottom: [StyledLine]
+    }
+
+    /// The page's lines at `columns`×`rows`: drawing and scrolling share it, so a scroll
+    /// moves by exactly the lines a screen shows.
+    private func pageLayout(_ page: Page, columns: Int, rows: Int) -> PageLayout {
         let width = max(10, columns - 2)
         var choices: [StyledLine] = page.choices.isEmpty ? [] : [StyledLine()]
         for (index, choice) in page.choices.enumerated() {
@@ -160,22 +172,31 @@ public final class ScreenDisplay: Display {
         let noticeLines = notice.map { notice in TextWrap.lines(notice.text, width: width).map { StyledLine(" " + $0, notice.style) } }
         var bottom = (noticeLines ?? [StyledLine()]) + [StyledLine(" " + page.help, .dim)]
         if firstPage { bottom.insert(StyledLine(" " + Self.plainHint, .dim), at: 0) }
-        var body = page.body.flatMap(Self.wrapped(width: width))
-        // The choices stay in sight; a long text scrolls above them.
-        let room = max(1, rows - 2 - choices.count - bottom.count)
-        if body.count > room {
-            scrollOffset = min(scrollOffset, body.count - room + 1)
-            let end = min(body.count, scrollOffset + room - 1)
-            let more = end < body.count ? " ↓ more: PgDn" : " ↑ PgUp"
+        let body = page.body.flatMap(Self.wrapped(width: width))
+        // The choices stay in sight; a long text scrolls above them, its last line in sight
+        // given to the mark that says so.
+        let room = max(2, rows - 2 - choices.count - bottom.count)
+        return PageLayout(body: body, visible: body.count > room ? room - 1 : body.count, choices: choices, bottom: bottom)
+    }
+
+    private func drawPage() {
+        guard let page else { return }
+        let (columns, rows) = size()
+        let layout = pageLayout(page, columns: columns, rows: rows)
+        var body = layout.body
+        if body.count > layout.visible {
+            scrollOffset = min(scrollOffset, body.count - layout.visible)
+            let end = scrollOffset + layout.visible
+            let more = end < body.count ? (scrollOffset > 0 ? " ↑ PgUp · ↓ more: PgDn" : " ↓ more: PgDn") : " ↑ PgUp"
             body = Array(body[scrollOffset ..< end]) + [more]
         } else {
             scrollOffset = 0
         }
-        let top = [StyledLine(" " + page.title, .bold), StyledLine()] + body.map { StyledLine($0) } + choices
-        let filler = Array(repeating: StyledLine(), count: max(0, rows - top.count - bottom.count))
+        let top = [StyledLine(" " + page.title, .bold), StyledLine()] + body.map { StyledLine($0) } + layout.choices
+        let filler = Array(repeating: StyledLine(), count: max(0, rows - top.count - layout.bottom.count))
         // The cursor on the selected choice: screen readers read the line it is on.
         let cursor = page.choices.isEmpty ? nil : top.count - page.choices.count + page.selected
-        canvas.draw(top + filler + bottom, size: (columns, rows), cursor: cursor)
+        canvas.draw(top + filler + layout.bottom, size: (columns, rows), cursor: cursor)
     }
 
     /// A paragraph's lines, indented one column; a bulleted one (`• `) hangs its
