@@ -10,6 +10,9 @@ public final class ScreenDisplay: Display {
     private var page: Page?
     private var scrollOffset = 0
     private var notice: (text: String, style: TextStyle)?
+    /// Notices given before anything was drawn (a profile that cannot be opened, no sound
+    /// device): each would replace the one before, so all stay on the first page.
+    private var openingNotices: [(text: String, style: TextStyle)] = []
     private var context: LevelContext?
     private var messages: [(text: String, style: TextStyle)] = []
     private var frame: LevelFrame?
@@ -41,7 +44,10 @@ public final class ScreenDisplay: Display {
 
     /// Draws the page.
     public func show(_ page: Page) {
-        if let shown = self.page, shown.title != page.title { firstPage = false }
+        if let shown = self.page, shown.title != page.title {
+            firstPage = false
+            openingNotices = []
+        }
         self.page = page
         frame = nil
         scrollOffset = 0
@@ -73,14 +79,16 @@ public final class ScreenDisplay: Display {
             drawLevel()
             return
         }
+        guard page != nil else { return openingNotices.append((text, style)) }
         notice = (text, style)
-        if page != nil { drawPage() }
+        drawPage()
     }
 
     /// Starts the level screen.
     public func levelBegan(_ context: LevelContext, level: Level) {
         self.context = context
         firstPage = false
+        openingNotices = []
         page = nil
         // A story's lines stay on screen from scene to scene: the dialogue reads on.
         if context.storyScene == nil { messages = [] }
@@ -169,8 +177,10 @@ public final class ScreenDisplay: Display {
             choices.append(StyledLine(text, style))
         }
         // Wrapped: a long notice (a profile's path and its cure) must not lose its point.
-        let noticeLines = notice.map { notice in TextWrap.lines(notice.text, width: width).map { StyledLine(" " + $0, notice.style) } }
-        var bottom = (noticeLines ?? [StyledLine()]) + [StyledLine(" " + page.help, .dim)]
+        let noticeLines = (openingNotices + (notice.map { [$0] } ?? [])).flatMap { notice in
+            TextWrap.lines(notice.text, width: width).map { StyledLine(" " + $0, notice.style) }
+        }
+        var bottom = (noticeLines.isEmpty ? [StyledLine()] : noticeLines) + [StyledLine(" " + page.help, .dim)]
         if firstPage { bottom.insert(StyledLine(" " + Self.plainHint, .dim), at: 0) }
         let body = page.body.flatMap(Self.wrapped(width: width))
         // The choices stay in sight; a long text scrolls above them, its last line in sight

@@ -1,0 +1,40 @@
+import EcholotTerminal
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// The full screen's first page: what the game had to say before it was drawn is all on
+/// it, and so is the pointer to the line mode.
+@Suite(.serialized) struct FirstPageTests {
+    /// Two notices before the first page (the profile, then the sound device): the first
+    /// is not replaced by the second.
+    @Test func everyNoticeGivenBeforeTheFirstPageIsOnIt() {
+        let transcript = Transcript()
+        let display = ScreenDisplay(output: transcript.output, size: { (80, 24) })
+        display.notice("PROFILE: error: this is not an Echolot profile", style: .bad)
+        display.notice("audio: no sound device found: playing silently", style: .warning)
+        display.show(Page(title: "Tutorial — choose a scenario", choices: [Choice("The Basics")]))
+        let screen = Escape.strip(transcript.text)
+        #expect(screen.contains("this is not an Echolot profile"), "\(screen)")
+        #expect(screen.contains("no sound device found"), "\(screen)")
+        transcript.text = ""
+        display.show(Page(title: "The Basics — choose a level", choices: [Choice("The First Sound")]))
+        #expect(!Escape.strip(transcript.text).contains("not an Echolot profile"), "said on the first page only")
+    }
+
+    /// With sound (no `--no-audio`), a profile that cannot be opened is said on the first
+    /// page of the full screen, whatever the sound device says after it.
+    @Test func aProfileThatCannotBeOpenedIsOnTheFirstPageWithSoundOn() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = folder.appendingPathComponent("bad.sqlite")
+        try Data("x\n".utf8).write(to: profile)
+        let game = try PseudoTerminal(["play", tutorialPath, "--profile", profile.path])
+        try game.expect("Tutorial — choose a scenario")
+        game.wait(0.5)
+        let screen = String(decoding: game.output, as: UTF8.self).components(separatedBy: "\u{1B}[?1049h").last ?? ""
+        #expect(Escape.strip(screen).contains("this is not an Echolot profile"), "\(Escape.strip(screen).suffix(1500))")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+}
