@@ -139,25 +139,11 @@ public final class LineDisplay: Display {
         announceTime(frame.level)
     }
 
-    /// Says the heading, what is in view, each goal, and the counters (a level's only: a
-    /// choice has none to tell). A choice's question and options are said after this, as
-    /// when it began, and say no heading either: each option's direction is from where
-    /// the player faces, and in view is one of them again.
+    /// Says the heading, what is in view, each goal, and the counters (``StatusText``). A
+    /// choice's question and options are said after this, as when it began.
     public func levelStatus(_ frame: LevelFrame) {
         guard let context else { return }
-        let level = frame.level
-        if !context.isChoice { sayHeading(level) }
-        if context.hasGoals {
-            let goalText = GoalText(names: context.names)
-            for goal in GoalText.orderedGoals(level, paths: context.goalPaths) {
-                let line = goalText.status(goal, in: level)
-                let state = line.isConstraint ? (line.state == .failed ? "failed" : "holding") : Self.word(line.state)
-                say("Goal, \(state): \(line.text).")
-            }
-            say("Found \(frame.found), misses \(level[LevelKeys.misses]), time \(ScoringText.seconds(level[LevelKeys.time])).")
-        }
-        if let tracker = frame.tracker { say(tracker) }
-        if frame.paused { say("The game is paused.") }
+        for line in StatusText.lines(frame, context: context) { say(line) }
     }
 
     /// Says whether the game is paused.
@@ -171,25 +157,9 @@ public final class LineDisplay: Display {
     /// Lines need no redrawing.
     public func resized() {}
 
-    /// Says the heading (or with `tiltOnly` the tilt alone) and what is in view; a tilt back
-    /// to level is said as "looking level" when `tiltChanged`, and otherwise left unsaid.
+    /// Says the heading (or with `tiltOnly` the tilt alone) and what is in view.
     private func sayHeading(_ level: Level, tiltOnly: Bool = false, tiltChanged: Bool = false) {
-        let view = level[LevelKeys.view]
-        let elevation = Int(saturating: view[ViewKeys.elevation].rounded())
-        let tilt = elevation == 0 ? "level" : "\(abs(elevation))° \(elevation > 0 ? "up" : "down")"
-        var line: String
-        if tiltOnly {
-            line = "Looking \(tilt)"
-        } else {
-            line = "Facing \(Compass.heading(view[ViewKeys.center]))"
-            if elevation != 0 || tiltChanged { line += ", looking \(tilt)" }
-        }
-        line += "."
-        if let context {
-            let strip = ViewStrip(level: level, columns: 9, visuals: context.visuals)
-            if let seen = EventText(names: context.names, scene: context.storyScene).inView(strip, level: level) { line += " " + seen }
-        }
-        say(line)
+        say(StatusText.heading(level, context: context, tiltOnly: tiltOnly, tiltChanged: tiltChanged))
     }
 
     private func announceTime(_ level: Level) {
@@ -201,14 +171,6 @@ public final class LineDisplay: Display {
                   announcedTimeLeft.map({ mark < $0 }) ?? (seconds > Double(mark)) else { continue }
             announcedTimeLeft = mark
             say("\(mark) seconds left.")
-        }
-    }
-
-    private static func word(_ state: GoalState) -> String {
-        switch state {
-        case .pending: return "to do"
-        case .met: return "done"
-        case .failed: return "failed"
         }
     }
 }

@@ -115,10 +115,7 @@ public final class ScreenDisplay: Display {
     public func levelStatus(_ frame: LevelFrame) {
         self.frame = frame
         guard let context else { return }
-        let names = EventText(names: context.names, scene: context.storyScene)
-        let strip = ViewStrip(level: frame.level, columns: 9, visuals: context.visuals)
-        statusLines = [names.inView(strip, level: frame.level) ?? "Nothing in view."]
-        if let tracker = frame.tracker { statusLines.append(tracker) }
+        statusLines = StatusText.lines(frame, context: context)
         drawLevel()
     }
 
@@ -346,11 +343,13 @@ public final class ScreenDisplay: Display {
         let room = max(0, rows - lines.count - 1 - help.count)
         lines.append(StyledLine())
         // Wrapped, not cut: a story's line or a long notice must reach the end of what it
-        // says; when room runs out the oldest lines go first.
+        // says; when room runs out the oldest lines go first, but the status keeps its
+        // first lines, the heading and what is in view, which the screen shows nowhere else
+        // in words.
         let wrapped = extra.flatMap { message in
             TextWrap.lines(" " + message.text, width: columns).map { StyledLine($0, message.style) }
         }
-        lines += wrapped.suffix(room)
+        lines += statusLines.isEmpty ? Array(wrapped.suffix(room)) : Array(wrapped.prefix(room))
         let filler = Array(repeating: StyledLine(), count: max(0, rows - lines.count - help.count))
         canvas.draw(lines + filler + help, size: (columns, rows))
     }

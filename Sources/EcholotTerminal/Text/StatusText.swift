@@ -1,0 +1,55 @@
+import EcholotModel
+
+/// What the `i` key tells about a level, in the same lines on both displays: a player who
+/// switches between the full screen and `--plain` hears the same status.
+enum StatusText {
+    /// The heading (or with `tiltOnly` the tilt alone) and what is in view; a tilt back to
+    /// level is said as "looking level" when `tiltChanged`, and otherwise left unsaid.
+    static func heading(_ level: Level, context: LevelContext?, tiltOnly: Bool = false, tiltChanged: Bool = false) -> String {
+        let view = level[LevelKeys.view]
+        let elevation = Int(saturating: view[ViewKeys.elevation].rounded())
+        let tilt = elevation == 0 ? "level" : "\(abs(elevation))° \(elevation > 0 ? "up" : "down")"
+        var line: String
+        if tiltOnly {
+            line = "Looking \(tilt)"
+        } else {
+            line = "Facing \(Compass.heading(view[ViewKeys.center]))"
+            if elevation != 0 || tiltChanged { line += ", looking \(tilt)" }
+        }
+        line += "."
+        if let context {
+            let strip = ViewStrip(level: level, columns: 9, visuals: context.visuals)
+            if let seen = EventText(names: context.names, scene: context.storyScene).inView(strip, level: level) { line += " " + seen }
+        }
+        return line
+    }
+
+    /// The heading and what is in view, each goal, the counters (a level's only: a choice
+    /// has none to tell), the tracker and the pause. A choice says no heading: each
+    /// option's direction is from where the player faces, and is said after this.
+    static func lines(_ frame: LevelFrame, context: LevelContext) -> [String] {
+        let level = frame.level
+        var lines: [String] = []
+        if !context.isChoice { lines.append(heading(level, context: context)) }
+        if context.hasGoals {
+            let goalText = GoalText(names: context.names)
+            for goal in GoalText.orderedGoals(level, paths: context.goalPaths) {
+                let line = goalText.status(goal, in: level)
+                let state = line.isConstraint ? (line.state == .failed ? "failed" : "holding") : word(line.state)
+                lines.append("Goal, \(state): \(line.text).")
+            }
+            lines.append("Found \(frame.found), misses \(level[LevelKeys.misses]), time \(ScoringText.seconds(level[LevelKeys.time])).")
+        }
+        if let tracker = frame.tracker { lines.append(tracker) }
+        if frame.paused { lines.append("The game is paused.") }
+        return lines
+    }
+
+    private static func word(_ state: GoalState) -> String {
+        switch state {
+        case .pending: return "to do"
+        case .met: return "done"
+        case .failed: return "failed"
+        }
+    }
+}
