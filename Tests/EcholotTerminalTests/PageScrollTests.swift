@@ -53,4 +53,44 @@ import Testing
         game.send("q")
         #expect(try game.waitForExit() == 0)
     }
+
+    /// PgDn where there is nothing to scroll says so, as any key a page has no use for
+    /// does: in the line mode, on a full-screen page that fits, and past a long text's end.
+    @Test(arguments: [["--plain"], []])
+    func pageDownWithNothingToScrollSaysSo(mode: [String]) throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio"] + mode)
+        try game.expect("Tutorial — choose a scenario")
+        game.wait(0.3)
+        game.send("\u{1B}[6~")
+        try game.expect("Page down does nothing here; Enter chooses, ? says the page again.")
+        game.send("\u{1B}[5~")
+        try game.expect("Page up does nothing here; Enter chooses, ? says the page again.")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+
+    /// At the end of a long text PgDn says it is the end, and at its top PgUp says so.
+    @Test func pagingPastEitherEndOfATextSaysSo() {
+        let transcript = Transcript()
+        let display = ScreenDisplay(output: transcript.output, size: { (80, 16) })
+        let page = numberedPage(20)
+        display.show(page)
+        #expect(display.scroll(page, pages: -1) == .atTop)
+        var moves = 0
+        while display.scroll(page, pages: 1) == .moved { moves += 1 }
+        #expect(moves > 0 && display.scroll(page, pages: 1) == .atEnd)
+        let short = Page(title: "Short", body: ["One line."], choices: [Choice("Start")])
+        display.show(short)
+        #expect(display.scroll(short, pages: 1) == .nothingToScroll)
+    }
+
+    /// In a real terminal: PgDn past the end of Two Voices' briefing in 80×16 says so.
+    @Test func pageDownPastTheBriefingsEndSaysSo() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "two-voices"], columns: 80, rows: 16)
+        try game.expect("Briefing: Two Voices")
+        for _ in 0 ..< 8 { game.press("\u{1B}[6~", times: 1) }
+        try game.expect("Already at the end of the text; the choices are below it.")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
 }

@@ -71,8 +71,13 @@ public struct PagePresenter {
     /// repeat of a held key (a space still held from the level): silence would leave a
     /// player who cannot see the screen wondering whether it was heard.
     private func tellDoesNothing(_ key: Key, since: Double, told: inout HeldKey) {
+        tell("\(KeyHelp.name(of: key)) does nothing here; Enter chooses, ? says the page again.", for: key, since: since, told: &told)
+    }
+
+    /// Says `text` about `key`, once per press rather than for each repeat of a held key.
+    private func tell(_ text: String, for key: Key, since: Double, told: inout HeldKey) {
         guard !told.repeats(key, since: since) else { return }
-        display.notice("\(KeyHelp.name(of: key)) does nothing here; Enter chooses, ? says the page again.", style: .normal)
+        display.notice(text, style: .normal)
     }
 
     private func handle(_ key: Key, page: inout Page, since: Double, told: inout HeldKey) -> PageOutcome? {
@@ -93,10 +98,13 @@ public struct PagePresenter {
             return .quit
         case .interrupt:
             return .interrupted(SIGINT)
-        case .pageUp:
-            display.scroll(page, pages: -1)
-        case .pageDown:
-            display.scroll(page, pages: 1)
+        case .pageUp, .pageDown:
+            switch display.scroll(page, pages: key == .pageUp ? -1 : 1) {
+            case .moved: break
+            case .atTop: tell("Already at the top of the text.", for: key, since: since, told: &told)
+            case .atEnd: tell("Already at the end of the text; the choices are below it.", for: key, since: since, told: &told)
+            case .nothingToScroll: tellDoesNothing(key, since: since, told: &told)
+            }
         case .character("?"), .character("h"):
             display.show(page)
         case let .character(c):

@@ -91,8 +91,8 @@ public protocol Display: AnyObject {
     /// The page's highlighted choice moved.
     func selectionMoved(_ page: Page)
     /// Scrolls the page's text by `pages` screenfuls, back when negative (pages longer
-    /// than the screen).
-    func scroll(_ page: Page, pages: Int)
+    /// than the screen); says whether it moved, so a key that did nothing can say why.
+    func scroll(_ page: Page, pages: Int) -> PageScroll
     /// A one-line message outside the level (a locked choice, an audio notice).
     func notice(_ text: String, style: TextStyle)
     /// A level begins.
@@ -117,5 +117,17 @@ public protocol Display: AnyObject {
 
 extension Display {
     /// Nothing to scroll: a display that shows every line of a page at once.
-    public func scroll(_ page: Page, pages: Int) {}
+    public func scroll(_ page: Page, pages: Int) -> PageScroll { .nothingToScroll }
+}
+
+/// What PgUp or PgDn did to a page's text.
+public enum PageScroll: Equatable, Sendable {
+    /// It moved.
+    case moved
+    /// It was at its top already.
+    case atTop
+    /// It was at its end already.
+    case atEnd
+    /// The whole text is in sight (or every line was said): there is nothing to scroll.
+    case nothingToScroll
 }

@@ -63,12 +63,18 @@ public final class ScreenDisplay: Display {
 
     /// Scrolls the page's text by `pages` screenfuls: a screenful is the lines of text in
     /// sight, so no line is passed over unseen however small the window.
-    public func scroll(_ page: Page, pages: Int) {
+    public func scroll(_ page: Page, pages: Int) -> PageScroll {
         self.page = page
         let (columns, rows) = size()
         let layout = pageLayout(page, columns: columns, rows: rows)
-        scrollOffset = max(0, scrollOffset + pages * layout.visible)
+        guard layout.body.count > layout.visible else { return .nothingToScroll }
+        let offset = max(0, min(layout.body.count - layout.visible, scrollOffset + pages * layout.visible))
+        guard offset != scrollOffset else { return pages < 0 ? .atTop : .atEnd }
+        scrollOffset = offset
+        // What a key said before (the text's end, a key that did nothing) is past.
+        notice = nil
         drawPage()
+        return .moved
     }
 
     /// Shows the message above the keys line.
