@@ -185,3 +185,24 @@ import Testing
         #expect(line.rendered(width: 10) == Escape.bold + "abc" + Escape.reset + "def")
     }
 }
+
+/// The size a too-small terminal is told to grow to is one the level screen fits in.
+@Suite struct TooSmallSizeTests {
+    /// At each size, the size named (`needs at least W×H`) fits Two Voices' three goals.
+    @Test(arguments: [(80, 15), (57, 17), (40, 18), (30, 10), (79, 15), (45, 12)])
+    func theSizeNamedFits(columns: Int, rows: Int) throws {
+        let definition = tutorialLevel("two-voices")
+        let context = LevelContext(packName: "Tutorial", names: Names(pack: tutorial), goalPaths: definition.goalPaths,
+                                   visuals: .shown, steering: "arrow keys")
+        let transcript = Transcript()
+        func display(_ columns: Int, _ rows: Int) -> ScreenDisplay {
+            let shown = ScreenDisplay(output: transcript.output, size: { (columns, rows) })
+            shown.levelBegan(context, level: definition.level)
+            return shown
+        }
+        let problem = try #require(display(columns, rows).levelTooSmall(goals: 3))
+        let named = try #require(problem.firstMatch(of: /needs at least (\d+)×(\d+)/), "\(problem)")
+        let (wide, high) = (try #require(Int(named.1)), try #require(Int(named.2)))
+        #expect(display(wide, high).levelTooSmall(goals: 3) == nil, "\(problem) at \(columns)×\(rows)")
+    }
+}

@@ -135,16 +135,20 @@ public final class ScreenDisplay: Display {
     /// Why the level screen does not fit, if it does not.
     public func levelTooSmall(goals: Int) -> String? {
         let (columns, rows) = size()
-        // The heading's rows depend on the width only, so any heading counts them.
-        let heading = context.map { Self.headingLines($0, center: 0, elevation: 0, columns: columns).count } ?? 1
-        return tooSmall(columns: columns, rows: rows, needed: neededRows(goals: goals, headingRows: heading, columns: columns))
+        return tooSmall(columns: columns, rows: rows, goals: goals)?.message
     }
 
-    /// Why a screen of `columns`×`rows` cannot hold a level screen of `needed` rows, or `nil`.
-    private func tooSmall(columns: Int, rows: Int, needed: Int) -> String? {
-        guard columns < Self.minimumColumns || rows < needed else { return nil }
-        return "The terminal is \(columns)×\(rows); this level needs at least \(Self.minimumColumns)×\(needed). "
+    /// Why a screen of `columns`×`rows` cannot hold the level screen with `goals` goals, and
+    /// a size that can, or `nil`. The size keeps the width when it is wide enough: the rows
+    /// needed depend on it (the heading and the keys wrap on a narrow screen), so a size
+    /// of the narrowest width with this width's rows would not fit.
+    private func tooSmall(columns: Int, rows: Int, goals: Int) -> (message: String, fits: (columns: Int, rows: Int))? {
+        guard columns < Self.minimumColumns || rows < neededRows(goals: goals, columns: columns) else { return nil }
+        let width = max(columns, Self.minimumColumns)
+        let fits = (columns: width, rows: neededRows(goals: goals, columns: width))
+        let message = "The terminal is \(columns)×\(rows); this level needs at least \(fits.columns)×\(fits.rows). "
             + "Enlarge the window (the game waits), or play with --plain."
+        return (message, fits)
     }
 
     /// Redraws everything at the new size.
@@ -225,9 +229,11 @@ public final class ScreenDisplay: Display {
     // MARK: The level
 
     /// The rows the level screen needs at `columns`: the fixed ones, one per goal, and
-    /// those the heading (`headingRows`) and the keys take when they wrap on a narrow screen.
-    private func neededRows(goals: Int, headingRows: Int, columns: Int) -> Int {
-        Self.fixedLevelRows + goals + headingRows - 1 + helpLines(columns: columns).count - 1
+    /// those the heading and the keys take when they wrap on a narrow screen.
+    private func neededRows(goals: Int, columns: Int) -> Int {
+        // The heading's rows depend on the width only, so any heading counts them.
+        let heading = context.map { Self.headingLines($0, center: 0, elevation: 0, columns: columns).count } ?? 1
+        return Self.fixedLevelRows + goals + heading - 1 + helpLines(columns: columns).count - 1
     }
 
     private func drawLevel() {
@@ -236,14 +242,12 @@ public final class ScreenDisplay: Display {
         let level = frame.level
         let view = level[LevelKeys.view]
         let goals = GoalText.orderedGoals(level, paths: context.goalPaths)
-        // Built once a frame: the rows it takes count toward what the screen needs.
-        let elevation = Int(view[ViewKeys.elevation].rounded())
-        let heading = Self.headingLines(context, center: view[ViewKeys.center], elevation: elevation, columns: columns)
-        let needed = neededRows(goals: goals.count, headingRows: heading.count, columns: columns)
-        if let problem = tooSmall(columns: columns, rows: rows, needed: needed) {
-            canvas.draw(Self.tooSmallLines(problem, needed: needed, columns: columns, rows: rows), size: (columns, rows))
+        if let problem = tooSmall(columns: columns, rows: rows, goals: goals.count) {
+            canvas.draw(Self.tooSmallLines(problem.message, fits: problem.fits, columns: columns, rows: rows), size: (columns, rows))
             return
         }
+        let elevation = Int(view[ViewKeys.elevation].rounded())
+        let heading = Self.headingLines(context, center: view[ViewKeys.center], elevation: elevation, columns: columns)
         var lines: [StyledLine] = []
         var title = StyledLine(" \(context.packName) · \(Self.sceneTitle(context, level: level))", .bold)
         if frame.paused { title.append("   PAUSED", .warning) }
@@ -283,11 +287,11 @@ public final class ScreenDisplay: Display {
 
     /// The screen that says the terminal is too small: the whole message when it fits,
     /// else a short one without the title, so that what to do is never cut off.
-    private static func tooSmallLines(_ problem: String, needed: Int, columns: Int, rows: Int) -> [StyledLine] {
+    private static func tooSmallLines(_ problem: String, fits: (columns: Int, rows: Int), columns: Int, rows: Int) -> [StyledLine] {
         let width = max(10, columns)
         let full = TextWrap.lines(problem, width: width)
         if full.count + 2 <= rows { return [StyledLine("Echolot", .bold), StyledLine()] + full.map { StyledLine($0, .warning) } }
-        let short = "Too small: \(columns)×\(rows), needs \(minimumColumns)×\(needed). Enlarge it, or use --plain."
+        let short = "Too small: \(columns)×\(rows), needs \(fits.columns)×\(fits.rows). Enlarge it, or use --plain."
         return TextWrap.lines(short, width: width).map { StyledLine($0, .warning) }
     }
 
