@@ -37,4 +37,26 @@ import Testing
         game.send("q")
         #expect(try game.waitForExit() == 0)
     }
+
+    /// On a narrow or short screen the pointer to `--plain` wraps and is kept whole,
+    /// before the blank lines that only space the page out.
+    @Test(arguments: [(30, 8), (60, 24), (40, 10)])
+    func thePointerToThePlainModeIsKeptWhole(columns: Int, rows: Int) {
+        let transcript = Transcript()
+        let display = ScreenDisplay(output: transcript.output, size: { (columns, rows) })
+        display.notice("audio: no sound device found: playing silently", style: .warning)
+        display.show(Page(title: "Tutorial — choose a scenario", body: ["Learn to find sounds around you, step by step."],
+                          choices: [Choice("The Basics", detail: "4 levels")]))
+        let screen = Escape.strip(transcript.text)
+        #expect(screen.contains("Screen reader? echolot play --plain says everything as lines."), "\(screen)")
+    }
+
+    /// In a real terminal of 30×8, the first page still says how to get the line mode.
+    @Test func aTinyFirstPageSaysHowToGetTheLineMode() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio"], columns: 30, rows: 8)
+        try game.expect("Tutorial — choose a scenario")
+        try game.expect("Screen reader? echolot play --plain says everything as lines.")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
 }

@@ -169,13 +169,16 @@ public final class ScreenDisplay: Display {
         var visible: Int
         var choices: [StyledLine]
         var bottom: [StyledLine]
+        /// Whether the blank lines that only space the page out are drawn: not on a screen
+        /// too short for them and what the page says.
+        var spaced: Bool
     }
 
     /// The page's lines at `columns`×`rows`: drawing and scrolling share it, so a scroll
     /// moves by exactly the lines a screen shows.
     private func pageLayout(_ page: Page, columns: Int, rows: Int) -> PageLayout {
         let width = max(10, columns - 2)
-        var choices: [StyledLine] = page.choices.isEmpty ? [] : [StyledLine()]
+        var choices: [StyledLine] = []
         for (index, choice) in page.choices.enumerated() {
             let number = index < 9 ? "\(index + 1). " : "   "
             // A text mark besides the reverse video: braille displays show no colours.
@@ -187,13 +190,25 @@ public final class ScreenDisplay: Display {
         let noticeLines = (openingNotices + (notice.map { [$0] } ?? [])).flatMap { notice in
             TextWrap.lines(notice.text, width: width).map { StyledLine(" " + $0, notice.style) }
         }
-        var bottom = (noticeLines.isEmpty ? [StyledLine()] : noticeLines) + [StyledLine(" " + page.help, .dim)]
-        if firstPage { bottom.insert(StyledLine(" " + Self.plainHint, .dim), at: 0) }
+        // The keys and the pointer to the line mode wrap rather than lose their ends on a
+        // narrow screen: the pointer is all a screen-reader user may get to hear here.
+        let help = Self.packed(page.help.components(separatedBy: Self.separator), width: width).map { StyledLine(" " + $0, .dim) }
+        let hint = firstPage ? TextWrap.lines(Self.plainHint, width: width).map { StyledLine(" " + $0, .dim) } : []
         let body = page.body.flatMap(Self.wrapped(width: width))
+        // Three blank lines space the page out (after the title, before the choices, above
+        // the keys when there is no notice): the first to go on a short screen.
+        let said = 1 + choices.count + hint.count + noticeLines.count + help.count + min(body.count, 2)
+        let spaced = said + 3 <= rows
+        var bottom = hint + noticeLines + help
+        if spaced {
+            if !page.choices.isEmpty { choices.insert(StyledLine(), at: 0) }
+            if noticeLines.isEmpty { bottom.insert(StyledLine(), at: hint.count) }
+        }
         // The choices stay in sight; a long text scrolls above them, its last line in sight
         // given to the mark that says so.
-        let room = max(2, rows - 2 - choices.count - bottom.count)
-        return PageLayout(body: body, visible: body.count > room ? room - 1 : body.count, choices: choices, bottom: bottom)
+        let room = max(2, rows - (spaced ? 2 : 1) - choices.count - bottom.count)
+        return PageLayout(body: body, visible: body.count > room ? room - 1 : body.count, choices: choices, bottom: bottom,
+                          spaced: spaced)
     }
 
     private func drawPage() {
@@ -209,7 +224,7 @@ public final class ScreenDisplay: Display {
         } else {
             scrollOffset = 0
         }
-        let top = [StyledLine(" " + page.title, .bold), StyledLine()] + body.map { StyledLine($0) } + layout.choices
+        let top = [StyledLine(" " + page.title, .bold)] + (layout.spaced ? [StyledLine()] : []) + body.map { StyledLine($0) } + layout.choices
         let filler = Array(repeating: StyledLine(), count: max(0, rows - top.count - layout.bottom.count))
         // The cursor on the selected choice: screen readers read the line it is on.
         let cursor = page.choices.isEmpty ? nil : top.count - page.choices.count + page.selected
