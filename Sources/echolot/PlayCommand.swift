@@ -118,8 +118,8 @@ struct PlayCommand: ParsableCommand {
         } else {
             let variable = PackCatalog.environmentVariable
             if let set = ProcessInfo.processInfo.environment[variable], !set.isEmpty {
-                Terminal.error("error: \(variable) is \(set), which holds no tutorial/ pack; "
-                    + "name a pack: 'echolot play PATH', or point \(variable) at the shipped levels folder")
+                let problem = ShippedPacks.explicitFolderProblem() ?? "\(variable) is \(set), which holds no tutorial/ pack"
+                Terminal.error("error: \(problem); name a pack: 'echolot play PATH', or point \(variable) at the shipped levels folder")
             } else {
                 Terminal.error("error: cannot find the shipped tutorial (levels/tutorial beside the echolot executable or "
                     + "in the current directory); name a pack: 'echolot play PATH', or set \(variable)")
@@ -143,7 +143,13 @@ struct PlayCommand: ParsableCommand {
         if FileManager.default.fileExists(atPath: path) {
             start = PackEntry(path: URL(fileURLWithPath: path).standardizedFileURL.path, pack: startPack)
             typedPath = path
-            if !catalog.entries.contains(where: { $0.path == start.path }) { catalog.entries.insert(start, at: 0) }
+            // An installed copy of the same pack (the same id) gives way to the one typed,
+            // in its place: two entries of one name would be told apart by nothing.
+            if let same = catalog.entries.firstIndex(where: { $0.path == start.path || $0.pack.id == startPack.id }) {
+                catalog.entries[same] = start
+            } else {
+                catalog.entries.insert(start, at: 0)
+            }
             // It loaded, read by the path typed: a copy the catalog ignores (its id taken by
             // a shipped pack) would stand beside it as broken, by its absolute path.
             catalog.problems.removeAll { $0.path == start.path }

@@ -462,6 +462,11 @@ import Testing
         try game.expect("ECHOLOT_PACKS is \(empty.path), which holds no tutorial/ pack")
         #expect(try game.waitForExit() == 1)
         #expect(!game.text.contains(":1:1: error"))
+        // A folder that is not there is said to be missing, not to hold nothing.
+        let missing = empty.appendingPathComponent("levles").path
+        let mistyped = try PseudoTerminal(["play", "--no-audio"], environment: ["ECHOLOT_PACKS": missing])
+        try mistyped.expect("error: ECHOLOT_PACKS is \(missing), which does not exist; name a pack")
+        #expect(try mistyped.waitForExit() == 1)
     }
 
     /// A profile deleted while the game runs would take the session's progress into a file

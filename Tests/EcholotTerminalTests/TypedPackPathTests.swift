@@ -60,6 +60,33 @@ import Testing
         #expect(try game.waitForExit() == 0)
     }
 
+    /// A pack played by its path whose id an installed copy has is listed once, in the
+    /// copy's place; packs that share a name are told apart by their ids.
+    @Test func aPackIsListedOnceAndNamesAreToldApartByID() throws {
+        let data = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let manifest = try String(contentsOfFile: tutorialPath + "/pack.json", encoding: .utf8)
+            .replacingOccurrences(of: #""id": "tutorial""#, with: #""id": "my-tut""#)
+        for copy in ["packs/my-tut", "work/my-tut"] {
+            let folder = data.appendingPathComponent(copy)
+            try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: URL(fileURLWithPath: tutorialPath), to: folder)
+            try manifest.write(to: folder.appendingPathComponent("pack.json"), atomically: true, encoding: .utf8)
+        }
+        let game = try PseudoTerminal(["play", "work/my-tut", "--plain", "--no-audio"],
+                                      environment: ["ECHOLOT_DATA": data.path], directory: data)
+        try game.expect("Tutorial — choose a scenario")
+        game.send("\u{1B}")
+        try game.expect("choose a pack")
+        try game.expect("Esc or q quit")
+        let menu = game.text.components(separatedBy: "choose a pack").last ?? ""
+        let choices = menu.components(separatedBy: .newlines).filter { $0.trimmingCharacters(in: .whitespaces).first?.isNumber == true }
+        #expect(choices.filter { $0.contains("Tutorial — 4 levels · id my-tut") }.count == 1, "listed once: \(menu)")
+        #expect(choices.filter { $0.contains("Tutorial — 4 levels · id tutorial") }.count == 1, "\(menu)")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+
     @Test func aWatchedPackNamesTheScriptAsValidateDoes() throws {
         let pack = try brokenPack()
         defer { try? FileManager.default.removeItem(at: pack.deletingLastPathComponent()) }

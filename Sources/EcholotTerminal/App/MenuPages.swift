@@ -5,10 +5,14 @@ public enum MenuPages {
     /// The packs, named in `language` where they have strings in it (as their own pages
     /// name them), then any that did not load (not choosable, with their problem).
     public static func packs(_ catalog: PackCatalog, language: String? = nil, selected: Int = 0) -> Page {
-        var choices = catalog.entries.map { entry -> Choice in
-            let names = Names(pack: entry.pack, language: language)
+        let named = catalog.entries.map { Names(pack: $0.pack, language: language).pack($0.pack) }
+        var choices = zip(catalog.entries, named).map { entry, name -> Choice in
             let count = entry.pack.levelOrder.count
-            return Choice(names.pack(entry.pack), detail: "\(count) level\(count == 1 ? "" : "s")")
+            var detail = "\(count) level\(count == 1 ? "" : "s")"
+            // Packs of one name (a copy of the tutorial under an id of its own) are told
+            // apart by their ids, which a screen reader says as the eye would see them.
+            if named.filter({ $0 == name }).count > 1 { detail += " · id \(entry.pack.id)" }
+            return Choice(name, detail: detail)
         }
         choices += catalog.problems.map { Choice(lastComponent($0.path), detail: $0.message, unavailable: "broken") }
         return Page(title: "Echolot — choose a pack", body: ["Packs of sound-finding games."], choices: choices, selected: selected,
