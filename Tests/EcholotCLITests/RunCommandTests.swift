@@ -77,6 +77,12 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "\(log.path):2:1: error: there is no entity 'nope' in level 'first-sound'\n")
         #expect(result.stdout.hasPrefix("level first-sound: left (not decided) after 2.00 s"), "\(result.stdout)")
+        // A misspelt id is told with the one meant.
+        let (other, typo) = try writeLog([#"{"t": 1, "action": "selectEntity", "id": "bel"}"#])
+        defer { try? FileManager.default.removeItem(at: other) }
+        let misspelt = try echolot(["run", "levels/tutorial", "--level", "first-sound", "--input", typo.path, "--max-seconds", "2"])
+        #expect(misspelt.stderr == "\(typo.path):1:1: error: there is no entity 'bel' in level 'first-sound' (did you mean 'bell'?)\n",
+                "\(misspelt.stderr)")
     }
 
     @Test func aDifferentInputGivesADifferentHash() throws {

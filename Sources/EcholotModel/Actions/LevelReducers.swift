@@ -113,7 +113,9 @@ public enum LevelReducers {
                 throw ActionError("selectEntity", "'id' must be a string, found \(action["id"].typeName)")
             }
             guard let entity = level[LevelKeys.entities][id] else {
-                throw ActionError("selectEntity", "there is no entity \(named(id)) in level '\(level[LevelKeys.id])'")
+                // A log or a test written by hand most often misspells the id.
+                let hint = Suggestion.nameHint(for: id, among: level[LevelKeys.entities].ids.sorted())
+                throw ActionError("selectEntity", "there is no entity \(named(id)) in level '\(level[LevelKeys.id])'\(hint)")
             }
             guard level[LevelKeys.status] == .running, entity[EntityKeys.selectable], !entity[EntityKeys.found] else { return }
             level[LevelKeys.selections].countOne()
