@@ -92,6 +92,20 @@ extension StoryAuthorMessageTests {
 extension StoryAuthorMessageTests {
     /// A misspelt level gets the likely one, as a misspelt chapter does; a level nothing
     /// is near to gets the list of levels.
+    @Test func aMisspeltLossPolicyGetsTheLikelyOne() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"level": "walk", "onLoss": "retyr"},
+              {"end": "home"}
+            ]}]}
+            """)
+        let got = try Self.validate(folder)
+        #expect(got == """
+            story.json:2:31: error: 'onLoss' must be "retry", "next" or {"goto": chapter} (did you mean 'retry'?)
+
+            """, "\(got)")
+    }
+
     @Test func aMisspeltLevelGetsTheLikelyOne() throws {
         let folder = try Self.pack(story: """
             {"chapters": [{"id": "a", "steps": [

@@ -426,7 +426,9 @@ private final class Reader {
                     policy = .chapter(chapter)
                 }
             default:
-                report.error("'onLoss' must be \"retry\", \"next\" or {\"goto\": chapter}", at: node.position)
+                var hint = ""
+                if case let .string(word) = node.value { hint = Suggestion.nameHint(for: word, among: ["next", "retry"]) }
+                report.error("'onLoss' must be \"retry\", \"next\" or {\"goto\": chapter}\(hint)", at: node.position)
             }
         }
         var ambience: [String: [AmbienceTrack]] = [:]
