@@ -194,15 +194,12 @@ struct LuaLine {
         let word = Array(name.utf8)
         var declaration: Int?
         for (k, token) in tokens.enumerated() where token.kind == .name && text[token.start ..< token.end].elementsEqual(word) {
-            let before = self.token(k - 1), after = self.token(k + 1)
-            if let before, isDot(before) || isPunct(before, ":") { continue }
-            let declared = before.map { ["local", "for", "function"].contains(spelling($0)) } ?? false
-            if declared, spelling(before!) == "local", declaration == nil, token.start < offset, let after, isPunct(after, "=") {
+            if declaration == nil, token.start < offset, let before = self.token(k - 1), spelling(before) == "local",
+               let after = self.token(k + 1), isPunct(after, "=") {
                 declaration = k
                 continue
             }
-            let setsOrHands = after.map { isPunct($0, "=") || isPunct($0, ",") || spelling($0) == ")" || spelling($0) == "in" } ?? false
-            if declared || setsOrHands { return nil }
+            if mayChange(k) { return nil }
         }
         guard let declaration, let root = token(declaration + 2).flatMap(plainName) else { return nil }
         var table = [root]
@@ -238,7 +235,28 @@ struct LuaLine {
         // nothing; an operator, a call or `and`/`or` would make the value another one.
         if let next = token(m), !(isPunct(next, ";") || (next.kind == .name && !["and", "or"].contains(spelling(next)))) { return nil }
         guard let read else { return nil }
+        // The read is told with the values its names have now: none of them may have been
+        // set again since (`k = "x"`, `t = {…}`, `t.bel = nil`), or handed to a call.
+        var names = Set(table)
+        switch read {
+        case let .field(field): names.insert(field)
+        case let .key(key): names.formUnion(key)
+        }
+        for k in (declaration + 3) ..< tokens.count where tokens[k].kind == .name && plainName(tokens[k]).map(names.contains) == true {
+            if mayChange(k) || (k > 0 && isDot(tokens[k - 1]) && isAssigned(k)) { return nil }
+        }
         return LocalSource(table: table, read: read, offset: tokens[declaration + 2].start)
+    }
+
+    /// Whether the variable named at `k` (not a field: after no dot or colon) may be given
+    /// another value there: assigned (`e =`, `e, f =`), declared again (`local e`, `for e`,
+    /// `function(e)`) or handed to a call (`f(e)`), which the engine cannot follow.
+    private func mayChange(_ k: Int) -> Bool {
+        let before = token(k - 1), after = token(k + 1)
+        if let before, isDot(before) || isPunct(before, ":") { return false }
+        let declared = before.map { ["local", "for", "function"].contains(spelling($0)) } ?? false
+        let setsOrHands = after.map { isPunct($0, "=") || isPunct($0, ",") || spelling($0) == ")" || spelling($0) == "in" } ?? false
+        return declared || setsOrHands
     }
 
     /// The token at `k` of the line; the one before the line at -1.

@@ -72,7 +72,7 @@ struct RunCommand: ParsableCommand {
         // A rule failing on every tick fails 60 times a second: each message once, with its
         // count, as `echolot test` reports them.
         for error in result.errors { Terminal.error(error) }
-        for stall in result.stalls { Terminal.error(Self.note(on: stall)) }
+        if let note = Self.note(on: result.stalls) { Terminal.error(note) }
         // A run that went wrong records nothing: its exit status 1 leaves the profile as it
         // was, and makes none.
         var recorder: ProgressRecorder?
@@ -102,12 +102,25 @@ struct RunCommand: ParsableCommand {
         if !result.errors.isEmpty { throw ExitCode(1) }
     }
 
-    /// What a run says of ticks it did not play, since each of them would have failed.
-    static func note(on stall: RunResult.Stall) -> String {
-        let still = "note: at \(stall.from.authorText) s of the input the level's clock had stood still for "
-            + "\(LevelRunner.reportStallLimit) ticks, each failing on the error above"
-        guard let resumed = stall.resumedAt else { return still + "; the run stopped there, since no input was left to change that" }
-        return still + "; the ticks up to the next input, at \(resumed.authorText) s, were not played"
+    /// What a run says of ticks it did not play, since each of them would have failed: one
+    /// note however often the clock stood still (a long log would otherwise get one a line).
+    static func note(on stalls: [RunResult.Stall]) -> String? {
+        guard let first = stalls.first, let last = stalls.last else { return nil }
+        let ticks = "\(LevelRunner.reportStallLimit) ticks, each failing on the error above"
+        var note = stalls.count == 1
+            ? "note: at \(first.from.authorText) s of the input the level's clock had stood still for \(ticks)"
+            : "note: from \(first.from.authorText) s of the input the level's clock stood still for \(ticks), \(stalls.count) times"
+        let resumed = stalls.compactMap(\.resumedAt)
+        if resumed.count == 1 {
+            note += "; the ticks up to the next input, at \(resumed[0].authorText) s, were not played"
+        } else if resumed.count > 1 {
+            note += "; \(resumed.count) times the ticks up to the next input were not played"
+        }
+        if last.resumedAt == nil {
+            note += stalls.count == 1 ? "; the run stopped there" : "; the run stopped at \(last.from.authorText) s"
+            note += ", since no input was left to change that"
+        }
+        return note
     }
 }
 

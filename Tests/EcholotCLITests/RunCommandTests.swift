@@ -184,6 +184,13 @@ import Testing
         // 60 ticks to the stall, then the 30 from the turn to the select.
         #expect(lines.first?.hasSuffix("(90 times)") == true, "\(result.stderr)")
         #expect(lines.dropFirst().first?.hasSuffix("; the ticks up to the next input, at 3 s, were not played") == true, "\(result.stderr)")
+        // However often the clock stands still, one note says so.
+        try Data("{\"t\":3,\"action\":\"turnTo\",\"azimuth\":60}\n{\"t\":6,\"action\":\"turnTo\",\"azimuth\":90}\n".utf8).write(to: log)
+        let again = try echolot(["run", pack.path, "--level", "first-sound", "--input", log.path])
+        #expect(again.stderr.split(separator: "\n").count == 2, "\(again.stderr)")
+        #expect(again.stderr.hasSuffix("note: from 1 s of the input the level's clock stood still for 60 ticks, each failing on the error above, "
+            + "3 times; 2 times the ticks up to the next input were not played; the run stopped at 7 s, since no input was left to change that\n"),
+                "\(again.stderr)")
     }
 
     @Test func aBrokenPackIsReportedNotRun() throws {

@@ -103,6 +103,39 @@ import Testing
         #expect(all.contains { $0.message.contains("on['tick'] must be a function, found number") })
     }
 
+    /// What the collected problems of a spec must not do: tell one mistake twice, take
+    /// another field's place, or go with a later script's error.
+    @Test func aSpecsProblemsAreEachToldOnceInTheirPlace() throws {
+        func told(_ code: String) -> [String] {
+            guard let error = loadError(code) else { return [] }
+            // Column 0: none, the registration's line alone.
+            return ([error] + error.more).map { "\($0.line ?? 0):\($0.column ?? 0) \($0.message)" }
+        }
+        let noOn = told("echolot.goal('a', {\n  title = 5, description = 'd' })")
+        #expect(noOn == ["2:3 goal 'a': 'title' must be a string",
+                         "1:0 goal 'a': the spec needs 'on', a table from action names to reducer functions"], "\(noOn)")
+        let misspelt = told("echolot.goal('a', {\n  On = { tick = print } })")
+        #expect(misspelt.count == 1 && misspelt.first?.contains("unknown field 'On' (did you mean 'on'?") == true, "\(misspelt)")
+        let check = told("echolot.achievement('a', {\n  check = true, on = { tick = print } })")
+        #expect(check.count == 1 && check.first?.contains("no level configures an achievement") == true, "\(check)")
+        let twice = told("echolot.goal('g', { on = { tick = print } })\necholot.goal('g', {\n  titel = 'x', on = { tick = print } })")
+        #expect(twice.count == 2, "\(twice)")
+        #expect(twice.contains { $0.hasPrefix("2:0 goal 'g' is already registered at x.lua:1") }, "\(twice)")
+        #expect(twice.contains { $0.hasPrefix("3:3 goal 'g': the spec has an unknown field 'titel'") }, "\(twice)")
+        // A later script's own error comes alone.
+        let engine = try ScriptEngine()
+        func load(_ file: String, _ code: String) -> ScriptError? {
+            do {
+                try engine.loadScript(pack: "test", source: ScriptSource(pack: "test", file: "scripts/\(file)", displayPath: file),
+                                      text: Array(code.utf8))
+                return nil
+            } catch { return error }
+        }
+        #expect(load("a.lua", "echolot.goal('g', { title = 5, description = 6, on = { tick = print } })")?.more.count == 1)
+        let later = load("b.lua", "local x = nil\nlocal y = x + 1")
+        #expect(later?.more == [], "\(later?.more.map(\.description) ?? [])")
+    }
+
     /// A spec's field at fault is placed where it is written, line and column, though a Lua
     /// table keeps no positions; a spec built away from its registration keeps the
     /// registration's line rather than another rule's field.

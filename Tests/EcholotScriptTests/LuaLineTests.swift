@@ -127,6 +127,12 @@ import Testing
         #expect(source("local e = t.x\nlocal e = t.y") == nil)
         #expect(source("print(e.x) local e = t.x", "e") != nil)  // a use before it is another variable's
         #expect(source("e.x = 1", "e") == nil)
+        // The read is told with the values its names have now: none may have changed since.
+        #expect(source("local k = 'bel' local e = t[k] k = 'x' f(e.y)") == nil)
+        #expect(source("local e = t.bel t = {} f(e.y)") == nil)
+        #expect(source("local e = t.bel t.bel = nil f(e.y)") == nil)
+        #expect(source("local e = t[k] g(k) f(e.y)") == nil)
+        #expect(source("local e = t.bel t.x = 1 f(e.y)")?.written == "t.bel")
     }
 
     @Test func everyReadOfALineIsListed() {

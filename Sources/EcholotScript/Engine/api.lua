@@ -204,6 +204,7 @@ local function normalizeparams(kind, name, params)
   local out = {}
   -- One parameter's declaration, checked; nil, its problem noted, when it has one.
   local function declare(pname, decl)
+    at("params")
     if type(pname) ~= "string" or not match(pname, "^[%a_][%w_]*$") then
       return problem(format("%s: parameter names must be identifiers, found %s", where, tostring(pname)))
     end
@@ -321,12 +322,15 @@ local function normalizeparams(kind, name, params)
 end
 
 -- Splits `on` into exact action names and `prefix.*` families.
-local function normalizeon(kind, name, on)
+local function normalizeon(kind, name, on, misspelt)
   local where = format("%s '%s'", kind, name)
-  if on ~= nil then at("on") end
+  if on ~= nil then at("on") else at() end
   local exact, prefixes, handles = {}, {}, {}
   if type(on) ~= "table" then
-    problem(format("%s: the spec needs 'on', a table from action names to reducer functions", where))
+    -- A misspelt `On = {…}` is told as that, not again as no `on`.
+    if on ~= nil or not misspelt then
+      problem(format("%s: the spec needs 'on', a table from action names to reducer functions", where))
+    end
     return exact, prefixes, handles
   end
   -- One entry of `on`, checked; its problem noted when it has one.
@@ -386,7 +390,8 @@ local function register(pack, kind, name, spec, unnamed)
   local byname = rules[pack][kind]
   local earlier = byname[name]
   if earlier ~= nil then
-    error(format("%s '%s' is already registered at %s:%d", kind, name, scriptpath(earlier.source), earlier.line), 3)
+    at()
+    problem(format("%s '%s' is already registered at %s:%d", kind, name, scriptpath(earlier.source), earlier.line))
   end
   for _, field in ipairs({ "title", "description" }) do
     if spec[field] ~= nil and type(spec[field]) ~= "string" then
@@ -394,16 +399,15 @@ local function register(pack, kind, name, spec, unnamed)
       problem(format("%s '%s': '%s' must be a string", kind, name, field))
     end
   end
-  if spec.check ~= nil and type(spec.check) ~= "function" then
-    at("check")
-    problem(format("%s '%s': 'check' must be a function", kind, name))
-  end
   -- Only goals, behaviours and scoring have entries in a level to configure them: a check
   -- elsewhere would never run, and a reducer's or story's parameters could never be read.
   if spec.check ~= nil and not configured[kind] then
     at("check")
     problem(format("%s '%s': 'check' checks a level's entry for the rule, and no level configures %s",
       kind, name, kind == "achievement" and "an achievement (its parameters are what it declares)" or "a " .. kind))
+  elseif spec.check ~= nil and type(spec.check) ~= "function" then
+    at("check")
+    problem(format("%s '%s': 'check' must be a function", kind, name))
   end
   if spec.params ~= nil and (kind == "reducer" or kind == "story") then
     at("params")
@@ -415,7 +419,7 @@ local function register(pack, kind, name, spec, unnamed)
     at("focus")
     problem(format("reducer '%s': focus must be \"level\" or \"game\"", name))
   end
-  local exact, prefixes, handles = normalizeon(kind, name, spec.on)
+  local exact, prefixes, handles = normalizeon(kind, name, spec.on, stray ~= nil and closest(tostring(stray), { "on" }) ~= nil)
   -- A reducer's or story's parameters are told once, as not theirs to have.
   local params = (kind == "reducer" or kind == "story") and {} or normalizeparams(kind, name, spec.params)
   if #problems > 0 then
@@ -496,6 +500,7 @@ end
 -- Runs a compiled script's top level with registration open for its pack.
 function E.runscript(pack, chunk)
   E.specfield = nil
+  E.specmore = nil
   loading = pack
   chunk()
   loading = nil
