@@ -401,7 +401,7 @@ struct LoadingErrorTests {
             extra: #""ambience": [ { "file": "wind.wav" } ], "music": { "file": "song.mp3" }"#)])
         #expect(pack.problems == [
             "p/levels/one.json:4:79: error: entities[0].sound.file: sound file \"sounds/b.wav\" does not exist (did you mean \"a.wav\"?)",
-            "p/levels/one.json:5:27: error: ambience[0].file: sound file \"sounds/wind.wav\" does not exist",
+            "p/levels/one.json:5:27: error: ambience[0].file: sound file \"sounds/wind.wav\" does not exist; add it to the pack's sounds/ folder, or correct the name",
             "p/levels/one.json:5:62: error: music.file: unsupported sound format \"song.mp3\"; use WAV (.wav), FLAC (.flac) or Ogg Vorbis (.ogg)",
         ])
     }
@@ -492,7 +492,7 @@ struct LoadingErrorTests {
         pack.sparse("strings/en.json", size: 4 * 1024 * 1024 + 1)
         #expect(pack.problems == [
             "p/levels/big.json:1:1: error: file is 5.0 MiB, over the 4 MiB limit",
-            "p/levels/one.json:5:22: error: music.file: sound file \"sounds/big.wav\" is 17.0 MiB, over the 16 MiB limit",
+            "p/levels/one.json:5:22: error: music.file: sound file \"sounds/big.wav\" is 17.0 MiB, over the 16 MiB limit; shorten it, or save it as FLAC or Ogg Vorbis, which take less room",
             "p/strings/en.json:1:1: error: file is 4.0 MiB, over the 4 MiB limit",
         ])
     }
@@ -511,9 +511,9 @@ struct LoadingErrorTests {
         ])
         pack.sparse("sounds/big.wav", size: 17 * 1024 * 1024)
         #expect(pack.problems == [
-            "p/levels/one.json:7:64: error: entities[2].sound.file: sound file \"sounds/big.wav\" is 17.0 MiB, over the 16 MiB limit (also used by 2 more entities)",
-            "p/levels/one.json:10:64: error: entities[5].sound.file: sound file \"sounds/caf\u{E9}.wav\" does not exist (also used by 1 more entity)",
-            "p/levels/two.json:5:27: error: ambience[0].file: sound file \"sounds/big.wav\" is 17.0 MiB, over the 16 MiB limit (also used in 2 more places)",
+            "p/levels/one.json:7:64: error: entities[2].sound.file: sound file \"sounds/big.wav\" is 17.0 MiB, over the 16 MiB limit; shorten it, or save it as FLAC or Ogg Vorbis, which take less room (also used by 2 more entities)",
+            "p/levels/one.json:10:64: error: entities[5].sound.file: sound file \"sounds/caf\u{E9}.wav\" does not exist; add it to the pack's sounds/ folder, or correct the name (also used by 1 more entity)",
+            "p/levels/two.json:5:27: error: ambience[0].file: sound file \"sounds/big.wav\" is 17.0 MiB, over the 16 MiB limit; shorten it, or save it as FLAC or Ogg Vorbis, which take less room (also used in 2 more places)",
         ])
     }
 

@@ -635,8 +635,8 @@ struct CommandTests {
         #expect(installed.status == 1)
         #expect(installed.stdout.isEmpty)
         #expect(installed.stderr == """
-            cave.zip/levels/one.json:5:71: error: entities[0].sound.file: sound file "sounds/missing.wav" does not exist
-            cave.zip/levels/two.json:5:71: error: entities[0].sound.file: sound file "sounds/gone.wav" does not exist
+            cave.zip/levels/one.json:5:71: error: entities[0].sound.file: sound file "sounds/missing.wav" does not exist; add it to the pack's sounds/ folder, or correct the name
+            cave.zip/levels/two.json:5:71: error: entities[0].sound.file: sound file "sounds/gone.wav" does not exist; add it to the pack's sounds/ folder, or correct the name
             cave.zip: note: nothing was installed or changed, for the problems told above
 
             """, "\(installed.stderr)")

@@ -489,7 +489,7 @@ import Testing
               {"cutscene": "s", "lines": [{"id": "hello", "voice": "gull.wav"}]}
             ]}]}
             """, pack: pack)
-        let what = ["outside": "a symbolic link to a file outside the pack", "folder": "not a regular file",
+        let what = ["outside": "a symbolic link to a file outside the pack", "folder": "not a regular file; put the sound file itself there",
                     "nowhere": "a symbolic link that leads nowhere (its target is missing, or it links to itself)"][standing] ?? ""
         #expect(problems == [#"story.json:2:56: error: voice file "sounds/gull.wav" is "# + what])
     }

@@ -73,17 +73,18 @@ public struct AssetChecker {
         case .missing:
             if allowMissing { return nil }
             let known = files.visible("sounds")
-            return "sound file \(quoted(relative)) does not exist" + Suggestion.soundHint(for: name, what: "sound", among: known) {
+            let hint = Suggestion.soundHint(for: name, what: "sound", among: known) {
                 if case .file = files.entry("sounds/" + $0) { return true }
                 return false
             }
+            return "sound file \(quoted(relative)) does not exist" + (hint.isEmpty ? "; add it to the pack's sounds/ folder, or correct the name" : hint)
         case .brokenLink, .outside, .directory, .special:
             // Said as play and the other checks say it.
             return "sound file \(quoted(relative)) \(PackSounds.notASound(entry) ?? "")"
         case let .file(size):
             guard size <= PackFiles.assetLimit else {
                 return "sound file \(quoted(relative)) is \(FileBytes.mebibytes(size)), "
-                    + "over the \(PackFiles.assetLimit / (1024 * 1024)) MiB limit"
+                    + "over the \(PackFiles.assetLimit / (1024 * 1024)) MiB limit; shorten it, or save it as FLAC or Ogg Vorbis, which take less room"
             }
             return nil
         }

@@ -70,7 +70,7 @@ public struct PackSounds: Sendable, Equatable {
         case .file, .missing: nil
         case .brokenLink: "is \(PackFiles.brokenLinkMessage)"
         case .outside: "is a symbolic link to a file outside the pack"
-        case .directory, .special: "is not a regular file"
+        case .directory, .special: "is not a regular file; put the sound file itself there"
         }
     }
 
