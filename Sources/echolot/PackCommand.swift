@@ -42,9 +42,12 @@ struct PackCommand: ParsableCommand {
         }
         // Exactly `validate`'s checks (scripts, rules, sounds, story, each level's start): an
         // archive of a pack it rejects would be refused by `install`, after being shared.
-        let findings = ValidateCommand.findings(path: folder, library: PackLibrary.standard())
-        guard findings.problems.isEmpty, let pack = findings.report.pack else {
-            for line in (findings.problems + findings.remarks).sortedForDisplay() { Terminal.error(line.description) }
+        let library = PackLibrary.standard()
+        let findings = ValidateCommand.findings(path: folder, library: library)
+        // An id a shipped pack has is no problem of the pack's own, but install refuses it.
+        let taken = findings.report.pack.flatMap(library.shippedIDProblem(of:)).map { [$0] } ?? []
+        guard findings.problems.isEmpty, taken.isEmpty, let pack = findings.report.pack else {
+            for line in (findings.problems + taken + findings.remarks).sortedForDisplay() { Terminal.error(line.description) }
             throw ExitCode(1)
         }
         // Warnings and notes say what may be a mistake; the pack plays as written.

@@ -51,6 +51,21 @@ struct PackChecksTests {
         #expect(scratch.listing() == before)
     }
 
+    /// A pack whose id a shipped pack has is not archived: `install` would refuse it.
+    @Test func packRefusesAShippedPacksID() throws {
+        let scratch = try Self.scaffold()
+        try scratch.edit("cave/pack.json", replacing: #""id": "cave""#, with: #""id": "tutorial""#)
+        let before = scratch.listing()
+        let packed = try echolot(["pack", "cave", "--out", "cave.zip"], in: scratch.url, data: scratch.at("data"))
+        #expect(packed.status == 1)
+        #expect(packed.stderr.hasPrefix("cave/pack.json:2:9: error: id: pack id \"tutorial\" belongs to the shipped pack at "), "\(packed.stderr)")
+        #expect(scratch.listing() == before)
+        // The shipped pack itself is packed as it is.
+        let shipped = try echolot(["pack", repositoryRoot.appendingPathComponent("levels/tutorial").path, "--out", "t.zip"],
+                                  in: scratch.url, data: scratch.at("data"))
+        #expect(shipped.status == 0, "\(shipped.stderr)")
+    }
+
     /// A warning is shown by `pack` and does not stop the archive.
     @Test func packShowsWarningsAndWritesTheArchive() throws {
         let scratch = try Self.scaffold()

@@ -274,10 +274,7 @@ public struct PackInstaller {
             PackLoadError(diagnostics: [Diagnostic(path: pack.display("pack.json"), at: idPosition, message: message)])
         }
         let owners = library.entries.filter { $0.id == pack.id }
-        if let shipped = owners.first(where: { $0.origin == .shipped }) {
-            throw refuse("id: pack id \(quoted(pack.id)) belongs to the shipped pack at \(shipped.url.path); "
-                + "a pack cannot take another pack's id")
-        }
+        if let shipped = library.shippedIDProblem(of: pack) { throw PackLoadError(diagnostics: [shipped]) }
         let installed = owners.first { $0.origin == .installed }
         if let installed, !replace {
             let other = try? installed.loaded.get()
