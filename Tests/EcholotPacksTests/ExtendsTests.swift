@@ -255,6 +255,13 @@ struct ExtendsTests {
         #expect(alone.diagnostics.map(\.description) == [
             "lib/ext/pack.json:1:97: error: extends: pack \"ext\" extends \"base\" ^1.0.0, which is neither installed nor shipped (needed through ext → base); install it with 'echolot install FILE.zip'",
         ])
+        // A misspelt base is told with the one meant, not sent to be installed.
+        var misspelt = ExtendsTests.extending
+        misspelt["pack.json"] = Packs.manifest(id: "ext", extra: #""extends": "bsae""#)
+        let typo = PackLoader.validate(path: "lib/ext", relativeTo: scratch.url, library: self.library(scratch, ext: misspelt))
+        #expect(typo.diagnostics.map(\.message) == [
+            "extends: pack \"ext\" extends \"bsae\", which is neither installed nor shipped (needed through ext → bsae) (did you mean 'base'?)",
+        ])
     }
 
     /// A pack that extends a story pack starts as a copy of it, story and kind included:

@@ -94,7 +94,7 @@ public struct PackLibrary: Sendable {
 
     /// `pack` with its bases laid under it and its dependencies found, in load order.
     public func resolve(_ pack: Pack) -> Result<Pack, PackLoadError> {
-        PackResolver(lookup: { id in self.entry(id: id)?.loaded }).resolve(pack)
+        PackResolver(lookup: { id in self.entry(id: id)?.loaded }, knownIDs: entries.compactMap(\.id)).resolve(pack)
     }
 
     /// The pack with this id, resolved.

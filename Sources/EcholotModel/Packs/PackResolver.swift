@@ -22,10 +22,12 @@ struct PackResolver {
 
     /// Finds a pack by id, as loaded on its own (`nil`: no pack has that id).
     let lookup: (String) -> Result<Pack, PackLoadError>?
+    /// The ids `lookup` finds: a misspelt `extends` or dependency is told with the one meant.
+    var knownIDs: [String] = []
 
     /// The pack with everything it builds on resolved, or every problem found.
     func resolve(_ root: Pack) -> Result<Pack, PackLoadError> {
-        var walk = Walk(root: root, lookup: lookup)
+        var walk = Walk(root: root, lookup: lookup, knownIDs: knownIDs)
         walk.visit(root, chain: [root.id])
         let problems = walk.reports.diagnostics
         if !problems.isEmpty {
@@ -55,9 +57,12 @@ struct PackResolver {
         let reports = FileReports()
         var reported: Set<String> = []
 
-        init(root: Pack, lookup: @escaping (String) -> Result<Pack, PackLoadError>?) {
+        let knownIDs: [String]
+
+        init(root: Pack, lookup: @escaping (String) -> Result<Pack, PackLoadError>?, knownIDs: [String]) {
             self.root = root
             self.lookup = lookup
+            self.knownIDs = knownIDs
             packs[root.id] = root
         }
 
@@ -103,10 +108,11 @@ struct PackResolver {
                 } else {
                     switch lookup(need.id) {
                     case nil:
+                        let meant = Suggestion.nameHint(for: need.id, among: knownIDs.filter { $0 != pack.id && $0 != root.id })
                         fail("pack \(quoted(pack.id)) \(what) \(quoted(need.id))"
                             + (need.declared.map { " \($0.range.text)" } ?? "")
-                            + ", which is neither installed nor shipped (needed through \(shown)); "
-                            + "install it with 'echolot install FILE.zip'")
+                            + ", which is neither installed nor shipped (needed through \(shown))"
+                            + (meant.isEmpty ? "; install it with 'echolot install FILE.zip'" : meant))
                         continue
                     case let .failure(error)?:
                         fail("pack \(quoted(pack.id)) \(what) \(quoted(need.id)), which does not load (needed through "
