@@ -664,6 +664,28 @@ struct CommandTests {
         #expect(scratch.listing("data") == before)
     }
 
+    /// An older version over a newer one is told as a downgrade, not worded as an update.
+    @Test func anOlderVersionIsToldAsADowngrade() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        for version in ["1.0.0", "1.1.0"] {
+            try ZipBuilder.write(scratch.at("cave-\(version).zip")) {
+                try $0.playablePack(Packs.files(id: "cave", version: version, strings: ["pack.name": "Cave Echoes"]))
+            }
+        }
+        #expect(try echolot(["install", "cave-1.1.0.zip"], in: scratch.url, data: data).status == 0)
+        let before = scratch.listing("data")
+        let refused = try echolot(["install", "cave-1.0.0.zip"], in: scratch.url, data: data)
+        #expect(refused.status == 1)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr == "cave-1.0.0.zip:1:1: error: \"Cave Echoes\" 1.1.0 by \"Tester\" is already installed, "
+            + "newer than this archive's 1.0.0; to replace it with the older version (a downgrade), "
+            + "run: echolot install --replace cave-1.0.0.zip\n", "\(refused.stderr)")
+        #expect(scratch.listing("data") == before)
+        let downgraded = try echolot(["install", "--replace", "cave-1.0.0.zip"], in: scratch.url, data: data)
+        #expect(downgraded.status == 0, "\(downgraded.stderr)")
+    }
+
     /// A pack's name and author reach the terminal made safe, as in the menus: an escape
     /// sequence in them set the window title and cleared the screen, and a line break
     /// made a second, false row of the listing.

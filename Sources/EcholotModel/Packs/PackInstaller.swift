@@ -288,11 +288,20 @@ public struct PackInstaller {
             // Not a problem of the archive's files but of what is installed, so told at the
             // archive; the author is the pack's own text too: quoted, so a control character
             // in it stays text in the message.
-            let what = other.map { "\(quoted(name($0))) \($0.manifest.version)" + ($0.manifest.author.map { " by \(quoted($0))" } ?? "") }
-                ?? "a pack with the id \(quoted(pack.id))"
-            let replacement = other?.manifest.version == version
-                ? ", with other files than this archive's; to replace it with the archive's"
-                : "; to replace it with version \(version)"
+            func named(_ one: Pack) -> String {
+                "\(quoted(name(one))) \(one.manifest.version)" + (one.manifest.author.map { " by \(quoted($0))" } ?? "")
+            }
+            let what = other.map(named) ?? "a pack with the id \(quoted(pack.id))"
+            let replacement: String
+            if other?.manifest.version == version {
+                replacement = ", with other files than this archive's; to replace it with the archive's"
+            } else if let other, let installedVersion = SemanticVersion(other.manifest.version),
+                      let archiveVersion = SemanticVersion(version), archiveVersion < installedVersion {
+                // Not an update: told as what it is, so it is not taken for one.
+                replacement = ", newer than this archive's \(version); to replace it with the older version (a downgrade)"
+            } else {
+                replacement = "; to replace it with version \(version)"
+            }
             throw PackLoadError(diagnostics: [Diagnostic(path: shown, at: .start, message:
                 "\(what) is already installed\(replacement), run: echolot install --replace \(Shell.word(shown))")])
         }
