@@ -686,6 +686,40 @@ struct CommandTests {
         #expect(downgraded.status == 0, "\(downgraded.stderr)")
     }
 
+    /// An archive of another pack that took an installed pack's id (another name or
+    /// author) names both, so the player does not replace their pack by mistake.
+    @Test func anotherPackUnderTheSameIdIsNamed() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        try ZipBuilder.write(scratch.at("red-1.0.1.zip")) {
+            try $0.playablePack(Packs.files(id: "red", version: "1.0.1", strings: ["pack.name": "Red Edition"]))
+        }
+        try ZipBuilder.write(scratch.at("red-3.0.0.zip")) {
+            var files = Packs.files(id: "red", version: "3.0.0", strings: ["pack.name": "Blue Edition"])
+            files["pack.json"] = files["pack.json"]?.replacingOccurrences(of: "\"Tester\"", with: "\"Other\"")
+            try $0.playablePack(files)
+        }
+        try ZipBuilder.write(scratch.at("red-by-other.zip")) {
+            var files = Packs.files(id: "red", version: "1.0.1", strings: ["pack.name": "Red Edition"])
+            files["pack.json"] = files["pack.json"]?.replacingOccurrences(of: "\"Tester\"", with: "\"Other\"")
+            try $0.playablePack(files)
+        }
+        #expect(try echolot(["install", "red-1.0.1.zip"], in: scratch.url, data: data).status == 0)
+        let before = scratch.listing("data")
+        let refused = try echolot(["install", "red-3.0.0.zip"], in: scratch.url, data: data)
+        #expect(refused.status == 1)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr == "red-3.0.0.zip:1:1: error: \"Red Edition\" 1.0.1 by \"Tester\" is already installed; "
+            + "the archive holds \"Blue Edition\" 3.0.0 by \"Other\", a different pack under the same id; "
+            + "to replace the installed pack with it, run: echolot install --replace red-3.0.0.zip\n", "\(refused.stderr)")
+        // The author alone differing is told too.
+        let byOther = try echolot(["install", "red-by-other.zip"], in: scratch.url, data: data)
+        #expect(byOther.status == 1)
+        #expect(byOther.stderr.contains("the archive holds \"Red Edition\" 1.0.1 by \"Other\", a different pack under the same id;"),
+                "\(byOther.stderr)")
+        #expect(scratch.listing("data") == before)
+    }
+
     /// A pack's name and author reach the terminal made safe, as in the menus: an escape
     /// sequence in them set the window title and cleared the screen, and a line break
     /// made a second, false row of the listing.

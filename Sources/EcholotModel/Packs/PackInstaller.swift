@@ -293,7 +293,12 @@ public struct PackInstaller {
             }
             let what = other.map(named) ?? "a pack with the id \(quoted(pack.id))"
             let replacement: String
-            if other?.manifest.version == version {
+            if let other, name(other) != name(pack) || other.manifest.author != pack.manifest.author {
+                // Another pack that took the same id: named, so the player does not replace
+                // the pack they have with one they did not mean to.
+                replacement = "; the archive holds \(named(pack)), a different pack under the same id; "
+                    + "to replace the installed pack with it"
+            } else if other?.manifest.version == version {
                 replacement = ", with other files than this archive's; to replace it with the archive's"
             } else if let other, let installedVersion = SemanticVersion(other.manifest.version),
                       let archiveVersion = SemanticVersion(version), archiveVersion < installedVersion {
