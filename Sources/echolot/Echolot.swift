@@ -1,4 +1,6 @@
 import ArgumentParser
+import EcholotModel
+import Foundation
 
 /// The `echolot` command: play, run, validate and inspect Echolot packs.
 struct Echolot: ParsableCommand {
@@ -19,4 +21,41 @@ struct Echolot: ParsableCommand {
             NewCommand.self,
         ]
     )
+
+    /// The names of the subcommands, in the order `--help` lists them.
+    static var commandNames: [String] { configuration.subcommands.map { $0._commandName } }
+
+    /// The usage error for a first word that is no command (`echolot uninstall x`), with the
+    /// command it is close to, else every command; nil when the first word is a command,
+    /// `help`, an option, or a path (a file or folder there, or a word with a `/` or an
+    /// extension), which the parser's own message answers.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        guard let word = arguments.first, !word.isEmpty, !word.hasPrefix("-"), word != "help",
+              !commandNames.contains(word), !word.contains("/"), !word.contains("."),
+              !FileManager.default.fileExists(atPath: word) else { return nil }
+        let distances = commandNames.map { ($0, editDistance(word, $0)) }
+            .filter { $0.1 <= ($0.0.count >= 8 ? 2 : 1) }
+        let best = distances.map(\.1).min()
+        let close = distances.filter { $0.1 == best }.map { "'\($0.0)'" }
+        let hint = close.isEmpty
+            ? "the commands are: " + commandNames.joined(separator: ", ")
+            : "did you mean " + close.joined(separator: " or ") + "?"
+        return "error: unknown command '\(MessageText.argument(word))'; \(hint) (see 'echolot --help')"
+    }
+
+    /// The edits (insert, delete, change, swap two neighbours) that turn `a` into `b`.
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.lowercased()), b = Array(b.lowercased())
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
 }

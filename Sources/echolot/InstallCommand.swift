@@ -17,7 +17,8 @@ struct InstallCommand: ParsableCommand {
             $ECHOLOT_DATA/packs, else $XDG_DATA_HOME/echolot/packs, else \
             ~/.local/share/echolot/packs. A pack may not take the id of a shipped pack, \
             nor of an installed one unless --replace is given; the archive that is \
-            installed, file for file, is told as already installed.
+            installed, file for file, is told as already installed. To remove an \
+            installed pack, remove its folder packs/<id>; progress in it stays in the profile.
             """
     )
 

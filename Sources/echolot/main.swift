@@ -9,7 +9,8 @@ do {
     var command = try Echolot.parseAsRoot()
     try command.run()
 } catch {
-    if let misuse = NewCommand.misuse(Array(CommandLine.arguments.dropFirst())) {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let misuse = NewCommand.misuse(arguments) ?? Echolot.unknownCommand(arguments) {
         writeIgnoringFailure(misuse + "\n", to: STDERR_FILENO)
         exit(2)
     }

@@ -1,0 +1,50 @@
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// A first word that is no command is told as one, with the command it is close to or the
+/// list of commands; paths, options and `help` keep the parser's own answers.
+@Suite struct UnknownCommandTests {
+    /// `uninstall` (no such command, and not a misspelling of one) lists the commands.
+    @Test func anUnknownCommandListsTheCommands() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try echolot(["uninstall", "acme-red"], in: folder)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "error: unknown command 'uninstall'; the commands are: validate, test, run, render, play, "
+            + "replay, stats, install, packs, pack, new (see 'echolot --help')\n", "\(run.stderr)")
+    }
+
+    /// A misspelt command is answered with the command meant.
+    @Test func aMisspeltCommandIsCorrected() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let instal = try echolot(["instal", "x.zip"], in: folder)
+        #expect(instal.status == 2)
+        #expect(instal.stderr == "error: unknown command 'instal'; did you mean 'install'? (see 'echolot --help')\n", "\(instal.stderr)")
+        let valdiate = try echolot(["valdiate"], in: folder)
+        #expect(valdiate.stderr == "error: unknown command 'valdiate'; did you mean 'validate'? (see 'echolot --help')\n", "\(valdiate.stderr)")
+        let packz = try echolot(["packz"], in: folder)
+        #expect(packz.stderr == "error: unknown command 'packz'; did you mean 'packs' or 'pack'? (see 'echolot --help')\n", "\(packz.stderr)")
+    }
+
+    /// A path as first word (a folder there, or a word with a slash or an extension), an
+    /// unknown option and `help NAME` keep the parser's answers.
+    @Test func pathsOptionsAndHelpAreUnchanged() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("some-pack"), withIntermediateDirectories: true)
+        for path in ["some-pack", "./other", "cave.zip"] {
+            let run = try echolot([path], in: folder)
+            #expect(run.status == 2)
+            #expect(run.stderr.hasPrefix("Error: Unexpected argument '\(path)'\n"), "\(run.stderr)")
+        }
+        let option = try echolot(["--bogus"], in: folder)
+        #expect(option.status == 2)
+        #expect(option.stderr.hasPrefix("Error: Unknown option '--bogus'\n"), "\(option.stderr)")
+        let help = try echolot(["help", "install"], in: folder)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: echolot install"), "\(help.stdout)")
+    }
+}
