@@ -88,6 +88,12 @@ struct DependencyTests {
         #expect(twice.status == 1)
         #expect(twice.stderr == data.path + "/packs/a/pack.json:1:93: " + message)
         #expect(twice.stdout.isEmpty, "\(twice.stdout)")
+        // Named by their folders, a relative path and the one the cycle is found by are
+        // one file: the cycle is told once.
+        let byPath = try echolot(["validate", "data/packs/a", "data/packs/b"], in: scratch.url, data: data)
+        #expect(byPath.status == 1)
+        #expect(byPath.stderr == "data/packs/a/pack.json:1:93: " + message, "\(byPath.stderr)")
+        #expect(byPath.stdout.hasPrefix("b: not valid, for the problem told above at "), "\(byPath.stdout)")
         // A menu still gives each pack its reason.
         let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("data/packs"), origin: .installed)])
         let broken = library.catalog().problems

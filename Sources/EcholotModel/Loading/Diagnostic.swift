@@ -1,3 +1,5 @@
+import Foundation
+
 /// One problem found in a pack: which file, where in it, and what is wrong; or, with another
 /// ``Severity``, what a check tells without the pack failing.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
@@ -77,9 +79,17 @@ public struct ToldDiagnostics {
     /// Nothing told yet.
     public init() {}
 
-    /// `diagnostics` without those told already; from now on, they are told too.
+    /// `diagnostics` without those told already; from now on, they are told too. A file is
+    /// the same whichever way its path is written: a pack named relatively and found again
+    /// through another (a cycle's other pack) has its problem told once.
     public mutating func untold(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.filter { told.insert($0).inserted }
+        diagnostics.filter { diagnostic in
+            var same = diagnostic
+            if FileManager.default.fileExists(atPath: diagnostic.path) {
+                same.path = URL(fileURLWithPath: diagnostic.path).standardizedFileURL.resolvingSymlinksInPath().path
+            }
+            return told.insert(same).inserted
+        }
     }
 }
 
