@@ -244,6 +244,26 @@ struct ExtendsTests {
         #expect(pack.levels["two"]?.level[LevelKeys.goals]["timeLimit"]?["seconds"] == .int(30))
     }
 
+    /// A level of an extending pack whose id is a near miss of a base level's is warned
+    /// of: it was meant to replace that one and adds a level instead. One named after a
+    /// base level (`two2`) is a new level meant as one.
+    @Test func aMisspeltOverrideIsWarnedOf() throws {
+        let scratch = Scratch()
+        var ext = ExtendsTests.extending
+        ext["levels/one.json"] = nil
+        ext["levels/three.json"] = nil
+        ext["levels/onee.json"] = Packs.level(id: "onee", name: "One, harder")
+        ext["levels/two2.json"] = Packs.level(id: "two2", sound: "b.wav")
+        ext["pack.json"] = Packs.manifest(id: "ext", extra: #""extends": "base""#)
+        let report = PackLoader.validate(path: "lib/ext", relativeTo: scratch.url, library: library(scratch, ext: ext))
+        let pack = try #require(report.pack, "\(report.diagnostics)")
+        let warnings = pack.unlistedLevelWarnings(storyLevels: [])
+        #expect(warnings.map(\.message) == [
+            "level 'onee' is a level of its own, beside the base's 'one'; to replace that one, give this file the id \"one\"",
+        ], "\(warnings)")
+        #expect(warnings.first?.path.hasSuffix("levels/onee.json") == true)
+    }
+
     @Test func validateResolvesAgainstTheLibrary() {
         let scratch = Scratch()
         let library = library(scratch, ext: ExtendsTests.extending)

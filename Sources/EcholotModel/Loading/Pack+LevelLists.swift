@@ -18,6 +18,46 @@ extension Pack {
     /// `nil` when the story did not read, so what it plays is not known and nothing is told.
     /// `only` limits the warnings to that level.
     public func unlistedLevelWarnings(storyLevels: Set<String>?, only: String? = nil) -> [Diagnostic] {
+        let typos = overrideTypoWarnings(only: only)
+        // A misspelt override is told as that alone, not again as a level play never offers.
+        return typos.map(\.diagnostic) + listWarnings(storyLevels: storyLevels, only: only)
+            .filter { warning in !typos.contains { $0.diagnostic.path == warning.path } }
+    }
+
+    /// A warning at each level of a pack that builds on another whose id is new but close
+    /// to one of the base's: `frist-steps` was meant to replace `first-steps`, and instead
+    /// adds a level while the base's plays on unchanged.
+    private func overrideTypoWarnings(only: String?) -> [(id: String, diagnostic: Diagnostic)] {
+        guard manifest.extends != nil else { return [] }
+        let own = root.standardizedFileURL.resolvingSymlinksInPath().path
+        func isOwn(_ definition: LevelDefinition) -> Bool {
+            PathInside.isBelow(definition.file.standardizedFileURL.resolvingSymlinksInPath().path, folder: own)
+        }
+        let based = levels.values.filter { !isOwn($0) }.map(\.id).sorted()
+        return levels.values.filter { definition in isOwn(definition) && (only.map { $0 == definition.id } ?? true) }
+            .sorted { $0.id < $1.id }
+            .compactMap { definition -> (id: String, diagnostic: Diagnostic)? in
+                guard let meant = Suggestion.closest(to: definition.id, among: based),
+                      !Self.namedAfter(definition.id, meant) else { return nil }
+                return (definition.id, Diagnostic(path: definition.source.displayPath, at: definition.source.position(of: "id"),
+                                                  message: "level \(named(definition.id)) is a level of its own, beside the base's "
+                                                      + "\(named(meant)); to replace that one, give this file the id \(quoted(meant))",
+                                                  severity: .warning))
+            }
+    }
+
+    /// Whether level ids `a` and `b` read as two levels of a series rather than a slip: they
+    /// differ only in digits (`cave-4`, `cave-1`), or one is the other with a part added
+    /// (`first-steps-2`, `first-steps`).
+    private static func namedAfter(_ a: String, _ b: String) -> Bool {
+        if a.filter({ !$0.isNumber }) == b.filter({ !$0.isNumber }) { return true }
+        let (short, long) = a.count < b.count ? (a, b) : (b, a)
+        guard long.hasPrefix(short), let next = long.dropFirst(short.count).first else { return false }
+        return next == "-" || next == "_" || next == "." || next.isNumber
+    }
+
+    /// ``unlistedLevelWarnings(storyLevels:only:)``'s warnings of levels play never reaches.
+    private func listWarnings(storyLevels: Set<String>?, only: String?) -> [Diagnostic] {
         guard let storyLevels else { return [] }
         let own = root.standardizedFileURL.resolvingSymlinksInPath().path
         let played = Set(levelOrder).union(storyLevels)
