@@ -85,6 +85,14 @@ struct RenderCommand: ParsableCommand {
             Terminal.error("\(MessageText.argument(out)):1:1: error: the output is the input log being read; write it elsewhere")
             throw ExitCode(1)
         }
+        // A sound the level's files name that cannot be played would make the render wrong:
+        // told before any is made, where the level names it, as `validate` tells it.
+        let sounds = AudioValidation.diagnostics(for: game.pack, levels: [game.levelID])
+        if !sounds.isEmpty {
+            Terminal.report(sounds)
+            Terminal.error("\(MessageText.argument(out)): error: not written: sounds of the level cannot be played (above)")
+            throw ExitCode(1)
+        }
         return (game, try GameLoader.inputLog(input))
     }
 
@@ -134,13 +142,10 @@ struct RenderCommand: ParsableCommand {
                 rest -= part
             }
             guard problems.count == 0 else {
-                // `validate` checks the sounds the pack's files name. One a rule set while
-                // the level ran is found only by playing it: pointing there would end in "ok",
-                // or at another level's broken sound, so only this level's files count.
-                let where_ = AudioValidation.diagnostics(for: game.pack, levels: [game.levelID]).isEmpty
-                    ? "a rule set them while the level ran, and validate checks only the sounds the pack's files name"
-                    : "echolot validate \(Shell.word(pack)) lists them"
-                Terminal.error("\(out): error: not written: sounds of the level cannot be played (above); " + where_)
+                // The sounds the level's files name were checked before the render (`load`):
+                // these are ones a rule set while the level ran, found only by playing it.
+                Terminal.error("\(out): error: not written: sounds of the level cannot be played (above); "
+                    + "a rule set them while the level ran, and validate checks only the sounds the pack's files name")
                 throw ExitCode(1)
             }
             try writer.close()
