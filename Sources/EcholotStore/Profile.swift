@@ -244,3 +244,27 @@ public final class Profile: Sendable {
         try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
     }
 }
+
+extension Profile {
+    /// Throws when a run could not be recorded at its end: SQLite's quick check finds the
+    /// file damaged, or another program holds it for writing past ``lockWait``. `run` asks
+    /// before it plays, so that a run is refused rather than played and then lost.
+    public func checkReadyToRecord() throws(ProfileError) {
+        let path = url.path
+        do {
+            try database.writeWithoutTransaction { db in
+                let report = try String.fetchAll(db, sql: "PRAGMA quick_check")
+                guard report == ["ok"] else {
+                    throw ProfileError.damaged(path: path, detail: report.prefix(3).joined(separator: "; "))
+                }
+                // Taken and given back at once: only whether the write lock can be had now.
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                try db.execute(sql: "ROLLBACK")
+            }
+        } catch let error as ProfileError {
+            throw error
+        } catch {
+            throw ProfileError.from(error, path: path)
+        }
+    }
+}

@@ -57,6 +57,14 @@ enum ProfileAccess {
         let url = ProfileLocation.resolve(explicit: explicit)
         if FileManager.default.fileExists(atPath: url.path) {
             let profile = try open(explicit: explicit)
+            // A damaged or held file would be found only when the run is saved, after it
+            // was played and its summary printed as if it counted.
+            do {
+                try profile.checkReadyToRecord()
+            } catch {
+                Terminal.error(error.description)
+                throw ExitCode(1)
+            }
             try allowing(profile)
             return RunProfile(current: profile, toMake: false)
         }

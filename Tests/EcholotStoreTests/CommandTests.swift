@@ -161,6 +161,35 @@ import Testing
         }
     }
 
+    /// A profile whose pages are damaged is refused by `run` before the level is played: a
+    /// run found unsaveable only at its end printed a summary as if it counted.
+    @Test func aDamagedProfileIsRefusedBeforeTheRun() throws {
+        let profile = scratch.url("damaged.db")
+        let recorded = try Executables.run(Executables.echolot, [
+            "run", Executables.tutorial.path, "--level", "first-sound", "--input", inputLog().path, "--profile", profile.path,
+        ])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        // The page of the history of runs: opening the profile and reading a pack's
+        // progress never reads it; recording the run writes to it.
+        let (page, size) = try DatabaseQueue(path: profile.path).read { db in
+            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'run'") ?? 0,
+             try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096)
+        }
+        var bytes = try Data(contentsOf: profile)
+        try #require(page > 1 && bytes.count >= page * size)
+        bytes.replaceSubrange((page - 1) * size ..< page * size, with: Data(repeating: 0xA5, count: size))
+        try bytes.write(to: profile)
+        let before = try Data(contentsOf: profile)
+        let outcome = try Executables.run(Executables.echolot, [
+            "run", Executables.tutorial.path, "--level", "first-sound", "--input", inputLog().path, "--profile", profile.path,
+        ])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.isEmpty, "not played: \(outcome.stdout)")
+        #expect(outcome.stderr.hasPrefix("\(profile.path): error: the profile is damaged ("), "\(outcome.stderr)")
+        #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr)")
+        #expect(try Data(contentsOf: profile) == before)
+    }
+
     @Test func aHeadlessRunIsRecordedAndStatsShowIt() throws {
         let profile = scratch.url("me/profile.sqlite")
         let run = try Executables.run(Executables.echolot, [
