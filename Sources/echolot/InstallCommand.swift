@@ -41,8 +41,11 @@ struct InstallCommand: ParsableCommand {
             let installed = try installer.install(URL(fileURLWithPath: archive), displayPath: archive)
             let manifest = installed.pack.manifest
             let name = TerminalText.safe(Names(pack: installed.pack).pack(installed.pack))
-            // What the player came for next, in the words of both outcomes.
-            let play = "play it with: echolot play \(manifest.id)"
+            // What the player came for next, in the words of both outcomes. A pack of rules
+            // alone has nothing to play: the packs that depend on it use it.
+            let play = installed.pack.levels.isEmpty
+                ? "it has no levels of its own: packs that depend on it use its rules"
+                : "play it with: echolot play \(manifest.id)"
             if installed.alreadyInstalled {
                 print("\(name) \(manifest.version) is already installed; \(play)")
                 held.release()

@@ -130,6 +130,12 @@ struct PlayCommand: ParsableCommand {
         // also have scripts that load, as each later version must.
         let watched = watch ? try WatchedPack(path: path, safe: safe, ignoring: options.isRecording) : nil
         let startPack = try watched?.pack ?? GameLoader.loadPack(path, safe: safe)
+        // A pack of rules alone would open on an empty menu.
+        if startPack.levels.isEmpty {
+            Terminal.error("error: pack \(MessageText.named(startPack.id)) has no levels of its own to play: "
+                + "packs that depend on it use its rules")
+            throw ExitCode(1)
+        }
         if let level, startPack.level(id: level) == nil {
             Terminal.error(GameLoader.noLevel(level, in: startPack, shown: path))
             throw ExitCode(1)

@@ -72,6 +72,18 @@ struct CommandTests {
         #expect(listed.stderr.contains("cave/pack.json:"), "\(listed.stderr)")
     }
 
+    /// A pack of rules alone is installed with what it is for, not offered to play.
+    @Test func aPackOfRulesAloneIsNotOfferedToPlay() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        scratch.write(["pack.json": #"{ "id": "rules", "name": "Rules", "version": "1.0.0", "api": 1 }"#,
+                       "scripts/ping.lua": #"echolot.goal("ping", { on = { tick = function(goal) end } })"#], in: "rules")
+        #expect(try echolot(["pack", "rules", "--out", "rules.zip"], in: scratch.url, data: data).status == 0)
+        let installed = try echolot(["install", "rules.zip"], in: scratch.url, data: data)
+        #expect(installed.status == 0, "\(installed.stderr)")
+        #expect(installed.stdout.hasSuffix("; it has no levels of its own: packs that depend on it use its rules\n"), "\(installed.stdout)")
+    }
+
     /// A packs folder named by ECHOLOT_PACKS that does not exist is said to be missing,
     /// not listed as one that holds nothing.
     @Test func packsAllSaysAMissingShippedFolder() throws {

@@ -87,6 +87,19 @@ import Testing
         #expect(try game.waitForExit() == 0)
     }
 
+    /// A pack of rules alone is not opened on an empty menu.
+    @Test func aPackOfRulesAloneIsNotPlayed() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rules = folder.appendingPathComponent("rules")
+        try FileManager.default.createDirectory(at: rules.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try Data(#"{ "id": "rules", "name": "Rules", "version": "1.0.0", "api": 1 }"#.utf8).write(to: rules.appendingPathComponent("pack.json"))
+        try Data(#"echolot.goal("ping", { on = { tick = function(goal) end } })"#.utf8).write(to: rules.appendingPathComponent("scripts/ping.lua"))
+        let game = try PseudoTerminal(["play", "rules", "--plain", "--no-audio"], environment: ["ECHOLOT_DATA": folder.path], directory: folder)
+        try game.expect("error: pack 'rules' has no levels of its own to play: packs that depend on it use its rules")
+        #expect(try game.waitForExit() == 1)
+    }
+
     @Test func aWatchedPackNamesTheScriptAsValidateDoes() throws {
         let pack = try brokenPack()
         defer { try? FileManager.default.removeItem(at: pack.deletingLastPathComponent()) }
