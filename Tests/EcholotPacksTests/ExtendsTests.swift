@@ -135,7 +135,7 @@ struct ExtendsTests {
         #expect(shown == [
             "three.json:5:71: entities[0].sound.file: sound file \"sounds/c.wav\" is neither in this pack nor in its base \"base\"",
             "pack.json:2:21: levels[1]: unknown level \"four\": neither this pack nor its base has levels/four.json",
-            "pack.json:3:37: parameters.nine.find: unknown level \"nine\"",
+            "pack.json:3:19: parameters.nine: unknown level \"nine\"",
             "pack.json:4:37: parameters.two.speed: level \"two\" has no goal \"speed\"",
             "pack.json:4:57: parameters.two.find: level \"two\" has no entity \"ghost\"",
         ])

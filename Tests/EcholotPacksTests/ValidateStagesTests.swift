@@ -27,7 +27,7 @@ struct ValidateStagesTests {
     @Test func anEmptyEntryForAnUnknownLevelIsTold() throws {
         let (status, lines) = try Self.validate(manifest: Self.extendingTutorial(parameters: #"{ "no-such-level": {} }"#))
         #expect(status == 1)
-        #expect(lines == [#"th/pack.json:1:125: error: parameters.no-such-level: unknown level "no-such-level""#], "\(lines)")
+        #expect(lines == [#"th/pack.json:1:108: error: parameters.no-such-level: unknown level "no-such-level""#], "\(lines)")
     }
 
     /// An empty entry for a level the base has changes nothing and is no problem.
@@ -63,7 +63,7 @@ struct ValidateStagesTests {
         #expect(status == 1)
         #expect(lines.count == 2, "\(lines)")
         #expect(lines.first?.hasSuffix(#"parameters.two-voices.avoid.id: "id" names the rule and cannot be overridden"#) == true, "\(lines)")
-        #expect(lines.last?.hasSuffix(#"parameters.no-such-level.timeLimit: unknown level "no-such-level""#) == true, "\(lines)")
+        #expect(lines.last?.hasSuffix(#"parameters.no-such-level: unknown level "no-such-level""#) == true, "\(lines)")
     }
 
     /// Runs `validate p` on a pack of one level file `level` (levels/one.json): stderr lines.

@@ -58,7 +58,12 @@ enum PackMerger {
         merged.manifest = manifest
 
         for override in pack.manifest.parameters {
-            if let problem = apply(override, to: &merged) {
+            // A level no layer has is told at its key, the name to change, not at its rules.
+            let levelKey = "parameters." + override.level
+            if merged.levels[override.level] == nil, let key = pack.manifestSource.keyPositions[levelKey] {
+                reports.report(for: pack.manifestSource.displayPath).error(at: levelKey, "unknown level \(quoted(override.level))"
+                    + Suggestion.hint(for: override.level, among: merged.levels.keys.sorted()), key)
+            } else if let problem = apply(override, to: &merged) {
                 reports.error(at: override.sourcePath, in: pack.manifestSource, problem)
             }
         }
