@@ -104,6 +104,21 @@ struct DependencyTests {
 
     /// The walk along a chain recurses; a chain longer than any real pack needs is refused
     /// where it grows too long, with its ends, instead of being followed to the end.
+    /// A base missing for two packs that build on one another is told once, for the first,
+    /// whatever chain led to it; and a sibling whose id is two edits away is not offered
+    /// as the base meant.
+    @Test func aMissingBaseIsToldOnceAndNoSiblingIsMeant() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        scratch.write(Packs.files(id: "acme-blue", extra: #""extends": "acme-base""#), in: "data/packs/acme-blue")
+        scratch.write(Packs.files(id: "acme-late", extra: #""extends": "acme-blue""#), in: "data/packs/acme-late")
+        let plain = try echolot(["packs", "--plain"], in: scratch.url, data: data)
+        #expect(plain.stdout == "acme-blue: does not load; its errors follow.\n"
+            + "acme-late: does not load, for the problem told at \(data.path)/packs/acme-blue/pack.json.\n", "\(plain.stdout)")
+        #expect(plain.stderr.split(separator: "\n").count == 1, "\(plain.stderr)")
+        #expect(plain.stderr.hasSuffix("; install it with 'echolot install FILE.zip'\n"), "not acme-late: \(plain.stderr)")
+    }
+
     @Test func aChainTooLongIsRefusedWhereItGrowsTooLong() {
         let scratch = Scratch()
         let count = PackResolver.longestChain + 6

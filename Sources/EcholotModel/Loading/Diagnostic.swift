@@ -79,17 +79,24 @@ public struct ToldDiagnostics {
     /// Nothing told yet.
     public init() {}
 
-    /// `diagnostics` without those told already; from now on, they are told too. A file is
-    /// the same whichever way its path is written: a pack named relatively and found again
-    /// through another (a cycle's other pack) has its problem told once.
+    /// `diagnostics` without those told already by an earlier call; from now on, they are
+    /// told too. A problem is its place: the same file, however its path is written (a pack
+    /// named relatively and found again through another), at the same line and column, of
+    /// the same severity — a base missing for two packs that build on one another is told
+    /// for the first, whatever chain of packs led to it.
     public mutating func untold(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.filter { diagnostic in
-            var same = diagnostic
+        let places = diagnostics.map { diagnostic in
+            var place = diagnostic
             if FileManager.default.fileExists(atPath: diagnostic.path) {
-                same.path = URL(fileURLWithPath: diagnostic.path).standardizedFileURL.resolvingSymlinksInPath().path
+                place.path = URL(fileURLWithPath: diagnostic.path).standardizedFileURL.resolvingSymlinksInPath().path
             }
-            return told.insert(same).inserted
+            place.message = ""
+            place.untold = 0
+            return place
         }
+        let untold = zip(diagnostics, places).filter { !told.contains($0.1) }.map(\.0)
+        told.formUnion(places)
+        return untold
     }
 }
 

@@ -39,13 +39,15 @@ public enum Suggestion {
 
     /// ` (did you mean 'x'?)` for the closest candidate, or "": for names in scripts and
     /// in messages about them.
-    public static func nameHint(for word: String, among candidates: [String]) -> String {
-        closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+    public static func nameHint(for word: String, among candidates: [String], edits: Int? = nil) -> String {
+        closest(to: word, among: candidates, edits: edits).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
-    /// The candidate nearest to `word`, if it is near enough to be a typo.
-    public static func closest(to word: String, among candidates: [String]) -> String? {
-        let limit = max(1, min(3, word.count / 3))
+    /// The candidate nearest to `word`, if it is near enough to be a typo: within `edits`
+    /// when given (where names of a family differ by little, `acme-base` and `acme-blue`),
+    /// else within a third of the word's length, one to three edits.
+    public static func closest(to word: String, among candidates: [String], edits: Int? = nil) -> String? {
+        let limit = edits ?? max(1, min(3, word.count / 3))
         var best: (String, Int)?
         for candidate in candidates where candidate != word {
             let d = distance(Array(word.lowercased()), Array(candidate.lowercased()))

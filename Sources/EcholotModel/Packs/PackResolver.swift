@@ -108,7 +108,9 @@ struct PackResolver {
                 } else {
                     switch lookup(need.id) {
                     case nil:
-                        let meant = Suggestion.nameHint(for: need.id, among: knownIDs.filter { $0 != pack.id && $0 != root.id })
+                        // One slip only: packs of a family have near ids, and a base removed
+                        // must not be "meant" as its sibling.
+                        let meant = Suggestion.nameHint(for: need.id, among: knownIDs.filter { $0 != pack.id && $0 != root.id }, edits: 1)
                         fail("pack \(quoted(pack.id)) \(what) \(quoted(need.id))"
                             + (need.declared.map { " \($0.range.text)" } ?? "")
                             + ", which is neither installed nor shipped (needed through \(shown))"
