@@ -193,7 +193,8 @@ struct ValidateCommand: ParsableCommand {
                                                            toldByTheEngine: GoalText.standardTypes,
                                                            readWhole: readWhole.union(scripted))).sortedForDisplay()
         }
-        remarks = (remarks + pack.unlistedLevelWarnings(storyLevels: storyLevels(storyReading))).sortedForDisplay()
+        remarks = (remarks + pack.unlistedLevelWarnings(storyLevels: storyLevels(storyReading))
+            + pack.untranslatedStringWarnings()).sortedForDisplay()
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.
         if problems.isEmpty, let rules { problems = rules.startProblems() }

@@ -66,6 +66,19 @@ struct PackChecksTests {
         #expect(shipped.status == 0, "\(shipped.stderr)")
     }
 
+    /// A string of the default language that another language of the pack has no text
+    /// for is warned of at its id: its players would read it in the default's words.
+    @Test func aStringMissingFromALanguageIsWarnedOf() throws {
+        let scratch = try Self.scaffold()
+        scratch.write(["cave/strings/de.json": #"{ "pack.name": "Höhle", "pack.description": "Ein neues Paket.", "#
+            + #""level.first-steps.description": "Ein Glockenspiel.", "entity.first-steps.chime.name": "Glockenspiel", "#
+            + #""goal.quickFind.briefing": "Finde {entity}.", "goal.quickFind.line": "Finde {entity}" }"#])
+        let validated = try echolot(["validate", "cave"], in: scratch.url, data: scratch.at("data"))
+        #expect(validated.status == 0, "\(validated.stderr)")
+        #expect(validated.stderr == "cave/strings/en.json:4:3: warning: string \"level.first-steps.name\" has no text in "
+            + "strings/de.json: players of that language read it in en; add it there\n", "\(validated.stderr)")
+    }
+
     /// A warning is shown by `pack` and does not stop the archive.
     @Test func packShowsWarningsAndWritesTheArchive() throws {
         let scratch = try Self.scaffold()

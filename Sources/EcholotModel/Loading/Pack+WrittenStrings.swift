@@ -33,6 +33,27 @@ extension Pack {
         Set(levels.values.flatMap { $0.level[LevelKeys.entities].nodes.map { $0.node[EntityKeys.name] } })
     }
 
+    /// A warning at each of the pack's own `pack.`, `scenario.`, `level.`, `entity.` and
+    /// `goal.` strings of its default language that another language the pack has no text
+    /// for: players of that language read the default's words there without a word said.
+    /// (A story's lines are the story's check, which makes a missing one an error.)
+    public func untranslatedStringWarnings() -> [Diagnostic] {
+        let others = strings.keys.filter { $0 != manifest.defaultLanguage }.sorted()
+        guard !others.isEmpty else { return [] }
+        let families = ["pack.", "scenario.", "level.", "entity.", "goal."]
+        let own = "strings/\(manifest.defaultLanguage).json"
+        return writtenStrings().filter { $0.file.hasSuffix(own) && families.contains(where: $0.id.hasPrefix) }.compactMap { string in
+            let missing = others.filter { strings[$0]?[string.id] == nil }
+            guard !missing.isEmpty else { return nil }
+            let files = missing.map { "strings/\($0).json" }
+            return Diagnostic(path: string.file, at: string.position,
+                              message: "string \(quoted(string.id)) has no text in \(files.joined(separator: ", ")): players of "
+                                  + "\(missing.count == 1 ? "that language" : "those languages") read it in \(manifest.defaultLanguage); "
+                                  + "add it there",
+                              severity: .warning)
+        }
+    }
+
     /// A warning for each string of the pack's own files that the game would look up under
     /// a `pack.`, `scenario.`, `level.`, `entity.` or `goal.` id but never does, since the
     /// pack has no such scenario, level, entity or goal type (`goalTypes`, the goal rules
