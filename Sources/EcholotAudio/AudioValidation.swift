@@ -22,7 +22,7 @@ public enum AudioValidation {
         var standIns: [StandIn: [String]] = [:]
         for id in pack.levels.keys.sorted() where levels?.contains(id) ?? true {
             guard let definition = pack.levels[id] else { continue }
-            let baseLevel = !PathInside.isBelow(definition.file.standardizedFileURL.resolvingSymlinksInPath().path, folder: own)
+            let baseLevel = !pack.isOwn(definition)
             for (file, path) in definition.soundReferences {
                 // Entity sounds are placed in space; ambience and music are not.
                 guard let problem = checker.problem(file, directional: SoundUses.isEntitySound(path)) else { continue }

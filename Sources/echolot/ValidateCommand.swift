@@ -187,14 +187,16 @@ struct ValidateCommand: ParsableCommand {
         }
         // Which goal types there are, and which ids a script may hand the game, are known
         // once the scripts load; until then, what stops them is the problem told.
+        // The strings files are read once for both checks of them.
+        let written = pack.writtenStrings()
         if let rules {
             let scripted = rules.engine.stringLiterals(inPacks: Set(pack.loadOrder.map(\.manifest.id)))
             remarks = (remarks + pack.unusedStringWarnings(goalTypes: rules.engine.ruleNames(.goal, for: pack.id),
                                                            toldByTheEngine: GoalText.standardTypes,
-                                                           readWhole: readWhole.union(scripted))).sortedForDisplay()
+                                                           readWhole: readWhole.union(scripted), written: written)).sortedForDisplay()
         }
         remarks = (remarks + pack.unlistedLevelWarnings(storyLevels: storyLevels(storyReading))
-            + pack.untranslatedStringWarnings()).sortedForDisplay()
+            + pack.untranslatedStringWarnings(written: written)).sortedForDisplay()
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.
         if problems.isEmpty, let rules { problems = rules.startProblems() }

@@ -20,29 +20,31 @@ extension Pack {
     public func unlistedLevelWarnings(storyLevels: Set<String>?, only: String? = nil) -> [Diagnostic] {
         let typos = overrideTypoWarnings(only: only)
         // A misspelt override is told as that alone, not again as a level play never offers.
-        return typos.map(\.diagnostic) + listWarnings(storyLevels: storyLevels, only: only)
-            .filter { warning in !typos.contains { $0.diagnostic.path == warning.path } }
+        return typos + listWarnings(storyLevels: storyLevels, only: only)
+            .filter { warning in !typos.contains { $0.path == warning.path } }
+    }
+
+    /// Whether `definition` is read from this pack's own folder, not from a base it builds on.
+    public func isOwn(_ definition: LevelDefinition) -> Bool {
+        PathInside.isBelow(definition.file.standardizedFileURL.resolvingSymlinksInPath().path,
+                           folder: root.standardizedFileURL.resolvingSymlinksInPath().path)
     }
 
     /// A warning at each level of a pack that builds on another whose id is new but close
     /// to one of the base's: `frist-steps` was meant to replace `first-steps`, and instead
     /// adds a level while the base's plays on unchanged.
-    private func overrideTypoWarnings(only: String?) -> [(id: String, diagnostic: Diagnostic)] {
+    private func overrideTypoWarnings(only: String?) -> [Diagnostic] {
         guard manifest.extends != nil else { return [] }
-        let own = root.standardizedFileURL.resolvingSymlinksInPath().path
-        func isOwn(_ definition: LevelDefinition) -> Bool {
-            PathInside.isBelow(definition.file.standardizedFileURL.resolvingSymlinksInPath().path, folder: own)
-        }
         let based = levels.values.filter { !isOwn($0) }.map(\.id).sorted()
         return levels.values.filter { definition in isOwn(definition) && (only.map { $0 == definition.id } ?? true) }
             .sorted { $0.id < $1.id }
-            .compactMap { definition -> (id: String, diagnostic: Diagnostic)? in
+            .compactMap { definition -> Diagnostic? in
                 guard let meant = Suggestion.closest(to: definition.id, among: based),
                       !Self.namedAfter(definition.id, meant) else { return nil }
-                return (definition.id, Diagnostic(path: definition.source.displayPath, at: definition.source.position(of: "id"),
-                                                  message: "level \(named(definition.id)) is a level of its own, beside the base's "
-                                                      + "\(named(meant)); to replace that one, give this file the id \(quoted(meant))",
-                                                  severity: .warning))
+                return Diagnostic(path: definition.source.displayPath, at: definition.source.position(of: "id"),
+                                  message: "level \(named(definition.id)) is a level of its own, beside the base's "
+                                      + "\(named(meant)); to replace that one, give this file the id \(quoted(meant))",
+                                  severity: .warning)
             }
     }
 
@@ -59,12 +61,10 @@ extension Pack {
     /// ``unlistedLevelWarnings(storyLevels:only:)``'s warnings of levels play never reaches.
     private func listWarnings(storyLevels: Set<String>?, only: String?) -> [Diagnostic] {
         guard let storyLevels else { return [] }
-        let own = root.standardizedFileURL.resolvingSymlinksInPath().path
         let played = Set(levelOrder).union(storyLevels)
         let scenarios = !manifest.scenarios.isEmpty
         return levels.keys.sorted().compactMap { id -> Diagnostic? in
-            guard only.map({ $0 == id }) ?? true, !played.contains(id), let definition = levels[id],
-                  PathInside.isBelow(definition.file.standardizedFileURL.resolvingSymlinksInPath().path, folder: own)
+            guard only.map({ $0 == id }) ?? true, !played.contains(id), let definition = levels[id], isOwn(definition)
             else { return nil }
             let list = scenarios ? "any scenario's \"levels\" in pack.json" : "pack.json's \"levels\""
             let story = storyLevels.isEmpty ? "" : " nor a step of the story"

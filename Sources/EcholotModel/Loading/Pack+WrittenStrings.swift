@@ -37,12 +37,13 @@ extension Pack {
     /// `goal.` strings of its default language that another language the pack has no text
     /// for: players of that language read the default's words there without a word said.
     /// (A story's lines are the story's check, which makes a missing one an error.)
-    public func untranslatedStringWarnings() -> [Diagnostic] {
+    /// `written`: the pack's strings as ``writtenStrings()`` reads them, when read already.
+    public func untranslatedStringWarnings(written: [WrittenString]? = nil) -> [Diagnostic] {
         let others = strings.keys.filter { $0 != manifest.defaultLanguage }.sorted()
         guard !others.isEmpty else { return [] }
         let families = ["pack.", "scenario.", "level.", "entity.", "goal."]
         let own = "strings/\(manifest.defaultLanguage).json"
-        return writtenStrings().filter { $0.file.hasSuffix(own) && families.contains(where: $0.id.hasPrefix) }.compactMap { string in
+        return (written ?? writtenStrings()).filter { $0.file.hasSuffix(own) && families.contains(where: $0.id.hasPrefix) }.compactMap { string in
             let missing = others.filter { strings[$0]?[string.id] == nil }
             guard !missing.isEmpty else { return nil }
             let files = missing.map { "strings/\($0).json" }
@@ -61,9 +62,10 @@ extension Pack {
     /// read none):
     /// most likely a misspelt id, so players get the file's name, not the text. Ids the
     /// game may read whole are left alone: those in `readWhole` (a story's line ids and
-    /// speakers, a string a script may hand the game) and an entity's `name`.
+    /// speakers, a string a script may hand the game) and an entity's `name`. `written`: as
+    /// for ``untranslatedStringWarnings(written:)``.
     public func unusedStringWarnings(goalTypes: [String], toldByTheEngine standard: Set<String> = [],
-                                     readWhole: Set<String> = []) -> [Diagnostic] {
+                                     readWhole: Set<String> = [], written: [WrittenString]? = nil) -> [Diagnostic] {
         var known = ["pack.name", "pack.description"]
         known += manifest.scenarios.map { "scenario.\($0.id).name" }
         let whole = readWhole.union(entityNames)
@@ -74,7 +76,7 @@ extension Pack {
         known += goalTypes.filter { !standard.contains($0) }.flatMap { ["goal.\($0).briefing", "goal.\($0).line"] }
         let ids = Set(known)
         var warnings: [Diagnostic] = []
-        for string in writtenStrings() where !ids.contains(string.id) && !whole.contains(string.id) {
+        for string in written ?? writtenStrings() where !ids.contains(string.id) && !whole.contains(string.id) {
             guard let reason = unusedReason(string.id, standard: standard) else { continue }
             let hint = Suggestion.hint(for: string.id, among: known)
             warnings.append(Diagnostic(path: string.file, at: string.position,

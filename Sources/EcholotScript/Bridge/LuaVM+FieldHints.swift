@@ -208,11 +208,16 @@ extension LuaVM {
             missing = (read, path, keys)
         }
         guard let missing else { return nil }
-        let table = missing.path.joined(separator: ".")
-        let read = "\(table).\(missing.read.name)"
-        let said = missingField(missing.read.name, of: table, among: missing.keys ?? [], listing: false, level: level, in: L)
-        // "is nil; did you mean …?" or "is nil: goal has no field 'limit'"
-        return (" (\(read) is nil\(said.hasPrefix("did you mean") ? "; " : ": ")\(said))", missing.read.place.offset)
+        let read = "\(missing.path.joined(separator: ".")).\(missing.read.name)"
+        return (" (\(read) is nil" + nilFieldAdvice(missing.read.name, of: missing.path, among: missing.keys ?? [], level: level, in: L) + ")",
+                missing.read.place.offset)
+    }
+
+    /// What follows "is nil" for field `name` that the table `path` lacks (`keys`, the
+    /// names it has): "; did you mean 'goal.target'?" or ": goal has no field 'limit'".
+    private func nilFieldAdvice(_ name: String, of path: [String], among keys: [String], level: Int32, in L: OpaquePointer) -> String {
+        let said = missingField(name, of: path.joined(separator: "."), among: keys, listing: false, level: level, in: L)
+        return (said.hasPrefix("did you mean") ? "; " : ": ") + said
     }
 
     /// For Lua's "attempt to index a nil value (field '?')" — a read through brackets
@@ -225,17 +230,11 @@ extension LuaVM {
         guard lua_checkstack(L, Self.hintSlots) != 0 else { return nil }
         var failed: (read: LuaLine.BracketRead, key: String)?
         for read in line.bracketReads() {
-            guard pushTable(at: read.table, level: level, in: L) else { return nil }
-            guard pushValue(at: read.key, level: level, in: L) else {
-                clua_pop(L, 1)
-                return nil
+            switch entryRead(read, level: level, in: L) {
+            case .present?: continue
+            case let .missing(key)? where failed == nil: failed = (read, key)
+            default: return nil
             }
-            let present = hasEntry(in: L)
-            let key = present == false ? describeKey(read, level: level, in: L) : nil
-            clua_pop(L, 2)
-            if present == true { continue }
-            guard let key, failed == nil else { return nil }
-            failed = (read, key)
         }
         guard let failed else { return nil }
         return (" (\(failed.read.table.joined(separator: "."))[\(failed.read.key.joined(separator: "."))] is nil: \(failed.key))",
@@ -255,29 +254,46 @@ extension LuaVM {
         let first = max(1, Int(record.linedefined))
         let last = Int(record.lastlinedefined) >= first ? Int(record.lastlinedefined) : .max
         guard let function = failingLines(first ... last, of: frame.chunk),
-              let source = function.source(ofLocal: name, before: line.tokens.last?.end ?? line.start),
-              pushTable(at: source.table, level: frame.level, in: L) else { return nil }
+              let source = function.source(ofLocal: name, before: line.tokens.last?.end ?? line.start) else { return nil }
         let said: String
         switch source.read {
         case let .field(field):
+            guard pushTable(at: source.table, level: frame.level, in: L) else { return nil }
             let found = absence(of: field, in: L)
             clua_pop(L, 1)
             guard case let .lacks(keys)? = found else { return nil }
-            let advice = missingField(field, of: source.table.joined(separator: "."), among: keys ?? [], listing: false, level: frame.level, in: L)
-            said = (advice.hasPrefix("did you mean") ? "; " : ": ") + advice
+            said = nilFieldAdvice(field, of: source.table, among: keys ?? [], level: frame.level, in: L)
         case let .key(key):
-            guard pushValue(at: key, level: frame.level, in: L) else {
-                clua_pop(L, 1)
-                return nil
-            }
             let read = LuaLine.BracketRead(table: source.table, key: key, offset: source.offset)
-            let described = hasEntry(in: L) == false ? describeKey(read, level: frame.level, in: L) : nil
-            clua_pop(L, 2)
-            guard let described else { return nil }
+            guard case let .missing(described)? = entryRead(read, level: frame.level, in: L) else { return nil }
             said = ": " + described
         }
         let setOn = LuaKeySearch.position(ofOffset: source.offset, in: function.text).line
         return " (set on line \(setOn) from \(source.written), which is nil\(said))"
+    }
+
+    /// What a read through brackets finds now.
+    private enum EntryRead {
+        /// Its table has an entry for its key.
+        case present
+        /// It has none: what the key was (``describeKey(_:level:in:)``).
+        case missing(String)
+    }
+
+    /// What `read` finds in the function at stack `level`; nil when its table or key
+    /// cannot be followed, an `__index` function could answer it, or its key cannot be told.
+    private func entryRead(_ read: LuaLine.BracketRead, level: Int32, in L: OpaquePointer) -> EntryRead? {
+        guard pushTable(at: read.table, level: level, in: L) else { return nil }
+        guard pushValue(at: read.key, level: level, in: L) else {
+            clua_pop(L, 1)
+            return nil
+        }
+        defer { clua_pop(L, 2) }
+        switch hasEntry(in: L) {
+        case true?: return .present
+        case false?: return describeKey(read, level: level, in: L).map(EntryRead.missing)
+        case nil: return nil
+        }
     }
 
     /// Whether the table below the top of the stack has an entry for the key on top, for a
