@@ -62,7 +62,10 @@ struct ValidateCommand: ParsableCommand {
                 // Told for a path before it (a cycle they are all in, a level file of it), its
                 // problems are not told again; without a line of its own, only the exit
                 // status would say that this pack failed.
-                if untold.isEmpty { print(Self.toldAbove(MessageText.argument(report.packID ?? argument), problems)) }
+                if untold.isEmpty {
+                    print(Self.toldAbove(MessageText.argument(report.packID ?? argument), at: told.toldPath(of: problems[0]) ?? problems[0].path,
+                                         count: problems.count))
+                }
             }
         }
         if failed { throw ExitCode(1) }
@@ -122,12 +125,12 @@ struct ValidateCommand: ParsableCommand {
         }
     }
 
-    /// The line for the pack `name` whose `problems` (at least one) were all told for a
-    /// path before it, as `packs --plain` says it: `b: not valid, for the problem told above
-    /// at a/pack.json`.
-    static func toldAbove(_ name: String, _ problems: [Diagnostic]) -> String {
-        let first = MessageText.oneLine(problems[0].path)
-        let told = problems.count == 1 ? "the problem told above at \(first)" : "the \(problems.count) problems told above, the first at \(first)"
+    /// The line for the pack `name` whose `count` problems were all told for a path before
+    /// it, the first in the file told as `path`, as `packs --plain` says it: `b: not valid,
+    /// for the problem told above at a/pack.json`.
+    static func toldAbove(_ name: String, at path: String, count: Int) -> String {
+        let first = MessageText.oneLine(path)
+        let told = count == 1 ? "the problem told above at \(first)" : "the \(count) problems told above, the first at \(first)"
         return "\(name): not valid, for \(told)"
     }
 

@@ -74,7 +74,8 @@ extension Sequence where Element == Diagnostic {
 /// that an earlier list told already, such as a cycle every pack in it runs into, is told
 /// once.
 public struct ToldDiagnostics {
-    private var told: Set<Diagnostic> = []
+    /// Each place told, with its file's path as it was told.
+    private var told: [Diagnostic: String] = [:]
 
     /// Nothing told yet.
     public init() {}
@@ -85,18 +86,26 @@ public struct ToldDiagnostics {
     /// the same severity — a base missing for two packs that build on one another is told
     /// for the first, whatever chain of packs led to it.
     public mutating func untold(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        let places = diagnostics.map { diagnostic in
-            var place = diagnostic
-            if FileManager.default.fileExists(atPath: diagnostic.path) {
-                place.path = URL(fileURLWithPath: diagnostic.path).standardizedFileURL.resolvingSymlinksInPath().path
-            }
-            place.message = ""
-            place.untold = 0
-            return place
-        }
-        let untold = zip(diagnostics, places).filter { !told.contains($0.1) }.map(\.0)
-        told.formUnion(places)
+        // Two problems of one list at one place (two mistakes in one value) are both told.
+        let places = diagnostics.map(Self.place(of:))
+        let untold = zip(diagnostics, places).filter { told[$0.1] == nil }.map(\.0)
+        for (diagnostic, place) in zip(diagnostics, places) where told[place] == nil { told[place] = diagnostic.path }
         return untold
+    }
+
+    /// The path `diagnostic`'s file was told by, when its place was told: a line pointing
+    /// back at it names the file as the reader saw it, not as the pack at hand reached it.
+    public func toldPath(of diagnostic: Diagnostic) -> String? { told[Self.place(of: diagnostic)] }
+
+    /// What makes two diagnostics one problem: the file, line, column and severity.
+    private static func place(of diagnostic: Diagnostic) -> Diagnostic {
+        var place = diagnostic
+        if FileManager.default.fileExists(atPath: diagnostic.path) {
+            place.path = URL(fileURLWithPath: diagnostic.path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        place.message = ""
+        place.untold = 0
+        return place
     }
 }
 
