@@ -45,7 +45,7 @@ struct PackCommand: ParsableCommand {
         let library = PackLibrary.standard()
         let findings = ValidateCommand.findings(path: folder, library: library)
         // An id a shipped pack has is no problem of the pack's own, but install refuses it.
-        let taken = findings.report.pack.flatMap(library.shippedIDProblem(of:)).map { [$0] } ?? []
+        let taken = findings.report.pack.flatMap { library.shippedIDProblem(of: $0) }.map { [$0] } ?? []
         guard findings.problems.isEmpty, taken.isEmpty, let pack = findings.report.pack else {
             for line in (findings.problems + taken + findings.remarks).sortedForDisplay() { Terminal.error(line.description) }
             throw ExitCode(1)

@@ -51,7 +51,10 @@ struct ValidateCommand: ParsableCommand {
             }
             let findings = Self.findings(path: path, library: library)
             let report = findings.report, problems = findings.problems
-            let remarks = told.untold(findings.remarks)
+            // A copy of a shipped pack plays from its folder, but `pack` and `install` refuse
+            // it: an author who took validate's word alone would learn that only then.
+            let taken = report.pack.flatMap { library.shippedIDProblem(of: $0, severity: .warning) }
+            let remarks = told.untold(findings.remarks + (taken.map { [$0] } ?? []))
             if problems.isEmpty {
                 for remark in remarks { Terminal.error(remark.description) }
                 print(report.summary)

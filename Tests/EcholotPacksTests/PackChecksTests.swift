@@ -51,7 +51,8 @@ struct PackChecksTests {
         #expect(scratch.listing() == before)
     }
 
-    /// A pack whose id a shipped pack has is not archived: `install` would refuse it.
+    /// A pack whose id a shipped pack has is not archived: `install` would refuse it; `validate`
+    /// warns of it.
     @Test func packRefusesAShippedPacksID() throws {
         let scratch = try Self.scaffold()
         try scratch.edit("cave/pack.json", replacing: #""id": "cave""#, with: #""id": "tutorial""#)
@@ -60,10 +61,20 @@ struct PackChecksTests {
         #expect(packed.status == 1)
         #expect(packed.stderr.hasPrefix("cave/pack.json:2:9: error: id: pack id \"tutorial\" belongs to the shipped pack at "), "\(packed.stderr)")
         #expect(scratch.listing() == before)
+        // `validate` passes the copy, which plays from its folder, and says what `pack` will do.
+        let validated = try echolot(["validate", "cave"], in: scratch.url, data: scratch.at("data"))
+        #expect(validated.status == 0, "\(validated.stderr)")
+        #expect(validated.stderr.hasPrefix("cave/pack.json:2:9: warning: id: pack id \"tutorial\" belongs to the shipped pack at "),
+                "\(validated.stderr)")
+        #expect(validated.stderr.hasSuffix("`echolot pack` and `install` refuse a pack that takes another's id, so give this one "
+            + "an id of its own before sharing it\n"), "\(validated.stderr)")
         // The shipped pack itself is packed as it is.
         let shipped = try echolot(["pack", repositoryRoot.appendingPathComponent("levels/tutorial").path, "--out", "t.zip"],
                                   in: scratch.url, data: scratch.at("data"))
         #expect(shipped.status == 0, "\(shipped.stderr)")
+        let shippedValidated = try echolot(["validate", repositoryRoot.appendingPathComponent("levels/tutorial").path],
+                                           in: scratch.url, data: scratch.at("data"))
+        #expect(shippedValidated.status == 0 && shippedValidated.stderr.isEmpty, "\(shippedValidated.stderr)")
     }
 
     /// A string of the default language that another language of the pack has no text
