@@ -15,7 +15,7 @@ import Testing
     @Test func storyLoadsWithoutProblems() throws {
         let pack = try PackLoader.load(at: Self.pack)
         let book = try #require(StoryReader.load(for: pack)).get()
-        #expect(book.chapters.map(\.id) == ["gate", "river", "detour", "forest", "home", "epilogue"])
+        #expect(book.chapters.map(\.id) == ["gate", "river", "detour", "forest", "home", "epilogue", "soaked"])
         #expect(book.start == "gate")
     }
 
