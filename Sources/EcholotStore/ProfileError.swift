@@ -100,8 +100,9 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
             return .damaged(path: path, detail: "a total is too large to add up")
         case .SQLITE_CANTOPEN:
             // SQLite says only "unable to open"; the folder's permissions say why.
-            let folder = (path as NSString).deletingLastPathComponent
-            if !FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder) {
+            // Not NSString's `deletingLastPathComponent`: Foundation traps on a name without a `/`.
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            if !FileManager.default.isWritableFile(atPath: folder) {
                 return .readOnly(path: path, detail: "the folder \(folder) is read-only")
             }
             return .failed(path: path, detail: detail)

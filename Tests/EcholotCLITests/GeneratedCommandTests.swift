@@ -20,7 +20,7 @@ import Testing
 
     /// The tutorial with one level file, its manifest or its strings changed, validated.
     @Test func validateTellsEveryMutatedTutorialInTheOneForm() throws {
-        let pack = try shippedPackCopy("tutorial")
+        let pack = try shippedPackCopy("tutorial", id: "tutorial-copy")
         let files = ["levels/first-sound.json", "levels/around-you.json", "pack.json", "strings/en.json"]
         for seed in UInt64(0)..<12 {
             var mutator = HostileMutator(seed: seed)
@@ -46,7 +46,7 @@ import Testing
 
     @Test(arguments: extremes.indices)
     func validateTellsAnExtremeLevelInTheOneForm(index: Int) throws {
-        let pack = try shippedPackCopy("tutorial")
+        let pack = try shippedPackCopy("tutorial", id: "tutorial-copy")
         try Data(Self.extremes[index]).write(to: pack.appendingPathComponent("levels/first-sound.json"))
         let result = try echolot(["validate", pack.path])
         #expect(result.status == 1)

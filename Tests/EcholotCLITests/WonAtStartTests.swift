@@ -9,7 +9,7 @@ import Testing
     /// A rule that fails as a level starts (so play would refuse the start) is told by
     /// `validate`, which starts each level, at the rule's line.
     @Test func aRuleFailingAsTheLevelStartsIsToldAtItsLine() throws {
-        let pack = try shippedPackCopy("tutorial")
+        let pack = try shippedPackCopy("tutorial", id: "tutorial-copy")
         try FileManager.default.createDirectory(at: pack.appendingPathComponent("scripts"), withIntermediateDirectories: true)
         try Data("echolot.reducer({ on = { [\"level.started\"] = function(level)\n  error(\"not ready\")\nend } })\n".utf8)
             .write(to: pack.appendingPathComponent("scripts/broken.lua"))
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func aLevelOfConstraintsOnlyIsRefusedAtItsGoals() throws {
-        let pack = try shippedPackCopy("tutorial")
+        let pack = try shippedPackCopy("tutorial", id: "tutorial-copy")
         let level = pack.appendingPathComponent("levels/first-sound.json")
         let text = try String(contentsOf: level, encoding: .utf8)
         let goals = try #require(text.range(of: #""goals": ["#))

@@ -103,6 +103,32 @@ struct DependencyTests {
         #expect(Set(broken.map { $0.reason?.message }) == ["extends: packs depend on each other in a cycle: a → b → c → a"])
     }
 
+    /// An edition written beside its base, neither installed: the pack named by its folder
+    /// finds the base in the folder that holds both; an installed or shipped pack of that id
+    /// still comes first, and a pack found nowhere says where it was looked for.
+    @Test func aPackFindsItsBaseBesideIt() throws {
+        let scratch = Scratch()
+        scratch.write(Packs.files(id: "base", version: "1.0.0"), in: "work/base")
+        scratch.write(Packs.files(id: "ed", extra: #""extends": "base", "dependencies": { "tools": "*" }"#, levels: []), in: "work/ed")
+        scratch.write(Packs.files(id: "tools"), in: "work/tools-folder")
+        let empty = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
+        let edition = try empty.load(at: scratch.at("work/ed")).get()
+        #expect(edition.bases.map(\.manifest.version) == ["1.0.0"])
+        #expect(edition.loadOrder.map(\.id) == ["base", "tools", "ed"])
+        // One of the library's own comes first.
+        scratch.write(Packs.files(id: "base", version: "2.0.0"), in: "lib/base")
+        let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
+        #expect(try library.load(at: scratch.at("work/ed")).get().bases.map(\.manifest.version) == ["2.0.0"])
+        // Missing everywhere, the message names the folder beside it as the pack was named.
+        scratch.write(["pack.json": Packs.manifest(id: "ed", extra: #""extends": "nowhere""#)], in: "work/ed")
+        let outcome = PackLoader.check(root: scratch.at("work/ed"), displayRoot: "work/ed")
+        let pack = try #require(outcome.pack)
+        guard case let .failure(error) = library.resolve(pack) else { Issue.record("resolved"); return }
+        #expect(error.diagnostics.map(\.description) == ["work/ed/pack.json:1:95: error: extends: pack \"ed\" extends \"nowhere\", "
+            + "which is neither installed, shipped nor a pack folder in work (needed through ed → nowhere); install it with "
+            + "'echolot install FILE.zip', or put its folder in work"])
+    }
+
     /// The walk along a chain recurses; a chain longer than any real pack needs is refused
     /// where it grows too long, with its ends, instead of being followed to the end.
     /// A base missing for two packs that build on one another is told once, for the first,

@@ -270,10 +270,14 @@ struct ExtendsTests {
         let report = PackLoader.validate(path: "lib/ext", relativeTo: scratch.url, library: library)
         #expect(report.isOK)
         #expect(report.summary == "ok: ext (3 levels)")
-        let alone = PackLoader.validate(path: "lib/ext", relativeTo: scratch.url,
+        // Outside the library, the base beside it is found; with none there, the pack is refused.
+        let beside = PackLoader.validate(path: "lib/ext", relativeTo: scratch.url, library: PackLibrary(folders: []))
+        #expect(beside.isOK, "\(beside.diagnostics)")
+        scratch.write(ExtendsTests.extending, in: "solo/ext")
+        let alone = PackLoader.validate(path: "solo/ext", relativeTo: scratch.url,
                                         library: PackLibrary(folders: []))
         #expect(alone.diagnostics.map(\.description) == [
-            "lib/ext/pack.json:1:97: error: extends: pack \"ext\" extends \"base\" ^1.0.0, which is neither installed nor shipped (needed through ext → base); install it with 'echolot install FILE.zip'",
+            "solo/ext/pack.json:1:97: error: extends: pack \"ext\" extends \"base\" ^1.0.0, which is neither installed, shipped nor a pack folder in solo (needed through ext → base); install it with 'echolot install FILE.zip', or put its folder in solo",
         ])
         // A misspelt base is told with the one meant, not sent to be installed.
         var misspelt = ExtendsTests.extending

@@ -53,9 +53,15 @@ public func writePackFiles(_ files: [String: String], in folder: URL, sound: Str
 }
 
 /// A scratch copy of the shipped pack `levels/<name>`, in a folder of its own name, for a
-/// test to change.
-public func shippedPackCopy(_ name: String) throws -> URL {
+/// test to change; with `id`, the copy's `pack.json` gives it that id, so that `validate`
+/// has no shipped pack's id to warn of.
+public func shippedPackCopy(_ name: String, id: String? = nil) throws -> URL {
     let pack = try scratchFolder(name).appendingPathComponent(name)
     try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("levels/\(name)"), to: pack)
+    if let id {
+        let manifest = pack.appendingPathComponent("pack.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"id\": \"\(name)\"", with: "\"id\": \"\(id)\"").utf8).write(to: manifest)
+    }
     return pack
 }

@@ -92,9 +92,43 @@ public struct PackLibrary: Sendable {
         Array(entries.filter { $0.id == id }.dropFirst())
     }
 
-    /// `pack` with its bases laid under it and its dependencies found, in load order.
+    /// `pack` with its bases laid under it and its dependencies found, in load order. A
+    /// pack needed that is neither shipped nor installed is looked for beside `pack` (see
+    /// ``besideFolder(of:)``), where an author writes an edition next to its base.
     public func resolve(_ pack: Pack) -> Result<Pack, PackLoadError> {
-        PackResolver(lookup: { id in self.entry(id: id)?.loaded }, knownIDs: entries.compactMap(\.id)).resolve(pack)
+        var resolver = PackResolver(lookup: { id in self.entry(id: id)?.loaded }, knownIDs: entries.compactMap(\.id))
+        guard let beside = besideFolder(of: pack) else { return resolver.resolve(pack) }
+        // Read only when a need is missing: the folder may hold more than packs.
+        var siblings: PackLibrary?
+        func sibling() -> PackLibrary {
+            if let siblings { return siblings }
+            let found = PackLibrary(folders: [Folder(url: beside, origin: .other)])
+            siblings = found
+            return found
+        }
+        resolver.lookup = { id in self.entry(id: id)?.loaded ?? sibling().entry(id: id)?.loaded }
+        resolver.besideFolder = Self.parent(shown: pack.displayRoot)
+        resolver.knownIDs = { self.entries.compactMap(\.id) + sibling().entries.compactMap(\.id) }
+        return resolver.resolve(pack)
+    }
+
+    /// The folder holding the one shown as `path`, shown alike: `.` for `ed`, `work` for
+    /// `work/ed/`. (Foundation's `deletingLastPathComponent` traps on a one-letter name.)
+    static func parent(shown path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The folder that holds the folder of `pack`, when it is not one the library reads
+    /// (a shipped or installed pack's neighbours are the library's own) and the pack is a
+    /// folder, not an extracted archive.
+    func besideFolder(of pack: Pack) -> URL? {
+        guard pack.layer.storage == nil else { return nil }
+        let parent = pack.root.standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent()
+        let read = folders.map { $0.url.standardizedFileURL.resolvingSymlinksInPath().path }
+        return read.contains(parent.path) ? nil : parent
     }
 
     /// The pack with this id, resolved.

@@ -21,13 +21,23 @@ struct PackResolver {
     static let longestChain = 64
 
     /// Finds a pack by id, as loaded on its own (`nil`: no pack has that id).
-    let lookup: (String) -> Result<Pack, PackLoadError>?
+    var lookup: (String) -> Result<Pack, PackLoadError>?
     /// The ids `lookup` finds: a misspelt `extends` or dependency is told with the one meant.
-    var knownIDs: [String] = []
+    /// Asked only then, since finding them may mean reading a folder.
+    var knownIDs: () -> [String] = { [] }
+    /// The folder beside the pack that `lookup` searches too, as shown: a missing pack's
+    /// message says it was not there either.
+    var besideFolder: String?
+
+    /// A resolver finding packs with `lookup`, whose ids are `knownIDs`.
+    init(lookup: @escaping (String) -> Result<Pack, PackLoadError>?, knownIDs: [String]) {
+        self.lookup = lookup
+        self.knownIDs = { knownIDs }
+    }
 
     /// The pack with everything it builds on resolved, or every problem found.
     func resolve(_ root: Pack) -> Result<Pack, PackLoadError> {
-        var walk = Walk(root: root, lookup: lookup, knownIDs: knownIDs)
+        var walk = Walk(root: root, lookup: lookup, knownIDs: knownIDs, besideFolder: besideFolder)
         walk.visit(root, chain: [root.id])
         let problems = walk.reports.diagnostics
         if !problems.isEmpty {
@@ -57,12 +67,15 @@ struct PackResolver {
         let reports = FileReports()
         var reported: Set<String> = []
 
-        let knownIDs: [String]
+        let knownIDs: () -> [String]
+        let besideFolder: String?
 
-        init(root: Pack, lookup: @escaping (String) -> Result<Pack, PackLoadError>?, knownIDs: [String]) {
+        init(root: Pack, lookup: @escaping (String) -> Result<Pack, PackLoadError>?, knownIDs: @escaping () -> [String],
+             besideFolder: String?) {
             self.root = root
             self.lookup = lookup
             self.knownIDs = knownIDs
+            self.besideFolder = besideFolder
             packs[root.id] = root
         }
 
@@ -110,11 +123,14 @@ struct PackResolver {
                     case nil:
                         // One slip only: packs of a family have near ids, and a base removed
                         // must not be "meant" as its sibling.
-                        let meant = Suggestion.nameHint(for: need.id, among: knownIDs.filter { $0 != pack.id && $0 != root.id }, edits: 1)
+                        let meant = Suggestion.nameHint(for: need.id, among: knownIDs().filter { $0 != pack.id && $0 != root.id }, edits: 1)
                         fail("pack \(quoted(pack.id)) \(what) \(quoted(need.id))"
                             + (need.declared.map { " \($0.range.text)" } ?? "")
-                            + ", which is neither installed nor shipped (needed through \(shown))"
-                            + (meant.isEmpty ? "; install it with 'echolot install FILE.zip'" : meant))
+                            + (besideFolder.map { ", which is neither installed, shipped nor a pack folder in \(MessageText.oneLine($0))" }
+                                ?? ", which is neither installed nor shipped")
+                            + " (needed through \(shown))"
+                            + (!meant.isEmpty ? meant : "; install it with 'echolot install FILE.zip'"
+                                + (besideFolder.map { ", or put its folder in \(MessageText.oneLine($0))" } ?? "")))
                         continue
                     case let .failure(error)?:
                         fail("pack \(quoted(pack.id)) \(what) \(quoted(need.id)), which does not load (needed through "
