@@ -37,7 +37,12 @@ enum ProfileSchema {
     static func migrate(_ database: DatabaseQueue) throws {
         func state(_ db: Database) throws -> (steps: Set<String>, objects: Int) {
             db.clearSchemaCache()
-            return (try migrator.appliedIdentifiers(db), try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0)
+            // The count first: a read transaction takes its snapshot at its first read. When
+            // SQLite says GRDB's steps table is missing, GRDB reads the schema to be sure; as
+            // the first read, that came after the failed one and could find the table another
+            // Echolot made in between ("no such table: grdb_migrations", and the run was lost).
+            let objects = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+            return (try migrator.appliedIdentifiers(db), objects)
         }
         // Each retry needs another process's progress, which ends once the schema is whole.
         for _ in 0..<10 {

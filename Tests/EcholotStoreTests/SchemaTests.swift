@@ -149,6 +149,30 @@ import Testing
         #expect(try profile.runs().map(\.levelID) == ["first"])
     }
 
+    /// A profile that lost a table its schema steps made fails at the next step while no one
+    /// else changes it: that is the file's fault, told at once with what SQLite said, not
+    /// tried again as though another Echolot were making the file, and the file is left as it was.
+    @Test func aProfileMissingATableIsRefusedAtOnceUntouched() throws {
+        let url = scratch.url("profile.sqlite")
+        let queue = try DatabaseQueue(path: url.path)
+        _ = try queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
+        try ProfileSchema.migrator.migrate(queue, upTo: "v1: runs, achievements, unlocks, stories")
+        try queue.write { db in try db.execute(sql: "DROP TABLE storyStep; DROP TABLE story") }
+        try queue.close()
+        let before = try Data(contentsOf: url)
+        let steps = Tally()
+        let error = #expect(throws: ProfileError.self) {
+            try Profile.open(at: url) { db in
+                db.trace { event in
+                    if case let .statement(statement) = event, statement.sql.hasPrefix("BEGIN IMMEDIATE") { steps.add() }
+                }
+            }
+        }
+        #expect(error == .failed(path: url.path, detail: "no such table: story"))
+        #expect(steps.count == 1)
+        #expect(try Data(contentsOf: url) == before)
+    }
+
     @Test func aDamagedProfileIsReportedAndKept() throws {
         let url = scratch.url("profile.sqlite")
         let profile = try Profile.open(at: url)
@@ -228,8 +252,9 @@ private final class OtherEcholot: @unchecked Sendable {
     }
 }
 
-/// Two Echolots opening the same new profile at once: the first has marked the file as a
-/// profile and not yet made a table when the second looks at it.
+/// Two Echolots opening the same new profile at once, the other one run on the spot from a
+/// trace of ours, at a chosen statement: the same interleaving on every run, however loaded
+/// the machine is.
 @Suite struct SimultaneousOpeningTests {
     let scratch: Scratch
     init() throws { scratch = try Scratch() }
@@ -240,46 +265,80 @@ private final class OtherEcholot: @unchecked Sendable {
     /// and its run was lost).
     @Test func aProfileMarkedButNotYetMadeOpensWhileItIsMade() throws {
         let url = scratch.url("profile.sqlite")
+        // In WAL mode, as the first Echolot leaves the file a moment after marking it: ours
+        // reading it holds off no writer, so the other can make the profile in ours' trace.
         try DatabaseQueue(path: url.path).writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA application_id = \(ProfileSchema.applicationID)")
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
         }
         let other = OtherEcholot(url: url)
         let started = Tripwire()
-        let finished = DispatchSemaphore(value: 0)
         let profile = try Profile.open(at: url) { db in
             db.trace { event in
                 guard case let .statement(statement) = event else { return }
                 if statement.sql.contains("pragma_application_id") { started.arm(); return }
                 // The header's own parts (`-- PRAGMA …`) run inside it.
                 guard !statement.sql.hasPrefix("--") else { return }
-                guard started.fire() else { return }
-                // The other Echolot runs on its own thread: when ours holds the file for a
-                // moment, it waits for it; otherwise it has made the whole profile by now.
-                Thread.detachNewThread { other.createOnce(); finished.signal() }
-                _ = finished.wait(timeout: .now() + 1)
+                if started.fire() { other.createOnce() }
             }
         }
         try profile.record(Fixture.run("second"))
-        finished.wait()
-        finished.signal()
+        #expect(other.failure == nil)
+        #expect(try profile.runs().map(\.levelID).sorted() == ["first", "second"])
+    }
+
+    /// The other Echolot makes the whole profile at each statement of ours' first look at
+    /// which schema steps the file has run (`at` counts from GRDB's `PRAGMA query_only = 1`
+    /// that begins the read, to its commit). GRDB's table was missing to one statement of
+    /// that look and there to the next, which said "no such table: grdb_migrations" now and
+    /// then under load, and the run was lost.
+    @Test(arguments: 1...5) func aProfileMadeWhileOursReadsItsStepsOpens(at position: Int) throws {
+        let url = scratch.url("profile.sqlite")
+        let other = OtherEcholot(url: url)
+        let reading = Tripwire(firesAt: position)
+        let profile = try Profile.open(at: url) { db in
+            db.trace { event in
+                guard case let .statement(statement) = event else { return }
+                if statement.sql == "PRAGMA query_only = 1" { reading.arm(); return }
+                if reading.fire() { other.createOnce() }
+            }
+        }
+        try profile.record(Fixture.run("second"))
         #expect(other.failure == nil)
         #expect(try profile.runs().map(\.levelID).sorted() == ["first", "second"])
     }
 }
 
-/// Arms on one statement and fires once, on the next one.
+/// Arms on one statement and fires once, on the chosen one of those that follow.
 private final class Tripwire: @unchecked Sendable {
     private let lock = NSLock()
-    private var armed = false, fired = false
+    private let position: Int
+    private var armed = false, seen = 0
 
+    /// Fires on the `position`th call of ``fire()`` after ``arm()``.
+    init(firesAt position: Int = 1) { self.position = position }
+
+    /// Starts counting; arming again changes nothing.
     func arm() { lock.withLock { armed = true } }
 
     /// Whether this is the one call that fires.
     func fire() -> Bool {
         lock.withLock {
-            guard armed, !fired else { return false }
-            fired = true
-            return true
+            guard armed else { return false }
+            seen += 1
+            return seen == position
         }
     }
+}
+
+/// Counts calls from any thread.
+private final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls = 0
+
+    /// Counts one more.
+    func add() { lock.withLock { calls += 1 } }
+
+    /// How many so far.
+    var count: Int { lock.withLock { calls } }
 }
