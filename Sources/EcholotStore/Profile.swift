@@ -60,7 +60,7 @@ public final class Profile: Sendable {
                 if try Int.fetchOne(db, sql: "PRAGMA application_id") != ProfileSchema.applicationID {
                     try db.execute(sql: "PRAGMA application_id = \(ProfileSchema.applicationID)")
                 }
-                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                let mode = try turnOnWAL(db)
                 guard mode?.lowercased() == "wal" else {
                     throw ProfileError.failed(path: path, detail: "SQLite refused WAL mode (journal mode \(mode ?? "unknown"))")
                 }
@@ -70,6 +70,22 @@ public final class Profile: Sendable {
             return Profile(url: url, database: database)
         } catch {
             throw ProfileError.from(error, path: path)
+        }
+    }
+
+    /// Turns on WAL mode and says the journal mode the file is in. SQLite makes the switch
+    /// holding a read lock while it asks for the write lock, so while another connection
+    /// writes (another Echolot making the same new profile) it fails at once rather than have
+    /// the two wait on each other. The failed switch let go of its lock, so it is tried again
+    /// until ``lockWait`` has passed: the wait SQLite gives every other lock.
+    private static func turnOnWAL(_ db: Database) throws -> String? {
+        let deadline = Date().addingTimeInterval(lockWait)
+        while true {
+            do {
+                return try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
         }
     }
 

@@ -307,6 +307,32 @@ private final class OtherEcholot: @unchecked Sendable {
         #expect(other.failure == nil)
         #expect(try profile.runs().map(\.levelID).sorted() == ["first", "second"])
     }
+
+    /// Another Echolot writes to the new file (its mark, say) just as ours turns on WAL mode.
+    /// SQLite makes that switch holding a read lock while it asks for the write lock, so it
+    /// fails ours at once rather than have the two wait on each other, and ours stopped with
+    /// "another program … kept the profile locked" and lost its run. Here the write ends as
+    /// ours tries the switch a second time.
+    @Test func aProfileWrittenByAnotherEcholotAsItTurnsOnWALOpens() throws {
+        let url = scratch.url("profile.sqlite")
+        let writer = try Writer(url: url)
+        let switching = Tally()
+        let profile = try Profile.open(at: url) { db in
+            db.trace { event in
+                guard case let .statement(statement) = event, statement.sql == "PRAGMA journal_mode = WAL" else { return }
+                switch switching.add() {
+                case 1: writer.begin()
+                case 2: writer.end()
+                default: break
+                }
+            }
+        }
+        #expect(writer.failure == nil)
+        #expect(switching.count == 2)
+        try profile.record(Fixture.run("first"))
+        #expect(try profile.runs().map(\.levelID) == ["first"])
+        #expect(try DatabaseQueue(path: url.path).read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+    }
 }
 
 /// Arms on one statement and fires once, on the chosen one of those that follow.
@@ -336,9 +362,52 @@ private final class Tally: @unchecked Sendable {
     private let lock = NSLock()
     private var calls = 0
 
-    /// Counts one more.
-    func add() { lock.withLock { calls += 1 } }
+    /// Counts one more, and says how many that makes.
+    @discardableResult
+    func add() -> Int {
+        lock.withLock {
+            calls += 1
+            return calls
+        }
+    }
 
     /// How many so far.
     var count: Int { lock.withLock { calls } }
+}
+
+/// A connection of another Echolot that keeps a write to the file open between calls, as a
+/// process writing to the file at that moment does.
+private final class Writer: @unchecked Sendable {
+    private let queue: DatabaseQueue
+    private let lock = NSLock()
+    private var error: (any Error)?
+
+    init(url: URL) throws {
+        var configuration = Configuration()
+        // GRDB otherwise refuses a transaction left open when a call returns.
+        configuration.allowsUnsafeTransactions = true
+        queue = try DatabaseQueue(path: url.path, configuration: configuration)
+    }
+
+    /// What went wrong with the write, if anything did.
+    var failure: (any Error)? { lock.withLock { error } }
+
+    /// Starts the write, marking the file as a profile: from here it holds the write lock.
+    func begin() {
+        run { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            try db.execute(sql: "PRAGMA application_id = \(ProfileSchema.applicationID)")
+        }
+    }
+
+    /// Commits the write.
+    func end() { run { db in try db.execute(sql: "COMMIT") } }
+
+    private func run(_ body: (Database) throws -> Void) {
+        do {
+            try queue.writeWithoutTransaction(body)
+        } catch {
+            lock.withLock { self.error = error }
+        }
+    }
 }
