@@ -101,9 +101,7 @@ struct RenderCommand: ParsableCommand {
         let started = ContinuousClock.now
         let (written, hrtfName, ruleErrors) = try render(game, log: log, held: held)
         let elapsed = (ContinuousClock.now - started) / .seconds(1)
-        print(String(
-            format: "rendered %.2f s of '%@' to %@ (%d Hz stereo, HRTF %@) in %.2f s",
-            written, game.levelID, out, rate, hrtfName ?? "off", elapsed))
+        print("rendered \(written.secondsText) s of '\(game.levelID)' to \(out) (\(rate) Hz stereo, HRTF \(hrtfName ?? "off")) in \(elapsed.secondsText) s")
         // As `run`: the level was played past its rules' errors, and they are told.
         if ruleErrors { throw ExitCode(1) }
     }

@@ -116,7 +116,7 @@ struct ReplayCommand: ParsableCommand {
     static func cutShort(_ path: String, _ log: InputLog, result: RunResult, step: Double, recordedTicks: Int?) -> String? {
         guard log.events.last?.action.name != ActionName.end else { return nil }
         let lastTick = log.events.last.map { Int(($0.t / step + 1e-9).rounded(.down)) } ?? 0
-        let seconds = String(format: "%.2f", result.time)
+        let seconds = result.time.secondsText
         // A log that reaches the recording's last tick was not cut: the level changed
         // (a goal added, a rule edited), and suggesting otherwise would mislead.
         if let recordedTicks, lastTick >= recordedTicks { return nil }
@@ -124,7 +124,7 @@ struct ReplayCommand: ParsableCommand {
         if result.outcome == .running {
             ranOn = "to the replay's cap of \(seconds) s"
         } else if let recordedTicks, Int((result.time / step).rounded()) > recordedTicks {
-            ranOn = "until it was \(result.outcome.rawValue) at \(seconds) s, past the recording's end at \(String(format: "%.2f", Double(recordedTicks) * step)) s"
+            ranOn = "until it was \(result.outcome.rawValue) at \(seconds) s, past the recording's end at \((Double(recordedTicks) * step).secondsText) s"
         } else {
             return nil
         }
@@ -132,7 +132,7 @@ struct ReplayCommand: ParsableCommand {
             return "\(path):1:1: note: the log holds no input, and the level did not end without any: it ran on \(ranOn); was the log cut short?"
         }
         let of = recordedTicks.map { " of the \($0) recorded" } ?? ""
-        return "\(path):\(last.line):1: note: the log ends here, at tick \(lastTick)\(of) (\(last.t.authorText) s), and the level did not: "
+        return "\(path):\(last.line):1: note: the log ends here, at tick \(lastTick)\(of) (\(last.t.secondsText) s), and the level did not: "
             + "with no more input it ran on \(ranOn); was the log cut short?"
     }
 }

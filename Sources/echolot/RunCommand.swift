@@ -157,7 +157,7 @@ extension RunResult {
     /// those it had already: each is earned once in a profile, and one earned again is no news.
     func summary(level: String, log: InputLog, firstEarned: Set<String>? = nil) -> String {
         let left = outcome == .running && log.events.last?.action.name == ActionName.end
-        var lines = ["level \(level): \(left ? "left (not decided)" : outcome.rawValue) after \(String(format: "%.2f", time)) s\(outcomeReason)"]
+        var lines = ["level \(level): \(left ? "left (not decided)" : outcome.rawValue) after \(time.secondsText) s\(outcomeReason)"]
         lines.append("score: \(score.map(String.init) ?? "–"), misses: \(misses), found: \(found.isEmpty ? "nothing" : found.joined(separator: ", "))")
         if let firstEarned {
             // Two lines, each led by what its names are, so a screen reader says it once.

@@ -68,12 +68,18 @@ import Testing
         let capped = "to the replay's cap of 600.00 s; was the log cut short?\n"
         #expect(replay.stderr.hasPrefix("\(cut): error: the replay ends in stateHash "), "\(replay.stderr)")
         #expect(replay.stderr.hasSuffix(", the recording in \(hash)\n"
-            + "\(cut):1:1: note: the log ends here, at tick 30 of the 120 recorded (0.5 s), and the level did not: "
+            + "\(cut):1:1: note: the log ends here, at tick 30 of the 120 recorded (0.50 s), and the level did not: "
             + "with no more input it ran on " + capped), "\(replay.stderr)")
         // Given without a description, and cut to nothing.
         let bare = try echolot(["replay", cut, "--pack", "tutorial", "--level", "first-sound", "--expect", hash])
-        #expect(bare.stderr.hasSuffix("\(cut):1:1: note: the log ends here, at tick 30 (0.5 s), and the level did not: "
+        #expect(bare.stderr.hasSuffix("\(cut):1:1: note: the log ends here, at tick 30 (0.50 s), and the level did not: "
             + "with no more input it ran on " + capped), "\(bare.stderr)")
+        // A log that ends between hundredths of a second tells its time as the summary does
+        // (to the hundredth), not as the 17 digits of the float it was recorded as.
+        let odd = try write([#"{"t": 1.5666666666666667, "action": "turnTo", "azimuth": 10}"#], meta: fields(hash: hash))
+        let oddReplay = try echolot(["replay", odd])
+        #expect(oddReplay.stderr.hasSuffix("\(odd):1:1: note: the log ends here, at tick 94 of the 120 recorded (1.57 s), and the level did not: "
+            + "with no more input it ran on " + capped), "\(oddReplay.stderr)")
         let empty = try write([], meta: fields(hash: hash))
         let none = try echolot(["replay", empty])
         #expect(none.status == 1)
@@ -88,7 +94,7 @@ import Testing
         let lost = try write(Array(won.prefix(2)), meta: fields(["level": #""around-you""#, "ticks": "180", "outcome": #""won""#], hash: wonHash))
         let late = try echolot(["replay", lost])
         #expect(late.status == 1)
-        #expect(late.stderr.hasSuffix("\(lost):2:1: note: the log ends here, at tick 120 of the 180 recorded (2 s), and the level did not: "
+        #expect(late.stderr.hasSuffix("\(lost):2:1: note: the log ends here, at tick 120 of the 180 recorded (2.00 s), and the level did not: "
             + "with no more input it ran on until it was lost at 60.02 s, past the recording's end at 3.00 s; was the log cut short?\n"),
             "\(late.stderr)")
         // A log that reaches the recording's last tick was not cut: its level changed (a
