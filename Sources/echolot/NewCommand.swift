@@ -30,8 +30,8 @@ struct NewPackCommand: ParsableCommand {
         discussion: "With --story, a story pack instead: a story.json with a cut-scene, a level, a choice and two endings, its strings and a transcript test."
     )
 
-    /// The folder to create; its name gives the pack id.
-    @Argument(help: "The folder to create (its name gives the pack id, e.g. my-pack).")
+    /// The pack's name, or a path ending in it; the folder is named by the id made from it.
+    @Argument(help: "The new pack's name, or a path ending in it; its folder is named by the pack id made from it (\"Cave Echoes\" → cave-echoes/).")
     var name: String
 
     /// The author written into the manifest.
@@ -53,10 +53,10 @@ struct NewPackCommand: ParsableCommand {
     func run() throws {
         do {
             let created = try PackScaffold.create(at: URL(fileURLWithPath: name), author: author, story: story)
-            print("created \(name)/ (pack id \(created.id)):")
+            print("created \(created.shown)/ (pack id \(created.id)):")
             for file in created.files { print("  \(file)") }
             // Written to be pasted into a shell: a name with spaces is one argument there too.
-            let path = Shell.word(name)
+            let path = Shell.word(created.shown)
             print("next: echolot validate \(path) · echolot test \(path) · echolot play \(path) --watch")
         } catch {
             Terminal.report(error.diagnostics)

@@ -18,6 +18,32 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("my-pack/pack.json").path))
     }
 
+    /// A pack's folder is named by its id, whatever the name it was made from, so the
+    /// folder, the archive and the installed copy all carry one name: `new pack "Cave
+    /// Echoes2"` writes `cave-echoes2/` holding the pack "Cave Echoes2"; an underscore,
+    /// which ids allow, stays. A folder of that id already there is refused by its path.
+    @Test func theFolderIsNamedByThePackID() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try echolot(["new", "pack", "Cave Echoes2"], in: folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.hasPrefix("created cave-echoes2/ (pack id cave-echoes2):\n"), "\(made.stdout)")
+        #expect(made.stdout.hasSuffix("next: echolot validate cave-echoes2 · echolot test cave-echoes2 · echolot play cave-echoes2 --watch\n"),
+                "\(made.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["cave-echoes2"])
+        let manifest = try String(contentsOf: folder.appendingPathComponent("cave-echoes2/pack.json"), encoding: .utf8)
+        #expect(manifest.contains(#""id": "cave-echoes2""#) && manifest.contains(#""name": "Cave Echoes2""#), "\(manifest)")
+        let underscore = try echolot(["new", "pack", "sub/Foo_Bar"], in: folder)
+        #expect(underscore.status == 1, "no folder 'sub': \(underscore.stdout)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: false)
+        let kept = try echolot(["new", "pack", "sub/Foo_Bar"], in: folder)
+        #expect(kept.stdout.hasPrefix("created sub/foo_bar/ (pack id foo_bar):\n"), "\(kept.stdout)\(kept.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sub/foo_bar/pack.json").path))
+        let again = try echolot(["new", "pack", "cave echoes2"], in: folder)
+        #expect(again.status == 1)
+        #expect(again.stderr == "cave-echoes2:1:1: error: already exists; choose a new name (nothing was written)\n", "\(again.stderr)")
+    }
+
     /// `new pack NAME --story` writes a story pack a story author can start from: it
     /// validates, its transcript test passes, and it is a story (cut-scene, level, choice).
     @Test func newStoryPackValidatesAndItsTestPasses() throws {

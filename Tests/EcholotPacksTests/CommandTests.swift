@@ -191,14 +191,15 @@ struct CommandTests {
     }
 
     /// The next steps `new pack` prints run as they are when pasted into a shell, also for
-    /// a name with a space and a quote in it.
+    /// a path with a space and a quote in it.
     @Test func theNextStepsOfANewPackRunInAShell() throws {
         let scratch = Scratch()
         let data = scratch.at("data")
-        let created = try echolot(["new", "pack", "Cave's Echoes"], in: scratch.url, data: data)
+        try FileManager.default.createDirectory(at: scratch.at("Ann's packs"), withIntermediateDirectories: true)
+        let created = try echolot(["new", "pack", "Ann's packs/Cave Echoes"], in: scratch.url, data: data)
         let next = try #require(created.stdout.split(separator: "\n").first { $0.hasPrefix("next: ") }, "\(created.stdout)")
         let validate = try #require(next.dropFirst("next: ".count).components(separatedBy: " · ").first)
-        #expect(validate == #"echolot validate 'Cave'\''s Echoes'"#)
+        #expect(validate == #"echolot validate 'Ann'\''s packs/cave-echoes'"#)
         let shell = try shell(validate, in: scratch.url, data: data)
         #expect(shell.status == 0, "\(shell.stdout)\(shell.stderr)")
         #expect(shell.stdout.contains("ok: "), "\(shell.stdout)")

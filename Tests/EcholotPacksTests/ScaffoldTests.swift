@@ -20,8 +20,9 @@ struct ScaffoldTests {
         #expect(pack.manifest.preview == "chime.wav")
         #expect(pack.levels["first-steps"]?.level[LevelKeys.goals]["quickFind"] != nil)
         #expect(pack.string("level.first-steps.name", language: "en") == "First Steps")
-        // Nothing but the pack folder was written.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["My First Pack"])
+        // Nothing but the pack folder was written, named by the pack's id.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["my-first-pack"])
+        #expect(created.folder.lastPathComponent == "my-first-pack")
     }
 
     @Test func theSoundIsAShortMonoWAV() throws {

@@ -13,16 +13,18 @@ import Darwin
 public enum PackScaffold {
     /// What was written.
     public struct Created: Sendable {
-        /// The new pack folder.
+        /// The new pack folder, named by the pack id.
         public var folder: URL
+        /// The folder as messages show it: the path given, with the id as its last part.
+        public var shown: String
         /// The pack id.
         public var id: String
         /// The files written, relative to the folder, sorted.
         public var files: [String]
     }
 
-    /// The pack id for a folder name: lower case, words joined by `-`, other characters
-    /// dropped; `nil` when nothing usable is left.
+    /// The pack id for a pack's name: lower case; letters, digits, `.` and `_` kept, spaces
+    /// and dashes joined into one `-`, other characters dropped; `nil` when nothing usable is left.
     public static func packID(for name: String) -> String? {
         var id = ""
         for scalar in name.lowercased().unicodeScalars {
@@ -37,25 +39,29 @@ public enum PackScaffold {
         return Identifiers.isPackID(id) ? id : nil
     }
 
-    /// A display name for a folder name: `my-first_pack` → `My First Pack`.
+    /// A display name for a pack's name as given: `my-first_pack` → `My First Pack`.
     public static func displayName(for name: String) -> String {
         name.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " })
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }
             .joined(separator: " ")
     }
 
-    /// Writes the pack into the new folder at `folder` (its last component names it), a
-    /// story pack when `story`; throws a diagnostic on the folder when it exists or the
-    /// name gives no pack id.
-    public static func create(at folder: URL, author: String? = nil, story: Bool = false) throws(PackLoadError) -> Created {
-        let shown = PackFiles.displayPath(of: folder)
-        func refuse(_ message: String) -> PackLoadError {
-            PackLoadError(diagnostics: [Diagnostic(path: shown.isEmpty ? "." : shown, at: .start, message: message)])
+    /// Writes the pack named by `requested`'s last component, a story pack when `story`, into
+    /// a new folder beside it named by the pack id made from that name (`Cave Echoes` →
+    /// `cave-echoes/`, the name the pack's archive and installed copy get too); throws a
+    /// diagnostic on the folder when it exists or the name gives no pack id.
+    public static func create(at requested: URL, author: String? = nil, story: Bool = false) throws(PackLoadError) -> Created {
+        func refusal(_ message: String, at path: String) -> PackLoadError {
+            PackLoadError(diagnostics: [Diagnostic(path: path.isEmpty ? "." : path, at: .start, message: message)])
         }
-        let name = folder.standardizedFileURL.lastPathComponent
+        let name = requested.standardizedFileURL.lastPathComponent
         guard let id = packID(for: name) else {
-            throw refuse("cannot make a pack id from \(quoted(name)); use letters, digits and '-' (e.g. \"my-pack\")")
+            throw refusal("cannot make a pack id from \(quoted(name)); use letters, digits and '-' (e.g. \"my-pack\")",
+                          at: PackFiles.displayPath(of: requested))
         }
+        let folder = requested.deletingLastPathComponent().appendingPathComponent(id, isDirectory: true)
+        let shown = PackFiles.displayPath(of: folder)
+        func refuse(_ message: String) -> PackLoadError { refusal(message, at: shown) }
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: folder.path) {
@@ -67,7 +73,7 @@ public enum PackScaffold {
         }
         let files = story ? StoryTemplates.files(id: id, name: displayName(for: name), author: author)
             : PackTemplates.files(id: id, name: displayName(for: name), author: author)
-        let staging = parent.appendingPathComponent(".\(name).new-\(UUID().uuidString)", isDirectory: true)
+        let staging = parent.appendingPathComponent(".\(id).new-\(UUID().uuidString)", isDirectory: true)
         do {
             for (path, bytes) in files {
                 let url = staging.appendingPathComponent(path)
@@ -85,6 +91,6 @@ public enum PackScaffold {
             try? manager.removeItem(at: staging)
             throw refuse("cannot create the pack folder: \(reason)")
         }
-        return Created(folder: folder, id: id, files: files.keys.sorted())
+        return Created(folder: folder, shown: shown.isEmpty ? "." : shown, id: id, files: files.keys.sorted())
     }
 }
