@@ -83,4 +83,14 @@ enum DisplayPath {
         if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
         return path
     }
+
+    /// The file `relative` of `pack` (its folder when empty) as test reports name it, level
+    /// and story tests alike: by the path the pack was named by (`../cave/tests/x.lua`, an
+    /// archive's `cave.zip/tests/x.lua`), relative to the current folder when that path is
+    /// absolute and inside it — a pack named by its id is found at an absolute path, which
+    /// `levels/night-walk/tests/x.lua` says more briefly.
+    static func of(_ relative: String, in pack: Pack) -> String {
+        let shown = relative.isEmpty ? (pack.displayRoot.isEmpty ? "." : pack.displayRoot) : pack.display(relative)
+        return shown.hasPrefix("/") ? of(URL(fileURLWithPath: shown)) : shown
+    }
 }

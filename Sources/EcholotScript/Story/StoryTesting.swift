@@ -30,8 +30,8 @@ public enum StoryTesting {
     public static func run(_ pack: Pack, standardRules: URL? = nil) -> [Result] {
         let files = StoryTest.files(in: pack)
         guard let loaded = StoryReader.load(for: pack) else {
-            return files.map { Result(test: pack.display("tests/\($0.lastPathComponent)"), transcript: nil, diagnostics: [
-                Diagnostic(path: pack.display("tests/\($0.lastPathComponent)"), line: 1, column: 1,
+            return files.map { Result(test: DisplayPath.of("tests/\($0.lastPathComponent)", in: pack), transcript: nil, diagnostics: [
+                Diagnostic(path: DisplayPath.of("tests/\($0.lastPathComponent)", in: pack), line: 1, column: 1,
                            message: "the pack has no \(StoryReader.fileName) to test"),
             ]) }
         }
@@ -39,13 +39,13 @@ public enum StoryTesting {
         switch loaded {
         case let .success(b): book = b
         case let .failure(error):
-            return [Result(test: pack.display(StoryReader.fileName), transcript: nil, diagnostics: error.diagnostics)]
+            return [Result(test: DisplayPath.of(StoryReader.fileName, in: pack), transcript: nil, diagnostics: error.diagnostics)]
         }
         let rules: PackRules
         do {
             rules = try PackRules.load(pack, standardRules: standardRules)
         } catch {
-            return [Result(test: pack.displayRoot, transcript: nil, diagnostics: error.diagnostics(in: pack))]
+            return [Result(test: DisplayPath.of("", in: pack), transcript: nil, diagnostics: error.diagnostics(in: pack))]
         }
         // What the scripts printed while they loaded belongs to no test: `echolot test`
         // shows it once, from the level tests' load of the same scripts (PackTests).
@@ -55,7 +55,7 @@ public enum StoryTesting {
 
     /// Runs one test file against a loaded story.
     public static func run(file: URL, book: StoryBook, rules: PackRules) -> Result {
-        let shown = rules.pack.display("tests/\(file.lastPathComponent)")
+        let shown = DisplayPath.of("tests/\(file.lastPathComponent)", in: rules.pack)
         let bytes: [UInt8]
         switch FileBytes.read(atPath: file.path, limit: StoryTest.maxFileSize) {
         case let .success(read): bytes = read

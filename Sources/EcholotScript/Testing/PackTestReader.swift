@@ -9,8 +9,8 @@ struct PackTestReader {
     let source: ScriptSource
     /// The pack's `tests/` folder, where `input` files are found.
     let folder: URL
-    /// The pack folder: input files must stay inside it.
-    let packRoot: URL
+    /// The pack: input files must stay inside its folder, and are named as its other files are.
+    let pack: Pack
 
     /// What is wrong with a test file, and the field it is about (to find its line: a
     /// Lua table keeps no positions).
@@ -97,7 +97,7 @@ struct PackTestReader {
         case let .string(file)?:
             let url = folder.appendingPathComponent(file).standardizedFileURL
             let inside = url.resolvingSymlinksInPath().path
-            guard PathInside.isBelow(inside, folder: packRoot.resolvingSymlinksInPath().standardizedFileURL.path) else {
+            guard PathInside.isBelow(inside, folder: pack.root.resolvingSymlinksInPath().standardizedFileURL.path) else {
                 throw Problem(message: "input file \(MessageText.named(file)) must be inside the pack", field: "input")
             }
             // A log that cannot be read is this file's problem, told at its `input`; one
@@ -110,7 +110,9 @@ struct PackTestReader {
                               field: "input")
             }
             do {
-                return try InputLog.parse(bytes, displayPath: DisplayPath.of(url))
+                let root = pack.root.standardizedFileURL.path + "/"
+                let shown = url.path.hasPrefix(root) ? DisplayPath.of(String(url.path.dropFirst(root.count)), in: pack) : DisplayPath.of(url)
+                return try InputLog.parse(bytes, displayPath: shown)
             } catch {
                 throw Problem(message: "the input log \(MessageText.named(file)) does not read (its problems follow)", field: "input",
                               elsewhere: error.diagnostics)

@@ -22,7 +22,7 @@ public enum PackTests {
             rules = try PackRules.load(pack, standardRules: standardRules)
         } catch {
             return error.errors.map {
-                PackTestResult(test: nil, file: $0.source?.displayPath ?? DisplayPath.of(pack.root),
+                PackTestResult(test: nil, file: $0.source?.displayPath ?? DisplayPath.of("", in: pack),
                                name: "loading the scripts", result: nil, problems: [$0.description])
             }
         }
@@ -39,7 +39,7 @@ public enum PackTests {
     public static func run(file: URL, rules: PackRules) -> [PackTestResult] {
         let pack = rules.pack
         let relative = "tests/" + file.lastPathComponent
-        let source = ScriptSource(pack: pack.id, file: relative, displayPath: DisplayPath.of(file))
+        let source = ScriptSource(pack: pack.id, file: relative, displayPath: DisplayPath.of(relative, in: pack))
         func broken(_ message: String) -> [PackTestResult] {
             [PackTestResult(test: nil, file: source.displayPath, name: relative, result: nil, problems: [message])]
         }
@@ -52,7 +52,7 @@ public enum PackTests {
         let tests: [(name: String, anchor: String?, test: Result<PackTest, PackTestReader.Problem>)]
         do {
             let value = try rules.engine.evaluateData(source: source, text: data)
-            tests = try PackTestReader(source: source, folder: file.deletingLastPathComponent(), packRoot: pack.root)
+            tests = try PackTestReader(source: source, folder: file.deletingLastPathComponent(), pack: pack)
                 .tests(from: value)
         } catch let error as ScriptError {
             return broken(error.description)
