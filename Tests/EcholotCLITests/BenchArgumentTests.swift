@@ -1,0 +1,26 @@
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// `EcholotBench SECTION…` (`make bench BENCH_ARGS=…`): a section name it does not have is
+/// refused, rather than running nothing and exiting 0 as if the figures had been measured.
+@Suite struct BenchArgumentTests {
+    /// The benchmark built beside `echolot`.
+    private static let bench = echolotExecutable.deletingLastPathComponent().appendingPathComponent("EcholotBench")
+
+    /// A misspelt section is one error naming it and every section, exit status 2, and no
+    /// benchmark runs; the list is the one docs/PERFORMANCE.md gives.
+    @Test func anUnknownSectionIsRefusedWithTheList() throws {
+        let result = try runProcess(Self.bench, ["core", "sandbx"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty, "nothing ran: \(result.stdout)")
+        let prefix = "error: unknown section 'sandbx'; the sections are "
+        #expect(result.stderr.hasPrefix(prefix) && result.stderr.hasSuffix("\n") && result.stderr.filter { $0 == "\n" }.count == 1,
+                "\(result.stderr)")
+        let sections = result.stderr.dropFirst(prefix.count).dropLast().components(separatedBy: ", ")
+        #expect(sections == ["core", "lua", "sandbox", "audio", "terminal", "store"], "\(sections)")
+        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/PERFORMANCE.md"), encoding: .utf8)
+        let listed = try #require(page.range(of: "(sections: ").map { page[$0.upperBound...].prefix(while: { $0 != ";" }) })
+        #expect(listed.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "`", with: "") == sections.joined(separator: ", "))
+    }
+}
