@@ -1,46 +1,49 @@
 import EcholotCore
 import EcholotModel
 import Foundation
+import Synchronization
 
-/// What `echolot validate` adds for audio: every sound a pack's levels name is decoded
-/// once, and each problem is reported at the level file's line that names the sound.
+/// The sound check of docs/audio.md with the files decoded: ``PackSoundCheck`` with
+/// ``AudioAsset/check(url:directional:)`` as its decoder. `validate`, `pack` and `install`
+/// take every problem it finds as the pack's; the commands that play one level take
+/// ``sounds(ofLevel:in:)``: that level's problems stop it, the others are warnings.
 public enum AudioValidation {
-    /// Diagnostics for every sound file of `pack` that cannot be played where it is used
-    /// (entity sounds must also be mono); empty when all are fine. A file with a problem is
-    /// told once per level file, at its first use there, with how many more uses share it,
-    /// and each level file is held to its first ``FileReport/maxProblems`` in file order.
-    /// A level of a base that names a sound this pack's own file stands in for is told at
-    /// that file, once: the base's level is not the author's to change, the sound is.
-    /// `levels` limits the check to those levels' files (all of them when `nil`).
-    public static func diagnostics(for pack: Pack, levels: Set<String>? = nil) -> [Diagnostic] {
-        var checker = SoundChecker(pack: pack)
-        let reports = FileReports()
-        let own = pack.root.standardizedFileURL.resolvingSymlinksInPath().path
-        // By file and problem: a file played both in space (it must be mono) and as
-        // ambience names, for each problem, only the levels it is one for.
-        struct StandIn: Hashable { var url: String, problem: String }
-        var standIns: [StandIn: [String]] = [:]
-        for id in pack.levels.keys.sorted() where levels?.contains(id) ?? true {
-            guard let definition = pack.levels[id] else { continue }
-            let baseLevel = !pack.isOwn(definition)
-            for (file, path) in definition.soundReferences {
-                // Entity sounds are placed in space; ambience and music are not.
-                guard let problem = checker.problem(file, directional: SoundUses.isEntitySound(path)) else { continue }
-                if baseLevel, let url = checker.ownFile(file, in: own) {
-                    let key = StandIn(url: url, problem: problem)
-                    if standIns[key]?.last != id { standIns[key, default: []].append(id) }
-                    continue
-                }
-                reports.error(at: path, in: definition.source, "sound file \(MessageText.quoted("sounds/" + file)): \(problem)", about: file)
-            }
-        }
-        for (told, ids) in standIns {
-            let shown = pack.display(String(told.url.dropFirst(own.count + 1)))
-            let levels = ids.map { MessageText.named($0) }.joined(separator: ", ")
-            reports.report(for: shown).error("\(told.problem); it stands in for the sound of the same name in a base, "
-                + "which its level\(ids.count == 1 ? "" : "s") \(levels) play\(ids.count == 1 ? "s" : "")", at: .start)
-        }
-        return reports.diagnostics.sortedForDisplay()
+    /// Diagnostics for every sound file the levels of `pack` (and `readWithProblems`, levels
+    /// whose files have other problems) name that cannot be played where it is used (entity
+    /// sounds must also be mono), and for the pack's own preview sound; empty when all are
+    /// fine. `levels` limits the check to those levels' files (then the preview, which is
+    /// no level's, is left out).
+    public static func diagnostics(for pack: Pack, levels: Set<String>? = nil,
+                                   readWithProblems: [LevelDefinition] = []) -> [Diagnostic] {
+        var check = PackSoundCheck(pack: pack, decoded: decodedProblem)
+        let chosen = pack.levels.values.filter { levels?.contains($0.id) ?? true }
+        let unread = readWithProblems.filter { levels?.contains($0.id) ?? true }
+        return check.diagnostics(of: chosen + unread, preview: levels == nil)
+    }
+
+    /// What a command that plays level `id` of `pack` is told of the pack's sounds: the
+    /// problems of the sounds the level names stop it (as `validate` tells them); those of
+    /// every other level's sounds and of the preview are warnings, so that the pack's
+    /// author hears of them from whoever plays it, and the level plays.
+    public static func sounds(ofLevel id: String, in pack: Pack) -> SoundVerdict {
+        var check = PackSoundCheck(pack: pack, decoded: decodedProblem)
+        let (played, others) = pack.levels.values.partitioned { $0.id == id }
+        return SoundVerdict(refusing: check.diagnostics(of: played, preview: false),
+                            elsewhere: check.diagnostics(of: others, preview: true).map(\.asWarning))
+    }
+
+    /// What playing the story `book` of `pack` is told of the pack's sounds: a story is
+    /// played through as one, so the problems of its voices and ambience and of every
+    /// level it plays stop it; those of the pack's other levels and preview are warnings.
+    public static func sounds(ofStory book: StoryBook, in pack: Pack) -> SoundVerdict {
+        var check = PackSoundCheck(pack: pack, decoded: decodedProblem)
+        let played = Set(book.chapters.flatMap(\.steps).compactMap { step -> String? in
+            if case let .level(level) = step.kind { return level.level }
+            return nil
+        })
+        let (story, others) = pack.levels.values.partitioned { played.contains($0.id) }
+        return SoundVerdict(refusing: (diagnostics(for: book, in: pack) + check.diagnostics(of: story, preview: false)).sortedForDisplay(),
+                            elsewhere: check.diagnostics(of: others, preview: true).map(\.asWarning))
     }
 
     /// Diagnostics for every sound file `book` (the pack's story) names — voices and
@@ -50,10 +53,25 @@ public enum AudioValidation {
     /// once, at its first use, with how many more uses share it, and the story is held to
     /// ``FileReport/maxProblems``.
     public static func diagnostics(for book: StoryBook, in pack: Pack) -> [Diagnostic] {
-        var checker = SoundChecker(pack: pack)
         let report = FileReport(displayPath: book.displayPath)
+        let folder = SoundFolder(pack.sounds)
+        func problem(_ file: String, directional: Bool) -> String? {
+            switch pack.sounds.resolve(file) {
+            case let .found(url):
+                return decodedProblem(url, directional: directional)
+            case .missing where pack.manifest.extends != nil && pack.bases.isEmpty:
+                // An extending pack checked on its own may take the file from a base not here.
+                return nil
+            default:
+                do {
+                    return AudioAsset.check(url: try folder.locate(file), directional: directional)
+                } catch {
+                    return error.description
+                }
+            }
+        }
         func check(_ file: String, directional: Bool, what: String, at position: SourcePosition) {
-            if let problem = checker.problem(file, directional: directional) {
+            if let problem = problem(file, directional: directional) {
                 report.error("\(what) \(MessageText.quoted("sounds/" + file)): \(problem)", at: position, about: file)
             }
         }
@@ -86,45 +104,56 @@ public enum AudioValidation {
     }
 }
 
-/// Decodes each sound a pack names once per use (placed in space or not), resolving names
-/// as the audio engine will (``PackSounds``).
-private struct SoundChecker {
-    let pack: Pack
-    let sounds: SoundFolder
-    private var checked: [String: String?] = [:]  // "file|directional" → problem
+/// What a command that plays is told of a pack's sounds (``AudioValidation/sounds(ofLevel:in:)``).
+public struct SoundVerdict: Sendable {
+    /// The problems of the sounds played, as `validate` tells them: any of them refuses
+    /// the play before anything is played or written.
+    public var refusing: [Diagnostic]
+    /// The problems of the pack's other sounds, as warnings: told once, and play goes on.
+    public var elsewhere: [Diagnostic]
+}
 
-    init(pack: Pack) {
-        self.pack = pack
-        sounds = SoundFolder(pack.sounds)
+extension AudioValidation {
+    /// What a file found was last decoded to, by its path, use, size and time of change:
+    /// the play menu checks a pack's sounds at every level it starts, and a file decoded
+    /// once needs no second decoding until it changes.
+    private struct Decoded: Hashable {
+        var path: String, directional: Bool, size: Int, changed: Date
     }
 
-    /// The absolute path of the file `file` resolves to when it lies in the folder `own`
-    /// (the pack itself, not a base); `nil` otherwise.
-    func ownFile(_ file: String, in own: String) -> String? {
-        guard case let .found(url) = sounds.sounds.resolve(file) else { return nil }
-        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-        return PathInside.isBelow(path, folder: own) ? path : nil
-    }
+    private static let decoded = Mutex<[Decoded: String?]>([:])
 
-    /// Why `file` cannot be played that way, or `nil`.
-    mutating func problem(_ file: String, directional: Bool) -> String? {
-        let memo = "\(file)|\(directional)"
-        if let known = checked[memo] { return known }
-        let problem: String?
-        switch sounds.sounds.resolve(file) {
-        case let .found(url):
-            problem = AudioAsset.check(url: url, directional: directional)
-        case .missing where pack.manifest.extends != nil:
-            // An extending pack checked on its own may take the file from a base not here.
-            problem = nil
-        default:
-            do {
-                problem = AudioAsset.check(url: try sounds.locate(file), directional: directional)
-            } catch {
-                problem = error.description
-            }
+    /// Why the file at `url` cannot be played (placed in space when `directional`), or `nil`.
+    static func decodedProblem(_ url: URL, directional: Bool) -> String? {
+        let path = url.resolvingSymlinksInPath().path
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard let size = (attributes?[.size] as? NSNumber)?.intValue, let changed = attributes?[.modificationDate] as? Date else {
+            return AudioAsset.check(url: url, directional: directional)
         }
-        checked[memo] = .some(problem)
+        let key = Decoded(path: path, directional: directional, size: size, changed: changed)
+        if let known = decoded.withLock({ $0[key] }) { return known }
+        let problem = AudioAsset.check(url: url, directional: directional)
+        decoded.withLock { $0[key] = .some(problem) }
         return problem
+    }
+}
+
+extension Diagnostic {
+    /// The same place and words, told as a warning.
+    var asWarning: Diagnostic {
+        var warning = self
+        warning.severity = .warning
+        return warning
+    }
+}
+
+extension Sequence {
+    /// The elements for which `isIncluded` holds, then the others, each in order.
+    func partitioned(_ isIncluded: (Element) -> Bool) -> ([Element], [Element]) {
+        var included: [Element] = [], excluded: [Element] = []
+        for element in self {
+            if isIncluded(element) { included.append(element) } else { excluded.append(element) }
+        }
+        return (included, excluded)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EcholotAudio
 import EcholotCore
 import EcholotModel
 import EcholotScript
@@ -14,6 +15,9 @@ struct LoadedGame {
     let definition: LevelDefinition
     /// The pack's rules: the standard scripts and the pack's own, in one Lua state.
     let rules: PackRules
+    /// The problems of the pack's sounds that the level does not play (other levels', the
+    /// preview), as warnings: told once, for the pack's author; the level plays.
+    var soundWarnings: [Diagnostic] = []
 
     /// The level's id.
     var levelID: String { definition.id }
@@ -40,6 +44,10 @@ struct LoadedGame {
 struct LoadProblems: Error {
     /// The lines, in display order; at least one.
     let lines: [String]
+    /// Whether the level's sounds are among them (a render then says that it wrote nothing).
+    var sounds = false
+    /// The problems of the pack's other sounds, told after the lines as warnings.
+    var warnings: [Diagnostic] = []
 
     init(_ lines: [String]) { self.lines = lines }
 }
@@ -49,19 +57,25 @@ struct LoadProblems: Error {
 enum GameLoader {
     /// Loads `level` of the pack at `path` (a folder, a `.zip` or a pack's id), its bases,
     /// dependencies and rules resolved against the shipped and installed packs.
-    static func load(pack path: String, level id: String) throws -> LoadedGame {
+    /// `soundsRefused` is the line told last when the level's own sounds stop it.
+    static func load(pack path: String, level id: String, soundsRefused: String? = nil) throws -> LoadedGame {
         let library = PackLibrary.standard()
         guard let resolved = packPath(path, in: library) else { throw ExitCode(1) }
-        return try told(game(at: resolved, shown: path, level: id, in: library))
+        return try told(game(at: resolved, shown: path, level: id, in: library), soundsRefused: soundsRefused)
     }
 
-    /// The game `result` holds, or its problems told on stderr and exit status 1.
-    static func told(_ result: Result<LoadedGame, LoadProblems>) throws -> LoadedGame {
+    /// The game `result` holds, or its problems told on stderr and exit status 1; the
+    /// warnings about the pack's other sounds are told either way, after the problems, and
+    /// `soundsRefused` last when the level's own sounds are among them.
+    static func told(_ result: Result<LoadedGame, LoadProblems>, soundsRefused: String? = nil) throws -> LoadedGame {
         switch result {
         case let .success(game):
+            Terminal.report(game.soundWarnings)
             return game
         case let .failure(problems):
             for line in problems.lines { Terminal.error(line) }
+            Terminal.report(problems.warnings)
+            if problems.sounds, let soundsRefused { Terminal.error(soundsRefused) }
             throw ExitCode(1)
         }
     }
@@ -77,13 +91,21 @@ enum GameLoader {
         }
     }
 
-    /// `level` of `pack` (named `shown`, as typed) with the pack's rules, or what stops it.
+    /// `level` of `pack` (named `shown`, as typed) with the pack's rules, or what stops it:
+    /// the rules, or a sound the level names that cannot be played (``AudioValidation/sounds(ofLevel:in:)``).
     static func game(of pack: Pack, shown: String, level id: String) -> Result<LoadedGame, LoadProblems> {
         guard let definition = pack.level(id: id) else { return .failure(LoadProblems([noLevel(id, in: pack, shown: shown)])) }
-        switch PackRules.checked(pack) {
-        case let .success(rules): return .success(LoadedGame(pack: pack, definition: definition, rules: rules))
-        case let .failure(error): return .failure(LoadProblems(error.diagnostics.sortedForDisplay().map(\.description)))
+        let sounds = AudioValidation.sounds(ofLevel: id, in: pack)
+        let rules = PackRules.checked(pack)
+        if case let .success(rules) = rules, sounds.refusing.isEmpty {
+            return .success(LoadedGame(pack: pack, definition: definition, rules: rules, soundWarnings: sounds.elsewhere))
         }
+        var problems = sounds.refusing
+        if case let .failure(error) = rules { problems += error.diagnostics }
+        var refused = LoadProblems(problems.sortedForDisplay().map(\.description))
+        refused.sounds = !sounds.refusing.isEmpty
+        refused.warnings = sounds.elsewhere
+        return .failure(refused)
     }
 
     /// The line telling that `pack`, named `shown` (as typed), has no level `id`, with the

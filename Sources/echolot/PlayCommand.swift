@@ -1,4 +1,5 @@
 import ArgumentParser
+import EcholotAudio
 import EcholotModel
 import EcholotScript
 import EcholotTerminal
@@ -140,6 +141,16 @@ struct PlayCommand: ParsableCommand {
             Terminal.error(GameLoader.noLevel(level, in: startPack, shown: path))
             throw ExitCode(1)
         }
+        // A level whose sounds cannot be played is refused as `run` refuses it: before the
+        // game takes the terminal. Other levels' sounds are told when the level starts.
+        if let level {
+            let sounds = AudioValidation.sounds(ofLevel: level, in: startPack)
+            if !sounds.refusing.isEmpty {
+                Terminal.report(sounds.refusing)
+                Terminal.report(sounds.elsewhere)
+                throw ExitCode(1)
+            }
+        }
         var catalog = PackCatalog.standard(.standard(safe: safe))
         let start: PackEntry
         // The pack named on the command line is read by the path typed, so its messages
@@ -183,8 +194,24 @@ struct PlayCommand: ParsableCommand {
             Terminal.error(refusal)
             throw ExitCode(1)
         }
+        // Each pack's problems of sounds that what is played does not use are told once a
+        // session, at the first level or story of it that starts.
+        var warned: Set<String> = []
+        func warnOnce(_ warnings: [Diagnostic], pack shown: String) {
+            guard !warnings.isEmpty, warned.insert(shown).inserted else { return }
+            relay.send(LevelStartError(problems: warnings.map(\.description), pack: shown).description)
+        }
+        // The pack as its messages name it: the one typed by the path typed.
+        func shownPath(_ entry: PackEntry) -> String { entry.path == start.path ? typedPath ?? entry.path : entry.path }
         // A session of `book` with `rules`, the rules of the same version of the pack.
         func session(_ book: StoryBook, _ rules: PackRules, of entry: PackEntry) throws -> StorySession {
+            // A story plays its levels one after another: a sound any of them (or the story's
+            // lines) cannot play stops it before it begins, not in the middle.
+            let sounds = AudioValidation.sounds(ofStory: book, in: rules.pack)
+            if !sounds.refusing.isEmpty {
+                throw LevelStartError(problems: sounds.refusing.map(\.description), pack: shownPath(entry))
+            }
+            warnOnce(sounds.elsewhere, pack: shownPath(entry))
             // The story's clock starts at the player's time of day; from there it runs on
             // simulated minutes, and each announcement is an input like any other.
             let now = Calendar.current.dateComponents([.hour, .minute], from: Date())
@@ -213,17 +240,22 @@ struct PlayCommand: ParsableCommand {
         }
         let app = PlayApp(options: options, catalog: catalog, start: start, progress: progress, watch: watched,
                           stories: stories, unsaved: profileProblem) { entry, level in
+            let shown = shownPath(entry)
             if let watched, entry.path == watched.path {
+                // The last good version plays: its sounds are checked as any pack's are.
+                let sounds = AudioValidation.sounds(ofLevel: level, in: watched.pack)
+                if !sounds.refusing.isEmpty { throw LevelStartError(problems: sounds.refusing.map(\.description), pack: shown) }
+                warnOnce(sounds.elsewhere, pack: shown)
                 let store = try watched.store(level: level)
                 profileProgress?.record(store, of: entry.pack)
                 return store
             }
-            let shown = entry.path == start.path ? typedPath ?? entry.path : entry.path
             // Read again at each start, as the files are now (and with --safe, without the
             // installed packs). What stops it is told on the game's screen: stderr would be
             // drawn over, and gone when the game ends.
             switch GameLoader.game(at: shown, shown: shown, level: level, in: PackLibrary.standard(safe: safe)) {
             case let .success(game):
+                warnOnce(game.soundWarnings, pack: shown)
                 do throws(ScriptError) {
                     let store = try game.rules.store(for: game.definition)
                     profileProgress?.record(store, of: entry.pack)
@@ -232,6 +264,7 @@ struct PlayCommand: ParsableCommand {
                     throw LevelStartError(problems: [error.description], pack: shown)
                 }
             case let .failure(problems):
+                warnOnce(problems.warnings, pack: shown)
                 throw LevelStartError(problems: problems.lines, pack: shown)
             }
         }

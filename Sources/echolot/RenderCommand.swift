@@ -16,7 +16,9 @@ struct RenderCommand: ParsableCommand {
             each tick's sound is rendered through OpenAL Soft's loopback device, faster than \
             real time. When the level ends early, its last state keeps sounding until \
             --seconds are filled. Errors of the rules are told on stderr and make the exit \
-            status 1, as with 'echolot run'; the file is written all the same.
+            status 1, as with 'echolot run'; the file is written all the same. A level one \
+            of whose sounds cannot be played is refused and nothing is written; the pack's \
+            other levels' sounds are told as warnings, as with 'echolot run'.
             """
     )
 
@@ -73,7 +75,10 @@ struct RenderCommand: ParsableCommand {
 
     /// The game and the input log, with the output checked against what the game reads.
     private func load() throws -> (LoadedGame, InputLog) {
-        let game = try GameLoader.load(pack: pack, level: level)
+        // A sound the level's files name that cannot be played would make the render wrong:
+        // told before any is made, where the level names it, as `validate` tells it.
+        let game = try GameLoader.load(pack: pack, level: level, soundsRefused:
+            "\(MessageText.argument(out)): error: not written: sounds of the level cannot be played (above)")
         game.showPrints()
         // By id, through a base or a dependency: every folder the game reads is protected.
         let read = [URL(fileURLWithPath: pack)] + game.pack.folders
@@ -83,14 +88,6 @@ struct RenderCommand: ParsableCommand {
         }
         if let input, Self.sameFile(out, input) {
             Terminal.error("\(MessageText.argument(out)):1:1: error: the output is the input log being read; write it elsewhere")
-            throw ExitCode(1)
-        }
-        // A sound the level's files name that cannot be played would make the render wrong:
-        // told before any is made, where the level names it, as `validate` tells it.
-        let sounds = AudioValidation.diagnostics(for: game.pack, levels: [game.levelID])
-        if !sounds.isEmpty {
-            Terminal.report(sounds)
-            Terminal.error("\(MessageText.argument(out)): error: not written: sounds of the level cannot be played (above)")
             throw ExitCode(1)
         }
         return (game, try GameLoader.inputLog(input))

@@ -15,7 +15,10 @@ struct RunCommand: ParsableCommand {
             simulated time. The same pack and input log always give the same stateHash. \
             Errors of the rules (and inputs the level refused, at their line of the log as \
             path:line:col) go to stderr and make the exit \
-            status 1; the result is printed all the same, and the run is not recorded.
+            status 1; the result is printed all the same, and the run is not recorded. \
+            A level one of whose sounds cannot be played is refused before it runs, with \
+            the problems as 'echolot validate' tells them; those of the pack's other levels \
+            are told as warnings, and the level runs.
             """
     )
 

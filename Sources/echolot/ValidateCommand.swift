@@ -84,7 +84,8 @@ struct ValidateCommand: ParsableCommand {
         var found = report.diagnostics
         var remarks: [Diagnostic] = []
         if let pack = report.pack {
-            let deep = deepFindings(of: pack, whole: report.isOK, partlyRead: report.partlyRead, onlyLevel: report.levelID)
+            let deep = deepFindings(of: pack, whole: report.isOK, partlyRead: report.partlyRead,
+                                    readWithProblems: report.readWithProblems, onlyLevel: report.levelID)
             found += deep.problems
             remarks = deep.remarks
         }
@@ -139,7 +140,7 @@ struct ValidateCommand: ParsableCommand {
 
     /// What only a loaded pack shows: scripts that do not load, rule names and parameters
     /// in its levels (and in the rule entries that read of the levels `partlyRead`, whose
-    /// files have other problems), sounds that cannot be decoded, and, for a `whole` pack, its story
+    /// files have other problems), sounds that cannot be played, and, for a `whole` pack, its story
     /// (which names levels and strings that may be the ones that did not load, and
     /// achievements its scripts register) and, when all else is sound, what starting each
     /// level shows (a rule that fails then, a level won at once). `install` refuses a pack with any of them. In
@@ -150,10 +151,12 @@ struct ValidateCommand: ParsableCommand {
 
     /// ``deepProblems(of:whole:partlyRead:)`` with what the story's checks tell without the
     /// pack failing (``StoryReading/remarks``, levels play never reaches), which `validate`
-    /// shows and `install` does not. With `onlyLevel` (a level file given alone), that
+    /// shows and `install` does not; the sounds of `readWithProblems` (levels whose files
+    /// have other problems) are checked too. With `onlyLevel` (a level file given alone), that
     /// level is checked against the pack's scripts as the folder's check would check it,
     /// and the story and strings, which are the pack's as a whole, are left to that check.
-    static func deepFindings(of pack: Pack, whole: Bool, partlyRead: [LevelDefinition] = [], onlyLevel: String? = nil)
+    static func deepFindings(of pack: Pack, whole: Bool, partlyRead: [LevelDefinition] = [],
+                             readWithProblems: [LevelDefinition] = [], onlyLevel: String? = nil)
         -> (problems: [Diagnostic], remarks: [Diagnostic]) {
         var problems: [Diagnostic] = []
         var rules: PackRules?
@@ -167,7 +170,7 @@ struct ValidateCommand: ParsableCommand {
         } catch {
             problems += error.diagnostics(in: pack)
         }
-        problems += AudioValidation.diagnostics(for: pack, levels: onlyLevel.map { [$0] })
+        problems += AudioValidation.diagnostics(for: pack, levels: onlyLevel.map { [$0] }, readWithProblems: readWithProblems)
         guard whole else { return (FileReports.told(problems), []) }
         if let onlyLevel {
             let remarks = pack.unlistedLevelWarnings(storyLevels: storyLevels(StoryReader.reading(for: pack)), only: onlyLevel)

@@ -1,10 +1,8 @@
-/// Checks file names written in pack files: the path stays inside the pack, and the
-/// file exists there, is a regular file and is within the size limit.
+/// Checks the form of file names written in pack files: relative, with '/', inside the
+/// pack, not hidden.
 public struct AssetChecker {
-    /// The pack's files.
-    let files: PackFiles
-    /// Whether a missing file is tolerated (the pack extends another that may have it).
-    let allowMissing: Bool
+    /// A checker; it holds nothing, as a name's form needs no file.
+    init() {}
 
     /// File endings of the sound formats the engine decodes.
     static let soundExtensions = ["wav", "flac", "ogg", "oga"]
@@ -48,45 +46,15 @@ public struct AssetChecker {
         return nil
     }
 
-    /// Checks a sound file name: its form, its format, and that `sounds/<name>` is a
-    /// regular file inside the pack within the size limit. Returns the name when fine.
-    /// A problem is the file's, not the place's: it is told at the file's first use in the
-    /// pack file, with how many more places name it.
+    /// Checks the form of a sound file name (``pathProblem(_:folder:)``): what the level
+    /// file itself gets wrong. Whether the file is there and plays is the sound's own
+    /// problem, told by ``PackSoundCheck`` for the levels that name it, so that it stops
+    /// those levels rather than the whole pack. Returns the name when fine; a problem is
+    /// told at the name's first use in the pack file, with how many more places name it.
     func checkSound(_ field: Field) -> String? {
         guard let name = field.string() else { return nil }
-        guard let problem = soundProblem(name) else { return name }
+        guard let problem = AssetChecker.pathProblem(name, folder: "sounds") else { return name }
         field.report.error(at: field.path, problem, field.position, about: name)
         return nil
-    }
-
-    /// Why `name` cannot be a sound file of the pack; `nil` when it can (or is missing
-    /// and may come from the pack it extends).
-    private func soundProblem(_ name: String) -> String? {
-        if let problem = AssetChecker.pathProblem(name, folder: "sounds") { return problem }
-        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        guard name.contains("."), AssetChecker.soundExtensions.contains(ext) else {
-            return "unsupported sound format \(quoted(name)); use WAV (.wav), FLAC (.flac) or Ogg Vorbis (.ogg)"
-        }
-        let relative = "sounds/" + name
-        let entry = files.entry(relative)
-        switch entry {
-        case .missing:
-            if allowMissing { return nil }
-            let known = files.visible("sounds")
-            let hint = Suggestion.soundHint(for: name, what: "sound", among: known) {
-                if case .file = files.entry("sounds/" + $0) { return true }
-                return false
-            }
-            return "sound file \(quoted(relative)) does not exist" + (hint.isEmpty ? "; add it to the pack's sounds/ folder, or correct the name" : hint)
-        case .brokenLink, .outside, .directory, .special:
-            // Said as play and the other checks say it.
-            return "sound file \(quoted(relative)) \(PackSounds.notASound(entry) ?? "")"
-        case let .file(size):
-            guard size <= PackFiles.assetLimit else {
-                return "sound file \(quoted(relative)) is \(FileBytes.mebibytes(size)), "
-                    + "over the \(PackFiles.assetLimit / (1024 * 1024)) MiB limit; shorten it, or save it as FLAC or Ogg Vorbis, which take less room"
-            }
-            return nil
-        }
     }
 }

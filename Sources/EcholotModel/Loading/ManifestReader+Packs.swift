@@ -7,18 +7,10 @@ extension ManifestReader {
     /// compressed audio, or 6 s of 16-bit mono WAV at 44.1 kHz).
     static let previewLimit = 512 * 1024
 
-    /// `"preview": "intro.ogg"`: a short sound in `sounds/`.
+    /// `"preview": "intro.ogg"`: a short sound in `sounds/`. Only its name's form is the
+    /// manifest's to check; the file (there, playable, short) is ``PackSoundCheck``'s.
     func readPreview(_ field: Field) -> String? {
-        guard let files else { return field.string() }
-        // An extending pack may take its preview from the base pack.
-        let assets = AssetChecker(files: files, allowMissing: extendsID != nil)
-        guard let name = assets.checkSound(field) else { return nil }
-        if case let .file(size) = assets.files.entry("sounds/" + name), size > ManifestReader.previewLimit {
-            field.fail("the preview sound is \(FileBytes.mebibytes(size)); keep it short (at most "
-                + "\(ManifestReader.previewLimit / 1024) KiB, a few seconds)")
-            return nil
-        }
-        return name
+        AssetChecker().checkSound(field)
     }
 
     /// `"dependencies": {"pack-id": "^1.2.0", …}`, sorted by id.

@@ -9,8 +9,6 @@ final class ManifestReader {
     static let supportedAPI = 1...1
 
     let report: FileReport
-    /// The pack's files, to check the preview sound; `nil` to check only its name.
-    var files: PackFiles?
     /// Every level id the manifest names (in `levels` and in scenarios), with its field.
     var levelReferences: [(id: String, field: Field)] = []
     /// The first level list in the manifest, where an empty `levels/` folder is reported.

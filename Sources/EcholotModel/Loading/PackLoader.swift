@@ -21,9 +21,15 @@ public enum PackLoader {
         return pack
     }
 
-    /// Every problem in the pack (folder or `.zip`) at `url`, in display order; empty when it loads.
+    /// Every problem the model finds in the pack (folder or `.zip`) at `url`, in display
+    /// order — those that stop it from loading and those of the sound files its levels and
+    /// preview name (``PackSoundCheck``, without decoding); empty when all is well.
     public static func validate(at url: URL) -> [Diagnostic] {
-        check(root: url, displayRoot: nil).diagnostics
+        let outcome = check(root: url, displayRoot: nil)
+        guard let pack = outcome.pack ?? outcome.partialPack else { return outcome.diagnostics }
+        var sounds = PackSoundCheck(pack: pack)
+        let found = sounds.diagnostics(of: Array(pack.levels.values) + outcome.readWithProblems, preview: true)
+        return FileReports.told(outcome.diagnostics + found)
     }
 
     /// What checking a pack gives: the pack when all is well, else the diagnostics, and
@@ -42,6 +48,9 @@ public enum PackLoader {
         /// The levels read with problems whose rule entries the rules can still check
         /// (``LevelReader/ruleCheckable(_:)``): for `validate`, beside the partial pack.
         var partlyRead: [LevelDefinition] = []
+        /// Every level read with problems, as far as it read: its sounds are checked in the
+        /// same pass (``PackSoundCheck``), though the level is not part of any pack.
+        var readWithProblems: [LevelDefinition] = []
         var diagnostics: [Diagnostic]
         var packID: String?
         var levelIDs: [String]
@@ -72,6 +81,8 @@ struct PackLoading {
     var diagnostics: [Diagnostic] = []
     /// The levels read with problems that the rules can still check, in file order.
     var partlyRead: [LevelDefinition] = []
+    /// Every level read with problems, as far as it read, in file order.
+    var readWithProblems: [LevelDefinition] = []
 
     init(files: PackFiles) {
         self.files = files
@@ -81,7 +92,6 @@ struct PackLoading {
         // The manifest.
         let manifestReport = FileReport(displayPath: files.display("pack.json"))
         let manifestReader = ManifestReader(report: manifestReport)
-        manifestReader.files = files
         var manifest: PackManifest?
         var manifestSource = SourceMap(displayPath: manifestReport.displayPath)
         if let root = readJSON("pack.json", report: manifestReport, missing: "this folder has no pack.json, so it is not a pack") {
@@ -92,7 +102,7 @@ struct PackLoading {
         // entries that read: merged and checked, their problems are told in the same pass.
         let manifestIsUsable = manifestReport.isConfined(to: "parameters")
         let extends = manifestReader.extendsID
-        let assets = AssetChecker(files: files, allowMissing: extends != nil)
+        let assets = AssetChecker()
 
         // The levels.
         var levels: [String: LevelDefinition] = [:]
@@ -154,6 +164,7 @@ struct PackLoading {
         let pack = Pack(root: files.root, manifest: manifest, manifestSource: manifestSource,
                         levels: levels, strings: strings, displayRoot: files.displayRoot)
         outcome.partlyRead = partlyRead
+        outcome.readWithProblems = readWithProblems
         if sortedDiagnostics.isEmpty {
             outcome.pack = pack
         } else if manifestIsUsable {
@@ -186,6 +197,7 @@ struct PackLoading {
                             entityPaths: reader.entityPaths, goalPaths: reader.goalPaths)
         }
         guard levelReport.hasErrors else { return definition(level) }
+        readWithProblems.append(definition(level))
         if let checkable = reader.ruleCheckable(level) { partlyRead.append(definition(checkable)) }
         return nil
     }

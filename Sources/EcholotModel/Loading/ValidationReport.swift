@@ -7,7 +7,8 @@ public struct ValidationReport: Sendable {
     public var packID: String?
     /// How many levels were checked.
     public var levelCount: Int
-    /// Every problem, in display order.
+    /// Every problem the loader finds, in display order; those of the sound files its
+    /// levels name are the sound check's (``PackSoundCheck``), made on ``pack``.
     public var diagnostics: [Diagnostic]
     /// The pack as loaded and resolved, for the checks only a loaded pack allows (scripts,
     /// rules, sound decoding): whole when nothing is wrong; with problems only in level
@@ -19,6 +20,9 @@ public struct ValidationReport: Sendable {
     /// read the rules can still check (the goals and scoring without a problem, in a level
     /// whose entities and attributes have none): told with the file's other problems.
     public var partlyRead: [LevelDefinition] = []
+    /// Every level of `pack`'s files that read with problems, as far as it read: the
+    /// sounds it names are checked with the file's other problems.
+    public var readWithProblems: [LevelDefinition] = []
     /// For a level file given alone, the level's id: `pack` is then its whole pack, whose
     /// deeper checks are to be held to this level.
     public var levelID: String?
@@ -62,7 +66,8 @@ extension PackLoader {
             let pack = outcome.pack ?? outcome.partialPack
             return ValidationReport(packID: outcome.packID, levelCount: outcome.levelIDs.count,
                                     diagnostics: outcome.diagnostics, pack: pack,
-                                    partlyRead: pack == nil ? [] : outcome.partlyRead)
+                                    partlyRead: pack == nil ? [] : outcome.partlyRead,
+                                    readWithProblems: pack == nil ? [] : outcome.readWithProblems)
         }
         guard path.hasSuffix(".json") else {
             return failure("expected a pack folder or a level file (levels/<id>.json)")
@@ -86,6 +91,7 @@ extension PackLoader {
         let pack = outcome.pack ?? outcome.partialPack
         return ValidationReport(packID: outcome.packID, levelCount: 1, diagnostics: relevant, pack: pack,
                                 partlyRead: pack == nil ? [] : outcome.partlyRead.filter { $0.id == id },
+                                readWithProblems: pack == nil ? [] : outcome.readWithProblems.filter { $0.id == id },
                                 levelID: id, levelFile: levelPath)
     }
 

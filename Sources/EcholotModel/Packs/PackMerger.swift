@@ -4,8 +4,8 @@ import Foundation
 /// Lays an extending pack over its (already resolved) base: levels, strings and the
 /// preview sound by id, the pack's own winning; its kind, scenarios and play order from
 /// the base unless the pack gives its own; then the pack's `parameters` applied to the merged
-/// levels. What the loader could not check alone (level ids the manifest names, sounds
-/// that may come from the base) is checked here.
+/// levels. What the loader could not check alone (level ids the manifest names) is checked
+/// here; the sounds that may come from the base are ``PackSoundCheck``'s.
 enum PackMerger {
     /// The merged pack, or every problem found, each in the extending pack's files (each
     /// file held to its first ``FileReport/maxProblems`` in file order).
@@ -67,9 +67,14 @@ enum PackMerger {
                 reports.error(at: override.sourcePath, in: pack.manifestSource, problem)
             }
         }
-        reportMissingSounds(in: merged, own: pack, to: reports)
         let problems = reports.diagnostics
-        if !problems.isEmpty { return .failure(PackLoadError(diagnostics: problems.sortedForDisplay())) }
+        guard problems.isEmpty else {
+            // A sound's problem alone would not stop the pack; beside these, it is told in
+            // the same pass, as `validate` of the merged pack would tell it.
+            var sounds = PackSoundCheck(pack: merged)
+            let own = merged.levels.values.filter { pack.levels[$0.id] != nil }
+            return .failure(PackLoadError(diagnostics: FileReports.told(problems + sounds.diagnostics(of: own, preview: true))))
+        }
         return .success(merged)
     }
 
@@ -131,36 +136,5 @@ enum PackMerger {
         }
         pack.levels[override.level] = definition
         return nil
-    }
-
-    /// Tells of the sounds the pack's own levels (and preview) name that no layer has, or
-    /// that may not be played (a link out of the pack): each once per file, at its first
-    /// use, with how many more uses share it.
-    private static func reportMissingSounds(in merged: Pack, own pack: Pack, to reports: FileReports) {
-        let baseIDs = merged.bases.map { quoted($0.id) }.joined(separator: ", ")
-        let sounds = merged.sounds
-        // Looked up once per name: a thousand entities may name one file.
-        var known: [String: String?] = [:]
-        func problem(_ file: String) -> String? {
-            if let told = known[file] { return told }
-            let shown = "sound file \(quoted("sounds/" + file))"
-            let resolution = sounds.resolve(file)
-            let told: String? = if case .missing = resolution {
-                "\(shown) is neither in this pack nor in its base \(baseIDs)"
-            } else {
-                PackSounds.problem(of: resolution, shown: shown)
-            }
-            known[file] = told
-            return told
-        }
-        for id in pack.levels.keys.sorted() {
-            guard let definition = pack.levels[id] else { continue }
-            for (file, path) in definition.soundReferences {
-                if let problem = problem(file) { reports.error(at: path, in: definition.source, problem, about: file) }
-            }
-        }
-        if let preview = pack.manifest.preview, let problem = problem(preview) {
-            reports.error(at: "preview", in: pack.manifestSource, problem, about: preview)
-        }
     }
 }
