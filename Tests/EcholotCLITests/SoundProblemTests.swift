@@ -68,7 +68,7 @@ import Testing
     /// plays, told of it once as a warning. A missing file or a wrong ending stopped every
     /// level of the pack, a corrupt or stereo file none, not even its own.
     @Test(arguments: breakages) func aSoundsProblemStopsOnlyTheLevelsThatNameIt(_ breakage: Breakage) throws {
-        let pack = try shippedPackCopy("tutorial")
+        let pack = try shippedPackCopy("tutorial", id: "tutorial-copy")
         try breakage.apply(pack)
         let place = "\(pack.path)/levels/in-order.json:17:26"
 
@@ -91,7 +91,7 @@ import Testing
     /// refused and no file is written; another level is rendered and replayed, the missing
     /// file told as a warning. Both refused every level of the pack.
     @Test func renderAndReplayStopOnlyTheLevelThatNamesTheSound() throws {
-        let pack = try shippedPackCopy("tutorial")
+        let pack = try shippedPackCopy("tutorial", id: "tutorial-copy")
         try FileManager.default.removeItem(at: pack.appendingPathComponent(Self.drum))
         let folder = try temporaryFolder()
         let warning = "\(pack.path)/levels/in-order.json:17:26: warning: entities[0].sound.file: "
@@ -128,7 +128,7 @@ import Testing
     /// A preview sound is no level's: one that is missing fails `validate` and
     /// `pack`, and every level plays, told of it once as a warning. It stopped them all.
     @Test func aPreviewThatCannotPlayStopsNoLevel() throws {
-        let pack = try shippedPackCopy("tutorial")
+        let pack = try shippedPackCopy("tutorial", id: "tutorial-copy")
         let manifest = pack.appendingPathComponent("pack.json")
         let text = try String(contentsOf: manifest, encoding: .utf8)
         try Data(text.replacingOccurrences(of: #""kind": "scored","#, with: #""kind": "scored", "preview": "intro.ogg","#).utf8)
