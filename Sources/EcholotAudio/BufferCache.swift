@@ -48,7 +48,7 @@ final class BufferCache {
     /// the same file: `a.wav` and `./a.wav`).
     private func buffer(for url: URL) -> Result<Buffer, AudioAssetError> {
         if let known = entries[url] { return known }
-        let result = Result { () throws(AudioAssetError) -> Buffer in try upload(AudioAsset.decode(url: url)) }
+        let result = Result { () throws(AudioAssetError) -> Buffer in try Self.upload(AudioAsset.decode(url: url)) }
         entries[url] = result
         return result
     }
@@ -65,7 +65,8 @@ final class BufferCache {
         OpenALCheck.clear()  // Nothing left to blame a failed delete on.
     }
 
-    private func upload(_ audio: DecodedAudio) throws(AudioAssetError) -> Buffer {
+    /// `audio` in a new OpenAL buffer on the current context, which the caller deletes.
+    static func upload(_ audio: DecodedAudio) throws(AudioAssetError) -> Buffer {
         OpenALCheck.clear()
         var id: ALuint = 0
         alGenBuffers(1, &id)

@@ -1,0 +1,84 @@
+import COpenAL
+import Foundation
+
+/// A pack's preview sound (`preview` in `pack.json`), played once in the middle of the head
+/// while a menu offers the pack: a player choosing by ear hears each pack before picking
+/// it. Like the cues, it is no game state, so the menu plays it directly.
+public final class PreviewPlayer {
+    // Keeps the device (and so OpenAL's context) open for as long as the player exists.
+    private let device: AudioDevice
+    private var source: ALuint = 0
+    /// Each file uploaded once: a player walking up and down a menu hears it again.
+    private var buffers: [URL: ALuint] = [:]
+    /// What could not be played, told once per file.
+    private var failures: [URL: String] = [:]
+
+    /// Creates the player on `device`'s context; throws when OpenAL refuses a source.
+    public init(device: AudioDevice) throws {
+        self.device = device
+        OpenALCheck.clear()
+        alGenSources(1, &source)
+        try OpenALCheck.al("alGenSources")
+        // Listener-relative at the origin, straight to the ears: an introduction, not a
+        // sound of the scene, so it sounds the same whichever way the player faces.
+        alSourcei(source, AL_SOURCE_RELATIVE, AL_TRUE)
+        alSource3f(source, AL_POSITION, 0, 0, 0)
+        alSourcef(source, AL_ROLLOFF_FACTOR, 0)
+        alSourcei(source, AL_LOOPING, AL_FALSE)
+        Resampler.useBest(on: source)
+        if alIsExtensionPresent("AL_SOFT_direct_channels") != AL_FALSE {
+            alSourcei(source, AL_DIRECT_CHANNELS_SOFT, AL_TRUE)
+        }
+        OpenALCheck.clear()
+    }
+
+    deinit {
+        stop()
+        alDeleteSources(1, &source)
+        for var buffer in buffers.values { alDeleteBuffers(1, &buffer) }
+        OpenALCheck.clear()
+    }
+
+    /// Plays the file at `url` once, cutting off the preview before. Returns why it cannot
+    /// be played the first time that is so for the file, and `nil` otherwise: a menu tells
+    /// a broken preview once and goes on silently.
+    @discardableResult
+    public func play(_ url: URL) -> String? {
+        stop()
+        if failures[url] != nil { return nil }
+        let buffer: ALuint
+        do {
+            buffer = try self.buffer(for: url)
+        } catch {
+            let reason = "\(error)"
+            failures[url] = reason
+            return reason
+        }
+        alSourcei(source, AL_BUFFER, ALint(bitPattern: buffer))
+        alSourcePlay(source)
+        // A preview that fails to start is not worth stopping the menu for.
+        OpenALCheck.clear()
+        return nil
+    }
+
+    /// Silences the preview playing, if any (the menu moved on, or a level begins).
+    public func stop() {
+        alSourceStop(source)
+        alSourcei(source, AL_BUFFER, 0)
+        OpenALCheck.clear()
+    }
+
+    /// Whether a preview is sounding now.
+    public var isPlaying: Bool {
+        var state: ALint = 0
+        alGetSourcei(source, AL_SOURCE_STATE, &state)
+        return state == AL_PLAYING
+    }
+
+    private func buffer(for url: URL) throws(AudioAssetError) -> ALuint {
+        if let known = buffers[url] { return known }
+        let id = try BufferCache.upload(AudioAsset.decode(url: url)).id
+        buffers[url] = id
+        return id
+    }
+}
