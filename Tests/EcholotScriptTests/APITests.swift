@@ -136,6 +136,29 @@ import Testing
         #expect(later?.more == [], "\(later?.more.map(\.description) ?? [])")
     }
 
+    /// Each field a spec or a declaration does not have is a mistake of its own: only the
+    /// first in sorted order was told (`foo`, not the misspelt `parms` beside it), so the
+    /// next came one fix later. A misspelt `On` among them still leaves "needs 'on'" untold.
+    @Test func everyStrayFieldIsToldAtItsPlace() {
+        func told(_ code: String) -> [String] {
+            guard let error = loadError(code) else { return [] }
+            return ([error] + error.more).map { "\($0.line ?? 0):\($0.column ?? 0) \($0.message)" }
+        }
+        let spec = told("echolot.goal('g1', {\n  parms = { n = 'number' },\n  On = { tick = print },\n  foo = 1,\n})")
+        // In the order of the text, as validate shows them.
+        #expect(spec.sorted() == [
+            "2:3 goal 'g1': the spec has an unknown field 'parms' (did you mean 'params'? a spec of goal has: check, description, on, params, title)",
+            "3:3 goal 'g1': the spec has an unknown field 'On' (did you mean 'on'? a spec of goal has: check, description, on, params, title)",
+            "4:3 goal 'g1': the spec has an unknown field 'foo' (a spec of goal has: check, description, on, params, title)",
+        ], "\(spec)")
+        let declaration = told("echolot.goal('g', {\n  params = { n = { type = 'number', mni = 1, mxa = 2 } },\n  on = { tick = print } })")
+        let fields = "a declaration has: default, description, max, min, of, optional, type, values"
+        #expect(declaration.sorted() == [
+            "2:37 goal 'g': parameter 'n' has an unknown field 'mni' (did you mean 'min'? \(fields))",
+            "2:46 goal 'g': parameter 'n' has an unknown field 'mxa' (did you mean 'max'? \(fields))",
+        ], "\(declaration)")
+    }
+
     /// A spec's field at fault is placed where it is written, line and column, though a Lua
     /// table keeps no positions; a spec built away from its registration keeps the
     /// registration's line rather than another rule's field.

@@ -158,12 +158,14 @@ local function problem(message)
   return nil
 end
 
--- The first field of `t` (in sorted order) that `allowed` (and `also`) lack, if any.
-local function unknownfield(t, allowed, also)
+-- The fields of `t` (in sorted order) that `allowed` (and `also`) lack: each is a mistake of
+-- its own, so all are told, not only the first.
+local function unknownfields(t, allowed, also)
+  local stray = {}
   for k in sortedpairs(t) do
-    if not allowed[k] and not (also and also[k]) then return k end
+    if not allowed[k] and not (also and also[k]) then stray[#stray + 1] = k end
   end
-  return nil
+  return stray
 end
 
 -- "did you mean 'x'?" for a misspelt `word` close to one of `names` (or that `aliases`
@@ -224,12 +226,13 @@ local function normalizeparams(kind, name, params)
       at("params", pname, "description")
       return problem(format("%s: parameter '%s': 'description' must be a string", where, pname))
     end
-    local stray = unknownfield(decl, declfields)
-    if stray ~= nil then
-      at("params", pname, stray)
-      return problem(format("%s: parameter '%s' has an unknown field '%s' (%s)", where, pname, tostring(stray),
-        fieldlist(stray, "a declaration", declfields)))
+    local stray = unknownfields(decl, declfields)
+    for _, field in ipairs(stray) do
+      at("params", pname, field)
+      problem(format("%s: parameter '%s' has an unknown field '%s' (%s)", where, pname, tostring(field),
+        fieldlist(field, "a declaration", declfields)))
     end
+    if #stray > 0 then return nil end
     local d = { name = pname, type = decl.type or "any", min = decl.min, max = decl.max,
                 optional = decl.optional == true, description = decl.description }
     if typenames[d.type] == nil then
@@ -381,11 +384,14 @@ local function register(pack, kind, name, spec, unnamed)
     error(format("echolot.%s('%s', spec): spec must be a table, found %s", kind, name, describe(spec)), 3)
   end
   local also = kind == "reducer" and reducerfields or nil
-  local stray = unknownfield(spec, specfields, also)
-  if stray ~= nil then
+  -- A stray field that is a misspelt `on` (`On = {…}`) is that field's mistake: the spec is
+  -- then not told again that it needs `on`.
+  local misspelton = false
+  for _, stray in ipairs(unknownfields(spec, specfields, also)) do
     at(stray)
     problem(format("%s '%s': the spec has an unknown field '%s' (%s)", kind, name, tostring(stray),
       fieldlist(stray, "a spec of " .. kind, kindfields[kind], also)))
+    misspelton = misspelton or closest(tostring(stray), { "on" }) ~= nil
   end
   local byname = rules[pack][kind]
   local earlier = byname[name]
@@ -419,7 +425,7 @@ local function register(pack, kind, name, spec, unnamed)
     at("focus")
     problem(format("reducer '%s': focus must be \"level\" or \"game\"", name))
   end
-  local exact, prefixes, handles = normalizeon(kind, name, spec.on, stray ~= nil and closest(tostring(stray), { "on" }) ~= nil)
+  local exact, prefixes, handles = normalizeon(kind, name, spec.on, misspelton)
   -- A reducer's or story's parameters are told once, as not theirs to have.
   local params = (kind == "reducer" or kind == "story") and {} or normalizeparams(kind, name, spec.params)
   if #problems > 0 then
