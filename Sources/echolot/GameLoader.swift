@@ -87,8 +87,16 @@ enum GameLoader {
     static func game(at path: String, shown: String, level id: String, in library: PackLibrary) -> Result<LoadedGame, LoadProblems> {
         switch library.load(at: URL(fileURLWithPath: path)) {
         case let .success(pack): return game(of: pack, shown: shown, level: id)
-        case let .failure(error): return .failure(LoadProblems(error.diagnostics.sortedForDisplay().map(\.description)))
+        case let .failure(error): return .failure(LoadProblems(problems(of: error).sortedForDisplay().map(\.description)))
         }
+    }
+
+    /// The problems of a pack that does not resolve, with those the rules find in what its
+    /// `parameters` entries that read set (``PackLoadError/partial``): what `validate` tells
+    /// of it, for the commands that would play it.
+    static func problems(of error: PackLoadError) -> [Diagnostic] {
+        guard let partial = error.partial, case let .failure(rules) = PackRules.checked(partial) else { return error.diagnostics }
+        return FileReports.told(error.diagnostics + rules.diagnostics)
     }
 
     /// `level` of `pack` (named `shown`, as typed) with the pack's rules, or what stops it:
@@ -124,7 +132,7 @@ enum GameLoader {
         case let .success(pack):
             return pack
         case let .failure(error):
-            Terminal.report(error.diagnostics)
+            Terminal.report(problems(of: error))
             throw ExitCode(1)
         }
     }

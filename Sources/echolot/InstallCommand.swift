@@ -35,7 +35,7 @@ struct InstallCommand: ParsableCommand {
     func run() throws {
         let held = HeldSignals()
         let installer = PackInstaller(replace: replace, interrupted: HeldSignals.arrived,
-                                      verify: { ValidateCommand.deepProblems(of: $0, whole: true) },
+                                      verify: { ValidateCommand.deepProblems(of: $0, whole: $1) },
                                       name: { Names(pack: $0).pack($0) })
         do {
             let installed = try installer.install(URL(fileURLWithPath: archive), displayPath: archive)

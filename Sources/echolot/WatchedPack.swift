@@ -39,7 +39,7 @@ final class WatchedPack: PackReloader {
         watcher = PackWatcher(url: url, ignoring: ignoring) { _ in
             switch library.load(at: typed) {
             case let .failure(error):
-                return .failure(error)
+                return .failure(PackLoadError(diagnostics: GameLoader.problems(of: error)))
             case let .success(pack):
                 // A version is good only when its scripts load, its levels check and its
                 // story (if it has one) reads.

@@ -66,6 +66,72 @@ struct ValidateStagesTests {
         #expect(lines.last?.hasSuffix(#"parameters.no-such-level: unknown level "no-such-level""#) == true, "\(lines)")
     }
 
+    /// A rule id that one level of the base lacks was the one line told: merging failed, so
+    /// no entry was checked by the rules, and another level's value out of range came one
+    /// fix later. Now each command that takes the pack tells both and refuses it, changing
+    /// nothing.
+    @Test func anUnknownRuleHidesNoOtherLevelsValueProblem() throws {
+        let manifest = """
+            {
+              "id": "tutorial-hard", "name": "T", "version": "1.0.0", "api": 1, "extends": "tutorial",
+              "parameters": {
+                "two-voices": { "maxMisses": { "misses": -1 } },
+                "around-you": { "nosuch": { "a": 1 } }
+              }
+            }
+            """
+        let told = [
+            "pack.json:4:46: error: goal 'maxMisses': parameter 'misses' must be ≥ 0",
+            #"pack.json:5:31: error: parameters.around-you.nosuch: level "around-you" has no goal "nosuch" (nor is it "scoring")"#,
+        ]
+        let scratch = Scratch()
+        scratch.write(["pack.json": manifest], in: "th")
+        try ZipBuilder.write(scratch.at("th.zip")) { try $0.pack(["pack.json": manifest], prefix: "th/") }
+        let before = scratch.listing()
+        for (arguments, shown) in [(["validate", "th"], "th/"), (["pack", "th"], "th/"), (["install", "th.zip"], "th.zip/"),
+                                   (["run", "th", "--level", "two-voices"], "th/"), (["test", "th"], "th/")] {
+            let result = try echolot(arguments, in: scratch.url, data: scratch.at("data"))
+            let lines = result.stderr.split(separator: "\n").map(String.init)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(Array(lines.prefix(2)) == told.map { shown + $0 }, "\(arguments): \(lines)")
+            // install adds its one line for the player.
+            #expect(lines.count == (arguments[0] == "install" ? 3 : 2), "\(arguments): \(lines)")
+            #expect(scratch.listing() == before, "\(arguments)")
+        }
+    }
+
+    /// The same beside a mistake the manifest's reader finds (a `type` to set): the three
+    /// are told in one pass.
+    @Test func anUnknownRuleAndARenamedRuleHideNoValueProblem() throws {
+        let (status, lines) = try Self.validate(manifest: Self.extendingTutorial(parameters: """
+            { "two-voices": { "maxMisses": { "misses": -1 }, "avoid": { "type": "find" } },
+              "around-you": { "nosuch": { "a": 1 } } }
+            """))
+        #expect(status == 1)
+        #expect(lines == [
+            "th/pack.json:1:149: error: goal 'maxMisses': parameter 'misses' must be ≥ 0",
+            #"th/pack.json:1:166: error: parameters.two-voices.avoid.type: "type" names the rule and cannot be overridden"#,
+            #"th/pack.json:2:29: error: parameters.around-you.nosuch: level "around-you" has no goal "nosuch" (nor is it "scoring")"#,
+        ], "\(lines)")
+    }
+
+    /// A base whose own `parameters` name a rule its base lacks fails a pack built on it
+    /// with that base's problem alone: what the base's other entries make is the base,
+    /// not this pack, and is not checked in its place.
+    @Test func aBasesUnknownRuleIsToldAloneForAPackOnIt() throws {
+        let scratch = Scratch()
+        scratch.write(["pack.json": Self.extendingTutorial(parameters: """
+            { "two-voices": { "maxMisses": { "misses": -1 } }, "around-you": { "nosuch": { "a": 1 } } }
+            """)], in: "data/packs/tutorial-hard")
+        scratch.write(["pack.json": #"{ "id": "c", "name": "C", "version": "1.0.0", "api": 1, "extends": "tutorial-hard" }"#], in: "c")
+        let result = try echolot(["validate", "c"], in: scratch.url, data: scratch.at("data"))
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(result.status == 1)
+        #expect(lines.count == 1 && lines[0].hasSuffix(
+            #"tutorial-hard/pack.json:1:183: error: parameters.around-you.nosuch: level "around-you" has no goal "nosuch" (nor is it "scoring")"#),
+            "\(lines)")
+    }
+
     /// Runs `validate p` on a pack of one level file `level` (levels/one.json): stderr lines.
     static func validate(level: String) throws -> [String] {
         let scratch = Scratch()

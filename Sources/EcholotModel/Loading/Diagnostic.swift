@@ -113,10 +113,15 @@ public struct ToldDiagnostics {
 public struct PackLoadError: Error, Sendable, CustomStringConvertible {
     /// The problems, in display order; never empty.
     public var diagnostics: [Diagnostic]
+    /// When every problem is in an entry of an extending pack's `parameters`: the pack
+    /// resolved with the entries that read merged, so that the rules (out of the model's
+    /// reach) still check what those set and tell it beside these problems.
+    public var partial: Pack?
 
     /// Creates the error.
-    public init(diagnostics: [Diagnostic]) {
+    public init(diagnostics: [Diagnostic], partial: Pack? = nil) {
         self.diagnostics = diagnostics
+        self.partial = partial
     }
 
     /// One diagnostic per line.

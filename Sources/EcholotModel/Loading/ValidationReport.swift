@@ -135,7 +135,9 @@ extension PackLoader {
     /// The outcome with the pack resolved against `library` (when given and the pack loaded).
     /// A partial pack that does not resolve is dropped; its resolution problems are told
     /// when all its files read but for `parameters` entries, else once the files that did
-    /// not are fixed, since those may be what the problems come from.
+    /// not are fixed, since those may be what the problems come from. A pack whose only
+    /// resolution problems are in `parameters` entries stays, as partial, with the entries
+    /// that read merged (``PackLoadError/partial``), for the rules to check.
     static func resolving(_ outcome: Outcome, with library: PackLibrary?) -> Outcome {
         guard let library else { return outcome }
         if let partial = outcome.partialPack {
@@ -144,7 +146,7 @@ extension PackLoader {
             case let .success(done):
                 resolved.partialPack = done
             case let .failure(error):
-                resolved.partialPack = nil
+                resolved.partialPack = outcome.onlyParameters ? error.partial : nil
                 if outcome.onlyParameters {
                     resolved.diagnostics = (outcome.diagnostics + error.diagnostics).sortedForDisplay()
                 }
@@ -159,6 +161,7 @@ extension PackLoader {
             resolved.levelIDs = done.levels.keys.sorted()
         case let .failure(error):
             resolved.pack = nil
+            resolved.partialPack = error.partial
             resolved.diagnostics = error.diagnostics
         }
         return resolved

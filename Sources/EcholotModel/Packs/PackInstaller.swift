@@ -53,8 +53,10 @@ public struct PackInstaller {
     public var interrupted: () -> Bool
     /// The checks the model cannot make (scripts load, levels fit their rules, sounds
     /// decode), run on the resolved pack before it is moved into place: a pack they find
-    /// problems in is refused, as `validate` would fail it.
-    public var verify: (Pack) -> [Diagnostic]
+    /// problems in is refused, as `validate` would fail it. Not `whole`: the pack of a
+    /// refused one's `parameters` entries that read (``PackLoadError/partial``), whose
+    /// problems are told with the others, as `validate` tells them.
+    public var verify: (Pack, _ whole: Bool) -> [Diagnostic]
     /// The name a player knows a pack by, for the refusal of an id already installed: the
     /// command line's is the one `echolot packs` shows, from strings the model does not read.
     public var name: (Pack) -> String
@@ -63,7 +65,7 @@ public struct PackInstaller {
     /// packs in that folder.
     public init(packsFolder: URL = DataDirectory.packsFolder(), library: PackLibrary? = nil,
                 replace: Bool = false, limits: ArchiveLimits = .standard, interrupted: @escaping () -> Bool = { false },
-                verify: @escaping (Pack) -> [Diagnostic] = { _ in [] }, name: @escaping (Pack) -> String = { $0.manifest.name }) {
+                verify: @escaping (Pack, _ whole: Bool) -> [Diagnostic] = { _, _ in [] }, name: @escaping (Pack) -> String = { $0.manifest.name }) {
         self.packsFolder = packsFolder
         self.library = library ?? PackLibrary(folders:
             (ShippedPacks.folder().map { [PackLibrary.Folder(url: $0, origin: .shipped)] } ?? [])
@@ -141,9 +143,11 @@ public struct PackInstaller {
             }
         }
         switch library.resolve(pack) {
-        case let .failure(error): throw error
+        case let .failure(error):
+            guard let partial = error.partial else { throw error }
+            throw PackLoadError(diagnostics: FileReports.told(error.diagnostics + verify(partial, false)))
         case let .success(resolved):
-            let problems = verify(resolved)
+            let problems = verify(resolved, true)
             if !problems.isEmpty { throw PackLoadError(diagnostics: problems) }
         }
         // The last moment to stop: from here on the install is a rename or a swap.

@@ -8,7 +8,8 @@ import Foundation
 /// here; the sounds that may come from the base are ``PackSoundCheck``'s.
 enum PackMerger {
     /// The merged pack, or every problem found, each in the extending pack's files (each
-    /// file held to its first ``FileReport/maxProblems`` in file order).
+    /// file held to its first ``FileReport/maxProblems`` in file order); when all are in
+    /// `parameters` entries, with the pack the other entries make (``PackLoadError/partial``).
     static func merge(_ pack: Pack, over base: Pack) -> Result<Pack, PackLoadError> {
         let reports = FileReports()
         var merged = pack
@@ -56,6 +57,10 @@ enum PackMerger {
             manifest.levelOrder = PackLoading.levelOrder(manifest, levelIDs: merged.levels.keys.sorted())
         }
         merged.manifest = manifest
+        // Taken before the entries, so that what they find is known apart: a pack with other
+        // problems waits for them to be fixed before the rules check it, as one whose other
+        // files have problems does.
+        let nothingElseWrong = reports.diagnostics.isEmpty
 
         for override in pack.manifest.parameters {
             // A level no layer has is told at its key, the name to change, not at its rules.
@@ -68,12 +73,15 @@ enum PackMerger {
             }
         }
         let problems = reports.diagnostics
-        guard problems.isEmpty else {
+        if !problems.isEmpty {
             // A sound's problem alone would not stop the pack; beside these, it is told in
-            // the same pass, as `validate` of the merged pack would tell it.
+            // the same pass, as `validate` of the merged pack would tell it. An entry that
+            // names nothing the levels have hides no other entry's values: the rest are
+            // merged, for the rules to check in the same pass.
             var sounds = PackSoundCheck(pack: merged)
             let own = merged.levels.values.filter { pack.levels[$0.id] != nil }
-            return .failure(PackLoadError(diagnostics: FileReports.told(problems + sounds.diagnostics(of: own, preview: true))))
+            return .failure(PackLoadError(diagnostics: FileReports.told(problems + sounds.diagnostics(of: own, preview: true)),
+                                          partial: nothingElseWrong ? merged : nil))
         }
         return .success(merged)
     }

@@ -44,10 +44,15 @@ struct PackResolver {
             return .failure(PackLoadError(diagnostics: problems.sortedForDisplay()))
         }
         let order = walk.order.compactMap { walk.packs[$0]?.layer }
-        return walk.merged(root.id).map { pack in
+        func resolved(_ pack: Pack) -> Pack {
             var resolved = pack
             resolved.loadOrder = order
             return resolved
+        }
+        return walk.merged(root.id).map(resolved).mapError { error in
+            var error = error
+            error.partial = error.partial.map(resolved)
+            return error
         }
     }
 
@@ -181,7 +186,12 @@ struct PackResolver {
                 laid[id] = pack
                 return .success(pack)
             }
-            let result = merged(baseID).flatMap { PackMerger.merge(pack, over: $0) }
+            let result: Result<Pack, PackLoadError>
+            switch merged(baseID) {
+            case let .success(base): result = PackMerger.merge(pack, over: base)
+            // The base's own `parameters` entries that read make no pack of this one's.
+            case let .failure(error): result = .failure(PackLoadError(diagnostics: error.diagnostics))
+            }
             if case let .success(done) = result { laid[id] = done }
             return result
         }
