@@ -65,8 +65,9 @@ public final class LevelLoop {
     private let watch: (() -> Bool)?
     private var lastWatch = 0.0
     /// Seconds from the start in which Enter and space, before any other key, are not
-    /// taken: in a story one scene follows another at once, and the Enter that skipped a
-    /// cut-scene, pressed twice or held, would select in the level after it.
+    /// taken: a level follows the briefing's Start, a Retry or a story's scene at once, and
+    /// the Enter that chose it, pressed twice or held (a screen reader still speaking),
+    /// would select in the level and cost a miss.
     private let settle: Double
     /// The monotonic time until which they are ignored; any other key ends it early.
     private var settleUntil = -Double.infinity

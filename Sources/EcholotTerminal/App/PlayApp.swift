@@ -80,8 +80,8 @@ public final class PlayApp {
         }
     }
 
-    /// Seconds the end page ignores keys, and a story's scene Enter and space: what was
-    /// typed for the level or scene before is not a choice.
+    /// Seconds the end page ignores keys, and a level or a story's scene Enter and space:
+    /// what was typed for the page, level or scene before is not a choice.
     public static let settleAfterLevel = 0.6
 
     /// Whether the line mode is wanted: `--plain`, `TERM=dumb`, or output that is not a
@@ -511,7 +511,8 @@ public final class PlayApp {
             earnedBefore: achievementsBefore)
         let exit = try LevelLoop(
             session: session, steering: steering, pump: loop.pump, display: loop.display,
-            context: context, tracker: loop.tracker, feedback: loop.feedback, watch: watching(entry, loop)
+            context: context, tracker: loop.tracker, feedback: loop.feedback, watch: watching(entry, loop),
+            settle: Self.settleAfterLevel
         ).run()
         session.end()
         withExtendedLifetime(engine) {}
