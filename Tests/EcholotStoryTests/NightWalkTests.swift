@@ -195,6 +195,29 @@ import Testing
         #expect(first == second)
     }
 
+    /// A level begins where the player faced as the scene before ended, as cut-scenes and
+    /// choices do; one whose file sets `view.center` (here, in a copy, the lantern) begins there.
+    @Test(arguments: [(#""selectTolerance": 20"#, 90.0), (#""center": 180, "selectTolerance": 20"#, 180.0)])
+    func aLevelKeepsThePlayersHeadingUnlessItsFileSetsOne(lanternView: String, heading: Double) throws {
+        let (scratch, folder, _) = try Self.copyWithoutTests()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let file = folder.appendingPathComponent("levels/lantern.json")
+        try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: #""selectTolerance": 20"#, with: lanternView)
+            .write(to: file, atomically: true, encoding: .utf8)
+        let pack = try PackLoader.load(at: folder)
+        let book = try #require(StoryReader.load(for: pack)).get()
+        let session = try StorySession(book, pack: pack, rules: { _ in [] })
+        for action in session.beginning() { _ = session.store.dispatch(action) }
+        try session.enterScene()
+        _ = session.store.dispatch(.start)
+        #expect(session.scene.kind == .cutscene)
+        _ = session.store.dispatch(Action(ActionName.turnTo, ["azimuth": .number(90)]))
+        _ = session.store.dispatch(Action(StoryAction.cutsceneDone, ["id": .string(session.scene.id)]))
+        #expect(session.scene.kind == .level && session.scene.id == "lantern")
+        try session.enterScene()
+        #expect(session.store.state[Game.level][LevelKeys.view][ViewKeys.center] == heading)
+    }
+
     @Test func germanStringsFallBackToEnglish() throws {
         let pack = try PackLoader.load(at: Self.pack)
         #expect(pack.string("gate.3", language: "de") == "Ich bin hier, vor dir. Finde zuerst die Laterne.")

@@ -300,13 +300,34 @@ final class PseudoTerminal {
 /// to its first level and out.
 extension PseudoTerminal {
     /// From the story's page: begins the story and skips its opening cut-scene, up to the
-    /// first level.
+    /// first level, and starts it.
     func beginTheNightWalk() throws {
         try expect("Begin the story")
         send("n")
         try expect("A cut-scene. Enter skips it.")
         skipTheCutScene()
         try expect("Level The Lantern begins.")
+        try startTheLevel()
+    }
+
+    /// Starts a story's level, which waits for Enter once its first words are said; the
+    /// Enter comes after the scene's first moment, which does not take it.
+    func startTheLevel() throws {
+        try expect(LevelLoop.startPrompt)
+        wait(PseudoTerminal.endPageSettle)
+        send("\r")
+        try expect("Started.")
+    }
+
+    /// From the story's page: begins the story, wins its first level and takes path
+    /// `option` (1, the river; 2, the forest) by its number, up to the next level.
+    func takeThePathAtTheGate(_ option: String) throws {
+        try beginTheNightWalk()
+        try winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
+        try expect("A choice.")
+        send(option)
+        try expect("A cut-scene. Enter skips it.")
+        skipTheCutScene()
     }
 
     /// Turns with `key` (`times` presses) until facing `heading`, selects there, and

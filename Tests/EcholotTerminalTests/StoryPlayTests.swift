@@ -1,3 +1,4 @@
+import EcholotTerminal
 import EcholotTestSupport
 import Foundation
 import GRDB
@@ -18,6 +19,16 @@ import Testing
     func nightWalkCopy(beside profile: URL) throws -> URL {
         let pack = profile.deletingLastPathComponent().appendingPathComponent("night-walk")
         try FileManager.default.copyItem(atPath: Self.nightWalk, toPath: pack.path)
+        return pack
+    }
+
+    /// A copy of Night Walk beside `profile` with `old` replaced by `new` in its file `path`.
+    func nightWalkCopy(beside profile: URL, editing path: String, _ old: String, _ new: String) throws -> URL {
+        let pack = try nightWalkCopy(beside: profile)
+        let file = pack.appendingPathComponent(path)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains(old), "\(path) has no \(old)")
+        try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
         return pack
     }
 
@@ -51,6 +62,7 @@ import Testing
         try game.expect("Level The Lantern begins.")
         // A story's level has no briefing page: its goals come with its first words.
         try game.expect("Goal: Find the Lantern and select it.")
+        try game.startTheLevel()
         try game.expect("Guide (ahead): The lantern hums somewhere to your right. Turn until it is ahead.")
         try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
         try game.expect("A choice.")
@@ -85,7 +97,10 @@ import Testing
         try game.expect("Guide (150° left): Step on the stone that clicks. Only that one.")
         game.skipTheCutScene()
         try game.expect("Level The Crossing begins.")
-        try game.winByFacing("300° WNW", turning: PseudoTerminal.left, times: 4)
+        // The level keeps the heading of the choice and the cut-scene: 90°, 150° right of the stone.
+        try game.expect("Facing 90° E.")
+        try game.startTheLevel()
+        try game.winByFacing("300° WNW", turning: PseudoTerminal.left, times: 10)
         try game.expect("Narrator: At last, the door of your house.")
         game.skipTheCutScene()
         try game.expect("Recorded the story to \(recorded.path)")
@@ -143,7 +158,8 @@ import Testing
         try #"echolot.story({ on = { ["level.started"] = function(story, action, ctx) ctx.emit("story.jump", { chapter = 5 }) end } })"#
             .write(to: pack.appendingPathComponent("scripts/story.lua"), atomically: true, encoding: .utf8)
         let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
-        try game.beginTheNightWalk()
+        try game.expect("Begin the story")
+        game.send("n")
         try game.expect("A rule failed, and what it was handling was undone: reducer 'story' rejected action 'story.jump': "
             + "'chapter' must be a chapter id, found integer")
         #expect(try game.leaveTheStoryAndQuit() == 0)
@@ -159,6 +175,7 @@ import Testing
         try game.expect("Erzähler")
         game.skipTheCutScene()
         try game.expect("Die Laterne")
+        try game.startTheLevel()
         game.press(PseudoTerminal.right, times: 6)
         try game.expect("Heading 90° E")
         game.send(" ")
@@ -167,7 +184,9 @@ import Testing
         try game.expect("Folge meinem Ruf durch die Bäume.")
         game.skipTheCutScene()
         try game.expect("Die Lichtung")
-        game.press(PseudoTerminal.right, times: 2)
+        try game.startTheLevel()
+        // The clearing begins where the choice left the player, at 90°.
+        game.press(PseudoTerminal.left, times: 4)
         try game.expect("Heading 30° NNE")
         game.send(" ")
         try game.expect("Endlich, die Tür deines Hauses.")
@@ -198,6 +217,8 @@ import Testing
         try second.expect("Continue the story (c) — chapter “At the Gate”")
         second.send("c")
         try second.expect("A choice.")
+        // A resumed choice's first words say where the player faces: its options' directions are from there.
+        try second.expect("Facing 0° N.")
         try second.expect("1. Guide (90° left): The river path.")
         #expect(!second.text.contains("Level The Lantern begins."), "the level won before quitting is not played again")
         #expect(!second.text.contains("You left the story"), "only said right after leaving")
@@ -331,45 +352,82 @@ import Testing
         #expect(try second.waitForExit() == 0)
     }
 
-    /// A level lost and played again is announced as the next attempt before the level's
-    /// first words, so a player hears "Try again" and then where they are, not the reverse.
-    @Test func aRetryIsToldBeforeTheLevelBegins() throws {
+    /// A story's level waits for Enter or space before its clock runs, and so does its
+    /// retry: a time limit does not run out while its goals are read. Meanwhile `i` works
+    /// and other keys say the level has not started. The retry is announced before the
+    /// level's first words, so a player hears "Try again" and then where they are.
+    @Test func aStoryLevelWaitsForItsStartAndARetryIsToldFirst() throws {
         let profile = try profile()
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
-        let pack = try nightWalkCopy(beside: profile)
-        let clearing = pack.appendingPathComponent("levels/clearing.json")
-        try String(contentsOf: clearing, encoding: .utf8).replacingOccurrences(of: #""seconds": 30"#, with: #""seconds": 1"#)
-            .write(to: clearing, atomically: true, encoding: .utf8)
+        let pack = try nightWalkCopy(beside: profile, editing: "levels/clearing.json", #""seconds": 30"#, #""seconds": 1"#)
         let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
-        try game.beginTheNightWalk()
-        try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
-        try game.expect("A choice.")
-        game.send("2")
-        try game.expect("A cut-scene. Enter skips it.")
-        game.skipTheCutScene()
+        try game.takeThePathAtTheGate("2")
         try game.expect("Level The Clearing begins.")
+        try game.expect("Goal: Do it within 1 second; when the time is up, the level is lost.")
+        try game.expect(LevelLoop.startPrompt)
+        game.wait(2)
+        #expect(!game.text.contains("The level is lost."), "the clock ran before the start")
+        game.send("i")
+        try game.expect("Goal, holding: Time left: 1 s.")
+        try game.expect(LevelLoop.startPrompt)
+        game.send(PseudoTerminal.left)
+        try game.expect("Not started yet: Enter or space starts the level.")
+        game.send(" ")
+        try game.expect("Started.")
+        // A story goes on to its next scene, with no end page to say why the level was lost.
+        try game.expect("Goal failed: Time is up.")
         try game.expect("The level is lost.")
         try game.expect("Try again: attempt 2.")
         try game.expect("Level The Clearing begins.")
+        try game.expect(LevelLoop.startPrompt)
         let text = game.text
         let retry = try #require(text.range(of: "Try again: attempt 2."))
         let again = try #require(text.range(of: "Level The Clearing begins.", options: .backwards))
         #expect(retry.lowerBound < again.lowerBound)
+        game.wait(1.5)
+        #expect(game.text.components(separatedBy: "The level is lost.").count == 2, "the retry's clock waits too")
         #expect(try game.leaveTheStoryAndQuit() == 0)
     }
 
-    /// Enter pressed twice to skip a cut-scene (or held) must not select in the level that
-    /// follows at once: the level's first Enter or space, before any other key and within
-    /// its first moment, is not taken; after a turn, space selects as always.
+    /// A story's level keeps the heading the player turned to before it; one whose file
+    /// sets its heading turns the player there and says so after the heading.
+    @Test func aStoryLevelThatSetsItsHeadingSaysItTurnedThePlayer() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let pack = try nightWalkCopy(beside: profile, editing: "levels/crossing.json", #""view": { "selectTolerance": 15 }"#,
+                                     #""view": { "center": 0, "selectTolerance": 15 }"#)
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
+        try game.takeThePathAtTheGate("1")
+        try game.expect("Level The Crossing begins.")
+        try game.expect("Facing 0° N.")
+        try game.expect("This level turns you to face 0° N.")
+        try game.expect(LevelLoop.startPrompt)
+        let walk = game.text
+        #expect(walk.contains("Guide (150° left): Step on the stone"), "the cut-scene kept the choice's heading, 90°: \(walk)")
+        #expect(walk.components(separatedBy: "This level turns you").count == 2, "the lantern kept the heading and said nothing of it")
+        #expect(try game.leaveTheStoryAndQuit() == 0)
+    }
+
+    /// Enter pressed twice to skip a cut-scene (or held) must not start or select in the
+    /// level that follows at once: the level's first Enter or space, before any other key
+    /// and within its first moment, is not taken; after a turn, space selects as always.
     @Test func theEnterThatSkippedACutSceneIsNotASelectionInTheNextLevel() throws {
         let profile = try profile()
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
         let game = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
-        try game.beginTheNightWalk()
+        try game.expect("Begin the story")
+        game.send("n")
+        try game.expect("A cut-scene. Enter skips it.")
+        game.skipTheCutScene()
         game.send("\r")
         game.send(" ")
+        try game.expect("Level The Lantern begins.")
+        try game.startTheLevel()
+        game.wait(PseudoTerminal.endPageSettle)
         try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
         #expect(!game.text.contains("Miss: nothing there."), "the keys meant for the cut-scene selected nothing")
+        #expect(game.text.components(separatedBy: "Started.").count == 2, "nor started the level: \(game.text)")
+        #expect(!game.text.contains("Not started yet"), "nor were they answered as keys for a level not started")
         try game.expect("A choice.")
         #expect(try game.leaveTheStoryAndQuit() == 0)
     }

@@ -123,6 +123,7 @@ import Testing
         try edit(pack, "levels/lantern.json", #""azimuth": 90"#, #""azimuth": 270"#)
         try game.expect("Reloaded after changes to levels/lantern.json.")
         try game.expect("Level The Lantern begins.")
+        try game.startTheLevel()
         // A broken story file: its error, and the story goes on as it was.
         try edit(pack, "story.json", #""chapters""#, #""chapters"#)
         try game.expect("The changes to story.json do not load; still playing the last version that did:")

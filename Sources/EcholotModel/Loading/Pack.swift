@@ -106,6 +106,13 @@ public struct LevelDefinition: Sendable {
     /// The JSON path of each goal, by goal id (`"timeLimit"` → `"goals[1]"`).
     public var goalPaths: [String: String]
 
+    /// Whether the level file (or a pack's `parameters` over it) sets the heading the level
+    /// begins at: a story keeps the player's heading into any other level.
+    public var setsHeading: Bool {
+        let path = JSONPath.member(JSONPath.member("", "view"), "center")
+        return source.positions[path] != nil || source.origins[path] != nil
+    }
+
     /// Creates a level definition.
     public init(id: String, level: Level, file: URL, source: SourceMap,
                 entityPaths: [String: String] = [:], goalPaths: [String: String] = [:]) {

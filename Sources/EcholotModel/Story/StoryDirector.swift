@@ -11,13 +11,17 @@ public struct StoryDirector: Sendable {
     public let book: StoryBook
     /// The pack's levels by id (pristine; each visit plays an incarnation).
     public let levels: [String: Level]
+    /// The levels whose files set the heading they begin at (`view.center`); every other
+    /// level begins where the player faces, as cut-scenes and choices do.
+    public let fixedHeadings: Set<String>
     /// Steps without a scene that one decision may run before the story stops as looping.
     public var maxSteps = 10_000
 
-    /// A director for `book` over `levels`.
-    public init(book: StoryBook, levels: [String: Level]) {
+    /// A director for `book` over `levels`, of which `fixedHeadings` begin at their own heading.
+    public init(book: StoryBook, levels: [String: Level], fixedHeadings: Set<String> = []) {
         self.book = book
         self.levels = levels
+        self.fixedHeadings = fixedHeadings
     }
 
     /// The actions it handles.
@@ -310,6 +314,11 @@ public struct StoryDirector: Sendable {
                 }
                 if let part = state[Game.clock]?["dayPart"]?.stringValue, let tracks = levelStep.ambienceByDayPart[part] {
                     level[LevelKeys.ambience] = tracks.map(\.sound)
+                }
+                // A player with headphones who turned in the scene before still faces that way:
+                // a level that turned them back to its file's default would move every sound.
+                if !fixedHeadings.contains(levelStep.level) {
+                    level[LevelKeys.view][ViewKeys.center] = state[Game.level][LevelKeys.view][ViewKeys.center]
                 }
                 let before = state[Game.story]["attempts"]?.mapValue?[levelStep.level]?.intValue ?? 0
                 let again = counted == levelStep.level && (chapter, step) == (startChapter, startStep) && before > 0

@@ -29,7 +29,8 @@ public final class StorySession {
         self.pack = pack
         self.clock = clock
         self.rules = rules
-        director = StoryDirector(book: book, levels: pack.levels.mapValues(\.level))
+        director = StoryDirector(book: book, levels: pack.levels.mapValues(\.level),
+                                 fixedHeadings: Set(pack.levels.filter { $0.value.setsHeading }.keys))
         var state = GameState()
         state[Game.pack] = ["id": .string(pack.id), "version": .string(pack.manifest.version)]
         // A story rule runs only where there is a record: this one lets it see the first

@@ -71,6 +71,18 @@ public final class LevelLoop {
     private let settle: Double
     /// The monotonic time until which they are ignored; any other key ends it early.
     private var settleUntil = -Double.infinity
+    /// Whether the level waits for Enter or space before its clock runs (see ``waitsToStart``).
+    private var waiting = false
+    /// Whether the level waits for the player to start it: a story's level has no briefing
+    /// whose Start begins it, and its time would run while its first words are read.
+    private let waitsToStart: Bool
+    /// Lines said right after the level's own first words, before what its scene says
+    /// (a choice's question): what the player could not know from them (where a resumed
+    /// scene faces, a heading the level sets).
+    private let opening: [String]
+
+    /// What a level that waits for its start says, after its goals.
+    public static let startPrompt = "Press Enter or space to start; the level's clock waits until you do."
 
     /// The most ticks run back to back after a stall.
     public static let maxCatchUp = 5
@@ -82,11 +94,15 @@ public final class LevelLoop {
     /// showing on `display`, answering events through `feedback`. `watch`, when given, is
     /// asked every ``watchInterval`` seconds whether the level must restart (`--watch`).
     /// For `settle` seconds from the start, Enter and space are ignored until another key
-    /// comes: they were meant for what came before.
+    /// comes: they were meant for what came before. With `waitsToStart` no tick runs until
+    /// Enter or space starts the level (then the settle begins again); `opening` is said
+    /// after the level's first words.
     public init(session: LevelSession, steering: Steering, pump: EventPump, display: any Display,
                 context: LevelContext, tracker: OpenTrackReceiver?, feedback: (any Feedback)?,
-                watch: (() -> Bool)? = nil, settle: Double = 0) {
+                watch: (() -> Bool)? = nil, settle: Double = 0, waitsToStart: Bool = false, opening: [String] = []) {
         self.watch = watch
+        self.waitsToStart = waitsToStart
+        self.opening = opening
         self.settle = settle
         self.session = session
         self.steering = steering
@@ -106,9 +122,17 @@ public final class LevelLoop {
         func isRetry(_ event: LevelEvent) -> Bool { if case .storyLevel = event { true } else { false } }
         say(pending.filter(isRetry))
         display.levelBegan(context, level: session.level)
+        for line in opening { display.levelSaid(line, style: .normal) }
         say(pending.filter { !isRetry($0) })
         checkSize()
         settleUntil = settle > 0 ? MonotonicClock.now() + settle : -.infinity
+        if waitsToStart {
+            // No tick runs meanwhile, so nothing of the wait is in the log, as with a pause:
+            // the recorded play begins at the start, where a replay begins it.
+            waiting = true
+            if !tooSmall { feedback?.paused(true) }
+            display.levelSaid(Self.startPrompt, style: .bold)
+        }
         var nextTick = MonotonicClock.now() + session.step
         while true {
             if session.isFinished {
@@ -116,7 +140,7 @@ public final class LevelLoop {
                 return .finished
             }
             if display.failure != nil { return .interrupted(SIGHUP) }
-            let halted = paused || tooSmall
+            let halted = paused || tooSmall || waiting
             let timeout = halted ? 0.25 : max(0, nextTick - MonotonicClock.now())
             // Input is read once the first moment is over (not only at the next tick), so
             // an Enter right after it is known to have come after it.
@@ -143,7 +167,7 @@ public final class LevelLoop {
                 lastWatch = now
                 if watch() { return .reload }
             }
-            if paused || tooSmall {
+            if paused || tooSmall || waiting {
                 nextTick = now + session.step
                 display.levelFrame(frame(at: now))
                 continue
@@ -159,6 +183,22 @@ public final class LevelLoop {
             flushEvents()
             display.levelFrame(frame(at: now))
         }
+    }
+
+    /// Starts a level that waited for the player: its clock and sound go on, and Enter and
+    /// space wait a moment again, as after the briefing's Start.
+    private func start(at time: Double) {
+        waiting = false
+        if !tooSmall { feedback?.paused(false) }
+        display.levelSaid("Started.", style: .normal)
+        settleUntil = settle > 0 ? time + settle : -.infinity
+    }
+
+    /// Says that the level waits for its start, once per press.
+    private func tellWaiting(_ key: Key, since: Double) -> LevelExit? {
+        guard !told.repeats(key, since: since) else { return nil }
+        display.levelSaid("Not started yet: Enter or space starts the level.", style: .warning)
+        return nil
     }
 
     /// Says that `key` does nothing here, once per press: silence would leave a player who
@@ -177,6 +217,7 @@ public final class LevelLoop {
             return .interrupted(SIGINT)
         case .character("p"), .character("P"), .escape:
             guard !tooSmall else { return dropWhileTooSmall() }
+            guard !waiting else { return tellWaiting(key, since: since) }
             paused.toggle()
             toldPaused = false
             feedback?.paused(paused)
@@ -196,6 +237,7 @@ public final class LevelLoop {
                 sayAgain(.choiceOffered(id: "", options: options))
             case .level?, nil:
                 display.levelStatus(frame(at: time))
+                if waiting { display.levelSaid(Self.startPrompt, style: .bold) }
             }
         case .character("?"), .character("h"):
             for line in KeyHelp.levelLong(tracker: tracker != nil, settings: steering.settings, story: context.storyScene != nil) {
@@ -204,12 +246,15 @@ public final class LevelLoop {
             if case .choice? = context.storyScene {
                 display.levelSaid("In a choice, an option's number picks it at once.", style: .normal)
             }
+            if waiting { display.levelSaid(Self.startPrompt, style: .bold) }
         case .space, .enter:
             // Only a key certainly pressed after the first moment: a busy loop reads late.
             guard !tooSmall else { return dropWhileTooSmall() }
             guard !paused else { return dropWhilePaused() }
             guard since >= settleUntil else { return nil }
-            if case let .cutscene(id)? = context.storyScene {
+            if waiting {
+                start(at: time)
+            } else if case let .cutscene(id)? = context.storyScene {
                 session.send(Action(StoryAction.cutsceneDone, ["id": .string(id)]))
             } else {
                 session.select()
@@ -217,7 +262,7 @@ public final class LevelLoop {
         case let .character(character) where character.wholeNumberValue.map { (0...9).contains($0) } ?? false:
             settleUntil = -.infinity
             guard case let .choice(options, _)? = context.storyScene, let number = character.wholeNumberValue else {
-                return tellDoesNothing(key, since: since)
+                return waiting ? tellWaiting(key, since: since) : tellDoesNothing(key, since: since)
             }
             guard !tooSmall else { return dropWhileTooSmall() }
             guard !paused else { return dropWhilePaused() }
@@ -232,8 +277,11 @@ public final class LevelLoop {
         default:
             settleUntil = -.infinity
             guard !tooSmall else { return dropWhileTooSmall() }
-            guard let motion = Steering.motion(of: key) else { return paused ? dropWhilePaused() : tellDoesNothing(key, since: since) }
+            guard let motion = Steering.motion(of: key) else {
+                return paused ? dropWhilePaused() : waiting ? tellWaiting(key, since: since) : tellDoesNothing(key, since: since)
+            }
             guard !paused else { return dropWhilePaused() }
+            guard !waiting else { return tellWaiting(key, since: since) }
             // At either end of the tilt the view does not change, and nothing would be said.
             if case let .tilt(direction) = motion, session.elevation * direction >= 90 {
                 guard !told.repeats(key, since: since) else { return nil }
@@ -324,13 +372,13 @@ public final class LevelLoop {
         let problem = display.levelTooSmall(goals: session.level[LevelKeys.goals].count)
         let wasTooSmall = tooSmall
         tooSmall = problem != nil
-        if tooSmall != wasTooSmall, !paused { feedback?.paused(tooSmall) }
+        if tooSmall != wasTooSmall, !paused, !waiting { feedback?.paused(tooSmall) }
         // The display draws the size problem in place of the level (no message is kept: it
         // would be stale once the window is large enough); going on is told, or the player
         // would not know the keys work again.
         if tooSmall, !wasTooSmall { toldTooSmall = false }
         if !tooSmall, wasTooSmall {
-            let state = paused ? KeyHelp.paused(story: context.storyScene != nil) : "The game goes on."
+            let state = paused ? KeyHelp.paused(story: context.storyScene != nil) : waiting ? Self.startPrompt : "The game goes on."
             display.levelSaid("The terminal is large enough now. " + state, style: .warning)
         }
     }

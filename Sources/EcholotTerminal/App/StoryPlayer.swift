@@ -81,6 +81,9 @@ final class StoryPlayer {
             pending += EventDetector.events(old: transition.old, new: transition.new,
                                             actions: transition.actions, rejections: transition.rejections)
         }
+        // Where the player faced as the scene before ended, to tell a level that turns them.
+        var facedBefore: Double?
+        var first = true
         while session.hasNewScene {
             progress.storySaved(session.story, in: entry.pack)
             let store: Store<GameState>
@@ -93,15 +96,16 @@ final class StoryPlayer {
             let (kind, id) = session.scene
             let scene = sceneKind(kind, id: id)
             let inputs = recording == nil ? nil : InputList()
-            // One observer: the recording's transcript, and the level as it was decided
-            // (the story moves on a tick later, so the store's last state is the next scene).
+            // One observer: the recording's transcript, the level as it was decided (the story
+            // moves on a tick later, so the store's last state is the next scene), and where
+            // the player faced in the scene's last state.
             var decided: GameState?
-            if recording != nil || scene == .level {
-                store.observe { [unowned self] transition in
-                    recording?.transcript.record(transition.actions)
-                    let status = transition.new[Game.level][LevelKeys.status]
-                    if scene == .level, decided == nil, status == .won || status == .lost { decided = transition.new }
-                }
+            var faced: Double?
+            store.observe { [unowned self] transition in
+                recording?.transcript.record(transition.actions)
+                let status = transition.new[Game.level][LevelKeys.status]
+                if scene == .level, decided == nil, status == .won || status == .lost { decided = transition.new }
+                if !session.sceneIsOver(transition.old) { faced = transition.old[Game.level][LevelKeys.view][ViewKeys.center] }
             }
             let levelSession = LevelSession(store: store, recorder: inputs, scene: { [session] in session.sceneIsOver($0) },
                                             clock: session.clock, pending: pending)
@@ -114,8 +118,11 @@ final class StoryPlayer {
             let exit = try LevelLoop(
                 session: levelSession, steering: Steering(session: levelSession, settings: settings), pump: pump,
                 display: display, context: context, tracker: tracker, feedback: feedback, watch: watch,
-                settle: PlayApp.settleAfterLevel
+                settle: PlayApp.settleAfterLevel, waitsToStart: scene == .level,
+                opening: opening(scene, level: level, resumed: first && resume != nil, facedBefore: facedBefore)
             ).run()
+            first = false
+            facedBefore = faced
             levelSession.end()
             withExtendedLifetime(engine) {}
             switch exit {
@@ -138,6 +145,23 @@ final class StoryPlayer {
         progress.storySaved(session.story, in: entry.pack)
         let level = session.store.state[Game.level]
         return .over(pending.compactMap { texts.sentence($0, in: level)?.text })
+    }
+
+    /// What a scene says after its first words about where the player faces: a resumed
+    /// choice, whose first words leave the heading out (its options' directions are from
+    /// it), says it, as a new story's first scenes do; a level whose file sets its heading
+    /// says it turned the player, who otherwise keeps facing where the scene before left them.
+    private func opening(_ scene: StoryScene, level: Level, resumed: Bool, facedBefore: Double?) -> [String] {
+        let heading = level[LevelKeys.view][ViewKeys.center]
+        switch scene {
+        case .choice where resumed:
+            return ["Facing \(Compass.heading(heading))."]
+        case .level:
+            guard let facedBefore, abs(Geometry.relative(azimuth: heading, center: facedBefore)) >= 1 else { return [] }
+            return ["This level turns you to face \(Compass.heading(heading))."]
+        default:
+            return []
+        }
     }
 
     /// The story's end state goes into the recording's transcript.
