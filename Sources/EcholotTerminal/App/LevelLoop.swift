@@ -339,9 +339,10 @@ public final class LevelLoop {
     private func say(_ events: [LevelEvent]) {
         guard !events.isEmpty else { return }
         let level = session.level
-        // A level played on its own ends on a page that tells its score and achievements
-        // at once: said here as well, a screen reader reads them twice in a row. A story
-        // goes on to its next scene instead, so there they are said.
+        // A level played on its own ends on a page that tells at once its score, the goals
+        // that failed it and the achievements of its end: said here as well, a screen reader
+        // reads them twice in a row. A story goes on to its next scene instead, so there
+        // they are said. What came earlier in the level was news when it came, and is said.
         let endPageFollows = context.storyScene == nil && events.contains { event in
             if case .won = event { return true }
             if case .lost = event { return true }
@@ -352,7 +353,7 @@ public final class LevelLoop {
             if case .choiceOffered = event, index > 0, case .line = events[index - 1] { question = events[index - 1] }
             feedback?.respond(to: event)
             switch event {
-            case .scored, .achievement: if endPageFollows { continue }
+            case .scored, .achievement, .goalFailed: if endPageFollows { continue }
             default: break
             }
             if let sentence = texts.sentence(event, in: level) {
