@@ -78,6 +78,34 @@ import Testing
         #expect(orderLines == ["In order: 1 of 3; next: Bell", "Misses left: 3 of 5"])
     }
 
+    /// A miss under a miss limit says how many more are allowed, down to none; a level
+    /// without one, or whose limit the miss broke, says nothing of it (the failure is told).
+    @Test func aMissSaysHowManyMoreAreAllowed() {
+        let text = EventText(names: names)
+        func said(_ misses: Int, in id: String, failed: Bool = false) -> String? {
+            var level = tutorialLevel(id).level
+            level[LevelKeys.misses] = misses
+            if failed, let goal = level[LevelKeys.goals].ids.first(where: { level[LevelKeys.goals][$0]?[GoalKeys.type] == "maxMisses" }) {
+                level[LevelKeys.goals][goal]?[GoalKeys.state] = .failed
+            }
+            return text.sentence(.miss(misses: misses), in: level)?.text
+        }
+        #expect(said(1, in: "two-voices") == "Miss: nothing there. 1 miss so far. 2 more allowed.")
+        #expect(said(2, in: "two-voices") == "Miss: nothing there. 2 misses so far. 1 more allowed.")
+        #expect(said(3, in: "two-voices") == "Miss: nothing there. 3 misses so far. No more allowed.")
+        #expect(said(4, in: "two-voices", failed: true) == "Miss: nothing there. 4 misses so far.")
+        #expect(said(1, in: "first-sound") == "Miss: nothing there. 1 miss so far.")
+    }
+
+    /// A miss limit of none reads as a rule, not as a sum of nothing.
+    @Test func aLimitOfNoMissesSaysSo() {
+        var goal = Goal()
+        goal[GoalKeys.type] = "maxMisses"
+        goal[GoalKeys.id] = "maxMisses"
+        goal["misses"] = .int(0)
+        #expect(GoalText(names: names).status(goal, in: tutorialLevel("first-sound").level).text == "No miss allowed")
+    }
+
     @Test func scoringCriteriaAndBreakdown() {
         var level = tutorialLevel("around-you").level
         #expect(ScoringText.criteria(level) == [

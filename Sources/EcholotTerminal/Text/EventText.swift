@@ -38,7 +38,7 @@ public struct EventText {
                 return ("Miss: no option there. Turn toward \(Self.toward(options, in: level)) and press space, or press an option's "
                     + "number (\(numbers)); i says them again.", .bad)
             }
-            return ("Miss: nothing there. \(misses == 1 ? "1 miss" : "\(misses) misses") so far.", .bad)
+            return ("Miss: nothing there. \(misses == 1 ? "1 miss" : "\(misses) misses") so far.\(Self.missesLeft(misses, in: level))", .bad)
         case let .goalMet(id):
             guard let goal = level[LevelKeys.goals][id] else { return nil }
             return ("Goal met: \(goals.status(goal, in: level).text).", .good)
@@ -83,6 +83,17 @@ public struct EventText {
         case let .storyStopped(message):
             return ("The story stopped: \(message)", .bad)
         }
+    }
+
+    /// How many more misses the level's miss limits allow after `misses` (the tightest
+    /// one's), with a space before it: a player counting their misses need not press i.
+    /// Nothing when no limit holds any more: the miss that broke it is told as a failure.
+    static func missesLeft(_ misses: Int, in level: Level) -> String {
+        let limits = level[LevelKeys.goals].nodes.map(\.node)
+            .filter { $0[GoalKeys.type] == "maxMisses" && $0[GoalKeys.state] != .failed }
+            .compactMap { $0["misses"].intValue }
+        guard let allowed = limits.min(), allowed >= misses else { return "" }
+        return allowed == misses ? " No more allowed." : " \(allowed - misses) more allowed."
     }
 
     /// An option's name, the same in the list, in view and as chosen: its `option.<value>`

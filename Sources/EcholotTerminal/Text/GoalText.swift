@@ -136,8 +136,9 @@ public struct GoalText {
         case "maxMisses":
             if let allowed = goal["misses"].intValue {
                 let misses = level[LevelKeys.misses]
-                let text = state == .failed
-                    ? "Too many misses (\(misses))"
+                // "0 of 0" would be read out as a sum to work out.
+                let text = state == .failed ? "Too many misses (\(misses))"
+                    : allowed == 0 ? "No miss allowed"
                     : "Misses left: \(max(0, allowed - misses)) of \(allowed)"
                 return GoalLine(text: text, state: state, isConstraint: true)
             }
