@@ -106,6 +106,21 @@ import Testing
         #expect(GoalText(names: names).status(goal, in: tutorialLevel("first-sound").level).text == "No miss allowed")
     }
 
+    /// `i` tells the view even when it holds nothing: an empty view, or a level whose sounds
+    /// are hidden, is said so rather than left out, which would read as a status cut short.
+    @Test func theStatusSaysAnEmptyOrHiddenView() {
+        func heading(_ id: String, facing: Double) -> String? {
+            var level = tutorialLevel(id).level
+            level[LevelKeys.view][ViewKeys.center] = facing
+            let context = LevelContext(packName: "Tutorial", names: names, goalPaths: [:],
+                                       visuals: level[LevelKeys.view][ViewKeys.visuals], steering: "arrow keys")
+            return StatusText.lines(LevelFrame(level: level, paused: false, wallTime: 0), context: context).first
+        }
+        #expect(heading("first-sound", facing: 180)?.hasSuffix(". Nothing in view.") == true)
+        #expect(heading("first-sound", facing: 60)?.contains(". In view: Bell") == true)
+        #expect(heading("around-you", facing: 0)?.hasSuffix(". Nothing is shown or described in this level: listen for the sounds.") == true)
+    }
+
     @Test func scoringCriteriaAndBreakdown() {
         var level = tutorialLevel("around-you").level
         #expect(ScoringText.criteria(level) == [

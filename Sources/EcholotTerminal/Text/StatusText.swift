@@ -4,8 +4,11 @@ import EcholotModel
 /// switches between the full screen and `--plain` hears the same status.
 enum StatusText {
     /// The heading (or with `tiltOnly` the tilt alone) and what is in view; a tilt back to
-    /// level is said as "looking level" when `tiltChanged`, and otherwise left unsaid.
-    static func heading(_ level: Level, context: LevelContext?, tiltOnly: Bool = false, tiltChanged: Bool = false) -> String {
+    /// level is said as "looking level" when `tiltChanged`, and otherwise left unsaid. With
+    /// `complete` an empty view is said too, or, in a level whose sounds are hidden, that
+    /// they are not described: a status that leaves the view out reads as one cut short.
+    static func heading(_ level: Level, context: LevelContext?, tiltOnly: Bool = false, tiltChanged: Bool = false,
+                        complete: Bool = false) -> String {
         let view = level[LevelKeys.view]
         let elevation = Int(saturating: view[ViewKeys.elevation].rounded())
         let tilt = elevation == 0 ? "level" : "\(abs(elevation))° \(elevation > 0 ? "up" : "down")"
@@ -19,7 +22,11 @@ enum StatusText {
         line += "."
         if let context {
             let strip = ViewStrip(level: level, columns: 9, visuals: context.visuals)
-            if let seen = EventText(names: context.names, scene: context.storyScene).inView(strip, level: level) { line += " " + seen }
+            if let seen = EventText(names: context.names, scene: context.storyScene).inView(strip, level: level) {
+                line += " " + seen
+            } else if complete {
+                line += context.visuals == .hidden ? " Nothing is shown or described in this level: listen for the sounds." : " Nothing in view."
+            }
         }
         return line
     }
@@ -30,7 +37,7 @@ enum StatusText {
     static func lines(_ frame: LevelFrame, context: LevelContext) -> [String] {
         let level = frame.level
         var lines: [String] = []
-        if !context.isChoice { lines.append(heading(level, context: context)) }
+        if !context.isChoice { lines.append(heading(level, context: context, complete: true)) }
         if context.hasGoals {
             let goalText = GoalText(names: context.names)
             for goal in GoalText.orderedGoals(level, paths: context.goalPaths) {
