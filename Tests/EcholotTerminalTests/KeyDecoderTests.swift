@@ -21,6 +21,20 @@ import Testing
         #expect(decoder.feed([UInt8(ascii: "C")]) == [.right])
     }
 
+    /// F1 as xterm, rxvt and the Linux console send it, whole or split across reads, is one
+    /// key: help, as `?` is.
+    @Test func functionKeyOneIsHelp() {
+        for sequence in ["\u{1B}OP", "\u{1B}[11~", "\u{1B}[[A", "\u{1B}[1;2P"] {
+            var decoder = KeyDecoder()
+            #expect(decoder.feed(Array(sequence.utf8)) == [.f1], "\(sequence.debugDescription)")
+            var split = KeyDecoder()
+            let bytes = Array(sequence.utf8)
+            #expect(split.feed(Array(bytes.prefix(3))) + split.feed(Array(bytes.dropFirst(3))) == [.f1], "\(sequence.debugDescription)")
+        }
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[[Bx".utf8)) == [.character("x")], "another console function key is skipped whole")
+    }
+
     @Test func loneEscapeIsResolvedByFlush() {
         var decoder = KeyDecoder()
         #expect(decoder.feed([0x1B]) == [])

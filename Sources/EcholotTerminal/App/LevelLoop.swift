@@ -49,9 +49,6 @@ public final class LevelLoop {
     /// Whether a key was dropped since the window became too small (its message is drawn
     /// again for the first such key only).
     private var toldTooSmall = false
-    /// Whether a key was dropped since the game was paused (the pause is said again for
-    /// the first such key only, so that a held arrow does not repeat it).
-    private var toldPaused = false
     /// The last press told about for itself — a tilt key at the view's limit, a key that
     /// does nothing.
     private var told = HeldKey()
@@ -219,7 +216,8 @@ public final class LevelLoop {
             guard !tooSmall else { return dropWhileTooSmall() }
             guard !waiting else { return tellWaiting(key, since: since) }
             paused.toggle()
-            toldPaused = false
+            // What a key is told about changes with the pause: the next press is told anew.
+            told = HeldKey()
             feedback?.paused(paused)
             display.pauseChanged(paused, frame: frame(at: time))
         case .character("i"), .character("I"):
@@ -239,7 +237,7 @@ public final class LevelLoop {
                 display.levelStatus(frame(at: time))
                 if waiting { display.levelSaid(Self.startPrompt, style: .bold) }
             }
-        case .character("?"), .character("h"):
+        case .character("?"), .character("h"), .f1:
             for line in KeyHelp.levelLong(tracker: tracker != nil, settings: steering.settings, story: context.storyScene != nil) {
                 display.levelSaid(line, style: .normal)
             }
@@ -250,7 +248,7 @@ public final class LevelLoop {
         case .space, .enter:
             // Only a key certainly pressed after the first moment: a busy loop reads late.
             guard !tooSmall else { return dropWhileTooSmall() }
-            guard !paused else { return dropWhilePaused() }
+            guard !paused else { return dropWhilePaused(key, since: since) }
             guard since >= settleUntil else { return nil }
             if waiting {
                 start(at: time)
@@ -261,11 +259,11 @@ public final class LevelLoop {
             }
         case let .character(character) where character.wholeNumberValue.map { (0...9).contains($0) } ?? false:
             settleUntil = -.infinity
+            guard !tooSmall else { return dropWhileTooSmall() }
+            guard !paused else { return dropWhilePaused(key, since: since) }
             guard case let .choice(options, _)? = context.storyScene, let number = character.wholeNumberValue else {
                 return waiting ? tellWaiting(key, since: since) : tellDoesNothing(key, since: since)
             }
-            guard !tooSmall else { return dropWhileTooSmall() }
-            guard !paused else { return dropWhilePaused() }
             // Silence would leave a player who cannot see the list wondering, as in a menu.
             guard number >= 1, number <= options.count else {
                 let count = options.count
@@ -278,9 +276,9 @@ public final class LevelLoop {
             settleUntil = -.infinity
             guard !tooSmall else { return dropWhileTooSmall() }
             guard let motion = Steering.motion(of: key) else {
-                return paused ? dropWhilePaused() : waiting ? tellWaiting(key, since: since) : tellDoesNothing(key, since: since)
+                return paused ? dropWhilePaused(key, since: since) : waiting ? tellWaiting(key, since: since) : tellDoesNothing(key, since: since)
             }
-            guard !paused else { return dropWhilePaused() }
+            guard !paused else { return dropWhilePaused(key, since: since) }
             guard !waiting else { return tellWaiting(key, since: since) }
             // At either end of the tilt the view does not change, and nothing would be said.
             if case let .tilt(direction) = motion, session.elevation * direction >= 90 {
@@ -293,11 +291,11 @@ public final class LevelLoop {
         return nil
     }
 
-    /// Drops a key pressed while the game is paused; the first one says the pause again,
-    /// since a player who cannot see the screen may have forgotten it.
-    private func dropWhilePaused() -> LevelExit? {
-        guard !toldPaused else { return nil }
-        toldPaused = true
+    /// Drops a key pressed while the game is paused; each press (not each repeat of a held
+    /// key) says the pause again, since a player who cannot see the screen may have
+    /// forgotten it, and silence would leave them wondering whether the key was heard.
+    private func dropWhilePaused(_ key: Key, since: Double) -> LevelExit? {
+        guard !told.repeats(key, since: since) else { return nil }
         display.levelSaid(KeyHelp.paused(story: context.storyScene != nil), style: .warning)
         return nil
     }

@@ -43,6 +43,7 @@ public struct PagePresenter {
         var told = HeldKey()
         display.show(page)
         let open = MonotonicClock.now() + settle
+        var toldMoment = false
         while true {
             // The terminal gone can reach us as a failed write or the end of input before
             // its SIGHUP does: either way it is the hang-up, not the player quitting.
@@ -56,6 +57,12 @@ public struct PagePresenter {
             if wake.resized { display.resized() }
             if settle > 0, wake.keysSince < open {
                 if wake.keys.contains(.interrupt) { return .interrupted(SIGINT) }
+                // Answered once: silence would leave a player who pressed a key on the page
+                // wondering whether it was heard.
+                if !wake.keys.isEmpty, !toldMoment {
+                    toldMoment = true
+                    display.notice("A moment: keys pressed in this page's first \(GoalText.seconds(settle)) are not taken.", style: .normal)
+                }
                 continue
             }
             for (index, key) in wake.keys.enumerated() {
@@ -105,7 +112,7 @@ public struct PagePresenter {
             case .atEnd: tell("Already at the end of the text; the choices are below it.", for: key, since: since, told: &told)
             case .nothingToScroll: tellDoesNothing(key, since: since, told: &told)
             }
-        case .character("?"), .character("h"):
+        case .character("?"), .character("h"), .f1:
             display.show(page)
         case let .character(c):
             if let digit = c.wholeNumberValue, (0 ... 9).contains(digit) {

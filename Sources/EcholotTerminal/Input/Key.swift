@@ -30,6 +30,8 @@ public enum Key: Hashable, Sendable {
     case pageUp
     /// Page down.
     case pageDown
+    /// F1: help, as `?` is, where players of other programs look for it first.
+    case f1
     /// Ctrl-C: leave at once.
     case interrupt
     /// Ctrl-Z: suspend the game (the shell's job control), as other terminal programs do.

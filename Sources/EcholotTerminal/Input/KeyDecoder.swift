@@ -1,5 +1,6 @@
 /// Turns the terminal's byte stream into keys: plain characters (UTF-8), control keys
-/// and the escape sequences of arrows and friends (`ESC [ C`, `ESC O C`, `ESC [ 1 ; 2 C`).
+/// and the escape sequences of arrows and friends (`ESC [ C`, `ESC O C`, `ESC [ 1 ; 2 C`,
+/// F1 as `ESC O P`, `ESC [ 11 ~` or the Linux console's `ESC [ [ A`).
 ///
 /// A sequence split across reads is kept until the rest arrives. A lone ESC is ambiguous
 /// (the start of a sequence, or the Escape key); the caller resolves it with
@@ -107,8 +108,14 @@ public struct KeyDecoder: Sendable {
     }
 
     /// `ESC [ params final`: arrows (`A`–`D`, with `1;2` Shift or `1;5` Ctrl), Home/End
-    /// (`H`/`F`, `1~`/`4~`), Page up/down (`5~`/`6~`); anything else is skipped whole.
+    /// (`H`/`F`, `1~`/`4~`), Page up/down (`5~`/`6~`), F1 (`11~`, a modified `1;2P`, the
+    /// Linux console's `[A`); anything else is skipped whole.
     private func csi(at index: Int) -> Step {
+        // The Linux console's function keys, `ESC [ [ A` to `ESC [ [ E`: one byte more.
+        if index + 2 < pending.count, pending[index + 2] == UInt8(ascii: "[") {
+            guard index + 3 < pending.count else { return .incomplete }
+            return .key(pending[index + 3] == UInt8(ascii: "A") ? .f1 : nil, length: 4)
+        }
         var end = index + 2
         while end < pending.count {
             let byte = pending[end]
@@ -128,6 +135,7 @@ public struct KeyDecoder: Sendable {
             case "4", "8": return .key(.end, length: length)
             case "5": return .key(.pageUp, length: length)
             case "6": return .key(.pageDown, length: length)
+            case "11": return .key(.f1, length: length)
             default: return .key(nil, length: length)
             }
         }
@@ -143,6 +151,7 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "D"): return modified ? .fineLeft : .left
         case UInt8(ascii: "H"): return .home
         case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "P"): return .f1
         default: return nil
         }
     }

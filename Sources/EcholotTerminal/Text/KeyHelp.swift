@@ -20,6 +20,7 @@ public enum KeyHelp {
         case .end: return "End"
         case .pageUp: return "Page up"
         case .pageDown: return "Page down"
+        case .f1: return "F1"
         case .up: return "Up arrow"
         case .down: return "Down arrow"
         case .left, .fineLeft: return "Left arrow"
