@@ -160,7 +160,8 @@ import Testing
         #expect(!packs.contains("Esc back"), "\(packs)")
     }
 
-    /// The line mode says the tilt as it says the heading: ↑ and ↓ are heard to work.
+    /// The line mode says the tilt as it says the heading: ↑ and ↓ are heard to work. At
+    /// the top, one more ↑ says the limit after where the view settled, not before it.
     @Test func plainModeSaysTheTilt() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound"])
         try game.expect("1. Start")
@@ -170,7 +171,22 @@ import Testing
         try game.expect("Looking 20° up.")
         game.press(PseudoTerminal.right, times: 4)
         try game.expect("Facing 60° ENE, looking 20° up.")
-        game.press(PseudoTerminal.down, times: 2)
+        game.press(PseudoTerminal.up, times: 6)
+        try game.expect("Looking 80° up.")
+        // Read together, and read a moment apart: each is looked for after the one before,
+        // so the limit first would not be found.
+        game.send(PseudoTerminal.up + PseudoTerminal.up)
+        try game.expect("Looking 90° up.")
+        try game.expect("The view tilts no further up.")
+        game.press(PseudoTerminal.down, times: 1)
+        try game.expect("Looking 80° up.")
+        game.wait(1)
+        game.send(PseudoTerminal.up)
+        game.wait(0.1)
+        game.send(PseudoTerminal.up)
+        try game.expect("Looking 90° up.")
+        try game.expect("The view tilts no further up.")
+        game.press(PseudoTerminal.down, times: 9)
         try game.expect("Looking level. In view: Bell ahead.")
         game.send("q")
         try game.expect("== Left: The First Sound ==")

@@ -77,6 +77,14 @@ public final class LevelLoop {
     /// (a choice's question): what the player could not know from them (where a resumed
     /// scene faces, a heading the level sets).
     private let opening: [String]
+    /// When the view last turned or tilted (wall time, as the frames see it): the line
+    /// mode says where it settled a moment later, and a tilt's limit is told after that.
+    private var viewChangedAt = -Double.infinity
+    private var lastView: (heading: Double, elevation: Double)?
+    /// A tilt limit to tell once the view's settled position has been said, and when its
+    /// key was pressed: a head tracker's jitter may keep the view from settling, and the
+    /// limit is told a second later all the same.
+    private var pendingLimit: (text: String, at: Double)?
 
     /// What a level that waits for its start says, after its goals.
     public static let startPrompt = "Press Enter or space to start; the level's clock waits until you do."
@@ -133,7 +141,7 @@ public final class LevelLoop {
         var nextTick = MonotonicClock.now() + session.step
         while true {
             if session.isFinished {
-                display.levelFrame(frame(at: MonotonicClock.now()))
+                showFrame(at: MonotonicClock.now())
                 return .finished
             }
             if display.failure != nil { return .interrupted(SIGHUP) }
@@ -166,7 +174,7 @@ public final class LevelLoop {
             }
             if paused || tooSmall || waiting {
                 nextTick = now + session.step
-                display.levelFrame(frame(at: now))
+                showFrame(at: now)
                 continue
             }
             var ran = 0
@@ -178,7 +186,23 @@ public final class LevelLoop {
             }
             if now - nextTick > session.step * Double(Self.maxCatchUp) { nextTick = now + session.step }
             flushEvents()
-            display.levelFrame(frame(at: now))
+            showFrame(at: now)
+        }
+    }
+
+    /// Shows the frame at `time`; then a tilt's limit, once the line mode has said where
+    /// the view settled (``LineDisplay/settleSeconds`` after its last change): told at once,
+    /// it came before the position it is the limit of.
+    private func showFrame(at time: Double) {
+        let view = (heading: session.heading, elevation: session.elevation)
+        if lastView.map({ $0.heading != view.heading || $0.elevation != view.elevation }) ?? true {
+            lastView = view
+            viewChangedAt = time
+        }
+        display.levelFrame(frame(at: time))
+        if let limit = pendingLimit, time - viewChangedAt >= LineDisplay.settleSeconds || time - limit.at >= 1 {
+            pendingLimit = nil
+            display.levelSaid(limit.text, style: .normal)
         }
     }
 
@@ -283,7 +307,15 @@ public final class LevelLoop {
             // At either end of the tilt the view does not change, and nothing would be said.
             if case let .tilt(direction) = motion, session.elevation * direction >= 90 {
                 guard !told.repeats(key, since: since) else { return nil }
-                display.levelSaid("The view tilts no further \(direction > 0 ? "up" : "down").", style: .normal)
+                let limit = "The view tilts no further \(direction > 0 ? "up" : "down")."
+                // The line mode says where the view settled a moment after it moved; a move
+                // this wake made (keys read together) no frame has shown yet.
+                let moved = lastView.map { $0.heading != session.heading || $0.elevation != session.elevation } ?? true
+                if moved || time - viewChangedAt < LineDisplay.settleSeconds {
+                    pendingLimit = (limit, time)
+                } else {
+                    display.levelSaid(limit, style: .normal)
+                }
                 return nil
             }
             _ = steering.key(key, at: time, since: since)
