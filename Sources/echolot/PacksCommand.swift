@@ -19,7 +19,7 @@ struct PacksCommand: ParsableCommand {
     var all = false
 
     /// Whether to say each pack in a sentence rather than a table row.
-    @Flag(help: "A sentence a pack for screen readers, each figure named, no table (also when TERM=dumb).")
+    @Flag(help: "A sentence a pack for screen readers, each figure named, no table (also when TERM=dumb or ECHOLOT_PLAIN=1).")
     var plain = false
 
     /// Prints the table, or the sentences.

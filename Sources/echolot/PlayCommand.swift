@@ -16,8 +16,8 @@ struct PlayCommand: ParsableCommand {
             continue where you left it or begin again; Enter skips a cut-scene, 1–9 pick an \
             option of a choice. Keys: ←/→ turn (hold to turn smoothly, \
             Shift for a fine step), ↑/↓ tilt, space select, i status, p pause, q leave. \
-            --plain (automatic when TERM=dumb) says everything as plain lines for screen \
-            readers. A head tracker sends OpenTrack UDP poses (six little-endian doubles: \
+            --plain (automatic when TERM=dumb, or for good with ECHOLOT_PLAIN=1) says \
+            everything as plain lines for screen readers. A head tracker sends OpenTrack UDP poses (six little-endian doubles: \
             x, y, z, yaw, pitch, roll) to --input-source opentrack[:PORT] (default \
             127.0.0.1:4242; port 0 picks a free one). See docs/playing.md.
             """
@@ -41,7 +41,7 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .long, help: "Record each level's inputs to this JSON Lines file (later levels: FILE-2.jsonl, …); a story played from its beginning is written beside it as a transcript test, NAME.story.json (walk.jsonl → walk.story.json).")
     var record: String?
 
-    @Flag(name: .long, help: "Plain lines for screen readers: no cursor movement, no colours.")
+    @Flag(name: .long, help: "Plain lines for screen readers: no cursor movement, no colours (also when TERM=dumb or ECHOLOT_PLAIN=1).")
     var plain = false
 
     @Flag(name: .customLong("no-audio"), help: "Do not open the sound device (play silently).")

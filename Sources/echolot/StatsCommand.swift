@@ -14,7 +14,7 @@ struct StatsCommand: ParsableCommand {
             The window ends now and starts at local midnight 7, 14 or 30 days back (today \
             included). Runs are read from the profile: --profile PATH, else $ECHOLOT_PROFILE, \
             else the data directory ($XDG_DATA_HOME/echolot/profile.sqlite). Each day's figures \
-            are a table; a terminal also gets them as bar charts; --plain or TERM=dumb give sentences. \
+            are a table; a terminal also gets them as bar charts; --plain, TERM=dumb or ECHOLOT_PLAIN=1 give sentences. \
             See docs/progress.md.
             """
     )
@@ -25,7 +25,7 @@ struct StatsCommand: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON object instead of tables and charts.")
     var json = false
 
-    @Flag(name: .long, help: "A sentence a line for screen readers, each figure named, no tables or charts (also when TERM=dumb; piped output gets the tables without charts).")
+    @Flag(name: .long, help: "A sentence a line for screen readers, each figure named, no tables or charts (also when TERM=dumb or ECHOLOT_PLAIN=1; piped output gets the tables without charts).")
     var plain = false
 
     @Option(name: .long, help: "The profile database to read (default: $ECHOLOT_PROFILE, else the data directory).")
@@ -93,7 +93,7 @@ struct StatsCommand: ParsableCommand {
         return (named, untold)
     }
 
-    /// Sentences for a screen reader (`--plain`, `TERM=dumb`); bar charts only for a
+    /// Sentences for a screen reader (`--plain`, `ECHOLOT_PLAIN=1`, `TERM=dumb`); bar charts only for a
     /// sighted reader's terminal, whose block characters say nothing piped into a file.
     private var layout: StatisticsLayout {
         if LineMode.wanted(plain: plain) { return .sentences }

@@ -32,3 +32,9 @@ final class Transcript {
         { [unowned self] line throws(SystemError) in self.text += line }
     }
 }
+
+/// The rows of a full screen's first draw, top to bottom, without escape sequences: the
+/// canvas writes each row once, ended by "clear the rest of the line".
+func drawnRows(_ text: String) -> [String] {
+    Array(text.components(separatedBy: Escape.clearLine).dropLast().map { Escape.strip($0) })
+}

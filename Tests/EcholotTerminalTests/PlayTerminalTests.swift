@@ -305,8 +305,8 @@ import Testing
     /// points to the line mode.
     @Test func theCursorSitsOnTheSelectedEntry() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--no-audio"])
+        try game.expect("Screen reader? Play with --plain")
         try game.expect("> 1. The Basics")
-        try game.expect("Screen reader? echolot play --plain")
         game.send("\r")
         try game.expect("> 1. The First Sound")
         game.send("j")

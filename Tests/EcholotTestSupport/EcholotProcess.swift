@@ -45,9 +45,7 @@ public func runProcess(
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
-    var environment = ProcessInfo.processInfo.environment
-    for (name, value) in changes { environment[name] = value }
-    process.environment = environment
+    process.environment = childEnvironment(changes)
     let out = Pipe(), err = Pipe(), input = Pipe()
     process.standardOutput = out
     process.standardError = err
@@ -101,6 +99,16 @@ public func runEcholot(
         stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
 }
 
+/// This process's environment changed by `changes`, without `ECHOLOT_PLAIN` unless a test
+/// sets it: a developer who plays with it set would otherwise get lines where a test looks
+/// for the full screen or a table.
+func childEnvironment(_ changes: [String: String?]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["ECHOLOT_PLAIN"] = nil
+    for (name, value) in changes { environment[name] = value }
+    return environment
+}
+
 /// `posix_spawn` of the built `echolot` with `arguments`, in this process's environment
 /// changed by `changes` (`nil` values remove a variable), with the file actions and
 /// attributes `configure` sets; its result.
@@ -117,8 +125,7 @@ public func spawnEcholot(
         posix_spawnattr_destroy(&attributes)
     }
     configure(&actions, &attributes)
-    var environment = ProcessInfo.processInfo.environment
-    for (name, value) in changes { environment[name] = value }
+    let environment = childEnvironment(changes)
     let argv = ([echolotExecutable.path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {

@@ -84,8 +84,8 @@ public final class PlayApp {
     /// what was typed for the page, level or scene before is not a choice.
     public static let settleAfterLevel = 0.6
 
-    /// Whether the line mode is wanted: `--plain`, `TERM=dumb`, or output that is not a
-    /// terminal (a pipe or a file cannot show a redrawn screen).
+    /// Whether the line mode is wanted: `--plain`, `ECHOLOT_PLAIN=1`, `TERM=dumb`, or output
+    /// that is not a terminal (a pipe or a file cannot show a redrawn screen).
     public static func wantsPlain(_ options: PlayOptions, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         LineMode.wanted(plain: options.plain, environment: environment) || isatty(STDOUT_FILENO) != 1
     }

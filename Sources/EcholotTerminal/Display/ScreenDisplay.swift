@@ -18,13 +18,16 @@ public final class ScreenDisplay: Display {
     private var frame: LevelFrame?
     private var statusLines: [String] = []
     /// Whether the page shown is the game's first: it points screen-reader users to the
-    /// line mode, which they may not know of.
+    /// line mode and its variable, which they may not know of.
     private var firstPage = true
     /// The key help packed for the last width drawn at (``helpLines(columns:)``).
     private var help: (columns: Int, lines: [StyledLine])?
 
-    /// What the first page says to players who would rather hear lines than a screen.
-    static let plainHint = "Screen reader? echolot play --plain says everything as lines."
+    /// What the first page says, at its top, to players who would rather hear lines than
+    /// a screen: how to get them now, and for good.
+    static let plainHint = "Screen reader? Play with --plain, or set ECHOLOT_PLAIN=1 to always get lines."
+    /// The pointer on a window too narrow for ``plainHint`` in one row: the flag alone.
+    static let shortPlainHint = "Screen reader? Use --plain."
 
     /// The narrowest terminal the level screen fits in.
     public static let minimumColumns = 40
@@ -165,6 +168,8 @@ public final class ScreenDisplay: Display {
     /// A page as drawn at a size: its wrapped text, how many lines of it are in sight at
     /// once (all of them when it fits), and the lines above and below the text.
     private struct PageLayout {
+        /// Lines between the title and the text: the pointer to the line mode.
+        var head: [StyledLine]
         var body: [String]
         var visible: Int
         var choices: [StyledLine]
@@ -193,22 +198,25 @@ public final class ScreenDisplay: Display {
         // The keys and the pointer to the line mode wrap rather than lose their ends on a
         // narrow screen: the pointer is all a screen-reader user may get to hear here.
         let help = Self.packed(page.help.components(separatedBy: Self.separator), width: width).map { StyledLine(" " + $0, .dim) }
-        let hint = firstPage ? TextWrap.lines(Self.plainHint, width: width).map { StyledLine(" " + $0, .dim) } : []
+        // Under the title, where a screen reader reading from the top meets it first; one
+        // row where the window allows.
+        let hint = !firstPage ? [] : TextWrap.lines(Self.plainHint.count <= width ? Self.plainHint : Self.shortPlainHint, width: width)
+            .map { StyledLine(" " + $0, .dim) }
         let body = page.body.flatMap(Self.wrapped(width: width))
         // Three blank lines space the page out (after the title, before the choices, above
         // the keys when there is no notice): the first to go on a short screen.
-        let said = 1 + choices.count + hint.count + noticeLines.count + help.count + min(body.count, 2)
+        let said = 1 + hint.count + choices.count + noticeLines.count + help.count + min(body.count, 2)
         let spaced = said + 3 <= rows
-        var bottom = hint + noticeLines + help
+        var bottom = noticeLines + help
         if spaced {
             if !page.choices.isEmpty { choices.insert(StyledLine(), at: 0) }
-            if noticeLines.isEmpty { bottom.insert(StyledLine(), at: hint.count) }
+            if noticeLines.isEmpty { bottom.insert(StyledLine(), at: 0) }
         }
         // The choices stay in sight; a long text scrolls above them, its last line in sight
         // given to the mark that says so.
-        let room = max(2, rows - (spaced ? 2 : 1) - choices.count - bottom.count)
-        return PageLayout(body: body, visible: body.count > room ? room - 1 : body.count, choices: choices, bottom: bottom,
-                          spaced: spaced)
+        let room = max(2, rows - (spaced ? 2 : 1) - hint.count - choices.count - bottom.count)
+        return PageLayout(head: hint, body: body, visible: body.count > room ? room - 1 : body.count, choices: choices,
+                          bottom: bottom, spaced: spaced)
     }
 
     private func drawPage() {
@@ -224,7 +232,8 @@ public final class ScreenDisplay: Display {
         } else {
             scrollOffset = 0
         }
-        let top = [StyledLine(" " + page.title, .bold)] + (layout.spaced ? [StyledLine()] : []) + body.map { StyledLine($0) } + layout.choices
+        let top = [StyledLine(" " + page.title, .bold)] + layout.head + (layout.spaced ? [StyledLine()] : []) + body.map { StyledLine($0) }
+            + layout.choices
         let filler = Array(repeating: StyledLine(), count: max(0, rows - top.count - layout.bottom.count))
         // The cursor on the selected choice: screen readers read the line it is on.
         let cursor = page.choices.isEmpty ? nil : top.count - page.choices.count + page.selected
