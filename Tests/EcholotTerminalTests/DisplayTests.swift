@@ -151,7 +151,7 @@ import Testing
         let display = ScreenDisplay(output: screen.output, size: { (80, 24) })
         display.levelBegan(context, level: level)
         display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 0))
-        #expect(Escape.strip(screen.text).contains("time \(Int.max) s"), "\(Escape.strip(screen.text))")
+        #expect(Escape.strip(screen.text).contains("time \(Int.max / 10 * 10) s"), "\(Escape.strip(screen.text))")
         let lines = Transcript()
         let plain = LineDisplay(output: lines.output)
         plain.levelBegan(context, level: level)
@@ -176,6 +176,38 @@ import Testing
         plain.levelBegan(context, level: level)
         plain.levelStatus(LevelFrame(level: level, paused: false, wallTime: 0, wrongPicks: 1))
         #expect(lines.text.contains("Found 0, misses 0"), "\(lines.text)")
+    }
+
+    /// A 60 s limit counts down on the full screen in whole tens (each drawn once) and, in
+    /// its last 10 s, every second; the counters line shows whole tens of seconds.
+    @Test func theTimeLeftIsDrawnInTensUntilTheLastTenSeconds() {
+        let definition = tutorialLevel("around-you")
+        var level = definition.level
+        let context = LevelContext(packName: "Tutorial", names: Names(pack: tutorial), goalPaths: definition.goalPaths,
+                                   visuals: .hidden, steering: "arrow keys")
+        let screen = Transcript()
+        let display = ScreenDisplay(output: screen.output, size: { (80, 24) })
+        display.levelBegan(context, level: level)
+        var shown: [String] = []
+        var counters: [String] = []
+        for tenth in 1 ..< 600 {
+            screen.text = ""
+            level[LevelKeys.time] = Double(tenth) / 10
+            display.levelFrame(LevelFrame(level: level, paused: false, wallTime: Double(tenth) / 10))
+            let drawn = Escape.strip(screen.text)
+            if let left = drawn.firstMatch(of: /Time left: (\d+) s/) { shown.append(String(left.1)) }
+            if let time = drawn.firstMatch(of: /· time (\d+) s/) { counters.append(String(time.1)) }
+        }
+        #expect(shown == ["50", "40", "30", "20", "10", "9", "8", "7", "6", "5", "4", "3", "2", "1"], "\(shown)")
+        #expect(counters == ["10", "20", "30", "40", "50"], "\(counters)")
+        // Correct at any moment: 55 s left is within the 60 drawn, 9.5 s within the 10.
+        for (time, left) in [(5.0, "60"), (50.5, "10"), (49.9, "20")] {
+            level[LevelKeys.time] = time
+            let fresh = Transcript()
+            let again = ScreenDisplay(output: fresh.output, size: { (80, 24) })
+            again.levelBegan(context, level: level)
+            #expect(Escape.strip(fresh.text).contains("Time left: \(left) s"), "at \(time) s: \(Escape.strip(fresh.text))")
+        }
     }
 
     @Test func styledLinesAreCutByVisibleWidth() {

@@ -294,8 +294,10 @@ public final class ScreenDisplay: Display {
         }
         lines.append(StyledLine(" Goals", .bold))
         let goalText = GoalText(names: context.names)
+        var timed = level
+        timed[LevelKeys.time] = Self.goalTime(level)
         for goal in goals {
-            let status = goalText.status(goal, in: level)
+            let status = goalText.status(goal, in: timed)
             switch (status.state, status.isConstraint) {
             case (.failed, _): lines.append(StyledLine(" [✗] " + status.text, .bad))
             case (.met, false): lines.append(StyledLine(" [✓] " + status.text, .good))
@@ -303,10 +305,30 @@ public final class ScreenDisplay: Display {
             case (.pending, false): lines.append(StyledLine(" [ ] " + status.text))
             }
         }
-        // Whole seconds: a screen reader that reads changed lines hears it once a second,
-        // not ten times.
-        lines.append(StyledLine(" Found \(frame.found) · misses \(level[LevelKeys.misses]) · time \(Int(saturating: level[LevelKeys.time])) s"))
+        // Whole tens of seconds: a screen reader that reads changed lines would hear the
+        // clock every second, the whole level long; `i` tells the exact time.
+        let tens = Int(saturating: level[LevelKeys.time]) / 10 * 10
+        lines.append(StyledLine(" Found \(frame.found) · misses \(level[LevelKeys.misses]) · time \(tens) s"))
         drawRest(lines, context: context, frame: frame, columns: columns, rows: rows)
+    }
+
+    /// Seconds left to the nearest deadline below which the goals count every second.
+    static let urgentSeconds = 10.0
+
+    /// The level's time as its goals are drawn: while more than ``urgentSeconds`` are left to
+    /// the nearest deadline, the time left to it goes down in whole tens of seconds (60, 50,
+    /// … 20: the tens not yet run out, as a whole second not yet run out counts), so a
+    /// screen reader that reads changed lines hears it once in ten seconds rather than every
+    /// second; from then on the exact time, every second counting, as the line mode's
+    /// warnings at 10 and 5 seconds do.
+    static func goalTime(_ level: Level) -> Double {
+        let time = level[LevelKeys.time]
+        let deadlines = level[LevelKeys.goals].nodes.map(\.node)
+            .filter { $0[GoalKeys.state] != .failed }
+            .compactMap(GoalText.deadline(of:))
+            .filter { $0 > time }
+        guard let nearest = deadlines.min(), nearest - time > urgentSeconds else { return time }
+        return nearest - ((nearest - time) / 10).rounded(.up) * 10
     }
 
     /// The screen that says the terminal is too small: the whole message when it fits,
