@@ -100,6 +100,21 @@ import Testing
         #expect(page.selected == 0)
     }
 
+    /// A win with no next level starts on the way back to the levels, not on Retry; what
+    /// it finished is told first.
+    @Test func theEndPageOfTheLastWinGoesForwardAndSaysWhatIsFinished() {
+        var level = tutorialLevel("in-order").level
+        level[LevelKeys.status] = .won
+        let (page, meanings) = EndPage.make(level: level, names: names, left: false, achievements: [], hasNext: false,
+                                            recording: nil, finished: ("The Basics", "Tutorial"))
+        #expect(meanings == [.retry, .menu, .quit])
+        #expect(meanings[page.selected] == .menu)
+        #expect(Array(page.body.prefix(2)) == ["“The Basics” is finished.", "You have finished every level of Tutorial."],
+                "\(page.body)")
+        let again = EndPage.make(level: level, names: names, left: false, achievements: [], hasNext: false, recording: nil).page
+        #expect(!again.body.contains { $0.contains("finished") }, "nothing newly finished: \(again.body)")
+    }
+
     @Test func theEndPageOfALossNamesTheFailedGoal() {
         var level = tutorialLevel("two-voices").level
         level[LevelKeys.status] = .lost

@@ -20,14 +20,21 @@ public enum EndPage {
     /// were selected wrongly and are not counted as found; `saved` is false when the
     /// profile could not be opened, so the player does not count on this result; `locked`
     /// is why the level cannot be played again now (a story level this run finished), which
-    /// leaves Retry out; `unlocked` names the scenarios this result opened.
+    /// leaves Retry out; `unlocked` names the scenarios this result opened; `finished` says
+    /// what this result finished — the scenario, by name, and whether the whole pack, by
+    /// its name — told first, as the news of the page. After a win the page starts on the
+    /// way forward: the next level, or back to the levels when there is none, never Retry,
+    /// which would play the level just won again at a press of Enter.
     public static func make(level: Level, names: Names, left: Bool, achievements: [(id: String, title: String?)],
                             hasNext: Bool, recording: String?, wrongPicks: Int = 0,
-                            saved: Bool = true, locked: String? = nil, unlocked: [String] = []) -> (page: Page, choices: [EndChoice]) {
+                            saved: Bool = true, locked: String? = nil, unlocked: [String] = [],
+                            finished: (scenario: String?, pack: String?) = (nil, nil)) -> (page: Page, choices: [EndChoice]) {
         let status = level[LevelKeys.status]
         // A win or a loss is the title's first word, just after the level itself said it:
         // a third "You won!" would only be read out again. How a level ended otherwise is not.
         var body: [String] = []
+        if let scenario = finished.scenario { body.append("“\(scenario)” is finished.") }
+        if let pack = finished.pack { body.append("You have finished every level of \(pack).") }
         if status != .won && status != .lost {
             body += [left ? "You left the level before the end." : "The level stopped.", ""]
         }
@@ -67,7 +74,8 @@ public enum EndPage {
         meanings.append(.menu)
         choices.append(Choice("Quit", shortcut: "q"))
         meanings.append(.quit)
-        let selected = status == .won && hasNext ? 0 : meanings.firstIndex(of: .retry) ?? meanings.firstIndex(of: .menu) ?? 0
+        let forward: [EndChoice] = status == .won ? [.next, .menu] : [.retry, .menu]
+        let selected = forward.lazy.compactMap { meanings.firstIndex(of: $0) }.first ?? 0
         let title = "\(status == .won ? "Won" : status == .lost ? "Lost" : "Left"): \(names.level(level))"
         var page = Page(title: title, body: body, choices: choices, selected: selected)
         if let locked { page.withheld["r"] = "There is no Retry: this level is locked (\(locked))." }

@@ -530,8 +530,13 @@ public final class PlayApp {
         // only to a player who goes back and reads the list again.
         let scenarios = entry.pack.manifest.scenarios
         let lockedBefore = scenarios.filter { progress.marks(scenario: $0, in: entry.pack).locked != nil }
+        let finishedBefore = finished(group, of: entry)
         progress.levelEnded(level: id, in: entry.pack, result: result)
         let unlocked = lockedBefore.filter { progress.marks(scenario: $0, in: entry.pack).locked == nil }.map(names.scenario)
+        // Told when a win finishes them, not at every later win: it is news once.
+        let finishedNow = result.outcome == .won ? finished(group, of: entry) : finishedBefore
+        let newlyFinished = (scenario: finishedNow.group && !finishedBefore.group ? group.scenario.map(names.scenario) : nil,
+                             pack: finishedNow.pack && !finishedBefore.pack ? names.pack(entry.pack) : nil)
         let recordedTo = finishRecording(recorder, session: session, entry: entry, level: id, result: result, loop: loop)
         switch exit {
         case let .interrupted(signal): return .exit(128 + signal)
@@ -546,7 +551,8 @@ public final class PlayApp {
         let (page, meanings) = EndPage.make(
             level: store.state[Game.level], names: names, left: exit == .left, achievements: earned,
             hasNext: hasNext, recording: recordedTo, wrongPicks: session.wrongPicks, saved: unsaved == nil,
-            locked: progress.marks(level: id, in: entry.pack).locked?.reason(names, in: entry.pack), unlocked: unlocked)
+            locked: progress.marks(level: id, in: entry.pack).locked?.reason(names, in: entry.pack), unlocked: unlocked,
+            finished: newlyFinished)
         switch try loop.presenter.run(page, settle: Self.settleAfterLevel) {
         case let .chose(choice):
             switch meanings[choice] {
@@ -563,6 +569,16 @@ public final class PlayApp {
         case let .interrupted(signal):
             return .exit(128 + signal)
         }
+    }
+
+    /// Whether `group` and the whole pack of `entry` are finished, as the menus mark them:
+    /// every level done (won; in a story pack, finished in the current story).
+    private func finished(_ group: LevelGroup, of entry: PackEntry) -> (group: Bool, pack: Bool) {
+        func done(_ group: LevelGroup) -> Bool {
+            if let scenario = group.scenario { return progress.marks(scenario: scenario, in: entry.pack).done }
+            return !group.levels.isEmpty && group.levels.allSatisfy { progress.marks(level: $0, in: entry.pack).done }
+        }
+        return (done(group), LevelGroup.groups(of: entry.pack).allSatisfy(done))
     }
 
     /// Whether level `id` of `entry` may be played now; one the profile keeps locked (its
