@@ -12,7 +12,9 @@ import Testing
         display.show(page)
         page.selected = 1
         display.selectionMoved(page)
-        #expect(transcript.text == "\n== Menu ==\nPick one.\n1. A — done\n2. B (locked)\n\(Page.standardHelp)\nSelected: A — done\nB (locked), 2 of 2\n")
+        #expect(transcript.text == "\n== Menu ==\nPick one.\n1. A, done\n2. B (locked)\n"
+            + "Keys: Up and Down arrows move, Enter chooses, the numbers 1 to 2 choose directly, Esc goes back, q quits.\n"
+            + "Selected: A, done\nB (locked), 2 of 2\n")
     }
 
     @Test func bothDisplaysRingTheBellThroughTheProtocol() {
@@ -37,7 +39,7 @@ import Testing
         display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 10.1))
         #expect(transcript.text.isEmpty, "still turning")
         display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 10.4))
-        #expect(transcript.text == "Facing 60° ENE. In view: Bell ahead.\n")
+        #expect(transcript.text == "Facing 60° east-north-east. In view: Bell ahead.\n")
     }
 
     /// Tilting is said like turning, once it settles: the tilt alone when only it changed,
@@ -71,9 +73,9 @@ import Testing
         level[LevelKeys.view][ViewKeys.center] = 60
         display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 15))
         display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 15.3))
-        #expect(transcript.text == "Looking 20° up.\nFacing 60° ENE, looking 20° up. In view: Bell ahead.\n"
-            + "Looking 10° down. In view: Bell ahead.\nFacing 45° NE, looking level. In view: Bell 15° right.\n"
-            + "Facing 60° ENE. In view: Bell ahead.\n")
+        #expect(transcript.text == "Looking 20° up.\nFacing 60° east-north-east, looking 20° up. In view: Bell ahead.\n"
+            + "Looking 10° down. In view: Bell ahead.\nFacing 45° north-east, looking level. In view: Bell 15° right.\n"
+            + "Facing 60° east-north-east. In view: Bell ahead.\n")
         // A tracker's pitch jittering across a rounding edge is no tilt: said once.
         transcript.text = ""
         for (step, pitch) in [2.45, 2.55, 2.45, 2.55, 2.45, 2.55].enumerated() {
@@ -117,7 +119,7 @@ import Testing
         #expect(!Escape.strip(transcript.text).contains("Find the Bell"), "the goals did not change")
         #expect(display.levelTooSmall(goals: 1) == nil)
         let small = ScreenDisplay(output: transcript.output, size: { (30, 10) })
-        #expect(small.levelTooSmall(goals: 1)?.hasPrefix("The terminal is 30×10") == true)
+        #expect(small.levelTooSmall(goals: 1)?.hasPrefix("The terminal is 30 columns by 10 rows") == true)
     }
 
     /// The key help is packed once per width: after a resize to a narrow screen it takes
@@ -220,7 +222,8 @@ import Testing
 
 /// The size a too-small terminal is told to grow to is one the level screen fits in.
 @Suite struct TooSmallSizeTests {
-    /// At each size, the size named (`needs at least W×H`) fits Two Voices' three goals.
+    /// At each size, the size named (`needs at least W columns by H rows`) fits Two Voices'
+    /// three goals.
     @Test(arguments: [(80, 15), (57, 17), (40, 18), (30, 10), (79, 15), (45, 12)])
     func theSizeNamedFits(columns: Int, rows: Int) throws {
         let definition = tutorialLevel("two-voices")
@@ -233,7 +236,7 @@ import Testing
             return shown
         }
         let problem = try #require(display(columns, rows).levelTooSmall(goals: 3))
-        let named = try #require(problem.firstMatch(of: /needs at least (\d+)×(\d+)/), "\(problem)")
+        let named = try #require(problem.firstMatch(of: /needs at least (\d+) columns by (\d+) rows/), "\(problem)")
         let (wide, high) = (try #require(Int(named.1)), try #require(Int(named.2)))
         #expect(display(wide, high).levelTooSmall(goals: 3) == nil, "\(problem) at \(columns)×\(rows)")
     }

@@ -38,7 +38,7 @@ import Testing
         game.send("s")
         try game.expect("Heading 0° N")
         game.send("i")
-        try game.expect("Facing 0° N.")
+        try game.expect("Facing 0° north.")
         try game.expect("Goal, to do: Find the Bell.")
         try game.expect("Goal, holding: ")
         try game.expect("Found 0, misses 0, time ")

@@ -87,7 +87,7 @@ import Testing
                                             achievements: [("quickEar", "Quick Ear")], hasNext: true, recording: "s.jsonl")
         #expect(page.title == "Won: All Around You")
         // The title says it was won; the body goes on with how.
-        #expect(page.body.first == "Time: 12.0 s · misses: 1 · found: 3", "\(page.body)")
+        #expect(page.body.first == "Time: 12.0 s, misses: 1, found: 3", "\(page.body)")
         #expect(page.body.contains("Score: 1200"))
         #expect(page.body.contains("  +300 speed bonus (12.0 s of 30 seconds)"))
         #expect(page.body.contains("Achievements earned: Quick Ear."))

@@ -64,11 +64,12 @@ import Testing
         try game.expect("Goal: Find the Lantern and select it.")
         try game.startTheLevel()
         try game.expect("Guide (ahead): The lantern hums somewhere to your right. Turn until it is ahead.")
-        try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
+        try game.winByFacing("90° east", turning: PseudoTerminal.right, times: 6)
         try game.expect("A choice.")
         // Each option says who speaks it and where, as the lines do.
-        let choose = "Choose: turn toward a voice and press space, or press its number. "
-            + "1. Guide (behind): The river path. Short, but wet; 2. Owl (ahead): The forest path. Long, but dry."
+        // An option a line.
+        let choose = "Choose: turn toward a voice and press space, or press its number.\r\n"
+            + "1. Guide (behind): The river path. Short, but wet.\r\n2. Owl (ahead): The forest path. Long, but dry."
         try game.expect(choose)
         // The question and the options come first: no heading, and no "In view" that would
         // read an option before the question, then again in the list.
@@ -98,9 +99,9 @@ import Testing
         game.skipTheCutScene()
         try game.expect("Level The Crossing begins.")
         // The level keeps the heading of the choice and the cut-scene: 90°, 150° right of the stone.
-        try game.expect("Facing 90° E.")
+        try game.expect("Facing 90° east.")
         try game.startTheLevel()
-        try game.winByFacing("300° WNW", turning: PseudoTerminal.left, times: 10)
+        try game.winByFacing("300° west-north-west", turning: PseudoTerminal.left, times: 10)
         try game.expect("Narrator: At last, the door of your house.")
         game.skipTheCutScene()
         try game.expect("Recorded the story to \(recorded.path)")
@@ -204,7 +205,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
         let first = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--time", "21:40", "--profile", profile.path])
         try first.beginTheNightWalk()
-        try first.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
+        try first.winByFacing("90° east", turning: PseudoTerminal.right, times: 6)
         try first.expect("A choice.")
         first.send("q")
         // Said before the story's page, so the player knows the place is not lost.
@@ -214,7 +215,7 @@ import Testing
         #expect(try first.waitForExit() == 0)
 
         let second = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--time", "21:40", "--profile", profile.path])
-        try second.expect("Continue the story (c) — chapter “At the Gate”")
+        try second.expect("Continue the story (c), chapter “At the Gate”")
         second.send("c")
         try second.expect("A choice.")
         // A resumed choice's first words say where the player faces: its options' directions are from there.
@@ -241,10 +242,10 @@ import Testing
             .write(to: strings, atomically: true, encoding: .utf8)
         let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
         try game.beginTheNightWalk()
-        try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
-        try game.expect("1. Guide (behind): The river; 2. Owl (ahead): The forest path. Long, but dry.")
+        try game.winByFacing("90° east", turning: PseudoTerminal.right, times: 6)
+        try game.expect("1. Guide (behind): The river.\r\n2. Owl (ahead): The forest path. Long, but dry.")
         game.press(PseudoTerminal.left, times: 12)
-        try game.expect("Facing 270° W. In view: The river ahead.")
+        try game.expect("Facing 270° west. In view: The river ahead.")
         game.send(" ")
         try game.expect("Chosen: The river.")
         #expect(!game.text.contains("Short, but wet."), "the line's words name the option nowhere")
@@ -258,11 +259,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
         let game = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
         try game.beginTheNightWalk()
-        try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
+        try game.winByFacing("90° east", turning: PseudoTerminal.right, times: 6)
         try game.expect("Choose:")
         // North: the options are 90° to either side.
         game.press(PseudoTerminal.left, times: 6)
-        try game.expect("Facing 0° N.")
+        try game.expect("Facing 0° north.")
         game.send(" ")
         try game.expect("Miss: no option there. Turn toward a voice and press space, or press an option's number (1 or 2); "
             + "i says them again.")
@@ -469,7 +470,7 @@ import Testing
         try game.expect("== Nachtspaziergang — a story ==")
         game.send("\u{1B}")
         try game.expect("== Echolot — choose a pack ==")
-        try game.expect("Nachtspaziergang — 3 levels")
+        try game.expect("Nachtspaziergang, 3 levels")
         #expect(!game.text.contains("Night Walk"))
         game.send("q")
         #expect(try game.waitForExit() == 0)

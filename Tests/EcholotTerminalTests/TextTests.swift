@@ -144,10 +144,14 @@ import Testing
     }
 
     @Test func compassWords() {
-        #expect(Compass.heading(0) == "0° N")
-        #expect(Compass.heading(60) == "60° ENE")
-        #expect(Compass.heading(-90) == "270° W")
-        #expect(Compass.heading(359.7) == "0° N")
+        // Said, the points are spelt out: a screen reader reads "NNE" letter by letter.
+        #expect(Compass.heading(0) == "0° north")
+        #expect(Compass.heading(60) == "60° east-north-east")
+        #expect(Compass.heading(-90) == "270° west")
+        #expect(Compass.heading(359.7) == "0° north")
+        #expect(Compass.heading(200) == "200° south-south-west")
+        #expect(Compass.shortHeading(60) == "60° ENE")
+        #expect(Compass.shortHeading(-90) == "270° W")
         #expect(Compass.relative(1) == "ahead")
         #expect(Compass.relative(-40) == "40° left")
         #expect(Compass.relative(180) == "behind")
@@ -222,12 +226,13 @@ import Testing
         #expect(said(.line(id: "hoot", speaker: "speaker.owl", azimuth: 0)) == "Owl (90° left): Hoo.")
         #expect(said(.line(id: "hoot", speaker: "speaker.owl", azimuth: nil)) == "Owl: Hoo.")
         #expect(said(.line(id: "hoot", speaker: nil, azimuth: 270)) == "Hoo. (behind)")
+        // An option a line, each closed as a sentence of its own.
         #expect(said(.choiceOffered(id: "c", options: ["Up the stairs.", "Down below."]))
-                == "Choose: turn toward a voice and press space, or press its number. 1. Up the stairs. (90° left); 2. Owl (ahead): Down below.")
+                == "Choose: turn toward a voice and press space, or press its number.\n1. Up the stairs. (90° left).\n2. Owl (ahead): Down below.")
         // Options the pack gave no voice are picked by their directions: no voice sounds.
         for id in ["Up the stairs.", "Down below."] { level[LevelKeys.entities].modify(id) { $0[EntityKeys.sound] = nil } }
         #expect(said(.choiceOffered(id: "c", options: ["Up the stairs.", "Down below."]))?
-                    .hasPrefix("Choose: turn toward an option's direction and press space, or press its number. 1. ") == true)
+                    .hasPrefix("Choose: turn toward an option's direction and press space, or press its number.\n1. ") == true)
         #expect(said(.miss(misses: 1))?.hasPrefix("Miss: no option there. Turn toward an option's direction and press space") == true)
     }
 

@@ -81,8 +81,8 @@ import Testing
         try game.expect("Esc or q quit")
         let menu = game.text.components(separatedBy: "choose a pack").last ?? ""
         let choices = menu.components(separatedBy: .newlines).filter { $0.trimmingCharacters(in: .whitespaces).first?.isNumber == true }
-        #expect(choices.filter { $0.contains("Tutorial — 4 levels · id my-tut") }.count == 1, "listed once: \(menu)")
-        #expect(choices.filter { $0.contains("Tutorial — 4 levels · id tutorial") }.count == 1, "\(menu)")
+        #expect(choices.filter { $0.contains("Tutorial, 4 levels, id my-tut") }.count == 1, "listed once: \(menu)")
+        #expect(choices.filter { $0.contains("Tutorial, 4 levels, id tutorial") }.count == 1, "\(menu)")
         game.send("q")
         #expect(try game.waitForExit() == 0)
     }

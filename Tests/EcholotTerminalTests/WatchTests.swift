@@ -38,14 +38,14 @@ import Testing
         try game.expect("Reloaded after changes to levels/first-sound.json.")
         try game.expect("Level The First Sound begins.")
         game.press(PseudoTerminal.left, times: 4)
-        try game.expect("Facing 300° WNW. In view: Bell ahead.")
+        try game.expect("Facing 300° west-north-west. In view: Bell ahead.")
 
         // A broken level file: its error, and the level goes on as it was.
         try edit(pack, "levels/first-sound.json", #""goals": ["#, #""goals": [[["#)
         try game.expect("The changes to levels/first-sound.json do not load; still playing the last version that did:")
         try game.expect("levels/first-sound.json:")
         game.press(PseudoTerminal.right, times: 1)
-        try game.expect("Facing 315° NW. In view: Bell 15° left.")
+        try game.expect("Facing 315° north-west. In view: Bell 15° left.")
 
         // Mended, with a string renamed too: the new name is what the player reads. The
         // string goes first, so both changes come in one reload, whenever the watcher looks.
@@ -127,7 +127,7 @@ import Testing
         // A broken story file: its error, and the story goes on as it was.
         try edit(pack, "story.json", #""chapters""#, #""chapters"#)
         try game.expect("The changes to story.json do not load; still playing the last version that did:")
-        try game.winByFacing("270° W", turning: PseudoTerminal.left, times: 6)
+        try game.winByFacing("270° west", turning: PseudoTerminal.left, times: 6)
         try game.expect("A choice.")
         #expect(try game.leaveTheStoryAndQuit() == 0)
         #expect(game.isCooked)

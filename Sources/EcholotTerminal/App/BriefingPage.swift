@@ -30,7 +30,8 @@ public enum BriefingPage {
         let choices = [Choice("Start", shortcut: "s"), Choice("Back", shortcut: "b")]
         // No PgUp/PgDn: the line mode says every line and has nothing to scroll, and the
         // full screen marks a text longer than itself with "↓ more: PgDn".
-        return Page(title: "Briefing: \(names.level(level))", body: body, choices: choices, help: "Enter start · Esc back · q quit")
+        return Page(title: "Briefing: \(names.level(level))", body: body, choices: choices,
+                    keys: [.enter("start", spoken: "Enter starts"), .back, .quit])
     }
 
     /// What the player will see, in one sentence.

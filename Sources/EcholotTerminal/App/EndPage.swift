@@ -38,7 +38,8 @@ public enum EndPage {
         if status != .won && status != .lost {
             body += [left ? "You left the level before the end." : "The level stopped.", ""]
         }
-        body.append("Time: \(ScoringText.seconds(level[LevelKeys.time])) · misses: \(level[LevelKeys.misses]) · found: \(LevelFrame.finds(in: level, wrongPicks: wrongPicks))")
+        // Commas, as the `i` line has them: a screen reader reads "·" out as "middle dot".
+        body.append("Time: \(ScoringText.seconds(level[LevelKeys.time])), misses: \(level[LevelKeys.misses]), found: \(LevelFrame.finds(in: level, wrongPicks: wrongPicks))")
         let goals = GoalText(names: names)
         for goal in GoalText.orderedGoals(level) where goal[GoalKeys.state] == .failed {
             body.append("Failed: \(goals.status(goal, in: level).text).")

@@ -8,15 +8,16 @@ public enum MenuPages {
         let named = catalog.entries.map { Names(pack: $0.pack, language: language).pack($0.pack) }
         var choices = zip(catalog.entries, named).map { entry, name -> Choice in
             let count = entry.pack.levelOrder.count
-            var detail = "\(count) level\(count == 1 ? "" : "s")"
+            var marks = ["\(count) level\(count == 1 ? "" : "s")"]
             // Packs of one name (a copy of the tutorial under an id of its own) are told
             // apart by their ids, which a screen reader says as the eye would see them.
-            if named.filter({ $0 == name }).count > 1 { detail += " · id \(entry.pack.id)" }
-            return Choice(name, detail: detail)
+            if named.filter({ $0 == name }).count > 1 { marks.append("id \(entry.pack.id)") }
+            return Choice(name, marks: marks)
         }
         choices += catalog.problems.map { Choice(lastComponent($0.path), detail: $0.message, unavailable: "broken") }
+        // There is nothing to go back to from here: Esc ends the game, as q does.
         return Page(title: "Echolot — choose a pack", body: ["Packs of sound-finding games."], choices: choices, selected: selected,
-                    help: Page.packsHelp)
+                    keys: Page.menuKeys(choices: choices.count, last: [KeyHint("Esc or q quit", spoken: "Esc or q quits")]))
     }
 
     /// The scenarios of a pack.
@@ -25,10 +26,10 @@ public enum MenuPages {
         let choices = LevelGroup.groups(of: pack).map { group -> Choice in
             guard let scenario = group.scenario else { return Choice("All levels") }
             let marks = progress.marks(scenario: scenario, in: pack)
-            var detail = "\(scenario.levels.count) level\(scenario.levels.count == 1 ? "" : "s")"
-            if marks.done { detail += " · done" }
-            if let locked = marks.locked { detail += " · \(locked.reason(names, in: pack))" }
-            return Choice(names.scenario(scenario), detail: detail, unavailable: marks.locked.map { _ in "locked" })
+            var parts = ["\(scenario.levels.count) level\(scenario.levels.count == 1 ? "" : "s")"]
+            if marks.done { parts.append("done") }
+            if let locked = marks.locked { parts.append(locked.reason(names, in: pack)) }
+            return Choice(names.scenario(scenario), marks: parts, unavailable: marks.locked.map { _ in "locked" })
         }
         var body: [String] = []
         if let description = names.string("pack.description") ?? pack.manifest.description { body.append(description) }
@@ -45,8 +46,7 @@ public enum MenuPages {
             if marks.done { parts.append("done") }
             if let best = marks.bestScore { parts.append("best \(best)") }
             if let locked = marks.locked { parts.append(locked.reason(names, in: pack)) }
-            return Choice(names.level(definition.level), detail: parts.joined(separator: " · "),
-                          unavailable: marks.locked.map { _ in "locked" })
+            return Choice(names.level(definition.level), marks: parts, unavailable: marks.locked.map { _ in "locked" })
         }
         let title = group.scenario.map { "\(names.scenario($0)) — choose a level" } ?? "\(names.pack(pack)) — choose a level"
         return Page(title: title, choices: choices, selected: selected)

@@ -152,9 +152,8 @@ public struct PagePresenter {
     private func pick(_ index: Int, page: inout Page) -> PageOutcome? {
         guard page.choices.indices.contains(index) else { return nil }
         let choice = page.choices[index]
-        if let unavailable = choice.unavailable {
-            let reason = choice.detail.isEmpty ? "" : " (\(choice.detail))"
-            display.notice("\(choice.label) is \(unavailable)\(reason).", style: .warning)
+        guard choice.enabled else {
+            display.notice(choice.refusalText, style: .warning)
             return nil
         }
         return .chose(index)

@@ -55,11 +55,11 @@ public final class LineDisplay: Display {
         say("== \(page.title) ==")
         for paragraph in page.body { say(paragraph) }
         for (index, choice) in page.choices.enumerated() {
-            say("\(index + 1). \(choice.line)")
+            say("\(index + 1). \(choice.spokenLine)")
         }
-        say(page.help)
+        say(page.spokenHelp)
         if page.choices.indices.contains(page.selected), page.choices.count > 1 {
-            say("Selected: \(page.choices[page.selected].line)")
+            say("Selected: \(page.choices[page.selected].spokenLine)")
         }
     }
 
@@ -67,7 +67,7 @@ public final class LineDisplay: Display {
     public func selectionMoved(_ page: Page) {
         guard page.choices.indices.contains(page.selected) else { return }
         let choice = page.choices[page.selected]
-        say("\(choice.line), \(page.selected + 1) of \(page.choices.count)")
+        say("\(choice.spokenLine), \(page.selected + 1) of \(page.choices.count)")
     }
 
     /// Says the message.
@@ -103,9 +103,9 @@ public final class LineDisplay: Display {
         spokenElevation = level[LevelKeys.view][ViewKeys.elevation]
     }
 
-    /// Says the event.
+    /// Says the event, each of its lines (a choice's options) as a line of its own.
     public func levelSaid(_ text: String, style: TextStyle) {
-        say(text)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { say(String(line)) }
     }
 
     /// Says the heading and the tilt once they settle, and the time left at the countdown

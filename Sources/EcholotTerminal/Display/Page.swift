@@ -10,35 +10,68 @@ public struct Page: Equatable, Sendable {
     public var choices: [Choice]
     /// The highlighted choice.
     public var selected: Int
-    /// Which keys do what, in one line.
-    public var help: String
+    /// The keys the page names, in order.
+    public var keys: [KeyHint]
     /// Keys of choices this page leaves out, with why: said when one is pressed, as a number
     /// past the end is, so a player who knows the key from other pages hears why it does
     /// nothing here.
     public var withheld: [Character: String] = [:]
 
-    /// A page.
-    public init(title: String, body: [String] = [], choices: [Choice], selected: Int = 0, help: String = Page.standardHelp) {
+    /// A page; without `keys`, a menu's keys for its number of choices (``menuKeys(choices:)``).
+    public init(title: String, body: [String] = [], choices: [Choice], selected: Int = 0, keys: [KeyHint]? = nil) {
         self.title = title
         self.body = body
         self.choices = choices
         self.selected = choices.isEmpty ? 0 : max(0, min(selected, choices.count - 1))
-        self.help = help
+        self.keys = keys ?? Page.menuKeys(choices: choices.count)
     }
 
-    /// The keys of a menu.
-    public static let standardHelp = "↑/↓ choose · Enter select · 1–9 jump · Esc back · q quit"
+    /// The keys as a sentence for the line mode: words and commas, which a screen reader
+    /// reads as they are meant, where it reads "↑/↓" and "·" out as symbols.
+    public var spokenHelp: String { "Keys: " + keys.map(\.spoken).joined(separator: ", ") + "." }
 
-    /// The keys of the list of packs: there is nothing to go back to, so Esc ends the game.
-    public static let packsHelp = "↑/↓ choose · Enter select · 1–9 jump · Esc or q quit"
+    /// The keys of a menu of `count` choices, ending with `last` (Esc back, q quit): the
+    /// arrows and the numbers only where there is more than one entry to move between,
+    /// and the numbers as far as there are entries (1–3), so no key is named that does
+    /// nothing useful.
+    public static func menuKeys(choices count: Int, last: [KeyHint] = [.back, .quit]) -> [KeyHint] {
+        guard count > 1 else { return [.enter("select", spoken: "Enter chooses")] + last }
+        let top = min(count, 9)
+        return [KeyHint("↑/↓ choose", spoken: "Up and Down arrows move"), .enter("select", spoken: "Enter chooses"),
+                KeyHint("1–\(top) jump", spoken: "the numbers 1 to \(top) choose directly")] + last
+    }
+}
+
+/// A key a page names: as the full screen shows it ("Esc back") and as the line mode says it
+/// ("Esc goes back").
+public struct KeyHint: Equatable, Sendable {
+    /// The short form, symbols and all, for the full screen's key line.
+    public var shown: String
+    /// The same in words, for a screen reader.
+    public var spoken: String
+
+    /// A key named `shown` on the full screen and `spoken` in the line mode.
+    public init(_ shown: String, spoken: String) {
+        self.shown = shown
+        self.spoken = spoken
+    }
+
+    /// Enter, doing `verb` ("Enter start"), said as `spoken` ("Enter starts").
+    public static func enter(_ verb: String, spoken: String) -> KeyHint { KeyHint("Enter \(verb)", spoken: spoken) }
+
+    /// Esc, back to the page before.
+    public static let back = KeyHint("Esc back", spoken: "Esc goes back")
+
+    /// q, ending the game.
+    public static let quit = KeyHint("q quit", spoken: "q quits")
 }
 
 /// One choice of a page.
 public struct Choice: Equatable, Sendable {
     /// What it is called.
     public var label: String
-    /// Marks after the label: "done · best 1380", "finish The Basics first".
-    public var detail: String
+    /// Marks after the label, each a few words: "done", "best 1380", "finish The Basics first".
+    public var marks: [String]
     /// Why it cannot be chosen, in a word said right after its label ("locked", "broken",
     /// "missing"); nil when it can be.
     public var unavailable: String?
@@ -48,21 +81,47 @@ public struct Choice: Equatable, Sendable {
     /// Whether it can be chosen (a locked level cannot).
     public var enabled: Bool { unavailable == nil }
 
-    /// A choice.
+    /// A choice with `detail` as its one mark, if any.
     public init(_ label: String, detail: String = "", unavailable: String? = nil, shortcut: Character? = nil) {
+        self.init(label, marks: detail.isEmpty ? [] : [detail], unavailable: unavailable, shortcut: shortcut)
+    }
+
+    /// A choice with its marks, each told apart from the others.
+    public init(_ label: String, marks: [String], unavailable: String? = nil, shortcut: Character? = nil) {
         self.label = label
-        self.detail = detail
+        self.marks = marks
         self.unavailable = unavailable
         self.shortcut = shortcut
     }
 
-    /// The label with its letter and marks, as one line: "Retry (r)",
+    /// The marks as the full screen shows them: "done · best 1380".
+    public var detail: String { marks.joined(separator: " · ") }
+
+    /// The label with its letter and marks, as one line of the full screen: "Retry (r)",
     /// "Two Voices — done · best 1380", "Lost Cave (locked) — finish “The Basics” first".
     public var line: String {
+        detail.isEmpty ? named : "\(named) — \(detail)"
+    }
+
+    /// The same line for the line mode, in commas: "Two Voices, done, best 1380", which a
+    /// screen reader reads as pauses where it reads "—" and "·" out as symbols.
+    public var spokenLine: String {
+        ([named] + marks).joined(separator: ", ")
+    }
+
+    /// What picking it says when it cannot be chosen: "LABEL is UNAVAILABLE (MARKS).", the
+    /// marks in commas, as the line mode says them.
+    public var refusalText: String {
+        let reason = marks.isEmpty ? "" : " (\(marks.joined(separator: ", ")))"
+        return "\(label) is \(unavailable ?? "not available")\(reason)."
+    }
+
+    /// The label with its letter and, before the marks, which can be long (a broken pack's
+    /// error), the word that says it cannot be chosen: a line cut to the screen's width
+    /// must still say that, and why.
+    private var named: String {
         var named = shortcut.map { "\(label) (\($0))" } ?? label
-        // Before the detail, which can be long (a broken pack's error): a line cut to the
-        // screen's width must still say that the entry cannot be chosen, and why.
         if let unavailable { named += " (\(unavailable))" }
-        return detail.isEmpty ? named : "\(named) — \(detail)"
+        return named
     }
 }

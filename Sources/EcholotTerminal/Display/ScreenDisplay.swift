@@ -107,9 +107,10 @@ public final class ScreenDisplay: Display {
         drawLevel()
     }
 
-    /// Adds a message under the goals.
+    /// Adds a message under the goals, each of its lines (a choice's options) a message of
+    /// its own, as the line mode says them.
     public func levelSaid(_ text: String, style: TextStyle) {
-        messages.append((text, style))
+        messages += text.split(separator: "\n", omittingEmptySubsequences: false).map { (String($0), style) }
         if messages.count > 20 { messages.removeFirst(messages.count - 20) }
         statusLines = []
     }
@@ -149,8 +150,9 @@ public final class ScreenDisplay: Display {
         guard columns < Self.minimumColumns || rows < neededRows(goals: goals, columns: columns) else { return nil }
         let width = max(columns, Self.minimumColumns)
         let fits = (columns: width, rows: neededRows(goals: goals, columns: width))
-        let message = "The terminal is \(columns)×\(rows); this level needs at least \(fits.columns)×\(fits.rows). "
-            + "Enlarge the window (the game waits), or play with --plain."
+        // In words: a screen reader reads "60×12" as "60 multiplication sign 12".
+        let message = "The terminal is \(columns) columns by \(rows) rows; this level needs at least "
+            + "\(fits.columns) columns by \(fits.rows) rows. Enlarge the window (the game waits), or play with --plain."
         return (message, fits)
     }
 
@@ -197,7 +199,7 @@ public final class ScreenDisplay: Display {
         }
         // The keys and the pointer to the line mode wrap rather than lose their ends on a
         // narrow screen: the pointer is all a screen-reader user may get to hear here.
-        let help = Self.packed(page.help.components(separatedBy: Self.separator), width: width).map { StyledLine(" " + $0, .dim) }
+        let help = Self.packed(page.keys.map(\.shown), width: width).map { StyledLine(" " + $0, .dim) }
         // Under the title, where a screen reader reading from the top meets it first; one
         // row where the window allows.
         let hint = !firstPage ? [] : TextWrap.lines(Self.plainHint.count <= width ? Self.plainHint : Self.shortPlainHint, width: width)
@@ -337,7 +339,7 @@ public final class ScreenDisplay: Display {
         let width = max(10, columns)
         let full = TextWrap.lines(problem, width: width)
         if full.count + 2 <= rows { return [StyledLine("Echolot", .bold), StyledLine()] + full.map { StyledLine($0, .warning) } }
-        let short = "Too small: \(columns)×\(rows), needs \(fits.columns)×\(fits.rows). Enlarge it, or use --plain."
+        let short = "Too small: needs \(fits.columns) columns by \(fits.rows) rows. Enlarge it, or use --plain."
         return TextWrap.lines(short, width: width).map { StyledLine($0, .warning) }
     }
 
@@ -345,7 +347,7 @@ public final class ScreenDisplay: Display {
     /// visuals and steering on the next: how many lines it takes depends on the width
     /// only, not on the heading, so the screen does not jump as the player turns.
     private static func headingLines(_ context: LevelContext, center: Double, elevation: Int, columns: Int) -> [String] {
-        let moving = "Heading \(Compass.heading(center)) · tilt \(elevation)°"
+        let moving = "Heading \(Compass.shortHeading(center)) · tilt \(elevation)°"
         let steady = ["visuals \(context.visuals.rawValue)", context.steering]
         // The longest the moving part can be: "Heading 337° NNW · tilt -90°".
         let widest = "Heading 337° NNW · tilt -90°".count

@@ -66,13 +66,10 @@ public struct EventText {
                 return "\(index + 1). " + voiced(option(value, line: entity?[EntityKeys.name]), speaker: speakers[value],
                                                  azimuth: entity?[EntityKeys.azimuth], in: level)
             }
-            // An option's line ends in its own full stop; before the semicolon it would be
-            // read out as ".;", so it goes, and the list's end closes the sentence.
-            let items = said.enumerated().map { index, item in
-                index < said.count - 1 && item.hasSuffix(".") && !item.hasSuffix("..") ? String(item.dropLast()) : item
-            }
-            return ("Choose: turn toward \(Self.toward(options, in: level)) and press space, or press its number. "
-                + Self.closed(items.joined(separator: "; ")), .bold)
+            // An option a line (the displays say each line of a message as a line of its
+            // own): options run together with semicolons are read as one long sentence.
+            return ("Choose: turn toward \(Self.toward(options, in: level)) and press space, or press its number.\n"
+                + said.map(Self.closed).joined(separator: "\n"), .bold)
         case let .storyLevel(_, attempt):
             return attempt > 1 ? ("Try again: attempt \(attempt).", .normal) : nil
         case let .choiceMade(value, line):
