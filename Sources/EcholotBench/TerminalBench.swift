@@ -245,7 +245,7 @@ private func typeKeys(_ keys: String, to fd: Int32) {
 private final class SilentDisplay: Display {
     var failure: SystemError? { nil }
     func show(_ page: Page) {}
-    func selectionMoved(_ page: Page) {}
+    func selectionMoved(_ page: Page, stoppedAt edge: ListEdge?) {}
     func scroll(_ page: Page, by lines: Int) {}
     func notice(_ text: String, style: TextStyle) {}
     func levelBegan(_ context: LevelContext, level: Level) {}

@@ -11,7 +11,7 @@ import Testing
         var page = Page(title: "Menu", body: ["Pick one."], choices: [Choice("A", detail: "done"), Choice("B", unavailable: "locked")])
         display.show(page)
         page.selected = 1
-        display.selectionMoved(page)
+        display.selectionMoved(page, stoppedAt: nil)
         #expect(transcript.text == "\n== Menu ==\nPick one.\n1. A, done\n2. B (locked)\n"
             + "Keys: Up and Down arrows move, Enter chooses, the numbers 1 to 2 choose directly, Esc goes back, q quits.\n"
             + "Selected: A, done\nB (locked), 2 of 2\n")

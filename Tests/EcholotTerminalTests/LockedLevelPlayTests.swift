@@ -16,7 +16,18 @@ import Testing
     /// `play --level` of a story level already finished in the current story says why, as
     /// `run` does, and exits 1 without a briefing or a run.
     @Test func playLevelRefusesAStoryLevelFinishedInThisStory() throws {
-        let folder = try temporaryFolder()
+        let profile = try Self.profileWhoseStoryPlayedTheLantern(in: try temporaryFolder())
+        let game = try PseudoTerminal(["play", StoryPlayTests.nightWalk, "--level", "lantern", "--plain", "--no-audio", "--profile", profile.path])
+        try game.expect("error: level 'lantern' is already finished in the current story of \(profile.path); stories are not "
+            + "replayed level by level: begin the story again from its page")
+        #expect(try game.waitForExit() == 1)
+        #expect(!game.text.contains("The Lantern"), "\(game.text)")
+        #expect(try runs(in: profile) == 1)
+    }
+
+    /// A profile in `folder` where Night Walk's story under way has played (won) The Lantern,
+    /// by `run`, as single levels play it.
+    static func profileWhoseStoryPlayedTheLantern(in folder: URL) throws -> URL {
         let profile = folder.appendingPathComponent("profile.sqlite")
         let log = folder.appendingPathComponent("lantern.jsonl")
         try Data("""
@@ -26,12 +37,7 @@ import Testing
             """.utf8).write(to: log)
         let won = try runEcholot(["run", StoryPlayTests.nightWalk, "--level", "lantern", "--input", log.path, "--profile", profile.path])
         try #require(won.status == 0 && won.stdout.contains("level lantern: won"), "\(won.stdout)\(won.stderr)")
-        let game = try PseudoTerminal(["play", StoryPlayTests.nightWalk, "--level", "lantern", "--plain", "--no-audio", "--profile", profile.path])
-        try game.expect("error: level 'lantern' is already finished in the current story of \(profile.path); stories are not "
-            + "replayed level by level: begin the story again from its page")
-        #expect(try game.waitForExit() == 1)
-        #expect(!game.text.contains("The Lantern"), "\(game.text)")
-        #expect(try runs(in: profile) == 1)
+        return profile
     }
 
     /// Splits the tutorial copy `pack` in two scenarios: The Basics (its first two levels)
@@ -133,7 +139,8 @@ import Testing
         try game.expect("Selected: ")
         let page = try #require(game.text.components(separatedBy: "== Won: The Lantern ==").last)
         #expect(!page.contains("Retry"), "\(page)")
-        try game.type("r", onASettlingPageUntil: "There is no Retry: this level is locked (already finished in the current story).")
+        try game.type("r", onASettlingPageUntil: "There is no Retry: The Lantern was already played in this story, "
+            + "which plays each level once: begin the story again to play it again.")
         game.wait(0.5)
         #expect(game.text.components(separatedBy: "Level The Lantern begins.").count == 2, "\(game.text)")
         game.send("q")

@@ -134,9 +134,9 @@ import Testing
         var level = tutorialLevel("two-voices").level
         level[LevelKeys.status] = .lost
         let (page, meanings) = EndPage.make(level: level, names: names, left: false, achievements: [], hasNext: true,
-                                            recording: nil, locked: "already finished in the current story")
+                                            recording: nil, locked: "Two Voices was already played in this story.")
         #expect(meanings == [.next, .menu, .quit])
         #expect(meanings[page.selected] == .menu)
-        #expect(page.withheld["r"] == "There is no Retry: this level is locked (already finished in the current story).")
+        #expect(page.withheld["r"] == "There is no Retry: Two Voices was already played in this story.")
     }
 }

@@ -146,19 +146,25 @@ import Testing
         }
     }
 
-    /// The list of packs has nothing to go back to: its keys say Esc quits there, as it does.
-    /// The keys are said in words, and only those a menu of so many entries has.
-    @Test func theListOfPacksSaysEscQuits() throws {
+    /// The list of packs has nothing to go back to: Esc there does not quit — a player
+    /// pressing it again and again to get back would quit by accident — but says that q
+    /// does, as the keys do. The keys are said in words, and only those a menu of so many
+    /// entries has.
+    @Test func escOnTheListOfPacksSaysQQuits() throws {
         let game = try PseudoTerminal(["play", "--plain", "--no-audio"])
         try game.expect("== Tutorial — choose a scenario ==")
         try game.expect("\nKeys: Enter chooses, Esc goes back, q quits.")
         game.send("\u{1B}")
         try game.expect("== Echolot — choose a pack ==")
-        try game.expect("Keys: Up and Down arrows move, Enter chooses, the numbers 1 to 2 choose directly, Esc or q quits.")
-        game.send("\u{1B}")
+        try game.expect("Keys: Up and Down arrows move, Enter chooses, the numbers 1 to 2 choose directly, q quits.")
+        game.press("\u{1B}", times: 3)
+        try game.expect("This is the list of packs, the first menu: there is nothing to go back to. q quits the game.")
+        game.wait(0.3)
+        #expect(!game.hasExited, "Esc on the list of packs ended the game")
+        game.send("q")
         #expect(try game.waitForExit() == 0)
         let packs = game.text.range(of: "== Echolot — choose a pack ==").map { String(game.text[$0.upperBound...]) } ?? ""
-        #expect(!packs.contains("goes back"), "\(packs)")
+        #expect(!packs.contains("goes back") && !packs.contains("Esc or q"), "\(packs)")
         #expect(!game.text.contains("↑/↓") && !game.text.contains(" · "), "no symbols a screen reader reads out: \(game.text)")
     }
 
@@ -378,15 +384,33 @@ import Testing
         #expect(try game.waitForExit() == 0)
     }
 
-    /// An arrow past either end of a menu says the entry again, with its place, rather
-    /// than nothing.
+    /// An arrow past either end of a menu says the entry again, with its place and that it
+    /// is that end, rather than nothing or the entry alone; a menu of one entry says which
+    /// is selected, as every menu does.
     @Test func anArrowPastTheEndOfAMenuSaysTheEntryAgain() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--plain"])
         try game.expect("1. The Basics")
+        try game.expect("Selected: The Basics, 4 levels")
         game.send(PseudoTerminal.down)
-        try game.expect("The Basics, 4 levels, 1 of 1")
+        try game.expect("The Basics, 4 levels, 1 of 1, the only entry")
+        game.send("\r")
+        try game.expect("== The Basics — choose a level ==")
         game.send(PseudoTerminal.up)
-        try game.expect("The Basics, 4 levels, 1 of 1")
+        try game.expect("The First Sound, 1 of 4, the first entry")
+        game.press(PseudoTerminal.down, times: 3)
+        try game.expect("One After Another, 4 of 4\r\n")
+        game.send(PseudoTerminal.down)
+        try game.expect("One After Another, 4 of 4, the last entry")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+
+    /// On the full screen too, a key that stops at an end of the list says so.
+    @Test func theFullScreenSaysTheEndOfAList() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "first-sound"])
+        try game.expect("> 1. Start")
+        game.send("k")
+        try game.expect("That is the first entry.")
         game.send("q")
         #expect(try game.waitForExit() == 0)
     }

@@ -53,7 +53,7 @@ import Testing
         try game.expect("Tutorial — choose a scenario")
         game.send("\u{1B}")
         try game.expect("choose a pack")
-        try game.expect("Esc or q quit")
+        try game.expect("q quit")
         #expect(!game.text.contains("(broken)"), "\(game.text.suffix(2000))")
         #expect(!game.text.contains(data.path), "\(game.text.suffix(2000))")
         game.send("q")
@@ -78,7 +78,7 @@ import Testing
         try game.expect("Tutorial — choose a scenario")
         game.send("\u{1B}")
         try game.expect("choose a pack")
-        try game.expect("Esc or q quit")
+        try game.expect("q quit")
         let menu = game.text.components(separatedBy: "choose a pack").last ?? ""
         let choices = menu.components(separatedBy: .newlines).filter { $0.trimmingCharacters(in: .whitespaces).first?.isNumber == true }
         #expect(choices.filter { $0.contains("Tutorial, 4 levels, id my-tut") }.count == 1, "listed once: \(menu)")

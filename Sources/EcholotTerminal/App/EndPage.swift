@@ -19,8 +19,8 @@ public enum EndPage {
     /// The page and the meaning of each of its choices; `wrongPicks` of the found entities
     /// were selected wrongly and are not counted as found; `saved` is false when the
     /// profile could not be opened, so the player does not count on this result; `locked`
-    /// is why the level cannot be played again now (a story level this run finished), which
-    /// leaves Retry out; `unlocked` names the scenarios this result opened; `finished` says
+    /// says why the level cannot be played again now (a story level this run finished,
+    /// ``LevelLock/refusal(level:_:in:)``), which leaves Retry out; `unlocked` names the scenarios this result opened; `finished` says
     /// what this result finished — the scenario, by name, and whether the whole pack, by
     /// its name — told first, as the news of the page. After a win the page starts on the
     /// way forward: the next level, or back to the levels when there is none, never Retry,
@@ -79,7 +79,7 @@ public enum EndPage {
         let selected = forward.lazy.compactMap { meanings.firstIndex(of: $0) }.first ?? 0
         let title = "\(status == .won ? "Won" : status == .lost ? "Lost" : "Left"): \(names.level(level))"
         var page = Page(title: title, body: body, choices: choices, selected: selected)
-        if let locked { page.withheld["r"] = "There is no Retry: this level is locked (\(locked))." }
+        if let locked { page.withheld["r"] = "There is no Retry: \(locked)" }
         return (page, meanings)
     }
 }

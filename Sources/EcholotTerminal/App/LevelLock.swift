@@ -20,6 +20,17 @@ public enum LevelLock: Equatable, Sendable {
         }
     }
 
+    /// What trying to play level `level` (its name) under this lock says, as the menu, the
+    /// end page and the way into a level say it: a story's level, that the story under way
+    /// played it and what plays it again — not "locked", which beside its "done" mark read
+    /// as two states at once.
+    public func refusal(level: String, _ names: Names, in pack: Pack) -> String {
+        guard self != .finishedInStory else {
+            return "\(level) was already played in this story, which plays each level once: begin the story again to play it again."
+        }
+        return "\(level) cannot be played: \(reason(names, in: pack))."
+    }
+
     /// What is in the way, as a clause: "finish “The Basics” first", scenarios named as
     /// `names` name them in `pack`.
     public func reason(_ names: Names, in pack: Pack) -> String {

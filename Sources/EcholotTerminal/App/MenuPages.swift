@@ -15,9 +15,10 @@ public enum MenuPages {
             return Choice(name, marks: marks)
         }
         choices += catalog.problems.map { Choice(lastComponent($0.path), detail: $0.message, unavailable: "broken") }
-        // There is nothing to go back to from here: Esc ends the game, as q does.
-        return Page(title: "Echolot — choose a pack", body: ["Packs of sound-finding games."], choices: choices, selected: selected,
-                    keys: Page.menuKeys(choices: choices.count, last: [KeyHint("Esc or q quit", spoken: "Esc or q quits")]))
+        var page = Page(title: "Echolot — choose a pack", body: ["Packs of sound-finding games."], choices: choices,
+                        selected: selected, keys: Page.menuKeys(choices: choices.count, last: [.quit]))
+        page.noWayBack = "This is the list of packs, the first menu: there is nothing to go back to. q quits the game."
+        return page
     }
 
     /// The scenarios of a pack.
@@ -33,7 +34,8 @@ public enum MenuPages {
         }
         var body: [String] = []
         if let description = names.string("pack.description") ?? pack.manifest.description { body.append(description) }
-        return Page(title: "\(names.pack(pack)) — choose a scenario", body: body, choices: choices, selected: selected)
+        return Page(title: "\(names.pack(pack)) — choose a scenario", body: body, choices: choices,
+                    selected: playable(choices, from: selected))
     }
 
     /// The levels of a group.
@@ -42,14 +44,30 @@ public enum MenuPages {
         let choices = group.levels.map { id -> Choice in
             guard let definition = pack.level(id: id) else { return Choice(id, unavailable: "missing") }
             let marks = progress.marks(level: id, in: pack)
+            let name = names.level(definition.level)
+            // Not "locked" and "done" at once: what stops it is that the story under way has
+            // played it, and what opens it is beginning the story again.
+            if marks.locked == .finishedInStory {
+                return Choice(name, marks: marks.bestScore.map { ["best \($0)"] } ?? [], unavailable: "played in this story",
+                              refusal: LevelLock.finishedInStory.refusal(level: name, names, in: pack))
+            }
             var parts: [String] = []
             if marks.done { parts.append("done") }
             if let best = marks.bestScore { parts.append("best \(best)") }
             if let locked = marks.locked { parts.append(locked.reason(names, in: pack)) }
-            return Choice(names.level(definition.level), marks: parts, unavailable: marks.locked.map { _ in "locked" })
+            return Choice(name, marks: parts, unavailable: marks.locked.map { _ in "locked" })
         }
         let title = group.scenario.map { "\(names.scenario($0)) — choose a level" } ?? "\(names.pack(pack)) — choose a level"
-        return Page(title: title, choices: choices, selected: selected)
+        return Page(title: title, choices: choices, selected: playable(choices, from: selected))
+    }
+
+    /// `selected`, or when that entry cannot be chosen (a story's level played already, a
+    /// level just locked by its play) the first after it that can, else the last before it:
+    /// Enter on a menu's first word does something.
+    static func playable(_ choices: [Choice], from selected: Int) -> Int {
+        guard choices.indices.contains(selected), !choices[selected].enabled else { return selected }
+        return choices.indices.dropFirst(selected).first { choices[$0].enabled }
+            ?? choices.indices.prefix(selected).last { choices[$0].enabled } ?? selected
     }
 
     private static func lastComponent(_ path: String) -> String {

@@ -100,7 +100,8 @@ public struct PagePresenter {
         case .enter:
             return pick(page.selected, page: &page)
         case .escape, .backspace:
-            return .back
+            guard let stay = page.noWayBack else { return .back }
+            tell(stay, for: key, since: since, told: &told)
         case .character("q"), .character("Q"), .endOfInput:
             return .quit
         case .interrupt:
@@ -143,10 +144,14 @@ public struct PagePresenter {
 
     private func move(_ page: inout Page, by step: Int) {
         guard !page.choices.isEmpty else { return }
-        // At either end the entry is said again: silence would leave a player who cannot
-        // see the list unsure whether the key was taken.
+        // At either end the entry is said again, and that it is the end: silence would
+        // leave a player who cannot see the list unsure whether the key was taken, and the
+        // entry alone that there is nothing past it.
+        let before = page.selected
         page.selected = max(0, min(page.choices.count - 1, page.selected + step))
-        display.selectionMoved(page)
+        let edge: ListEdge? = page.selected != before || step == 0 ? nil
+            : page.choices.count == 1 ? .only : step > 0 ? .last : .first
+        display.selectionMoved(page, stoppedAt: edge)
     }
 
     private func pick(_ index: Int, page: inout Page) -> PageOutcome? {

@@ -185,7 +185,10 @@ public final class PlayApp {
                 let groups = LevelGroup.groups(of: entry.pack)
                 if groups.count == 1, groups[0].scenario == nil { return .levels(entry, groups[0], selected: 0) }
                 return .scenarios(entry, selected: 0)
-            case .back, .quit:
+            case .back:
+                // The page answers Esc itself (it has no way back): stay on it.
+                return .packs(selected: selected)
+            case .quit:
                 return .exit(0)
             case let .interrupted(signal):
                 return .exit(128 + signal)
@@ -551,7 +554,8 @@ public final class PlayApp {
         let (page, meanings) = EndPage.make(
             level: store.state[Game.level], names: names, left: exit == .left, achievements: earned,
             hasNext: hasNext, recording: recordedTo, wrongPicks: session.wrongPicks, saved: unsaved == nil,
-            locked: progress.marks(level: id, in: entry.pack).locked?.reason(names, in: entry.pack), unlocked: unlocked,
+            locked: progress.marks(level: id, in: entry.pack).locked?.refusal(level: names.level(definition.level), names, in: entry.pack),
+            unlocked: unlocked,
             finished: newlyFinished)
         switch try loop.presenter.run(page, settle: Self.settleAfterLevel) {
         case let .chose(choice):
@@ -589,7 +593,7 @@ public final class PlayApp {
         guard let locked = progress.marks(level: id, in: entry.pack).locked else { return true }
         let named = names(entry)
         let name = entry.pack.level(id: id).map { named.level($0.level) } ?? id
-        loop.display.notice("\(name) cannot be played: \(locked.reason(named, in: entry.pack)).", style: .warning)
+        loop.display.notice(locked.refusal(level: name, named, in: entry.pack), style: .warning)
         return false
     }
 

@@ -88,8 +88,9 @@ public struct LevelFrame {
 public protocol Display: AnyObject {
     /// Shows a page from scratch.
     func show(_ page: Page)
-    /// The page's highlighted choice moved.
-    func selectionMoved(_ page: Page)
+    /// The page's highlighted choice moved, or with `edge` did not: the key would have taken
+    /// it past that end of the list.
+    func selectionMoved(_ page: Page, stoppedAt edge: ListEdge?)
     /// Scrolls the page's text by `pages` screenfuls, back when negative (pages longer
     /// than the screen); says whether it moved, so a key that did nothing can say why.
     func scroll(_ page: Page, pages: Int) -> PageScroll
@@ -118,6 +119,25 @@ public protocol Display: AnyObject {
 extension Display {
     /// Nothing to scroll: a display that shows every line of a page at once.
     public func scroll(_ page: Page, pages: Int) -> PageScroll { .nothingToScroll }
+}
+
+/// An end of a page's list of choices that a move stopped at.
+public enum ListEdge: Equatable, Sendable {
+    /// The first entry (↑ or Home on it).
+    case first
+    /// The last entry (↓, Tab or End on it).
+    case last
+    /// The one entry of a list of one.
+    case only
+
+    /// The end in words: "the first entry".
+    public var words: String {
+        switch self {
+        case .first: "the first entry"
+        case .last: "the last entry"
+        case .only: "the only entry"
+        }
+    }
 }
 
 /// What PgUp or PgDn did to a page's text.

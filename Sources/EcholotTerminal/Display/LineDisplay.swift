@@ -58,16 +58,18 @@ public final class LineDisplay: Display {
             say("\(index + 1). \(choice.spokenLine)")
         }
         say(page.spokenHelp)
-        if page.choices.indices.contains(page.selected), page.choices.count > 1 {
+        // Even in a menu of one entry: every menu ends by saying where Enter goes.
+        if page.choices.indices.contains(page.selected) {
             say("Selected: \(page.choices[page.selected].spokenLine)")
         }
     }
 
-    /// Says the highlighted choice and where it is in the list.
-    public func selectionMoved(_ page: Page) {
+    /// Says the highlighted choice and where it is in the list, and that it is an end of the
+    /// list when the key stopped there.
+    public func selectionMoved(_ page: Page, stoppedAt edge: ListEdge?) {
         guard page.choices.indices.contains(page.selected) else { return }
         let choice = page.choices[page.selected]
-        say("\(choice.spokenLine), \(page.selected + 1) of \(page.choices.count)")
+        say("\(choice.spokenLine), \(page.selected + 1) of \(page.choices.count)" + (edge.map { ", \($0.words)" } ?? ""))
     }
 
     /// Says the message.

@@ -16,6 +16,10 @@ public struct Page: Equatable, Sendable {
     /// past the end is, so a player who knows the key from other pages hears why it does
     /// nothing here.
     public var withheld: [Character: String] = [:]
+    /// What Esc and Backspace say on a page there is nothing to go back from (the list of
+    /// packs), where they would otherwise end the game: a player pressing Esc again and
+    /// again to get back to the start must not quit by accident. `nil`: they go back.
+    public var noWayBack: String?
 
     /// A page; without `keys`, a menu's keys for its number of choices (``menuKeys(choices:)``).
     public init(title: String, body: [String] = [], choices: [Choice], selected: Int = 0, keys: [KeyHint]? = nil) {
@@ -75,6 +79,9 @@ public struct Choice: Equatable, Sendable {
     /// Why it cannot be chosen, in a word said right after its label ("locked", "broken",
     /// "missing"); nil when it can be.
     public var unavailable: String?
+    /// What picking it says when that is not "LABEL is UNAVAILABLE (MARKS).": a sentence of
+    /// its own for a state that word and marks would tell unclearly.
+    public var refusal: String?
     /// A letter that chooses it directly ("r" for Retry).
     public var shortcut: Character?
 
@@ -87,10 +94,11 @@ public struct Choice: Equatable, Sendable {
     }
 
     /// A choice with its marks, each told apart from the others.
-    public init(_ label: String, marks: [String], unavailable: String? = nil, shortcut: Character? = nil) {
+    public init(_ label: String, marks: [String], unavailable: String? = nil, refusal: String? = nil, shortcut: Character? = nil) {
         self.label = label
         self.marks = marks
         self.unavailable = unavailable
+        self.refusal = refusal
         self.shortcut = shortcut
     }
 
@@ -109,9 +117,10 @@ public struct Choice: Equatable, Sendable {
         ([named] + marks).joined(separator: ", ")
     }
 
-    /// What picking it says when it cannot be chosen: "LABEL is UNAVAILABLE (MARKS).", the
-    /// marks in commas, as the line mode says them.
+    /// What picking it says when it cannot be chosen: its ``refusal``, or "LABEL is
+    /// UNAVAILABLE (MARKS).", the marks in commas, as the line mode says them.
     public var refusalText: String {
+        if let refusal { return refusal }
         let reason = marks.isEmpty ? "" : " (\(marks.joined(separator: ", ")))"
         return "\(label) is \(unavailable ?? "not available")\(reason)."
     }

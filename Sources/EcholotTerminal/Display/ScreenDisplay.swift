@@ -57,10 +57,11 @@ public final class ScreenDisplay: Display {
         drawPage()
     }
 
-    /// Redraws with the new highlight.
-    public func selectionMoved(_ page: Page) {
+    /// Redraws with the new highlight; a key that stopped at an end of the list says so
+    /// above the keys, as the line mode does.
+    public func selectionMoved(_ page: Page, stoppedAt edge: ListEdge?) {
         self.page = page
-        notice = nil
+        notice = edge.map { ("That is \($0.words).", .normal) }
         drawPage()
     }
 
