@@ -84,6 +84,35 @@ import Testing
         #expect(display.scroll(short, pages: 1) == .nothingToScroll)
     }
 
+    /// The reviewer's small window, 30×10, on the first page, a briefing, after a notice:
+    /// the pointer to the line mode takes one row, the notice is the text's first lines
+    /// rather than rows taken from every screenful, no blank line spaces the page out, and
+    /// each PgDn brings at least three new lines of text, where it brought one.
+    @Test func aSmallWindowGivesTheTextItsRows() {
+        let transcript = Transcript()
+        let display = ScreenDisplay(output: transcript.output, size: { (30, 10) })
+        display.notice("audio: no sound device found: playing silently", style: .warning)
+        let page = BriefingPage.make(definition: tutorialLevel("first-sound"), names: Names(pack: tutorial), visuals: .shown,
+                                     tracker: false)
+        display.show(page)
+        let first = drawnRows(transcript.text)
+        #expect(first.prefix(4) == [" Briefing: The First Sound", " Screen reader? Use --plain.", " audio: no sound device",
+                                    " found: playing silently"], "\(first)")
+        #expect(!first.prefix(6).contains(""), "\(first)")
+        var seen: Set<String> = []
+        for _ in 0 ..< 30 {
+            guard display.scroll(page, pages: 1) == .moved else { break }
+            transcript.text = ""
+            display.resized()
+            let rows = drawnRows(transcript.text)
+            let text = rows.dropFirst(2).prefix { !$0.contains("PgDn") && !$0.contains("PgUp") }
+            #expect(text.count >= 3, "\(rows)")
+            #expect(!rows.contains { $0.contains("audio:") }, "the notice went by with the text's first lines: \(rows)")
+            seen.formUnion(text)
+        }
+        #expect(seen.contains { $0.contains("A lost level scores 0.") }, "PgDn reaches the text's end: \(seen)")
+    }
+
     /// In a real terminal: PgDn past the end of Two Voices' briefing in 80×16 says so.
     @Test func pageDownPastTheBriefingsEndSaysSo() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "two-voices"], columns: 80, rows: 16)

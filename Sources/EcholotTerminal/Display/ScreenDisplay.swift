@@ -173,7 +173,8 @@ public final class ScreenDisplay: Display {
     private struct PageLayout {
         /// Lines between the title and the text: the pointer to the line mode.
         var head: [StyledLine]
-        var body: [String]
+        /// The text, and on a small window the notices given before the first page.
+        var body: [StyledLine]
         var visible: Int
         var choices: [StyledLine]
         var bottom: [StyledLine]
@@ -195,9 +196,10 @@ public final class ScreenDisplay: Display {
             choices.append(StyledLine(text, style))
         }
         // Wrapped: a long notice (a profile's path and its cure) must not lose its point.
-        let noticeLines = (openingNotices + (notice.map { [$0] } ?? [])).flatMap { notice in
-            TextWrap.lines(notice.text, width: width).map { StyledLine(" " + $0, notice.style) }
+        func wrapped(_ notices: [(text: String, style: TextStyle)]) -> [StyledLine] {
+            notices.flatMap { notice in TextWrap.lines(notice.text, width: width).map { StyledLine(" " + $0, notice.style) } }
         }
+        let opening = wrapped(openingNotices), current = wrapped(notice.map { [$0] } ?? [])
         // The keys and the pointer to the line mode wrap rather than lose their ends on a
         // narrow screen: the pointer is all a screen-reader user may get to hear here.
         let help = Self.packed(page.keys.map(\.shown), width: width).map { StyledLine(" " + $0, .dim) }
@@ -205,22 +207,37 @@ public final class ScreenDisplay: Display {
         // row where the window allows.
         let hint = !firstPage ? [] : TextWrap.lines(Self.plainHint.count <= width ? Self.plainHint : Self.shortPlainHint, width: width)
             .map { StyledLine(" " + $0, .dim) }
-        let body = page.body.flatMap(Self.wrapped(width: width))
+        var body = page.body.flatMap(Self.wrapped(width: width)).map { StyledLine($0) }
+        // The rows left for the text: the choices stay in sight, and a long text scrolls
+        // above them.
+        func room(spaced: Bool, folded: Bool) -> Int {
+            let notices = folded ? current : opening + current
+            let blanks = spaced ? 1 + (choices.isEmpty ? 0 : 1) + (notices.isEmpty ? 1 : 0) : 0
+            return rows - 1 - hint.count - choices.count - notices.count - help.count - blanks
+        }
         // Three blank lines space the page out (after the title, before the choices, above
-        // the keys when there is no notice): the first to go on a short screen.
-        let said = 1 + hint.count + choices.count + noticeLines.count + help.count + min(body.count, 2)
-        let spaced = said + 3 <= rows
-        var bottom = noticeLines + help
+        // the keys when there is no notice); they go first on a window where they would
+        // leave the text but a few rows at a time.
+        let spaced = body.count <= room(spaced: true, folded: false) || room(spaced: true, folded: false) > Self.fewRows
+        // On a window too small for the text, the notices given before the first page are
+        // its first lines, read and scrolled past with it, rather than rows taken from it
+        // on every screenful.
+        let folded = !spaced && !opening.isEmpty && body.count > room(spaced: false, folded: false)
+        if folded { body = opening + body }
+        var bottom = (folded ? current : opening + current) + help
         if spaced {
             if !page.choices.isEmpty { choices.insert(StyledLine(), at: 0) }
-            if noticeLines.isEmpty { bottom.insert(StyledLine(), at: 0) }
+            if bottom.count == help.count { bottom.insert(StyledLine(), at: 0) }
         }
-        // The choices stay in sight; a long text scrolls above them, its last line in sight
-        // given to the mark that says so.
-        let room = max(2, rows - (spaced ? 2 : 1) - hint.count - choices.count - bottom.count)
-        return PageLayout(head: hint, body: body, visible: body.count > room ? room - 1 : body.count, choices: choices,
+        // A text longer than its room gives its last line in sight to the mark that says so.
+        let rows = max(2, room(spaced: spaced, folded: folded))
+        return PageLayout(head: hint, body: body, visible: body.count > rows ? rows - 1 : body.count, choices: choices,
                           bottom: bottom, spaced: spaced)
     }
+
+    /// Rows of text that the blank lines spacing a page out may leave it, at most, before
+    /// they give way: fewer, and a long text would be read a line or two per PgDn.
+    static let fewRows = 8
 
     private func drawPage() {
         guard let page else { return }
@@ -231,12 +248,11 @@ public final class ScreenDisplay: Display {
             scrollOffset = min(scrollOffset, body.count - layout.visible)
             let end = scrollOffset + layout.visible
             let more = end < body.count ? (scrollOffset > 0 ? " ↑ PgUp · ↓ more: PgDn" : " ↓ more: PgDn") : " ↑ PgUp"
-            body = Array(body[scrollOffset ..< end]) + [more]
+            body = Array(body[scrollOffset ..< end]) + [StyledLine(more)]
         } else {
             scrollOffset = 0
         }
-        let top = [StyledLine(" " + page.title, .bold)] + layout.head + (layout.spaced ? [StyledLine()] : []) + body.map { StyledLine($0) }
-            + layout.choices
+        let top = [StyledLine(" " + page.title, .bold)] + layout.head + (layout.spaced ? [StyledLine()] : []) + body + layout.choices
         let filler = Array(repeating: StyledLine(), count: max(0, rows - top.count - layout.bottom.count))
         // The cursor on the selected choice: screen readers read the line it is on.
         let cursor = page.choices.isEmpty ? nil : top.count - page.choices.count + page.selected
