@@ -323,7 +323,7 @@ extension PseudoTerminal {
     /// `option` (1, the river; 2, the forest) by its number, up to the next level.
     func takeThePathAtTheGate(_ option: String) throws {
         try beginTheNightWalk()
-        try winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
+        try winByFacing("90° east", turning: PseudoTerminal.right, times: 6)
         try expect("A choice.")
         send(option)
         try expect("A cut-scene. Enter skips it.")

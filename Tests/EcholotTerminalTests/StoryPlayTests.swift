@@ -219,7 +219,7 @@ import Testing
         second.send("c")
         try second.expect("A choice.")
         // A resumed choice's first words say where the player faces: its options' directions are from there.
-        try second.expect("Facing 0° N.")
+        try second.expect("Facing 0° north.")
         try second.expect("1. Guide (90° left): The river path.")
         #expect(!second.text.contains("Level The Lantern begins."), "the level won before quitting is not played again")
         #expect(!second.text.contains("You left the story"), "only said right after leaving")
@@ -400,8 +400,8 @@ import Testing
         let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
         try game.takeThePathAtTheGate("1")
         try game.expect("Level The Crossing begins.")
-        try game.expect("Facing 0° N.")
-        try game.expect("This level turns you to face 0° N.")
+        try game.expect("Facing 0° north.")
+        try game.expect("This level turns you to face 0° north.")
         try game.expect(LevelLoop.startPrompt)
         let walk = game.text
         #expect(walk.contains("Guide (150° left): Step on the stone"), "the cut-scene kept the choice's heading, 90°: \(walk)")
@@ -425,7 +425,7 @@ import Testing
         try game.expect("Level The Lantern begins.")
         try game.startTheLevel()
         game.wait(PseudoTerminal.endPageSettle)
-        try game.winByFacing("90° E", turning: PseudoTerminal.right, times: 6)
+        try game.winByFacing("90° east", turning: PseudoTerminal.right, times: 6)
         #expect(!game.text.contains("Miss: nothing there."), "the keys meant for the cut-scene selected nothing")
         #expect(game.text.components(separatedBy: "Started.").count == 2, "nor started the level: \(game.text)")
         #expect(!game.text.contains("Not started yet"), "nor were they answered as keys for a level not started")
