@@ -8,6 +8,8 @@ import Foundation
 public final class AudioOutput {
     /// The open device, if any.
     public let device: AudioDevice?
+    /// The menus' player of packs' preview sounds, when there is a device.
+    public let previews: PreviewPlayer?
     private let cues: CuePlayer?
     private let report: (String) -> Void
 
@@ -18,9 +20,18 @@ public final class AudioOutput {
         guard enabled else {
             device = nil
             cues = nil
+            previews = nil
             return
         }
         device = AudioDevice.openSpeakers(report: report)
+        previews = device.flatMap { device in
+            do {
+                return try PreviewPlayer(device: device)
+            } catch {
+                report("audio: packs' preview sounds are off: \(error)")
+                return nil
+            }
+        }
         if let device {
             do {
                 cues = try CuePlayer(device: device)

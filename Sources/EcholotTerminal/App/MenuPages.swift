@@ -12,7 +12,9 @@ public enum MenuPages {
             // Packs of one name (a copy of the tutorial under an id of its own) are told
             // apart by their ids, which a screen reader says as the eye would see them.
             if named.filter({ $0 == name }).count > 1 { marks.append("id \(entry.pack.id)") }
-            return Choice(name, marks: marks)
+            var choice = Choice(name, marks: marks)
+            choice.sound = entry.pack.manifest.preview.flatMap(entry.pack.sound)
+            return choice
         }
         choices += catalog.problems.map { Choice(lastComponent($0.path), detail: $0.message, unavailable: "broken") }
         var page = Page(title: "Echolot — choose a pack", body: ["Packs of sound-finding games."], choices: choices,

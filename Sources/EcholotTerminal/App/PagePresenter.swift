@@ -1,3 +1,5 @@
+import EcholotAudio
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,11 +30,15 @@ public enum PageOutcome: Equatable, Sendable {
 public struct PagePresenter {
     let pump: EventPump
     let display: any Display
+    /// Plays the selected choice's ``Choice/sound``; nil when nothing can sound.
+    let previews: PreviewPlayer?
 
-    /// A presenter reading keys from `pump` and showing on `display`.
-    public init(pump: EventPump, display: any Display) {
+    /// A presenter reading keys from `pump` and showing on `display`, playing choices'
+    /// sounds with `previews`.
+    public init(pump: EventPump, display: any Display, previews: PreviewPlayer? = nil) {
         self.pump = pump
         self.display = display
+        self.previews = previews
     }
 
     /// Shows `page` and waits for the player's choice; keys that may have been typed in
@@ -42,6 +48,9 @@ public struct PagePresenter {
         var page = start
         var told = HeldKey()
         display.show(page)
+        hear(page)
+        // A preview never sounds on past its page: the next page, or the level, has the ears.
+        defer { previews?.stop() }
         let open = MonotonicClock.now() + settle
         var toldMoment = false
         while true {
@@ -152,6 +161,21 @@ public struct PagePresenter {
         let edge: ListEdge? = page.selected != before || step == 0 ? nil
             : page.choices.count == 1 ? .only : step > 0 ? .last : .first
         display.selectionMoved(page, stoppedAt: edge)
+        if page.selected != before { hear(page) }
+    }
+
+    /// Plays the selected choice's sound, cutting off the one before; a sound that cannot
+    /// play is told once, and the menu goes on.
+    private func hear(_ page: Page) {
+        guard let previews, page.choices.indices.contains(page.selected) else { return }
+        let choice = page.choices[page.selected]
+        guard let sound = choice.sound else {
+            previews.stop()
+            return
+        }
+        if let problem = previews.play(sound) {
+            display.notice("The sound of \(choice.label) cannot be played: \(problem)", style: .warning)
+        }
     }
 
     private func pick(_ index: Int, page: inout Page) -> PageOutcome? {

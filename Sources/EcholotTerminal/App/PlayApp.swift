@@ -160,7 +160,7 @@ public final class PlayApp {
         let tracker: OpenTrackReceiver?
         let feedback: any Feedback
 
-        var presenter: PagePresenter { PagePresenter(pump: pump, display: display) }
+        var presenter: PagePresenter { PagePresenter(pump: pump, display: display, previews: audio.previews) }
     }
 
     private func firstPlace() -> Place {

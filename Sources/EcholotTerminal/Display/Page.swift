@@ -1,3 +1,5 @@
+import Foundation
+
 /// A page of text with a list of choices: every screen that is not the level itself (the
 /// menus, the briefing, the end of a level) is one, so both displays — full screen and
 /// plain lines — present them the same way and keys work the same on all of them.
@@ -84,6 +86,9 @@ public struct Choice: Equatable, Sendable {
     public var refusal: String?
     /// A letter that chooses it directly ("r" for Retry).
     public var shortcut: Character?
+    /// A short sound played while it is selected (a pack's preview): a player choosing by
+    /// ear hears what the entry is before picking it.
+    public var sound: URL?
 
     /// Whether it can be chosen (a locked level cannot).
     public var enabled: Bool { unavailable == nil }
