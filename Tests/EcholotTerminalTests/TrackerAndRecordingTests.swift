@@ -52,6 +52,40 @@ import Testing
         #expect(try game.quitFromAPage() == 0)
     }
 
+    /// A story's level waiting for its start is not turned by the head either: poses sent
+    /// then change nothing, and once the level starts they turn it.
+    @Test func aStoryLevelWaitingForItsStartIsNotTurnedByTheHead() throws {
+        let profile = try scratchFolder("tracker-story").appendingPathComponent("p.sqlite")
+        let game = try PseudoTerminal(["play", repositoryRoot.appendingPathComponent("levels/night-walk").path, "--plain",
+                                       "--no-audio", "--input-source", "opentrack:0", "--profile", profile.path])
+        let listening = try game.expect("listening for OpenTrack on 127.0.0.1:")
+        let port = try #require(UInt16(listening.dropFirst("listening for OpenTrack on 127.0.0.1:".count).prefix { $0.isNumber }))
+        try game.expect("Begin the story")
+        game.send("n")
+        try game.expect("A cut-scene. Enter skips it.")
+        game.skipTheCutScene()
+        try game.expect("Level The Lantern begins.")
+        try game.expect(LevelLoop.startPrompt)
+        let sender = try OpenTrackSender(port: port)
+        for _ in 0 ..< 100 {
+            sender.send(HeadPose(yaw: 90, pitch: 0).datagram)
+            game.pump(0.01)
+        }
+        #expect(game.match("Facing 90°") == nil, "turned before the start:\n\(game.text.suffix(1500))")
+        game.wait(PseudoTerminal.endPageSettle)
+        game.send("\r")
+        try game.expect("Started.")
+        let deadline = MonotonicClock.now() + 30
+        while game.match("Facing 90° east.") == nil {
+            try #require(MonotonicClock.now() < deadline && !game.hasExited, "the poses did not turn the view:\n\(game.text.suffix(2000))")
+            sender.send(HeadPose(yaw: 90, pitch: 0).datagram)
+            game.pump(0.01)
+        }
+        game.send("q")
+        try game.expect("You left the story")
+        #expect(try game.quitFromAPage() == 0)
+    }
+
     /// A session recorded with --record replays to the same hash with `echolot replay`,
     /// and `echolot run` reads the same log to the same state.
     @Test func recordedSessionReplays() throws {

@@ -357,7 +357,8 @@ public final class LevelLoop {
             reportedRejections.insert(reason)
             display.levelSaid("Head tracker: ignoring datagrams that are \(reason.rawValue).", style: .warning)
         }
-        guard let pose, !paused, !tooSmall else { return }
+        // A story level waiting for its start is not turned by the head either: its clock is not running.
+        guard let pose, !paused, !tooSmall, !waiting else { return }
         steering.pose(pose)
     }
 
