@@ -42,6 +42,16 @@ import Testing
         let again = try echolot(["new", "pack", "cave echoes2"], in: folder)
         #expect(again.status == 1)
         #expect(again.stderr == "cave-echoes2:1:1: error: already exists; choose a new name (nothing was written)\n", "\(again.stderr)")
+        // `.` and `..` are folders that are there: they name no new pack, and nothing is made beside them.
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        for here in [".", "sub/.."] {
+            let refused = try echolot(["new", "pack", here], in: folder.appendingPathComponent("sub"))
+            #expect(refused.status == 1)
+            #expect(refused.stderr.hasSuffix("error: give the new pack's name (echolot new pack cave-echoes), not an existing folder; "
+                + "nothing was written\n"), "\(refused.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("sub").path) == ["foo_bar"])
     }
 
     /// `new pack NAME --story` writes a story pack a story author can start from: it

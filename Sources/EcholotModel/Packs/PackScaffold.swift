@@ -54,6 +54,12 @@ public enum PackScaffold {
         func refusal(_ message: String, at path: String) -> PackLoadError {
             PackLoadError(diagnostics: [Diagnostic(path: path.isEmpty ? "." : path, at: .start, message: message)])
         }
+        // `.` and `..` name a folder that is there, not a new pack: their own names would
+        // make a pack beside it, where the author did not ask for one.
+        if [".", ".."].contains(requested.relativePath.split(separator: "/").last.map(String.init) ?? ".") {
+            throw refusal("give the new pack's name (echolot new pack cave-echoes), not an existing folder; nothing was written",
+                          at: PackFiles.displayPath(of: requested))
+        }
         let name = requested.standardizedFileURL.lastPathComponent
         guard let id = packID(for: name) else {
             throw refusal("cannot make a pack id from \(quoted(name)); use letters, digits and '-' (e.g. \"my-pack\")",
