@@ -8,10 +8,25 @@ public final class PreviewPlayer {
     // Keeps the device (and so OpenAL's context) open for as long as the player exists.
     private let device: AudioDevice
     private var source: ALuint = 0
-    /// Each file uploaded once: a player walking up and down a menu hears it again.
-    private var buffers: [URL: ALuint] = [:]
-    /// What could not be played, told once per file.
-    private var failures: [URL: String] = [:]
+    /// Each file uploaded once, as long as it does not change: a player walking up and
+    /// down a menu hears it again, and an author editing it (`play --watch`) hears the edit.
+    private var buffers: [FileVersion: ALuint] = [:]
+    /// What could not be played, told once per file as it is.
+    private var failures: [FileVersion: String] = [:]
+
+    /// A file as it is now: its path, size and time of change.
+    private struct FileVersion: Hashable {
+        var path: String
+        var size: Int
+        var changed: Date?
+
+        init(_ url: URL) {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            path = url.path
+            size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+            changed = attributes?[.modificationDate] as? Date
+        }
+    }
 
     /// Creates the player on `device`'s context; throws when OpenAL refuses a source.
     public init(device: AudioDevice) throws {
@@ -45,13 +60,14 @@ public final class PreviewPlayer {
     @discardableResult
     public func play(_ url: URL) -> String? {
         stop()
-        if failures[url] != nil { return nil }
+        let version = FileVersion(url)
+        if failures[version] != nil { return nil }
         let buffer: ALuint
         do {
-            buffer = try self.buffer(for: url)
+            buffer = try self.buffer(for: url, version)
         } catch {
             let reason = "\(error)"
-            failures[url] = reason
+            failures[version] = reason
             return reason
         }
         alSourcei(source, AL_BUFFER, ALint(bitPattern: buffer))
@@ -75,10 +91,15 @@ public final class PreviewPlayer {
         return state == AL_PLAYING
     }
 
-    private func buffer(for url: URL) throws(AudioAssetError) -> ALuint {
-        if let known = buffers[url] { return known }
+    private func buffer(for url: URL, _ version: FileVersion) throws(AudioAssetError) -> ALuint {
+        if let known = buffers[version] { return known }
+        // An edited file's old buffer is let go: only the sound as it is now is played.
+        for (old, var id) in buffers where old.path == version.path {
+            alDeleteBuffers(1, &id)
+            buffers[old] = nil
+        }
         let id = try BufferCache.upload(AudioAsset.decode(url: url)).id
-        buffers[url] = id
+        buffers[version] = id
         return id
     }
 }

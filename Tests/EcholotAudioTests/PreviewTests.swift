@@ -47,6 +47,19 @@ extension OpenAL {
             #expect(try listen(device, 0.3).rms < 0.001)
         }
 
+        /// An author editing the preview while the menu is open (`play --watch`) hears the
+        /// edit, not the file as it was first played.
+        @Test func anEditedPreviewIsHeardAsItIsNow() throws {
+            let device = try AudioDevice.openLoopback()
+            let player = try PreviewPlayer(device: device)
+            let url = try sounds.write("edited.wav", channels: 1, samples: TestSounds.whiteNoise(frames: 44_100, seed: 9))
+            player.play(url)
+            #expect(try listen(device, 0.2).rms > 0.05)
+            try sounds.write("edited.wav", channels: 1, samples: [Float](repeating: 0, count: 22_050))
+            player.play(url)
+            #expect(try listen(device, 0.2).rms < 0.001, "the edit, half a second of silence, is what plays")
+        }
+
         @Test func aBrokenPreviewIsToldOnceAndStaysSilent() throws {
             let device = try AudioDevice.openLoopback()
             let player = try PreviewPlayer(device: device)
