@@ -26,9 +26,15 @@ public enum AudioValidation {
     /// every other level's sounds and of the preview are warnings, so that the pack's
     /// author hears of them from whoever plays it, and the level plays.
     public static func sounds(ofLevel id: String, in pack: Pack) -> SoundVerdict {
+        verdict(of: pack, playing: [id])
+    }
+
+    /// The problems of the levels `played` (and `also`, found elsewhere) refusing, those of
+    /// the pack's other levels and preview as warnings.
+    private static func verdict(of pack: Pack, playing played: Set<String>, also: [Diagnostic] = []) -> SoundVerdict {
         var check = PackSoundCheck(pack: pack, decoded: decodedProblem)
-        let (played, others) = pack.levels.values.partitioned { $0.id == id }
-        return SoundVerdict(refusing: check.diagnostics(of: played, preview: false),
+        let (playing, others) = pack.levels.values.partitioned { played.contains($0.id) }
+        return SoundVerdict(refusing: (also + check.diagnostics(of: playing, preview: false)).sortedForDisplay(),
                             elsewhere: check.diagnostics(of: others, preview: true).map(\.asWarning))
     }
 
@@ -36,14 +42,11 @@ public enum AudioValidation {
     /// played through as one, so the problems of its voices and ambience and of every
     /// level it plays stop it; those of the pack's other levels and preview are warnings.
     public static func sounds(ofStory book: StoryBook, in pack: Pack) -> SoundVerdict {
-        var check = PackSoundCheck(pack: pack, decoded: decodedProblem)
         let played = Set(book.chapters.flatMap(\.steps).compactMap { step -> String? in
             if case let .level(level) = step.kind { return level.level }
             return nil
         })
-        let (story, others) = pack.levels.values.partitioned { played.contains($0.id) }
-        return SoundVerdict(refusing: (diagnostics(for: book, in: pack) + check.diagnostics(of: story, preview: false)).sortedForDisplay(),
-                            elsewhere: check.diagnostics(of: others, preview: true).map(\.asWarning))
+        return verdict(of: pack, playing: played, also: diagnostics(for: book, in: pack))
     }
 
     /// Diagnostics for every sound file `book` (the pack's story) names — voices and
@@ -118,19 +121,16 @@ extension AudioValidation {
     /// the play menu checks a pack's sounds at every level it starts, and a file decoded
     /// once needs no second decoding until it changes.
     private struct Decoded: Hashable {
-        var path: String, directional: Bool, size: Int, changed: Date
+        var file: FileVersion, directional: Bool
     }
 
     private static let decoded = Mutex<[Decoded: String?]>([:])
 
     /// Why the file at `url` cannot be played (placed in space when `directional`), or `nil`.
     static func decodedProblem(_ url: URL, directional: Bool) -> String? {
-        let path = url.resolvingSymlinksInPath().path
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard let size = (attributes?[.size] as? NSNumber)?.intValue, let changed = attributes?[.modificationDate] as? Date else {
-            return AudioAsset.check(url: url, directional: directional)
-        }
-        let key = Decoded(path: path, directional: directional, size: size, changed: changed)
+        let file = FileVersion(url)
+        guard file.isKnown else { return AudioAsset.check(url: url, directional: directional) }
+        let key = Decoded(file: file, directional: directional)
         if let known = decoded.withLock({ $0[key] }) { return known }
         let problem = AudioAsset.check(url: url, directional: directional)
         decoded.withLock { $0[key] = .some(problem) }

@@ -14,19 +14,6 @@ public final class PreviewPlayer {
     /// What could not be played, told once per file as it is.
     private var failures: [FileVersion: String] = [:]
 
-    /// A file as it is now: its path, size and time of change.
-    private struct FileVersion: Hashable {
-        var path: String
-        var size: Int
-        var changed: Date?
-
-        init(_ url: URL) {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-            path = url.path
-            size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
-            changed = attributes?[.modificationDate] as? Date
-        }
-    }
 
     /// Creates the player on `device`'s context; throws when OpenAL refuses a source.
     public init(device: AudioDevice) throws {

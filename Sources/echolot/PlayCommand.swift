@@ -201,17 +201,19 @@ struct PlayCommand: ParsableCommand {
             guard !warnings.isEmpty, warned.insert(shown).inserted else { return }
             relay.send(LevelStartError(problems: warnings.map(\.description), pack: shown).description)
         }
+        // What is played with sounds that cannot play is refused before it begins; the
+        // pack's other sounds are warned of, once.
+        func admit(_ sounds: SoundVerdict, pack shown: String) throws(LevelStartError) {
+            if !sounds.refusing.isEmpty { throw LevelStartError(problems: sounds.refusing.map(\.description), pack: shown) }
+            warnOnce(sounds.elsewhere, pack: shown)
+        }
         // The pack as its messages name it: the one typed by the path typed.
         func shownPath(_ entry: PackEntry) -> String { entry.path == start.path ? typedPath ?? entry.path : entry.path }
         // A session of `book` with `rules`, the rules of the same version of the pack.
         func session(_ book: StoryBook, _ rules: PackRules, of entry: PackEntry) throws -> StorySession {
             // A story plays its levels one after another: a sound any of them (or the story's
             // lines) cannot play stops it before it begins, not in the middle.
-            let sounds = AudioValidation.sounds(ofStory: book, in: rules.pack)
-            if !sounds.refusing.isEmpty {
-                throw LevelStartError(problems: sounds.refusing.map(\.description), pack: shownPath(entry))
-            }
-            warnOnce(sounds.elsewhere, pack: shownPath(entry))
+            try admit(AudioValidation.sounds(ofStory: book, in: rules.pack), pack: shownPath(entry))
             // The story's clock starts at the player's time of day; from there it runs on
             // simulated minutes, and each announcement is an input like any other.
             let now = Calendar.current.dateComponents([.hour, .minute], from: Date())
@@ -243,9 +245,7 @@ struct PlayCommand: ParsableCommand {
             let shown = shownPath(entry)
             if let watched, entry.path == watched.path {
                 // The last good version plays: its sounds are checked as any pack's are.
-                let sounds = AudioValidation.sounds(ofLevel: level, in: watched.pack)
-                if !sounds.refusing.isEmpty { throw LevelStartError(problems: sounds.refusing.map(\.description), pack: shown) }
-                warnOnce(sounds.elsewhere, pack: shown)
+                try admit(AudioValidation.sounds(ofLevel: level, in: watched.pack), pack: shown)
                 let store = try watched.store(level: level)
                 profileProgress?.record(store, of: entry.pack)
                 return store

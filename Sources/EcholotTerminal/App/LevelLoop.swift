@@ -70,6 +70,9 @@ public final class LevelLoop {
     private var settleUntil = -Double.infinity
     /// Whether the level waits for Enter or space before its clock runs (see ``waitsToStart``).
     private var waiting = false
+    /// Whether no tick runs now: paused, the window too small, or waiting for the start.
+    /// Nor does a head tracker turn the view then.
+    private var halted: Bool { paused || tooSmall || waiting }
     /// Whether the level waits for the player to start it: a story's level has no briefing
     /// whose Start begins it, and its time would run while its first words are read.
     private let waitsToStart: Bool
@@ -145,7 +148,6 @@ public final class LevelLoop {
                 return .finished
             }
             if display.failure != nil { return .interrupted(SIGHUP) }
-            let halted = paused || tooSmall || waiting
             let timeout = halted ? 0.25 : max(0, nextTick - MonotonicClock.now())
             // Input is read once the first moment is over (not only at the next tick), so
             // an Enter right after it is known to have come after it.
@@ -172,7 +174,7 @@ public final class LevelLoop {
                 lastWatch = now
                 if watch() { return .reload }
             }
-            if paused || tooSmall || waiting {
+            if halted {
                 nextTick = now + session.step
                 showFrame(at: now)
                 continue
@@ -358,7 +360,7 @@ public final class LevelLoop {
             display.levelSaid("Head tracker: ignoring datagrams that are \(reason.rawValue).", style: .warning)
         }
         // A story level waiting for its start is not turned by the head either: its clock is not running.
-        guard let pose, !paused, !tooSmall, !waiting else { return }
+        guard let pose, !halted else { return }
         steering.pose(pose)
     }
 
