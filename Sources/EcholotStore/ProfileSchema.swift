@@ -70,11 +70,14 @@ enum ProfileSchema {
         let header = try Row.fetchOne(db, sql: """
             SELECT (SELECT application_id FROM pragma_application_id()) AS application,
                    (SELECT user_version FROM pragma_user_version()) AS version,
-                   (SELECT count(*) FROM sqlite_master) AS objects
+                   (SELECT count(*) FROM sqlite_master) AS objects,
+                   (SELECT count(*) FROM sqlite_master
+                     WHERE name <> 'grdb_migrations' AND substr(name, 1, 7) <> 'sqlite_') AS made
             """)
         let application: Int = header?["application"] ?? 0
         let version: Int = header?["version"] ?? 0
         let objects: Int = header?["objects"] ?? 0
+        let made: Int = header?["made"] ?? 0
         if application != applicationID {
             // Echolot never sets `user_version`, so a database without our mark that has
             // one is another program's, even before that program made a table.
@@ -87,9 +90,16 @@ enum ProfileSchema {
             throw ProfileError.newerVersion(path: path, unknownMigrations: ["file format \(version)"])
         }
         let known = Set(migrator.migrations)
-        let unknown = try migrator.appliedIdentifiers(db).filter { !known.contains($0) }
+        let applied = try migrator.appliedIdentifiers(db)
+        let unknown = applied.filter { !known.contains($0) }
         if !unknown.isEmpty {
             throw ProfileError.newerVersion(path: path, unknownMigrations: unknown.sorted())
+        }
+        // Each step commits its tables together with its record, so an Echolot making the
+        // file never leaves tables without one. Running the steps here would fail on the
+        // first table that exists, having already made GRDB's record table.
+        if made > 0 && applied.isEmpty {
+            throw ProfileError.damaged(path: path, detail: "it holds Echolot's tables but no record of the schema steps that made them")
         }
         return .ours
     }

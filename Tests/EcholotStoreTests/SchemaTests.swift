@@ -173,6 +173,29 @@ import Testing
         #expect(try Data(contentsOf: url) == before)
     }
 
+    /// A profile whose record of schema steps is gone (the table dropped, or emptied) has
+    /// tables no step would make again. It was told as "table run already exists" only after
+    /// GRDB had made its record table in the file said to be left as it was.
+    @Test func aProfileWithoutItsRecordOfStepsIsRefusedUntouched() throws {
+        for loss in ["DROP TABLE grdb_migrations", "DELETE FROM grdb_migrations"] {
+            let url = scratch.url("\(loss.hasPrefix("DROP") ? "dropped" : "emptied").sqlite")
+            _ = try Profile.open(at: url)
+            let queue = try DatabaseQueue(path: url.path)
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: loss)
+                _ = try db.checkpoint(.truncate)
+            }
+            try queue.close()
+            let before = try Data(contentsOf: url)
+            let detail = "it holds Echolot's tables but no record of the schema steps that made them"
+            let error = #expect(throws: ProfileError.self) { try Profile.open(at: url) }
+            #expect(error == .damaged(path: url.path, detail: detail))
+            let reading = #expect(throws: ProfileError.self) { try Profile.openForReading(at: url) }
+            #expect(reading == error)
+            #expect(try Data(contentsOf: url) == before)
+        }
+    }
+
     @Test func aDamagedProfileIsReportedAndKept() throws {
         let url = scratch.url("profile.sqlite")
         let profile = try Profile.open(at: url)
