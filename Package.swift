@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "EcholotPacksTests",
             dependencies: [
-                "EcholotModel", "EcholotScript", "echolot", "EcholotTestSupport",
+                "EcholotAudio", "EcholotModel", "EcholotScript", "echolot", "EcholotTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

@@ -49,6 +49,15 @@ public enum AudioValidation {
         return verdict(of: pack, playing: played, also: diagnostics(for: book, in: pack))
     }
 
+    /// Every sound problem of `pack` — its levels', its preview's and its story's voices
+    /// and ambience — as warnings: what `echolot test` tells, since its tests play no sound,
+    /// yet a player cannot start the levels (or the story) these problems stop.
+    public static func warnings(for pack: Pack) -> [Diagnostic] {
+        var found = diagnostics(for: pack)
+        if case let .success(book)? = StoryReader.reading(for: pack)?.result { found += diagnostics(for: book, in: pack) }
+        return found.map(\.asWarning).sortedForDisplay()
+    }
+
     /// Diagnostics for every sound file `book` (the pack's story) names — voices and
     /// ambience — that cannot be played where it is used: a voice that becomes a speaking
     /// entity (over a level, a choice's option, a line with an `azimuth`) must be mono.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EcholotAudio
 import EcholotModel
 import EcholotScript
 import Foundation
@@ -14,7 +15,8 @@ struct TestCommand: ParsableCommand {
             found entities and achievements. Each story test plays chapters with given inputs \
             and choices and asserts the exact sequence of lines, choices, levels and variables. \
             Prints 'ok: …' or the problems per test; exits 1 when any test fails. A pack with \
-            no tests passes, with a note on stderr saying there is nothing to run.
+            no tests passes, with a note on stderr saying there is nothing to run. Tests \
+            play no sound; sounds that play would refuse are told as warnings after the count.
             """
     )
 
@@ -50,6 +52,13 @@ struct TestCommand: ParsableCommand {
             report(result.label, passed: result.passed, printed: result.printed) { Terminal.report(result.diagnostics) }
         }
         print("\(passed) passed, \(failed) failed")
+        // The tests pass without sound, so the author would first hear of these from a player.
+        let sounds = AudioValidation.warnings(for: pack)
+        if !sounds.isEmpty {
+            Terminal.report(sounds)
+            Terminal.error("note: the tests play no sound, but play refuses a level (or story) whose sounds have problems; "
+                + "fix \(sounds.count == 1 ? "this one" : "these \(sounds.count)") before sharing the pack")
+        }
         if failed > 0 { throw ExitCode(1) }
         // Nothing failed, but nothing was checked either: a pack author reading only the
         // count would take it for a tested pack.

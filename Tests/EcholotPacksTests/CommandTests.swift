@@ -1,3 +1,4 @@
+import EcholotAudio
 import EcholotTestSupport
 import Foundation
 import Testing
@@ -844,6 +845,42 @@ struct CommandTests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasSuffix("2 passed, 0 failed\n"), "\(result.stdout)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
+
+    /// Tests play no sound, so a pack whose sounds a player's game refuses passed them
+    /// without a word, and its author heard of it first from a player. They still pass;
+    /// each problem is told as validate tells it, as a warning, with what it means.
+    @Test func testsTellTheSoundProblemsThatStopPlay() throws {
+        let scratch = Scratch()
+        let tutorial = try shippedPackCopy("tutorial", id: "beeless")
+        try FileManager.default.removeItem(at: tutorial.appendingPathComponent("sounds/bee.wav"))
+        let result = try echolot(["test", tutorial.path], in: scratch.url, data: scratch.at("data"))
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix("11 passed, 0 failed\n"), "\(result.stdout)")
+        let levels = tutorial.appendingPathComponent("levels").path
+        #expect(result.stderr == """
+            \(levels)/around-you.json:43:26: warning: entities[3].sound.file: sound file "sounds/bee.wav" does not exist (did you mean "bell.wav"?)
+            \(levels)/two-voices.json:21:26: warning: entities[1].sound.file: sound file "sounds/bee.wav" does not exist (did you mean "bell.wav"?)
+            note: the tests play no sound, but play refuses a level (or story) whose sounds have problems; fix these 2 before sharing the pack
+
+            """)
+
+        // A voice the story places in space (the owl's, at 270°) must be mono; the story's
+        // own tests read a stereo one without complaint.
+        let story = try shippedPackCopy("night-walk", id: "stereo-owl")
+        let writer = try WAVWriter(url: story.appendingPathComponent("sounds/gate.2.wav"), channels: 2, sampleRate: 44_100)
+        try writer.write([Float](repeating: 0.25, count: 2 * 44_100))
+        try writer.close()
+        let book = story.appendingPathComponent("story.json")
+        let text = try String(contentsOf: book, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"gate.2.ogg\"", with: "\"gate.2.wav\"").utf8).write(to: book)
+        let told = try echolot(["test", story.path], in: scratch.url, data: scratch.at("data"))
+        #expect(told.status == 0, "\(told.stdout)\(told.stderr)")
+        #expect(told.stderr == """
+            \(book.path):13:66: warning: voice of line 'gate.2' "sounds/gate.2.wav": the file is stereo, but a directional sound must be mono: OpenAL cannot place a stereo sound in space (mix it down to one channel)
+            note: the tests play no sound, but play refuses a level (or story) whose sounds have problems; fix this one before sharing the pack
+
+            """)
     }
 
     /// A pack with no tests passed `echolot test` with "0 passed, 0 failed" and not a word
