@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import EcholotAudio
+import EcholotTerminal
 import EcholotTestSupport
 import Foundation
 import Testing
@@ -11,7 +12,83 @@ import Testing
 /// selected, and a pack without one is silent.
 @Suite(.serialized) struct PreviewPlayTests {
     @Test func thePackSelectedPlaysItsPreview() throws {
-        let folder = try scratchFolder("preview-menu")
+        let (game, wave) = try playing("preview-menu")
+        try game.expect("Selected: ")
+        game.send("\u{1B}")
+        try game.expect("choose a pack")
+        game.send("j")
+        try game.expect("Tutorial, 4 levels, id alpha, 3 of 4")
+        #expect(try loudness(wave, game) > 0.05, "alpha's preview sounds while alpha is selected")
+        game.send("j")
+        try game.expect("Tutorial, 4 levels, id beta, 4 of 4")
+        #expect(try loudness(wave, game) < 0.001, "beta has no preview: the menu is silent")
+        game.send("k")
+        try game.expect("Tutorial, 4 levels, id alpha, 3 of 4")
+        #expect(try loudness(wave, game) > 0.05, "alpha's preview again")
+        // Chosen, the pack's next page does not go on with the preview.
+        game.send("\r")
+        try game.expect("Tutorial — choose a scenario")
+        #expect(try loudness(wave, game) < 0.001, "the preview ends with its menu")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+
+    /// A level paused holds the whole device; left while paused, it kept holding it, and the
+    /// packs menu's previews were silent until another level started.
+    @Test func aLevelLeftWhilePausedLeavesThePreviewsSounding() throws {
+        let (game, wave) = try playing("preview-after-pause")
+        try game.expect("Selected: The Basics")
+        game.send("\r")
+        try game.expect("Selected: The First Sound")
+        game.send("\r")
+        try game.expect("Selected: Start")
+        game.send("\r")
+        game.wait(0.8)
+        game.send("p")
+        try game.expect("Paused: ")
+        game.send("q")
+        try game.expect("Left: The First Sound")
+        // The level's end page still holds it: what the paused device left.
+        let paused = try #require(WaveFile(path: wave))
+        try game.type("\u{1B}", onASettlingPageUntil: "choose a level")
+        for page in ["choose a scenario", "choose a pack"] {
+            game.send("\u{1B}")
+            try game.expect(page)
+        }
+        // The device is resumed once the level is gone. OpenAL Soft 1.19's wave backend, stopped,
+        // leaves its file's position after the header's first length (which it has just fixed
+        // up), so resumed it writes from byte 8 over what is there: the new samples are found
+        // where the bytes change, from byte 8 or past the old end, at the pace of a clock.
+        let deadline = MonotonicClock.now() + 10
+        var origin: Int?
+        while origin == nil, MonotonicClock.now() < deadline {
+            game.wait(0.05)
+            let now = try #require(WaveFile(path: wave, format: paused))
+            if now.data.prefix(4_096) != paused.data.prefix(4_096) {
+                origin = 8
+            } else if now.data.count > paused.data.count {
+                origin = paused.data.count
+            }
+        }
+        let resumed = MonotonicClock.now()
+        let start = try #require(origin, "the device plays again: it writes on")
+        game.send("j")
+        try game.expect("id alpha, 3 of 4")
+        game.wait(0.8)
+        // 0.3 s that were written after the preview began (at most 0.1 s after the j) and
+        // before now (when at least the time since `resumed` had been written).
+        let since = MonotonicClock.now() - resumed
+        let after = try #require(WaveFile(path: wave, format: paused))
+        let from = Int((since - 0.6) * Double(paused.rate))
+        #expect(after.peak(from: start + from * paused.frameBytes, frames: paused.rate * 3 / 10) > 0.05, "alpha's preview sounds")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+
+    /// `play --plain` on the wave backend, with the packs `alpha` (a four-second noise as its
+    /// preview) and `beta` (no preview) installed, and the file the device writes to.
+    private func playing(_ name: String) throws -> (PseudoTerminal, String) {
+        let folder = try scratchFolder(name)
         // Installed beside the shipped packs, in a data folder of the test's own.
         let packs = folder.appendingPathComponent("data/packs")
         for id in ["alpha", "beta"] {
@@ -37,43 +114,50 @@ import Testing
         try "[general]\ndrivers = wave\n[wave]\nfile = \(wave)\n".write(to: configuration, atomically: true, encoding: .utf8)
         let game = try PseudoTerminal(["play", "--plain"],
                                       environment: ["ALSOFT_CONF": configuration.path, "ECHOLOT_DATA": folder.appendingPathComponent("data").path])
-        try game.expect("Selected: ")
-        game.send("\u{1B}")
-        try game.expect("choose a pack")
-        game.send("j")
-        try game.expect("Tutorial, 4 levels, id alpha, 3 of 4")
-        #expect(try loudness(wave, game) > 0.05, "alpha's preview sounds while alpha is selected")
-        game.send("j")
-        try game.expect("Tutorial, 4 levels, id beta, 4 of 4")
-        #expect(try loudness(wave, game) < 0.001, "beta has no preview: the menu is silent")
-        game.send("k")
-        try game.expect("Tutorial, 4 levels, id alpha, 3 of 4")
-        #expect(try loudness(wave, game) > 0.05, "alpha's preview again")
-        // Chosen, the pack's next page does not go on with the preview.
-        game.send("\r")
-        try game.expect("Tutorial — choose a scenario")
-        #expect(try loudness(wave, game) < 0.001, "the preview ends with its menu")
-        game.send("q")
-        #expect(try game.waitForExit() == 0)
+        return (game, wave)
     }
 
     /// The peak of the last 0.2 s the device wrote after half a second more of the game.
     private func loudness(_ path: String, _ game: PseudoTerminal) throws -> Float {
         game.wait(0.5)
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        guard let format = data.range(of: Data("fmt ".utf8)), let body = data.range(of: Data("data".utf8)) else { return -1 }
-        func field(_ offset: Int, _ size: Int) -> Int {
-            (0 ..< size).reduce(0) { $0 | Int(data[format.upperBound + 4 + offset + $1]) << (8 * $1) }
+        guard let file = WaveFile(path: path) else { return -1 }
+        let frames = (file.data.count - file.start) / file.frameBytes
+        let first = max(0, frames - file.rate / 5)
+        return file.peak(from: file.start + first * file.frameBytes, frames: frames - first)
+    }
+}
+
+/// The file OpenAL's wave backend writes, and its sample format.
+private struct WaveFile {
+    let data: Data
+    let encoding: Int, channels: Int, rate: Int, bits: Int
+    /// Where the samples begin.
+    let start: Int
+    var frameBytes: Int { channels * bits / 8 }
+
+    /// The file at `path`, read with the format its header gives (or `format`'s, for a
+    /// file whose header the backend has written over).
+    init?(path: String, format: WaveFile? = nil) {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
+        self.data = data
+        if let format {
+            (encoding, channels, rate, bits, start) = (format.encoding, format.channels, format.rate, format.bits, format.start)
+            return
         }
-        let (encoding, channels, rate, bits) = (field(0, 2), field(2, 2), field(4, 4), field(14, 2))
-        let frameBytes = channels * bits / 8
-        let start = body.upperBound + 4
-        let frames = (data.count - start) / frameBytes
-        let first = max(0, frames - rate / 5)
+        guard let header = data.range(of: Data("fmt ".utf8)), let body = data.range(of: Data("data".utf8)) else { return nil }
+        func field(_ offset: Int, _ size: Int) -> Int {
+            (0 ..< size).reduce(0) { $0 | Int(data[header.upperBound + 4 + offset + $1]) << (8 * $1) }
+        }
+        (encoding, channels, rate, bits) = (field(0, 2), field(2, 2), field(4, 4), field(14, 2))
+        start = body.upperBound + 4
+    }
+
+    /// The largest sample of `frames` frames from byte `offset` (as far as the file goes).
+    func peak(from offset: Int, frames: Int) -> Float {
         var peak: Float = 0
-        for frame in first ..< frames {
+        for frame in 0 ..< max(0, min(frames, (data.count - offset) / frameBytes)) {
             for channel in 0 ..< channels {
-                let at = start + frame * frameBytes + channel * bits / 8
+                let at = offset + frame * frameBytes + channel * bits / 8
                 let raw = (0 ..< bits / 8).reduce(UInt32(0)) { $0 | UInt32(data[at + $1]) << (8 * UInt32($1)) }
                 let sample: Float = encoding == 3 ? Float(bitPattern: raw)
                     : bits == 16 ? Float(Int16(truncatingIfNeeded: raw)) / 32768

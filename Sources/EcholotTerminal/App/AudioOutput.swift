@@ -12,6 +12,8 @@ public final class AudioOutput {
     public let previews: PreviewPlayer?
     private let cues: CuePlayer?
     private let report: (String) -> Void
+    /// The engine of the level last started, while its caller keeps it sounding.
+    private weak var level: AudioEngine?
 
     /// Opens the speakers when `enabled`; problems (no device, no HRTF) go to `report` as
     /// one line each, and the game plays silently.
@@ -50,11 +52,21 @@ public final class AudioOutput {
         guard let device else { return nil }
         // A pause holds the whole device. A level left while paused (or while its window
         // was too small) still holds it, and lifting it on the way out would let that
-        // level's sounds play on until its engine is gone: the next level lifts it.
+        // level's sounds play on until its engine is gone: the next level lifts it, and so
+        // does the next menu (``menuPreviews``) once the engine is gone.
         DevicePause.set(false)
         let engine = AudioEngine(device: device, sounds: SoundFolder(pack.sounds), report: report)
         engine.attach(to: store)
+        level = engine
         return engine
+    }
+
+    /// The preview player for a menu about to be shown: the pause a level left on the
+    /// device is lifted here, once that level's engine is gone, or its previews would be
+    /// silent until the next level.
+    public var menuPreviews: PreviewPlayer? {
+        if previews != nil, level == nil { DevicePause.set(false) }
+        return previews
     }
 
     /// The feedback for a level: cues, or `ring` (the terminal bell) for misses when

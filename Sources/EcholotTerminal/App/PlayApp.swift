@@ -160,7 +160,7 @@ public final class PlayApp {
         let tracker: OpenTrackReceiver?
         let feedback: any Feedback
 
-        var presenter: PagePresenter { PagePresenter(pump: pump, display: display, previews: audio.previews) }
+        var presenter: PagePresenter { PagePresenter(pump: pump, display: display, previews: audio.menuPreviews) }
     }
 
     private func firstPlace() -> Place {
