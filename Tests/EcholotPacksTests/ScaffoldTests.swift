@@ -52,7 +52,25 @@ struct ScaffoldTests {
     @Test func packIDsComeFromFolderNames() {
         #expect(PackScaffold.packID(for: "My Pack") == "my-pack")
         #expect(PackScaffold.packID(for: "--Cool_Pack v2.0--") == "cool_pack-v2.0")
-        #expect(PackScaffold.packID(for: "ÄÖÜ") == nil)
+        #expect(PackScaffold.packID(for: "日本") == nil)
         #expect(PackScaffold.displayName(for: "my-first_pack") == "My First Pack")
+    }
+
+    /// An id is for good (it names the folder, the archive and the installed copy): an
+    /// accented letter lost its letter (`Glöckchen` → `glckchen`), and a long name made an
+    /// id that validate then refused as longer than 64 characters.
+    @Test func packIDsKeepTheirWordsAndFitTheLimit() throws {
+        #expect(PackScaffold.packID(for: "Glöckchen Turm") == "glockchen-turm")
+        #expect(PackScaffold.packID(for: "Café Sounds") == "cafe-sounds")
+        #expect(PackScaffold.packID(for: "Straße der Klänge") == "strasse-der-klange")
+        #expect(PackScaffold.packID(for: "ÄÖÜ") == "aou")
+        let long = "A Very Long Name That Goes On And On And On And On And On And On And On Forever More"
+        #expect(PackScaffold.packID(for: long) == "a-very-long-name-that-goes-on-and-on-and-on-and-on-and-on-and-on")
+        #expect(PackScaffold.packID(for: String(repeating: "x", count: 80))?.count == 64)
+        let scratch = Scratch()
+        let created = try PackScaffold.create(at: scratch.at(long))
+        #expect(PackLoader.validate(at: created.folder) == [])
+        let pack = try PackLoader.load(at: created.folder)
+        #expect(pack.manifest.name == PackScaffold.displayName(for: long))
     }
 }

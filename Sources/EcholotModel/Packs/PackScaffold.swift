@@ -23,11 +23,13 @@ public enum PackScaffold {
         public var files: [String]
     }
 
-    /// The pack id for a pack's name: lower case; letters, digits, `.` and `_` kept, spaces
-    /// and dashes joined into one `-`, other characters dropped; `nil` when nothing usable is left.
+    /// The pack id for a pack's name: lower case; accented letters without their accents
+    /// (`Glöckchen` → `glockchen`, `ß` → `ss`); letters, digits, `.` and `_` kept, spaces and
+    /// dashes joined into one `-`, other characters dropped; cut at a word's end to the
+    /// longest id a pack may have; `nil` when nothing usable is left.
     public static func packID(for name: String) -> String? {
         var id = ""
-        for scalar in name.lowercased().unicodeScalars {
+        for scalar in latin(name.lowercased()).unicodeScalars {
             if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "." || scalar == "_" {
                 id.unicodeScalars.append(scalar)
             } else if scalar == "-" || scalar == " " {
@@ -35,8 +37,27 @@ public enum PackScaffold {
             }
         }
         while let first = id.unicodeScalars.first, !Identifiers.isPackID(String(first)) { id.removeFirst() }
-        while id.hasSuffix("-") { id.removeLast() }
+        if id.utf8.count > ManifestReader.longestIDOrVersion {
+            // The id names the folder and the archive for good: a whole word last reads better.
+            let cut = String(id.prefix(ManifestReader.longestIDOrVersion + 1))
+            let lastWord = cut.lastIndex(of: "-").map { cut[..<$0] } ?? cut.prefix(ManifestReader.longestIDOrVersion)
+            id = String(lastWord.count >= ManifestReader.longestIDOrVersion / 2 ? lastWord : cut.prefix(ManifestReader.longestIDOrVersion))
+        }
+        while id.hasSuffix("-") || id.hasSuffix(".") { id.removeLast() }
         return Identifiers.isPackID(id) ? id : nil
+    }
+
+    /// `text` with its letters' accents taken off (`é` → `e`) and the letters that are
+    /// not an accented one spelt in Latin letters (`ß` → `ss`), so that a name in German or
+    /// French keeps its words in the id rather than losing letters from them.
+    private static func latin(_ text: String) -> String {
+        let spelt: [Unicode.Scalar: String] = ["ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "þ": "th", "ð": "d", "ı": "i"]
+        var out = ""
+        for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars
+        where scalar.properties.generalCategory != .nonspacingMark {
+            if let letters = spelt[scalar] { out += letters } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
     }
 
     /// A display name for a pack's name as given: `my-first_pack` → `My First Pack`.
