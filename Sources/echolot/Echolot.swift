@@ -7,6 +7,7 @@ struct Echolot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "echolot",
         abstract: "An engine for acoustic-localization games: hear, turn, select.",
+        version: "echolot \(EngineVersion.description)",
         subcommands: [
             ValidateCommand.self,
             TestCommand.self,

@@ -6,7 +6,7 @@ final class ManifestReader {
     static let fields = ["id", "name", "version", "api", "kind", "author", "description", "defaultLanguage",
                          "extends", "scenarios", "levels", "preview", "dependencies", "parameters"]
     /// The engine API versions this engine runs.
-    static let supportedAPI = 1...1
+    static let supportedAPI = EngineVersion.packAPI
 
     let report: FileReport
     /// Every level id the manifest names (in `levels` and in scenarios), with its field.
