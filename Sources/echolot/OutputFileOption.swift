@@ -24,5 +24,10 @@ enum OutputFileOption {
         if FileManager.default.fileExists(atPath: value, isDirectory: &isFolder), isFolder.boolValue {
             throw ValidationError("\(option): \(value) is a folder; give a file name inside it")
         }
+        // Written through a link to the file it names; a device or a pipe there would be
+        // replaced by the file (as root, /dev/full became a zip).
+        if OutputGuard.isSpecialFile(URL(fileURLWithPath: value)) {
+            throw ValidationError("\(option): \(MessageText.argument(value)) exists and is not a regular file (a device, a pipe or a socket); give a file name")
+        }
     }
 }

@@ -63,7 +63,7 @@ struct PackCommand: ParsableCommand {
             var shown = folder
             while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }
             let summary = try PackArchiver.write(folder: url, id: id, to: output, displayRoot: shown == "." ? "" : shown)
-            let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.intValue ?? 0
+            let size = (try? FileManager.default.attributesOfItem(atPath: summary.url.path)[.size] as? NSNumber)?.intValue ?? 0
             print("wrote \(shownOutput): \(id) \(pack.manifest.version), \(summary.fileCount) files, "
                 + String(format: "%.1f KiB", Double(size) / 1024))
         } catch {

@@ -535,13 +535,36 @@ struct CommandTests {
             ("", "--out needs a file name, such as cave-echoes-1.0.0.zip"),
             ("nowhere/cave.zip", "--out: the folder \(scratch.at("nowhere").path) does not exist"),
             ("out", "--out: out is a folder; give a file name inside it"),
+            // Renamed over, a pipe (or, as root, a device such as /dev/full) was replaced by the zip.
+            ("pipe", "--out: pipe exists and is not a regular file (a device, a pipe or a socket); give a file name"),
+            ("to-pipe", "--out: to-pipe exists and is not a regular file (a device, a pipe or a socket); give a file name"),
         ]
+        #expect(mkfifo(scratch.at("pipe").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: scratch.at("to-pipe").path, withDestinationPath: "pipe")
         for (out, message) in cases {
             let packed = try echolot(["pack", "cave", "--out", out], in: scratch.url, data: data)
             #expect(packed.status == 2, "\(out)")
             #expect(packed.stderr.hasPrefix("Error: \(message)\n"), "\(packed.stderr)")
         }
         #expect(scratch.listing().allSatisfy { !$0.hasSuffix(".zip") && !$0.hasSuffix(".tmp") })
+        var info = stat()
+        #expect(lstat(scratch.at("pipe").path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
+
+    /// An --out that is a link gets the archive in the file it names, as render's --out
+    /// does; the link was replaced by the archive.
+    @Test func anArchiveIsWrittenThroughALink() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "cave"], in: scratch.url, data: data)
+        try FileManager.default.createDirectory(at: scratch.at("shared"), withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: scratch.at("shared/cave.zip"))
+        try FileManager.default.createSymbolicLink(atPath: scratch.at("latest.zip").path, withDestinationPath: "shared/cave.zip")
+        let packed = try echolot(["pack", "cave", "--out", "latest.zip"], in: scratch.url, data: data)
+        #expect(packed.status == 0, "\(packed.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.at("latest.zip").path) == "shared/cave.zip")
+        #expect(try Data(contentsOf: scratch.at("shared/cave.zip")).prefix(2) == Data("PK".utf8))
+        #expect(!packed.stdout.contains(" 0.0 KiB"), "the archive's size, not the link's: \(packed.stdout)")
     }
 
     @Test func aHostileArchiveIsRefusedWithExitStatusOne() throws {

@@ -3,6 +3,15 @@ import Foundation
 /// Keeps a command's output off its input: `echolot pack --out` or `render --out` aimed
 /// inside a pack being read (or at its archive) would replace that pack's own files.
 public enum OutputGuard {
+    /// Whether `output` (a link followed to what it names) exists and is neither a regular
+    /// file nor a folder: a device, a pipe or a socket, which renaming a file over it would
+    /// replace (as root, `/dev/full` became a zip) and writing into would not keep.
+    public static func isSpecialFile(_ output: URL) -> Bool {
+        guard let type = try? FileManager.default.attributesOfItem(atPath: output.resolvingSymlinksInPath().path)[.type]
+            as? FileAttributeType else { return false }
+        return type != .typeRegular && type != .typeDirectory
+    }
+
     /// Why `output` may not be written while `inputs` (pack folders or `.zip` files) are
     /// read; `nil` when it may. Links are followed on both sides.
     public static func problem(writing output: URL, reading inputs: [URL]) -> String? {

@@ -120,11 +120,17 @@ public enum PackArchiver {
 
     /// Writes the archive of the pack folder at `folder` (whose id is `id`) to `output`,
     /// atomically: into a temporary file beside it, checked as installing checks it, then
-    /// renamed over it.
+    /// renamed over it. An `output` that is a link is written through, to the file it names;
+    /// one that is not a regular file (a device, a pipe) is refused, never replaced.
     public static func write(folder: URL, id: String, to output: URL, displayRoot: String,
                              limits: ArchiveLimits = .standard) throws(PackLoadError) -> Summary {
-        let files = try files(in: folder, displayRoot: displayRoot, limits: limits)
         let shownOutput = PackFiles.displayPath(of: output)
+        let output = output.resolvingSymlinksInPath()
+        if OutputGuard.isSpecialFile(output) {
+            throw PackLoadError(diagnostics: [Diagnostic(path: shownOutput, at: .start,
+                                                         message: "exists and is not a regular file (a device, a pipe or a socket); nothing was written")])
+        }
+        let files = try files(in: folder, displayRoot: displayRoot, limits: limits)
         let temporary = output.deletingLastPathComponent()
             .appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).tmp")
         do {
