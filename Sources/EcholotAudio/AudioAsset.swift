@@ -112,6 +112,10 @@ public enum AudioAsset {
             throw AudioAssetError("the sample rate \(info.samplerate) Hz is out of range (8000–192000 Hz); resample it to 44100 or 48000 Hz")
         }
         guard info.frames > 0 else { throw AudioAssetError("the file contains no audio; \(exportAgain)") }
+        // libsndfile's "length unknown": an Ogg file whose last page is cut off or damaged.
+        guard info.frames != sf_count_t.max else {
+            throw AudioAssetError("the file is truncated or corrupt: its length cannot be read; \(exportAgain)")
+        }
         let seconds = Double(info.frames) / Double(info.samplerate)
         guard seconds <= maxSeconds else {
             throw AudioAssetError("the sound lasts \(Int(seconds)) s; sounds may be at most \(Int(maxSeconds)) s long (shorten it)")

@@ -1,5 +1,6 @@
 import CSndFile
 import EcholotAudio
+import EcholotTestSupport
 import Foundation
 import Testing
 
@@ -123,6 +124,18 @@ import Testing
         let url = try sounds.truncatedCopy(of: full, named: "cut.flac", keeping: 0.5)
         let problem = try #require(AudioAsset.check(url: url, directional: true))
         #expect(problem.contains("truncated") || problem.contains("corrupt"))
+    }
+
+    /// An Ogg file whose last page is cut off has a length libsndfile cannot read, which it
+    /// gives as the largest count there is: that was told as a sound of 576,460,752,303,423 s
+    /// to shorten.
+    @Test func anOggFileCutShortIsToldAsTruncated() throws {
+        let shipped = repositoryRoot.appendingPathComponent("levels/night-walk/sounds/hum.ogg")
+        let bytes = try Data(contentsOf: shipped)
+        let url = sounds.url("cut.ogg")
+        try bytes.dropLast(4).write(to: url)
+        #expect(AudioAsset.check(url: url, directional: true)
+            == "the file is truncated or corrupt: its length cannot be read; export it again from the original")
     }
 
     @Test func corruptBytes() throws {
