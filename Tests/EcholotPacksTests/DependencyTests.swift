@@ -298,4 +298,19 @@ struct VersionTests {
         #expect(try accepts(">=2.0.0-beta.1", ["2.0.0-beta.2", "2.0.0"]) == [true, true])
         #expect(throws: VersionRangeError.self) { try VersionRange("latest") }
     }
+
+    /// A range ending above the largest number a version may have carried no upper bound at
+    /// all, so `^0.0.<largest>` accepted 5.0.0: the bound carries into the number before.
+    @Test func rangesEndingAboveTheLargestNumberStillEnd() throws {
+        let largest = Int.max
+        func accepts(_ range: String, _ versions: [String]) throws -> [Bool] {
+            let parsed = try VersionRange(range)
+            return versions.map { parsed.contains(SemanticVersion($0)!) }
+        }
+        #expect(try accepts("^0.0.\(largest)", ["0.0.\(largest)", "0.1.0", "5.0.0"]) == [true, false, false])
+        #expect(try accepts("^0.\(largest).0", ["0.\(largest).7", "1.0.0"]) == [true, false])
+        #expect(try accepts("~1.\(largest).0", ["1.\(largest).3", "2.0.0", "5.0.0"]) == [true, false, false])
+        #expect(try accepts("^\(largest).0.0", ["\(largest).5.0"]) == [true])
+        #expect(try accepts("~\(largest).\(largest).0", ["\(largest).\(largest).9"]) == [true])
+    }
 }

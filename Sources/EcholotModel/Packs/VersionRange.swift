@@ -66,20 +66,12 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
     private static func comparators(of part: String, in whole: String) throws(VersionRangeError) -> [Comparator] {
         if let rest = part.strip("^") {
             let low = try version(rest, in: whole)
-            let high: SemanticVersion?
-            if low.major > 0 {
-                high = after(low.major).map { SemanticVersion($0, 0, 0) }
-            } else if low.minor > 0 {
-                high = after(low.minor).map { SemanticVersion(0, $0, 0) }
-            } else {
-                high = after(low.patch).map { SemanticVersion(0, 0, $0) }
-            }
-            return [Comparator(operation: .greaterOrEqual, version: low)] + below(high)
+            let fixed = low.major > 0 ? 0 : low.minor > 0 ? 1 : 2
+            return [Comparator(operation: .greaterOrEqual, version: low)] + below(above(low, keeping: fixed))
         }
         if let rest = part.strip("~") {
             let low = try version(rest, in: whole)
-            return [Comparator(operation: .greaterOrEqual, version: low)]
-                + below(after(low.minor).map { SemanticVersion(low.major, $0, 0) })
+            return [Comparator(operation: .greaterOrEqual, version: low)] + below(above(low, keeping: 1))
         }
         // Longest operators first, so ">=" is not read as ">" followed by "=1.0.0".
         for operation in [Comparator.Operation.greaterOrEqual, .lessOrEqual, .greater, .less, .equal] {
@@ -90,10 +82,21 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
         return [Comparator(operation: .equal, version: try version(part, in: whole))]
     }
 
-    /// The number after `number`; `nil` for the largest, which no version is above, so the
-    /// range it would end has no upper bound (adding one would overflow and crash).
-    private static func after(_ number: Int) -> Int? {
-        number == Int.max ? nil : number + 1
+    /// The first version above every one that shares `version`'s numbers up to the one at
+    /// `last` (0 major, 1 minor, 2 patch): that number raised by one, the ones after it 0.
+    /// A number that is already the largest carries into the one before it (`^0.0.<largest>`
+    /// ends below 0.1.0, not nowhere, which let 5.0.0 in); `nil` when the major carries,
+    /// since no version is above it and the range has no upper bound.
+    private static func above(_ version: SemanticVersion, keeping last: Int) -> SemanticVersion? {
+        var numbers = [version.major, version.minor, version.patch]
+        var index = last
+        while numbers[index] == Int.max {
+            guard index > 0 else { return nil }
+            index -= 1
+        }
+        numbers[index] += 1
+        for later in index + 1 ..< 3 { numbers[later] = 0 }
+        return SemanticVersion(numbers[0], numbers[1], numbers[2])
     }
 
     /// The upper bound `< high`, or none.
