@@ -99,6 +99,10 @@ public final class Profile: Sendable {
         let path = url.path
         try refuseFolder(at: path)
         if holdsNothing(path) { return try empty(at: url) }
+        // SQLite would say only that it cannot open the file, which read as the folder's fault.
+        if access(path, R_OK) != 0, errno == EACCES {
+            throw ProfileError.failed(path: path, detail: "the file cannot be read: \(String(cString: strerror(EACCES)))")
+        }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(lockWait)
@@ -113,7 +117,12 @@ public final class Profile: Sendable {
         }
         let current: Bool, blank: Bool
         let database: DatabaseQueue
+        let immutable = "file:\(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)?immutable=1"
         do {
+            // With no `-wal` beside it no connection is open and the file alone is the whole
+            // profile: it is checked as that first, since a connection to a WAL file makes
+            // its `-wal` and `-shm`, which a file refused here (damaged, another program's) kept.
+            if !FileManager.default.fileExists(atPath: path + "-wal") { try connect(immutable).0.close() }
             do {
                 (database, current, blank) = try connect(path)
             } catch let error as DatabaseError
@@ -122,8 +131,7 @@ public final class Profile: Sendable {
                 // read-only folder or file system cannot hold (READONLY, or CANTOPEN when the
                 // file system is mounted read-only). Without a `-wal` holding anything no
                 // write is pending, so the file alone is the whole profile: read it as immutable.
-                let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
-                (database, current, blank) = try connect("file:\(escaped)?immutable=1")
+                (database, current, blank) = try connect(immutable)
             }
         } catch {
             throw ProfileError.from(error, path: path)

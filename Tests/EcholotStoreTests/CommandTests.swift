@@ -330,6 +330,41 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: profile.path + "-wal"))
     }
 
+    /// `stats` only reads: a damaged profile it refuses is left alone, and nothing appears
+    /// beside it (a connection to its WAL file made a `-wal` and a `-shm` that stayed).
+    @Test func statsRefusesADamagedProfileLeavingNothingBeside() throws {
+        let whole = try scratch.checkpointedProfile("whole.sqlite", runs: 50)
+        let damaged = scratch.url("damaged/profile.sqlite")
+        try FileManager.default.createDirectory(at: damaged.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let bytes = try Data(contentsOf: whole).prefix(4096)
+        try bytes.write(to: damaged)
+        let stats = try Executables.run(Executables.echolot, ["stats", "--profile", damaged.path])
+        #expect(stats.status == 1)
+        #expect(stats.stderr.hasPrefix("\(damaged.path): error: the profile is damaged"), "\(stats.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: damaged.deletingLastPathComponent().path) == ["profile.sqlite"])
+        #expect(try Data(contentsOf: damaged) == bytes)
+    }
+
+    /// A profile the player may not read was told as one that cannot be written, in a
+    /// read-only folder: stats only reads. (As root the file is readable whatever its mode,
+    /// so the command runs as another user there.)
+    @Test func statsTellsAnUnreadableProfileAsUnreadable() throws {
+        let folder = scratch.url("locked")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let profile = folder.appendingPathComponent("profile.sqlite")
+        _ = try Profile.open(at: profile)
+        chmod(profile.path, 0)
+        chmod(folder.path, 0o755)
+        defer { chmod(profile.path, 0o644) }
+        let stats = getuid() == 0
+            ? try Executables.run(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                                  ["--reuid=65534", "--regid=65534", "--clear-groups", Executables.echolot.path, "stats", "--profile", profile.path])
+            : try Executables.run(Executables.echolot, ["stats", "--profile", profile.path])
+        #expect(stats.status == 1)
+        #expect(stats.stderr.hasPrefix("\(profile.path): error: the profile cannot be used (the file cannot be read: Permission denied)"),
+                "\(stats.stderr)")
+    }
+
     @Test func aBadProfileStopsTheRunBeforeItPlays() throws {
         let profile = scratch.url("profile.sqlite")
         let bytes = Data("not a database".utf8)

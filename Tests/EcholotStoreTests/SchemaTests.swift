@@ -197,12 +197,7 @@ import Testing
     }
 
     @Test func aDamagedProfileIsReportedAndKept() throws {
-        let url = scratch.url("profile.sqlite")
-        let profile = try Profile.open(at: url)
-        for index in 0..<200 { try profile.record(Fixture.run("level-\(index)")) }
-        let queue = try DatabaseQueue(path: url.path)
-        _ = try queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
-        try queue.close()
+        let url = try scratch.checkpointedProfile(runs: 200)
         // Scribble over everything after the first page: the header survives, the tables do not.
         var bytes = try Data(contentsOf: url)
         for index in 4096..<bytes.count { bytes[index] = UInt8(truncatingIfNeeded: index &* 31) }

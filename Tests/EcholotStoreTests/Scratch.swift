@@ -2,6 +2,7 @@ import EcholotCore
 import EcholotModel
 import EcholotStore
 import Foundation
+import GRDB
 
 /// A temporary folder per test, removed afterwards: every test works on real SQLite files.
 final class Scratch {
@@ -24,6 +25,17 @@ final class Scratch {
     /// A fresh profile in the folder.
     func profile(_ name: String = "profile.sqlite") throws -> Profile {
         try Profile.open(at: url(name))
+    }
+
+    /// A profile in the folder holding `runs` runs, all of them in the file itself (its WAL
+    /// emptied into it), so that bytes written over the file are all there is of it.
+    func checkpointedProfile(_ name: String = "profile.sqlite", runs: Int) throws -> URL {
+        let profile = try self.profile(name)
+        for index in 0..<runs { try profile.record(Fixture.run("level-\(index)")) }
+        let queue = try DatabaseQueue(path: url(name).path)
+        _ = try queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try queue.close()
+        return url(name)
     }
 }
 
