@@ -769,6 +769,29 @@ import Testing
         #expect(error?.errors.first?.source?.file == "scripts/a.lua")
     }
 
+    /// A helper's global read by a file that loads before the helper's was told only as "a
+    /// nil value", which sends the modder looking for a typo: the file that sets it is named,
+    /// with why it is too late and where a helper goes to load first.
+    @Test func aGlobalSetByAFileLoadedLaterIsToldSo() throws {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.level(entities: [("bell", 0)]),
+            "scripts/goals/ring.lua": "local clamp = util.clamp\necholot.goal('ring', { on = { tick = function() end } })",
+            "scripts/lib/util.lua": "util = {}\nfunction util.clamp(x) return x end",
+        ])
+        let pack = try PackLoader.load(at: folder)
+        let error = #expect(throws: ScriptLoadError.self) { try PackRules.load(pack, standardRules: Support.standardRules) }
+        let first = try #require(error?.errors.first)
+        #expect(error?.errors.count == 1)
+        #expect(first.source?.file == "scripts/goals/ring.lua")
+        #expect(first.message == "attempt to index a nil value (global 'util'): 'util' is set by \(pack.layer.display("scripts/lib/util.lua")), "
+            + "which loads after this file; scripts load in path order, so what other files use as they load goes in a file "
+            + "whose path sorts first (scripts/_lib/ sorts before scripts/lib/)")
+        // Named so, the helper loads first and the pack loads.
+        let helpers = folder.appendingPathComponent("scripts/_lib")
+        try FileManager.default.moveItem(at: folder.appendingPathComponent("scripts/lib"), to: helpers)
+        _ = try PackRules.load(try PackLoader.load(at: folder), standardRules: Support.standardRules)
+    }
+
     /// A script that is a link leading nowhere, or a pipe, is reported where it is: skipped,
     /// its rules would only show up later as "no script registers it".
     @Test(arguments: ["link", "pipe"])

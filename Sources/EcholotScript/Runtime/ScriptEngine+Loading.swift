@@ -44,16 +44,45 @@ extension ScriptEngine {
             throw ScriptLoadError(errors: [error])
         }
         // The scripts that can be read still run, so that one load reports every problem.
+        var globals = globalNames(of: pack)
+        var setBy: [String: ScriptSource] = [:]
         for file in files {
             do {
                 let file = try file.get()
+                defer {
+                    let now = globalNames(of: pack)
+                    for name in now.subtracting(globals) where setBy[name] == nil { setBy[name] = file.source }
+                    globals = now
+                }
                 try loadScript(pack: pack, source: file.source, text: file.text)
             } catch {
                 errors.append(error)
                 errors += error.more
             }
         }
-        if !errors.isEmpty { throw ScriptLoadError(errors: errors) }
+        if !errors.isEmpty { throw ScriptLoadError(errors: errors.map { Self.loadOrderHint($0, setBy: setBy) }) }
+    }
+
+    /// `error` with the file named that sets the global it found nil, when a file loaded after
+    /// it does: the name was no typo, only set too late, which "a nil value" does not say.
+    static func loadOrderHint(_ error: ScriptError, setBy: [String: ScriptSource]) -> ScriptError {
+        guard let open = error.message.range(of: "a nil value (global '"),
+              let close = error.message[open.upperBound...].firstIndex(of: "'"),
+              let later = setBy[String(error.message[open.upperBound ..< close])], later.file != error.source?.file else { return error }
+        let name = error.message[open.upperBound ..< close]
+        var hinted = error
+        let folder = later.file.split(separator: "/").dropFirst().first.map(String.init) ?? ""
+        hinted.message += ": '\(name)' is set by \(later.displayPath), which loads after this file; scripts load in path "
+            + "order, so what other files use as they load goes in a file whose path sorts first"
+            + (folder.isEmpty || folder.hasPrefix("_") ? "" : " (scripts/_\(folder)/ sorts before scripts/\(folder)/)")
+        return hinted
+    }
+
+    /// The names the scripts of `pack` have set in its environment so far.
+    private func globalNames(of pack: String) -> Set<String> {
+        pushEnvironment(of: pack)
+        defer { lua_settop(vm.L, -2) }
+        return lua_type(vm.L, -1) == LUA_TTABLE ? Set(vm.stringKeys(ofTableAt: -1, in: vm.L)) : []
     }
 
     /// Compiles and runs one script of `pack` (text only, in the pack's environment).
