@@ -79,6 +79,12 @@ struct ReplayCommand: ParsableCommand {
             Terminal.error("\(log): error: recorded with pack \(MessageText.named(recording.packID)), but \(MessageText.argument(packPath)) is pack '\(loaded.id)'")
             throw ExitCode(1)
         }
+        // A level the description names is its mistake, told where it is written.
+        if level == nil, let recording, loaded.level(id: levelID) == nil {
+            Terminal.report([Diagnostic(path: RecordingDescription.metaPath(forLog: log), at: recording.levelPosition ?? .start,
+                                        message: "level: \(loaded.noLevelMessage(levelID)); give --level to replay another")])
+            throw ExitCode(1)
+        }
         let game = try GameLoader.told(GameLoader.game(of: loaded, shown: packPath, level: levelID))
         if let recording {
             if recording.packVersion != game.pack.manifest.version {

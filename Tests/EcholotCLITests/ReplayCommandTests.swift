@@ -53,6 +53,20 @@ import Testing
         #expect(replay.stdout.hasPrefix("level first-sound: left (not decided) after 2.00 s: goal 'find' still pending\n"), "\(replay.stdout)")
     }
 
+    /// A level the description names that the pack lacks was told at the pack's folder,
+    /// with no line: the mistake is in the description, at its `level`.
+    @Test func aLevelThePackLacksIsToldInTheDescription() throws {
+        let log = try write(meta: fields(["level": #""nope""#]))
+        let replay = try echolot(["replay", log])
+        #expect(replay.status == 1)
+        #expect(replay.stderr == "\(log).meta.json:6:12: error: level: pack 'tutorial' has no level 'nope'; its levels are: "
+            + "around-you, first-sound, in-order, two-voices; give --level to replay another\n")
+        // Given on the command line, the level is told as the command line's.
+        let given = try echolot(["replay", log, "--level", "nope"])
+        #expect(given.status == 1)
+        #expect(!given.stderr.contains(".meta.json"), "\(given.stderr)")
+    }
+
     /// A log cut short (its last lines lost) replayed to the cap, or past the recording's
     /// end to a time limit, and said only that the hash differs: the note says where the
     /// log ends and that the level did not end there.

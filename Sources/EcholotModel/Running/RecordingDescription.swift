@@ -22,6 +22,19 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
     public var outcome: String
     /// The final state's stable hash.
     public var stateHash: String
+    /// Where `level` is written in the description read (`nil` for one made in memory):
+    /// what a replay tells a level the pack lacks at. Not written, and not compared.
+    public var levelPosition: SourcePosition?
+
+    private enum CodingKeys: String, CodingKey {
+        case format, pack, packID, packVersion, level, step, ticks, outcome, stateHash
+    }
+
+    /// Whether two descriptions say the same, wherever they were read from.
+    public static func == (a: Self, b: Self) -> Bool {
+        (a.format, a.pack, a.packID, a.packVersion, a.level) == (b.format, b.pack, b.packID, b.packVersion, b.level)
+            && (a.step, a.ticks, a.outcome, a.stateHash) == (b.step, b.ticks, b.outcome, b.stateHash)
+    }
 
     /// The value of ``format``.
     public static let formatName = "echolot-recording/1"
@@ -91,7 +104,8 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
         let pack = object.required("pack")?.nonEmptyString()
         let packID = object.required("packID")?.nonEmptyString()
         let packVersion = object.required("packVersion")?.nonEmptyString()
-        let level = object.required("level")?.nonEmptyString()
+        let levelField = object.required("level")
+        let level = levelField?.nonEmptyString()
         let step = object.required("step")?.number(from: steps.lowerBound, to: steps.upperBound)
         let ticks = object.required("ticks").flatMap(Self.ticks)
         let outcome = object.required("outcome")?.oneOf([Outcome.won, .lost, .running].map(\.rawValue))
@@ -102,8 +116,10 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
             return nil
         }
         guard let pack, let packID, let packVersion, let level, let step, let ticks, let outcome, let stateHash else { return nil }
-        return RecordingDescription(pack: pack, packID: packID, packVersion: packVersion, level: level, step: step,
-                                    ticks: ticks, outcome: outcome, stateHash: stateHash)
+        var description = RecordingDescription(pack: pack, packID: packID, packVersion: packVersion, level: level, step: step,
+                                               ticks: ticks, outcome: outcome, stateHash: stateHash)
+        description.levelPosition = levelField?.position
+        return description
     }
 
     /// A count of ticks: a whole number ≥ 0.
