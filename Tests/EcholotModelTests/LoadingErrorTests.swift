@@ -105,6 +105,70 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// A required field written misspelt is one slip: it was told twice, as missing and as
+    /// an unknown field. It is told once, at the misspelt key, with the name meant — in the
+    /// manifest, a level, its entities and their parts, a goal and an entity's action alike.
+    @Test func aMisspeltRequiredFieldIsToldOnceAtItsKey() {
+        let pack = TempPack([
+            "pack.json": #"{ "id": "t", "Name": "Test", "version": "1.0.0", "api": 1 }"#,
+            "levels/one.json": """
+                {
+                  "il": "one",
+                  "name": "One",
+                  "entities": [
+                    { "id": "a", "positon": { "azimuth": 1 } },
+                    { "id": "b", "position": { "azimuht": 2 }, "sound": { "fiel": "a.wav" },
+                      "actions": [ { "on": "selected", "actoin": "goal.met" } ] }
+                  ],
+                  "goals": [ { "tpye": "find", "entity": "a" } ]
+                }
+                """,
+        ])
+        #expect(pack.problems == [
+            "p/levels/one.json:2:3: error: il: unknown field \"il\" (did you mean \"id\"?)",
+            "p/levels/one.json:5:18: error: entities[0].positon: unknown field \"positon\" (did you mean \"position\"?)",
+            "p/levels/one.json:6:32: error: entities[1].position.azimuht: unknown field \"azimuht\" (did you mean \"azimuth\"?)",
+            "p/levels/one.json:6:59: error: entities[1].sound.fiel: unknown field \"fiel\" (did you mean \"file\"?)",
+            "p/levels/one.json:7:40: error: entities[1].actions[0].actoin: unknown field \"actoin\" (did you mean \"action\"?)",
+            "p/levels/one.json:9:16: error: goals[0].tpye: unknown field \"tpye\" (did you mean \"type\"?)",
+            "p/pack.json:1:14: error: Name: unknown field \"Name\" (did you mean \"name\"?)",
+        ])
+    }
+
+    /// A recording's description shares the reader: its misspelt `format` (read before the
+    /// other fields, which another format would mean otherwise) and `stateHash` are told once
+    /// each, at their keys.
+    @Test func aMisspeltFieldOfARecordingDescriptionIsToldOnceAtItsKey() throws {
+        let folder = TempPack()
+        let log = folder.base.appendingPathComponent("log.jsonl").path
+        let fields = #""pack": "/p", "packID": "t", "packVersion": "1.0.0", "level": "one", "step": 0.01, "ticks": 3, "outcome": "won""#
+        func problems(_ text: String) throws -> [String] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: RecordingDescription.metaPath(forLog: log)))
+            do throws(PackLoadError) {
+                _ = try RecordingDescription.read(forLog: log)
+                return []
+            } catch {
+                return error.diagnostics.map { $0.description.replacingOccurrences(of: folder.base.path + "/", with: "") }
+            }
+        }
+        #expect(try problems(#"{ "fromat": "echolot-recording/1", \#(fields), "stateHash": "ab" }"#) == [
+            "log.jsonl.meta.json:1:3: error: fromat: unknown field \"fromat\" (did you mean \"format\"?)",
+        ])
+        #expect(try problems(#"{ "format": "echolot-recording/1", \#(fields), "stateHsah": "ab" }"#) == [
+            "log.jsonl.meta.json:1:149: error: stateHsah: unknown field \"stateHsah\" (did you mean \"stateHash\"?)",
+        ])
+    }
+
+    /// A field that is missing, with an unknown one beside it that is not its misspelling,
+    /// is still told missing: the unknown field is told on its own.
+    @Test func aMissingFieldBesideAnUnrelatedUnknownOneIsStillMissing() {
+        let pack = TempPack(["levels/one.json": #"{ "id": "one", "title": "One", "entities": [] }"#])
+        #expect(pack.problems == [
+            "p/levels/one.json:1:1: error: missing required field \"name\"",
+            "p/levels/one.json:1:16: error: title: unknown field \"title\"",
+        ])
+    }
+
     /// An entity's action is sent as a rule's would be: a name no rule could handle is
     /// refused at its place, with the likely name (a swap of two letters is one slip).
     @Test func anEntityActionMustBeOneARuleCouldHandle() {

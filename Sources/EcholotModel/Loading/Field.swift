@@ -177,9 +177,15 @@ final class ObjectFields {
         return Field(node: member.value, path: JSONPath.member(path, key), report: report)
     }
 
-    /// The member `key`; reports it missing when absent.
+    /// The member `key`; reports it missing when absent. A member whose name is `key`
+    /// misspelt (the known name nearest to it) is told instead, at its key, as the unknown
+    /// field it is: one message for one slip, where the typo is, not two.
     func required(_ key: String) -> Field? {
         guard let found = optional(key) else {
+            if let misspelt = extra.first(where: { Suggestion.closest(to: $0.key, among: known) == key }) {
+                tellUnknown(misspelt)
+                return nil
+            }
             // Told at the object, whose other members read as written.
             report.error(at: path, "missing required field \(quoted(key))", field.position,
                          concerning: JSONPath.member(path, key))
@@ -193,11 +199,19 @@ final class ObjectFields {
 
     /// Reports every member whose name is not in `known`: this object is closed.
     func rejectUnknown() {
-        for member in extra {
-            report.error(
-                at: JSONPath.member(path, member.key),
-                "unknown field \(quoted(member.key))" + Suggestion.hint(for: member.key, among: known),
-                member.keyPosition)
-        }
+        for member in extra { tellUnknown(member) }
+    }
+
+    /// Where the unknown members told so far are: `required` may tell a misspelt one
+    /// before or after `rejectUnknown` does, and each is told once.
+    private var toldUnknown: Set<SourcePosition> = []
+
+    /// Reports `member` as an unknown field, with the likely name, unless it was told.
+    private func tellUnknown(_ member: JSONMember) {
+        guard toldUnknown.insert(member.keyPosition).inserted else { return }
+        report.error(
+            at: JSONPath.member(path, member.key),
+            "unknown field \(quoted(member.key))" + Suggestion.hint(for: member.key, among: known),
+            member.keyPosition)
     }
 }
