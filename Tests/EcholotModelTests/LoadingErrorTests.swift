@@ -389,6 +389,30 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// An entity whose id does not read (not a string, no object, no list of entities)
+    /// may be the one a rule's `entity` names: told once, at the id, not again as every
+    /// reference to it being unknown.
+    @Test func anEntityWhoseIDDoesNotReadLeavesItsReferencesUntold() {
+        let goals = #""goals": [ { "type": "find", "entity": "bell" }, { "type": "findInOrder", "entities": ["bell", 3] } ]"#
+        let badID = TempPack(["levels/one.json": TempPack.levelJSON(
+            entities: #"[ { "id": [], "position": { "azimuth": 1 } }, { "id": "drum", "position": { "azimuth": 2 } } ]"#,
+            extra: goals)])
+        #expect(badID.problems == [
+            "p/levels/one.json:4:25: error: entities[0].id: expected a string, found an array",
+            "p/levels/one.json:5:98: error: goals[1].entities[1]: expected an entity id (a string), found a number",
+        ])
+        let notAnObject = TempPack(["levels/one.json": TempPack.levelJSON(entities: #"[ "NaN" ]"#, extra: goals)])
+        #expect(notAnObject.problems == [
+            "p/levels/one.json:4:17: error: entities[0]: expected an object, found a string",
+            "p/levels/one.json:5:98: error: goals[1].entities[1]: expected an entity id (a string), found a number",
+        ])
+        let notAList = TempPack(["levels/one.json": TempPack.levelJSON(entities: #""x""#, extra: goals)])
+        #expect(notAList.problems == [
+            "p/levels/one.json:4:15: error: entities: expected an array, found a string",
+            "p/levels/one.json:5:98: error: goals[1].entities[1]: expected an entity id (a string), found a number",
+        ])
+    }
+
     @Test func unknownLevelsAndScenariosInTheManifest() {
         let pack = TempPack([
             "pack.json": """

@@ -173,6 +173,29 @@ import Testing
         ])
     }
 
+    /// A chapter whose id does not read may be the one a jump names, and one left out for
+    /// its steps is the one: each is told once, at its own problem, and no jump to it is
+    /// told to name no chapter (it was told before the real cause).
+    @Test func aJumpToAChapterThatDidNotReadIsNotToldAsUnknown() throws {
+        let brokenID = try Self.problems(inFile: """
+            {"chapters": [
+              {"id": "entrance", "steps": [{"level": "walk"}, {"if": {"outcome": "won"}, "goto": "home"}, {"goto": "elsewhere"}]},
+              {"id": 5, "steps": [{"level": "walk"}]}
+            ]}
+            """)
+        #expect(brokenID == ["story.json:3:10: error: 'id' must be a non-empty string, found a number"])
+        let noSteps = try Self.problems(inFile: """
+            {"chapters": [
+              {"id": "entrance", "steps": [{"level": "walk"}, {"if": {"outcome": "won"}, "goto": "home"}, {"goto": "elsewhere"}]},
+              {"id": "home", "stpes": [{"level": "walk"}]}
+            ]}
+            """)
+        #expect(noSteps == [
+            "story.json:2:104: error: there is no chapter 'elsewhere'; the chapters are entrance",
+            "story.json:3:18: error: a chapter has no field 'stpes' (did you mean 'steps'?)",
+        ])
+    }
+
     /// A chapter id with a typo gets the likely one; a long story lists only a few of its
     /// chapters, not thousands. (The second goto, after the first, is never reached.)
     @Test func anUnknownChapterGetsTheLikelyOneOrAFewNames() throws {

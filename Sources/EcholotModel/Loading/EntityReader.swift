@@ -14,7 +14,10 @@ struct EntityReader {
 
     /// The entity's id and node; `nil` when it has no usable id or repeats one.
     func read(_ field: Field) -> (String, Entity)? {
-        guard let object = field.object(known: EntityReader.fields) else { return nil }
+        guard let object = field.object(known: EntityReader.fields) else {
+            level.everyEntityID = false
+            return nil
+        }
         object.rejectUnknown()
         var entity = Entity()
         var id: String?
@@ -26,6 +29,8 @@ struct EntityReader {
                 level.entityPaths[given] = field.path
                 id = given
             }
+        } else {
+            level.everyEntityID = false
         }
         entity[EntityKeys.id] = id ?? ""
         entity[EntityKeys.name] = object.optional("name")?.string() ?? id ?? ""

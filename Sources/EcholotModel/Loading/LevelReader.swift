@@ -19,6 +19,9 @@ final class LevelReader {
 
     /// Entity ids seen so far, with where each was first defined.
     var entityIDs: [String: SourcePosition] = [:]
+    /// Whether every entity's id was read: when one was not (told already), a reference
+    /// naming no known entity may name that one, so references are not told as unknown.
+    var everyEntityID = true
     /// `entity` (one) and `entities` (many) parameters of rules, checked once every
     /// entity is known.
     var references: [(field: Field, many: Bool)] = []
@@ -78,6 +81,8 @@ final class LevelReader {
             for item in items {
                 if let (id, entity) = reader.read(item) { entities[id] = entity }
             }
+        } else {
+            everyEntityID = false
         }
         level[LevelKeys.entities] = entities
 
@@ -240,7 +245,8 @@ final class LevelReader {
         }
     }
 
-    /// Reports every `entity`/`entities` parameter that names no entity of the level.
+    /// Reports every `entity`/`entities` parameter that names no entity of the level; when
+    /// an entity's id did not read, only those that are no id at all (``everyEntityID``).
     func checkReferences() {
         let known = entityIDs.keys.sorted()
         for (field, many) in references {
@@ -259,7 +265,7 @@ final class LevelReader {
                     idField.expected("an entity id (a string)")
                     continue
                 }
-                if entityIDs[id] == nil {
+                if entityIDs[id] == nil, everyEntityID {
                     idField.fail("unknown entity \(quoted(id))" + Suggestion.hint(for: id, among: known))
                 }
             }

@@ -7,6 +7,8 @@ struct StoryChecker {
     let book: StoryBook
     let report: FileReport
     let pack: Pack
+    /// The chapter ids steps name, with where: those a chapter left out for its own problem
+    /// may answer are not among them.
     let references: [(id: String, position: SourcePosition)]
     /// Whether every chapter, step and option could be read: what the story's steps reach,
     /// and the values its variables are given, are only worked out for a whole story, or

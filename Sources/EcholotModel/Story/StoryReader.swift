@@ -91,7 +91,7 @@ public enum StoryReader {
         let reader = Reader(report: report, pack: pack)
         let book = reader.book(root, displayPath: displayPath)
         let found = book.map {
-            StoryChecker(book: $0, report: report, pack: pack, references: reader.references, complete: reader.complete).check(remarks: remarks)
+            StoryChecker(book: $0, report: report, pack: pack, references: reader.checkedReferences, complete: reader.complete).check(remarks: remarks)
         }
         return StoryReading(readable: book, problems: (report.diagnostics + (found?.elsewhere ?? [])).sortedForDisplay(),
                             remarks: found?.remarks.sortedForDisplay() ?? [])
@@ -126,6 +126,18 @@ private final class Reader {
     var references: [(id: String, position: SourcePosition)] = []
     /// Whether every chapter, step and option could be read (what could not is left out).
     var complete = true
+    /// The ids of chapters left out for a problem told in them, and whether every chapter's
+    /// id was read: a jump to one of them — to any chapter not there, when an id did not
+    /// read, since the jump may name that one — is no problem of its own.
+    var leftOutChapters: Set<String> = []
+    var everyChapterID = true
+
+    /// The chapter references to check once every chapter is known: not those a chapter
+    /// left out may answer (``leftOutChapters``), which would be told as what follows from
+    /// the problem told in it.
+    var checkedReferences: [(id: String, position: SourcePosition)] {
+        everyChapterID ? references.filter { !leftOutChapters.contains($0.id) } : []
+    }
     /// The first cut-scene and choice of each id, by kind and id, with where its id is and
     /// the variable a choice sets: a second of an id is told naming the first.
     var sceneIDs: [String: (position: SourcePosition, variable: String?)] = [:]
@@ -168,12 +180,19 @@ private final class Reader {
     }
 
     func chapter(_ node: JSONNode) -> Chapter? {
-        guard let object = StoryObject(node, "a chapter", report: report) else { return nil }
+        guard let object = StoryObject(node, "a chapter", report: report) else {
+            everyChapterID = false
+            return nil
+        }
         object.rejectUnknown(["id", "steps"], in: "a chapter",
                              shown: Reader.goesInStrings("its title goes", id: object.text("id").map { "chapter.\($0)" }))
-        guard let id = object.string("id", in: "a chapter") else { return nil }
+        guard let id = object.string("id", in: "a chapter") else {
+            everyChapterID = false
+            return nil
+        }
         guard let list = object["steps"], case let .array(items) = list.value else {
             if !object.misspells("steps") { report.error("chapter \(named(id)) needs 'steps', a list", at: object.position) }
+            leftOutChapters.insert(id)
             return nil
         }
         // It could only pass on to the next chapter (or end the story as "end"), which a
