@@ -652,6 +652,27 @@ struct LoadingErrorTests {
         #expect(unlisted.problems == [])
     }
 
+    /// A `levels/` or `strings/` that is not a folder — a link leading nowhere, a pipe —
+    /// is told once, at it: `strings/` was passed over in silence, so every translated name
+    /// fell back, and `levels/` was told a second time as missing.
+    @Test func levelsAndStringsThatAreNoFolderAreToldOnce() throws {
+        let manifest = #"{ "id": "t", "name": "T", "version": "1.0.0", "api": 1, "levels": ["one"] }"#
+        let dangling = TempPack(["pack.json": manifest])
+        dangling.link("levels", to: "nowhere")
+        dangling.link("strings", to: "nowhere")
+        #expect(dangling.problems == [
+            "p/levels:1:1: error: \"levels\" must be a folder",
+            "p/strings:1:1: error: \"strings\" must be a folder",
+        ])
+        let pipes = TempPack(["pack.json": manifest])
+        #expect(mkfifo(pipes.root.appendingPathComponent("levels").path, 0o600) == 0)
+        #expect(mkfifo(pipes.root.appendingPathComponent("strings").path, 0o600) == 0)
+        #expect(pipes.problems == [
+            "p/levels:1:1: error: \"levels\" must be a folder",
+            "p/strings:1:1: error: \"strings\" must be a folder",
+        ])
+    }
+
     @Test func missingManifestAndMissingPack() {
         let pack = TempPack(["levels/one.json": TempPack.levelJSON()], defaults: false)
         #expect(pack.problems == ["p/pack.json:1:1: error: this folder has no pack.json, so it is not a pack"])

@@ -919,4 +919,44 @@ struct CommandTests {
         #expect(result.stdout == "0 passed, 0 failed\n")
         #expect(result.stderr == "untested/tests: note: no tests to run; a test is a tests/*.lua or tests/*.story.json file (docs/modding.md, \"Pack tests\")\n")
     }
+
+    /// A `strings/` that cannot be read — a link that leads nowhere, a folder without read
+    /// permission — passed validate, and every translated name fell back without a word;
+    /// it is told as `levels/` is, and a `levels/` that is no folder is told once, not
+    /// again as missing.
+    @Test func validateTellsAStringsOrLevelsFolderItCannotRead() throws {
+        let scratch = Scratch()
+        let tutorial = try shippedPackCopy("tutorial", id: "unread")
+        let strings = tutorial.appendingPathComponent("strings")
+        let moved = scratch.at("strings")
+        try FileManager.default.moveItem(at: strings, to: moved)
+        try FileManager.default.createSymbolicLink(at: strings, withDestinationURL: scratch.at("nowhere"))
+        let dangling = try echolot(["validate", tutorial.path], in: scratch.url, data: scratch.at("data"))
+        #expect(dangling.status == 1)
+        #expect(dangling.stderr == "\(strings.path):1:1: error: \"strings\" must be a folder\n", "\(dangling.stderr)")
+
+        let levels = tutorial.appendingPathComponent("levels")
+        try FileManager.default.moveItem(at: levels, to: scratch.at("levels"))
+        try FileManager.default.createSymbolicLink(at: levels, withDestinationURL: scratch.at("nowhere"))
+        let both = try echolot(["validate", tutorial.path], in: scratch.url, data: scratch.at("data"))
+        #expect(both.stderr == """
+            \(levels.path):1:1: error: "levels" must be a folder
+            \(strings.path):1:1: error: "strings" must be a folder
+
+            """)
+        try FileManager.default.removeItem(at: levels)
+        try FileManager.default.moveItem(at: scratch.at("levels"), to: levels)
+
+        // A folder that cannot be listed: as root, the command runs without the
+        // capabilities that would let it read it anyway.
+        guard getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
+        try FileManager.default.removeItem(at: strings)
+        try FileManager.default.moveItem(at: moved, to: strings)
+        chmod(strings.path, 0)
+        defer { chmod(strings.path, 0o755) }
+        let unreadable = try unprivileged(["validate", tutorial.path], in: scratch.url, data: scratch.at("data"))
+        #expect(unreadable.status == 1)
+        #expect(unreadable.stderr == "\(strings.path):1:1: error: the folder cannot be read (Permission denied)\n",
+                "\(unreadable.stderr)")
+    }
 }

@@ -154,6 +154,17 @@ struct PackFiles {
         return names.sorted()
     }
 
+    /// Why the folder at `relative` cannot be listed, in the system's words ("Permission
+    /// denied"), when it is a folder inside the pack that cannot; `nil` otherwise. ``list(_:)``
+    /// gives no names either way, and a folder left unread must be told, not read as empty.
+    func unlistable(_ relative: String) -> String? {
+        guard entry(relative) == .directory else { return nil }
+        switch FolderListing.open(url(relative).path).flatMap({ $0.entries() }) {
+        case .success: return nil
+        case let .failure(error): return String(cString: strerror(error.code))
+        }
+    }
+
     /// The names in a folder inside the pack that are not hidden (``ArchivePath/isHidden(_:)``:
     /// what `echolot pack` leaves out), sorted; empty when it is not a folder inside the pack.
     func visible(_ relative: String) -> [String] {

@@ -107,12 +107,7 @@ struct PackLoading {
         // The levels.
         var levels: [String: LevelDefinition] = [:]
         var levelFileIDs: [String] = []
-        let levelFolder = files.entry("levels")
-        if levelFolder == .outside {
-            report("levels", "the levels folder is a symbolic link to a folder outside the pack")
-        } else if levelFolder != .missing, levelFolder != .directory {
-            report("levels", "\"levels\" must be a folder")
-        }
+        let levelFolder = checkFolder("levels")
         for name in files.visible("levels") where name.hasSuffix(".json") {
             let id = String(name.dropLast(5))
             levelFileIDs.append(id)
@@ -121,8 +116,10 @@ struct PackLoading {
 
         // Levels the manifest names must exist.
         if let list = manifestReader.firstLevelList, !manifestReader.levelReferences.isEmpty, levelFileIDs.isEmpty {
-            let state = levelFolder == .directory ? "has no level files" : "is missing"
-            if extends == nil {
+            // A folder that is there but cannot be listed was told above: its level files
+            // may well be there, so the list is not told to name none.
+            let state = levelFolder == .directory ? "has no level files" : levelFolder == .missing ? "is missing" : nil
+            if extends == nil, let state {
                 list.fail("the manifest lists levels but the folder \"levels/\" \(state)")
             }
         } else if extends == nil {
@@ -136,10 +133,9 @@ struct PackLoading {
 
         // The strings.
         var strings: [String: [String: String]] = [:]
-        let stringsFolder = files.entry("strings")
-        if stringsFolder == .outside {
-            report("strings", "the strings folder is a symbolic link to a folder outside the pack")
-        }
+        // Optional, but one that is there and cannot be read is told as `levels/` is: every
+        // translated name would otherwise fall back without a word.
+        _ = checkFolder("strings")
         for name in files.visible("strings") where name.hasSuffix(".json") {
             let language = String(name.dropLast(5))
             let file = "strings/" + name
@@ -215,6 +211,28 @@ struct PackLoading {
             report.record(parsed.errors)
             return parsed.root.map { Field(node: $0, path: "", report: report) }
         }
+    }
+
+    /// Reports what keeps the pack's folder `name` (`levels`, `strings`) from being read:
+    /// a link out of the pack, something that is not a folder, or a folder that cannot be
+    /// listed. What is there: `.missing` for nothing, `.directory` only for a folder that
+    /// lists; anything else was told (a folder that does not list comes back `.special`,
+    /// so no caller reads it as one with nothing in it).
+    mutating func checkFolder(_ name: String) -> PackFiles.Entry {
+        let entry = files.entry(name)
+        switch entry {
+        case .missing:
+            return entry
+        case .outside:
+            report(name, "the \(name) folder is a symbolic link to a folder outside the pack")
+        case .directory:
+            guard let reason = files.unlistable(name) else { return entry }
+            report(name, "the folder cannot be read (\(reason))")
+            return .special
+        case .brokenLink, .file, .special:
+            report(name, "\(quoted(name)) must be a folder")
+        }
+        return entry
     }
 
     /// Records a whole-file problem at 1:1.
