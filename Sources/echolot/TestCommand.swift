@@ -16,7 +16,10 @@ struct TestCommand: ParsableCommand {
             and choices and asserts the exact sequence of lines, choices, levels and variables. \
             Prints 'ok: …' or the problems per test; exits 1 when any test fails. A pack with \
             no tests passes, with a note on stderr saying there is nothing to run. Tests \
-            play no sound; sounds that play would refuse are told as warnings after the count.
+            play no sound; sounds that play would refuse are told as warnings after the count. \
+            A pack file that does not read (a level, strings, pack.json) is told at its place and \
+            counted as 'FAILED: <file>: loading the pack'; the tests of the levels that load \
+            still run, and a test of a level that did not load fails.
             """
     )
 
@@ -26,7 +29,18 @@ struct TestCommand: ParsableCommand {
 
     /// Runs every test and prints one line per test, problems on stderr.
     func run() throws {
-        let pack = try GameLoader.loadPack(self.pack)
+        let library = PackLibrary.standard()
+        guard let path = GameLoader.packPath(self.pack, in: library) else { throw ExitCode(1) }
+        var readable = library.loadReadable(at: URL(fileURLWithPath: path))
+        if readable.onlyParameters {
+            // As the other commands tell such a pack: with what the rules find in the entries.
+            readable.problems = GameLoader.problems(of: PackLoadError(diagnostics: readable.problems, partial: readable.pack))
+        }
+        // Not a pack at all (nothing there, a file): no test run to count.
+        guard readable.pack != nil || Self.isPack(path) else {
+            Terminal.report(readable.problems)
+            throw ExitCode(1)
+        }
         var passed = 0, failed = 0
         // What the scripts print while they load comes once, before the tests.
         /// One test's report: its verdict, then what the rules printed under the test it
@@ -36,6 +50,15 @@ struct TestCommand: ParsableCommand {
             print("\(ok ? "ok" : "FAILED"): \(shown)")
             for line in printed { print("  print: \(line)") }
             if !ok { problems() }
+        }
+        // A file that does not read fails as a script that does not load does: counted, so
+        // that stdout alone says the run failed, and told at its place.
+        for (file, problems) in Self.byFile(readable.problems) {
+            report("\(MessageText.oneLine(file)): loading the pack", passed: false, printed: []) { Terminal.report(problems) }
+        }
+        guard let pack = readable.pack else {
+            print("\(passed) passed, \(failed) failed")
+            throw ExitCode(1)
         }
         for result in PackTests.run(pack, loadingPrinted: { print("print: \($0)") }) {
             let shown = result.label
@@ -65,5 +88,19 @@ struct TestCommand: ParsableCommand {
         if passed == 0 {
             Terminal.error("\(pack.display("tests")): note: no tests to run; a test is a tests/*.lua or tests/*.story.json file (docs/modding.md, \"Pack tests\")")
         }
+    }
+
+    /// Whether `path` holds a pack, however broken: a folder with a pack.json, or an archive.
+    static func isPack(_ path: String) -> Bool {
+        path.hasSuffix(".zip") || FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).appendingPathComponent("pack.json").path)
+    }
+
+    /// `problems` by file, in display order.
+    static func byFile(_ problems: [Diagnostic]) -> [(file: String, problems: [Diagnostic])] {
+        var files: [(file: String, problems: [Diagnostic])] = []
+        for problem in problems.sortedForDisplay() {
+            if files.last?.file == problem.path { files[files.count - 1].problems.append(problem) } else { files.append((problem.path, [problem])) }
+        }
+        return files
     }
 }

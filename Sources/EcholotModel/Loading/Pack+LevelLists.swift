@@ -5,6 +5,10 @@ extension Pack {
     /// the ids it has: every level `--level` and a test's `level` take, listed or not, so
     /// that the list names what can be typed. One wording for `run`, `render` and `play`.
     public func noLevelMessage(_ id: String) -> String {
+        // "has no level" would send the author looking for a file that is there.
+        if unreadLevels.contains(id) {
+            return "level \(named(id)) did not load: \(PackLoader.levelFile(id)) has problems (told above)"
+        }
         let known = levels.keys.sorted()
         let hint = Suggestion.nameHint(for: id, among: known)
         return "pack \(named(self.id)) has no level \(named(id))"
