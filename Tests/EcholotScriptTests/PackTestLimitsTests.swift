@@ -26,12 +26,12 @@ import Testing
     }
 
     @Test func maxSecondsIsHeldToWhatRunAllows() throws {
-        #expect(try problem(#"return { level = "one", input = {}, expect = {},"# + "\n  maxSeconds = 1e9 }")
+        #expect(try problem(#"return { level = "one", input = {}, expect = {misses=0},"# + "\n  maxSeconds = 1e9 }")
             == "t.lua:2:3: error: 'maxSeconds' must be a number of seconds greater than 0 and at most 86400 "
             + "(as for 'echolot run --max-seconds'), found 1000000000.0")
         for bad in ["0", "-5", "0/0", "1/0", #""long""#] {
-            let text = try problem(#"return { level = "one", input = {}, expect = {}, maxSeconds = \#(bad) }"#)
-            #expect(text.contains(":1:50: error: 'maxSeconds' must be a number of seconds"), "\(bad): \(text)")
+            let text = try problem(#"return { level = "one", input = {}, expect = {misses=0}, maxSeconds = \#(bad) }"#)
+            #expect(text.contains(":1:58: error: 'maxSeconds' must be a number of seconds"), "\(bad): \(text)")
         }
     }
 
@@ -49,7 +49,7 @@ import Testing
 
     /// The events are checked as an input log's lines are, with the same words.
     @Test func inputEventsAreCheckedAsAnInputLogIs() throws {
-        let head = #"return { level = "one", expect = {}, input = {"#
+        let head = #"return { level = "one", expect = {misses=0}, input = {"#
         #expect(try problem(head + "\n  {t = 1, action = \"select\", bogus = 1} } }")
             == "t.lua:2:30: error: input event 1: 'select' takes no field 'bogus'")
         #expect(try problem(head + #" {t = 1, action = "turnTo", azimuth = "left"} } }"#)
@@ -61,12 +61,12 @@ import Testing
         // A missing field is placed at its event; a field an earlier event has too, at the
         // later event's own.
         #expect(try problem(head + #" {action = "select"} } }"#)
-            == "t.lua:1:48: error: input event 1: missing field 't' (seconds since the start)")
+            == "t.lua:1:56: error: input event 1: missing field 't' (seconds since the start)")
         #expect(try problem(head + #" {t = 2, action = "select"}, {t = 1, action = "select"} } }"#)
-            == "t.lua:1:77: error: input event 2: 't' goes back in time (1.0 after 2.0); events must be in time order")
+            == "t.lua:1:85: error: input event 2: 't' goes back in time (1.0 after 2.0); events must be in time order")
         // NaN and the infinities are numbers to Lua, but not to an input log: named as what they are.
         #expect(try problem(head + #" {t = 1, action = "select"}, "select" } }"#)
-            == "t.lua:1:76: error: input event 2 must be a table {t = seconds, action = NAME, …}, found string")
+            == "t.lua:1:84: error: input event 2 must be a table {t = seconds, action = NAME, …}, found string")
         #expect(try problem(head + #" {t = 0/0, action = "select"} } }"#)
             .hasSuffix("error: input event 1: 't' must be a number of seconds ≥ 0, found NaN (not a number)"))
         #expect(try problem(head + #" {t = 1, action = "turnTo", azimuth = -1/0} } }"#)
@@ -80,7 +80,7 @@ import Testing
             return {
               { name = "first", level = "one", expect = { outcome = "running" },
                 input = { { t = 1, action = "selectEntity", id = "bell" } } },
-              { name = "second", level = "one", expect = {},
+              { name = "second", level = "one", expect = {misses=0},
                 input = {
                   { t = 1, action = "selectEntity", id = "bell" },
                   { t = 2, action = "selectEntity", ide = "bell" },

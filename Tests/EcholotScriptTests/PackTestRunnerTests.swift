@@ -137,7 +137,7 @@ import Testing
     @Test func aBrokenInputLogIsToldAtItsOwnLine() throws {
         let folder = try Support.writePack(files: [
             "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#),
-            "tests/late.lua": #"return { { name = "late", level = "one", input = "late.jsonl", expect = {} }, { input = {}, expect = {} } }"#,
+            "tests/late.lua": #"return { { name = "late", level = "one", input = "late.jsonl", expect = {misses=0} }, { input = {}, expect = {} } }"#,
             "tests/late.jsonl": #"{"t": 1, "action": "ende"}"# + "\n",
         ])
         let results = PackTests.run(try PackLoader.load(at: folder), standardRules: Support.standardRules)

@@ -25,16 +25,24 @@ struct PackTestReader {
         var elsewhere: [Diagnostic] = []
     }
 
+    /// Every problem of one test: each is told at its own place in one run, rather than
+    /// one per run as the author fixes them.
+    struct Problems: Error {
+        var list: [Problem]
+    }
+
     /// The tests in `value` (one table, or a list of them), each read on its own: a test
     /// that is written wrong is named with its problem, and the others still run. `anchor`
     /// is the test's own `name`, after which its fields are looked for in the text.
-    func tests(from value: Value) throws(Problem) -> [(name: String, anchor: String?, test: Result<PackTest, Problem>)] {
+    func tests(from value: Value) throws(Problem) -> [(name: String, anchor: String?, test: Result<PackTest, Problems>)] {
         // Named as a run's problems name it (``PackTest/problem(_:)``), so that a test
         // written wrong and one that fails read alike.
-        func read(_ item: Value, index: Int?) -> Result<PackTest, Problem> {
+        func read(_ item: Value, index: Int?) -> Result<PackTest, Problems> {
             let called = Self.called(item.mapValue?["name"]?.stringValue, index: index)
-            return Result { () throws(Problem) in try test(from: item, index: index) }.mapError {
-                Problem(message: (called.map { "\($0): " } ?? "") + $0.message, field: $0.field, event: $0.event, elsewhere: $0.elsewhere)
+            return Result { () throws(Problems) in try test(from: item, index: index) }.mapError {
+                Problems(list: $0.list.map {
+                    Problem(message: (called.map { "\($0): " } ?? "") + $0.message, field: $0.field, event: $0.event, elsewhere: $0.elsewhere)
+                })
             }
         }
         guard let list = value.listValue else { return [(name(of: value, index: nil), nil, read(value, index: nil))] }
@@ -58,26 +66,45 @@ struct PackTestReader {
     private static let fields: Set<String> = ["name", "level", "input", "expect", "maxSeconds"]
     private static let expectFields: Set<String> = ["outcome", "score", "misses", "achievements", "found", "time"]
 
-    private func test(from value: Value, index: Int?) throws(Problem) -> PackTest {
+    private func test(from value: Value, index: Int?) throws(Problems) -> PackTest {
         guard let map = value.mapValue else {
             // A file that returns nothing most often lacks its `return` before the table.
             let forgotten = value.isNull && index == nil ? " (the file returns nothing: write `return { … }`)" : ""
-            throw Problem(message: "a test is a table with level, input and expect, found \(Self.luaType(value))\(forgotten)")
+            throw Problems(list: [Problem(message: "a test is a table with level, input and expect, found \(Self.luaType(value))\(forgotten)")])
         }
-        if let unknown = map.keys.filter({ !PackTestReader.fields.contains($0) }).sorted().first {
-            let hint = Suggestion.nameHint(for: unknown, among: PackTestReader.fields.sorted())
-            throw Problem(message: "unknown field \(MessageText.named(unknown))"
-                + (hint.isEmpty ? " (a test has: level, input, expect, name, maxSeconds)" : hint), field: unknown)
+        var problems = Self.unknown(map, among: PackTestReader.fields, what: "field", listed: "a test has: level, input, expect, name, maxSeconds")
+        // A near miss of a field is told as that alone, not again as the field missing.
+        let meant = Set(map.keys.compactMap { Suggestion.closest(to: $0, among: PackTestReader.fields.sorted()) })
+        func attempt<T>(_ body: () throws(Problem) -> T) -> T? {
+            do { return try body() } catch { problems.append(error); return nil }
         }
-        guard let level = map["level"]?.stringValue else {
-            guard let given = map["level"] else { throw Problem(message: "missing 'level', the id of the level to play") }
-            throw Problem(message: "'level' must be the id of a level, found \(Self.luaType(given))", field: "level")
+        let level: String? = attempt { () throws(Problem) in
+            guard let level = map["level"]?.stringValue else {
+                guard let given = map["level"] else { throw Problem(message: "missing 'level', the id of the level to play") }
+                throw Problem(message: "'level' must be the id of a level, found \(Self.luaType(given))", field: "level")
+            }
+            return level
         }
-        let name = name(of: value, index: index)
-        let maxSeconds = try maxSeconds(from: map["maxSeconds"])
-        return PackTest(source: source, name: name, level: level, log: try log(from: map["input"]),
-                        maxSeconds: maxSeconds, expect: try expectation(from: map["expect"]),
-                        called: Self.called(map["name"]?.stringValue, index: index))
+        if level == nil, map["level"] == nil, meant.contains("level") { problems.removeLast() }
+        let maxSeconds = attempt { () throws(Problem) in try self.maxSeconds(from: map["maxSeconds"]) }
+        var log: InputLog?
+        do throws(Problems) { log = try self.log(from: map["input"]) } catch { problems += error.list }
+        var expect: PackTestExpectation?
+        if map["expect"] != nil || !meant.contains("expect") {
+            do throws(Problems) { expect = try expectation(from: map["expect"]) } catch { problems += error.list }
+        }
+        guard problems.isEmpty, let level, let maxSeconds, let log, let expect else { throw Problems(list: problems) }
+        return PackTest(source: source, name: name(of: value, index: index), level: level, log: log,
+                        maxSeconds: maxSeconds, expect: expect, called: Self.called(map["name"]?.stringValue, index: index))
+    }
+
+    /// A problem for each key of `map` not in `known` (`what` it is), with the name likely
+    /// meant, else what there is (`listed`).
+    private static func unknown(_ map: PersistentMap<Value>, among known: Set<String>, what: String, listed: String) -> [Problem] {
+        map.keys.filter { !known.contains($0) }.sorted().map { unknown in
+            let hint = Suggestion.nameHint(for: unknown, among: known.sorted())
+            return Problem(message: "unknown \(what) \(MessageText.named(unknown))" + (hint.isEmpty ? " (\(listed))" : hint), field: unknown)
+        }
     }
 
     /// The run's cap: a positive number of seconds up to the longest run `echolot run`
@@ -92,13 +119,13 @@ struct PackTestReader {
         return seconds
     }
 
-    private func log(from value: Value?) throws(Problem) -> InputLog {
+    private func log(from value: Value?) throws(Problems) -> InputLog {
         switch value {
         case let .string(file)?:
             let url = folder.appendingPathComponent(file).standardizedFileURL
             let inside = url.resolvingSymlinksInPath().path
             guard PathInside.isBelow(inside, folder: pack.root.resolvingSymlinksInPath().standardizedFileURL.path) else {
-                throw Problem(message: "input file \(MessageText.named(file)) must be inside the pack", field: "input")
+                throw Problems(list: [Problem(message: "input file \(MessageText.named(file)) must be inside the pack", field: "input")])
             }
             // A log that cannot be read is this file's problem, told at its `input`; one
             // that reads but is wrong has its own lines, which follow.
@@ -106,16 +133,16 @@ struct PackTestReader {
             switch FileBytes.read(atPath: url.path, limit: InputLog.maxFileSize) {
             case let .success(read): bytes = read
             case let .failure(problem):
-                throw Problem(message: "the input log \(MessageText.named(file)) cannot be read: \(problem.message(limit: InputLog.maxFileSize))",
-                              field: "input")
+                throw Problems(list: [Problem(message: "the input log \(MessageText.named(file)) cannot be read: \(problem.message(limit: InputLog.maxFileSize))",
+                                              field: "input")])
             }
             do {
                 let root = pack.root.standardizedFileURL.path + "/"
                 let shown = url.path.hasPrefix(root) ? DisplayPath.of(String(url.path.dropFirst(root.count)), in: pack) : DisplayPath.of(url)
                 return try InputLog.parse(bytes, displayPath: shown)
             } catch {
-                throw Problem(message: "the input log \(MessageText.named(file)) does not read (its problems follow)", field: "input",
-                              elsewhere: error.diagnostics)
+                throw Problems(list: [Problem(message: "the input log \(MessageText.named(file)) does not read (its problems follow)", field: "input",
+                                              elsewhere: error.diagnostics)])
             }
         case let .list(items)?:
             return try log(from: items)
@@ -124,53 +151,61 @@ struct PackTestReader {
         case let .map(map)? where map.isEmpty:
             return InputLog()  // `{}` in Lua: an empty list
         case let other?:
-            throw Problem(message: "'input' must be a list of events or the name of a .jsonl file, found \(Self.luaType(other))",
-                          field: "input")
+            throw Problems(list: [Problem(message: "'input' must be a list of events or the name of a .jsonl file, found \(Self.luaType(other))",
+                                          field: "input")])
         }
     }
 
     /// The events of an `input` list, checked as `echolot run` checks an input log's lines.
     /// A problem is placed at its event (at the field it is about, when there is one).
-    private func log(from items: [Value]) throws(Problem) -> InputLog {
+    private func log(from items: [Value]) throws(Problems) -> InputLog {
         var reader = InputEventReader()
         var events: [InputEvent] = []
+        var problems: [Problem] = []
         for (i, item) in items.enumerated() {
             guard case let .object(members) = JSONValue(item) else {
-                throw Problem(message: "input event \(i + 1) must be a table {t = seconds, action = NAME, …}, found \(Self.luaType(item))",
-                              field: nil, event: i + 1)
+                problems.append(Problem(message: "input event \(i + 1) must be a table {t = seconds, action = NAME, …}, found \(Self.luaType(item))",
+                                        field: nil, event: i + 1))
+                continue
             }
-            var problem: Problem?
+            var found: [Problem] = []
             let event = reader.event(from: members, at: .start) { _, field, message in
-                guard problem == nil else { return }
-                problem = Problem(message: "input event \(i + 1): \(message)", field: field, event: i + 1)
+                found.append(Problem(message: "input event \(i + 1): \(message)", field: field, event: i + 1))
             }
-            if let problem { throw problem }
-            guard let event else { throw Problem(message: "input event \(i + 1) is not an input", field: nil, event: i + 1) }
+            problems += found
+            guard found.isEmpty else { continue }
+            guard let event else {
+                problems.append(Problem(message: "input event \(i + 1) is not an input", field: nil, event: i + 1))
+                continue
+            }
             events.append(InputEvent(t: event.t, action: event.action, line: i + 1))
         }
+        guard problems.isEmpty else { throw Problems(list: problems) }
         return InputLog(events, place: "input event")
     }
 
-    private func expectation(from value: Value?) throws(Problem) -> PackTestExpectation {
-        guard let map = value?.mapValue else { throw Problem(message: "'expect' must be a table of expected results") }
-        if let unknown = map.keys.filter({ !PackTestReader.expectFields.contains($0) }).sorted().first {
-            let hint = Suggestion.nameHint(for: unknown, among: PackTestReader.expectFields.sorted())
-            throw Problem(message: "unknown expectation \(MessageText.named(unknown))"
-                + (hint.isEmpty ? " (expect: outcome, score, misses, achievements, found, time)" : hint), field: unknown)
-        }
+    private func expectation(from value: Value?) throws(Problems) -> PackTestExpectation {
+        guard let map = value?.mapValue else { throw Problems(list: [Problem(message: "'expect' must be a table of expected results")]) }
+        var problems = Self.unknown(map, among: PackTestReader.expectFields, what: "expectation",
+                                    listed: "expect: outcome, score, misses, achievements, found, time")
         guard !map.isEmpty else {
-            throw Problem(message: "'expect' checks nothing: give at least one of outcome, score, misses, achievements, found, time",
-                          field: "expect")
+            throw Problems(list: [Problem(message: "'expect' checks nothing: give at least one of outcome, score, misses, achievements, found, time",
+                                          field: "expect")])
         }
         var expect = PackTestExpectation()
-        if let outcome = map["outcome"] {
+        /// Reads one expectation; its problem is kept beside the others'.
+        func read(_ field: String, _ body: (Value) throws(Problem) -> Void) {
+            guard let given = map[field] else { return }
+            do { try body(given) } catch { problems.append(error) }
+        }
+        read("outcome") { outcome throws(Problem) in
             guard let name = outcome.stringValue, let parsed = Outcome(rawValue: name) else {
                 let hint = outcome.stringValue.map { Suggestion.nameHint(for: $0, among: ["won", "lost", "running"]) } ?? ""
                 throw Problem(message: "expect.outcome must be \"won\", \"lost\" or \"running\"" + hint, field: "outcome")
             }
             expect.outcome = parsed
         }
-        if let score = map["score"] {
+        read("score") { score throws(Problem) in
             if score == .bool(false) {
                 expect.score = .some(nil)
             } else if let points = score.intValue {
@@ -179,29 +214,30 @@ struct PackTestReader {
                 throw Problem(message: "expect.score must be an integer (or false for no score)", field: "score")
             }
         }
-        if let misses = map["misses"] {
+        read("misses") { misses throws(Problem) in
             guard let count = misses.intValue, count >= 0 else {
                 throw Problem(message: "expect.misses must be a whole number ≥ 0, found \(misses)", field: "misses")
             }
             expect.misses = count
         }
-        if let achievements = map["achievements"] {
+        read("achievements") { achievements throws(Problem) in
             guard let names = stringList(achievements) else {
                 throw Problem(message: "expect.achievements must be a list of achievement names", field: "achievements")
             }
             expect.achievements = names
         }
-        if let found = map["found"] {
+        read("found") { found throws(Problem) in
             guard let ids = stringList(found) else { throw Problem(message: "expect.found must be a list of entity ids", field: "found") }
             expect.found = ids
         }
-        if let time = map["time"] {
+        read("time") { time throws(Problem) in
             // NaN equals nothing, so `abs(NaN - t) > 0.0005` is false: it would pass unchecked.
             guard let seconds = time.doubleValue, seconds.isFinite, seconds >= 0 else {
                 throw Problem(message: "expect.time must be a number of seconds ≥ 0, found \(time)", field: "time")
             }
             expect.time = seconds
         }
+        guard problems.isEmpty else { throw Problems(list: problems) }
         return expect
     }
 

@@ -49,7 +49,7 @@ public enum PackTests {
         case let .failure(problem):
             return broken("\(source.displayPath):1:1: error: cannot read the test file: \(problem.message(limit: ScriptFiles.sizeLimit))")
         }
-        let tests: [(name: String, anchor: String?, test: Result<PackTest, PackTestReader.Problem>)]
+        let tests: [(name: String, anchor: String?, test: Result<PackTest, PackTestReader.Problems>)]
         do {
             let value = try rules.engine.evaluateData(source: source, text: data)
             tests = try PackTestReader(source: source, folder: file.deletingLastPathComponent(), pack: pack)
@@ -73,10 +73,12 @@ public enum PackTests {
             case let .success(test):
                 return run(test, rules: rules, field: { placed(PackTestReader.Problem(message: "", field: $0)) },
                            event: { placed(PackTestReader.Problem(message: "", event: $0)) })
-            case let .failure(problem):
-                let here = Diagnostic(path: source.displayPath, at: placed(problem), message: problem.message)
-                return PackTestResult(test: nil, file: source.displayPath, name: name, result: nil,
-                                      problems: ([here] + problem.elsewhere).map(\.description))
+            case let .failure(problems):
+                // In the file's order, each followed by what it brings of another file.
+                let placed = problems.list.map { (at: placed($0), problem: $0) }.enumerated()
+                    .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+                let told = placed.flatMap { [Diagnostic(path: source.displayPath, at: $0.at, message: $0.problem.message)] + $0.problem.elsewhere }
+                return PackTestResult(test: nil, file: source.displayPath, name: name, result: nil, problems: told.map(\.description))
             }
         }
     }
@@ -129,7 +131,10 @@ public enum PackTests {
             problems.append(told(field("input"), "stopped at \(stalledAt.authorText) s of the input: "
                 + "the level's clock had not moved for \(LevelRunner.reportStallLimit) ticks, each failing on the error above"))
         }
-        problems += mismatchProblems(test.expect.mismatches(in: result), afterErrors: !result.errors.isEmpty, told: { told(field($0), $1) })
+        // In the order the test writes them, as a reader goes through the file.
+        let mismatches = test.expect.mismatches(in: result).enumerated()
+            .sorted { (field($0.element.field), $0.offset) < (field($1.element.field), $1.offset) }.map(\.element)
+        problems += mismatchProblems(mismatches, afterErrors: !result.errors.isEmpty, told: { told(field($0), $1) })
         return PackTestResult(test: test, file: shown, name: test.name, result: result, problems: problems)
     }
 

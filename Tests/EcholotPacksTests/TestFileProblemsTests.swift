@@ -1,0 +1,39 @@
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// `echolot test` tells every mistake of a test file in one run, in the file's order: it
+/// told one per run (three typos took three runs), and a test's failed expectations in an
+/// order of its own.
+@Suite struct TestFileProblemsTests {
+    @Test func everyProblemOfATestIsToldInFileOrder() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "my-pack"], in: scratch.url, data: data)
+        scratch.write(["my-pack/tests/typos.lua": """
+            return {
+              { name = "three typos", levle = "first-steps",
+                input = { { t = 0.2, action = "slect" } },
+                expect = { outcom = "won", goals = 1, entities = 2 } },
+              { name = "order", level = "first-steps", input = {},
+                expect = { outcome = "won", found = {"x"}, misses = 3, achievements = {"a"}, score = 5 } },
+            }
+            """])
+        let result = try echolot(["test", "my-pack"], in: scratch.url, data: data)
+        #expect(result.status == 1)
+        let expect = "(expect: outcome, score, misses, achievements, found, time)"
+        #expect(result.stderr == """
+            my-pack/tests/typos.lua:2:27: error: test 'three typos': unknown field 'levle' (did you mean 'level'?)
+            my-pack/tests/typos.lua:3:26: error: test 'three typos': input event 1: unknown action 'slect' (did you mean 'select'?)
+            my-pack/tests/typos.lua:4:16: error: test 'three typos': unknown expectation 'outcom' (did you mean 'outcome'?)
+            my-pack/tests/typos.lua:4:32: error: test 'three typos': unknown expectation 'goals' \(expect)
+            my-pack/tests/typos.lua:4:43: error: test 'three typos': unknown expectation 'entities' \(expect)
+            my-pack/tests/typos.lua:6:16: error: test 'order': expected outcome won, got lost: goal 'quickFind' failed
+            my-pack/tests/typos.lua:6:33: error: test 'order': expected found [x], got []
+            my-pack/tests/typos.lua:6:48: error: test 'order': expected 3 misses, got 0
+            my-pack/tests/typos.lua:6:60: error: test 'order': expected achievements [a], got []
+            my-pack/tests/typos.lua:6:82: error: test 'order': expected score 5, got 0
+
+            """, "\(result.stderr)")
+    }
+}
