@@ -37,3 +37,27 @@ import Testing
             """, "\(result.stderr)")
     }
 }
+
+/// A test's input log that is not there says what was likely meant: the path is relative
+/// to tests/, which a path from the pack's folder repeats.
+@Suite struct MissingInputLogTests {
+    @Test func aMissingLogSaysWhatWasMeant() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "my-pack"], in: scratch.url, data: data)
+        scratch.write(["my-pack/tests/win.jsonl": #"{"t": 0.5, "action": "turnTo", "azimuth": 90}"# + "\n",
+                       "my-pack/tests/first-steps.lua": """
+                           return {
+                             { name = "from the pack", level = "first-steps", input = "tests/win.jsonl", expect = { misses = 0 } },
+                             { name = "a slip", level = "first-steps", input = "wn.jsonl", expect = { misses = 0 } },
+                           }
+                           """])
+        let result = try echolot(["test", "my-pack"], in: scratch.url, data: data)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            my-pack/tests/first-steps.lua:2:52: error: test 'from the pack': the input log 'tests/win.jsonl' cannot be read: no such file (paths are relative to tests/: write "win.jsonl")
+            my-pack/tests/first-steps.lua:3:45: error: test 'a slip': the input log 'wn.jsonl' cannot be read: no such file (did you mean 'win.jsonl'?)
+
+            """, "\(result.stderr)")
+    }
+}

@@ -133,8 +133,9 @@ struct PackTestReader {
             switch FileBytes.read(atPath: url.path, limit: InputLog.maxFileSize) {
             case let .success(read): bytes = read
             case let .failure(problem):
-                throw Problems(list: [Problem(message: "the input log \(MessageText.named(file)) cannot be read: \(problem.message(limit: InputLog.maxFileSize))",
-                                              field: "input")])
+                let hint = problem == .missing ? missingLogHint(file) : ""
+                throw Problems(list: [Problem(message: "the input log \(MessageText.named(file)) cannot be read: \(problem.message(limit: InputLog.maxFileSize))"
+                                                  + hint, field: "input")])
             }
             do {
                 let root = pack.root.standardizedFileURL.path + "/"
