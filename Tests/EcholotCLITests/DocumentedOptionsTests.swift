@@ -37,7 +37,7 @@ import Testing
         let text = help.stdout
         return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
             (1..<match.numberOfRanges).compactMap { Range(match.range(at: $0), in: text).map { String(text[$0]) } }
-        }.filter { $0 != ["--help"] }
+        }.filter { $0 != ["--help"] && $0 != ["--version"] }
     }
 
     /// The `--options` written in `text`.
