@@ -165,7 +165,24 @@ struct LoadingErrorTests {
         let pack = TempPack(["levels/one.json": #"{ "id": "one", "title": "One", "entities": [] }"#])
         #expect(pack.problems == [
             "p/levels/one.json:1:1: error: missing required field \"name\"",
-            "p/levels/one.json:1:16: error: title: unknown field \"title\"",
+            "p/levels/one.json:1:16: error: title: unknown field \"title\"; fields of your own go under \"attributes\"",
+        ])
+    }
+
+    /// A level's or an entity's field that is no near miss of a known one is most likely
+    /// meant as the author's own, which format.md says goes under `attributes`: the message
+    /// says where, and a near miss keeps its likely name.
+    @Test func aFieldOfOnesOwnIsSentToAttributes() {
+        let pack = TempPack(["levels/one.json": """
+            {
+              "id": "one", "name": "One", "theme": "dark",
+              "entities": [ { "id": "a", "position": { "azimuth": 1 }, "colour": "red", "tgas": [] } ]
+            }
+            """])
+        #expect(pack.problems == [
+            "p/levels/one.json:2:31: error: theme: unknown field \"theme\"; fields of your own go under \"attributes\"",
+            "p/levels/one.json:3:60: error: entities[0].colour: unknown field \"colour\"; fields of your own go under \"attributes\"",
+            "p/levels/one.json:3:77: error: entities[0].tgas: unknown field \"tgas\" (did you mean \"tags\"?)",
         ])
     }
 

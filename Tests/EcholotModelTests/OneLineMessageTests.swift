@@ -12,7 +12,7 @@ import Testing
             {"id": "one", "name": "One", "entities": [], "a\u{2028}b\u{202E}c": 1}
             """])
         #expect(pack.problems == [
-            #"p/levels/one.json:1:46: error: ["a\u2028b\u202Ec"]: unknown field "a\u2028b\u202Ec""#,
+            #"p/levels/one.json:1:46: error: ["a\u2028b\u202Ec"]: unknown field "a\u2028b\u202Ec"; fields of your own go under "attributes""#,
         ])
     }
 

@@ -18,7 +18,7 @@ struct EntityReader {
             level.everyEntityID = false
             return nil
         }
-        object.rejectUnknown()
+        object.rejectUnknown(ownFields: "attributes")
         var entity = Entity()
         var id: String?
         if let idField = object.required("id"), let given = idField.identifier("entity id") {

@@ -197,21 +197,24 @@ final class ObjectFields {
     /// The members whose names are not in `known`, in file order.
     var extra: [JSONMember] { members.filter { !known.contains($0.key) } }
 
-    /// Reports every member whose name is not in `known`: this object is closed.
-    func rejectUnknown() {
-        for member in extra { tellUnknown(member) }
+    /// Reports every member whose name is not in `known`: this object is closed. Where the
+    /// object has a member `ownFields` for names of the author's own (a level's or an
+    /// entity's `attributes`), a name that is no near miss of a known one is told to go
+    /// there, since it is most likely meant as one.
+    func rejectUnknown(ownFields: String? = nil) {
+        for member in extra { tellUnknown(member, ownFields: ownFields) }
     }
 
     /// Where the unknown members told so far are: `required` may tell a misspelt one
     /// before or after `rejectUnknown` does, and each is told once.
     private var toldUnknown: Set<SourcePosition> = []
 
-    /// Reports `member` as an unknown field, with the likely name, unless it was told.
-    private func tellUnknown(_ member: JSONMember) {
+    /// Reports `member` as an unknown field, with the likely name (or, when none is near,
+    /// where fields of the author's own go), unless it was told.
+    private func tellUnknown(_ member: JSONMember, ownFields: String? = nil) {
         guard toldUnknown.insert(member.keyPosition).inserted else { return }
-        report.error(
-            at: JSONPath.member(path, member.key),
-            "unknown field \(quoted(member.key))" + Suggestion.hint(for: member.key, among: known),
-            member.keyPosition)
+        let hint = Suggestion.hint(for: member.key, among: known)
+        let place = hint.isEmpty ? ownFields.map { "; fields of your own go under \(quoted($0))" } ?? "" : hint
+        report.error(at: JSONPath.member(path, member.key), "unknown field \(quoted(member.key))" + place, member.keyPosition)
     }
 }

@@ -43,7 +43,7 @@ final class LevelReader {
     /// The node is only meaningful when the report has no errors.
     func read(_ root: Field) -> Level? {
         guard let object = root.object(known: LevelReader.fields) else { return nil }
-        object.rejectUnknown()
+        object.rejectUnknown(ownFields: "attributes")
         var level = Level()
 
         if let field = object.required("id"), let id = field.identifier("level id") {
