@@ -190,7 +190,9 @@ struct ValidateCommand: ParsableCommand {
             // when the scripts do not load, that is the problem told. The story's other
             // problems do not hide them: the reader reports none about achievement names.
             if let book = reading.readable, let rules {
-                problems += book.unknownAchievements(registered: rules.engine.ruleNames(.achievement, for: pack.id))
+                problems += book.unknownAchievements(registered: rules.engine.ruleNames(.achievement, for: pack.id)) {
+                    rules.engine.misplacedRule($0, as: .achievement, for: pack.id)
+                }
             }
             if case let .success(book) = reading.result { problems += AudioValidation.diagnostics(for: book, in: pack) }
         }

@@ -419,7 +419,8 @@ struct CommandTests {
 
     /// An achievement a story's condition names must be one a script registers — the
     /// engine's or the pack's own — as a level's goal type must: a misspelt one would never
-    /// be earned, so its branch would silently never (or, under `not`, always) be taken.
+    /// be earned, so its branch would silently never (or, under `not`, always) be taken. A
+    /// goal type there is told as one, not as unknown.
     @Test func anUnknownAchievementInAStoryConditionIsReportedAtItsName() throws {
         let scratch = Scratch()
         let data = try storyPackTale(in: scratch)
@@ -431,7 +432,8 @@ struct CommandTests {
                   { "level": "first-steps" },
                   { "if": { "achievement": "heard" }, "goto": "two" },
                   { "if": { "not": { "achievement": "firstWn" } }, "goto": "one" },
-                  { "if": { "achievement": "echo" }, "goto": "two" } ] },
+                  { "if": { "achievement": "echo" }, "goto": "two" },
+                  { "if": { "achievement": "quickFind" }, "goto": "two" } ] },
                   { "id": "two", "steps": [ { "end": "done" } ] } ] }
                 """,
         ])
@@ -443,6 +445,7 @@ struct CommandTests {
             tale/story.json:4:37: error: unknown achievement 'firstWn': no script registers it (did you mean 'firstWin'?)
             tale/story.json:5:28: error: unknown achievement 'echo': no script registers it; the achievements are \
             firstWin, flawless, fullCircle, heard, quickEar
+            tale/story.json:6:28: error: 'quickFind' is a goal type, not an achievement; it belongs in the level's "goals"
 
             """)
     }

@@ -46,15 +46,16 @@ public struct StoryBook: Sendable {
 
     /// A problem for each achievement a branch's condition names that is not in
     /// `registered` (the names the pack's rules register, as `validate` knows them): such a
-    /// condition could never hold, and the branch would silently never be taken.
-    public func unknownAchievements(registered: [String]) -> [Diagnostic] {
+    /// condition could never hold, and the branch would silently never be taken. A name
+    /// that `misplaced` knows as a rule of another kind is told as what it is.
+    public func unknownAchievements(registered: [String], misplaced: (String) -> String? = { _ in nil }) -> [Diagnostic] {
         chapters.flatMap(\.steps).flatMap { step -> [Diagnostic] in
             guard case let .branch(condition, _) = step.kind else { return [] }
             return condition.achievements.filter { !registered.contains($0.name) }.map { name, position in
                 let hint = Suggestion.nameHint(for: name, among: registered)
                 let listed = registered.isEmpty ? "; no script registers any" : "; the achievements are \(Suggestion.few(registered))"
-                return Diagnostic(path: displayPath, at: position,
-                                  message: "unknown achievement \(named(name)): no script registers it" + (hint.isEmpty ? listed : hint))
+                return Diagnostic(path: displayPath, at: position, message: misplaced(name)
+                                  ?? "unknown achievement \(named(name)): no script registers it" + (hint.isEmpty ? listed : hint))
             }
         }
     }

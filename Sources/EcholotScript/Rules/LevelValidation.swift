@@ -72,7 +72,8 @@ extension ScriptEngine {
             guard let rule = rule(entry.kind, named: entry.type, for: pack) else {
                 let names = ruleNames(entry.kind, for: pack)
                 diagnostics.append(diagnostic(JSONPath.member(entry.path, "type"),
-                    "unknown \(entry.kind.rawValue) type \(MessageText.named(entry.type)): no script registers it"
+                    misplacedRule(entry.type, as: entry.kind, for: pack)
+                        ?? "unknown \(entry.kind.rawValue) type \(MessageText.named(entry.type)): no script registers it"
                         + Suggestion.nameHint(for: entry.type, among: names)))
                 continue
             }

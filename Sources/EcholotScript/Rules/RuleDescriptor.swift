@@ -17,6 +17,39 @@ public enum RuleKind: String, Sendable, CaseIterable {
     case reducer
 }
 
+extension RuleKind {
+    /// The kinds a name in a level or a story is looked up among: the others have no name.
+    static let named: [RuleKind] = [.goal, .behaviour, .scoring, .achievement]
+
+    /// What a name registered as this kind is, for a message: "a goal type".
+    var typeNoun: String {
+        switch self {
+        case .achievement: return "an achievement"
+        default: return "a \(rawValue) type"
+        }
+    }
+
+    /// What an entry of this kind is, for a message: "a behaviour".
+    var entryNoun: String {
+        switch self {
+        case .achievement: return "an achievement"
+        case .scoring: return "a scoring rule"
+        default: return "a \(rawValue)"
+        }
+    }
+
+    /// Where a level names a rule of this kind, for one written in the wrong list.
+    var place: String {
+        switch self {
+        case .goal: return #"it belongs in the level's "goals""#
+        case .behaviour: return #"it belongs in an entity's "behaviours""#
+        case .scoring: return #"it belongs in the level's "scoring""#
+        case .achievement: return "achievements are not named in a level: each runs in every level by itself"
+        case .story, .reducer: return ""
+        }
+    }
+}
+
 /// A rule as a script registered it: what it is called, what it handles, what it takes.
 public struct RuleDescriptor: Sendable, Equatable {
     /// What kind of rule it is.

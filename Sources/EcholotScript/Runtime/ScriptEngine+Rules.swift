@@ -35,6 +35,15 @@ extension ScriptEngine {
         return nil
     }
 
+    /// What to say of `name`, no rule of `kind`, when a level of `pack` can use a rule of
+    /// another kind by that name: a type written in the wrong list is told where it belongs,
+    /// since "unknown" would send its author looking for a typo that is not there.
+    public func misplacedRule(_ name: String, as kind: RuleKind, for pack: String) -> String? {
+        guard let other = RuleKind.named.first(where: { $0 != kind && rule($0, named: name, for: pack) != nil })
+        else { return nil }
+        return "\(MessageText.named(name)) is \(other.typeNoun), not \(kind.entryNoun); \(other.place)"
+    }
+
     /// The names of every rule of `kind` a level of `pack` can use, sorted.
     public func ruleNames(_ kind: RuleKind, for pack: String) -> [String] {
         Set(visiblePacks(for: pack).flatMap { descriptors[$0] ?? [] }.filter { $0.kind == kind }.map(\.name)).sorted()
