@@ -61,4 +61,57 @@ struct ModderHintTests {
             #"my-pack/levels/first-steps.json:12:21: error: entities[0].colour: unknown field "colour"; fields of your own go under "attributes""#,
         ], "\(lines)")
     }
+
+    /// A level's rule parameters are told all in one run: an unknown entity of a goal hid
+    /// the goal's other problems, a list told its first bad item only, and a misspelt value
+    /// or entity id of a rule's parameter had no likely name beside it, as a goal's
+    /// `entity` has.
+    @Test func everyParameterProblemIsToldInOneRunWithTheLikelyName() throws {
+        let scratch = Scratch()
+        let data = try Self.freshPack(in: scratch)
+        scratch.write(["my-pack/scripts/b.lua": """
+            echolot.behaviour("b", {
+              params = { shape = { type = "string", values = { "sine", "square" }, default = "sine" },
+                         targets = { type = "entities", optional = true },
+                         steps = { type = "list", of = "integer", optional = true } },
+              on = { tick = function() end },
+            })
+            """])
+        try scratch.edit("my-pack/levels/first-steps.json", replacing: #""sound": { "file": "chime.wav" }"#,
+                         with: #""sound": { "file": "chime.wav" }, "behaviours": [ { "type": "b", "shape": "sin", "targets": ["chme"], "steps": [1, 2.5, "x"] } ]"#)
+        try scratch.edit("my-pack/levels/first-steps.json", replacing: #""entity": "chime", "seconds": 20"#,
+                         with: #""entity": "chme", "seconds": 0"#)
+
+        let (status, lines) = try Self.validate(in: scratch, data: data)
+        #expect(status == 1)
+        #expect(lines == [
+            "my-pack/levels/first-steps.json:14:81: error: behaviour 'b': parameter 'shape' must be one of 'sine', 'square' (did you mean 'sine'?)",
+            "my-pack/levels/first-steps.json:14:100: error: behaviour 'b': parameter 'targets' item 1 names no entity of this level: 'chme' (did you mean 'chime'?)",
+            "my-pack/levels/first-steps.json:14:122: error: behaviour 'b': parameter 'steps' item 2 must be an integer, found 2.5",
+            "my-pack/levels/first-steps.json:14:127: error: behaviour 'b': parameter 'steps' item 3 must be an integer, found a string",
+            #"my-pack/levels/first-steps.json:18:38: error: goals[0].entity: unknown entity "chme" (did you mean "chime"?)"#,
+            "my-pack/levels/first-steps.json:18:57: error: goal 'quickFind': parameter 'seconds' must be ≥ 1",
+        ], "\(lines)")
+    }
+
+    /// A list of thousands of wrong items is told item by item up to a cap, then counted.
+    @Test func aListOfManyWrongItemsIsCappedAndCounted() throws {
+        let scratch = Scratch()
+        let data = try Self.freshPack(in: scratch)
+        scratch.write(["my-pack/scripts/b.lua": """
+            echolot.behaviour("b", { params = { steps = { type = "list", of = "integer" } }, on = { tick = function() end } })
+            """])
+        let items = Array(repeating: #""x""#, count: 150).joined(separator: ", ")
+        try scratch.edit("my-pack/levels/first-steps.json", replacing: #""sound": { "file": "chime.wav" }"#,
+                         with: #""sound": { "file": "chime.wav" }, "behaviours": [ { "type": "b", "steps": [\#(items)] } ]"#)
+
+        let (status, lines) = try Self.validate(in: scratch, data: data)
+        #expect(status == 1)
+        // The count is told at the list, so first; the file's own cap of 100 lines then
+        // leaves the last item untold and counted.
+        #expect(lines.first == "my-pack/levels/first-steps.json:14:81: error: behaviour 'b': parameter 'steps' has 50 more wrong items", "\(lines.prefix(2))")
+        #expect(lines.dropFirst().first == "my-pack/levels/first-steps.json:14:82: error: behaviour 'b': parameter 'steps' item 1 must be an integer, found a string")
+        #expect(lines.filter { $0.contains("must be an integer") }.count == 99, "\(lines.count)")
+        #expect(lines.last == "my-pack/levels/first-steps.json:14:577: error: 1 more problem in this file is not told; fix these first", "\(lines.suffix(2))")
+    }
 }

@@ -334,7 +334,7 @@ import Testing
                 """,
         ])
         #expect(Set(messages(problems)) == [
-            "goal 'reach': parameter 'target' names no entity of this level ('nobody')",
+            "goal 'reach': parameter 'target' names no entity of this level: 'nobody'",
             "goal 'reach': parameter 'within' must be ≥ 0",
         ])
     }

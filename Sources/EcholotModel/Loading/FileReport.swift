@@ -152,9 +152,12 @@ public final class FileReport {
 
     /// Whether a problem found so far lies at the value at `path` (a plain path such as
     /// `goals[2]`), inside it, or at a value holding it; any part may hold one found at no
-    /// value (a syntax error). What does not is read as written.
-    func touches(_ path: String) -> Bool {
-        unplaced || problemPaths.contains { JSONPath.isInside($0, path) || JSONPath.isInside(path, $0) }
+    /// value (a syntax error). What does not is read as written. Problems at the paths
+    /// `excepted` do not count.
+    func touches(_ path: String, apartFrom excepted: Set<String> = []) -> Bool {
+        unplaced || problemPaths.contains {
+            !excepted.contains($0) && (JSONPath.isInside($0, path) || JSONPath.isInside(path, $0))
+        }
     }
 
     /// Places `entry` among those told, in file order; what falls past ``maxProblems`` (it,

@@ -28,6 +28,9 @@ final class LevelReader {
     /// Entity actions `goal.met`/`goal.failed`, with their entry and its `id`, checked once
     /// every goal is known.
     var announcements: [(action: String, entry: Field, id: Field?)] = []
+    /// The paths of `entity`/`entities` values that name no entity, each told: the only
+    /// problems that leave their rule entry checkable.
+    var unknownReferences: Set<String> = []
     /// Entity id → JSON path.
     var entityPaths: [String: String] = [:]
     /// Goal id → JSON path.
@@ -267,6 +270,7 @@ final class LevelReader {
                 }
                 if entityIDs[id] == nil, everyEntityID {
                     idField.fail("unknown entity \(quoted(id))" + Suggestion.hint(for: id, among: known))
+                    unknownReferences.insert(idField.path)
                 }
             }
         }

@@ -109,6 +109,9 @@ public struct LevelDefinition: Sendable {
     public var entityPaths: [String: String]
     /// The JSON path of each goal, by goal id (`"timeLimit"` → `"goals[1]"`).
     public var goalPaths: [String: String]
+    /// The paths of rule parameters whose problem the level's reader has told (an entity
+    /// that is not there): the rules leave them to it, so each is told once.
+    public var toldPaths: Set<String> = []
 
     /// Whether the level file (or a pack's `parameters` over it) sets the heading the level
     /// begins at: a story keeps the player's heading into any other level.

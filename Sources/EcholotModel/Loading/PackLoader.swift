@@ -194,7 +194,11 @@ struct PackLoading {
         }
         guard levelReport.hasErrors else { return definition(level) }
         readWithProblems.append(definition(level))
-        if let checkable = reader.ruleCheckable(level) { partlyRead.append(definition(checkable)) }
+        if let checkable = reader.ruleCheckable(level) {
+            var partial = definition(checkable)
+            partial.toldPaths = reader.unknownReferences
+            partlyRead.append(partial)
+        }
         return nil
     }
 

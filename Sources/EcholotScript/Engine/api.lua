@@ -65,55 +65,91 @@ local function typeok(t, v)
   return false
 end
 
--- The problem with `value` for parameter `decl`, or nil.
-local function checkvalue(decl, value, entities)
-  local t = decl.type
-  if not typeok(t, value) then
-    -- A whole number past 2^63 (`1e300`) is no fraction: "found a number" would puzzle.
-    if t == "integer" and mathtype(value) == "float" and value == floor(value) and finite(value) then
-      return format("must be an integer, found %s, which is out of the integer range (-2^63 to 2^63 - 1)",
-        tostring(value))
-    end
-    -- An integer is a number too: the value itself says what is wrong with it.
-    if t == "integer" and mathtype(value) == "float" and finite(value) then
-      return format("must be an integer, found %s", tostring(value))
-    end
-    return format("must be %s, found %s", typenames[t], describe(value))
+-- Why `value` is not of type `t` (as "must be …, found …").
+local function typeproblem(t, value)
+  -- A whole number past 2^63 (`1e300`) is no fraction: "found a number" would puzzle.
+  if t == "integer" and mathtype(value) == "float" and value == floor(value) and finite(value) then
+    return format("must be an integer, found %s, which is out of the integer range (-2^63 to 2^63 - 1)",
+      tostring(value))
   end
+  -- An integer is a number too: the value itself says what is wrong with it.
+  if t == "integer" and mathtype(value) == "float" and finite(value) then
+    return format("must be an integer, found %s", tostring(value))
+  end
+  return format("must be %s, found %s", typenames[t], describe(value))
+end
+
+-- The bad items of a list told one by one, as one run of validate tells every problem; past
+-- these, one line counts the rest (a file's own problems are capped at 100 likewise), so a
+-- list of a million wrong items costs no million messages.
+local maxitems = 100
+
+-- " (did you mean 'x'?)" for a string `value` near one of `names`, else "".
+local function nearhint(value, names)
+  local near = type(value) == "string" and closest(value, names) or nil
+  return near and format(" (did you mean '%s'?)", near) or ""
+end
+
+-- The problems with `value` for parameter `decl`: a list of {reason, item}, item the index
+-- of the list item a reason is about (nil for the value as a whole). Every bad item is told.
+local function valueproblems(decl, value, entities)
+  local t = decl.type
+  if not typeok(t, value) then return { { typeproblem(t, value) } } end
   if type(value) == "number" then
-    if decl.min ~= nil and value < decl.min then return format("must be ≥ %s", tostring(decl.min)) end
-    if decl.max ~= nil and value > decl.max then return format("must be ≤ %s", tostring(decl.max)) end
+    if decl.min ~= nil and value < decl.min then return { { format("must be ≥ %s", tostring(decl.min)) } } end
+    if decl.max ~= nil and value > decl.max then return { { format("must be ≤ %s", tostring(decl.max)) } } end
   end
   if decl.values ~= nil then
+    local shown, names = {}, {}
     for i = 1, #decl.values do
-      if decl.values[i] == value then return nil end
+      if decl.values[i] == value then return {} end
+      shown[i] = "'" .. tostring(decl.values[i]) .. "'"
+      if type(decl.values[i]) == "string" then names[#names + 1] = decl.values[i] end
     end
-    local shown = {}
-    for i = 1, #decl.values do shown[i] = "'" .. tostring(decl.values[i]) .. "'" end
-    return "must be one of " .. concat(shown, ", ")
+    return { { "must be one of " .. concat(shown, ", ") .. nearhint(value, names) } }
+  end
+  local found, bad = {}, 0
+  local function item(i, reason)
+    bad = bad + 1
+    if bad <= maxitems then found[#found + 1] = { format("item %d %s", i, reason), i } end
   end
   if t == "list" or t == "entities" then
     local of = t == "entities" and "string" or decl.of
     local n = #value
-    if decl.min ~= nil and n < decl.min then return format("must have at least %s items", tostring(decl.min)) end
-    if decl.max ~= nil and n > decl.max then return format("must have at most %s items", tostring(decl.max)) end
+    if decl.min ~= nil and n < decl.min then return { { format("must have at least %s items", tostring(decl.min)) } } end
+    if decl.max ~= nil and n > decl.max then return { { format("must have at most %s items", tostring(decl.max)) } } end
     if of ~= nil then
       for i = 1, n do
-        if not typeok(of, value[i]) then
-          return format("item %d must be %s, found %s", i, typenames[of], describe(value[i]))
-        end
+        if not typeok(of, value[i]) then item(i, typeproblem(of, value[i])) end
       end
     end
   end
-  if entities ~= nil then
-    if t == "entity" and not entities[value] then return format("names no entity of this level ('%s')", value) end
+  if entities ~= nil and bad == 0 then
+    local ids
+    local function unknown(id)
+      if ids == nil then
+        ids = {}
+        for k in sortedpairs(entities) do ids[#ids + 1] = k end
+      end
+      return format("names no entity of this level: '%s'%s", tostring(id), nearhint(id, ids))
+    end
+    if t == "entity" and not entities[value] then return { { unknown(value) } } end
     if t == "entities" then
       for i = 1, #value do
-        if not entities[value[i]] then return format("item %d names no entity of this level ('%s')", i, tostring(value[i])) end
+        if not entities[value[i]] then item(i, unknown(value[i])) end
       end
     end
   end
-  return nil
+  if bad > maxitems then
+    found[#found + 1] = { format("has %d more wrong items", bad - maxitems) }
+  end
+  return found
+end
+
+-- The first problem with `value` for parameter `decl`, or nil.
+local function checkvalue(decl, value, entities)
+  local first = valueproblems(decl, value, entities)[1]
+  return first and first[1]
 end
 
 -- The fields a spec and a parameter declaration may have: a misspelt one (`parms`,
@@ -578,7 +614,8 @@ function E.params(rule, entry)
 end
 
 -- Checks rule entries against their declarations, from entry `from` on (1 when nil).
--- `entries` is a list of {pack, kind, name, params}; `level` the level as plain tables.
+-- `entries` is a list of {pack, kind, name, params, told}; `level` the level as plain tables;
+-- an entry `told` has a problem told before, so its check is not run.
 -- Returns a list of problems {entry index, parameter name or false, message, item or
 -- false}, which is `E.validated` too while it runs: when a check raises, Swift takes what
 -- came before it from there and goes on after that entry, so one failing check hides no
@@ -612,9 +649,8 @@ function E.validate(entries, level, from)
         problem(i, pname, format("%s: unknown parameter %s (%s)", where, named(pname), paramhint(rule, pname)))
         bad = true
       else
-        local reason = checkvalue(d, value, entities)
-        if reason ~= nil then
-          problem(i, pname, format("%s: parameter '%s' %s", where, pname, reason))
+        for _, found in ipairs(valueproblems(d, value, entities)) do
+          problem(i, pname, format("%s: parameter '%s' %s", where, pname, found[1]), found[2])
           bad = true
         end
       end
@@ -625,7 +661,7 @@ function E.validate(entries, level, from)
         bad = true
       end
     end
-    if not bad and rule.check ~= nil then
+    if not bad and not entry.told and rule.check ~= nil then
       -- The check gets a reducer's budget; the engine's own work on the other entries goes
       -- back to the engine's, or a large level would fail with the budget of one check.
       local params = E.params(rule, entry.params)

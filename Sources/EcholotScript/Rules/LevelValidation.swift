@@ -84,9 +84,12 @@ extension ScriptEngine {
         let L = vm.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
+        // An entry with a problem the reader told is not judged by its check, which would
+        // look up the entity that is not there.
         let entries = Value.list(known.map { item -> Value in
             .map(["pack": .string(item.rule.pack), "kind": .string(item.rule.kind.rawValue),
-                  "name": .string(item.rule.name), "params": .map(item.entry.params)])
+                  "name": .string(item.rule.name), "params": .map(item.entry.params),
+                  "told": .bool(definition.toldPaths.contains { JSONPath.isInside($0, item.entry.path) })])
         })
         do {
             try vm.push(entries)
@@ -105,6 +108,7 @@ extension ScriptEngine {
                 var path = fields[1].stringValue.map { JSONPath.member(entry.path, $0) } ?? entry.path
                 // An item a check names counts from 1, as Lua's lists do; a path's from 0.
                 if let item = fields[3].intValue { path = JSONPath.element(path, item - 1) }
+                if definition.toldPaths.contains(path) { continue }
                 diagnostics.append(diagnostic(path, message))
             }
         }
