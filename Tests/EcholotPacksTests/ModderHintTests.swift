@@ -114,4 +114,21 @@ struct ModderHintTests {
         #expect(lines.filter { $0.contains("must be an integer") }.count == 99, "\(lines.count)")
         #expect(lines.last == "my-pack/levels/first-steps.json:14:577: error: 1 more problem in this file is not told; fix these first", "\(lines.suffix(2))")
     }
+
+    /// An extending pack's `parameters` naming a behaviour of the level was told as "no
+    /// goal" only: behaviours cannot be set there, and the message says so and what to do.
+    @Test func aBehaviourInParametersIsToldToBeSetInTheLevel() throws {
+        let scratch = Scratch()
+        scratch.write(["pack.json": ValidateStagesTests.extendingTutorial(parameters: #"{ "around-you": { "orbit": { "speed": 40 } } }"#)],
+                      in: "th")
+        let before = scratch.listing()
+        let result = try echolot(["validate", "th"], in: scratch.url, data: scratch.at("data"))
+        #expect(scratch.listing() == before)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            th/pack.json:1:133: error: parameters.around-you.orbit: level "around-you" has no goal "orbit": it is a behaviour \
+            of entity "lark", and behaviours are set in the level file; copy the level into this pack to change them
+
+            """)
+    }
 }

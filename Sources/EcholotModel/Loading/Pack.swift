@@ -120,6 +120,11 @@ public struct LevelDefinition: Sendable {
         return source.positions[path] != nil || source.origins[path] != nil
     }
 
+    /// The level's entities in the order of its file, for messages told in that order.
+    public var entitiesInFileOrder: [(id: String, node: Entity)] {
+        level[LevelKeys.entities].nodes.sorted { (entityPaths[$0.id] ?? "", $0.id) < (entityPaths[$1.id] ?? "", $1.id) }
+    }
+
     /// Creates a level definition.
     public init(id: String, level: Level, file: URL, source: SourceMap,
                 entityPaths: [String: String] = [:], goalPaths: [String: String] = [:]) {

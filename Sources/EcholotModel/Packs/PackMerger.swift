@@ -102,6 +102,14 @@ enum PackMerger {
         }
     }
 
+    /// The first entity (in file order) of `definition` with a behaviour whose type or id
+    /// is `name`: `parameters` cannot reach a behaviour, which a modder may well expect.
+    private static func behaviourCarrier(of name: String, in definition: LevelDefinition) -> String? {
+        definition.entitiesInFileOrder.first { _, entity in
+            entity[EntityKeys.behaviours].contains { $0["type"].stringValue == name || $0["id"].stringValue == name }
+        }?.id
+    }
+
     /// Applies one parameter override; what is wrong with it, if anything.
     private static func apply(_ override: ParameterOverride, to pack: inout Pack) -> String? {
         guard var definition = pack.levels[override.level] else {
@@ -135,6 +143,9 @@ enum PackMerger {
             for (name, value) in override.values { scoring[name] = value }
             definition.level[LevelKeys.scoring] = scoring
             written(at: "scoring")
+        } else if let entity = behaviourCarrier(of: rule, in: definition) {
+            return "level \(quoted(override.level)) has no goal \(quoted(rule)): it is a behaviour of entity \(quoted(entity)), "
+                + "and behaviours are set in the level file; copy the level into this pack to change them"
         } else {
             let goals = definition.level[LevelKeys.goals].ids.sorted()
             let rules = goals + (definition.level[LevelKeys.scoring] == nil ? [] : ["scoring"])

@@ -25,10 +25,7 @@ struct RuleEntry {
             entries.append(RuleEntry(kind: .goal, type: goal[GoalKeys.type], params: params,
                                      path: definition.goalPaths[id] ?? "goals"))
         }
-        let entities = level[LevelKeys.entities].nodes.sorted {
-            (definition.entityPaths[$0.id] ?? "", $0.id) < (definition.entityPaths[$1.id] ?? "", $1.id)
-        }
-        for (id, entity) in entities {
+        for (id, entity) in definition.entitiesInFileOrder {
             for (i, entry) in entity[EntityKeys.behaviours].enumerated() {
                 guard var params = entry.mapValue else { continue }
                 let type = params["type"]?.stringValue ?? ""
