@@ -206,7 +206,8 @@ struct ValidateCommand: ParsableCommand {
                                                            toldByTheEngine: GoalText.standardTypes,
                                                            readWhole: readWhole.union(scripted), written: written)).sortedForDisplay()
         }
-        remarks = (remarks + pack.unlistedLevelWarnings(storyLevels: storyLevels(storyReading))
+        remarks = (remarks + (rules?.engine.replacedStandardRuleNotes(for: pack.id) ?? [])
+            + pack.unlistedLevelWarnings(storyLevels: storyLevels(storyReading))
             + pack.untranslatedStringWarnings(written: written)).sortedForDisplay()
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.

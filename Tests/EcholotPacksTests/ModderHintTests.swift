@@ -131,4 +131,28 @@ struct ModderHintTests {
 
             """)
     }
+
+    /// A pack rule with the kind and name of a standard one replaces it for the pack's
+    /// levels, as documented, but did so without a word: validate notes each at the name
+    /// in its registration, and the pack still passes.
+    @Test func aReplacedStandardRuleIsNotedAtItsName() throws {
+        let scratch = Scratch()
+        let data = try Self.freshPack(in: scratch)
+        scratch.write([
+            "my-pack/scripts/mine.lua": #"echolot.achievement("firstWin", { on = { ["level.won"] = function(p) end } })"#,
+            "my-pack/scripts/find.lua": """
+                echolot.goal(
+                  "find", { params = { entity = "entity" }, on = { tick = function() end } })
+                """,
+        ])
+
+        let result = try echolot(["validate", "my-pack"], in: scratch.url, data: data)
+        #expect(result.status == 0)
+        #expect(result.stderr == """
+            my-pack/scripts/find.lua:2:3: note: goal 'find' replaces the standard rule of that name for this pack's levels
+            my-pack/scripts/mine.lua:1:21: note: achievement 'firstWin' replaces the standard rule of that name for this pack's levels
+
+            """)
+        #expect(result.stdout == "ok: my-pack (1 level)\n")
+    }
 }
