@@ -202,9 +202,14 @@ struct ValidateCommand: ParsableCommand {
         let written = pack.writtenStrings()
         if let rules {
             let scripted = rules.engine.stringLiterals(inPacks: Set(pack.loadOrder.map(\.manifest.id)))
-            remarks = (remarks + pack.unusedStringWarnings(goalTypes: rules.engine.ruleNames(.goal, for: pack.id),
-                                                           toldByTheEngine: GoalText.standardTypes,
-                                                           readWhole: readWhole.union(scripted), written: written)).sortedForDisplay()
+            let goalTypes = rules.engine.ruleNames(.goal, for: pack.id)
+            var parameters: [String: [String]] = [:]
+            for type in goalTypes where !GoalText.standardTypes.contains(type) {
+                parameters[type] = rules.engine.rule(.goal, named: type, for: pack.id)?.params.map(\.name)
+            }
+            remarks = (remarks + pack.unusedStringWarnings(goalTypes: goalTypes, toldByTheEngine: GoalText.standardTypes,
+                                                           readWhole: readWhole.union(scripted), written: written)
+                + pack.placeholderWarnings(parameters: parameters, written: written)).sortedForDisplay()
         }
         remarks = (remarks + (rules?.engine.replacedStandardRuleNotes(for: pack.id) ?? [])
             + pack.unlistedLevelWarnings(storyLevels: storyLevels(storyReading))

@@ -155,4 +155,22 @@ struct ModderHintTests {
             """)
         #expect(result.stdout == "ok: my-pack (1 level)\n")
     }
+
+    /// A goal string's `{name}` that is a near miss of a declared parameter is read to
+    /// players as written, braces and all: warned of at the string, with the parameter
+    /// meant. A name that may be a field the rule sets (`{rung}`) and a declared one are not.
+    @Test func aMisspeltPlaceholderOfAGoalStringIsWarnedOf() throws {
+        let scratch = Scratch()
+        let data = try Self.freshPack(in: scratch)
+        try scratch.edit("my-pack/strings/en.json", replacing: "Find the {entity} and select",
+                         with: "Find the {entitty} ({rung}, {state}) and select")
+
+        let result = try echolot(["validate", "my-pack"], in: scratch.url, data: data)
+        #expect(result.status == 0)
+        #expect(result.stderr == """
+            my-pack/strings/en.json:7:30: warning: string "goal.quickFind.briefing": {entitty} is no parameter of goal type \
+            "quickFind" and would be read out as written (did you mean {entity}?)
+
+            """)
+    }
 }

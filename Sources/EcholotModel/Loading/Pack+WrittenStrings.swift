@@ -9,6 +9,10 @@ extension Pack {
         public var id: String
         /// Where the id is written.
         public var position: SourcePosition
+        /// The text, when it is a string.
+        public var text: String? = nil
+        /// Where the text is written.
+        public var textPosition: SourcePosition? = nil
     }
 
     /// The ids the pack's own `strings/<lang>.json` files write, file by file in the order
@@ -22,9 +26,50 @@ extension Pack {
             guard case let .success(bytes) = files.read("strings/\(file)", limit: PackFiles.jsonLimit),
                   case let .object(members)? = JSONParser.parse(bytes).root?.value else { continue }
             let shown = display("strings/\(file)")
-            written += members.map { WrittenString(file: shown, id: $0.key, position: $0.keyPosition) }
+            written += members.map { member in
+                guard case let .string(text) = member.value.value else {
+                    return WrittenString(file: shown, id: member.key, position: member.keyPosition)
+                }
+                return WrittenString(file: shown, id: member.key, position: member.keyPosition, text: text,
+                                     textPosition: member.value.position)
+            }
         }
         return written
+    }
+
+    /// A warning at each goal string of the pack's own files (`goal.<type>.briefing`,
+    /// `goal.<type>.line`) with a `{name}` that is a near miss of a parameter the type
+    /// declares (`{entitty}` beside `entity`): the game fills only a field the goal has, so
+    /// players would hear the braces. Any other `{name}` may be a field the rule sets at run
+    /// time (modding.md), so it is left alone. `parameters`: each goal type the game reads
+    /// these strings for, with the names of its parameters.
+    public func placeholderWarnings(parameters: [String: [String]], written: [WrittenString]? = nil) -> [Diagnostic] {
+        // Fields every goal has, or that the engine keeps on one.
+        let goalFields: Set = ["id", "type", "state", "deadline", "progress"]
+        var warnings: [Diagnostic] = []
+        for string in written ?? writtenStrings() {
+            guard let text = string.text, let at = string.textPosition, string.id.hasPrefix("goal."),
+                  let suffix = ["briefing", "line"].first(where: { string.id.hasSuffix(".\($0)") }) else { continue }
+            let type = String(string.id.dropFirst(5).dropLast(suffix.count + 1))
+            guard let declared = parameters[type] else { continue }
+            for name in Self.placeholders(in: text) where !declared.contains(name) && !goalFields.contains(name) {
+                guard let meant = Suggestion.closest(to: name, among: declared) else { continue }
+                warnings.append(Diagnostic(path: string.file, at: at, message: "string \(quoted(string.id)): {\(name)} is no parameter of "
+                    + "goal type \(quoted(type)) and would be read out as written (did you mean {\(meant)}?)", severity: .warning))
+            }
+        }
+        return warnings
+    }
+
+    /// The names written in braces in `text`, in order, as the game fills them.
+    static func placeholders(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open) ..< close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
     }
 
     /// The entities' `name` values, each of which the game also looks up as a string id
