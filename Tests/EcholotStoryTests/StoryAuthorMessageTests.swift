@@ -199,8 +199,8 @@ extension StoryAuthorMessageTests {
 extension StoryAuthorMessageTests {
     /// A speaker's string id must be in the default language's file, else the player reads
     /// the raw id before the line; one missing from a translation is read in the default
-    /// language, so it is no error. Told at the first line that names the speaker, with the
-    /// likely id and how many more lines name it.
+    /// language, so it is no error, only a warning. Told at the first line that names the
+    /// speaker, with the likely id and how many more lines name it.
     @Test func aSpeakerMissingFromALanguageIsToldAtItsFirstLine() throws {
         let folder = try Self.pack(story: """
             {"chapters": [{"id": "a", "steps": [
@@ -212,6 +212,8 @@ extension StoryAuthorMessageTests {
         #expect(try Self.validate(folder) == """
             story.json:2:58: error: speaker 'speaker.gide' is missing from strings/en.json; add their name there (did you \
             mean 'speaker.guide'?) (also used in 1 more place)
+            story.json:4:56: warning: speaker 'speaker.guide' has no name in strings/de.json: players of that language \
+            read it in en; add it there
 
             """)
     }

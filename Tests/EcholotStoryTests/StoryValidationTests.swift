@@ -82,10 +82,10 @@ import Testing
     @Test func aLineOverALevelMissingFromALanguageIsReported() throws {
         let problems = try Self.problems("""
             {"chapters": [{"id": "a", "steps": [
-              {"level": "walk", "lines": [{"id": "bye", "duration": 1}]}
+              {"level": "walk", "lines": [{"id": "later", "duration": 1}]}
             ]}]}
             """)
-        #expect(problems.contains { $0.hasPrefix("story.json:2:31: error:") && $0.contains("'bye'") }, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("story.json:2:31: error:") && $0.contains("'later'") }, "\(problems)")
     }
 
     /// A chapter named with a JSON `\n` in it printed a second line that read as a
@@ -286,16 +286,35 @@ import Testing
         ])
     }
 
-    /// A missing line is told at the line, naming the language file and what to do.
-    @Test func aLineMissingFromALanguageFileIsReportedAtTheLine() throws {
+    /// A line missing from a language other than the default is no problem: the story
+    /// plays, and that language's players read the default's text (an English player is
+    /// not kept from a story whose German is being written). `validate` warns at the line,
+    /// naming the language file and what to do.
+    @Test func aLineMissingFromATranslationIsAWarningAtTheLine() throws {
         let pack = try Self.pack()
-        let problems = try Self.problems(inFile: """
+        let story = """
             {"chapters": [{"id": "a", "steps": [
               {"cutscene": "s", "lines": [{"id": "hello", "duration": 1}, {"id": "bye", "duration": 1}]}
             ]}]}
+            """
+        #expect(try Self.problems(inFile: story, pack: pack) == [])
+        let reading = try #require(StoryReader.reading(for: pack, remarks: true))
+        #expect(reading.remarks.map(\.description) == [
+            "\(pack.display("story.json")):2:63: warning: line 'bye' has no text in \(pack.display("strings/de.json")): "
+                + "players of that language read it in en; add it there",
+        ])
+    }
+
+    /// A line missing from the default language stays a problem: there is no text to show.
+    @Test func aLineMissingFromTheDefaultLanguageIsAProblem() throws {
+        let pack = try Self.pack(de: #"{"hello": "Hallo", "later": "Später"}"#)
+        let problems = try Self.problems(inFile: """
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "lines": [{"id": "hello", "duration": 1}, {"id": "later", "duration": 1}]}
+            ]}]}
             """, pack: pack)
         #expect(problems == [
-            "story.json:2:63: error: line 'bye' is missing from \(pack.display("strings/de.json")); add its text there",
+            "story.json:2:63: error: line 'later' is missing from \(pack.display("strings/en.json")); add its text there",
         ])
     }
 

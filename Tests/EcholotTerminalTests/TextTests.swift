@@ -258,3 +258,22 @@ import Testing
         #expect(TextWrap.lines("  ab cd ef", width: 7) == ["  ab cd", "  ef"])
     }
 }
+
+/// What a player reads when a pack's strings are unfinished.
+@Suite struct UnfinishedStringsTests {
+    /// An empty text (translation tools write `""` for what is not translated yet) counts
+    /// as none, so the player reads the default language's words, not a bare `: `; and
+    /// `--lang de` finds a file named `DE.json`, since language codes ignore case.
+    @Test func anEmptyTextFallsBackAndALanguageIsFoundWhateverItsCase() {
+        var pack = tutorial
+        pack.strings = ["en": ["a": "A", "b": "B", "c": ""], "DE": ["a": " \n", "b": "Be", "c": "Ce"]]
+        let names = Names(pack: pack, language: "de")
+        #expect(names.string("a") == "A")
+        #expect(names.string("b") == "Be")
+        #expect(names.string("c") == "Ce")
+        #expect(Names(pack: pack).string("c") == nil)
+        #expect(pack.hasTexts(in: "de"))
+        #expect(pack.string("a", language: "de") == "A")
+        #expect(pack.string("b", language: "de") == "Be")
+    }
+}

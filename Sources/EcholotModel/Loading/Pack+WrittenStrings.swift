@@ -11,8 +11,8 @@ extension Pack {
         public var position: SourcePosition
         /// The text, when it is a string.
         public var text: String? = nil
-        /// Where the text is written.
-        public var textPosition: SourcePosition? = nil
+        /// Where its text is written (an empty text is told there).
+        public var valuePosition: SourcePosition
     }
 
     /// The ids the pack's own `strings/<lang>.json` files write, file by file in the order
@@ -27,11 +27,9 @@ extension Pack {
                   case let .object(members)? = JSONParser.parse(bytes).root?.value else { continue }
             let shown = display("strings/\(file)")
             written += members.map { member in
-                guard case let .string(text) = member.value.value else {
-                    return WrittenString(file: shown, id: member.key, position: member.keyPosition)
-                }
-                return WrittenString(file: shown, id: member.key, position: member.keyPosition, text: text,
-                                     textPosition: member.value.position)
+                var string = WrittenString(file: shown, id: member.key, position: member.keyPosition, valuePosition: member.value.position)
+                if case let .string(text) = member.value.value { string.text = text }
+                return string
             }
         }
         return written
@@ -48,13 +46,13 @@ extension Pack {
         let goalFields: Set = ["id", "type", "state", "deadline", "progress"]
         var warnings: [Diagnostic] = []
         for string in written ?? writtenStrings() {
-            guard let text = string.text, let at = string.textPosition, string.id.hasPrefix("goal."),
+            guard let text = string.text, string.id.hasPrefix("goal."),
                   let suffix = ["briefing", "line"].first(where: { string.id.hasSuffix(".\($0)") }) else { continue }
             let type = String(string.id.dropFirst(5).dropLast(suffix.count + 1))
             guard let declared = parameters[type] else { continue }
             for name in Self.placeholders(in: text) where !declared.contains(name) && !goalFields.contains(name) {
                 guard let meant = Suggestion.closest(to: name, among: declared) else { continue }
-                warnings.append(Diagnostic(path: string.file, at: at, message: "string \(quoted(string.id)): {\(name)} is no parameter of "
+                warnings.append(Diagnostic(path: string.file, at: string.valuePosition, message: "string \(quoted(string.id)): {\(name)} is no parameter of "
                     + "goal type \(quoted(type)) and would be read out as written (did you mean {\(meant)}?)", severity: .warning))
             }
         }
@@ -72,6 +70,25 @@ extension Pack {
         return names
     }
 
+    /// A warning at each of the pack's own strings files whose language is written with
+    /// capitals where a language code has none (`DE.json`, not `de.json`): `--lang` and
+    /// `defaultLanguage` write codes in lower case, and a file system that tells case apart
+    /// would not find the file by them. A region keeps its capitals (`pt-BR.json`).
+    public func languageFileNameWarnings() -> [Diagnostic] {
+        guard case let .opened(files) = PackFiles.open(root) else { return [] }
+        return files.visible("strings").sorted().compactMap { file in
+            let language = String(file.dropLast(5))
+            guard file.hasSuffix(".json"), Identifiers.isLanguageCode(language) else { return nil }
+            let parts = language.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" })
+            let primary = String(parts[0])
+            guard primary != primary.lowercased() else { return nil }
+            let lower = primary.lowercased() + language.dropFirst(primary.count)
+            return Diagnostic(path: display("strings/\(file)"), at: .start,
+                              message: "a language code is written in lower case, as --lang and pack.json's defaultLanguage "
+                                  + "write it: rename the file \(quoted(lower + ".json"))", severity: .warning)
+        }
+    }
+
     /// The entities' `name` values, each of which the game also looks up as a string id
     /// (a story's voice is named by its line or speaker id).
     public var entityNames: Set<String> {
@@ -81,14 +98,26 @@ extension Pack {
     /// A warning at each of the pack's own `pack.`, `scenario.`, `level.`, `entity.` and
     /// `goal.` strings of its default language that another language the pack has no text
     /// for: players of that language read the default's words there without a word said.
-    /// (A story's lines are the story's check, which makes a missing one an error.)
+    /// (A story's strings are the story's check, which calls ``untranslatedStringWarnings(written:ids:)``.)
     /// `written`: the pack's strings as ``writtenStrings()`` reads them, when read already.
     public func untranslatedStringWarnings(written: [WrittenString]? = nil) -> [Diagnostic] {
+        let families = ["pack.", "scenario.", "level.", "entity.", "goal."]
+        return untranslated(written: written) { id in families.contains(where: id.hasPrefix) }
+    }
+
+    /// The same warning for each of `ids` (a story's chapter, ending and option strings)
+    /// that the default language's file writes and another language lacks.
+    public func untranslatedStringWarnings(written: [WrittenString]? = nil, ids: Set<String>) -> [Diagnostic] {
+        untranslated(written: written, where: ids.contains)
+    }
+
+    /// The warning of each id of the default language's own file that `wanted` picks and
+    /// another language has no text for.
+    private func untranslated(written: [WrittenString]?, where wanted: (String) -> Bool) -> [Diagnostic] {
         let others = strings.keys.filter { $0 != manifest.defaultLanguage }.sorted()
         guard !others.isEmpty else { return [] }
-        let families = ["pack.", "scenario.", "level.", "entity.", "goal."]
-        let own = "strings/\(manifest.defaultLanguage).json"
-        return (written ?? writtenStrings()).filter { $0.file.hasSuffix(own) && families.contains(where: $0.id.hasPrefix) }.compactMap { string in
+        let own = display("strings/\(manifest.defaultLanguage).json")
+        return (written ?? writtenStrings()).filter { $0.file == own && wanted($0.id) }.compactMap { string in
             let missing = others.filter { strings[$0]?[string.id] == nil }
             guard !missing.isEmpty else { return nil }
             let files = missing.map { "strings/\($0).json" }

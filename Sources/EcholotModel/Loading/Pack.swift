@@ -85,12 +85,31 @@ public struct Pack: Sendable {
     /// language. One it lacks falls back word for word to the default, which play and
     /// stats say.
     public func hasTexts(in language: String) -> Bool {
-        language == manifest.defaultLanguage || strings[language] != nil
+        let own = self.language(language)
+        return own == manifest.defaultLanguage || strings[own] != nil
     }
 
-    /// A localised string: the language's, else the default language's, else `nil`.
+    /// A localised string: the language's, else the default language's, else `nil`. An
+    /// empty text (or one of spaces) counts as none: translation tools write `""` for what
+    /// is not translated yet, and the player would read nothing.
     public func string(_ id: String, language: String) -> String? {
-        strings[language]?[id] ?? strings[manifest.defaultLanguage]?[id]
+        Self.written(strings[self.language(language)]?[id]) ?? Self.written(strings[manifest.defaultLanguage]?[id])
+    }
+
+    /// `text` unless it is empty or only white space, which shows nothing.
+    public static func written(_ text: String?) -> String? {
+        guard let text, text.contains(where: { !$0.isWhitespace }) else { return nil }
+        return text
+    }
+
+    /// The language of the pack's own that `requested` names, ignoring case (`--lang de`
+    /// finds `strings/DE.json`, `pt-br` finds `pt-BR.json`): language codes are not told
+    /// apart by case, and a player should not have to match a file name's. `requested`
+    /// itself when the pack has no such language.
+    public func language(_ requested: String) -> String {
+        if requested == manifest.defaultLanguage || strings[requested] != nil { return requested }
+        let known = [manifest.defaultLanguage] + strings.keys.sorted()
+        return known.first { $0.lowercased() == requested.lowercased() } ?? requested
     }
 }
 

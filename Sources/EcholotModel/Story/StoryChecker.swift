@@ -1,5 +1,5 @@
-/// The checks that need the whole story: chapter references, line ids in every language
-/// file and speakers in the default one, variable tests that can never hold, loops of jumps that pass no level or
+/// The checks that need the whole story: chapter references, line ids and speakers in the
+/// default language's file (with warnings of what other languages lack), variable tests that can never hold, loops of jumps that pass no level or
 /// choice (they would never wait for the player, so the story could not go on), retries
 /// with no level to retry, steps and chapters the story never reaches, and a story that
 /// can come to a loop it never leaves.
@@ -58,7 +58,7 @@ struct StoryChecker {
         checkRetries()
         checkUnreached()
         if whole { checkEnding() }
-        return Findings(elsewhere: elsewhere, remarks: remarks ? unusedStrings() + uncheckedNote() : [])
+        return Findings(elsewhere: elsewhere, remarks: remarks ? unusedStrings() + uncheckedNote() + translationWarnings() : [])
     }
 
     /// `names` in order, those `first` picks before the others.
@@ -73,8 +73,8 @@ struct StoryChecker {
         return names.filter { seen.insert($0).inserted }
     }
 
-    /// Every line id must be in the default language's strings and in every other
-    /// language file the pack has (a translation that misses a line is reported too). A
+    /// Every line id must be in the default language's strings, with a text (a translation
+    /// that misses a line falls back to it, a warning of ``translationWarnings()``). A
     /// default language with no file at all is one problem, of the language, not one for
     /// each line: told at `pack.json`'s `defaultLanguage` when it is written there.
     private func checkStrings() -> [Diagnostic] {
@@ -98,17 +98,27 @@ struct StoryChecker {
         }
         // The default language first, as the one every other falls back to.
         let languages = Self.sorted(pack.strings.keys, first: { $0 == language })
+        var emptied = Set<String>()
         for line in lines {
-            // One line missing from several files is one mistake, told once, naming them all.
-            let missing = languages.filter { pack.strings[$0]?[line.id] == nil }.map { pack.display("strings/\($0).json") }
-            if !missing.isEmpty {
+            // Only the default language's text is needed to play: another language lacking
+            // it shows the default's (a warning of validate, ``translationWarnings()``), so
+            // a translation in progress keeps no one from playing. One line missing from
+            // several files is one mistake, told once, naming them all.
+            if let strings = pack.strings[language], strings[line.id] == nil {
+                let missing = languages.filter { pack.strings[$0]?[line.id] == nil }.map { pack.display("strings/\($0).json") }
                 report.error("line \(named(line.id)) is missing from \(Suggestion.list(missing)); add its text "
                     + (missing.count == 1 ? "there" : "to each"), at: line.position)
+            } else if emptied.insert(line.id).inserted, let empty = emptyDefaultText(line.id, what: "line") {
+                elsewhere.append(empty)
             }
             // A speaker is shown before every line of theirs: without a name in the default
             // language, the player reads its raw id (a translation without it falls back to
             // that name). Told once, at the first line naming it, however many lines do.
-            guard let speaker = line.speaker, let strings = pack.strings[language], strings[speaker] == nil else { continue }
+            guard let speaker = line.speaker, let strings = pack.strings[language] else { continue }
+            guard strings[speaker] == nil else {
+                if emptied.insert(speaker).inserted, let empty = emptyDefaultText(speaker, what: "speaker") { elsewhere.append(empty) }
+                continue
+            }
             let hint = speakerHint(for: speaker, among: strings)
             report.error("speaker \(named(speaker)) is missing from \(pack.display("strings/\(language).json")); add their "
                 + "name there" + hint, at: line.speakerPosition, about: "\u{0}speaker\u{0}\(language)\u{0}\(speaker)")

@@ -9,9 +9,11 @@ public struct Names: Sendable {
     private let strings: [String: String]
 
     /// Names from `pack`'s strings in `language` (default: the pack's own).
+    /// An empty text counts as none (``Pack/written(_:)``): a translation's falls back to
+    /// the default language's, and the default's to the name in the files or the id.
     public init(pack: Pack, language: String? = nil) {
-        let fallback = pack.strings[pack.manifest.defaultLanguage] ?? [:]
-        let chosen = language.flatMap { pack.strings[$0] } ?? [:]
+        let fallback = (pack.strings[pack.manifest.defaultLanguage] ?? [:]).compactMapValues(Pack.written)
+        let chosen = language.flatMap { pack.strings[pack.language($0)] }?.compactMapValues(Pack.written) ?? [:]
         strings = fallback.merging(chosen) { _, preferred in preferred }
     }
 
