@@ -248,6 +248,7 @@ private final class SilentDisplay: Display {
     func selectionMoved(_ page: Page, stoppedAt edge: ListEdge?) {}
     func scroll(_ page: Page, by lines: Int) {}
     func notice(_ text: String, style: TextStyle) {}
+    func notice(lines: [String], style: TextStyle) {}
     func levelBegan(_ context: LevelContext, level: Level) {}
     func levelSaid(_ text: String, style: TextStyle) {}
     func levelFrame(_ frame: LevelFrame) {}

@@ -71,7 +71,7 @@ import Testing
         try game.expect("The story cannot be started: \(pack.path)/levels/crossing.json:10:104: error: entities[0].sound.file: "
             + #"sound file "sounds/click.ogg": not a readable"#)
         #expect(!game.text.contains("A cut-scene."), "\(game.text)")
-        try game.expect("choose a pack")
+        try game.expect("== Night Walk — a story ==")
         game.send("q")
         #expect(try game.waitForExit() == 0)
     }

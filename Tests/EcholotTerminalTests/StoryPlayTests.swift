@@ -490,4 +490,40 @@ import Testing
         game.send("q")
         #expect(try game.waitForExit() == 0)
     }
+
+    /// A story that cannot be started says why with each problem on a line of its own, as
+    /// `validate` prints them, and the player stays on the story's page at the entry chosen
+    /// (not the list of packs), in the line mode and on the full screen alike.
+    @Test func aStoryThatCannotStartTellsEachProblemOnItsLineAndStaysOnItsPage() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let pack = try nightWalkCopy(beside: profile, editing: "story.json", #"{ "id": "gate.2", "#, #"{ "id": "gate.two", "#)
+        let story = pack.appendingPathComponent("story.json")
+        let text = try String(contentsOf: story, encoding: .utf8)
+        try text.replacingOccurrences(of: #"{ "id": "gate.3", "#, with: #"{ "id": "gate.three", "#)
+            .write(to: story, atomically: true, encoding: .utf8)
+        let first = "\(pack.path)/story.json:13:13: error: line 'gate.two' is missing from"
+        let second = "\(pack.path)/story.json:14:13: error: line 'gate.three' is missing from"
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
+        try game.expect("Begin the story")
+        game.send("n")
+        try game.expect("The story cannot be started:\r\n\(first)")
+        try game.expect("add its text to each\r\n\(second)")
+        try game.expect("== Night Walk — a story ==")
+        try game.expect("Selected: Begin the story (n)")
+        #expect(!game.text.contains("choose a pack"), "\(game.text)")
+        #expect(!game.text.contains("A cut-scene."), "\(game.text)")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+
+        let screen = try PseudoTerminal(["play", pack.path, "--no-audio", "--profile", profile.path], columns: 200)
+        try screen.expect("Begin the story")
+        screen.send("n")
+        try screen.expect("The story cannot be started:")
+        try screen.expect("story.json:13:13: error: line 'gate.two'")
+        try screen.expect("story.json:14:13: error: line 'gate.three'")
+        #expect(!screen.text.contains("choose a pack"), "\(screen.text)")
+        screen.send("q")
+        #expect(try screen.waitForExit() == 0)
+    }
 }

@@ -328,6 +328,14 @@ public final class PlayApp {
         }
     }
 
+    /// The lines that say why `what` cannot be started: one problem after the words, several
+    /// each on a line of its own below them, as `validate` prints them, not run together.
+    static func cannotStart(_ what: String, _ error: any Error) -> [String] {
+        let problems = (error as? PackLoadError).map { $0.diagnostics.map(\.description) } ?? []
+        guard problems.count > 1 else { return ["\(what) cannot be started: \(error)"] }
+        return ["\(what) cannot be started:"] + problems
+    }
+
     /// Plays the story from its beginning or from where it was left, then its end page.
     private func playStory(_ entry: PackEntry, resume: Bool, _ loop: Loop) throws(SystemError) -> Place {
         let session: StorySession, book: StoryBook
@@ -347,8 +355,12 @@ public final class PlayApp {
             session = try story.session()
             book = story.book
         } catch {
-            loop.display.notice("The story cannot be started: \(error)", style: .bad)
-            return back
+            // Each problem on a line of its own, as `validate` prints them, and back to the
+            // story's page at the entry chosen, as a level that cannot start keeps its menu.
+            loop.display.notice(lines: Self.cannotStart("The story", error), style: .bad)
+            let canContinue = saved != nil || progress.storyCheckpoint(in: entry.pack)?["status"]?.stringValue
+                == StoryStatus.running.rawValue
+            return .story(entry, selected: resume || !canContinue ? 0 : 1)
         }
         if !resume { progress.storyBegan(in: entry.pack) }
         let player = StoryPlayer(session: session, book: book, entry: entry, names: names(entry), progress: progress,
@@ -491,7 +503,7 @@ public final class PlayApp {
         do {
             store = try makeStore(entry, id)
         } catch {
-            loop.display.notice("The level “\(id)” cannot be started: \(error)", style: .bad)
+            loop.display.notice(lines: Self.cannotStart("The level “\(id)”", error), style: .bad)
             return .levels(entry, group, selected: index)
         }
         let names = names(entry)

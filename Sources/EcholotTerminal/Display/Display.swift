@@ -96,6 +96,9 @@ public protocol Display: AnyObject {
     func scroll(_ page: Page, pages: Int) -> PageScroll
     /// A one-line message outside the level (a locked choice, an audio notice).
     func notice(_ text: String, style: TextStyle)
+    /// A message of several lines, each shown as a line of its own (a problem per line, as
+    /// `validate` prints them), never run together.
+    func notice(lines: [String], style: TextStyle)
     /// A level begins.
     func levelBegan(_ context: LevelContext, level: Level)
     /// Something happened in the level (a hit, a miss, a goal…), in words.

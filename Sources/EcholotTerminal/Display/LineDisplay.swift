@@ -75,6 +75,11 @@ public final class LineDisplay: Display {
     /// Says the message.
     public func notice(_ text: String, style: TextStyle) { say(text) }
 
+    /// Says each line as one printed line.
+    public func notice(lines: [String], style: TextStyle) {
+        for line in lines { say(line) }
+    }
+
     /// Says the level's start: its name, heading and what is in view. A choice says
     /// neither heading nor view: its question and its options, each with its direction,
     /// come next and are what the player must hear first (in view is one of them again).

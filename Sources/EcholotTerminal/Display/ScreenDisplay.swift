@@ -9,7 +9,7 @@ public final class ScreenDisplay: Display {
     private let size: () -> (columns: Int, rows: Int)
     private var page: Page?
     private var scrollOffset = 0
-    private var notice: (text: String, style: TextStyle)?
+    private var notice: (lines: [String], style: TextStyle)?
     /// Notices given before anything was drawn (a profile that cannot be opened, no sound
     /// device): each would replace the one before, so all stay on the first page.
     private var openingNotices: [(text: String, style: TextStyle)] = []
@@ -61,7 +61,7 @@ public final class ScreenDisplay: Display {
     /// above the keys, as the line mode does.
     public func selectionMoved(_ page: Page, stoppedAt edge: ListEdge?) {
         self.page = page
-        notice = edge.map { ("That is \($0.words).", .normal) }
+        notice = edge.map { (["That is \($0.words)."], .normal) }
         drawPage()
     }
 
@@ -83,14 +83,19 @@ public final class ScreenDisplay: Display {
 
     /// Shows the message above the keys line.
     public func notice(_ text: String, style: TextStyle) {
+        notice(lines: [text], style: style)
+    }
+
+    /// Shows the lines above the keys line, each wrapped on its own.
+    public func notice(lines: [String], style: TextStyle) {
         if frame != nil {
             // During a level a notice (an audio problem, a tracker message) is a message.
-            levelSaid(text, style: style)
+            for line in lines { levelSaid(line, style: style) }
             drawLevel()
             return
         }
-        guard page != nil else { return openingNotices.append((text, style)) }
-        notice = (text, style)
+        guard page != nil else { return openingNotices += lines.map { ($0, style) } }
+        notice = (lines, style)
         drawPage()
     }
 
@@ -199,7 +204,7 @@ public final class ScreenDisplay: Display {
         func wrapped(_ notices: [(text: String, style: TextStyle)]) -> [StyledLine] {
             notices.flatMap { notice in TextWrap.lines(notice.text, width: width).map { StyledLine(" " + $0, notice.style) } }
         }
-        let opening = wrapped(openingNotices), current = wrapped(notice.map { [$0] } ?? [])
+        let opening = wrapped(openingNotices), current = wrapped(notice.map { notice in notice.lines.map { ($0, notice.style) } } ?? [])
         // The keys and the pointer to the line mode wrap rather than lose their ends on a
         // narrow screen: the pointer is all a screen-reader user may get to hear here.
         let help = Self.packed(page.keys.map(\.shown), width: width).map { StyledLine(" " + $0, .dim) }
