@@ -569,3 +569,32 @@ extension StoryAuthorMessageTests {
             """)
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// Common slips are told once, at the value written, with the fix: `lines` written as
+    /// one object (put it in a list) or as ids (write objects), a voice named without its
+    /// extension, a misspelt `goto` (not also as a branch lacking one), and a kind written
+    /// as a longer word of it (`ending` for `end`).
+    @Test func commonSlipsAreToldOnceWithTheFix() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "c", "lines": {"id": "hello", "duration": 1}},
+              {"cutscene": "d", "lines": ["hello"]},
+              {"cutscene": "e", "lines": [{"id": "bye", "voice": "bell"}]},
+              {"level": "walk", "lines": "hello"},
+              {"if": {"outcome": "lost"}, "go to": "a"},
+              {"ending": "home"}
+            ]}]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:2:30: error: cut-scene 'c' needs 'lines', a non-empty list; found an object: put the line in [ ], \
+            as [{"id": …}]
+            story.json:3:31: error: a line must be an object, found a string; write {"id": "hello"}
+            story.json:4:54: error: voice file "sounds/bell" does not exist (did you mean "bell.wav"?)
+            story.json:5:30: error: 'lines' of a level step must be a list of lines spoken over the level; found a string
+            story.json:6:31: error: a branch has no field 'go to' (did you mean 'goto'?)
+            story.json:7:4: error: a step has no kind 'ending' (did you mean 'end'?)
+
+            """)
+    }
+}

@@ -23,6 +23,10 @@ public enum Suggestion {
     /// finds it — since a "did you mean" alone would not say what is wrong; `what` names
     /// the kind of file ("sound", "voice").
     static func soundHint(for file: String, what: String, among known: [String], exists: (String) -> Bool) -> String {
+        // A name written without its extension ("keeper.night" for "keeper.night.wav") is
+        // too far from the file for a typo's edits, yet surely meant.
+        let extended = ["wav", "ogg", "flac", "oga"].map { "\(file).\($0)" }.filter(known.contains)
+        if extended.count == 1 { return " (did you mean \(quoted(extended[0]))?)" }
         guard file.hasPrefix("sounds/") else { return hint(for: file, among: known) }
         let inside = String(file.dropFirst("sounds/".count))
         let named = "; \(what) files are named from inside sounds/"

@@ -68,7 +68,9 @@ struct StoryObject {
     /// none". Whether there was one.
     func reportsUnknownKind(among kinds: [String], fields: [String], in what: String) -> Bool {
         guard let key = unknownKind(among: kinds, fields: fields) else { return false }
-        let hint = Suggestion.nameHint(for: key.key, among: kinds)
+        // A kind written as a longer word of it (`ending` for `end`) is too far for a typo.
+        let longer = kinds.filter { $0.count >= 3 && key.key.lowercased().hasPrefix($0) }
+        let hint = longer.count == 1 ? " (did you mean '\(longer[0])'?)" : Suggestion.nameHint(for: key.key, among: kinds)
         let kindsSaid = hint.isEmpty ? "; it is one of \(kinds.joined(separator: ", "))" : hint
         report.error("\(what) has no kind \(named(key.key))" + kindsSaid, at: key.keyPosition)
         return true

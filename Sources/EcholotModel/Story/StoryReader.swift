@@ -293,7 +293,9 @@ private final class Reader {
         noteSceneID("cut-scene", id, at: object["cutscene"]!.position)
         guard let list = object["lines"], case let .array(items) = list.value, !items.isEmpty else {
             if object.misspells("lines") { return nil }
-            report.error("cut-scene \(named(id)) needs 'lines', a non-empty list", at: object.position)
+            // Told at the value when there is one, with what it is instead.
+            let found = object["lines"].map { Reader.notAList($0) } ?? ""
+            report.error("cut-scene \(named(id)) needs 'lines', a non-empty list" + found, at: object["lines"]?.position ?? object.position)
             return nil
         }
         let background = object["background"].map(background) ?? PersistentMap()
@@ -301,7 +303,23 @@ private final class Reader {
         return .cutscene(Cutscene(id: id, lines: items.compactMap(line), background: background, ambience: ambience))
     }
 
+    /// What `node`, written where a list of lines goes, is instead: `; found an object`,
+    /// with the fix when it is one line (`put the line in [ ]`).
+    static func notAList(_ node: JSONNode) -> String {
+        if case .array = node.value { return "" }
+        if case let .object(members) = node.value, members.contains(where: { $0.key == "id" }) {
+            return "; found an object: put the line in [ ], as [{\"id\": …}]"
+        }
+        return "; found \(node.value.typeDescription)"
+    }
+
     func line(_ node: JSONNode) -> StoryLine? {
+        // A line written as its id alone: the object to write instead is named.
+        if case let .string(id) = node.value {
+            report.error("a line must be an object, found a string; write {\"id\": \(Value.string(id).jsonText)}",
+                         at: node.position)
+            return nil
+        }
         guard let object = StoryObject(node, "a line", report: report) else { return nil }
         object.rejectUnknown(["id", "speaker", "voice", "azimuth", "duration"], in: "a line",
                              shown: Reader.goesInStrings("its words go", id: object.text("id")))
@@ -462,7 +480,8 @@ private final class Reader {
         var lines: [StoryLine] = []
         if let node = object["lines"] {
             guard case let .array(items) = node.value else {
-                report.error("'lines' of a level step must be a list of lines spoken over the level", at: node.position)
+                report.error("'lines' of a level step must be a list of lines spoken over the level" + Reader.notAList(node),
+                             at: node.position)
                 return nil
             }
             lines = items.compactMap(line)
@@ -559,6 +578,8 @@ private final class Reader {
             return .branch(condition, .chapter(id))
         }
         if case .bool(true)? = object["retry"]?.value { return .branch(condition, .retry) }
+        // A misspelt `goto` is told once, as the field it most likely is.
+        if object.misspells("goto") { return nil }
         report.error("a branch needs 'goto' (a chapter) or \"retry\": true", at: object.position)
         return nil
     }
