@@ -598,3 +598,25 @@ extension StoryAuthorMessageTests {
             """)
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// A choice's variable is named after its id unless it says another: a test of the id
+    /// of a choice that stores its pick elsewhere names the variable to test.
+    @Test func aTestOfAChoicesIDNamesTheVariableItStoresIn() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"choice": "way", "variable": "path", "options": [
+                {"value": "l", "azimuth": 270, "line": {"id": "left", "duration": 1}},
+                {"value": "r", "azimuth": 90, "line": {"id": "right", "duration": 1}}]},
+              {"if": {"variable": "way", "equals": "l"}, "goto": "b"},
+              {"level": "walk"}]},
+             {"id": "b", "steps": [{"end": "home"}]}
+            ]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:5:23: error: story variable 'way' is never set by a set step or a choice, so this test never holds \
+            (the choice 'way' stores its pick in 'path': test that)
+
+            """)
+    }
+}

@@ -34,7 +34,14 @@ extension StoryChecker {
             guard !test.value.isNull else { continue }
             let type = Self.type(of: test.value)
             guard let types = values[test.name].map({ Set($0.map(Self.type(of:))) }) else {
-                let hint = Suggestion.nameHint(for: test.name, among: values.keys.sorted())
+                // A choice's id is its variable's name unless it says another: a test of the
+                // id of one that stores elsewhere names where its pick goes.
+                let stored = book.chapters.flatMap(\.steps).lazy.compactMap { step -> Choice? in
+                    if case let .choice(choice) = step.kind, choice.id == test.name, choice.variable != test.name { return choice }
+                    return nil
+                }.first
+                let hint = stored.map { " (the choice \(named($0.id)) stores its pick in \(named($0.variable)): test that)" }
+                    ?? Suggestion.nameHint(for: test.name, among: values.keys.sorted())
                 report.error("story variable \(named(test.name)) is never set by a set step or a choice, so this test never holds"
                     + (hint.isEmpty ? "; set it, or test a variable the story sets" : hint), at: test.namePosition)
                 continue
