@@ -27,7 +27,7 @@ import Testing
 
             """, "\(result.stdout)")
         #expect(result.stderr == """
-            my-pack/levels/other.json:1:92: error: entities[0].colour: unknown field "colour"
+            my-pack/levels/other.json:1:92: error: entities[0].colour: unknown field "colour"; fields of your own go under "attributes"
             my-pack/tests/other.lua:1:10: error: level 'other' did not load: levels/other.json has problems (told above)
 
             """, "\(result.stderr)")
