@@ -87,7 +87,7 @@ struct PlayCommand: ParsableCommand {
             if let refusal = InputRecorder.refusal(toWrite: record) { throw ValidationError("--record: \(refusal)") }
         }
         if let time, TimeOfDay(text: time) == nil {
-            throw ValidationError("--time must be a time of day as HH:MM (00:00 to 23:59), not '\(time)'")
+            throw ValidationError("--time must be a time of day as HH:MM or H:MM (00:00 to 23:59), not '\(time)'")
         }
         if watch {
             guard let pack else {

@@ -211,12 +211,16 @@ import Testing
         #expect(level[LevelKeys.entities]["voice"]?[EntityKeys.name] == "gate.3", "no speaker: the line")
     }
 
-    /// `--time` takes two digits each for hours and minutes, nothing else.
+    /// `--time` takes digits only: one or two for the hour (`7:30` is how a morning is often
+    /// written, and was refused), two for the minutes.
     @Test func timesOfDayAreDigitsOnly() {
         #expect(TimeOfDay(text: "09:30") == TimeOfDay(hour: 9, minute: 30))
+        #expect(TimeOfDay(text: "9:30") == TimeOfDay(hour: 9, minute: 30))
         #expect(TimeOfDay(text: "+9:30") == nil)
         #expect(TimeOfDay(text: "09:-5") == nil)
-        #expect(TimeOfDay(text: "9:30") == nil)
+        #expect(TimeOfDay(text: "9:5") == nil)
+        #expect(TimeOfDay(text: "009:30") == nil)
+        #expect(TimeOfDay(text: "24:00") == nil)
     }
 
     /// The clock announces the time at the start and after every simulated minute.

@@ -16,10 +16,12 @@ public struct TimeOfDay: Sendable, Equatable, Hashable {
         self.minute = minute
     }
 
-    /// The time written `HH:MM` (two digits each), as `--time` and transcripts write it.
+    /// The time written `HH:MM` as `--time` and transcripts write it, or `H:MM` as people
+    /// often write a morning hour (`7:30`).
     public init?(text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy { ("0"..."9").contains($0) } }),
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
               let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }
         self.init(hour: hour, minute: minute)
     }
