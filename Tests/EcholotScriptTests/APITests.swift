@@ -584,13 +584,15 @@ import Testing
                 echolot.behaviour("n", { on = {
                   ["pack.nan"] = function(e) e.memo = 0/0 end,
                   ["pack.inf"] = function(e) e.azimuth = 1/0 end,
+                  ["pack.nanAzimuth"] = function(e) e.azimuth = 0/0 end,
                   ["pack.deep"] = function(e) e.memo = { 1, -1/0 } end,
                   ["pack.key"] = function(e) e.memo = pcall(function() e[{}] = 1 end) and "" or select(2, pcall(function() e[{}] = 1 end)) end,
                 } })
                 """,
         ], level: Support.level(entities: [("e", 0)], behaviours: #"[{"type": "n"}]"#))
         let expected = [("pack.nan", "field 'memo': NaN cannot be stored in the state: numbers in it are finite"),
-                        ("pack.inf", "field 'azimuth': an entity's azimuth is a number of degrees, not inf"),
+                        ("pack.inf", "field 'azimuth': an entity's azimuth is a number of degrees, not an infinite number"),
+                        ("pack.nanAzimuth", "field 'azimuth': an entity's azimuth is a number of degrees, not NaN (not a number)"),
                         ("pack.deep", "field 'memo[2]': -inf cannot be stored in the state: numbers in it are finite")]
         world.store.dispatch(.start)  // behaviours run while the level runs
         for (action, message) in expected {

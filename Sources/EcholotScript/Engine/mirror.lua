@@ -89,6 +89,9 @@ end
 local function describe(v)
   local tv = type(v)
   if tv == "string" then return "'" .. v .. "'" end
+  -- As the file readers tell them: tostring gives "-nan" or "nan" by the C library.
+  if v ~= v then return "NaN (not a number)" end
+  if v == 1/0 or v == -1/0 then return "an infinite number" end
   if tv == "number" or tv == "boolean" or tv == "nil" then return tostring(v) end
   return "a " .. tv
 end
@@ -288,7 +291,7 @@ local function enginefield(role, k, v, up, node)
   local checked, what, found = check(v, node)
   if checked == nil then
     error(fieldproblem(role, k, what, found or
-      tv == "number" and tostring(v) or tv == "string" and format("%q", v) or "a " .. tv), 3 + up)
+      tv == "number" and describe(v) or tv == "string" and format("%q", v) or "a " .. tv), 3 + up)
   end
   return checked
 end
