@@ -15,7 +15,10 @@ struct TestCommand: ParsableCommand {
             found entities and achievements. Each story test plays chapters with given inputs \
             and choices and asserts the exact sequence of lines, choices, levels and variables. \
             Prints 'ok: …' or the problems per test; exits 1 when any test fails. A pack with \
-            no tests passes, with a note on stderr saying there is nothing to run. Tests \
+            no tests passes, with a note on stderr saying there is nothing to run; a test file \
+            the run does not look for (in a subfolder of tests/, in a folder named like tests/ \
+            such as test/, or with a slip in its .lua or .story.json) is told as a warning after \
+            the count. Tests \
             play no sound; sounds that play would refuse are told as warnings after the count. \
             A pack file that does not read (a level, strings, pack.json) is told at its place and \
             counted as 'FAILED: <file>: loading the pack'; the tests of the levels that load \
@@ -75,6 +78,9 @@ struct TestCommand: ParsableCommand {
             report(result.label, passed: result.passed, printed: result.printed) { Terminal.report(result.diagnostics) }
         }
         print("\(passed) passed, \(failed) failed")
+        // Said after the count, beside the note that may follow: a test the run did not
+        // find (`test/`, `tests/more/`, `.lau`) would otherwise pass by not running.
+        Terminal.report(PackTestFolder(pack).warnings)
         // The tests pass without sound, so the author would first hear of these from a player.
         let sounds = AudioValidation.warnings(for: pack)
         if !sounds.isEmpty {

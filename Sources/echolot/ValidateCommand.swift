@@ -18,7 +18,8 @@ struct ValidateCommand: ParsableCommand {
             each good pack, 'ok: <pack id> (<n> levels)' goes to stdout, for a good level file \
             'ok: <file> (a level of <pack id>)'. Warnings (a string that names nothing of the pack or its \
             story, a level file that pack.json's "levels" and the story leave out, so play never \
-            offers it) and notes (story checks left out, and why) go to stderr as path:line:col: \
+            offers it, a test file that 'echolot test' does not run: in a subfolder of tests/, \
+            in a folder named like tests/, or with a slip in its .lua or .story.json) and notes (story checks left out, and why) go to stderr as path:line:col: \
             warning: or note: lines, and \
             do not fail the pack. A pack named twice (by \
             the same words, by its id and its folder, or through a link) is checked once. A problem \
@@ -88,6 +89,9 @@ struct ValidateCommand: ParsableCommand {
                                     readWithProblems: report.readWithProblems, onlyLevel: report.levelID)
             found += deep.problems
             remarks = deep.remarks
+            // Tests written where `test` does not look pass by not running; the pack's
+            // check, before it is shared, is where its author looks for such slips.
+            if report.levelID == nil { remarks += PackTestFolder(pack).warnings }
         }
         // Loading and the deeper checks may each find problems in one file: it is told
         // in one cap, with one count.

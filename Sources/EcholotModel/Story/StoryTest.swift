@@ -26,9 +26,7 @@ public struct StoryTest: Sendable {
     /// The story test files of a pack: `tests/*.story.json`, sorted by name; hidden files
     /// (an editor's `.x.story.json` backup) are left out, as pack tests' are.
     public static func files(in pack: Pack) -> [URL] {
-        let folder = pack.root.appendingPathComponent("tests", isDirectory: true)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(suffix) && !ArchivePath.isHidden($0) }.sorted().map { folder.appendingPathComponent($0) }
+        PackTestFolder(pack).storyTests.map { pack.root.appendingPathComponent($0) }
     }
 
     /// Reads a test file, reporting every problem with its position.

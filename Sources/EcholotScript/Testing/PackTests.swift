@@ -6,10 +6,7 @@ import Foundation
 public enum PackTests {
     /// The pack's test files, sorted by name.
     public static func files(in pack: Pack) -> [URL] {
-        let folder = pack.root.appendingPathComponent("tests", isDirectory: true)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.sorted()
-            .map { folder.appendingPathComponent($0) }
+        PackTestFolder(pack).levelTests.map { pack.root.appendingPathComponent($0) }
     }
 
     /// Loads the pack's rules and runs every test; a pack whose scripts do not load fails

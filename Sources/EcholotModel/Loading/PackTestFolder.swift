@@ -1,0 +1,115 @@
+import Foundation
+
+/// The tests a pack's `tests/` folder holds — `tests/*.lua` and `tests/*.story.json`, the
+/// only files `echolot test` runs — and the test files written where it does not look
+/// (a subfolder of `tests/`, a `test/` folder, a `.lau` file): a run that skipped them
+/// without a word would pass with the tests unrun.
+public struct PackTestFolder: Sendable {
+    /// The folder's name inside the pack.
+    public static let name = "tests"
+    /// How a level test's name ends.
+    public static let levelSuffix = ".lua"
+
+    /// The level tests, sorted, as paths inside the pack (`tests/first-steps.lua`).
+    public var levelTests: [String] = []
+    /// The story tests, sorted, as paths inside the pack (`tests/storm.story.json`).
+    public var storyTests: [String] = []
+    /// Test files no run finds, each at its 1:1 as a warning: a test in a subfolder of
+    /// `tests/`, one whose name ends in a slip of `.lua` or `.story.json`, a folder beside
+    /// `tests/` named like it that holds tests.
+    public var warnings: [Diagnostic] = []
+
+    /// Every test of the pack, level tests first, as the run takes them.
+    public var all: [String] { levelTests + storyTests }
+
+    /// Lists the tests folder of `pack` (for an archive, of the folder it was extracted to).
+    public init(_ pack: Pack) {
+        self.init(files: PackFiles(root: pack.root, realRoot: PackFiles.realPath(pack.root.path) ?? pack.root.path,
+                                   displayRoot: pack.displayRoot))
+    }
+
+    /// Lists the tests folder of the pack `files` sees.
+    init(files: PackFiles) {
+        let folder = Self.name
+        for name in files.visible(folder) {
+            let relative = folder + "/" + name
+            if name.hasSuffix(StoryTest.suffix) {
+                storyTests.append(relative)
+            } else if name.hasSuffix(Self.levelSuffix) {
+                levelTests.append(relative)
+            } else if files.entry(relative) == .directory {
+                // Input logs live in subfolders (`tests/logs/`); a test there is not run.
+                for test in Self.testFiles(below: relative, in: files) {
+                    warnings.append(Diagnostic(path: files.display(test), at: .start, message:
+                        "not run: tests are tests/*.lua and tests/*.story.json; move it up", severity: .warning))
+                }
+            } else if let meant = Self.nearMiss(name) {
+                warnings.append(Diagnostic(path: files.display(relative), at: .start, message:
+                    "not run: a test's name ends in \(meant), not \(meant == StoryTest.suffix ? Self.storyEnding(name) : Self.lastExtension(name)); rename it",
+                    severity: .warning))
+            }
+        }
+        warnings += Self.misnamedFolders(in: files)
+    }
+
+    /// The test files (`.lua`, `.story.json`) anywhere below the folder `relative`, hidden
+    /// names left out, sorted; no deeper than a few folders, through no link out of the pack.
+    static func testFiles(below relative: String, in files: PackFiles, depth: Int = 0) -> [String] {
+        guard depth < 8 else { return [] }
+        var found: [String] = []
+        for name in files.visible(relative) {
+            let path = relative + "/" + name
+            if name.hasSuffix(StoryTest.suffix) || name.hasSuffix(levelSuffix) {
+                if case .file = files.entry(path) { found.append(path) }
+            } else if files.entry(path) == .directory {
+                found += testFiles(below: path, in: files, depth: depth + 1)
+            }
+        }
+        return found
+    }
+
+    /// The folders of the pack named like `tests` (`test`, `Tests`, `tset`) that hold test
+    /// files, each as a warning at its 1:1; not the tests folder itself, which a file system
+    /// that ignores case finds by any of them.
+    static func misnamedFolders(in files: PackFiles) -> [Diagnostic] {
+        let real = PackFiles.realPath(files.url(name).path)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: files.root.path)) ?? []).sorted()
+        return names.filter { !ArchivePath.isHidden($0) }.compactMap { folder in
+            guard folder != name, folder.lowercased() == name || Suggestion.distance(Array(folder.lowercased()), Array(name)) == 1,
+                  files.entry(folder) == .directory, PackFiles.realPath(files.url(folder).path) != real,
+                  !testFiles(below: folder, in: files).isEmpty
+            else { return nil }
+            let fix = real == nil ? "rename the folder" : "move its tests into tests/"
+            return Diagnostic(path: files.display(folder), at: .start,
+                              message: "tests are read from tests/, not \(folder)/; \(fix)", severity: .warning)
+        }
+    }
+
+    /// The ending `name` was likely meant to have, when its own is a slip of one
+    /// (`.lau`, `.LUA`, `.stroy.json`, `.story.jsno`); nil for any other name, such as an
+    /// input log's (`win.jsonl`, `notes.txt`, `moves.json`).
+    static func nearMiss(_ name: String) -> String? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map { $0.lowercased() }
+        guard parts.count >= 2 else { return nil }
+        func near(_ part: String, _ meant: String) -> Bool {
+            part == meant || Suggestion.distance(Array(part), Array(meant)) == 1
+        }
+        if near(parts[parts.count - 1], "lua"), parts[parts.count - 1].count > 1 { return levelSuffix }
+        // Logs are JSON Lines (`.jsonl`): one beside a story test is no slip of one.
+        if parts.count >= 3, near(parts[parts.count - 2], "story"), near(parts[parts.count - 1], "json"),
+           parts[parts.count - 1] != "jsonl" {
+            return StoryTest.suffix
+        }
+        return nil
+    }
+
+    /// `.ext` of `name`.
+    static func lastExtension(_ name: String) -> String {
+        "." + (name.split(separator: ".", omittingEmptySubsequences: false).last.map(String.init) ?? "")
+    }
+
+    /// `.story.json` as `name` spells it (`.stroy.json`).
+    static func storyEnding(_ name: String) -> String {
+        "." + name.split(separator: ".", omittingEmptySubsequences: false).suffix(2).joined(separator: ".")
+    }
+}
