@@ -18,7 +18,8 @@ struct TestCommand: ParsableCommand {
             no tests passes, with a note on stderr saying there is nothing to run; a test file \
             the run does not look for (in a subfolder of tests/, in a folder named like tests/ \
             such as test/, or with a slip in its .lua or .story.json) is told as a warning after \
-            the count. Tests \
+            the count; a tests/ that cannot be read, or is no folder, is an error and \
+            counted as 'FAILED: <pack>/tests: reading the tests'. Tests \
             play no sound; sounds that play would refuse are told as warnings after the count. \
             A pack file that does not read (a level, strings, pack.json) is told at its place and \
             counted as 'FAILED: <file>: loading the pack'; the tests of the levels that load \
@@ -63,6 +64,11 @@ struct TestCommand: ParsableCommand {
             print("\(passed) passed, \(failed) failed")
             throw ExitCode(1)
         }
+        // A tests/ that cannot be read hides every test: counted, or the run would pass.
+        let tests = PackTestFolder(pack)
+        if let problem = tests.problem {
+            report("\(MessageText.oneLine(problem.path)): reading the tests", passed: false, printed: []) { Terminal.report([problem]) }
+        }
         for result in PackTests.run(pack, loadingPrinted: { print("print: \($0)") }) {
             let shown = result.label
             report(shown, passed: result.passed, printed: result.printed) {
@@ -80,7 +86,7 @@ struct TestCommand: ParsableCommand {
         print("\(passed) passed, \(failed) failed")
         // Said after the count, beside the note that may follow: a test the run did not
         // find (`test/`, `tests/more/`, `.lau`) would otherwise pass by not running.
-        Terminal.report(PackTestFolder(pack).warnings)
+        Terminal.report(tests.warnings)
         // The tests pass without sound, so the author would first hear of these from a player.
         let sounds = AudioValidation.warnings(for: pack)
         if !sounds.isEmpty {

@@ -60,4 +60,49 @@ import Testing
         #expect(beside.stderr.hasPrefix("my-pack/test:1:1: warning: tests are read from tests/, not test/; move its tests into tests/\n"),
                 "\(beside.stderr)")
     }
+
+    /// A tests/ that cannot be read is an error at it, counted as a failure: it was taken
+    /// for a folder with no tests, and the run passed with every test skipped.
+    @Test func aTestsFolderThatCannotBeReadFails() throws {
+        let scratch = Scratch()
+        let data = try Self.newPack(scratch)
+        let tests = scratch.at("my-pack/tests")
+        /// What `test` says of the pack as it stands.
+        func tested(privileged: Bool = true) throws -> ProcessOutput {
+            privileged ? try echolot(["test", "my-pack"], in: scratch.url, data: data)
+                : try unprivileged(["test", "my-pack"], in: scratch.url, data: data)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: tests.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tests.path) }
+        let locked = try tested(privileged: false)
+        #expect(locked.status == 1)
+        #expect(locked.stdout == "FAILED: my-pack/tests: reading the tests\n0 passed, 1 failed\n", "\(locked.stdout)")
+        #expect(locked.stderr == "my-pack/tests:1:1: error: the folder cannot be read (Permission denied)\n", "\(locked.stderr)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tests.path)
+        try FileManager.default.removeItem(at: tests)
+        try FileManager.default.createSymbolicLink(atPath: tests.path, withDestinationPath: "nowhere")
+        let dangling = try tested()
+        #expect(dangling.status == 1)
+        #expect(dangling.stdout == "FAILED: my-pack/tests: reading the tests\n0 passed, 1 failed\n", "\(dangling.stdout)")
+        #expect(dangling.stderr == "my-pack/tests:1:1: error: \"tests\" must be a folder\n", "\(dangling.stderr)")
+        try FileManager.default.removeItem(at: tests)
+        #expect(mkfifo(tests.path, 0o644) == 0)
+        let fifo = try tested()
+        #expect(fifo.status == 1)
+        #expect(fifo.stderr == "my-pack/tests:1:1: error: \"tests\" must be a folder\n", "\(fifo.stderr)")
+    }
+
+    /// A test that is a link to a file outside the pack is refused as the pack's other files
+    /// are (and as `pack` refuses it), not read and run.
+    @Test func aTestLinkedFromOutsideThePackIsRefused() throws {
+        let scratch = Scratch()
+        let data = try Self.newPack(scratch)
+        try FileManager.default.copyItem(at: scratch.at("my-pack/tests/first-steps.lua"), to: scratch.at("outside.lua"))
+        try FileManager.default.createSymbolicLink(atPath: scratch.at("my-pack/tests/zz.lua").path, withDestinationPath: "../../outside.lua")
+        let result = try echolot(["test", "my-pack"], in: scratch.url, data: data)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasSuffix("FAILED: my-pack/tests/zz.lua\n2 passed, 1 failed\n"), "\(result.stdout)")
+        #expect(result.stderr == "my-pack/tests/zz.lua:1:1: error: a symbolic link to a file outside the pack is not allowed\n",
+                "\(result.stderr)")
+    }
 }

@@ -165,6 +165,25 @@ struct PackFiles {
         }
     }
 
+    /// What is at the pack's folder `name` (`levels`, `strings`, `tests`) and, when that
+    /// keeps it from being read, why: a link out of the pack, something that is not a folder,
+    /// or a folder that cannot be listed (then `.special`, so no caller reads it as one with
+    /// nothing in it). One wording for every folder of a pack.
+    func folder(_ name: String) -> (entry: Entry, problem: String?) {
+        let entry = entry(name)
+        switch entry {
+        case .missing:
+            return (entry, nil)
+        case .outside:
+            return (entry, "the \(name) folder is a symbolic link to a folder outside the pack")
+        case .directory:
+            guard let reason = unlistable(name) else { return (entry, nil) }
+            return (.special, "the folder cannot be read (\(reason))")
+        case .brokenLink, .file, .special:
+            return (entry, "\(quoted(name)) must be a folder")
+        }
+    }
+
     /// The names in a folder inside the pack that are not hidden (``ArchivePath/isHidden(_:)``:
     /// what `echolot pack` leaves out), sorted; empty when it is not a folder inside the pack.
     func visible(_ relative: String) -> [String] {

@@ -223,19 +223,8 @@ struct PackLoading {
     /// lists; anything else was told (a folder that does not list comes back `.special`,
     /// so no caller reads it as one with nothing in it).
     mutating func checkFolder(_ name: String) -> PackFiles.Entry {
-        let entry = files.entry(name)
-        switch entry {
-        case .missing:
-            return entry
-        case .outside:
-            report(name, "the \(name) folder is a symbolic link to a folder outside the pack")
-        case .directory:
-            guard let reason = files.unlistable(name) else { return entry }
-            report(name, "the folder cannot be read (\(reason))")
-            return .special
-        case .brokenLink, .file, .special:
-            report(name, "\(quoted(name)) must be a folder")
-        }
+        let (entry, problem) = files.folder(name)
+        if let problem { report(name, problem) }
         return entry
     }
 

@@ -14,6 +14,10 @@ public struct PackTestFolder: Sendable {
     public var levelTests: [String] = []
     /// The story tests, sorted, as paths inside the pack (`tests/storm.story.json`).
     public var storyTests: [String] = []
+    /// What keeps `tests/` from being read, at its 1:1: a folder that cannot be listed,
+    /// something that is not a folder (a link leading nowhere, a pipe), a link out of the
+    /// pack. Its tests cannot be found, so the run must not pass as one with none.
+    public var problem: Diagnostic?
     /// Test files no run finds, each at its 1:1 as a warning: a test in a subfolder of
     /// `tests/`, one whose name ends in a slip of `.lua` or `.story.json`, a folder beside
     /// `tests/` named like it that holds tests.
@@ -24,14 +28,36 @@ public struct PackTestFolder: Sendable {
 
     /// Lists the tests folder of `pack` (for an archive, of the folder it was extracted to).
     public init(_ pack: Pack) {
-        self.init(files: PackFiles(root: pack.root, realRoot: PackFiles.realPath(pack.root.path) ?? pack.root.path,
-                                   displayRoot: pack.displayRoot))
+        self.init(files: Self.files(of: pack))
+    }
+
+    /// The files of `pack`'s own folder, seen as its loading saw them.
+    static func files(of pack: Pack) -> PackFiles {
+        PackFiles(root: pack.root, realRoot: PackFiles.realPath(pack.root.path) ?? pack.root.path, displayRoot: pack.displayRoot)
+    }
+
+    /// Reads the test `relative` (`tests/first-steps.lua`) of `pack` as its other files are
+    /// read: a link out of the pack (or leading nowhere), a pipe or a file over `limit`
+    /// bytes is refused, with the message to tell at the file's 1:1.
+    public static func read(_ relative: String, in pack: Pack, limit: Int) -> Result<[UInt8], Unreadable> {
+        files(of: pack).read(relative, limit: limit).mapError { problem in
+            guard case let .file(problem) = problem else { return Unreadable(message: PackFiles.message(for: problem, limit: limit)) }
+            return Unreadable(message: "cannot read the test file: \(problem.message(limit: limit))")
+        }
+    }
+
+    /// Why a test file is not read: what to tell at its 1:1.
+    public struct Unreadable: Error, Sendable {
+        /// The message.
+        public var message: String
     }
 
     /// Lists the tests folder of the pack `files` sees.
     init(files: PackFiles) {
         let folder = Self.name
-        for name in files.visible(folder) {
+        let (entry, problem) = files.folder(folder)
+        self.problem = problem.map { Diagnostic(path: files.display(folder), at: .start, message: $0) }
+        for name in entry == .directory ? files.visible(folder) : [] {
             let relative = folder + "/" + name
             if name.hasSuffix(StoryTest.suffix) {
                 storyTests.append(relative)

@@ -57,12 +57,12 @@ public enum StoryTesting {
     public static func run(file: URL, book: StoryBook, rules: PackRules) -> Result {
         let shown = DisplayPath.of("tests/\(file.lastPathComponent)", in: rules.pack)
         let bytes: [UInt8]
-        switch FileBytes.read(atPath: file.path, limit: StoryTest.maxFileSize) {
+        // As the pack's other files: a link out of the pack is refused, not followed.
+        switch PackTestFolder.read("tests/\(file.lastPathComponent)", in: rules.pack, limit: StoryTest.maxFileSize) {
         case let .success(read): bytes = read
         case let .failure(problem):
-            let message = "cannot read the test file: \(problem.message(limit: StoryTest.maxFileSize))"
             return Result(test: shown, transcript: nil,
-                          diagnostics: [Diagnostic(path: shown, at: .start, message: message)])
+                          diagnostics: [Diagnostic(path: shown, at: .start, message: problem.message)])
         }
         switch StoryTest.read(bytes, displayPath: shown) {
         case let .failure(error):

@@ -41,10 +41,10 @@ public enum PackTests {
             [PackTestResult(test: nil, file: source.displayPath, name: relative, result: nil, problems: [message])]
         }
         let data: [UInt8]
-        switch FileBytes.read(atPath: file.path, limit: ScriptFiles.sizeLimit) {
+        // As the pack's other files: a link out of the pack is refused, not followed.
+        switch PackTestFolder.read(relative, in: pack, limit: ScriptFiles.sizeLimit) {
         case let .success(bytes): data = bytes
-        case let .failure(problem):
-            return broken("\(source.displayPath):1:1: error: cannot read the test file: \(problem.message(limit: ScriptFiles.sizeLimit))")
+        case let .failure(problem): return broken("\(source.displayPath):1:1: error: \(problem.message)")
         }
         let tests: [(name: String, anchor: String?, test: Result<PackTest, PackTestReader.Problems>)]
         do {
