@@ -11,6 +11,12 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Run a pack's tests: level tests (tests/*.lua) and story transcripts (tests/*.story.json).",
         discussion: """
+            With no PACK, the current folder is tested when it holds pack.json. Each TEST after \
+            PACK is a test file of the pack, run alone: written as inside the pack \
+            (tests/first-steps.lua), from the current folder (my-pack/tests/first-steps.lua) or \
+            by its name in tests/ (first-steps.lua); a name the pack has no test of is told with \
+            the one likely meant, and nothing runs. A test file given as PACK runs alone, in the \
+            pack whose tests/ holds it (echolot test my-pack/tests/first-steps.lua). \
             Each level test names a level and an input log and asserts outcome, score, misses, \
             found entities and achievements. Each story test plays chapters with given inputs \
             and choices and asserts the exact sequence of lines, choices, levels and variables. \
@@ -18,7 +24,7 @@ struct TestCommand: ParsableCommand {
             no tests passes, with a note on stderr saying there is nothing to run; a test file \
             the run does not look for (in a subfolder of tests/, in a folder named like tests/ \
             such as test/, or with a slip in its .lua or .story.json) is told as a warning after \
-            the count; a tests/ that cannot be read, or is no folder, is an error and \
+            the count of a run of every test; a tests/ that cannot be read, or is no folder, is an error and \
             counted as 'FAILED: <pack>/tests: reading the tests'. Tests \
             play no sound; sounds that play would refuse are told as warnings after the count. \
             A pack file that does not read (a level, strings, pack.json) is told at its place and \
@@ -27,14 +33,39 @@ struct TestCommand: ParsableCommand {
             """
     )
 
-    /// The pack folder, archive or id.
-    @Argument(help: "The pack to test (a folder, a .zip, or a shipped or installed pack's id).")
-    var pack: String
+    /// The pack folder, archive or id, or a test file in a pack's `tests/`; `nil` for the
+    /// current folder.
+    @Argument(help: ArgumentHelp("The pack to test (a folder, a .zip, or a shipped or installed pack's id), or one test file of a pack; "
+        + "by default the current folder, when it holds pack.json.", valueName: "pack"))
+    var pack: String?
 
-    /// Runs every test and prints one line per test, problems on stderr.
+    /// The test files to run alone.
+    @Argument(help: ArgumentHelp("Test files of the pack to run, alone (tests/first-steps.lua, as inside the pack or from the current folder); "
+        + "every test when none is given.", valueName: "test"))
+    var tests: [String] = []
+
+    /// A run with no PACK outside a pack folder: which pack is meant cannot be guessed.
+    func validate() throws {
+        if pack == nil, !FileManager.default.fileExists(atPath: "pack.json") {
+            throw ValidationError("give the pack to test ('echolot test my-pack'): the current folder has no pack.json")
+        }
+    }
+
+    /// Runs every test (or those named) and prints one line per test, problems on stderr.
     func run() throws {
         let library = PackLibrary.standard()
-        guard let path = GameLoader.packPath(self.pack, in: library) else { throw ExitCode(1) }
+        // A test file given as the pack runs alone, in the pack it is a test of.
+        var argument = self.pack ?? ".", selection = tests
+        if let found = try Self.pack(ofTestFile: argument) {
+            argument = found.pack
+            // As written, so that a file in a subfolder of tests/ is told as it was typed.
+            selection.insert(self.pack ?? found.test, at: 0)
+        } else if let named = self.pack, Self.isTestName(named) {
+            // In a pack folder, a test's name alone (`first-steps.lua`) is the test meant.
+            argument = "."
+            selection.insert(named, at: 0)
+        }
+        guard let path = GameLoader.packPath(argument, in: library) else { throw ExitCode(1) }
         var readable = library.loadReadable(at: URL(fileURLWithPath: path))
         if readable.onlyParameters {
             // As the other commands tell such a pack: with what the rules find in the entries.
@@ -64,12 +95,29 @@ struct TestCommand: ParsableCommand {
             print("\(passed) passed, \(failed) failed")
             throw ExitCode(1)
         }
-        // A tests/ that cannot be read hides every test: counted, or the run would pass.
         let tests = PackTestFolder(pack)
+        // Tests named, every one found before any runs: a slip fails at once, not after the rest.
+        var only: [String]?
+        if !selection.isEmpty {
+            var problems: [String] = []
+            only = selection.compactMap { named in
+                switch Self.test(named, of: pack, among: tests) {
+                case let .success(found): return found
+                case let .failure(problem):
+                    problems.append(problem.message)
+                    return nil
+                }
+            }
+            guard problems.isEmpty else {
+                problems.forEach(Terminal.error)
+                throw ExitCode(1)
+            }
+        }
+        // A tests/ that cannot be read hides every test: counted, or the run would pass.
         if let problem = tests.problem {
             report("\(MessageText.oneLine(problem.path)): reading the tests", passed: false, printed: []) { Terminal.report([problem]) }
         }
-        for result in PackTests.run(pack, loadingPrinted: { print("print: \($0)") }) {
+        for result in PackTests.run(pack, only: only.map { $0.filter(tests.levelTests.contains) }, loadingPrinted: { print("print: \($0)") }) {
             let shown = result.label
             report(shown, passed: result.passed, printed: result.printed) {
                 // On stderr alone a mismatch must still say which test it is about; the
@@ -80,13 +128,15 @@ struct TestCommand: ParsableCommand {
             }
         }
         // What loading printed was shown above, from the level tests' load of the same scripts.
-        for result in StoryTesting.run(pack) {
+        // Level tests named alone do not need the story, which is the pack's as a whole.
+        let stories = only.map { $0.filter(tests.storyTests.contains) }
+        for result in stories?.isEmpty == true ? [] : StoryTesting.run(pack, only: stories) {
             report(result.label, passed: result.passed, printed: result.printed) { Terminal.report(result.diagnostics) }
         }
         print("\(passed) passed, \(failed) failed")
         // Said after the count, beside the note that may follow: a test the run did not
         // find (`test/`, `tests/more/`, `.lau`) would otherwise pass by not running.
-        Terminal.report(tests.warnings)
+        if only == nil { Terminal.report(tests.warnings) }
         // The tests pass without sound, so the author would first hear of these from a player.
         let sounds = AudioValidation.warnings(for: pack)
         if !sounds.isEmpty {
@@ -100,6 +150,87 @@ struct TestCommand: ParsableCommand {
         if passed == 0 {
             Terminal.error("\(pack.display("tests")): note: no tests to run; a test is a tests/*.lua or tests/*.story.json file (docs/modding.md, \"Pack tests\")")
         }
+    }
+
+    /// The pack `argument` is a test file of, as `argument` writes its folder (`my-pack`,
+    /// `.`, `..`), and the test's path inside it; nil when `argument` is no file in a pack.
+    /// Throws, told, for a file of a pack outside its `tests/`: "not a pack folder" alone
+    /// would not say how to test its pack.
+    static func pack(ofTestFile argument: String) throws -> (pack: String, test: String)? {
+        var isFolder: ObjCBool = false
+        guard !argument.hasSuffix(".zip"), FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder),
+              !isFolder.boolValue else { return nil }
+        var typed = argument.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        var folder = URL(fileURLWithPath: argument).standardizedFileURL
+        var inside: [String] = []
+        while folder.path != "/" {
+            inside.insert(folder.lastPathComponent, at: 0)
+            folder.deleteLastPathComponent()
+            // The folder as the argument writes it, while its names can be taken off.
+            if let last = typed.last, ![".", "..", ""].contains(last) { typed.removeLast() } else { typed = [] }
+            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("pack.json").path) else { continue }
+            let shown = typed.isEmpty ? relativeFolder(folder) : typed.joined(separator: "/")
+            let test = inside.joined(separator: "/")
+            guard test.hasPrefix(PackTestFolder.name + "/") else {
+                Terminal.error("\(MessageText.argument(argument)):1:1: error: not a pack folder, nor a test file "
+                    + "(a test is a tests/*.lua or tests/*.story.json file); to run the tests of its pack: echolot test \(MessageText.argument(shown))")
+                throw ExitCode(1)
+            }
+            return (shown, test)
+        }
+        return nil
+    }
+
+    /// Whether `argument`, which names nothing here, is the name of a test in the current
+    /// folder's tests/, the current folder a pack.
+    static func isTestName(_ argument: String) -> Bool {
+        let manager = FileManager.default
+        return !argument.contains("/") && !manager.fileExists(atPath: argument) && manager.fileExists(atPath: "pack.json")
+            && manager.fileExists(atPath: PackTestFolder.name + "/" + argument)
+    }
+
+    /// `folder` as a path from the current folder: `.`, `..`, `../..` when it holds the
+    /// current folder, else absolute.
+    static func relativeFolder(_ folder: URL) -> String {
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.pathComponents
+        let there = folder.standardizedFileURL.pathComponents
+        guard here.starts(with: there) else { return folder.path }
+        let ups = here.count - there.count
+        return ups == 0 ? "." : Array(repeating: "..", count: ups).joined(separator: "/")
+    }
+
+    /// Why a TEST argument names no test of the pack: the line to tell.
+    struct NotATest: Error {
+        var message: String
+    }
+
+    /// The test of `pack` that `named` names, as a path inside the pack: written as inside
+    /// the pack (`tests/first-steps.lua`), from the current folder (`my-pack/tests/…`), or
+    /// by its name in tests/ (`first-steps.lua`) — any reading that finds one test.
+    static func test(_ named: String, of pack: Pack, among tests: PackTestFolder) -> Result<String, NotATest> {
+        let all = tests.all
+        var inPack = named
+        while inPack.hasPrefix("./") { inPack.removeFirst(2) }
+        let root = pack.root.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        let fromHere = URL(fileURLWithPath: named).standardizedFileURL.resolvingSymlinksInPath().path
+        // From the current folder, as a path inside the pack (for an archive, never).
+        let here = fromHere.hasPrefix(root) ? String(fromHere.dropFirst(root.count)) : nil
+        let readings = [inPack, PackTestFolder.name + "/" + inPack] + (here.map { [$0] } ?? [])
+        let found = Array(Set(readings.filter(all.contains))).sorted()
+        let shown = MessageText.argument(named)
+        if found.count == 1 { return .success(found[0]) }
+        if found.count > 1 {
+            return .failure(NotATest(message: "\(shown):1:1: error: names more than one test of the pack (\(Suggestion.list(found, conjunction: "or"))); write it as inside the pack"))
+        }
+        // Said as a path inside the pack, so the one likely meant is found however it was written.
+        let written = here ?? (inPack.hasPrefix(PackTestFolder.name + "/") ? inPack : PackTestFolder.name + "/" + inPack)
+        let packName = "pack '\(MessageText.argument(pack.id))'"
+        if FileManager.default.fileExists(atPath: pack.root.appendingPathComponent(written).path) {
+            return .failure(NotATest(message: "\(shown):1:1: error: not a test of \(packName): tests are tests/*.lua and tests/*.story.json"))
+        }
+        let hint = Suggestion.nameHint(for: written, among: all)
+        let listed = all.isEmpty ? "; it has no tests" : hint.isEmpty ? "; its tests: \(Suggestion.few(all))" : ""
+        return .failure(NotATest(message: "\(shown):1:1: error: no test '\(MessageText.argument(written))' in \(packName)\(hint)\(listed)"))
     }
 
     /// Whether `path` holds a pack, however broken: a folder with a pack.json, or an archive.

@@ -105,4 +105,70 @@ import Testing
         #expect(result.stderr == "my-pack/tests/zz.lua:1:1: error: a symbolic link to a file outside the pack is not allowed\n",
                 "\(result.stderr)")
     }
+
+    /// Tests named after the pack run alone, however their path is written; a pack's test
+    /// file given as the pack runs alone in the pack found above it.
+    @Test func namedTestsRunAlone() throws {
+        let scratch = Scratch()
+        let data = try Self.newPack(scratch)
+        let test = try String(contentsOf: scratch.at("my-pack/tests/first-steps.lua"), encoding: .utf8)
+        // A second file that fails: run, it would fail the run.
+        scratch.write(["my-pack/tests/second.lua": test.replacingOccurrences(of: #"outcome = "won""#, with: #"outcome = "lost""#)])
+        let first = """
+            ok: my-pack/tests/first-steps.lua: the chime is found in time
+            ok: my-pack/tests/first-steps.lua: waiting too long loses
+            2 passed, 0 failed
+
+            """
+        for arguments in [["my-pack", "tests/first-steps.lua"], ["my-pack", "my-pack/tests/first-steps.lua"],
+                          ["my-pack", "first-steps.lua"], ["my-pack/tests/first-steps.lua"]] {
+            let result = try echolot(["test"] + arguments, in: scratch.url, data: data)
+            #expect(result.status == 0, "\(arguments)")
+            #expect(result.stdout == first, "\(arguments): \(result.stdout)")
+            #expect(result.stderr == "", "\(arguments): \(result.stderr)")
+        }
+        let second = try echolot(["test", "my-pack", "tests/second.lua"], in: scratch.url, data: data)
+        #expect(second.status == 1)
+        #expect(second.stdout.hasSuffix("1 passed, 1 failed\n"), "\(second.stdout)")
+        // In the pack's folder, the pack is the current folder's, and a test is named as there.
+        let pack = scratch.at("my-pack")
+        let all = try echolot(["test"], in: pack, data: data)
+        #expect(all.status == 1)
+        #expect(all.stdout.hasSuffix("3 passed, 1 failed\n"), "\(all.stdout)")
+        for arguments in [["tests/first-steps.lua"], ["first-steps.lua"], [".", "tests/first-steps.lua"]] {
+            let result = try echolot(["test"] + arguments, in: pack, data: data)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout == first.replacingOccurrences(of: "my-pack/", with: ""), "\(arguments): \(result.stdout)")
+        }
+        let below = try echolot(["test", "first-steps.lua"], in: scratch.at("my-pack/tests"), data: data)
+        #expect(below.stdout == first.replacingOccurrences(of: "my-pack/", with: "../"), "\(below.stdout)")
+    }
+
+    /// A test named that the pack does not have is told with the one likely meant, and
+    /// nothing runs; a file of the pack outside tests/ says how to test the pack; no pack
+    /// given outside a pack's folder is a usage error that says to give one.
+    @Test func aTestThatIsNotThereIsTold() throws {
+        let scratch = Scratch()
+        let data = try Self.newPack(scratch)
+        let misspelt = try echolot(["test", "my-pack", "tests/frist-steps.lua", "nope.lua"], in: scratch.url, data: data)
+        #expect(misspelt.status == 1)
+        #expect(misspelt.stdout == "")
+        #expect(misspelt.stderr == """
+            tests/frist-steps.lua:1:1: error: no test 'tests/frist-steps.lua' in pack 'my-pack' (did you mean 'tests/first-steps.lua'?)
+            nope.lua:1:1: error: no test 'tests/nope.lua' in pack 'my-pack'; its tests: tests/first-steps.lua
+
+            """, "\(misspelt.stderr)")
+        scratch.write(["my-pack/tests/more/again.lua": "return {}"])
+        let nested = try echolot(["test", "my-pack/tests/more/again.lua"], in: scratch.url, data: data)
+        #expect(nested.status == 1)
+        #expect(nested.stderr == "my-pack/tests/more/again.lua:1:1: error: not a test of pack 'my-pack': tests are tests/*.lua and tests/*.story.json\n",
+                "\(nested.stderr)")
+        let level = try echolot(["test", "my-pack/levels/first-steps.json"], in: scratch.url, data: data)
+        #expect(level.status == 1)
+        #expect(level.stderr == "my-pack/levels/first-steps.json:1:1: error: not a pack folder, nor a test file "
+            + "(a test is a tests/*.lua or tests/*.story.json file); to run the tests of its pack: echolot test my-pack\n", "\(level.stderr)")
+        let none = try echolot(["test"], in: scratch.url, data: data)
+        #expect(none.status == 2)
+        #expect(none.stderr.hasPrefix("Error: give the pack to test ('echolot test my-pack'): the current folder has no pack.json\n"), "\(none.stderr)")
+    }
 }

@@ -25,10 +25,11 @@ public enum StoryTesting {
         public var label: String { MessageText.oneLine(test) }
     }
 
-    /// Runs every story test of `pack`; `[]` when the pack has no `story.json` and no story
+    /// Runs every story test of `pack` (or only the files `only` names, as paths inside the
+    /// pack: `tests/storm.story.json`); `[]` when the pack has no `story.json` and no story
     /// tests. Problems with the story itself fail every test with the story's diagnostics.
-    public static func run(_ pack: Pack, standardRules: URL? = nil) -> [Result] {
-        let files = StoryTest.files(in: pack)
+    public static func run(_ pack: Pack, standardRules: URL? = nil, only: [String]? = nil) -> [Result] {
+        let files = only.map { $0.map { pack.root.appendingPathComponent($0) } } ?? StoryTest.files(in: pack)
         guard let loaded = StoryReader.load(for: pack) else {
             return files.map { Result(test: DisplayPath.of("tests/\($0.lastPathComponent)", in: pack), transcript: nil, diagnostics: [
                 Diagnostic(path: DisplayPath.of("tests/\($0.lastPathComponent)", in: pack), line: 1, column: 1,

@@ -9,10 +9,11 @@ public enum PackTests {
         PackTestFolder(pack).levelTests.map { pack.root.appendingPathComponent($0) }
     }
 
-    /// Loads the pack's rules and runs every test; a pack whose scripts do not load fails
+    /// Loads the pack's rules and runs every test (or only the files `only` names, as paths
+    /// inside the pack: `tests/first-steps.lua`); a pack whose scripts do not load fails
     /// with their errors. What the scripts print while they load goes to `loadingPrinted`,
     /// once: it belongs to no test.
-    public static func run(_ pack: Pack, standardRules: URL? = nil,
+    public static func run(_ pack: Pack, standardRules: URL? = nil, only: [String]? = nil,
                            loadingPrinted: (String) -> Void = { _ in }) -> [PackTestResult] {
         let rules: PackRules
         do {
@@ -24,12 +25,13 @@ public enum PackTests {
             }
         }
         rules.engine.takeOutput().forEach(loadingPrinted)
-        return run(rules)
+        return run(rules, only: only)
     }
 
-    /// Runs every test of the pack `rules` holds.
-    public static func run(_ rules: PackRules) -> [PackTestResult] {
-        files(in: rules.pack).flatMap { run(file: $0, rules: rules) }
+    /// Runs every test of the pack `rules` holds, or only the files `only` names.
+    public static func run(_ rules: PackRules, only: [String]? = nil) -> [PackTestResult] {
+        let files = only.map { $0.map { rules.pack.root.appendingPathComponent($0) } } ?? files(in: rules.pack)
+        return files.flatMap { run(file: $0, rules: rules) }
     }
 
     /// Runs the tests of one file.
