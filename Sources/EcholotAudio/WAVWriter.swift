@@ -1,4 +1,5 @@
 import CSndFile
+import EcholotModel
 import Foundation
 
 /// A WAV file written through libsndfile from float samples. The samples go to a
@@ -35,7 +36,7 @@ public final class WAVWriter {
         self.channels = channels
         self.sampleRate = sampleRate
         // Through a link to the file it names; a device or a folder is never replaced.
-        let destination = url.resolvingSymlinksInPath()
+        let destination = OutputGuard.destination(of: url)
         if let type = try? FileManager.default.attributesOfItem(atPath: destination.path)[.type] as? FileAttributeType,
            type != .typeRegular {
             throw AudioError.writeFailed(path: url.path, message: "it exists and is not a regular file")

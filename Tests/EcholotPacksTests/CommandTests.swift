@@ -568,6 +568,11 @@ struct CommandTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.at("latest.zip").path) == "shared/cave.zip")
         #expect(try Data(contentsOf: scratch.at("shared/cave.zip")).prefix(2) == Data("PK".utf8))
         #expect(!packed.stdout.contains(" 0.0 KiB"), "the archive's size, not the link's: \(packed.stdout)")
+        // A link to a file not made yet is written through too: the write makes the file.
+        try FileManager.default.createSymbolicLink(atPath: scratch.at("next.zip").path, withDestinationPath: "shared/next.zip")
+        let fresh = try echolot(["pack", "cave", "--out", "next.zip"], in: scratch.url, data: data)
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(try Data(contentsOf: scratch.at("shared/next.zip")).prefix(2) == Data("PK".utf8))
     }
 
     @Test func aHostileArchiveIsRefusedWithExitStatusOne() throws {

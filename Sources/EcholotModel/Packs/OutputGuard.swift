@@ -1,15 +1,36 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Keeps a command's output off its input: `echolot pack --out` or `render --out` aimed
 /// inside a pack being read (or at its archive) would replace that pack's own files.
 public enum OutputGuard {
+    /// The file a write to `output` lands in: `output`, or what the link there names, link
+    /// after link, whether that file exists yet or not (`resolvingSymlinksInPath` stops at a
+    /// link whose file is not there, and renaming over it replaced the link).
+    public static func destination(of output: URL) -> URL {
+        var current = output.standardizedFileURL
+        for _ in 0 ..< 40 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { return current }
+            current = target.hasPrefix("/") ? URL(fileURLWithPath: target)
+                : current.deletingLastPathComponent().appendingPathComponent(target).standardizedFileURL
+        }
+        return current
+    }
+
     /// Whether `output` (a link followed to what it names) exists and is neither a regular
     /// file nor a folder: a device, a pipe or a socket, which renaming a file over it would
     /// replace (as root, `/dev/full` became a zip) and writing into would not keep.
     public static func isSpecialFile(_ output: URL) -> Bool {
-        guard let type = try? FileManager.default.attributesOfItem(atPath: output.resolvingSymlinksInPath().path)[.type]
-            as? FileAttributeType else { return false }
-        return type != .typeRegular && type != .typeDirectory
+        // stat(2) follows links to the end: a link to a file not made yet is no device,
+        // and the write makes that file.
+        var info = stat()
+        guard stat(output.path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
     }
 
     /// Why `output` may not be written while `inputs` (pack folders or `.zip` files) are

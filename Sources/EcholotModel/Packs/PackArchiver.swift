@@ -125,7 +125,7 @@ public enum PackArchiver {
     public static func write(folder: URL, id: String, to output: URL, displayRoot: String,
                              limits: ArchiveLimits = .standard) throws(PackLoadError) -> Summary {
         let shownOutput = PackFiles.displayPath(of: output)
-        let output = output.resolvingSymlinksInPath()
+        let output = OutputGuard.destination(of: output)
         if OutputGuard.isSpecialFile(output) {
             throw PackLoadError(diagnostics: [Diagnostic(path: shownOutput, at: .start,
                                                          message: "exists and is not a regular file (a device, a pipe or a socket); nothing was written")])
