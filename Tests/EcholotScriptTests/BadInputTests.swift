@@ -784,8 +784,19 @@ import Testing
         #expect(error?.errors.count == 1)
         #expect(first.source?.file == "scripts/goals/ring.lua")
         #expect(first.message == "attempt to index a nil value (global 'util'): 'util' is set by \(pack.layer.display("scripts/lib/util.lua")), "
-            + "which loads after this file; scripts load in path order, so what other files use as they load goes in a file "
-            + "whose path sorts first (scripts/_lib/ sorts before scripts/lib/)")
+            + "which loads after this file; scripts load in path order (byte order), so what other files use as they load goes in a file "
+            + "whose path sorts before scripts/goals/ring.lua (such as scripts/_lib/ for scripts/lib/)")
+        // A helper right in scripts/ is sent to a folder that sorts early, not to one named after itself.
+        let topLevel = try Support.writePack(files: [
+            "levels/one.json": Support.level(entities: [("bell", 0)]),
+            "scripts/goals/ring.lua": "local clamp = util.clamp\necholot.goal('ring', { on = { tick = function() end } })",
+            "scripts/util.lua": "util = {}\nfunction util.clamp(x) return x end",
+        ])
+        let told = #expect(throws: ScriptLoadError.self) {
+            try PackRules.load(try PackLoader.load(at: topLevel), standardRules: Support.standardRules)
+        }
+        #expect(told?.errors.first?.message.hasSuffix("sorts before scripts/goals/ring.lua (such as scripts/_lib/)") == true,
+                "\(String(describing: told?.errors.first?.message))")
         // Named so, the helper loads first and the pack loads.
         let helpers = folder.appendingPathComponent("scripts/_lib")
         try FileManager.default.moveItem(at: folder.appendingPathComponent("scripts/lib"), to: helpers)

@@ -71,10 +71,13 @@ extension ScriptEngine {
               let later = setBy[String(error.message[open.upperBound ..< close])], later.file != error.source?.file else { return error }
         let name = error.message[open.upperBound ..< close]
         var hinted = error
-        let folder = later.file.split(separator: "/").dropFirst().first.map(String.init) ?? ""
+        // `scripts/lib/util.lua` → `lib`; a file right in scripts/ has no folder to rename.
+        let parts = later.file.split(separator: "/")
+        let folder = parts.count >= 3 ? String(parts[1]) : nil
+        let reader = error.source?.file ?? "this file"
+        let move = folder.map { $0.hasPrefix("_") ? "" : " (such as scripts/_\($0)/ for scripts/\($0)/)" } ?? " (such as scripts/_lib/)"
         hinted.message += ": '\(name)' is set by \(later.displayPath), which loads after this file; scripts load in path "
-            + "order, so what other files use as they load goes in a file whose path sorts first"
-            + (folder.isEmpty || folder.hasPrefix("_") ? "" : " (scripts/_\(folder)/ sorts before scripts/\(folder)/)")
+            + "order (byte order), so what other files use as they load goes in a file whose path sorts before \(reader)" + move
         return hinted
     }
 
