@@ -97,8 +97,9 @@ struct TestCommand: ParsableCommand {
         }
         let tests = PackTestFolder(pack)
         // Tests named, every one found before any runs: a slip fails at once, not after the rest.
+        // A tests/ that cannot be read is the cause to tell, not the names it hides.
         var only: [String]?
-        if !selection.isEmpty {
+        if !selection.isEmpty, tests.problem == nil {
             var problems: [String] = []
             only = selection.compactMap { named in
                 switch Self.test(named, of: pack, among: tests) {
@@ -112,6 +113,9 @@ struct TestCommand: ParsableCommand {
                 problems.forEach(Terminal.error)
                 throw ExitCode(1)
             }
+            // A test named twice (by two of its names) runs once.
+            var seen: Set<String> = []
+            only = only?.filter { seen.insert($0).inserted }
         }
         // A tests/ that cannot be read hides every test: counted, or the run would pass.
         if let problem = tests.problem {

@@ -21,7 +21,10 @@ import Testing
         scratch.write(["my-pack/tests/more/again.lua": test, "my-pack/tests/tower.lau": test,
                        "my-pack/tests/Tower.LUA": test, "my-pack/tests/storm.stroy.json": "{}",
                        "my-pack/tests/logs/win.jsonl": "", "my-pack/tests/notes.md": "", "my-pack/tests/moves.json": "",
-                       "my-pack/tests/storm.story.jsonl": ""])
+                       "my-pack/tests/storm.story.jsonl": "",
+                       // An editor's copies are no slips: renamed, they would replace the test.
+                       "my-pack/tests/first-steps.lua~": test, "my-pack/tests/first-steps.lua.bak": test,
+                       "my-pack/tests/first-steps.luac": test])
         let warnings = """
             my-pack/tests/Tower.LUA:1:1: warning: not run: a test's name ends in .lua, not .LUA; rename it
             my-pack/tests/more/again.lua:1:1: warning: not run: tests are tests/*.lua and tests/*.story.json; move it up
@@ -85,6 +88,10 @@ import Testing
         #expect(dangling.status == 1)
         #expect(dangling.stdout == "FAILED: my-pack/tests: reading the tests\n0 passed, 1 failed\n", "\(dangling.stdout)")
         #expect(dangling.stderr == "my-pack/tests:1:1: error: \"tests\" must be a folder\n", "\(dangling.stderr)")
+        // A test named is not looked for in a tests/ that cannot be read: that is the cause told.
+        let named = try echolot(["test", "my-pack", "first-steps.lua"], in: scratch.url, data: data)
+        #expect(named.status == 1)
+        #expect(named.stderr == "my-pack/tests:1:1: error: \"tests\" must be a folder\n", "\(named.stderr)")
         try FileManager.default.removeItem(at: tests)
         #expect(mkfifo(tests.path, 0o644) == 0)
         let fifo = try tested()
@@ -127,6 +134,9 @@ import Testing
             #expect(result.stdout == first, "\(arguments): \(result.stdout)")
             #expect(result.stderr == "", "\(arguments): \(result.stderr)")
         }
+        // Named twice, by two of its names, a test runs once.
+        let twice = try echolot(["test", "my-pack", "first-steps.lua", "tests/first-steps.lua"], in: scratch.url, data: data)
+        #expect(twice.stdout == first, "\(twice.stdout)")
         let second = try echolot(["test", "my-pack", "tests/second.lua"], in: scratch.url, data: data)
         #expect(second.status == 1)
         #expect(second.stdout.hasSuffix("1 passed, 1 failed\n"), "\(second.stdout)")

@@ -115,6 +115,10 @@ public struct PackTestFolder: Sendable {
     /// (`.lau`, `.LUA`, `.stroy.json`, `.story.jsno`); nil for any other name, such as an
     /// input log's (`win.jsonl`, `notes.txt`, `moves.json`).
     static func nearMiss(_ name: String) -> String? {
+        // An editor's backup or swap file (`first.lua~`, `.first.lua.swp`, `first.lua.bak`)
+        // or a compiled chunk is no slip: renamed, it would replace the test it copies.
+        let kept = ["~", ".bak", ".orig", ".swp", ".swo", ".luac", ".tmp"]
+        guard !kept.contains(where: { name.lowercased().hasSuffix($0) }) else { return nil }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map { $0.lowercased() }
         guard parts.count >= 2 else { return nil }
         func near(_ part: String, _ meant: String) -> Bool {
