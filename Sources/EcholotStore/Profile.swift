@@ -122,7 +122,15 @@ public final class Profile: Sendable {
             // With no `-wal` beside it no connection is open and the file alone is the whole
             // profile: it is checked as that first, since a connection to a WAL file makes
             // its `-wal` and `-shm`, which a file refused here (damaged, another program's) kept.
-            if !FileManager.default.fileExists(atPath: path + "-wal") { try connect(immutable).0.close() }
+            // Read so, without locks, the file could change under the check only if another
+            // Echolot opened it meanwhile, which makes the `-wal`: then it is read as usual.
+            if !FileManager.default.fileExists(atPath: path + "-wal") {
+                do {
+                    try connect(immutable).0.close()
+                } catch {
+                    if !FileManager.default.fileExists(atPath: path + "-wal") { throw error }
+                }
+            }
             do {
                 (database, current, blank) = try connect(path)
             } catch let error as DatabaseError
