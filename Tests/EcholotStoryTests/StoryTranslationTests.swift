@@ -87,6 +87,16 @@ extension StoryAuthorMessageTests {
             """)
     }
 
+    /// A line with a voice may have no words: a sigh or a sting is heard, not read, and a
+    /// story with one played before an empty text became a problem.
+    @Test func aVoicedLineMayHaveNoWords() throws {
+        let story = Self.translatedStory.replacingOccurrences(of: #"{"id": "bye", "duration": 1}"#,
+                                                              with: #"{"id": "bye", "voice": "bell.wav"}"#)
+        #expect(story != Self.translatedStory)
+        let folder = try Self.pack(story: story, strings: Self.translatedStrings.replacingOccurrences(of: #""Bye.""#, with: #""""#))
+        #expect(try Self.validate(folder) == "")
+    }
+
     /// A language file named in capitals is found by `--lang` whatever its case, but
     /// `validate` asks for the lower-case name that `defaultLanguage` and other tools expect.
     @Test func aLanguageFileNamedInCapitalsIsWarnedOf() throws {

@@ -108,7 +108,8 @@ struct StoryChecker {
                 let missing = languages.filter { pack.strings[$0]?[line.id] == nil }.map { pack.display("strings/\($0).json") }
                 report.error("line \(named(line.id)) is missing from \(Suggestion.list(missing)); add its text "
                     + (missing.count == 1 ? "there" : "to each"), at: line.position)
-            } else if emptied.insert(line.id).inserted, let empty = emptyDefaultText(line.id, what: "line") {
+            } else if line.voice == nil, emptied.insert(line.id).inserted, let empty = emptyDefaultText(line.id, what: "line") {
+                // A line with a voice and no words (a sigh, a sting) is heard, not read.
                 elsewhere.append(empty)
             }
             // A speaker is shown before every line of theirs: without a name in the default
