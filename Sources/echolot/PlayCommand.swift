@@ -306,11 +306,14 @@ private final class NoticeRelay {
 
 /// Why a level could not be started from the menus: its first problem, how many more
 /// there are, and the command that lists them all.
-private struct LevelStartError: Error, CustomStringConvertible {
+private struct LevelStartError: Error, CustomStringConvertible, PlayApp.ListedProblems {
     let description: String
+    /// The problems, one line each: the play menu shows them a line apiece.
+    let problems: [String]
 
     /// The error for `problems` (one line each, at least one) of the pack at `pack`.
     init(problems: [String], pack: String) {
+        self.problems = problems
         let more = problems.count - 1
         let count = more > 0 ? " (\(more) more problem\(more == 1 ? "" : "s"))" : ""
         description = "\(problems.first ?? "")\(count); echolot validate \(Shell.word(pack)) lists \(more > 0 ? "them" : "it")"

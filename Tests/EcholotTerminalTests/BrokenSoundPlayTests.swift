@@ -75,4 +75,24 @@ import Testing
         game.send("q")
         #expect(try game.waitForExit() == 0)
     }
+
+    /// Several sounds that stop a story are listed a line each, as validate prints them:
+    /// they were one line naming the first and a count of the rest.
+    @Test func aStoryWithSeveralBrokenSoundsListsEach() throws {
+        let folder = try temporaryFolder()
+        let pack = folder.appendingPathComponent("night-walk")
+        try FileManager.default.copyItem(atPath: StoryPlayTests.nightWalk, toPath: pack.path)
+        for sound in ["click.ogg", "hoot.ogg"] { try Data("not audio".utf8).write(to: pack.appendingPathComponent("sounds/\(sound)")) }
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio"])
+        try game.expect("Begin the story")
+        game.send("n")
+        try game.expect("The story cannot be started:\r\n\(pack.path)/levels/clearing.json:27:17: error: ")
+        try game.expect(#"sound file "sounds/hoot.ogg": not a readable"#)
+        try game.expect("\r\n\(pack.path)/levels/crossing.json:10:104: error: ")
+        try game.expect(#"sound file "sounds/click.ogg": not a readable"#)
+        #expect(!game.text.contains("more problem"), "\(game.text)")
+        try game.expect("== Night Walk — a story ==")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
 }

@@ -328,10 +328,18 @@ public final class PlayApp {
         }
     }
 
+    /// An error made of several problems, one line each (a level's sounds that cannot
+    /// play), that ``cannotStart(_:_:)`` shows a line apiece.
+    public protocol ListedProblems: Error {
+        /// The problems, one line each, as `validate` prints them.
+        var problems: [String] { get }
+    }
+
     /// The lines that say why `what` cannot be started: one problem after the words, several
     /// each on a line of its own below them, as `validate` prints them, not run together.
     static func cannotStart(_ what: String, _ error: any Error) -> [String] {
-        let problems = (error as? PackLoadError).map { $0.diagnostics.map(\.description) } ?? []
+        let problems = (error as? PackLoadError).map { $0.diagnostics.map(\.description) }
+            ?? (error as? ListedProblems)?.problems ?? []
         guard problems.count > 1 else { return ["\(what) cannot be started: \(error)"] }
         return ["\(what) cannot be started:"] + problems
     }
