@@ -76,6 +76,31 @@ import Testing
         #expect(transcript.levels == ["walk"])
     }
 
+    /// An expectation in a form the transcript never has (`"errors": "x"`) was taken, and
+    /// told only as a mismatch after the run; a `"clock"` written as `expect.clocks` writes
+    /// times was refused.
+    @Test func expectationsAndTheClockAreReadInTheirForms() throws {
+        func problems(_ text: String) -> [String] {
+            guard case let .failure(error) = StoryTest.read(Array(text.utf8), displayPath: "tests/t.story.json") else { return [] }
+            return error.diagnostics.map(\.description)
+        }
+        #expect(problems(#"{"expect": {"errors": "x"}}"#)
+            == ["tests/t.story.json:1:23: error: 'errors' must be a list of strings, each an error message exactly as the run tells it"])
+        #expect(problems(#"{"expect": {"lines": ["a", 2], "variables": [], "status": 1, "ending": null}}"#) == [
+            "tests/t.story.json:1:22: error: 'lines' must be a list of strings",
+            "tests/t.story.json:1:45: error: 'variables' must be an object of the variables' values ({\"path\": \"river\"})",
+            "tests/t.story.json:1:59: error: 'status' must be a string: \"finished\", \"stopped\" or \"running\"",
+        ])
+        #expect(problems(#"{"clock": "23:10", "expect": {"errors": [], "clocks": ["23:10"]}}"#) == [])
+        guard case let .success(test) = StoryTest.read(Array(#"{"clock": "7:05", "expect": {}}"#.utf8), displayPath: "t") else {
+            Issue.record("a clock written H:MM reads")
+            return
+        }
+        #expect(test.script.clock == TimeOfDay(hour: 7, minute: 5))
+        #expect(problems(#"{"clock": "25:00", "expect": {}}"#)
+            == [#"tests/t.story.json:1:11: error: 'clock' must be a time of day, "HH:MM" or {"hour": 0…23, "minute": 0…59}"#])
+    }
+
     /// A play in a story test names exactly one scene; anything else is one diagnostic at
     /// the play's position in the test file.
     @Test func aPlayNamesOneScene() throws {

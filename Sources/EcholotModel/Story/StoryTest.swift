@@ -42,8 +42,12 @@ public struct StoryTest: Sendable {
         var clock: TimeOfDay?
         if let node = object["clock"] {
             let value = node.stateValue
-            clock = value["hour"].intValue.flatMap { h in value["minute"].intValue.flatMap { TimeOfDay(hour: h, minute: $0) } }
-            if clock == nil { report.error("'clock' must be {\"hour\": 0…23, \"minute\": 0…59}", at: node.position) }
+            // "23:10" as `expect.clocks` writes times, or the clock action's own form.
+            clock = value.stringValue.flatMap(TimeOfDay.init(text:))
+                ?? value["hour"].intValue.flatMap { h in value["minute"].intValue.flatMap { TimeOfDay(hour: h, minute: $0) } }
+            if clock == nil {
+                report.error("'clock' must be a time of day, \"HH:MM\" or {\"hour\": 0…23, \"minute\": 0…59}", at: node.position)
+            }
         }
         var plays: [StoryScript.Play] = []
         if let node = object["plays"] {
@@ -57,7 +61,12 @@ public struct StoryTest: Sendable {
         if let node = object["expect"], let expect = StoryObject(node, "'expect'", report: report) {
             expect.rejectUnknown(expectable, in: "'expect'")
             for member in expect.members where expectable.contains(member.key) {
-                expectations.append((member.key, member.value.stateValue, member.value.position))
+                let value = member.value.stateValue
+                if let form = Self.form(of: member.key, refusing: value) {
+                    report.error("'\(member.key)' must be \(form)", at: member.value.position)
+                    continue
+                }
+                expectations.append((member.key, value, member.value.position))
             }
         } else if object["expect"] == nil, !object.misspells("expect") {
             report.error("a story test needs 'expect', the transcript it checks", at: root.position)
@@ -65,6 +74,24 @@ public struct StoryTest: Sendable {
         guard report.diagnostics.isEmpty else { return .failure(PackLoadError(diagnostics: report.diagnostics)) }
         return .success(StoryTest(displayPath: displayPath, script: StoryScript(clock: clock, plays: plays),
                                   expectations: expectations))
+    }
+
+    /// The form `field` of `expect` must have, when `value` does not have it: a list that
+    /// could never equal the transcript's was told only as a mismatch after the run.
+    private static func form(of field: String, refusing value: Value) -> String? {
+        switch field {
+        case "variables":
+            if case .map = value { return nil }
+            return "an object of the variables' values ({\"path\": \"river\"})"
+        case "status", "ending":
+            if case .string = value { return nil }
+            if field == "ending", case .null = value { return nil }
+            return field == "status" ? "a string: \"finished\", \"stopped\" or \"running\"" : "an ending's name, or null for none"
+        default:
+            if case let .list(items) = value, items.allSatisfy({ if case .string = $0 { true } else { false } }) { return nil }
+            return field == "errors" ? "a list of strings, each an error message exactly as the run tells it"
+                : field == "clocks" ? "a list of times, \"HH:MM\" each" : "a list of strings"
+        }
     }
 
     private static func play(_ node: JSONNode, report: FileReport) -> StoryScript.Play? {
