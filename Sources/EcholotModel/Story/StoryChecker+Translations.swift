@@ -5,18 +5,23 @@ import EcholotCore
 /// warns. Empty texts are told the same way, and, in the default language, as problems:
 /// there is nothing to fall back to.
 extension StoryChecker {
-    /// A problem at the value of `id` in the pack's own default-language file when its text
-    /// there is empty or only spaces: players would read nothing for this line (or a bare
-    /// `: ` for this speaker). `nil` when the text is written, or the file is a base's (told
-    /// with the base).
-    func emptyDefaultText(_ id: String, what: String) -> Diagnostic? {
+    /// A problem at the value of each of `ids` (a line's or a speaker's, told as `what`) in
+    /// the pack's own default-language file whose text there is empty or only spaces:
+    /// players would read nothing for this line (or a bare `: ` for this speaker). None for
+    /// an id whose text is written, or whose file is a base's (told with the base). The
+    /// strings files are read for their positions once, and only when a text is empty.
+    func emptyDefaultTexts(_ ids: [(id: String, what: String)]) -> [Diagnostic] {
         let language = pack.manifest.defaultLanguage
-        guard let text = pack.strings[language]?[id], Pack.written(text) == nil else { return nil }
+        let empty = ids.filter { pack.strings[language]?[$0.id].map { Pack.written($0) == nil } ?? false }
+        guard !empty.isEmpty else { return [] }
         let file = pack.display("strings/\(language).json")
-        guard let string = pack.writtenStrings().last(where: { $0.file == file && $0.id == id }) else { return nil }
-        let shown = what == "speaker" ? "a bare ': ' before their lines" : "nothing for this line"
-        return Diagnostic(path: file, at: string.valuePosition,
-                          message: "the text of \(quoted(id)) is empty, so players would read \(shown); write it")
+        let written = pack.writtenStrings().filter { $0.file == file }
+        return empty.compactMap { id, what in
+            guard let string = written.last(where: { $0.id == id }) else { return nil }
+            let shown = what == "speaker" ? "a bare ': ' before their lines" : "nothing for this line"
+            return Diagnostic(path: file, at: string.valuePosition,
+                              message: "the text of \(quoted(id)) is empty, so players would read \(shown); write it")
+        }
     }
 
     /// The warnings of a translation: a line or speaker a language file other than the

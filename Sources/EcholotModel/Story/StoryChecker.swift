@@ -98,7 +98,9 @@ struct StoryChecker {
         }
         // The default language first, as the one every other falls back to.
         let languages = Self.sorted(pack.strings.keys, first: { $0 == language })
-        var emptied = Set<String>()
+        // Ids whose default text may be empty, each once, checked after the loop.
+        var texts: [(id: String, what: String)] = []
+        var listed = Set<String>()
         for line in lines {
             // Only the default language's text is needed to play: another language lacking
             // it shows the default's (a warning of validate, ``translationWarnings()``), so
@@ -108,23 +110,23 @@ struct StoryChecker {
                 let missing = languages.filter { pack.strings[$0]?[line.id] == nil }.map { pack.display("strings/\($0).json") }
                 report.error("line \(named(line.id)) is missing from \(Suggestion.list(missing)); add its text "
                     + (missing.count == 1 ? "there" : "to each"), at: line.position)
-            } else if line.voice == nil, emptied.insert(line.id).inserted, let empty = emptyDefaultText(line.id, what: "line") {
+            } else if line.voice == nil, listed.insert(line.id).inserted {
                 // A line with a voice and no words (a sigh, a sting) is heard, not read.
-                elsewhere.append(empty)
+                texts.append((line.id, "line"))
             }
             // A speaker is shown before every line of theirs: without a name in the default
             // language, the player reads its raw id (a translation without it falls back to
             // that name). Told once, at the first line naming it, however many lines do.
             guard let speaker = line.speaker, let strings = pack.strings[language] else { continue }
             guard strings[speaker] == nil else {
-                if emptied.insert(speaker).inserted, let empty = emptyDefaultText(speaker, what: "speaker") { elsewhere.append(empty) }
+                if listed.insert(speaker).inserted { texts.append((speaker, "speaker")) }
                 continue
             }
             let hint = speakerHint(for: speaker, among: strings)
             report.error("speaker \(named(speaker)) is missing from \(pack.display("strings/\(language).json")); add their "
                 + "name there" + hint, at: line.speakerPosition, about: "\u{0}speaker\u{0}\(language)\u{0}\(speaker)")
         }
-        return elsewhere
+        return elsewhere + emptyDefaultTexts(texts)
     }
 
     /// The likely speaker id for `speaker`, missing from `strings`: a misspelt id, else the

@@ -273,12 +273,17 @@ public final class PlayApp {
         return false
     }
 
+    /// Whether the story's page offers Continue (its first entry, before Begin): a saved
+    /// place of a story still running that fits the pack as it is now.
+    private func offersContinue(_ entry: PackEntry, saved: PersistentMap<Value>?, _ loop: Loop) -> Bool {
+        saved?["status"]?.stringValue == StoryStatus.running.rawValue && saved.map { fits($0, entry, in: stories?(entry), loop) } == true
+    }
+
     /// The story's page: continue where the player left, begin again, or pick single levels.
     private func storyMenu(_ entry: PackEntry, selected: Int, _ loop: Loop) throws(SystemError) -> Place {
         let names = names(entry)
         let saved = progress.storyCheckpoint(in: entry.pack)
-        let canContinue = saved?["status"]?.stringValue == StoryStatus.running.rawValue
-            && saved.map { fits($0, entry, in: stories?(entry), loop) } == true
+        let canContinue = offersContinue(entry, saved: saved, loop)
         var choices: [Choice] = []
         var meanings: [Place] = []
         if canContinue, let chapter = saved?["chapter"]?.stringValue {
@@ -366,9 +371,8 @@ public final class PlayApp {
             // Each problem on a line of its own, as `validate` prints them, and back to the
             // story's page at the entry chosen, as a level that cannot start keeps its menu.
             loop.display.notice(lines: Self.cannotStart("The story", error), style: .bad)
-            let canContinue = saved != nil || progress.storyCheckpoint(in: entry.pack)?["status"]?.stringValue
-                == StoryStatus.running.rawValue
-            return .story(entry, selected: resume || !canContinue ? 0 : 1)
+            let begin = offersContinue(entry, saved: progress.storyCheckpoint(in: entry.pack), loop) ? 1 : 0
+            return .story(entry, selected: resume ? 0 : begin)
         }
         if !resume { progress.storyBegan(in: entry.pack) }
         let player = StoryPlayer(session: session, book: book, entry: entry, names: names(entry), progress: progress,
