@@ -503,6 +503,12 @@ struct CommandTests {
         #expect(packed.status == 1)
         #expect(packed.stderr == "cave/pack.json:1:1: error: the output is inside a pack folder being read; write it outside the pack\n")
         #expect(try Data(contentsOf: manifest) == before)
+        // Nor through a link to a file not made yet inside it: the write would make it there.
+        try FileManager.default.createSymbolicLink(atPath: scratch.at("into.zip").path, withDestinationPath: "cave/new.zip")
+        let linked = try echolot(["pack", "cave", "--out", "into.zip"], in: scratch.url, data: data)
+        #expect(linked.status == 1)
+        #expect(linked.stderr == "into.zip:1:1: error: the output is inside a pack folder being read; write it outside the pack\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch.at("cave/new.zip").path))
     }
 
     /// A folder nested so deep that no path below it fits an archive is told as such where

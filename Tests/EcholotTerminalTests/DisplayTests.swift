@@ -162,6 +162,26 @@ import Testing
         #expect(lines.text.contains("Time left: 0 s"), "\(lines.text)")
     }
 
+    /// Each goal's time left is drawn in tens against its own deadline: one time for all,
+    /// worked out from the nearest deadline, drew a later one with more time than it had
+    /// (a minute's limit beside a 45 s deadline showed 65 s left at 3 s).
+    @Test func eachGoalsTimeIsDrawnAgainstItsOwnDeadline() {
+        var level = tutorialLevel("around-you").level
+        level[LevelKeys.status] = .running
+        level[LevelKeys.time] = 3
+        let findAll = level[LevelKeys.goals].ids.first { level[LevelKeys.goals][$0]?[GoalKeys.type] == "findAll" }
+        if let findAll { level[LevelKeys.goals][findAll]?["deadline"] = .number(45) }
+        #expect(findAll != nil)
+        let context = LevelContext(packName: "Tutorial", names: Names(pack: tutorial), goalPaths: [:], visuals: .shown, steering: "arrow keys")
+        let screen = Transcript()
+        let display = ScreenDisplay(output: screen.output, size: { (80, 24) })
+        display.levelBegan(context, level: level)
+        display.levelFrame(LevelFrame(level: level, paused: false, wallTime: 0))
+        let text = Escape.strip(screen.text)
+        #expect(text.contains("Time left: 60 s"), "\(text)")
+        #expect(!text.contains("Time left: 65 s"), "\(text)")
+    }
+
     /// A wrong pick (the decoy) is found to the store but not to the player: the level
     /// screen's counters and the status leave it out, as the end page does.
     @Test func theCountersLeaveOutWrongPicks() {

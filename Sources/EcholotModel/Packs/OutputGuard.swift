@@ -12,11 +12,15 @@ public enum OutputGuard {
     /// after link, whether that file exists yet or not (`resolvingSymlinksInPath` stops at a
     /// link whose file is not there, and renaming over it replaced the link).
     public static func destination(of output: URL) -> URL {
-        var current = output.standardizedFileURL
+        // Each step's folder with its own links resolved: a folder may be a link too.
+        func placed(_ url: URL) -> URL {
+            url.standardizedFileURL.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent)
+        }
+        var current = placed(output)
         for _ in 0 ..< 40 {
             guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { return current }
-            current = target.hasPrefix("/") ? URL(fileURLWithPath: target)
-                : current.deletingLastPathComponent().appendingPathComponent(target).standardizedFileURL
+            current = placed(target.hasPrefix("/") ? URL(fileURLWithPath: target)
+                                : current.deletingLastPathComponent().appendingPathComponent(target))
         }
         return current
     }
@@ -36,9 +40,8 @@ public enum OutputGuard {
     /// Why `output` may not be written while `inputs` (pack folders or `.zip` files) are
     /// read; `nil` when it may. Links are followed on both sides.
     public static func problem(writing output: URL, reading inputs: [URL]) -> String? {
-        // The output may not exist yet: its folder is what links can redirect.
-        let target = output.standardizedFileURL.deletingLastPathComponent().resolvingSymlinksInPath()
-            .appendingPathComponent(output.lastPathComponent).resolvingSymlinksInPath().path
+        // Where the write lands, as the writers find it: through links, to a file that may not exist yet.
+        let target = destination(of: output).path
         for input in inputs {
             let source = input.standardizedFileURL.resolvingSymlinksInPath().path
             var isDirectory: ObjCBool = false

@@ -318,9 +318,9 @@ public final class ScreenDisplay: Display {
         }
         lines.append(StyledLine(" Goals", .bold))
         let goalText = GoalText(names: context.names)
-        var timed = level
-        timed[LevelKeys.time] = Self.goalTime(level)
         for goal in goals {
+            var timed = level
+            timed[LevelKeys.time] = Self.goalTime(level, for: goal)
             let status = goalText.status(goal, in: timed)
             switch (status.state, status.isConstraint) {
             case (.failed, _): lines.append(StyledLine(" [✗] " + status.text, .bad))
@@ -339,20 +339,18 @@ public final class ScreenDisplay: Display {
     /// Seconds left to the nearest deadline below which the goals count every second.
     static let urgentSeconds = 10.0
 
-    /// The level's time as its goals are drawn: while more than ``urgentSeconds`` are left to
-    /// the nearest deadline, the time left to it goes down in whole tens of seconds (60, 50,
-    /// … 20: the tens not yet run out, as a whole second not yet run out counts), so a
-    /// screen reader that reads changed lines hears it once in ten seconds rather than every
-    /// second; from then on the exact time, every second counting, as the line mode's
-    /// warnings at 10 and 5 seconds do.
-    static func goalTime(_ level: Level) -> Double {
+    /// The level's time as `goal` is drawn: while more than ``urgentSeconds`` are left to its
+    /// deadline, the time left goes down in whole tens of seconds (60, 50, … 20: the tens
+    /// not yet run out, as a whole second not yet run out counts), so a screen reader that
+    /// reads changed lines hears it once in ten seconds rather than every second; from then
+    /// on the exact time, every second counting, as the line mode's warnings at 10 and 5
+    /// seconds do. Each goal against its own deadline: one time for all, from the nearest,
+    /// showed a later deadline more time than it had.
+    static func goalTime(_ level: Level, for goal: Goal) -> Double {
         let time = level[LevelKeys.time]
-        let deadlines = level[LevelKeys.goals].nodes.map(\.node)
-            .filter { $0[GoalKeys.state] != .failed }
-            .compactMap(GoalText.deadline(of:))
-            .filter { $0 > time }
-        guard let nearest = deadlines.min(), nearest - time > urgentSeconds else { return time }
-        return nearest - ((nearest - time) / 10).rounded(.up) * 10
+        guard goal[GoalKeys.state] != .failed, let deadline = GoalText.deadline(of: goal),
+              deadline - time > urgentSeconds else { return time }
+        return deadline - ((deadline - time) / 10).rounded(.up) * 10
     }
 
     /// The screen that says the terminal is too small: the whole message when it fits,
