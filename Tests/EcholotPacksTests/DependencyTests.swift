@@ -127,6 +127,10 @@ struct DependencyTests {
         #expect(error.diagnostics.map(\.description) == ["work/ed/pack.json:1:95: error: extends: pack \"ed\" extends \"nowhere\", "
             + "which is neither installed, shipped nor a pack folder in work (needed through ed → nowhere); install it with "
             + "'echolot install FILE.zip', or put its folder in work"])
+        // Shown as the current folder (`.`, whose display root is empty), it lies in `..`: it said `.`.
+        let here = PackLoader.check(root: scratch.at("work/ed"), displayRoot: "")
+        guard case let .failure(fromInside) = library.resolve(try #require(here.pack)) else { Issue.record("resolved"); return }
+        #expect(fromInside.diagnostics.first?.message.hasSuffix("or put its folder in ..") == true, "\(fromInside.diagnostics)")
     }
 
     /// The walk along a chain recurses; a chain longer than any real pack needs is refused

@@ -107,18 +107,10 @@ public struct PackLibrary: Sendable {
             return found
         }
         resolver.lookup = { id in self.entry(id: id)?.loaded ?? sibling().entry(id: id)?.loaded }
-        resolver.besideFolder = Self.parent(shown: pack.displayRoot)
+        // A pack in the current folder is shown as "": its parent is "..", as typed.
+        resolver.besideFolder = PackLoader.parent(of: pack.displayRoot.isEmpty ? "." : pack.displayRoot)
         resolver.knownIDs = { self.entries.compactMap(\.id) + sibling().entries.compactMap(\.id) }
         return resolver.resolve(pack)
-    }
-
-    /// The folder holding the one shown as `path`, shown alike: `.` for `ed`, `work` for
-    /// `work/ed/`. (Foundation's `deletingLastPathComponent` traps on a one-letter name.)
-    static func parent(shown path: String) -> String {
-        var path = Substring(path)
-        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The folder that holds the folder of `pack`, when it is not one the library reads

@@ -44,20 +44,25 @@ extension ScriptEngine {
             throw ScriptLoadError(errors: [error])
         }
         // The scripts that can be read still run, so that one load reports every problem.
-        var globals = globalNames(of: pack)
+        // Which later file sets each global, for the hint of a nil global read too early:
+        // noted only from the first such error on, so a load that has none does no more work.
+        var globals: Set<String>?
         var setBy: [String: ScriptSource] = [:]
         for file in files {
             do {
                 let file = try file.get()
                 defer {
-                    let now = globalNames(of: pack)
-                    for name in now.subtracting(globals) where setBy[name] == nil { setBy[name] = file.source }
-                    globals = now
+                    if let before = globals {
+                        let now = globalNames(of: pack)
+                        for name in now.subtracting(before) where setBy[name] == nil { setBy[name] = file.source }
+                        globals = now
+                    }
                 }
                 try loadScript(pack: pack, source: file.source, text: file.text)
             } catch {
                 errors.append(error)
                 errors += error.more
+                if globals == nil, error.message.contains("a nil value (global '") { globals = globalNames(of: pack) }
             }
         }
         if !errors.isEmpty { throw ScriptLoadError(errors: errors.map { Self.loadOrderHint($0, setBy: setBy) }) }

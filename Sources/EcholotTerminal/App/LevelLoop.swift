@@ -212,7 +212,8 @@ public final class LevelLoop {
     /// space wait a moment again, as after the briefing's Start.
     private func start(at time: Double) {
         waiting = false
-        if !tooSmall { feedback?.paused(false) }
+        // Only called in a window the level fits (the keys are dropped while it does not).
+        feedback?.paused(false)
         display.levelSaid("Started.", style: .normal)
         settleUntil = settle > 0 ? time + settle : -.infinity
     }

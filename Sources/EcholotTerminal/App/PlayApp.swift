@@ -343,8 +343,7 @@ public final class PlayApp {
     /// The lines that say why `what` cannot be started: one problem after the words, several
     /// each on a line of its own below them, as `validate` prints them, not run together.
     static func cannotStart(_ what: String, _ error: any Error) -> [String] {
-        let problems = (error as? PackLoadError).map { $0.diagnostics.map(\.description) }
-            ?? (error as? ListedProblems)?.problems ?? []
+        let problems = (error as? ListedProblems)?.problems ?? []
         guard problems.count > 1 else { return ["\(what) cannot be started: \(error)"] }
         return ["\(what) cannot be started:"] + problems
     }
@@ -669,4 +668,10 @@ public final class PlayApp {
     private func printError(_ line: String) {
         writeIgnoringFailure(line + "\n", to: STDERR_FILENO)
     }
+}
+
+/// A pack's problems are listed a line each, as every error of several problems is.
+extension PackLoadError: PlayApp.ListedProblems {
+    /// The diagnostics as `validate` prints them.
+    public var problems: [String] { diagnostics.map(\.description) }
 }
