@@ -244,6 +244,7 @@ private func typeKeys(_ keys: String, to fd: Int32) {
 /// A display that shows nothing: the benchmark measures the input path, not drawing.
 private final class SilentDisplay: Display {
     var failure: SystemError? { nil }
+    var words = Words.english
     func show(_ page: Page) {}
     func selectionMoved(_ page: Page, stoppedAt edge: ListEdge?) {}
     func scroll(_ page: Page, by lines: Int) {}

@@ -132,13 +132,13 @@ import Testing
         let context = LevelContext(packName: "Tutorial", names: Names(pack: tutorial), goalPaths: [:], visuals: .shown, steering: "arrow keys")
         display.levelBegan(context, level: level)
         let wide = Escape.strip(transcript.text)
-        #expect(wide.contains(KeyHelp.levelShort.joined(separator: " · ")), "one line at 120 columns")
+        #expect(wide.contains(Words.english.levelKeysShort.joined(separator: " · ")), "one line at 120 columns")
         columns = 40
         transcript.text = ""
         display.resized()
         let narrow = Escape.strip(transcript.text)
-        #expect(!narrow.contains(KeyHelp.levelShort.joined(separator: " · ")))
-        for key in KeyHelp.levelShort { #expect(narrow.contains(key), "\(key) at 40 columns") }
+        #expect(!narrow.contains(Words.english.levelKeysShort.joined(separator: " · ")))
+        for key in Words.english.levelKeysShort { #expect(narrow.contains(key), "\(key) at 40 columns") }
         #expect(display.levelTooSmall(goals: 1) == nil)
     }
 

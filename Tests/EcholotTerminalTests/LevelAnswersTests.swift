@@ -17,7 +17,7 @@ import Testing
         game.send("\r")
         try game.expect("Level The First Sound begins.")
         game.send("\u{1B}OP")
-        let keys = KeyHelp.levelLong(tracker: false, settings: SteeringSettings())
+        let keys = Words.english.levelKeys(tracker: false, settings: SteeringSettings())
         try game.expect(try #require(keys.last))
         game.send("q")
         try game.expect("== Left: The First Sound ==")

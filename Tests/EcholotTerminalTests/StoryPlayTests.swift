@@ -178,7 +178,7 @@ import Testing
         try game.expect("Die Laterne")
         try game.startTheLevel()
         game.press(PseudoTerminal.right, times: 6)
-        try game.expect("Heading 90° E")
+        try game.expect("90° O")
         game.send(" ")
         try game.expect("Zwei Wege führen nach Hause.")
         game.send("2")
@@ -188,7 +188,7 @@ import Testing
         try game.startTheLevel()
         // The clearing begins where the choice left the player, at 90°.
         game.press(PseudoTerminal.left, times: 4)
-        try game.expect("Heading 30° NNE")
+        try game.expect("30° NNO")
         game.send(" ")
         try game.expect("Endlich, die Tür deines Hauses.")
         game.skipTheCutScene()

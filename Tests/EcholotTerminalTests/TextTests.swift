@@ -145,16 +145,16 @@ import Testing
 
     @Test func compassWords() {
         // Said, the points are spelt out: a screen reader reads "NNE" letter by letter.
-        #expect(Compass.heading(0) == "0° north")
-        #expect(Compass.heading(60) == "60° east-north-east")
-        #expect(Compass.heading(-90) == "270° west")
-        #expect(Compass.heading(359.7) == "0° north")
-        #expect(Compass.heading(200) == "200° south-south-west")
-        #expect(Compass.shortHeading(60) == "60° ENE")
-        #expect(Compass.shortHeading(-90) == "270° W")
-        #expect(Compass.relative(1) == "ahead")
-        #expect(Compass.relative(-40) == "40° left")
-        #expect(Compass.relative(180) == "behind")
+        #expect(Words.english.heading(0) == "0° north")
+        #expect(Words.english.heading(60) == "60° east-north-east")
+        #expect(Words.english.heading(-90) == "270° west")
+        #expect(Words.english.heading(359.7) == "0° north")
+        #expect(Words.english.heading(200) == "200° south-south-west")
+        #expect(Words.english.shortHeading(60) == "60° ENE")
+        #expect(Words.english.shortHeading(-90) == "270° W")
+        #expect(Words.english.relative(1) == "ahead")
+        #expect(Words.english.relative(-40) == "40° left")
+        #expect(Words.english.relative(180) == "behind")
     }
 
     @Test func theStripPlacesGlyphsByRelativeAzimuth() {

@@ -23,10 +23,10 @@ public enum BriefingPage {
         }
         body.append("")
         body.append("Scoring:")
-        for line in ScoringText.criteria(level) { body.append("• " + line) }
+        for line in ScoringText.criteria(level, words: names.words) { body.append("• " + line) }
         body.append("")
         body.append(visualsSentence(visuals))
-        body.append(contentsOf: KeyHelp.levelLong(tracker: tracker, settings: steering))
+        body.append(contentsOf: names.words.levelKeys(tracker: tracker, settings: steering))
         let choices = [Choice("Start", shortcut: "s"), Choice("Back", shortcut: "b")]
         // No PgUp/PgDn: the line mode says every line and has nothing to scroll, and the
         // full screen marks a text longer than itself with "↓ more: PgDn".

@@ -39,12 +39,12 @@ public enum EndPage {
             body += [left ? "You left the level before the end." : "The level stopped.", ""]
         }
         // Commas, as the `i` line has them: a screen reader reads "·" out as "middle dot".
-        body.append("Time: \(ScoringText.seconds(level[LevelKeys.time])), misses: \(level[LevelKeys.misses]), found: \(LevelFrame.finds(in: level, wrongPicks: wrongPicks))")
+        body.append("Time: \(names.words.clock(level[LevelKeys.time])), misses: \(level[LevelKeys.misses]), found: \(LevelFrame.finds(in: level, wrongPicks: wrongPicks))")
         let goals = GoalText(names: names)
         for goal in GoalText.orderedGoals(level) where goal[GoalKeys.state] == .failed {
             body.append("Failed: \(goals.status(goal, in: level).text).")
         }
-        body += ScoringText.breakdown(level)
+        body += ScoringText.breakdown(level, words: names.words)
         if achievements.isEmpty {
             if status == .won { body.append("No new achievements.") }
         } else {

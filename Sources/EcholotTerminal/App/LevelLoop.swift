@@ -229,7 +229,7 @@ public final class LevelLoop {
     /// cannot see the screen wondering whether it was heard.
     private func tellDoesNothing(_ key: Key, since: Double) -> LevelExit? {
         guard !told.repeats(key, since: since) else { return nil }
-        display.levelSaid("\(KeyHelp.name(of: key)) does nothing here; ? says the keys.", style: .normal)
+        display.levelSaid("\(context.names.words.keyName(key)) does nothing here; ? says the keys.", style: .normal)
         return nil
     }
 
@@ -265,7 +265,7 @@ public final class LevelLoop {
                 if waiting { display.levelSaid(Self.startPrompt, style: .bold) }
             }
         case .character("?"), .character("h"), .f1:
-            for line in KeyHelp.levelLong(tracker: tracker != nil, settings: steering.settings, story: context.storyScene != nil) {
+            for line in context.names.words.levelKeys(tracker: tracker != nil, settings: steering.settings, story: context.storyScene != nil) {
                 display.levelSaid(line, style: .normal)
             }
             if case .choice? = context.storyScene {
@@ -331,7 +331,7 @@ public final class LevelLoop {
     /// forgotten it, and silence would leave them wondering whether the key was heard.
     private func dropWhilePaused(_ key: Key, since: Double) -> LevelExit? {
         guard !told.repeats(key, since: since) else { return nil }
-        display.levelSaid(KeyHelp.paused(story: context.storyScene != nil), style: .warning)
+        display.levelSaid(context.names.words.paused(story: context.storyScene != nil), style: .warning)
         return nil
     }
 
@@ -413,7 +413,7 @@ public final class LevelLoop {
         // would not know the keys work again.
         if tooSmall, !wasTooSmall { toldTooSmall = false }
         if !tooSmall, wasTooSmall {
-            let state = paused ? KeyHelp.paused(story: context.storyScene != nil) : waiting ? Self.startPrompt : "The game goes on."
+            let state = paused ? context.names.words.paused(story: context.storyScene != nil) : waiting ? Self.startPrompt : "The game goes on."
             display.levelSaid("The terminal is large enough now. " + state, style: .warning)
         }
     }

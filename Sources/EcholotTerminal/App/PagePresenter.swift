@@ -70,7 +70,7 @@ public struct PagePresenter {
                 // wondering whether it was heard.
                 if !wake.keys.isEmpty, !toldMoment {
                     toldMoment = true
-                    display.notice("A moment: keys pressed in this page's first \(GoalText.seconds(settle)) are not taken.", style: .normal)
+                    display.notice("A moment: keys pressed in this page's first \(Words.english.seconds(settle)) are not taken.", style: .normal)
                 }
                 continue
             }
@@ -87,7 +87,7 @@ public struct PagePresenter {
     /// repeat of a held key (a space still held from the level): silence would leave a
     /// player who cannot see the screen wondering whether it was heard.
     private func tellDoesNothing(_ key: Key, since: Double, told: inout HeldKey) {
-        tell("\(KeyHelp.name(of: key)) does nothing here; Enter chooses, ? says the page again.", for: key, since: since, told: &told)
+        tell("\(Words.english.keyName(key)) does nothing here; Enter chooses, ? says the page again.", for: key, since: since, told: &told)
     }
 
     /// Says `text` about `key`, once per press rather than for each repeat of a held key.

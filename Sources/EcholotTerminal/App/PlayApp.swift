@@ -120,6 +120,7 @@ public final class PlayApp {
         let write: (String) throws(SystemError) -> Void = { text throws(SystemError) in try terminal.write(text) }
         let display: any Display = plain ? LineDisplay(output: write) : ScreenDisplay(output: write, size: terminal.size, colour: Self.wantsColour())
         let pump = EventPump(terminal: terminal)
+        display.words = Words(firstOf: options.language, start.pack.manifest.defaultLanguage)
         self.display = display
         defer { self.display = nil }
         if let tracker {
@@ -176,7 +177,9 @@ public final class PlayApp {
     }
 
     private func step(_ place: Place, _ loop: Loop) throws(SystemError) -> Place {
-        switch refreshed(place, loop) {
+        let place = refreshed(place, loop)
+        loop.display.words = words(at: place)
+        switch place {
         case let .packs(selected):
             switch try loop.presenter.run(MenuPages.packs(catalog, language: options.language, selected: selected)) {
             case let .chose(index):
@@ -640,6 +643,16 @@ public final class PlayApp {
         }
         recordings.append(recorder.path)
         return recorder.path
+    }
+
+    /// The language of the engine's words at `place`: the pack's there, the one asked for
+    /// (or English) in the list of packs.
+    private func words(at place: Place) -> Words {
+        switch place {
+        case .packs, .exit: Words(firstOf: options.language)
+        case let .scenarios(entry, _), let .levels(entry, _, _), let .briefing(entry, _, _), let .play(entry, _, _),
+             let .story(entry, _), let .storyPlay(entry, _): names(entry).words
+        }
     }
 
     private func names(_ entry: PackEntry) -> Names { Names(pack: entry.pack, language: options.language) }

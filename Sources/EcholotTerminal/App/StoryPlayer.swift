@@ -155,10 +155,10 @@ final class StoryPlayer {
         let heading = level[LevelKeys.view][ViewKeys.center]
         switch scene {
         case .choice where resumed:
-            return ["Facing \(Compass.heading(heading))."]
+            return ["Facing \(names.words.heading(heading))."]
         case .level:
             guard let facedBefore, abs(Geometry.relative(azimuth: heading, center: facedBefore)) >= 1 else { return [] }
-            return ["This level turns you to face \(Compass.heading(heading))."]
+            return ["This level turns you to face \(names.words.heading(heading))."]
         default:
             return []
         }

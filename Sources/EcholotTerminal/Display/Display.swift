@@ -86,6 +86,9 @@ public struct LevelFrame {
 /// A way of showing the game: the full screen (cursor movement, a redrawn view strip) or
 /// plain lines for screen readers. The game's flow is the same for both.
 public protocol Display: AnyObject {
+    /// The language of what the display says of itself (the player's, once known; the
+    /// game sets it as the player moves between packs).
+    var words: Words { get set }
     /// Shows a page from scratch.
     func show(_ page: Page)
     /// The page's highlighted choice moved, or with `edge` did not: the key would have taken

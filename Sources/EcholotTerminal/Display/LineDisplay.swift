@@ -11,6 +11,8 @@ public final class LineDisplay: Display {
     public private(set) var failure: SystemError?
 
     private var context: LevelContext?
+    /// The language of what this display says of itself.
+    public var words = Words.english
     private var spokenHeading: Double?
     private var lastHeading: Double?
     private var spokenElevation: Double?
@@ -155,7 +157,7 @@ public final class LineDisplay: Display {
 
     /// Says whether the game is paused.
     public func pauseChanged(_ paused: Bool, frame: LevelFrame) {
-        say(paused ? KeyHelp.paused(story: context?.storyScene != nil) : "Going on.")
+        say(paused ? (context?.names.words ?? .english).paused(story: context?.storyScene != nil) : "Going on.")
     }
 
     /// Lines fit any terminal.

@@ -14,6 +14,8 @@ public final class ScreenDisplay: Display {
     /// device): each would replace the one before, so all stay on the first page.
     private var openingNotices: [(text: String, style: TextStyle)] = []
     private var context: LevelContext?
+    /// The language of what this display says of itself.
+    public var words = Words.english
     private var messages: [(text: String, style: TextStyle)] = []
     private var frame: LevelFrame?
     private var statusLines: [String] = []
@@ -138,7 +140,7 @@ public final class ScreenDisplay: Display {
     /// Shows or clears the pause mark.
     public func pauseChanged(_ paused: Bool, frame: LevelFrame) {
         self.frame = frame
-        levelSaid(paused ? KeyHelp.paused(story: context?.storyScene != nil) : "Going on.", style: .warning)
+        levelSaid(paused ? (context?.names.words ?? .english).paused(story: context?.storyScene != nil) : "Going on.", style: .warning)
         drawLevel()
     }
 
@@ -367,7 +369,7 @@ public final class ScreenDisplay: Display {
     /// visuals and steering on the next: how many lines it takes depends on the width
     /// only, not on the heading, so the screen does not jump as the player turns.
     private static func headingLines(_ context: LevelContext, center: Double, elevation: Int, columns: Int) -> [String] {
-        let moving = "Heading \(Compass.shortHeading(center)) · tilt \(elevation)°"
+        let moving = "Heading \(context.names.words.shortHeading(center)) · tilt \(elevation)°"
         let steady = ["visuals \(context.visuals.rawValue)", context.steering]
         // The longest the moving part can be: "Heading 337° NNW · tilt -90°".
         let widest = "Heading 337° NNW · tilt -90°".count
@@ -381,7 +383,7 @@ public final class ScreenDisplay: Display {
     /// Packed once per width, not twice a frame (the rows needed, then the screen).
     private func helpLines(columns: Int) -> [StyledLine] {
         if let help, help.columns == columns { return help.lines }
-        let lines = Self.packed(KeyHelp.levelShort, width: columns - 1).map { StyledLine(" " + $0, .dim) }
+        let lines = Self.packed((context?.names.words ?? .english).levelKeysShort, width: columns - 1).map { StyledLine(" " + $0, .dim) }
         help = (columns, lines)
         return lines
     }

@@ -105,7 +105,7 @@ public struct EventText {
     /// without an azimuth (a narrator, heard inside the head) has none.
     func voiced(_ text: String, speaker: String?, azimuth: Double?, in level: Level) -> String {
         let center = level[LevelKeys.view][ViewKeys.center]
-        let direction = azimuth.map { " (\(Compass.relative(Geometry.relative(azimuth: $0, center: center))))" } ?? ""
+        let direction = azimuth.map { " (\(names.words.relative(Geometry.relative(azimuth: $0, center: center))))" } ?? ""
         guard let speaker else { return text + direction }
         return "\(names.string(speaker) ?? speaker)\(direction): \(text)"
     }
@@ -142,7 +142,7 @@ public struct EventText {
             }
             let found = entity?[EntityKeys.found] == true ? " (found)" : ""
             let idle = entity?[EntityKeys.selectable] == false ? " (not selectable)" : ""
-            let direction = Compass.relative(item.relative)
+            let direction = names.words.relative(item.relative)
             guard let last = name.last, ".!?…".contains(last) else { return "\(name)\(found)\(idle) \(direction)" }
             sentences = true
             return "\(name)\(found)\(idle) (\(direction))"

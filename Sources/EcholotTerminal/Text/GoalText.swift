@@ -62,12 +62,12 @@ public struct GoalText {
             }
         case "timeLimit":
             if let seconds = goal["seconds"].doubleValue {
-                return "Do it within \(Self.seconds(seconds)); when the time is up, the level is lost."
+                return "Do it within \(names.words.seconds(seconds)); when the time is up, the level is lost."
             }
         case "maxMisses":
             if let misses = goal["misses"].intValue {
                 if misses == 0 { return "Do not miss even once: a selection that hits nothing loses the level." }
-                return "You may miss at most \(Self.times(misses)); miss number \(misses + 1) loses the level."
+                return "You may miss at most \(names.words.times(misses)); miss number \(misses + 1) loses the level."
             }
         case "avoid":
             if let id = goal["entity"].stringValue {
@@ -205,20 +205,6 @@ public struct GoalText {
         case let .number(d): return d.authorText
         case let .list(items): return items.map(plain).joined(separator: ", ")
         default: return value.description
-        }
-    }
-
-    /// "1 second", "60 seconds", "2.5 seconds".
-    static func seconds(_ value: Double) -> String {
-        value == 1 ? "1 second" : "\(value.authorText) seconds"
-    }
-
-    /// "once", "twice", "3 times".
-    static func times(_ count: Int) -> String {
-        switch count {
-        case 1: return "once"
-        case 2: return "twice"
-        default: return "\(count) times"
         }
     }
 }

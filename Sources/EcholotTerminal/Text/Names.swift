@@ -7,6 +7,10 @@ import EcholotModel
 public struct Names: Sendable {
     /// The pack's strings for the chosen language, falling back to its default language.
     private let strings: [String: String]
+    /// The engine's own sentences in the same language, so that a player reads one
+    /// language: the one asked for (`--lang`) when the engine speaks it, even where the
+    /// pack lacks it, else the pack's default language's, else English.
+    public let words: Words
 
     /// Names from `pack`'s strings in `language` (default: the pack's own).
     /// An empty text counts as none (``Pack/written(_:)``): a translation's falls back to
@@ -15,11 +19,14 @@ public struct Names: Sendable {
         let fallback = (pack.strings[pack.manifest.defaultLanguage] ?? [:]).compactMapValues(Pack.written)
         let chosen = language.flatMap { pack.strings[pack.language($0)] }?.compactMapValues(Pack.written) ?? [:]
         strings = fallback.merging(chosen) { _, preferred in preferred }
+        words = Words(firstOf: language, pack.manifest.defaultLanguage)
     }
 
-    /// Names from a string table (tests, packs without strings).
-    public init(strings: [String: String] = [:]) {
+    /// Names from a string table (tests, packs without strings), with the engine's
+    /// sentences in `words`.
+    public init(strings: [String: String] = [:], words: Words = .english) {
         self.strings = strings
+        self.words = words
     }
 
     /// The string with this id, if the pack has it.

@@ -35,13 +35,13 @@ public enum ScoringText {
     }
 
     /// The criteria, one sentence each.
-    public static func criteria(_ level: Level) -> [String] {
+    public static func criteria(_ level: Level, words: Words = .english) -> [String] {
         let rule = level[LevelKeys.scoring]
         guard let rule else { return ["This level is not scored: winning is all that counts."] }
         if let standard = Standard(rule) {
             return [
                 "A win scores \(standard.base) points, minus \(standard.missPenalty) for every miss (never below 0).",
-                "Finishing quickly earns up to \(standard.timeBonus) bonus points: the sooner, the more; none after \(GoalText.seconds(standard.parTime)).",
+                "Finishing quickly earns up to \(standard.timeBonus) bonus points: the sooner, the more; none after \(words.seconds(standard.parTime)).",
                 "A lost level scores 0.",
             ]
         }
@@ -54,7 +54,7 @@ public enum ScoringText {
     }
 
     /// The final score and how it came about, one line each.
-    public static func breakdown(_ level: Level) -> [String] {
+    public static func breakdown(_ level: Level, words: Words = .english) -> [String] {
         guard let score = level[LevelKeys.score] else {
             guard level[LevelKeys.scoring] != nil else { return [] }
             let ended = level[LevelKeys.status] == .won || level[LevelKeys.status] == .lost
@@ -72,13 +72,7 @@ public enum ScoringText {
         guard !overflow, total == score else { return ["Score: \(score)"] }
         var lines = ["Score: \(score)", "  \(standard.base) for the win"]
         if misses > 0 { lines.append("  −\(standard.base - afterMisses) for \(misses == 1 ? "1 miss" : "\(misses) misses")") }
-        lines.append("  +\(bonus) speed bonus (\(Self.seconds(time)) of \(GoalText.seconds(standard.parTime)))")
+        lines.append("  +\(bonus) speed bonus (\(words.clock(time)) of \(words.seconds(standard.parTime)))")
         return lines
-    }
-
-    /// Seconds to one decimal: "4.2 s".
-    static func seconds(_ value: Double) -> String {
-        let tenths = (value * 10).rounded() / 10
-        return "\(tenths) s"
     }
 }

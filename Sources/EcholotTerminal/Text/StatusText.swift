@@ -16,7 +16,7 @@ enum StatusText {
         if tiltOnly {
             line = "Looking \(tilt)"
         } else {
-            line = "Facing \(Compass.heading(view[ViewKeys.center]))"
+            line = "Facing \((context?.names.words ?? .english).heading(view[ViewKeys.center]))"
             if elevation != 0 || tiltChanged { line += ", looking \(tilt)" }
         }
         line += "."
@@ -45,7 +45,7 @@ enum StatusText {
                 let state = line.isConstraint ? (line.state == .failed ? "failed" : "holding") : word(line.state)
                 lines.append("Goal, \(state): \(line.text).")
             }
-            lines.append("Found \(frame.found), misses \(level[LevelKeys.misses]), time \(ScoringText.seconds(level[LevelKeys.time])).")
+            lines.append("Found \(frame.found), misses \(level[LevelKeys.misses]), time \(context.names.words.clock(level[LevelKeys.time])).")
         }
         if let tracker = frame.tracker { lines.append(tracker) }
         if frame.paused { lines.append("The game is paused.") }
