@@ -101,6 +101,25 @@ import Testing
             == [#"tests/t.story.json:1:11: error: 'clock' must be a time of day, "HH:MM" or {"hour": 0…23, "minute": 0…59}"#])
     }
 
+    /// `expect.clocks` takes times as a test's `"clock"` and `--time` do: a `"7:30"` matched
+    /// no transcript, which writes `"07:30"`, and text that is no time was told only as a
+    /// mismatch after the run.
+    @Test func expectedClocksAreTimesOfDay() throws {
+        var transcript = StoryTranscript()
+        transcript.clocks = ["07:30", "21:40"]
+        let test = try StoryTest.read(Array(#"{"expect": {"clocks": ["7:30", "21:40"]}}"#.utf8), displayPath: "t").get()
+        #expect(test.check(transcript).isEmpty)
+        let late = try StoryTest.read(Array(#"{"expect": {"clocks": ["7:31", "21:40"]}}"#.utf8), displayPath: "t").get()
+        #expect(late.check(transcript).map(\.message) == [#"clocks[0]: expected "07:31", got "07:30" (the whole clocks: ["07:30","21:40"])"#])
+        guard case let .failure(error) = StoryTest.read(Array(#"{"expect": {"clocks": ["half past seven"]}}"#.utf8),
+                                                       displayPath: "tests/t.story.json") else {
+            Issue.record("a clock that is no time is refused")
+            return
+        }
+        #expect(error.diagnostics.map(\.description)
+            == [#"tests/t.story.json:1:23: error: 'clocks' must be a list of times of day, "HH:MM" each ("07:30" or "7:30")"#])
+    }
+
     /// A play in a story test names exactly one scene; anything else is one diagnostic at
     /// the play's position in the test file.
     @Test func aPlayNamesOneScene() throws {

@@ -66,7 +66,7 @@ public struct StoryTest: Sendable {
                     report.error("'\(member.key)' must be \(form)", at: member.value.position)
                     continue
                 }
-                expectations.append((member.key, value, member.value.position))
+                expectations.append((member.key, Self.written(value, as: member.key), member.value.position))
             }
         } else if object["expect"] == nil, !object.misspells("expect") {
             report.error("a story test needs 'expect', the transcript it checks", at: root.position)
@@ -87,11 +87,24 @@ public struct StoryTest: Sendable {
             if case .string = value { return nil }
             if field == "ending", case .null = value { return nil }
             return field == "status" ? "a string: \"finished\", \"stopped\" or \"running\"" : "an ending's name, or null for none"
+        case "clocks":
+            // Each a time, as a test's "clock" and --time take it ("7:30" too): text that is
+            // no time could never equal a transcript's clock.
+            if case let .list(items) = value, items.allSatisfy({ $0.stringValue.flatMap(TimeOfDay.init(text:)) != nil }) {
+                return nil
+            }
+            return "a list of times of day, \"HH:MM\" each (\"07:30\" or \"7:30\")"
         default:
             if case let .list(items) = value, items.allSatisfy({ if case .string = $0 { true } else { false } }) { return nil }
-            return field == "errors" ? "a list of strings, each an error message exactly as the run tells it"
-                : field == "clocks" ? "a list of times, \"HH:MM\" each" : "a list of strings"
+            return field == "errors" ? "a list of strings, each an error message exactly as the run tells it" : "a list of strings"
         }
+    }
+
+    /// An expectation as the transcript writes its field: `expect.clocks` times as
+    /// `HH:MM`, so that a `"7:30"` matches the `"07:30"` the run tells.
+    private static func written(_ value: Value, as field: String) -> Value {
+        guard field == "clocks", case let .list(items) = value else { return value }
+        return .list(items.map { item in item.stringValue.flatMap(TimeOfDay.init(text:)).map { .string($0.text) } ?? item })
     }
 
     private static func play(_ node: JSONNode, report: FileReport) -> StoryScript.Play? {
