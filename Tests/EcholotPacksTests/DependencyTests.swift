@@ -133,6 +133,23 @@ struct DependencyTests {
         #expect(fromInside.diagnostics.first?.message.hasSuffix("or put its folder in ..") == true, "\(fromInside.diagnostics)")
     }
 
+    /// An edition's level file that does not read leaves no level of its id: the base's,
+    /// which the file was written to replace, was still among the levels that the story,
+    /// the audio checks and the lists read, though `level(id:)` refused it.
+    @Test func aBrokenReplacementLeavesNoBaseLevelInItsPlace() throws {
+        let scratch = Scratch()
+        scratch.write(Packs.files(id: "base", levels: ["one", "two"]), in: "work/base")
+        scratch.write(Packs.files(id: "ed", extra: #""extends": "base""#, levels: []), in: "work/ed")
+        scratch.write(["levels/one.json": #"{ "id": "one", "name": "Broken", "entities": 5, "goals": [] }"#], in: "work/ed")
+        let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
+        let readable = library.loadReadable(at: scratch.at("work/ed"))
+        let pack = try #require(readable.pack)
+        #expect(!readable.problems.isEmpty)
+        #expect(pack.unreadLevels == ["one"])
+        #expect(pack.levels.keys.sorted() == ["two"])
+        #expect(pack.level(id: "one") == nil)
+    }
+
     /// The walk along a chain recurses; a chain longer than any real pack needs is refused
     /// where it grows too long, with its ends, instead of being followed to the end.
     /// A base missing for two packs that build on one another is told once, for the first,

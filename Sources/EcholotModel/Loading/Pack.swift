@@ -25,8 +25,8 @@ public struct Pack: Sendable {
     /// Keeps an extracted archive's folder alive while the pack is in use.
     public var storage: PackStorage?
     /// The ids of this pack's level files that did not read, in a pack loaded as far as it
-    /// reads (``PackLibrary/loadReadable(at:)``): none is played, not even a base's level of
-    /// the same id, which the file was written to replace.
+    /// reads (``PackLibrary/loadReadable(at:)``): none is in ``levels``, not even a base's
+    /// level of the same id, which the file was written to replace.
     public var unreadLevels: Set<String> = []
 
     /// Creates a pack.
@@ -53,7 +53,7 @@ public struct Pack: Sendable {
     public var levelOrder: [String] { manifest.levelOrder }
 
     /// The level with this id, if the pack has it.
-    public func level(id: String) -> LevelDefinition? { unreadLevels.contains(id) ? nil : levels[id] }
+    public func level(id: String) -> LevelDefinition? { levels[id] }
 
     /// This pack's own folder as a layer (scripts, sounds).
     public var layer: PackLayer {

@@ -25,6 +25,9 @@ extension PackLibrary {
         let outcome = PackLoader.resolving(checked, with: self)
         guard var pack = outcome.pack ?? outcome.partialPack else { return ReadablePack(pack: nil, problems: outcome.diagnostics) }
         pack.unreadLevels = Set(checked.levelIDs).subtracting(read)
+        // Out of `levels` too, so that every reader of them (audio checks, the story's
+        // levels, the lists) is as sure as `level(id:)` never to play a base's in its place.
+        for id in pack.unreadLevels { pack.levels[id] = nil }
         let onlyParameters = outcome.pack == nil && (checked.onlyParameters || checked.pack != nil)
         return ReadablePack(pack: pack, problems: outcome.diagnostics, onlyParameters: onlyParameters)
     }
