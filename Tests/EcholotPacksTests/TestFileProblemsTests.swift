@@ -14,20 +14,19 @@ import Testing
             return {
               { name = "three typos", levle = "first-steps",
                 input = { { t = 0.2, action = "slect" } },
-                expect = { outcom = "won", goals = 1, entities = 2 } },
+                expect = { outcom = "won", goals = 1, entitys = 2 } },
               { name = "order", level = "first-steps", input = {},
                 expect = { outcome = "won", found = {"x"}, misses = 3, achievements = {"a"}, score = 5 } },
             }
             """])
         let result = try echolot(["test", "my-pack"], in: scratch.url, data: data)
         #expect(result.status == 1)
-        let expect = "(expect: outcome, score, misses, achievements, found, time)"
         #expect(result.stderr == """
             my-pack/tests/typos.lua:2:27: error: test 'three typos': unknown field 'levle' (did you mean 'level'?)
             my-pack/tests/typos.lua:3:26: error: test 'three typos': input event 1: unknown action 'slect' (did you mean 'select'?)
             my-pack/tests/typos.lua:4:16: error: test 'three typos': unknown expectation 'outcom' (did you mean 'outcome'?)
-            my-pack/tests/typos.lua:4:32: error: test 'three typos': unknown expectation 'goals' \(expect)
-            my-pack/tests/typos.lua:4:43: error: test 'three typos': unknown expectation 'entities' \(expect)
+            my-pack/tests/typos.lua:4:32: error: test 'three typos': expect.goals must be a table of goal ids, each = "met", "failed" or "pending" ({ find = "met" })
+            my-pack/tests/typos.lua:4:43: error: test 'three typos': unknown expectation 'entitys' (did you mean 'entities'?)
             my-pack/tests/typos.lua:6:16: error: test 'order': expected outcome won, got lost: goal 'quickFind' failed
             my-pack/tests/typos.lua:6:33: error: test 'order': expected found [x], got []
             my-pack/tests/typos.lua:6:48: error: test 'order': expected 3 misses, got 0

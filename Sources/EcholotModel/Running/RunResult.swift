@@ -59,6 +59,9 @@ public struct RunResult: Sendable, Equatable {
     /// The ids of the level's goals still pending, sorted: why a run is still running.
     /// Not part of the JSON.
     public var pendingGoals: [String]
+    /// The level as the run left it: what a pack test's `goals` and `entities` check.
+    /// Not part of the JSON.
+    public var level: Level
 
     /// Reads the result off a final state.
     public init(state: GameState, errors: [String] = []) {
@@ -78,6 +81,7 @@ public struct RunResult: Sendable, Equatable {
         let goals = level[LevelKeys.goals].nodes.sorted { $0.id < $1.id }
         failedGoals = goals.filter { $0.node[GoalKeys.state] == .failed }.map(\.id)
         pendingGoals = goals.filter { $0.node[GoalKeys.state] == .pending }.map(\.id)
+        self.level = level
     }
 
     /// Why the run has its outcome, to follow it in a sentence: ": goal 'g' failed" when

@@ -45,6 +45,11 @@ public struct PackTestExpectation: Sendable, Equatable {
     public var found: [String]?
     /// The simulated time at the end, to the millisecond.
     public var time: Double?
+    /// The state each named goal ends in.
+    public var goals: [String: GoalState]?
+    /// Fields of entities at the end, by entity id: each listed field must hold its value
+    /// (numbers to the thousandth; a table checks the fields it lists).
+    public var entities: [String: PersistentMap<Value>]?
 
     /// Every way `result` differs from the expectation.
     public func mismatches(in result: RunResult) -> [PackTestMismatch] {
@@ -68,7 +73,84 @@ public struct PackTestExpectation: Sendable, Equatable {
         if let time, abs(time - result.time) > 0.0005 {
             problems.append(.init("time", "expected time \(time), got \(result.time)"))
         }
+        /// A goal or entity the level does not have, with the one likely meant.
+        func absent(_ field: String, _ kind: String, _ id: String, expected: String, among known: [String]) -> PackTestMismatch {
+            .init(field, "expected \(kind) \(MessageText.named(id))\(expected), but the level has no \(kind) "
+                + MessageText.named(id) + Self.hint(id, among: known))
+        }
+        let goalNodes = result.level[LevelKeys.goals]
+        for (id, state) in (goals ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let goal = goalNodes[id] else {
+                problems.append(absent("goals", "goal", id, expected: " " + state.rawValue, among: goalNodes.nodes.map(\.id).sorted()))
+                continue
+            }
+            if goal[GoalKeys.state] != state {
+                problems.append(.init("goals", "expected goal \(MessageText.named(id)) \(state.rawValue), got \(goal[GoalKeys.state].rawValue)"))
+            }
+        }
+        let entityNodes = result.level[LevelKeys.entities]
+        for (id, fields) in (entities ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let entity = entityNodes[id] else {
+                problems.append(absent("entities", "entity", id, expected: "", among: entityNodes.nodes.map(\.id).sorted()))
+                continue
+            }
+            for (path, expected, actual, known) in Self.differences(fields, in: entity.attributes, at: "") {
+                let name = String(path.split(separator: ".").last ?? "")
+                // `volume = 2` beside `found`: the field is the sound's.
+                let inside = Self.defaults.keys.first { $0.hasSuffix("." + name) && !path.contains(".") }
+                let got = actual.map(\.jsonText) ?? "nothing: it has no field \(MessageText.named(path))"
+                    + (inside.map { "; \(MessageText.named($0)) is written inside \($0.split(separator: ".")[0]) = { … }" }
+                        ?? Self.hint(name, among: known))
+                problems.append(.init("entities", "expected entity \(MessageText.named(id)) \(path) \(expected.jsonText), got \(got)"))
+            }
+        }
         return problems
+    }
+
+    /// The fields of `expected` that `actual` does not hold, with their dotted paths and
+    /// the fields there are beside them: a number matches to the thousandth (a
+    /// behaviour's arithmetic in floating point), a table in its listed fields, anything
+    /// else exactly; a field the state leaves out reads as the engine reads it.
+    private static func differences(_ expected: PersistentMap<Value>, in actual: PersistentMap<Value>, at prefix: String)
+        -> [(path: String, expected: Value, actual: Value?, known: [String])] {
+        expected.sorted { $0.key < $1.key }.flatMap { key, value -> [(path: String, expected: Value, actual: Value?, known: [String])] in
+            let path = prefix + key
+            let found = actual[key] ?? defaults[path]
+            switch (value, found) {
+            case let (.map(inner), .map(held)?):
+                return differences(inner, in: held, at: path + ".")
+            case let (.int, number?), let (.number, number?):
+                if let want = value.doubleValue, let have = number.doubleValue, abs(want - have) <= 0.0005 { return [] }
+            default:
+                if let found, found.equalsAsJSON(value) { return [] }
+            }
+            let known = Set(actual.map(\.key)).union(defaults.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains(".") }
+                .map { String($0.dropFirst(prefix.count)) })
+            return [(path, value, found, known.sorted())]
+        }
+    }
+
+    /// What an entity's fields read when the state leaves them out (the typed keys'
+    /// defaults), by dotted path: `volume = 1` holds for a sound that never set it.
+    private static let defaults: [String: Value] = {
+        func entry<Kind, V>(_ key: Key<Kind, V>, under parent: String = "") -> (String, Value) {
+            (parent + key.name, key.defaultValue.value)
+        }
+        let sound = EntityKeys.sound.name + "."
+        return Dictionary(uniqueKeysWithValues: [
+            entry(EntityKeys.name), entry(EntityKeys.glyph), entry(EntityKeys.tags), entry(EntityKeys.azimuth),
+            entry(EntityKeys.elevation), entry(EntityKeys.distance), entry(EntityKeys.selectable), entry(EntityKeys.found),
+            entry(EntityKeys.behaviours), entry(EntityKeys.actions),
+            entry(SoundKeys.file, under: sound), entry(SoundKeys.volume, under: sound), entry(SoundKeys.loop, under: sound),
+            entry(SoundKeys.pitch, under: sound), entry(SoundKeys.rolloff, under: sound), entry(SoundKeys.playing, under: sound),
+        ])
+    }()
+
+    /// "; did you mean 'x'?" for a near miss, else the ids there are.
+    private static func hint(_ id: String, among known: [String]) -> String {
+        let near = Suggestion.nameHint(for: id, among: known)
+        guard near.isEmpty else { return near }
+        return known.isEmpty ? " (it has none)" : " (it has \(Suggestion.few(known)))"
     }
 }
 

@@ -64,7 +64,9 @@ struct PackTestReader {
     }
 
     private static let fields: Set<String> = ["name", "level", "input", "expect", "maxSeconds"]
-    private static let expectFields: Set<String> = ["outcome", "score", "misses", "achievements", "found", "time"]
+    /// What `expect` may check, in the order the messages list them.
+    private static let expectList = ["outcome", "score", "misses", "achievements", "found", "time", "goals", "entities"]
+    private static let expectFields = Set(expectList)
 
     private func test(from value: Value, index: Int?) throws(Problems) -> PackTest {
         guard let map = value.mapValue else {
@@ -188,9 +190,9 @@ struct PackTestReader {
     private func expectation(from value: Value?) throws(Problems) -> PackTestExpectation {
         guard let map = value?.mapValue else { throw Problems(list: [Problem(message: "'expect' must be a table of expected results")]) }
         var problems = Self.unknown(map, among: PackTestReader.expectFields, what: "expectation",
-                                    listed: "expect: outcome, score, misses, achievements, found, time")
+                                    listed: "expect: " + Self.expectList.joined(separator: ", "))
         guard !map.isEmpty else {
-            throw Problems(list: [Problem(message: "'expect' checks nothing: give at least one of outcome, score, misses, achievements, found, time",
+            throw Problems(list: [Problem(message: "'expect' checks nothing: give at least one of " + Self.expectList.joined(separator: ", "),
                                           field: "expect")])
         }
         var expect = PackTestExpectation()
@@ -237,6 +239,32 @@ struct PackTestReader {
                 throw Problem(message: "expect.time must be a number of seconds ≥ 0, found \(time)", field: "time")
             }
             expect.time = seconds
+        }
+        read("goals") { goals throws(Problem) in
+            let form = "expect.goals must be a table of goal ids, each = \"met\", \"failed\" or \"pending\" ({ find = \"met\" })"
+            guard let map = goals.mapValue, !map.isEmpty else { throw Problem(message: form, field: "goals") }
+            var states: [String: GoalState] = [:]
+            for (id, state) in map.sorted(by: { $0.key < $1.key }).map({ ($0.key, $0.value) }) {
+                guard let name = state.stringValue, let parsed = GoalState(rawValue: name) else {
+                    let hint = state.stringValue.map { Suggestion.nameHint(for: $0, among: GoalState.allCases.map(\.rawValue)) } ?? ""
+                    throw Problem(message: "expect.goals.\(id) must be \"met\", \"failed\" or \"pending\"" + hint, field: "goals")
+                }
+                states[id] = parsed
+            }
+            expect.goals = states
+        }
+        read("entities") { entities throws(Problem) in
+            let form = "expect.entities must be a table of entity ids, each a table of the fields to check "
+                + "({ bell = { found = true, azimuth = 90 } })"
+            guard let map = entities.mapValue, !map.isEmpty else { throw Problem(message: form, field: "entities") }
+            var fields: [String: PersistentMap<Value>] = [:]
+            for (id, checked) in map.sorted(by: { $0.key < $1.key }).map({ ($0.key, $0.value) }) {
+                guard let checked = checked.mapValue, !checked.isEmpty else {
+                    throw Problem(message: "expect.entities.\(id) must be a table of the fields to check ({ found = true })", field: "entities")
+                }
+                fields[id] = checked
+            }
+            expect.entities = fields
         }
         guard problems.isEmpty else { throw Problems(list: problems) }
         return expect
