@@ -19,7 +19,7 @@ struct ValidateCommand: ParsableCommand {
             'ok: <file> (a level of <pack id>)'. Warnings (a string that names nothing of the pack or its \
             story, a level file that pack.json's "levels" and the story leave out, so play never \
             offers it, a test file that 'echolot test' does not run: in a subfolder of tests/, \
-            in a folder named like tests/, or with a slip in its .lua or .story.json) and notes (story checks left out, and why) go to stderr as path:line:col: \
+            in a folder named like tests/, or with a slip in its .lua or .story.json; a tests/ that cannot be read) and notes (story checks left out, and why) go to stderr as path:line:col: \
             warning: or note: lines, and \
             do not fail the pack. A pack named twice (by \
             the same words, by its id and its folder, or through a link) is checked once. A problem \
@@ -91,7 +91,18 @@ struct ValidateCommand: ParsableCommand {
             remarks = deep.remarks
             // Tests written where `test` does not look pass by not running; the pack's
             // check, before it is shared, is where its author looks for such slips.
-            if report.levelID == nil { remarks += PackTestFolder(pack).warnings }
+            // A tests/ that cannot be read fails `echolot test`; the pack still plays, so
+            // here it is a warning, told before the pack is shared.
+            if report.levelID == nil {
+                let tests = PackTestFolder(pack)
+                remarks += tests.problem.map { problem in
+                    var warning = problem
+                    warning.severity = .warning
+                    warning.message += "; 'echolot test' cannot run the pack's tests"
+                    return [warning]
+                } ?? []
+                remarks += tests.warnings
+            }
         }
         // Loading and the deeper checks may each find problems in one file: it is told
         // in one cap, with one count.

@@ -81,6 +81,11 @@ import Testing
         #expect(locked.status == 1)
         #expect(locked.stdout == "FAILED: my-pack/tests: reading the tests\n0 passed, 1 failed\n", "\(locked.stdout)")
         #expect(locked.stderr == "my-pack/tests:1:1: error: the folder cannot be read (Permission denied)\n", "\(locked.stderr)")
+        // validate, which said nothing of it, warns: the pack plays, its tests cannot run.
+        let checked = try unprivileged(["validate", "my-pack"], in: scratch.url, data: data)
+        #expect(checked.status == 0)
+        #expect(checked.stderr == "my-pack/tests:1:1: warning: the folder cannot be read (Permission denied); "
+            + "'echolot test' cannot run the pack's tests\n", "\(checked.stderr)")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tests.path)
         try FileManager.default.removeItem(at: tests)
         try FileManager.default.createSymbolicLink(atPath: tests.path, withDestinationPath: "nowhere")
@@ -88,6 +93,10 @@ import Testing
         #expect(dangling.status == 1)
         #expect(dangling.stdout == "FAILED: my-pack/tests: reading the tests\n0 passed, 1 failed\n", "\(dangling.stdout)")
         #expect(dangling.stderr == "my-pack/tests:1:1: error: \"tests\" must be a folder\n", "\(dangling.stderr)")
+        let validated = try echolot(["validate", "my-pack"], in: scratch.url, data: data)
+        #expect(validated.status == 0)
+        #expect(validated.stderr == "my-pack/tests:1:1: warning: \"tests\" must be a folder; 'echolot test' cannot run the pack's tests\n",
+                "\(validated.stderr)")
         // A test named is not looked for in a tests/ that cannot be read: that is the cause told.
         let named = try echolot(["test", "my-pack", "first-steps.lua"], in: scratch.url, data: data)
         #expect(named.status == 1)
