@@ -71,6 +71,8 @@ import Testing
             ["pack.librarySmall"] = function(goal) local t = { 3, 1, 2 } table.sort(t) goal.text = table.concat(t, ",") .. ";" .. utf8.len("héllo") .. ";" .. utf8.offset("héllo", 3) .. ";" .. tonumber(" 0x10 ") .. ";" .. ("2" * "3") .. ";" .. table.concat({ "a", "b", "c" }, "-", 2, 3) end,
             ["pack.emptyRep"] = function(goal) goal.progress = #(""):rep(math.maxinteger) + #(""):rep(1e9, "") + 7 end,
             ["pack.tableError"] = function(goal) error({ code = 1 }) end,
+            ["pack.assertFails"] = function(goal) local n = 1 assert(n == 2, "n must be 2") end,
+            ["pack.eitherError"] = function(goal, action) if action.a then error("a") else error("b") end end,
             ["pack.nilIndex"] = function(goal) local x = nil return x.y end,
             ["pack.wrongShape"] = function(goal) return 42 end,
             ["pack.function"] = function(goal) goal.callback = print end,
@@ -473,8 +475,16 @@ import Testing
         #expect(error.message.utf8.count < 1100)
     }
 
+    /// At the `error(…)` or `assert(…)` that raised it, where the line has one: Lua gives
+    /// the line alone, and column 1 sent the author to the line's start.
     @Test func errorWithATable() throws {
-        _ = try reject("pack.tableError", kind: .runtime, message: "error() was called with a table value")
+        let error = try reject("pack.tableError", kind: .runtime, message: "error() was called with a table value")
+        #expect(error.column == BadInputTests.column(of: "error({ code", onLine: error.line!), "\(error)")
+        let failed = try reject("pack.assertFails", kind: .runtime, message: "n must be 2")
+        #expect(failed.column == BadInputTests.column(of: "assert(n == 2", onLine: failed.line!), "\(failed)")
+        // Two calls on the line: the text cannot tell which ran.
+        let either = try reject("pack.eitherError", kind: .runtime, message: "b")
+        #expect(either.column == nil, "\(either)")
     }
 
     @Test func luaRuntimeError() throws {

@@ -296,7 +296,7 @@ import Testing
         let result = try #require(PackTests.run(pack, standardRules: Support.standardRules).first)
         #expect(result.problems.count == 1)
         let problem = try #require(result.problems.first)
-        #expect(problem.contains("scripts/broken.lua:3:1: error:"))
+        #expect(problem.contains("scripts/broken.lua:3:5: error:"), "at its error call: \(problem)")
         #expect(problem.contains("no good"))
         #expect(problem.hasSuffix("(60 times)"))
         #expect(!problem.contains("rejected action"))
@@ -386,7 +386,7 @@ import Testing
         let result = try #require(PackTests.run(pack, standardRules: Support.standardRules).first)
         #expect(result.problems.count == 1)
         let problem = try #require(result.problems.first)
-        #expect(problem.contains("scripts/picky.lua:3:1: error:") && problem.contains("no selecting"), "\(problem)")
+        #expect(problem.contains("scripts/picky.lua:3:5: error:") && problem.contains("no selecting"), "\(problem)")
         #expect(problem.hasSuffix("(input event 2)"), "\(problem)")
     }
 

@@ -67,8 +67,23 @@ extension LuaVM {
         let frame = failingFrame(in: L, at: innermost)
         let line = frame.flatMap { failingLines($0.line ... $0.line, of: $0.chunk) }
         let (hinted, offset) = nameHint(message, bare: bare, frame: frame, line: line, in: L)
-        guard let frame, let line, let offset = offset ?? callOffset(for: bare, on: line) else { return (hinted, nil) }
+        guard let frame, let line, let offset = offset ?? callOffset(for: bare, on: line) ?? raiserOffset(frame, on: line, in: L) else {
+            return (hinted, nil)
+        }
         return (hinted, NameSpot(chunk: frame.chunk, line: frame.line, column: line.column(ofOffset: offset)))
+    }
+
+    /// Where the `error(…)` or `assert(…)` that raised the error is written on the failing
+    /// line, when the line has one such call: Lua tells the line alone, and column 1 sent
+    /// the author to the line's start.
+    private func raiserOffset(_ frame: FailingFrame, on line: LuaLine, in L: OpaquePointer) -> Int? {
+        var record = lua_Debug()
+        guard frame.level > 1, lua_getstack(L, frame.level - 1, &record) != 0, lua_getinfo(L, "Sn", &record) != 0,
+              let what = record.what, String(cString: what) == "C", let name = record.name else { return nil }
+        let called = String(cString: name)
+        guard called == "error" || called == "assert" else { return nil }
+        let places = line.occurrences(of: called, kind: "global")
+        return places.count == 1 ? places[0].offset : nil
     }
 
     /// ``withNameHint(_:in:)``'s hint, for `message` (`bare` without its positions) raised
