@@ -311,12 +311,13 @@ extension PseudoTerminal {
     }
 
     /// Starts a story's level, which waits for Enter once its first words are said; the
-    /// Enter comes after the scene's first moment, which does not take it.
-    func startTheLevel() throws {
-        try expect(LevelLoop.startPrompt)
+    /// Enter comes after the scene's first moment, which does not take it. `words` is the
+    /// language the game speaks (`--lang`, else the pack's default).
+    func startTheLevel(_ words: Words = .english) throws {
+        try expect(words.startPrompt)
         wait(PseudoTerminal.endPageSettle)
         send("\r")
-        try expect("Started.")
+        try expect(words.started)
     }
 
     /// From the story's page: begins the story, wins its first level and takes path

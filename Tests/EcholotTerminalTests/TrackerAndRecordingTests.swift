@@ -65,7 +65,7 @@ import Testing
         try game.expect("A cut-scene. Enter skips it.")
         game.skipTheCutScene()
         try game.expect("Level The Lantern begins.")
-        try game.expect(LevelLoop.startPrompt)
+        try game.expect(Words.english.startPrompt)
         let sender = try OpenTrackSender(port: port)
         for _ in 0 ..< 100 {
             sender.send(HeadPose(yaw: 90, pitch: 0).datagram)

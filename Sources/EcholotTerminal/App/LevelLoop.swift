@@ -88,9 +88,12 @@ public final class LevelLoop {
     /// key was pressed: a head tracker's jitter may keep the view from settling, and the
     /// limit is told a second later all the same.
     private var pendingLimit: (text: String, at: Double)?
+    /// The language the player reads in this level: the pack's, or the one asked for.
+    private var words: Words { context.names.words }
 
-    /// What a level that waits for its start says, after its goals.
-    public static let startPrompt = "Press Enter or space to start; the level's clock waits until you do."
+    /// What a level that waits for its start says, in English (the player's language
+    /// says ``Words/startPrompt``): kept for the tests that expect it by this name.
+    public static let startPrompt = Words.english.startPrompt
 
     /// The most ticks run back to back after a stall.
     public static let maxCatchUp = 5
@@ -139,7 +142,7 @@ public final class LevelLoop {
             // the recorded play begins at the start, where a replay begins it.
             waiting = true
             if !tooSmall { feedback?.paused(true) }
-            display.levelSaid(Self.startPrompt, style: .bold)
+            display.levelSaid(words.startPrompt, style: .bold)
         }
         var nextTick = MonotonicClock.now() + session.step
         while true {
@@ -214,14 +217,14 @@ public final class LevelLoop {
         waiting = false
         // Only called in a window the level fits (the keys are dropped while it does not).
         feedback?.paused(false)
-        display.levelSaid("Started.", style: .normal)
+        display.levelSaid(words.started, style: .normal)
         settleUntil = settle > 0 ? time + settle : -.infinity
     }
 
     /// Says that the level waits for its start, once per press.
     private func tellWaiting(_ key: Key, since: Double) -> LevelExit? {
         guard !told.repeats(key, since: since) else { return nil }
-        display.levelSaid("Not started yet: Enter or space starts the level.", style: .warning)
+        display.levelSaid(words.notStartedYet, style: .warning)
         return nil
     }
 
@@ -229,7 +232,7 @@ public final class LevelLoop {
     /// cannot see the screen wondering whether it was heard.
     private func tellDoesNothing(_ key: Key, since: Double) -> LevelExit? {
         guard !told.repeats(key, since: since) else { return nil }
-        display.levelSaid("\(context.names.words.keyName(key)) does nothing here; ? says the keys.", style: .normal)
+        display.levelSaid(words.doesNothing(key), style: .normal)
         return nil
     }
 
@@ -253,7 +256,7 @@ public final class LevelLoop {
                 // A cut-scene has no goals, finds or misses to tell: what is being said is
                 // what the player may have missed.
                 sayAgain(lastLine)
-                display.levelSaid("A cut-scene. Enter skips it.", style: .normal)
+                display.levelSaid(words.cutsceneBegins, style: .normal)
             case let .choice(options, _)?:
                 display.levelStatus(frame(at: time))
                 // In a choice, what matters is the question and the options: where each
@@ -262,16 +265,16 @@ public final class LevelLoop {
                 sayAgain(.choiceOffered(id: "", options: options))
             case .level?, nil:
                 display.levelStatus(frame(at: time))
-                if waiting { display.levelSaid(Self.startPrompt, style: .bold) }
+                if waiting { display.levelSaid(words.startPrompt, style: .bold) }
             }
         case .character("?"), .character("h"), .f1:
-            for line in context.names.words.levelKeys(tracker: tracker != nil, settings: steering.settings, story: context.storyScene != nil) {
+            for line in words.levelKeys(tracker: tracker != nil, settings: steering.settings, story: context.storyScene != nil) {
                 display.levelSaid(line, style: .normal)
             }
             if case .choice? = context.storyScene {
-                display.levelSaid("In a choice, an option's number picks it at once.", style: .normal)
+                display.levelSaid(words.choiceNumbers, style: .normal)
             }
-            if waiting { display.levelSaid(Self.startPrompt, style: .bold) }
+            if waiting { display.levelSaid(words.startPrompt, style: .bold) }
         case .space, .enter:
             // Only a key certainly pressed after the first moment: a busy loop reads late.
             guard !tooSmall else { return dropWhileTooSmall() }
@@ -293,9 +296,7 @@ public final class LevelLoop {
             }
             // Silence would leave a player who cannot see the list wondering, as in a menu.
             guard number >= 1, number <= options.count else {
-                let count = options.count
-                display.levelSaid("There is no option \(number); the choice has \(count) \(count == 1 ? "option" : "options").",
-                                  style: .warning)
+                display.levelSaid(words.noOption(number, count: options.count), style: .warning)
                 return nil
             }
             session.select(entity: options[number - 1])
@@ -310,7 +311,7 @@ public final class LevelLoop {
             // At either end of the tilt the view does not change, and nothing would be said.
             if case let .tilt(direction) = motion, session.elevation * direction >= 90 {
                 guard !told.repeats(key, since: since) else { return nil }
-                let limit = "The view tilts no further \(direction > 0 ? "up" : "down")."
+                let limit = words.tiltLimit(up: direction > 0)
                 // The line mode says where the view settled a moment after it moved; a move
                 // this wake made (keys read together) no frame has shown yet.
                 let moved = lastView.map { $0.heading != session.heading || $0.elevation != session.elevation } ?? true
@@ -331,7 +332,7 @@ public final class LevelLoop {
     /// forgotten it, and silence would leave them wondering whether the key was heard.
     private func dropWhilePaused(_ key: Key, since: Double) -> LevelExit? {
         guard !told.repeats(key, since: since) else { return nil }
-        display.levelSaid(context.names.words.paused(story: context.storyScene != nil), style: .warning)
+        display.levelSaid(words.paused(story: context.storyScene != nil), style: .warning)
         return nil
     }
 
@@ -353,12 +354,12 @@ public final class LevelLoop {
             pose = try tracker.drain()
         } catch {
             trackerFailed = true
-            display.levelSaid("Head tracker stopped: \(error). Keys still turn.", style: .warning)
+            display.levelSaid(words.trackerStopped("\(error)"), style: .warning)
             return
         }
         for (reason, _) in tracker.rejected where !reportedRejections.contains(reason) {
             reportedRejections.insert(reason)
-            display.levelSaid("Head tracker: ignoring datagrams that are \(reason.rawValue).", style: .warning)
+            display.levelSaid(words.trackerIgnoring(reason), style: .warning)
         }
         // A story level waiting for its start is not turned by the head either: its clock is not running.
         guard let pose, !halted else { return }
@@ -413,8 +414,8 @@ public final class LevelLoop {
         // would not know the keys work again.
         if tooSmall, !wasTooSmall { toldTooSmall = false }
         if !tooSmall, wasTooSmall {
-            let state = paused ? context.names.words.paused(story: context.storyScene != nil) : waiting ? Self.startPrompt : "The game goes on."
-            display.levelSaid("The terminal is large enough now. " + state, style: .warning)
+            let state = paused ? words.paused(story: context.storyScene != nil) : waiting ? words.startPrompt : words.gameGoesOn
+            display.levelSaid(words.largeEnoughNow(state), style: .warning)
         }
     }
 
@@ -424,10 +425,7 @@ public final class LevelLoop {
 
     private var trackerStatus: String? {
         guard let tracker else { return nil }
-        if trackerFailed { return "Head tracker on \(tracker.address): stopped" }
-        var text = "Head tracker on \(tracker.address): "
-        text += tracker.received == 0 ? "waiting for poses" : "\(tracker.received) poses"
-        if tracker.rejectedCount > 0 { text += ", \(tracker.rejectedCount) bad datagrams ignored" }
-        return text
+        return words.trackerStatus(address: tracker.address, stopped: trackerFailed, received: tracker.received,
+                                   rejected: tracker.rejectedCount)
     }
 }

@@ -127,7 +127,7 @@ extension Display {
     public func scroll(_ page: Page, pages: Int) -> PageScroll { .nothingToScroll }
 }
 
-/// An end of a page's list of choices that a move stopped at.
+/// An end of a page's list of choices that a move stopped at (in words: ``Words/edge(_:)``).
 public enum ListEdge: Equatable, Sendable {
     /// The first entry (↑ or Home on it).
     case first
@@ -135,15 +135,6 @@ public enum ListEdge: Equatable, Sendable {
     case last
     /// The one entry of a list of one.
     case only
-
-    /// The end in words: "the first entry".
-    public var words: String {
-        switch self {
-        case .first: "the first entry"
-        case .last: "the last entry"
-        case .only: "the only entry"
-        }
-    }
 }
 
 /// What PgUp or PgDn did to a page's text.

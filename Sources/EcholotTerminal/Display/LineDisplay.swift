@@ -13,6 +13,9 @@ public final class LineDisplay: Display {
     private var context: LevelContext?
     /// The language of what this display says of itself.
     public var words = Words.english
+    /// The language of what it says in a level: the level's names', as the level's own
+    /// sentences are said in.
+    private var levelWords: Words { context?.names.words ?? words }
     private var spokenHeading: Double?
     private var lastHeading: Double?
     private var spokenElevation: Double?
@@ -62,7 +65,7 @@ public final class LineDisplay: Display {
         say(page.spokenHelp)
         // Even in a menu of one entry: every menu ends by saying where Enter goes.
         if page.choices.indices.contains(page.selected) {
-            say("Selected: \(page.choices[page.selected].spokenLine)")
+            say(words.selected(page.choices[page.selected].spokenLine))
         }
     }
 
@@ -71,7 +74,7 @@ public final class LineDisplay: Display {
     public func selectionMoved(_ page: Page, stoppedAt edge: ListEdge?) {
         guard page.choices.indices.contains(page.selected) else { return }
         let choice = page.choices[page.selected]
-        say("\(choice.spokenLine), \(page.selected + 1) of \(page.choices.count)" + (edge.map { ", \($0.words)" } ?? ""))
+        say(words.entry(choice.spokenLine, page.selected + 1, of: page.choices.count, stoppedAt: edge))
     }
 
     /// Says the message.
@@ -94,16 +97,16 @@ public final class LineDisplay: Display {
         announcedTimeLeft = nil
         switch context.storyScene {
         case .cutscene?:
-            say("A cut-scene. Enter skips it.")
+            say(levelWords.cutsceneBegins)
             sayHeading(level)
-        case .choice?: say("A choice.")
+        case .choice?: say(levelWords.choiceBegins)
         case .level?, nil:
-            say("Level \(context.names.level(level)) begins. Steering: \(context.steering). Press i for the status, ? for the keys.")
+            say(levelWords.levelBegins(context.names.level(level), steering: context.steering))
             // A story's level has no briefing page: its goals are said as it begins.
             if context.storyScene != nil {
                 let goalText = GoalText(names: context.names)
                 for goal in GoalText.orderedGoals(level, paths: context.goalPaths) {
-                    say("Goal: \(goalText.briefing(goal, in: level))")
+                    say(levelWords.goal(goalText.briefing(goal, in: level)))
                 }
             }
             sayHeading(level)
@@ -157,7 +160,7 @@ public final class LineDisplay: Display {
 
     /// Says whether the game is paused.
     public func pauseChanged(_ paused: Bool, frame: LevelFrame) {
-        say(paused ? (context?.names.words ?? .english).paused(story: context?.storyScene != nil) : "Going on.")
+        say(paused ? levelWords.paused(story: context?.storyScene != nil) : levelWords.goingOn)
     }
 
     /// Lines fit any terminal.
@@ -179,7 +182,7 @@ public final class LineDisplay: Display {
             guard let mark = Self.countdown.first(where: { left <= $0 && left > $0 - 1 }),
                   announcedTimeLeft.map({ mark < $0 }) ?? (seconds > Double(mark)) else { continue }
             announcedTimeLeft = mark
-            say("\(mark) seconds left.")
+            say(levelWords.secondsLeft(mark))
         }
     }
 }

@@ -16,6 +16,9 @@ public final class ScreenDisplay: Display {
     private var context: LevelContext?
     /// The language of what this display says of itself.
     public var words = Words.english
+    /// The language of what it says in a level: the level's names', as the level's own
+    /// sentences are said in.
+    private var levelWords: Words { context?.names.words ?? words }
     private var messages: [(text: String, style: TextStyle)] = []
     private var frame: LevelFrame?
     private var statusLines: [String] = []
@@ -24,12 +27,6 @@ public final class ScreenDisplay: Display {
     private var firstPage = true
     /// The key help packed for the last width drawn at (``helpLines(columns:)``).
     private var help: (columns: Int, lines: [StyledLine])?
-
-    /// What the first page says, at its top, to players who would rather hear lines than
-    /// a screen: how to get them now, and for good.
-    static let plainHint = "Screen reader? Play with --plain, or set ECHOLOT_PLAIN=1 to always get lines."
-    /// The pointer on a window too narrow for ``plainHint`` in one row: the flag alone.
-    static let shortPlainHint = "Screen reader? Use --plain."
 
     /// The narrowest terminal the level screen fits in.
     public static let minimumColumns = 40
@@ -63,7 +60,7 @@ public final class ScreenDisplay: Display {
     /// above the keys, as the line mode does.
     public func selectionMoved(_ page: Page, stoppedAt edge: ListEdge?) {
         self.page = page
-        notice = edge.map { (["That is \($0.words)."], .normal) }
+        notice = edge.map { ([words.thatIs($0)], .normal) }
         drawPage()
     }
 
@@ -140,7 +137,7 @@ public final class ScreenDisplay: Display {
     /// Shows or clears the pause mark.
     public func pauseChanged(_ paused: Bool, frame: LevelFrame) {
         self.frame = frame
-        levelSaid(paused ? (context?.names.words ?? .english).paused(story: context?.storyScene != nil) : "Going on.", style: .warning)
+        levelSaid(paused ? levelWords.paused(story: context?.storyScene != nil) : levelWords.goingOn, style: .warning)
         drawLevel()
     }
 
@@ -158,10 +155,7 @@ public final class ScreenDisplay: Display {
         guard columns < Self.minimumColumns || rows < neededRows(goals: goals, columns: columns) else { return nil }
         let width = max(columns, Self.minimumColumns)
         let fits = (columns: width, rows: neededRows(goals: goals, columns: width))
-        // In words: a screen reader reads "60×12" as "60 multiplication sign 12".
-        let message = "The terminal is \(columns) columns by \(rows) rows; this level needs at least "
-            + "\(fits.columns) columns by \(fits.rows) rows. Enlarge the window (the game waits), or play with --plain."
-        return (message, fits)
+        return (levelWords.tooSmall(columns: columns, rows: rows, needs: fits), fits)
     }
 
     /// Redraws everything at the new size.
@@ -212,7 +206,7 @@ public final class ScreenDisplay: Display {
         let help = Self.packed(page.keys.map(\.shown), width: width).map { StyledLine(" " + $0, .dim) }
         // Under the title, where a screen reader reading from the top meets it first; one
         // row where the window allows.
-        let hint = !firstPage ? [] : TextWrap.lines(Self.plainHint.count <= width ? Self.plainHint : Self.shortPlainHint, width: width)
+        let hint = !firstPage ? [] : TextWrap.lines(words.plainHint.count <= width ? words.plainHint : words.shortPlainHint, width: width)
             .map { StyledLine(" " + $0, .dim) }
         var body = page.body.flatMap(Self.wrapped(width: width)).map { StyledLine($0) }
         // The rows left for the text: the choices stay in sight, and a long text scrolls
@@ -254,8 +248,7 @@ public final class ScreenDisplay: Display {
         if body.count > layout.visible {
             scrollOffset = min(scrollOffset, body.count - layout.visible)
             let end = scrollOffset + layout.visible
-            let more = end < body.count ? (scrollOffset > 0 ? " ↑ PgUp · ↓ more: PgDn" : " ↓ more: PgDn") : " ↑ PgUp"
-            body = Array(body[scrollOffset ..< end]) + [StyledLine(more)]
+            body = Array(body[scrollOffset ..< end]) + [StyledLine(words.scrollMark(above: scrollOffset > 0, below: end < body.count))]
         } else {
             scrollOffset = 0
         }
@@ -293,14 +286,16 @@ public final class ScreenDisplay: Display {
         let view = level[LevelKeys.view]
         let goals = GoalText.orderedGoals(level, paths: context.goalPaths)
         if let problem = tooSmall(columns: columns, rows: rows, goals: goals.count) {
-            canvas.draw(Self.tooSmallLines(problem.message, fits: problem.fits, columns: columns, rows: rows), size: (columns, rows))
+            canvas.draw(Self.tooSmallLines(problem.message, short: levelWords.tooSmallShort(needs: problem.fits), columns: columns, rows: rows),
+                        size: (columns, rows))
             return
         }
         let elevation = Int(view[ViewKeys.elevation].rounded())
         let heading = Self.headingLines(context, center: view[ViewKeys.center], elevation: elevation, columns: columns)
+        let words = context.names.words
         var lines: [StyledLine] = []
         var title = StyledLine(" \(context.packName) · \(Self.sceneTitle(context, level: level))", .bold)
-        if frame.paused { title.append("   PAUSED", .warning) }
+        if frame.paused { title.append("   " + words.pausedMark, .warning) }
         lines.append(title)
         lines += heading.map { StyledLine($0) }
         let inner = columns - 2
@@ -318,7 +313,7 @@ public final class ScreenDisplay: Display {
         if !context.hasGoals {
             return drawRest(lines, context: context, frame: frame, columns: columns, rows: rows)
         }
-        lines.append(StyledLine(" Goals", .bold))
+        lines.append(StyledLine(" " + words.goalsHeading, .bold))
         let goalText = GoalText(names: context.names)
         for goal in goals {
             var timed = level
@@ -334,7 +329,7 @@ public final class ScreenDisplay: Display {
         // Whole tens of seconds: a screen reader that reads changed lines would hear the
         // clock every second, the whole level long; `i` tells the exact time.
         let tens = Int(saturating: level[LevelKeys.time]) / 10 * 10
-        lines.append(StyledLine(" Found \(frame.found) · misses \(level[LevelKeys.misses]) · time \(tens) s"))
+        lines.append(StyledLine(" " + words.counters(found: frame.found, misses: level[LevelKeys.misses], tens: tens)))
         drawRest(lines, context: context, frame: frame, columns: columns, rows: rows)
     }
 
@@ -356,12 +351,11 @@ public final class ScreenDisplay: Display {
     }
 
     /// The screen that says the terminal is too small: the whole message when it fits,
-    /// else a short one without the title, so that what to do is never cut off.
-    private static func tooSmallLines(_ problem: String, fits: (columns: Int, rows: Int), columns: Int, rows: Int) -> [StyledLine] {
+    /// else the `short` one without the title, so that what to do is never cut off.
+    private static func tooSmallLines(_ problem: String, short: String, columns: Int, rows: Int) -> [StyledLine] {
         let width = max(10, columns)
         let full = TextWrap.lines(problem, width: width)
         if full.count + 2 <= rows { return [StyledLine("Echolot", .bold), StyledLine()] + full.map { StyledLine($0, .warning) } }
-        let short = "Too small: needs \(fits.columns) columns by \(fits.rows) rows. Enlarge it, or use --plain."
         return TextWrap.lines(short, width: width).map { StyledLine($0, .warning) }
     }
 
@@ -369,10 +363,12 @@ public final class ScreenDisplay: Display {
     /// visuals and steering on the next: how many lines it takes depends on the width
     /// only, not on the heading, so the screen does not jump as the player turns.
     private static func headingLines(_ context: LevelContext, center: Double, elevation: Int, columns: Int) -> [String] {
-        let moving = "Heading \(context.names.words.shortHeading(center)) · tilt \(elevation)°"
-        let steady = ["visuals \(context.visuals.rawValue)", context.steering]
-        // The longest the moving part can be: "Heading 337° NNW · tilt -90°".
-        let widest = "Heading 337° NNW · tilt -90°".count
+        let words = context.names.words
+        let moving = words.headingLine(center, tilt: elevation)
+        let steady = [words.visuals(context.visuals), context.steering]
+        // The longest the moving part can be: "Heading 337° NNW · tilt -90°" (every point
+        // abbreviated in three letters or fewer).
+        let widest = words.headingLine(337, tilt: -90).count
         if widest + Self.separator.count + steady.joined(separator: Self.separator).count <= columns - 1 {
             return [" " + ([moving] + steady).joined(separator: Self.separator)]
         }
@@ -383,7 +379,7 @@ public final class ScreenDisplay: Display {
     /// Packed once per width, not twice a frame (the rows needed, then the screen).
     private func helpLines(columns: Int) -> [StyledLine] {
         if let help, help.columns == columns { return help.lines }
-        let lines = Self.packed((context?.names.words ?? .english).levelKeysShort, width: columns - 1).map { StyledLine(" " + $0, .dim) }
+        let lines = Self.packed(levelWords.levelKeysShort, width: columns - 1).map { StyledLine(" " + $0, .dim) }
         help = (columns, lines)
         return lines
     }
@@ -407,8 +403,8 @@ public final class ScreenDisplay: Display {
     /// What a scene of a story is called in the title line.
     private static func sceneTitle(_ context: LevelContext, level: Level) -> String {
         switch context.storyScene {
-        case .cutscene?: return "cut-scene (Enter skips)"
-        case .choice?: return "a choice (turn and select, or press a number)"
+        case .cutscene?: return context.names.words.cutsceneTitle
+        case .choice?: return context.names.words.choiceTitle
         case .level?, nil: return context.names.level(level)
         }
     }
