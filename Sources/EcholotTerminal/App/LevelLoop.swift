@@ -91,10 +91,6 @@ public final class LevelLoop {
     /// The language the player reads in this level: the pack's, or the one asked for.
     private var words: Words { context.names.words }
 
-    /// What a level that waits for its start says, in English (the player's language
-    /// says ``Words/startPrompt``): kept for the tests that expect it by this name.
-    public static let startPrompt = Words.english.startPrompt
-
     /// The most ticks run back to back after a stall.
     public static let maxCatchUp = 5
 
