@@ -3,6 +3,22 @@ import EcholotModel
 @testable import EcholotTerminal
 import Testing
 
+/// First Sound facing `center`, its bell made into a choice's `options`: each a sound as
+/// the bell is, with its own id, name and azimuth.
+func levelOfOptions(_ options: [(id: String, name: String, azimuth: Double)], facing center: Double) throws -> Level {
+    var level = tutorialLevel("first-sound").level
+    level[LevelKeys.view][ViewKeys.center] = center
+    let bell = try #require(level[LevelKeys.entities]["bell"])
+    level[LevelKeys.entities]["bell"] = nil
+    for (id, name, azimuth) in options {
+        var option = bell
+        option[EntityKeys.name] = name
+        option[EntityKeys.azimuth] = azimuth
+        level[LevelKeys.entities][id] = option
+    }
+    return level
+}
+
 /// Goals, scoring and headings in words; the view strip.
 @Suite struct TextTests {
     let names = Names(pack: tutorial)
@@ -190,17 +206,8 @@ import Testing
     /// parentheses and the items are kept apart by semicolons, so a line's full stop does
     /// not run into a bare direction ("Long, but dry. ahead").
     @Test func optionsNamedBySentencesKeepTheirDirectionsApart() throws {
-        var level = tutorialLevel("first-sound").level
-        level[LevelKeys.view][ViewKeys.center] = 60
         // Ids without strings of their own, which would name them instead.
-        let bell = try #require(level[LevelKeys.entities]["bell"])
-        level[LevelKeys.entities]["bell"] = nil
-        for (id, name, azimuth) in [("daylight", "Go toward the daylight.", 60.0), ("owl", "Follow the owl", 105)] {
-            var option = bell
-            option[EntityKeys.name] = name
-            option[EntityKeys.azimuth] = azimuth
-            level[LevelKeys.entities][id] = option
-        }
+        let level = try levelOfOptions([("daylight", "Go toward the daylight.", 60), ("owl", "Follow the owl", 105)], facing: 60)
         let texts = EventText(names: names)
         #expect(texts.inView(ViewStrip(level: level, columns: 91, visuals: .shown), level: level)
                 == "In view: Go toward the daylight. (ahead); Follow the owl 45° right.")
@@ -210,16 +217,7 @@ import Testing
     /// from where the player faces, after who speaks, or after the words when no one is
     /// named; a voice with no azimuth (a narrator) says none.
     @Test func aPlacedVoiceSaysWhereItIs() throws {
-        var level = tutorialLevel("first-sound").level
-        level[LevelKeys.view][ViewKeys.center] = 90
-        let bell = try #require(level[LevelKeys.entities]["bell"])
-        level[LevelKeys.entities]["bell"] = nil
-        for (id, azimuth) in [("Up the stairs.", 0.0), ("Down below.", 90)] {
-            var option = bell
-            option[EntityKeys.name] = id
-            option[EntityKeys.azimuth] = azimuth
-            level[LevelKeys.entities][id] = option
-        }
+        var level = try levelOfOptions([("Up the stairs.", "Up the stairs.", 0), ("Down below.", "Down below.", 90)], facing: 90)
         let texts = EventText(names: Names(strings: ["speaker.owl": "Owl", "hoot": "Hoo."]),
                               scene: .choice(options: ["Up the stairs.", "Down below."], speakers: ["Down below.": "speaker.owl"]))
         func said(_ event: LevelEvent) -> String? { texts.sentence(event, in: level)?.text }

@@ -27,6 +27,9 @@ public final class LevelSession {
     private var failures = FailureTally(limit: LevelSession.problemsTold)
     /// Different rule failures a level tells at most.
     static let problemsTold = 10
+    /// The failure told once a level tells no more of them, in English as the failures'
+    /// messages are (logs and tests read it); ``EventText`` says it in the player's language.
+    static let failuresNoLongerTold = Words.english.failuresNoLongerTold
     private var ended = false
     private let isOver: ((GameState) -> Bool)?
     private let clock: StoryClock?
@@ -143,7 +146,7 @@ public final class LevelSession {
         guard case let .problem(message) = event else { return event }
         switch failures.count(message) {
         case .tell: return event
-        case .tellTheRestAreNotTold: return .problem("rules keep failing in other ways; no more of this level's failures are told")
+        case .tellTheRestAreNotTold: return .problem(Self.failuresNoLongerTold)
         case .keepQuiet: return nil
         }
     }

@@ -23,39 +23,37 @@ public struct EventText {
     /// The sentence for `event` in `level` (the level as it is after the event), and
     /// whether it is good or bad news; `nil` for events that say nothing by themselves.
     public func sentence(_ event: LevelEvent, in level: Level) -> (text: String, style: TextStyle)? {
+        let words = names.words
         switch event {
         case .started:
             return nil
         case let .hit(id, found):
-            return ("Hit: \(names.entity(id, in: level)). Found \(found) so far.", .good)
+            return (words.hit(names.entity(id, in: level), found: found), .good)
         case let .wrong(id):
-            return ("Wrong: \(names.entity(id, in: level)).", .bad)
+            return (words.wrong(names.entity(id, in: level)), .bad)
         case let .miss(misses):
             // A choice counts no misses: the player is told how to pick instead.
             if case let .choice(options, _)? = scene {
-                let count = options.count
-                let numbers = count < 3 ? Suggestion.list(options.indices.map { "\($0 + 1)" }, conjunction: "or") : "1 to \(count)"
-                return ("Miss: no option there. Turn toward \(Self.toward(options, in: level)) and press space, or press an option's "
-                    + "number (\(numbers)); i says them again.", .bad)
+                return (words.missedTheOptions(count: options.count, voices: Self.hasVoices(options, in: level)), .bad)
             }
-            return ("Miss: nothing there. \(misses == 1 ? "1 miss" : "\(misses) misses") so far.\(Self.missesLeft(misses, in: level))", .bad)
+            return (words.missedNothing(misses: misses, left: Self.missesLeft(misses, in: level, words: words)), .bad)
         case let .goalMet(id):
             guard let goal = level[LevelKeys.goals][id] else { return nil }
-            return ("Goal met: \(goals.status(goal, in: level).text).", .good)
+            return (words.goalMet(goals.status(goal, in: level).text), .good)
         case let .goalFailed(id):
             guard let goal = level[LevelKeys.goals][id] else { return nil }
-            return ("Goal failed: \(goals.status(goal, in: level).text).", .bad)
+            return (words.goalFailed(goals.status(goal, in: level).text), .bad)
         case .won:
-            return ("You won the level!", .good)
+            return (words.won, .good)
         case .lost:
-            return ("The level is lost.", .bad)
+            return (words.lost, .bad)
         case let .scored(score):
-            return ("Score: \(score).", .normal)
+            return (words.score(score) + ".", .normal)
         case let .achievement(id, title):
             guard !earnedBefore.contains(id) else { return nil }
-            return ("Achievement earned: \(title ?? id).", .good)
+            return (words.achievementEarned(title ?? id), .good)
         case let .problem(message):
-            return ("A rule failed, and what it was handling was undone: \(message)", .warning)
+            return (Self.problem(message, words: words), .warning)
         case let .line(id, speaker, azimuth):
             return (voiced(names.string(id) ?? id, speaker: speaker, azimuth: azimuth, in: level), .normal)
         case let .choiceOffered(_, options):
@@ -68,29 +66,28 @@ public struct EventText {
             }
             // An option a line (the displays say each line of a message as a line of its
             // own): options run together with semicolons are read as one long sentence.
-            return ("Choose: turn toward \(Self.toward(options, in: level)) and press space, or press its number.\n"
-                + said.map(Self.closed).joined(separator: "\n"), .bold)
+            return (words.choose(voices: Self.hasVoices(options, in: level)) + "\n" + said.map(Self.closed).joined(separator: "\n"), .bold)
         case let .storyLevel(_, attempt):
-            return attempt > 1 ? ("Try again: attempt \(attempt).", .normal) : nil
+            return attempt > 1 ? (words.tryAgain(attempt: attempt), .normal) : nil
         case let .choiceMade(value, line):
-            return ("Chosen: \(Self.closed(option(value, line: line)))", .good)
+            return (words.chosen(Self.closed(option(value, line: line))), .good)
         case let .storyFinished(ending):
             let said = names.string("ending.\(ending)") ?? ending
-            return ("The story ends: \(Self.closed(said))", .bold)
+            return (words.storyEnds(Self.closed(said)), .bold)
         case let .storyStopped(message):
-            return ("The story stopped: \(message)", .bad)
+            return (words.storyStopped(message), .bad)
         }
     }
 
     /// How many more misses the level's miss limits allow after `misses` (the tightest
     /// one's), with a space before it: a player counting their misses need not press i.
     /// Nothing when no limit holds any more: the miss that broke it is told as a failure.
-    static func missesLeft(_ misses: Int, in level: Level) -> String {
+    static func missesLeft(_ misses: Int, in level: Level, words: Words) -> String {
         let limits = level[LevelKeys.goals].nodes.map(\.node)
             .filter { $0[GoalKeys.type] == "maxMisses" && $0[GoalKeys.state] != .failed }
             .compactMap { $0["misses"].intValue }
         guard let allowed = limits.min(), allowed >= misses else { return "" }
-        return allowed == misses ? " No more allowed." : " \(allowed - misses) more allowed."
+        return words.missesLeft(allowed - misses)
     }
 
     /// An option's name, the same in the list, in view and as chosen: its `option.<value>`
@@ -110,11 +107,22 @@ public struct EventText {
         return "\(names.string(speaker) ?? speaker)\(direction): \(text)"
     }
 
-    /// What the player turns toward to pick one of `options`: their voices, or, where the
-    /// pack gave none a voice (story.md's short example has none), their directions, since
-    /// "a voice" would send the player listening for one that never sounds.
-    static func toward(_ options: [String], in level: Level) -> String {
-        options.contains { level[LevelKeys.entities][$0]?[EntityKeys.sound] != nil } ? "a voice" : "an option's direction"
+    /// Whether the player turns toward the voices of `options` to pick one, or, where the
+    /// pack gave none a voice (story.md's short example has none), toward their directions,
+    /// since "a voice" would send the player listening for one that never sounds.
+    static func hasVoices(_ options: [String], in level: Level) -> Bool {
+        options.contains { level[LevelKeys.entities][$0]?[EntityKeys.sound] != nil }
+    }
+
+    /// A rule failure's event `message` in `words`: the rule's diagnostic stays as the
+    /// engine wrote it (English), while the session's own notes on it, which the event
+    /// carries in English for logs and tests (``EventDetector``, ``LevelSession``), are
+    /// said in the player's language.
+    static func problem(_ message: String, words: Words) -> String {
+        if message == LevelSession.failuresNoLongerTold { return words.ruleFailed(words.failuresNoLongerTold) }
+        let note = EventDetector.clockNote
+        guard message.hasSuffix(note) else { return words.ruleFailed(message) }
+        return words.ruleFailed(String(message.dropLast(note.count)), clockStandsStill: true)
     }
 
     /// `text` ending as a sentence: a pack's string that already ends as one ("Home at
@@ -140,13 +148,13 @@ public struct EventText {
             if case let .choice(options, _)? = scene, options.contains(item.id) {
                 name = option(item.id, line: entity?[EntityKeys.name])
             }
-            let found = entity?[EntityKeys.found] == true ? " (found)" : ""
-            let idle = entity?[EntityKeys.selectable] == false ? " (not selectable)" : ""
+            let found = entity?[EntityKeys.found] == true ? names.words.foundMark : ""
+            let idle = entity?[EntityKeys.selectable] == false ? names.words.notSelectableMark : ""
             let direction = names.words.relative(item.relative)
             guard let last = name.last, ".!?…".contains(last) else { return "\(name)\(found)\(idle) \(direction)" }
             sentences = true
             return "\(name)\(found)\(idle) (\(direction))"
         }
-        return "In view: \(items.joined(separator: sentences ? "; " : ", "))."
+        return names.words.inView(items, sentences: sentences)
     }
 }

@@ -42,40 +42,26 @@ public struct GoalText {
     /// The briefing sentence of `goal`.
     public func briefing(_ goal: Goal, in level: Level) -> String {
         let type = goal[GoalKeys.type]
+        let words = names.words
         switch type {
         case "find":
-            if let id = goal["entity"].stringValue {
-                return "Find the \(names.entity(id, in: level)) and select it."
-            }
-            if let tag = goal["tag"].stringValue {
-                return "Find one sound tagged “\(tag)” and select it."
-            }
+            if let id = goal["entity"].stringValue { return words.findBriefing(entity: names.entity(id, in: level)) }
+            if let tag = goal["tag"].stringValue { return words.findBriefing(tag: tag) }
         case "findAll":
             if let tag = goal["tag"].stringValue {
-                let members = tagged(tag, in: level).map { names.entity($0, in: level) }
-                return "Find all \(members.count) sounds tagged “\(tag)” — \(Suggestion.list(members)) — and select each of them, in any order."
+                return words.findAllBriefing(tag: tag, members: tagged(tag, in: level).map { names.entity($0, in: level) })
             }
         case "findInOrder":
             if let ids = goal["entities"].listValue?.compactMap(\.stringValue), !ids.isEmpty {
-                let named = ids.map { names.entity($0, in: level) }
-                return "Find \(named.joined(separator: ", then ")), in this order; selecting one of them out of turn loses the level."
+                return words.findInOrderBriefing(ids.map { names.entity($0, in: level) })
             }
         case "timeLimit":
-            if let seconds = goal["seconds"].doubleValue {
-                return "Do it within \(names.words.seconds(seconds)); when the time is up, the level is lost."
-            }
+            if let seconds = goal["seconds"].doubleValue { return words.timeLimitBriefing(seconds: seconds) }
         case "maxMisses":
-            if let misses = goal["misses"].intValue {
-                if misses == 0 { return "Do not miss even once: a selection that hits nothing loses the level." }
-                return "You may miss at most \(names.words.times(misses)); miss number \(misses + 1) loses the level."
-            }
+            if let misses = goal["misses"].intValue { return words.maxMissesBriefing(misses) }
         case "avoid":
-            if let id = goal["entity"].stringValue {
-                return "Never select the \(names.entity(id, in: level)): selecting it loses the level."
-            }
-            if let tag = goal["tag"].stringValue {
-                return "Never select a sound tagged “\(tag)”: selecting one loses the level."
-            }
+            if let id = goal["entity"].stringValue { return words.avoidBriefing(entity: names.entity(id, in: level)) }
+            if let tag = goal["tag"].stringValue { return words.avoidBriefing(tag: tag) }
         default:
             // A type of the pack's own says what its strings say, when they say it.
             if let template = names.string("goal.\(type).briefing") { return fill(template, goal, in: level) }
@@ -102,56 +88,53 @@ public struct GoalText {
         let state = goal[GoalKeys.state]
         let type = goal[GoalKeys.type]
         let found = Set(level[LevelKeys.found])
+        let words = names.words
         switch type {
         case "find":
             if let id = goal["entity"].stringValue {
-                let name = names.entity(id, in: level)
-                return GoalLine(text: state == .met ? "\(name) found" : "Find the \(name)", state: state, isConstraint: false)
+                let text = words.findLine(entity: names.entity(id, in: level), found: state == .met)
+                return GoalLine(text: text, state: state, isConstraint: false)
             }
             if let tag = goal["tag"].stringValue {
-                return GoalLine(text: state == .met ? "A “\(tag)” found" : "Find one “\(tag)”", state: state, isConstraint: false)
+                return GoalLine(text: words.findLine(tag: tag, found: state == .met), state: state, isConstraint: false)
             }
         case "findAll":
             if let tag = goal["tag"].stringValue {
                 let members = tagged(tag, in: level)
                 let left = members.filter { !found.contains($0) }.map { names.entity($0, in: level) }
-                var text = "“\(tag)” found: \(members.count - left.count) of \(members.count)"
-                if !left.isEmpty, state == .pending { text += "; still to find: \(Suggestion.list(left))" }
+                let text = words.findAllLine(tag: tag, found: members.count - left.count, of: members.count,
+                                             left: state == .pending ? left : [])
                 return GoalLine(text: text, state: state, isConstraint: false)
             }
         case "findInOrder":
             if let ids = goal["entities"].listValue?.compactMap(\.stringValue), !ids.isEmpty {
                 let done = ids.prefix { found.contains($0) }.count
-                var text = "In order: \(done) of \(ids.count)"
-                if state == .pending, done < ids.count { text += "; next: \(names.entity(ids[done], in: level))" }
-                if state == .failed { text += "; the order was broken" }
+                let next = state == .pending && done < ids.count ? names.entity(ids[done], in: level) : nil
+                let text = words.inOrderLine(done: done, of: ids.count, next: next, broken: state == .failed)
                 return GoalLine(text: text, state: state, isConstraint: false)
             }
         case "timeLimit":
             if let seconds = goal["seconds"].doubleValue {
                 let left = max(0, seconds - level[LevelKeys.time])
-                let text = state == .failed ? "Time is up" : "Time left: \(Int(saturating: left.rounded(.up))) s"
+                let text = words.timeLine(left: state == .failed ? nil : Int(saturating: left.rounded(.up)))
                 return GoalLine(text: text, state: state, isConstraint: true)
             }
         case "maxMisses":
             if let allowed = goal["misses"].intValue {
-                let misses = level[LevelKeys.misses]
-                // "0 of 0" would be read out as a sum to work out.
-                let text = state == .failed ? "Too many misses (\(misses))"
-                    : allowed == 0 ? "No miss allowed"
-                    : "Misses left: \(max(0, allowed - misses)) of \(allowed)"
+                let text = words.missesLine(misses: level[LevelKeys.misses], allowed: allowed, failed: state == .failed)
                 return GoalLine(text: text, state: state, isConstraint: true)
             }
         case "avoid":
-            let what = goal["entity"].stringValue.map { "the \(names.entity($0, in: level))" }
-                ?? goal["tag"].stringValue.map { "every “\($0)”" } ?? "the decoy"
-            return GoalLine(text: state == .failed ? "You selected \(what)" : "Leave \(what) alone", state: state, isConstraint: true)
+            let what: Words.Avoided = goal["entity"].stringValue.map { .entity(names.entity($0, in: level)) }
+                ?? goal["tag"].stringValue.map { .tag($0) } ?? .decoy
+            return GoalLine(text: words.avoidLine(what, failed: state == .failed), state: state, isConstraint: true)
         default:
             break
         }
-        var text = names.string("goal.\(type).line").map { fill($0, goal, in: level) } ?? "\(goal[GoalKeys.id]): \(state.rawValue)"
+        var text = names.string("goal.\(type).line").map { fill($0, goal, in: level) }
+            ?? words.goalState(id: goal[GoalKeys.id], state: state)
         if state != .failed, let deadline = Self.deadline(of: goal) {
-            text += " (\(Int(saturating: max(0, deadline - level[LevelKeys.time]).rounded(.up))) s left)"
+            text += words.timeLeftNote(Int(saturating: max(0, deadline - level[LevelKeys.time]).rounded(.up)))
         }
         return GoalLine(text: text, state: state, isConstraint: false)
     }
@@ -176,8 +159,8 @@ public struct GoalText {
     private func spoken(_ value: Value, in level: Level) -> String {
         switch value {
         case let .string(text): return names.entity(text, in: level)
-        case let .list(items): return Suggestion.list(items.map { spoken($0, in: level) })
-        default: return Self.plain(value)
+        case let .list(items): return names.words.list(items.map { spoken($0, in: level) })
+        default: return Self.plain(value, words: names.words)
         }
     }
 
@@ -186,11 +169,8 @@ public struct GoalText {
         let reserved: Set = ["type", "id", "state", "progress", "deadline"]
         let parameters = goal.attributes.sorted { $0.key < $1.key }
             .filter { !reserved.contains($0.key) }
-            .map { "\($0.key) \(Self.plain($0.value))" }
-        let type = goal[GoalKeys.type]
-        return parameters.isEmpty
-            ? "Goal “\(type)”: met when its rule says so."
-            : "Goal “\(type)” with \(Suggestion.list(parameters)): met when its rule says so."
+            .map { "\($0.key) \(Self.plain($0.value, words: names.words))" }
+        return names.words.genericGoal(type: goal[GoalKeys.type], parameters: parameters)
     }
 
     /// Ids of the entities carrying `tag`, sorted.
@@ -198,12 +178,12 @@ public struct GoalText {
         level[LevelKeys.entities].nodes.filter { $0.node[EntityKeys.tags].contains(tag) }.map(\.id).sorted()
     }
 
-    /// A value as a player reads it.
-    static func plain(_ value: Value) -> String {
+    /// A value as a player of `words` reads it: a number with its decimal comma in German.
+    static func plain(_ value: Value, words: Words) -> String {
         switch value {
         case let .string(s): return s
-        case let .number(d): return d.authorText
-        case let .list(items): return items.map(plain).joined(separator: ", ")
+        case let .number(d): return words.number(d)
+        case let .list(items): return items.map { plain($0, words: words) }.joined(separator: words.valueSeparator)
         default: return value.description
         }
     }

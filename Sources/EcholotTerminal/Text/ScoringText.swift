@@ -37,20 +37,14 @@ public enum ScoringText {
     /// The criteria, one sentence each.
     public static func criteria(_ level: Level, words: Words = .english) -> [String] {
         let rule = level[LevelKeys.scoring]
-        guard let rule else { return ["This level is not scored: winning is all that counts."] }
+        guard let rule else { return [words.notScored] }
         if let standard = Standard(rule) {
-            return [
-                "A win scores \(standard.base) points, minus \(standard.missPenalty) for every miss (never below 0).",
-                "Finishing quickly earns up to \(standard.timeBonus) bonus points: the sooner, the more; none after \(words.seconds(standard.parTime)).",
-                "A lost level scores 0.",
-            ]
+            return words.standardCriteria(base: standard.base, missPenalty: standard.missPenalty, timeBonus: standard.timeBonus,
+                                          parTime: standard.parTime)
         }
-        let type = rule["type"]?.stringValue ?? "unnamed"
         let parameters = rule.sorted { $0.key < $1.key }.filter { $0.key != "type" && $0.key != "id" }
-            .map { "\($0.key) \(GoalText.plain($0.value))" }
-        return parameters.isEmpty
-            ? ["Scored by the “\(type)” rule."]
-            : ["Scored by the “\(type)” rule with \(Suggestion.list(parameters))."]
+            .map { "\($0.key) \(GoalText.plain($0.value, words: words))" }
+        return [words.scoredBy(rule: rule["type"]?.stringValue, parameters: parameters)]
     }
 
     /// The final score and how it came about, one line each.
@@ -58,10 +52,10 @@ public enum ScoringText {
         guard let score = level[LevelKeys.score] else {
             guard level[LevelKeys.scoring] != nil else { return [] }
             let ended = level[LevelKeys.status] == .won || level[LevelKeys.status] == .lost
-            return [ended ? "No score was computed." : "No score: the level did not end."]
+            return [ended ? words.noScoreComputed : words.noScoreUnended]
         }
         guard let standard = Standard(level[LevelKeys.scoring]), level[LevelKeys.status] == .won else {
-            return ["Score: \(score)"]
+            return [words.score(score)]
         }
         let misses = level[LevelKeys.misses]
         let time = level[LevelKeys.time]
@@ -69,10 +63,11 @@ public enum ScoringText {
         let bonus = standard.bonus(time: time)
         // A rule changed by a pack may compute differently: then the total alone is honest.
         let (total, overflow) = afterMisses.addingReportingOverflow(bonus)
-        guard !overflow, total == score else { return ["Score: \(score)"] }
-        var lines = ["Score: \(score)", "  \(standard.base) for the win"]
-        if misses > 0 { lines.append("  −\(standard.base - afterMisses) for \(misses == 1 ? "1 miss" : "\(misses) misses")") }
-        lines.append("  +\(bonus) speed bonus (\(words.clock(time)) of \(words.seconds(standard.parTime)))")
+        guard !overflow, total == score else { return [words.score(score)] }
+        // The parts are indented under the total.
+        var lines = [words.score(score), "  " + words.forTheWin(standard.base)]
+        if misses > 0 { lines.append("  " + words.forMisses(standard.base - afterMisses, misses: misses)) }
+        lines.append("  " + words.speedBonus(bonus, time: time, parTime: standard.parTime))
         return lines
     }
 }

@@ -7,25 +7,20 @@ enum StatusText {
     /// level is said as "looking level" when `tiltChanged`, and otherwise left unsaid. With
     /// `complete` an empty view is said too, or, in a level whose sounds are hidden, that
     /// they are not described: a status that leaves the view out reads as one cut short.
-    static func heading(_ level: Level, context: LevelContext?, tiltOnly: Bool = false, tiltChanged: Bool = false,
-                        complete: Bool = false) -> String {
+    /// The sentences are in `words`, else in the level's (`context`), else in English.
+    static func heading(_ level: Level, context: LevelContext?, words: Words? = nil, tiltOnly: Bool = false,
+                        tiltChanged: Bool = false, complete: Bool = false) -> String {
+        let words = words ?? context?.names.words ?? .english
         let view = level[LevelKeys.view]
         let elevation = Int(saturating: view[ViewKeys.elevation].rounded())
-        let tilt = elevation == 0 ? "level" : "\(abs(elevation))° \(elevation > 0 ? "up" : "down")"
-        var line: String
-        if tiltOnly {
-            line = "Looking \(tilt)"
-        } else {
-            line = "Facing \((context?.names.words ?? .english).heading(view[ViewKeys.center]))"
-            if elevation != 0 || tiltChanged { line += ", looking \(tilt)" }
-        }
-        line += "."
+        var line = tiltOnly ? words.looking(elevation)
+            : words.facing(view[ViewKeys.center], tilt: elevation != 0 || tiltChanged ? elevation : nil)
         if let context {
             let strip = ViewStrip(level: level, columns: 9, visuals: context.visuals)
             if let seen = EventText(names: context.names, scene: context.storyScene).inView(strip, level: level) {
                 line += " " + seen
             } else if complete {
-                line += context.visuals == .hidden ? " Nothing is shown or described in this level: listen for the sounds." : " Nothing in view."
+                line += " " + (context.visuals == .hidden ? words.nothingShown : words.nothingInView)
             }
         }
         return line
@@ -38,25 +33,17 @@ enum StatusText {
         let level = frame.level
         var lines: [String] = []
         if !context.isChoice { lines.append(heading(level, context: context, complete: true)) }
+        let words = context.names.words
         if context.hasGoals {
             let goalText = GoalText(names: context.names)
             for goal in GoalText.orderedGoals(level, paths: context.goalPaths) {
                 let line = goalText.status(goal, in: level)
-                let state = line.isConstraint ? (line.state == .failed ? "failed" : "holding") : word(line.state)
-                lines.append("Goal, \(state): \(line.text).")
+                lines.append(words.goalStatus(line.text, state: line.state, constraint: line.isConstraint))
             }
-            lines.append("Found \(frame.found), misses \(level[LevelKeys.misses]), time \(context.names.words.clock(level[LevelKeys.time])).")
+            lines.append(words.counters(found: frame.found, misses: level[LevelKeys.misses], time: level[LevelKeys.time]))
         }
         if let tracker = frame.tracker { lines.append(tracker) }
-        if frame.paused { lines.append("The game is paused.") }
+        if frame.paused { lines.append(words.gameIsPaused) }
         return lines
-    }
-
-    private static func word(_ state: GoalState) -> String {
-        switch state {
-        case .pending: return "to do"
-        case .met: return "done"
-        case .failed: return "failed"
-        }
     }
 }
