@@ -193,7 +193,7 @@ import Testing
         try game.expect("Endlich, die Tür deines Hauses.")
         game.skipTheCutScene()
         try game.expect("Nachtspaziergang — the end")
-        try game.expect("The story ends: Sicher und trocken zu Hause.")
+        try game.expect("Die Geschichte endet: Sicher und trocken zu Hause.")
         #expect(try game.quitFromAPage() == 0)
         #expect(game.isCooked)
         #expect(!game.text.contains("The gate creaks"), "a German run says no English line")

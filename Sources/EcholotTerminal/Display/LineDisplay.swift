@@ -171,7 +171,7 @@ public final class LineDisplay: Display {
 
     /// Says the heading (or with `tiltOnly` the tilt alone) and what is in view.
     private func sayHeading(_ level: Level, tiltOnly: Bool = false, tiltChanged: Bool = false) {
-        say(StatusText.heading(level, context: context, tiltOnly: tiltOnly, tiltChanged: tiltChanged))
+        say(StatusText.heading(level, context: context, words: levelWords, tiltOnly: tiltOnly, tiltChanged: tiltChanged))
     }
 
     private func announceTime(_ level: Level) {
