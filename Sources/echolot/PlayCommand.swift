@@ -50,7 +50,7 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .long, help: "The profile database (default: $ECHOLOT_PROFILE, else the platform's data folder).")
     var profile: String?
 
-    @Option(name: [.customLong("lang"), .customLong("language")], help: "The language of the pack's strings and story lines (default: the pack's).")
+    @Option(name: [.customLong("lang"), .customLong("language")], help: "The language of the pack's strings and story lines, and of Echolot's own sentences (en or de; default: the pack's).")
     var language: String?
 
     @Flag(name: .long, help: "Start with only the shipped packs: installed packs are not loaded.")
