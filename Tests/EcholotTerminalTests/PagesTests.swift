@@ -40,10 +40,11 @@ import Testing
         #expect(page.choices.map(\.enabled) == [true, false, false])
         #expect(page.choices[1].line == "More (locked) — 1 level · finish “The Basics” first")
         #expect(page.choices[2].line == "Hard (locked) — 1 level · score 2000 points in this pack first (0 so far)")
-        // The scenario to finish is named in the player's language, as the menu names it.
+        // The scenario to finish is named in the player's language, as the menu names it,
+        // and so is the rest of the menu.
         let german = MenuPages.scenarios(PackEntry(path: tutorialPath, pack: pack), progress: progress,
                                          names: Names(pack: pack, language: "de"))
-        #expect(german.choices[1].detail == "1 level · finish “Die Grundlagen” first")
+        #expect(german.choices[1].detail == "1 Level · schaffe zuerst „Die Grundlagen“")
         for id in ["first-sound", "two-voices", "around-you", "in-order"] {
             var state = tutorialStore(id).state
             state[Game.level][LevelKeys.status] = .won
@@ -76,13 +77,19 @@ import Testing
         #expect(page.body.contains("Shift or Ctrl with an arrow turns by 2.5 degrees."))
     }
 
-    @Test func theEndPageOfAWin() {
+    /// All Around You won in 12 s with one miss, every bird found.
+    static var aroundYouWon: Level {
         var level = tutorialLevel("around-you").level
         level[LevelKeys.status] = .won
         level[LevelKeys.time] = 12
         level[LevelKeys.misses] = 1
         level[LevelKeys.found] = ["robin", "lark", "finch"]
         level[LevelKeys.score] = 1200
+        return level
+    }
+
+    @Test func theEndPageOfAWin() {
+        let level = Self.aroundYouWon
         let (page, meanings) = EndPage.make(level: level, names: names, left: false,
                                             achievements: [("quickEar", "Quick Ear")], hasNext: true, recording: "s.jsonl")
         #expect(page.title == "Won: All Around You")

@@ -16,8 +16,8 @@ public final class AudioOutput {
     private weak var level: AudioEngine?
 
     /// Opens the speakers when `enabled`; problems (no device, no HRTF) go to `report` as
-    /// one line each, and the game plays silently.
-    public init(enabled: Bool, report: @escaping (String) -> Void) {
+    /// one line each, the game's own in `words`, and the game plays silently.
+    public init(enabled: Bool, words: Words, report: @escaping (String) -> Void) {
         self.report = report
         guard enabled else {
             device = nil
@@ -30,7 +30,7 @@ public final class AudioOutput {
             do {
                 return try PreviewPlayer(device: device)
             } catch {
-                report("audio: packs' preview sounds are off: \(error)")
+                report(words.soundsOff(previews: true, problem: "\(error)"))
                 return nil
             }
         }
@@ -38,7 +38,7 @@ public final class AudioOutput {
             do {
                 cues = try CuePlayer(device: device)
             } catch {
-                report("audio: feedback sounds are off: \(error)")
+                report(words.soundsOff(previews: false, problem: "\(error)"))
                 cues = nil
             }
         } else {

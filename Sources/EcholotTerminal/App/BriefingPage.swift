@@ -7,6 +7,7 @@ public enum BriefingPage {
     public static func make(definition: LevelDefinition, names: Names, visuals: Visuals,
                             tracker: Bool, steering: SteeringSettings = SteeringSettings()) -> Page {
         let level = definition.level
+        let words = names.words
         var body: [String] = []
         let description = names.description(level)
         if !description.isEmpty {
@@ -16,30 +17,21 @@ public enum BriefingPage {
         let goals = GoalText.orderedGoals(level, paths: definition.goalPaths)
         let goalText = GoalText(names: names)
         if goals.isEmpty {
-            body.append("Goals: none — explore as long as you like, and leave with q.")
+            body.append(words.noGoals)
         } else {
-            body.append("Goals:")
+            body.append(words.goalsHeading)
             for goal in goals { body.append("• " + goalText.briefing(goal, in: level)) }
         }
         body.append("")
-        body.append("Scoring:")
-        for line in ScoringText.criteria(level, words: names.words) { body.append("• " + line) }
+        body.append(words.scoringHeading)
+        for line in ScoringText.criteria(level, words: words) { body.append("• " + line) }
         body.append("")
-        body.append(visualsSentence(visuals))
-        body.append(contentsOf: names.words.levelKeys(tracker: tracker, settings: steering))
-        let choices = [Choice("Start", shortcut: "s"), Choice("Back", shortcut: "b")]
+        body.append(words.visuals(visuals))
+        body.append(contentsOf: words.levelKeys(tracker: tracker, settings: steering))
+        let choices = [Choice(words.start, shortcut: "s"), Choice(words.back, shortcut: "b")]
         // No PgUp/PgDn: the line mode says every line and has nothing to scroll, and the
         // full screen marks a text longer than itself with "↓ more: PgDn".
-        return Page(title: "Briefing: \(names.level(level))", body: body, choices: choices,
-                    keys: [.enter("start", spoken: "Enter starts"), .back, .quit])
-    }
-
-    /// What the player will see, in one sentence.
-    static func visualsSentence(_ visuals: Visuals) -> String {
-        switch visuals {
-        case .shown: return "Visuals: every sound in view is drawn on the screen."
-        case .faded: return "Visuals: faded — only sounds near the middle of the view are drawn, faintly."
-        case .hidden: return "Visuals: hidden — nothing is drawn; find everything by ear."
-        }
+        return Page(title: words.briefingTitle(names.level(level)), body: body, choices: choices,
+                    keys: [words.startKey, words.backKey, words.quitKey], words: words)
     }
 }

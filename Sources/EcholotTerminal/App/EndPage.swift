@@ -30,56 +30,52 @@ public enum EndPage {
                             saved: Bool = true, locked: String? = nil, unlocked: [String] = [],
                             finished: (scenario: String?, pack: String?) = (nil, nil)) -> (page: Page, choices: [EndChoice]) {
         let status = level[LevelKeys.status]
+        let words = names.words
         // A win or a loss is the title's first word, just after the level itself said it:
         // a third "You won!" would only be read out again. How a level ended otherwise is not.
         var body: [String] = []
-        if let scenario = finished.scenario { body.append("“\(scenario)” is finished.") }
-        if let pack = finished.pack { body.append("You have finished every level of \(pack).") }
+        if let scenario = finished.scenario { body.append(words.scenarioFinished(scenario)) }
+        if let pack = finished.pack { body.append(words.packFinished(pack)) }
         if status != .won && status != .lost {
-            body += [left ? "You left the level before the end." : "The level stopped.", ""]
+            body += [words.endedEarly(left: left), ""]
         }
-        // Commas, as the `i` line has them: a screen reader reads "·" out as "middle dot".
-        body.append("Time: \(names.words.clock(level[LevelKeys.time])), misses: \(level[LevelKeys.misses]), found: \(LevelFrame.finds(in: level, wrongPicks: wrongPicks))")
+        body.append(words.endFigures(time: level[LevelKeys.time], misses: level[LevelKeys.misses],
+                                     found: LevelFrame.finds(in: level, wrongPicks: wrongPicks)))
         let goals = GoalText(names: names)
         for goal in GoalText.orderedGoals(level) where goal[GoalKeys.state] == .failed {
-            body.append("Failed: \(goals.status(goal, in: level).text).")
+            body.append(words.failedGoal(goals.status(goal, in: level).text))
         }
-        body += ScoringText.breakdown(level, words: names.words)
+        body += ScoringText.breakdown(level, words: words)
         if achievements.isEmpty {
-            if status == .won { body.append("No new achievements.") }
+            if status == .won { body.append(words.noNewAchievements) }
         } else {
-            body.append("Achievements earned: " + achievements.map { $0.title ?? $0.id }.joined(separator: ", ") + ".")
+            body.append(words.achievementsEarned(achievements.map { $0.title ?? $0.id }))
         }
-        if !unlocked.isEmpty {
-            body.append("Unlocked: " + Suggestion.list(unlocked.map { "“\($0)”" }) + ".")
-        }
-        if !saved {
-            body.append("Not saved: the profile could not be opened, so this result and its achievements are kept "
-                + "only until the game ends.")
-        }
+        if !unlocked.isEmpty { body.append(words.unlocked(unlocked)) }
+        if !saved { body.append(words.resultNotSaved) }
         if let recording {
             body.append("")
-            body.append("Recorded to \(recording); replay it with: echolot replay \(Shell.word(recording))")
+            body.append(words.recorded(recording))
         }
         var choices: [Choice] = []
         var meanings: [EndChoice] = []
         if hasNext {
-            choices.append(Choice("Next level", shortcut: "n"))
+            choices.append(Choice(words.nextLevel, shortcut: "n"))
             meanings.append(.next)
         }
         if locked == nil {
-            choices.append(Choice("Retry", shortcut: "r"))
+            choices.append(Choice(words.retry, shortcut: "r"))
             meanings.append(.retry)
         }
-        choices.append(Choice("Back to the levels", shortcut: "m"))
+        choices.append(Choice(words.backToLevels, shortcut: "m"))
         meanings.append(.menu)
-        choices.append(Choice("Quit", shortcut: "q"))
+        choices.append(Choice(words.quit, shortcut: "q"))
         meanings.append(.quit)
         let forward: [EndChoice] = status == .won ? [.next, .menu] : [.retry, .menu]
         let selected = forward.lazy.compactMap { meanings.firstIndex(of: $0) }.first ?? 0
-        let title = "\(status == .won ? "Won" : status == .lost ? "Lost" : "Left"): \(names.level(level))"
-        var page = Page(title: title, body: body, choices: choices, selected: selected)
-        if let locked { page.withheld["r"] = "There is no Retry: \(locked)" }
+        var page = Page(title: words.endTitle(status, level: names.level(level)), body: body, choices: choices,
+                        selected: selected, words: words)
+        if let locked { page.withheld["r"] = words.noRetry(locked) }
         return (page, meanings)
     }
 }

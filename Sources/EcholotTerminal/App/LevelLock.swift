@@ -20,27 +20,23 @@ public enum LevelLock: Equatable, Sendable {
         }
     }
 
-    /// What trying to play level `level` (its name) under this lock says, as the menu, the
-    /// end page and the way into a level say it: a story's level, that the story under way
-    /// played it and what plays it again — not "locked", which beside its "done" mark read
-    /// as two states at once.
+    /// What trying to play level `level` (its name) under this lock says, in the player's
+    /// language (`names`'s words), as the menu, the end page and the way into a level say
+    /// it: a story's level, that the story under way played it and what plays it again —
+    /// not "locked", which beside its "done" mark read as two states at once.
     public func refusal(level: String, _ names: Names, in pack: Pack) -> String {
-        guard self != .finishedInStory else {
-            return "\(level) was already played in this story, which plays each level once: begin the story again to play it again."
-        }
-        return "\(level) cannot be played: \(reason(names, in: pack))."
+        guard self != .finishedInStory else { return names.words.alreadyPlayedInStory(level) }
+        return names.words.cannotBePlayed(level, reason: reason(names, in: pack, words: names.words))
     }
 
-    /// What is in the way, as a clause: "finish “The Basics” first", scenarios named as
-    /// `names` name them in `pack`.
-    public func reason(_ names: Names, in pack: Pack) -> String {
+    /// What is in the way, as a clause in `words`: "finish “The Basics” first", scenarios
+    /// named as `names` name them in `pack`. English unless told: the command line's errors
+    /// (`play --level`, `run`), which say it too, stay English.
+    public func reason(_ names: Names, in pack: Pack, words: Words = .english) -> String {
         switch self {
-        case let .after(id):
-            return "finish “\(names.scenario(id: id, in: pack))” first"
-        case let .totalScore(needed, have):
-            return "score \(needed) points in this pack first (\(have) so far)"
-        case .finishedInStory:
-            return "already finished in the current story"
+        case let .after(id): words.finishFirst(names.scenario(id: id, in: pack))
+        case let .totalScore(needed, have): words.scoreFirst(needed, have: have)
+        case .finishedInStory: words.finishedInStory
         }
     }
 }

@@ -44,6 +44,10 @@ public struct PackCatalog: Sendable {
     /// Folders that looked like packs but did not load: path and first problem.
     public var problems: [(path: String, message: String)]
 
+    /// A problem of a folder whose loader gave no words for it; the menu says it in the
+    /// player's language (``Words/doesNotLoad``).
+    public static let doesNotLoad = "it does not load"
+
     /// The environment variable naming the folder of shipped packs explicitly.
     public static let environmentVariable = ShippedPacks.environmentVariable
 
@@ -73,7 +77,7 @@ public struct PackCatalog: Sendable {
             catalog.entries.append(PackEntry(path: url.standardizedFileURL.path, pack: item.pack))
         }
         for problem in listing.problems {
-            catalog.problems.append((problem.url.path, problem.reason?.description ?? "it does not load"))
+            catalog.problems.append((problem.url.path, problem.reason?.description ?? doesNotLoad))
         }
         return catalog
     }
@@ -85,7 +89,7 @@ public struct PackCatalog: Sendable {
         do {
             entries.append(PackEntry(path: path, pack: try PackLoader.load(at: url)))
         } catch {
-            problems.append((path, error.diagnostics.first?.description ?? "it does not load"))
+            problems.append((path, error.diagnostics.first?.description ?? Self.doesNotLoad))
         }
     }
 

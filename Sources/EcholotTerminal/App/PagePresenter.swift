@@ -70,7 +70,7 @@ public struct PagePresenter {
                 // wondering whether it was heard.
                 if !wake.keys.isEmpty, !toldMoment {
                     toldMoment = true
-                    display.notice("A moment: keys pressed in this page's first \(Words.english.seconds(settle)) are not taken.", style: .normal)
+                    display.notice(page.words.keysNotTaken(settle: settle), style: .normal)
                 }
                 continue
             }
@@ -83,11 +83,11 @@ public struct PagePresenter {
         }
     }
 
-    /// Says that `key` does nothing on this page, once per press rather than for each
+    /// Says that `key` does nothing on `page`, once per press rather than for each
     /// repeat of a held key (a space still held from the level): silence would leave a
     /// player who cannot see the screen wondering whether it was heard.
-    private func tellDoesNothing(_ key: Key, since: Double, told: inout HeldKey) {
-        tell("\(Words.english.keyName(key)) does nothing here; Enter chooses, ? says the page again.", for: key, since: since, told: &told)
+    private func tellDoesNothing(_ key: Key, on page: Page, since: Double, told: inout HeldKey) {
+        tell(page.words.doesNothing(key), for: key, since: since, told: &told)
     }
 
     /// Says `text` about `key`, once per press rather than for each repeat of a held key.
@@ -118,9 +118,9 @@ public struct PagePresenter {
         case .pageUp, .pageDown:
             switch display.scroll(page, pages: key == .pageUp ? -1 : 1) {
             case .moved: break
-            case .atTop: tell("Already at the top of the text.", for: key, since: since, told: &told)
-            case .atEnd: tell("Already at the end of the text; the choices are below it.", for: key, since: since, told: &told)
-            case .nothingToScroll: tellDoesNothing(key, since: since, told: &told)
+            case .atTop: tell(page.words.atTopOfText, for: key, since: since, told: &told)
+            case .atEnd: tell(page.words.atEndOfText, for: key, since: since, told: &told)
+            case .nothingToScroll: tellDoesNothing(key, on: page, since: since, told: &told)
             }
         case .character("?"), .character("h"), .f1:
             display.show(page)
@@ -129,9 +129,7 @@ public struct PagePresenter {
                 // Silence would leave a player who cannot see the list wondering; 0 is
                 // answered too, as a number a player may well try.
                 guard digit >= 1, digit <= page.choices.count else {
-                    let count = page.choices.count
-                    display.notice("There is no entry \(digit); the menu has \(count) \(count == 1 ? "entry" : "entries").",
-                                   style: .warning)
+                    display.notice(page.words.noEntry(digit, count: page.choices.count), style: .warning)
                     return nil
                 }
                 return pick(digit - 1, page: &page)
@@ -143,10 +141,10 @@ public struct PagePresenter {
             if let reason = page.withheld[lower] {
                 display.notice(reason, style: .warning)
             } else {
-                tellDoesNothing(key, since: since, told: &told)
+                tellDoesNothing(key, on: page, since: since, told: &told)
             }
         default:
-            tellDoesNothing(key, since: since, told: &told)
+            tellDoesNothing(key, on: page, since: since, told: &told)
         }
         return nil
     }
@@ -174,7 +172,7 @@ public struct PagePresenter {
             return
         }
         if let problem = previews.play(sound) {
-            display.notice("The sound of \(choice.label) cannot be played: \(problem)", style: .warning)
+            display.notice(page.words.previewFails(choice.label, problem: problem), style: .warning)
         }
     }
 
@@ -182,7 +180,7 @@ public struct PagePresenter {
         guard page.choices.indices.contains(index) else { return nil }
         let choice = page.choices[index]
         guard choice.enabled else {
-            display.notice(choice.refusalText, style: .warning)
+            display.notice(choice.refusalText(page.words), style: .warning)
             return nil
         }
         return .chose(index)

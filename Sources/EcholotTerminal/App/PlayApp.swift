@@ -124,24 +124,24 @@ public final class PlayApp {
         self.display = display
         defer { self.display = nil }
         if let tracker {
-            display.notice("Head tracker: listening for OpenTrack on \(tracker.address) (UDP).", style: .normal)
+            display.notice(display.words.trackerListening(tracker.address), style: .normal)
         }
         // A language the pack has no texts in at all falls back word for word, silently:
         // say so once, so the player knows the choice was not lost.
         if let language = options.language, !start.pack.hasTexts(in: language) {
             let known = Set(start.pack.strings.keys).union([start.pack.manifest.defaultLanguage]).sorted()
-            display.notice("This pack has no texts in '\(language)'; it plays in '\(start.pack.manifest.defaultLanguage)' "
-                + "(it has \(known.joined(separator: ", "))).", style: .warning)
+            display.notice(display.words.noTexts(in: language, playsIn: start.pack.manifest.defaultLanguage, has: known),
+                           style: .warning)
         }
         if let unsaved { display.notice(unsaved, style: .bad) }
-        let audio = AudioOutput(enabled: options.audio) { display.notice($0, style: .warning) }
+        let audio = AudioOutput(enabled: options.audio, words: display.words) { display.notice($0, style: .warning) }
         let context = Loop(display: display, pump: pump, audio: audio, tracker: tracker, feedback: audio.feedback { display.ring() })
         var place = firstPlace()
         while true {
             do {
                 if case let .exit(code) = place {
                     terminal.restore()
-                    farewell(plain: plain)
+                    farewell(plain: plain, words: display.words)
                     return code
                 }
                 place = try step(place, context)
@@ -270,8 +270,7 @@ public final class PlayApp {
         guard case let .success(story)? = story, case let .failure(problem) = story.book.place(of: record) else { return true }
         let place = "\(entry.path)\u{0}\(record["chapter"] ?? .null)\u{0}\(record["step"] ?? .null)"
         if misfitReported.insert(place).inserted || everyTime {
-            loop.display.notice("The saved place in this story cannot be continued: \(problem). "
-                + "Begin the story to save a new place.", style: .warning)
+            loop.display.notice(names(entry).words.placeDoesNotFit("\(problem)"), style: .warning)
         }
         return false
     }
@@ -285,32 +284,32 @@ public final class PlayApp {
     /// The story's page: continue where the player left, begin again, or pick single levels.
     private func storyMenu(_ entry: PackEntry, selected: Int, _ loop: Loop) throws(SystemError) -> Place {
         let names = names(entry)
+        let words = names.words
         let saved = progress.storyCheckpoint(in: entry.pack)
         let canContinue = offersContinue(entry, saved: saved, loop)
         var choices: [Choice] = []
         var meanings: [Place] = []
         if canContinue, let chapter = saved?["chapter"]?.stringValue {
-            choices.append(Choice("Continue the story", detail: "chapter “\(names.string("chapter.\(chapter)") ?? chapter)”", shortcut: "c"))
+            let named = names.string("chapter.\(chapter)") ?? chapter
+            choices.append(Choice(words.continueStory, detail: words.chapter(named), shortcut: "c"))
             meanings.append(.storyPlay(entry, resume: true))
         }
-        choices.append(Choice(saved == nil ? "Begin the story" : "Begin the story again", shortcut: "n"))
+        choices.append(Choice(words.beginStory(again: saved != nil), shortcut: "n"))
         meanings.append(.storyPlay(entry, resume: false))
         let groups = LevelGroup.groups(of: entry.pack)
-        choices.append(Choice("Play single levels", shortcut: "l"))
+        choices.append(Choice(words.playSingleLevels, shortcut: "l"))
         meanings.append(groups.count == 1 && groups[0].scenario == nil ? .levels(entry, groups[0], selected: 0) : .scenarios(entry, selected: 0))
         var body: [String] = []
         // Said once, on the page the player comes back to; never about a place that cannot
         // be continued (that is told instead).
         defer { leftStory = false }
-        if leftStory, canContinue {
-            let kept = unsaved == nil ? "saved" : "kept until the game ends (the profile could not be opened)"
-            body.append("You left the story; your place is \(kept): Continue plays the scene you left from its start.")
-        }
+        if leftStory, canContinue { body.append(words.leftTheStory(saved: unsaved == nil)) }
         if let description = names.string("pack.description") ?? entry.pack.manifest.description { body.append(description) }
         if saved?["status"]?.stringValue == StoryStatus.finished.rawValue {
-            body.append("You have played this story to its end.")
+            body.append(words.storyPlayedToItsEnd)
         }
-        let page = Page(title: "\(names.pack(entry.pack)) — a story", body: body, choices: choices, selected: selected)
+        let page = Page(title: words.storyTitle(names.pack(entry.pack)), body: body, choices: choices, selected: selected,
+                        words: words)
         switch try loop.presenter.run(page) {
         case let .chose(index):
             // One key would replace a place the player may have worked long for.
@@ -325,9 +324,10 @@ public final class PlayApp {
     /// Asks before a new beginning replaces the saved place; "no" (selected at first, so a
     /// stray Enter keeps the place) goes back to the story's page at `index`, its entry.
     private func confirmBeginning(_ entry: PackEntry, at index: Int, _ loop: Loop) throws(SystemError) -> Place {
-        let page = Page(title: "Begin again?", body: ["Your saved place will be replaced: the story begins from its start."],
-                        choices: [Choice("Yes, begin again", shortcut: "y"), Choice("No, keep my place", shortcut: "n")],
-                        selected: 1)
+        let words = names(entry).words
+        let page = Page(title: words.beginAgainTitle, body: [words.beginAgainWarning],
+                        choices: [Choice(words.yesBeginAgain, shortcut: "y"), Choice(words.noKeepMyPlace, shortcut: "n")],
+                        selected: 1, words: words)
         switch try loop.presenter.run(page) {
         case .chose(0): return .storyPlay(entry, resume: false)
         case .chose, .back: return .story(entry, selected: index)
@@ -343,23 +343,25 @@ public final class PlayApp {
         var problems: [String] { get }
     }
 
-    /// The lines that say why `what` cannot be started: one problem after the words, several
-    /// each on a line of its own below them, as `validate` prints them, not run together.
-    static func cannotStart(_ what: String, _ error: any Error) -> [String] {
+    /// The lines that say why something cannot be started, after `failing` (the words that
+    /// say what: ``Words/levelCannotStart(_:)``): one problem after the words, several each
+    /// on a line of its own below them, as `validate` prints them, not run together.
+    static func cannotStart(_ failing: String, _ error: any Error) -> [String] {
         let problems = (error as? ListedProblems)?.problems ?? []
-        guard problems.count > 1 else { return ["\(what) cannot be started: \(error)"] }
-        return ["\(what) cannot be started:"] + problems
+        guard problems.count > 1 else { return ["\(failing): \(error)"] }
+        return ["\(failing):"] + problems
     }
 
     /// Plays the story from its beginning or from where it was left, then its end page.
     private func playStory(_ entry: PackEntry, resume: Bool, _ loop: Loop) throws(SystemError) -> Place {
         let session: StorySession, book: StoryBook
+        let words = names(entry).words
         let back = Place.packs(selected: catalog.entries.firstIndex { $0.path == entry.path } ?? 0)
         // Whatever way this play ends, the reload that started it has been dealt with.
         let afterReload = storyReloaded
         storyReloaded = false
         guard let loaded = stories?(entry) else {
-            loop.display.notice("The pack has no story (\(StoryReader.fileName)).", style: .bad)
+            loop.display.notice(words.noStory(StoryReader.fileName), style: .bad)
             return back
         }
         let saved = resume ? progress.storyCheckpoint(in: entry.pack) : nil
@@ -372,20 +374,21 @@ public final class PlayApp {
         } catch {
             // Each problem on a line of its own, as `validate` prints them, and back to the
             // story's page at the entry chosen, as a level that cannot start keeps its menu.
-            loop.display.notice(lines: Self.cannotStart("The story", error), style: .bad)
+            loop.display.notice(lines: Self.cannotStart(words.storyCannotStart, error), style: .bad)
             let begin = offersContinue(entry, saved: progress.storyCheckpoint(in: entry.pack), loop) ? 1 : 0
             return .story(entry, selected: resume ? 0 : begin)
         }
         if !resume { progress.storyBegan(in: entry.pack) }
         let player = StoryPlayer(session: session, book: book, entry: entry, names: names(entry), progress: progress,
-                                 settings: options.steering, visuals: options.visuals, steering: steeringDescription(loop.tracker))
+                                 settings: options.steering, visuals: options.visuals,
+                                 steering: steeringDescription(loop.tracker, words: words))
         let ending = try player.run(resume: saved, record: options.record != nil, display: loop.display, pump: loop.pump,
                                     audio: loop.audio, tracker: loop.tracker, feedback: loop.feedback,
                                     watch: watching(entry, loop))
         if let recording = player.recording { saveStoryRecording(recording, loop: loop) }
         // A play resumed after a reload was told why it is not recorded when the reload came.
         if options.record != nil, saved != nil, !afterReload {
-            loop.display.notice("Not recorded: a story is recorded only when it is played from the beginning.", style: .warning)
+            loop.display.notice(words.storyResumedNotRecorded, style: .warning)
         }
         switch ending {
         case .left:
@@ -396,8 +399,7 @@ public final class PlayApp {
             // `refreshed` puts into the entry).
             // A resumed story was told above that it is not recorded.
             if options.record != nil, saved == nil {
-                loop.display.notice("Not recorded: the pack was reloaded during the story, and a story is recorded only "
-                    + "when it is played from its beginning without a reload.", style: .warning)
+                loop.display.notice(words.storyReloadedNotRecorded, style: .warning)
             }
             storyReloaded = true
             return .storyPlay(entry, resume: true)
@@ -405,8 +407,8 @@ public final class PlayApp {
             if case let .interrupted(signal) = exit { return .exit(128 + signal) }
             return .exit(1)
         case let .over(sentences):
-            let page = Page(title: "\(names(entry).pack(entry.pack)) — the end", body: sentences,
-                            choices: [Choice("Back to the story", shortcut: "b"), Choice("Quit", shortcut: "q")])
+            let page = Page(title: words.storyEndTitle(names(entry).pack(entry.pack)), body: sentences,
+                            choices: [Choice(words.backToTheStory, shortcut: "b"), Choice(words.quit, shortcut: "q")], words: words)
             switch try loop.presenter.run(page, settle: Self.settleAfterLevel) {
             case .chose(0), .back: return .story(entry, selected: 0)
             case .chose, .quit: return .exit(0)
@@ -422,10 +424,10 @@ public final class PlayApp {
         do {
             try Data(recording.testText.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             storyRecordings.append(path)
-            loop.display.notice("Recorded the story to \(path): put it in the pack's tests/ and 'echolot test' replays it.",
-                                style: .normal)
+            loop.display.notice(loop.display.words.storyRecorded(path), style: .normal)
         } catch {
-            loop.display.notice("Cannot write the story's recording \(path): \(FileErrorText.describe(error))", style: .warning)
+            loop.display.notice(loop.display.words.storyRecordingNotWritten(path, problem: FileErrorText.describe(error)),
+                                style: .warning)
         }
     }
 
@@ -434,7 +436,7 @@ public final class PlayApp {
     /// `place` with the watched pack's latest good version, after looking for edits.
     private func refreshed(_ place: Place, _ loop: Loop) -> Place {
         guard let watch else { return place }
-        _ = pollWatch { loop.display.notice($0, style: $1) }
+        _ = pollWatch(loop.display.words) { loop.display.notice($0, style: $1) }
         func fresh(_ entry: PackEntry) -> PackEntry {
             entry.path == watch.path ? PackEntry(path: entry.path, pack: watch.pack) : entry
         }
@@ -469,7 +471,7 @@ public final class PlayApp {
             group = moved
         }
         guard let index = group.levels.firstIndex(of: id) else {
-            loop.display.notice("The pack has no level “\(id)” any more.", style: .warning)
+            loop.display.notice(names(entry).words.noLevelAnyMore(id), style: .warning)
             return .levels(entry, group, selected: 0)
         }
         return place(entry, group, index)
@@ -485,22 +487,19 @@ public final class PlayApp {
     /// what it says goes into the level's messages.
     private func watching(_ entry: PackEntry, _ loop: Loop) -> (() -> Bool)? {
         guard watch?.path == entry.path else { return nil }
-        return { [unowned self] in self.pollWatch { loop.display.levelSaid($0, style: $1) } }
+        return { [unowned self] in self.pollWatch(loop.display.words) { loop.display.levelSaid($0, style: $1) } }
     }
 
-    /// Looks at the watched files; says what happened through `said`. True when a new
-    /// version loaded.
-    private func pollWatch(said: (String, TextStyle) -> Void) -> Bool {
+    /// Looks at the watched files; says what happened through `said`, in `words` (the
+    /// loader's problems as it wrote them). True when a new version loaded.
+    private func pollWatch(_ words: Words, said: (String, TextStyle) -> Void) -> Bool {
         guard let watch, let change = watch.poll() else { return false }
-        // The watcher names a pack that is one file (an archive, or a folder replaced by
-        // a file) by the empty path.
-        func named(_ files: [String]) -> String { Suggestion.list(files.map { $0.isEmpty ? "the pack itself" : $0 }) }
         switch change {
         case let .reloaded(_, files):
-            said("Reloaded after changes to \(named(files)).", .good)
+            said(words.reloaded(files), .good)
             return true
         case let .failed(diagnostics, files):
-            said("The changes to \(named(files)) do not load; still playing the last version that did:", .bad)
+            said(words.reloadFailed(files), .bad)
             for diagnostic in diagnostics.sortedForDisplay() { said(diagnostic.description, .bad) }
             return false
         }
@@ -517,7 +516,7 @@ public final class PlayApp {
         do {
             store = try makeStore(entry, id)
         } catch {
-            loop.display.notice(lines: Self.cannotStart("The level “\(id)”", error), style: .bad)
+            loop.display.notice(lines: Self.cannotStart(names(entry).words.levelCannotStart(id), error), style: .bad)
             return .levels(entry, group, selected: index)
         }
         let names = names(entry)
@@ -527,7 +526,7 @@ public final class PlayApp {
             do {
                 recorder = try InputRecorder(path: path)
             } catch {
-                loop.display.notice("Not recording: \(error)", style: .warning)
+                loop.display.notice(names.words.notRecording("\(error)"), style: .warning)
             }
         }
         let engine = loop.audio.play(store, pack: entry.pack)
@@ -536,7 +535,7 @@ public final class PlayApp {
         let achievementsBefore = Set(store.state[Game.achievements].keys).union(progress.earnedAchievements())
         let context = LevelContext(
             packName: names.pack(entry.pack), names: names, goalPaths: definition.goalPaths,
-            visuals: visuals(definition.level), steering: steeringDescription(loop.tracker),
+            visuals: visuals(definition.level), steering: steeringDescription(loop.tracker, words: names.words),
             earnedBefore: achievementsBefore)
         let exit = try LevelLoop(
             session: session, steering: steering, pump: loop.pump, display: loop.display,
@@ -629,7 +628,7 @@ public final class PlayApp {
         guard let recorder else { return nil }
         recorder.close()
         if let failure = recorder.failure {
-            loop.display.notice("The recording \(recorder.path) is incomplete: \(failure)", style: .warning)
+            loop.display.notice(loop.display.words.recordingIncomplete(recorder.path, problem: "\(failure)"), style: .warning)
             return nil
         }
         let recording = RecordingDescription(
@@ -638,7 +637,8 @@ public final class PlayApp {
         do {
             try recording.write(forLog: recorder.path)
         } catch {
-            loop.display.notice("Cannot write \(RecordingDescription.metaPath(forLog: recorder.path)): \(FileErrorText.describe(error))", style: .warning)
+            loop.display.notice(loop.display.words.cannotWrite(RecordingDescription.metaPath(forLog: recorder.path),
+                                                               problem: FileErrorText.describe(error)), style: .warning)
             return nil
         }
         recordings.append(recorder.path)
@@ -659,22 +659,22 @@ public final class PlayApp {
 
     private func visuals(_ level: Level) -> Visuals { options.visuals ?? level[LevelKeys.view][ViewKeys.visuals] }
 
-    private func steeringDescription(_ tracker: OpenTrackReceiver?) -> String {
-        guard let tracker else { return "arrow keys" }
-        return options.steering.tiltTurns ? "head tilt on \(tracker.address)" : "head tracker on \(tracker.address)"
+    /// How the player steers, in `words`, for the level's first words and heading line.
+    private func steeringDescription(_ tracker: OpenTrackReceiver?, words: Words) -> String {
+        words.steering(tracker: tracker?.address, tilt: options.steering.tiltTurns)
     }
 
     /// After a full-screen game the alternate screen is gone: what should stay on the
-    /// terminal is written to the main screen.
-    private func farewell(plain: Bool) {
+    /// terminal is written to the main screen, in `words` (the language the game ended in).
+    private func farewell(plain: Bool, words: Words) {
         var lines: [String] = []
         // The full screen is gone, and with it the warning: it stays on the main screen.
         if let unsaved, !plain { lines.append(unsaved) }
         if !plain {
-            for path in recordings { lines.append("Recorded \(path): replay it with: echolot replay \(Shell.word(path))") }
-            for path in storyRecordings { lines.append("Recorded the story to \(path): a transcript test for 'echolot test'.") }
+            for path in recordings { lines.append(words.recorded(path, afterGame: true)) }
+            for path in storyRecordings { lines.append(words.storyRecorded(path, afterGame: true)) }
         }
-        lines.append("Thanks for playing Echolot.")
+        lines.append(words.farewell)
         writeIgnoringFailure(lines.map { $0 + "\n" }.joined(), to: STDOUT_FILENO)
     }
 

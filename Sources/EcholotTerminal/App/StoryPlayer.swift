@@ -90,7 +90,7 @@ final class StoryPlayer {
             do {
                 store = try session.enterScene()
             } catch {
-                return .over(["The story cannot go on: its rules for the next scene do not load: \(error)"])
+                return .over([names.words.storyCannotGoOn("\(error)")])
             }
             let engine = audio.play(store, pack: entry.pack)
             let (kind, id) = session.scene
@@ -155,10 +155,10 @@ final class StoryPlayer {
         let heading = level[LevelKeys.view][ViewKeys.center]
         switch scene {
         case .choice where resumed:
-            return ["Facing \(names.words.heading(heading))."]
+            return [names.words.facing(heading)]
         case .level:
             guard let facedBefore, abs(Geometry.relative(azimuth: heading, center: facedBefore)) >= 1 else { return [] }
-            return ["This level turns you to face \(names.words.heading(heading))."]
+            return [names.words.levelTurnsYou(to: heading)]
         default:
             return []
         }

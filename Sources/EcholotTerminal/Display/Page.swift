@@ -22,29 +22,34 @@ public struct Page: Equatable, Sendable {
     /// packs), where they would otherwise end the game: a player pressing Esc again and
     /// again to get back to the start must not quit by accident. `nil`: they go back.
     public var noWayBack: String?
+    /// The language the page is written in: its keys, and what its keys say of themselves
+    /// (``PagePresenter``), are in it too.
+    public let words: Words
 
-    /// A page; without `keys`, a menu's keys for its number of choices (``menuKeys(choices:)``).
-    public init(title: String, body: [String] = [], choices: [Choice], selected: Int = 0, keys: [KeyHint]? = nil) {
+    /// A page in `words`; without `keys`, a menu's keys for its number of choices
+    /// (``menuKeys(choices:words:last:)``).
+    public init(title: String, body: [String] = [], choices: [Choice], selected: Int = 0, keys: [KeyHint]? = nil,
+                words: Words = .english) {
         self.title = title
         self.body = body
         self.choices = choices
         self.selected = choices.isEmpty ? 0 : max(0, min(selected, choices.count - 1))
-        self.keys = keys ?? Page.menuKeys(choices: choices.count)
+        self.words = words
+        self.keys = keys ?? Page.menuKeys(choices: choices.count, words: words)
     }
 
     /// The keys as a sentence for the line mode: words and commas, which a screen reader
     /// reads as they are meant, where it reads "↑/↓" and "·" out as symbols.
-    public var spokenHelp: String { "Keys: " + keys.map(\.spoken).joined(separator: ", ") + "." }
+    public var spokenHelp: String { words.spokenKeys(keys) }
 
-    /// The keys of a menu of `count` choices, ending with `last` (Esc back, q quit): the
-    /// arrows and the numbers only where there is more than one entry to move between,
-    /// and the numbers as far as there are entries (1–3), so no key is named that does
-    /// nothing useful.
-    public static func menuKeys(choices count: Int, last: [KeyHint] = [.back, .quit]) -> [KeyHint] {
-        guard count > 1 else { return [.enter("select", spoken: "Enter chooses")] + last }
-        let top = min(count, 9)
-        return [KeyHint("↑/↓ choose", spoken: "Up and Down arrows move"), .enter("select", spoken: "Enter chooses"),
-                KeyHint("1–\(top) jump", spoken: "the numbers 1 to \(top) choose directly")] + last
+    /// The keys of a menu of `count` choices in `words`, ending with `last` (by default Esc
+    /// back, q quit): the arrows and the numbers only where there is more than one entry to
+    /// move between, and the numbers as far as there are entries (1–3), so no key is named
+    /// that does nothing useful.
+    public static func menuKeys(choices count: Int, words: Words, last: [KeyHint]? = nil) -> [KeyHint] {
+        let last = last ?? [words.backKey, words.quitKey]
+        guard count > 1 else { return [words.chooseKey] + last }
+        return [words.moveKeys, words.chooseKey, words.numberKeys(to: min(count, 9))] + last
     }
 }
 
@@ -64,12 +69,6 @@ public struct KeyHint: Equatable, Sendable {
 
     /// Enter, doing `verb` ("Enter start"), said as `spoken` ("Enter starts").
     public static func enter(_ verb: String, spoken: String) -> KeyHint { KeyHint("Enter \(verb)", spoken: spoken) }
-
-    /// Esc, back to the page before.
-    public static let back = KeyHint("Esc back", spoken: "Esc goes back")
-
-    /// q, ending the game.
-    public static let quit = KeyHint("q quit", spoken: "q quits")
 }
 
 /// One choice of a page.
@@ -122,12 +121,10 @@ public struct Choice: Equatable, Sendable {
         ([named] + marks).joined(separator: ", ")
     }
 
-    /// What picking it says when it cannot be chosen: its ``refusal``, or "LABEL is
-    /// UNAVAILABLE (MARKS).", the marks in commas, as the line mode says them.
-    public var refusalText: String {
-        if let refusal { return refusal }
-        let reason = marks.isEmpty ? "" : " (\(marks.joined(separator: ", ")))"
-        return "\(label) is \(unavailable ?? "not available")\(reason)."
+    /// What picking it says in `words` when it cannot be chosen: its ``refusal``, or
+    /// "LABEL is UNAVAILABLE (MARKS).", the marks in commas, as the line mode says them.
+    public func refusalText(_ words: Words) -> String {
+        refusal ?? words.refusal(of: label, unavailable: unavailable, marks: marks)
     }
 
     /// The label with its letter and, before the marks, which can be long (a broken pack's
