@@ -33,7 +33,7 @@ import Testing
         let display = LineDisplay(output: transcript.output)
         var level = tutorialLevel("around-you").level
         level[LevelKeys.status] = .running
-        let steering = german.words.steering(trackerAddress: nil, tiltTurns: false)
+        let steering = german.words.steering(tracker: nil, tilt: false)
         let context = LevelContext(packName: "Einführung", names: german, goalPaths: [:], visuals: .hidden, steering: steering,
                                    storyScene: .level)
         display.levelBegan(context, level: level)
@@ -83,7 +83,7 @@ import Testing
         let display = ScreenDisplay(output: transcript.output, size: { (100, 30) })
         var level = tutorialLevel("first-sound").level
         let context = LevelContext(packName: "Einführung", names: german, goalPaths: [:], visuals: .faded,
-                                   steering: german.words.steering(trackerAddress: nil, tiltTurns: false))
+                                   steering: german.words.steering(tracker: nil, tilt: false))
         display.levelBegan(context, level: level)
         level[LevelKeys.view][ViewKeys.center] = 90
         display.pauseChanged(true, frame: LevelFrame(level: level, paused: true, wallTime: 0))

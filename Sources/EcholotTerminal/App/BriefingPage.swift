@@ -19,14 +19,14 @@ public enum BriefingPage {
         if goals.isEmpty {
             body.append(words.noGoals)
         } else {
-            body.append(words.goalsHeading)
+            body.append(words.briefingGoalsHeading)
             for goal in goals { body.append("• " + goalText.briefing(goal, in: level)) }
         }
         body.append("")
         body.append(words.scoringHeading)
         for line in ScoringText.criteria(level, words: words) { body.append("• " + line) }
         body.append("")
-        body.append(words.visuals(visuals))
+        body.append(words.visualsSentence(visuals))
         body.append(contentsOf: words.levelKeys(tracker: tracker, settings: steering))
         let choices = [Choice(words.start, shortcut: "s"), Choice(words.back, shortcut: "b")]
         // No PgUp/PgDn: the line mode says every line and has nothing to scroll, and the

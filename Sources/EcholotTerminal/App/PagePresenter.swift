@@ -87,7 +87,7 @@ public struct PagePresenter {
     /// repeat of a held key (a space still held from the level): silence would leave a
     /// player who cannot see the screen wondering whether it was heard.
     private func tellDoesNothing(_ key: Key, on page: Page, since: Double, told: inout HeldKey) {
-        tell(page.words.doesNothing(key), for: key, since: since, told: &told)
+        tell(page.words.doesNothingOnPage(key), for: key, since: since, told: &told)
     }
 
     /// Says `text` about `key`, once per press rather than for each repeat of a held key.

@@ -155,7 +155,7 @@ final class StoryPlayer {
         let heading = level[LevelKeys.view][ViewKeys.center]
         switch scene {
         case .choice where resumed:
-            return [names.words.facing(heading)]
+            return [names.words.facing(heading, tilt: nil)]
         case .level:
             guard let facedBefore, abs(Geometry.relative(azimuth: heading, center: facedBefore)) >= 1 else { return [] }
             return [names.words.levelTurnsYou(to: heading)]

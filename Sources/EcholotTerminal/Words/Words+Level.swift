@@ -77,28 +77,12 @@ extension Words {
         }
     }
 
-    /// The level's first words: its (pack-given) name, how the player steers (``steering(trackerAddress:tiltTurns:)``)
+    /// The level's first words: its (pack-given) name, how the player steers (``steering(tracker:tilt:)``)
     /// and the keys that tell more.
     public func levelBegins(_ name: String, steering: String) -> String {
         switch language {
         case .english: "Level \(name) begins. Steering: \(steering). Press i for the status, ? for the keys."
         case .german: "Level „\(name)“ beginnt. Steuerung: \(steering). Drück i für den Status, ? für die Tasten."
-        }
-    }
-
-    /// How the player steers, for the level's first words and the full screen's heading
-    /// line: the arrow keys, or the head tracker listening on `trackerAddress` (turning
-    /// by tilting the head with `tiltTurns`).
-    public func steering(trackerAddress: String?, tiltTurns: Bool) -> String {
-        guard let trackerAddress else {
-            switch language {
-            case .english: return "arrow keys"
-            case .german: return "Pfeiltasten"
-            }
-        }
-        switch language {
-        case .english: return tiltTurns ? "head tilt on \(trackerAddress)" : "head tracker on \(trackerAddress)"
-        case .german: return tiltTurns ? "Kopfneigung über \(trackerAddress)" : "Headtracker über \(trackerAddress)"
         }
     }
 

@@ -81,7 +81,7 @@ extension Words {
     }
 
     /// Said for a key that does nothing on a page, and what does.
-    public func doesNothing(_ key: Key) -> String {
+    public func doesNothingOnPage(_ key: Key) -> String {
         switch language {
         case .english: "\(keyName(key)) does nothing here; Enter chooses, ? says the page again."
         case .german: "\(keyName(key)) tut hier nichts; die Eingabetaste wählt aus, ? sagt die Seite noch einmal."
@@ -140,8 +140,8 @@ extension Words {
         }
     }
 
-    /// The heading of the goals' list.
-    public var goalsHeading: String {
+    /// The heading of the briefing's list of goals.
+    public var briefingGoalsHeading: String {
         switch language {
         case .english: "Goals:"
         case .german: "Ziele:"
@@ -157,7 +157,7 @@ extension Words {
     }
 
     /// What the player will see of the level, in one sentence.
-    public func visuals(_ visuals: Visuals) -> String {
+    public func visualsSentence(_ visuals: Visuals) -> String {
         switch (visuals, language) {
         case (.shown, .english): "Visuals: every sound in view is drawn on the screen."
         case (.shown, .german): "Bilder: Jeder Klang im Blick wird auf dem Bildschirm gezeigt."

@@ -145,14 +145,6 @@ extension Words {
         }
     }
 
-    /// Where the player faces, said after a resumed choice's first words.
-    public func facing(_ azimuth: Double) -> String {
-        switch language {
-        case .english: "Facing \(heading(azimuth))."
-        case .german: "Du blickst nach \(heading(azimuth))."
-        }
-    }
-
     /// A story's level that turns the player from where the scene before left them.
     public func levelTurnsYou(to azimuth: Double) -> String {
         switch language {
