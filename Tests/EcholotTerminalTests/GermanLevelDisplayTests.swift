@@ -220,12 +220,11 @@ import Testing
         let profile = try profile()
         let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--lang", "de", "--level", "first-sound",
                                        "--input-source", "opentrack:0", "--profile", profile.path])
-        let listening = try game.expect("listening for OpenTrack on 127.0.0.1:")
-        let port = try #require(UInt16(listening.dropFirst("listening for OpenTrack on 127.0.0.1:".count).prefix { $0.isNumber }))
+        let listening = try game.expect("wartet auf OpenTrack an 127.0.0.1:")
+        let port = try #require(UInt16(listening.dropFirst("wartet auf OpenTrack an 127.0.0.1:".count).prefix { $0.isNumber }))
         try game.expect("Ausgewählt: ")
         game.send("\r")
-        // How the player steers is named by the game's pages (not in this part yet).
-        try game.expect("Steuerung: ")
+        try game.expect("Steuerung: Headtracker über 127.0.0.1:\(port).")
         let sender = try OpenTrackSender(port: port)
         sender.send(Array(repeating: 0, count: 47))
         sender.send(HeadPose(yaw: .nan).datagram)
