@@ -83,7 +83,7 @@ extension Words {
                 "Pfeil nach links und rechts drehen um \(degrees(settings.step)); gedrückt gehalten drehen sie gleichmäßig.",
                 "Umschalt oder Strg mit einem Pfeil dreht um \(degrees(settings.fineStep)).",
                 "Pfeil nach oben und unten neigen den Blick nach oben und unten.",
-                "Die Leertaste wählt den Klang direkt vor dir.",
+                "Die Leertaste wählt den Klang direkt vor dir aus.",
                 "i sagt die Blickrichtung, was im Blick ist und wie jedes Ziel steht; ? wiederholt diese Tasten.",
                 "p pausiert und spielt weiter; \(leaving(story: story)).",
             ]
