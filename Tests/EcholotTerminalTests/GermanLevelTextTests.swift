@@ -186,7 +186,10 @@ private struct Kaput: Error, CustomStringConvertible {
         for _ in 0 ..< 30 { session.tick() }
         let text = EventText(names: names)
         let told = session.takeEvents().compactMap { event in
-            if case .problem = event { text.sentence(event, in: session.level)?.text } else { nil }
+            switch event {
+            case .problem, .problemsUntold: text.sentence(event, in: session.level)?.text
+            default: nil
+            }
         }
         #expect(told.first == "Eine Regel ist fehlgeschlagen, und was sie gerade behandelte, wurde rückgängig gemacht; "
             + "solange sie fehlschlägt, steht die Uhr des Levels still: reducer 'broken' rejected action 'tick': kaput 1")

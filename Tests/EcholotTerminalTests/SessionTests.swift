@@ -10,10 +10,15 @@ private struct Broken: Error, CustomStringConvertible {
     let description: String
 }
 
-/// The rule failures among a session's events, in order.
+/// The rule failures among a session's events, in order, worded as the English display
+/// tells them after its opening words.
 private func problems(in events: [LevelEvent]) -> [String] {
     events.compactMap { event -> String? in
-        if case let .problem(message) = event { message } else { nil }
+        switch event {
+        case let .problem(message, clockStopped): message + (clockStopped ? "; " + Words.english.clockStandsStill : "")
+        case .problemsUntold: Words.english.failuresNoLongerTold
+        default: nil
+        }
     }
 }
 

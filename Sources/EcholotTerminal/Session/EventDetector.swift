@@ -33,15 +33,11 @@ public enum EventDetector {
             // move while the rule keeps failing: time limits never run out, nothing moves.
             // Told once, a player would otherwise take a frozen level for a running one.
             let frozen = rejection.action.name == ActionName.tick
-            events.append(.problem(rejection.description + (frozen ? clockNote : "")))
+            events.append(.problem(message: rejection.description, clockStopped: frozen))
         }
         events += storyEvents(actions, before: old[Game.level])
         return events
     }
-
-    /// What ends a failure's message when its rule fails on every tick, in English as the
-    /// message is (logs and tests read it); ``EventText`` says it in the player's language.
-    static let clockNote = "; " + Words.english.clockStandsStill
 
     /// A story replaced the level within the transition (a won level gave way to a
     /// cut-scene): the level's last moments are read off the actions, since the state

@@ -22,9 +22,13 @@ public enum LevelEvent: Equatable, Sendable {
     case scored(Int)
     /// Achievement `id` was earned (`title` when its rule gives one).
     case achievement(id: String, title: String?)
-    /// The store rejected an action (a rule's error): the game goes on. A level session
+    /// The store rejected an action (a rule's error, `message` as the engine words it):
+    /// the game goes on. `clockStopped` when the action was a tick, which was undone too,
+    /// so the level's clock stands still while the rule keeps failing. A level session
     /// tells each failure once.
-    case problem(String)
+    case problem(message: String, clockStopped: Bool)
+    /// A level session tells no more of this level's rule failures: too many kinds came.
+    case problemsUntold
     /// A story line begins: its string id, the speaker's, and where the voice is placed
     /// (`nil` for one heard without a direction, a narrator).
     case line(id: String, speaker: String?, azimuth: Double?)

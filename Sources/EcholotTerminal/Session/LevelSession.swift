@@ -27,9 +27,6 @@ public final class LevelSession {
     private var failures = FailureTally(limit: LevelSession.problemsTold)
     /// Different rule failures a level tells at most.
     static let problemsTold = 10
-    /// The failure told once a level tells no more of them, in English as the failures'
-    /// messages are (logs and tests read it); ``EventText`` says it in the player's language.
-    static let failuresNoLongerTold = Words.english.failuresNoLongerTold
     private var ended = false
     private let isOver: ((GameState) -> Bool)?
     private let clock: StoryClock?
@@ -143,10 +140,10 @@ public final class LevelSession {
 
     /// `event`, unless it is a rule failure the tally keeps quiet about.
     private func tellOnce(_ event: LevelEvent) -> LevelEvent? {
-        guard case let .problem(message) = event else { return event }
+        guard case let .problem(message, _) = event else { return event }
         switch failures.count(message) {
         case .tell: return event
-        case .tellTheRestAreNotTold: return .problem(Self.failuresNoLongerTold)
+        case .tellTheRestAreNotTold: return .problemsUntold
         case .keepQuiet: return nil
         }
     }

@@ -52,8 +52,10 @@ public struct EventText {
         case let .achievement(id, title):
             guard !earnedBefore.contains(id) else { return nil }
             return (words.achievementEarned(title ?? id), .good)
-        case let .problem(message):
-            return (Self.problem(message, words: words), .warning)
+        case let .problem(message, clockStopped):
+            return (words.ruleFailed(message, clockStandsStill: clockStopped), .warning)
+        case .problemsUntold:
+            return (words.ruleFailed(words.failuresNoLongerTold), .warning)
         case let .line(id, speaker, azimuth):
             return (voiced(names.string(id) ?? id, speaker: speaker, azimuth: azimuth, in: level), .normal)
         case let .choiceOffered(_, options):
@@ -112,17 +114,6 @@ public struct EventText {
     /// since "a voice" would send the player listening for one that never sounds.
     static func hasVoices(_ options: [String], in level: Level) -> Bool {
         options.contains { level[LevelKeys.entities][$0]?[EntityKeys.sound] != nil }
-    }
-
-    /// A rule failure's event `message` in `words`: the rule's diagnostic stays as the
-    /// engine wrote it (English), while the session's own notes on it, which the event
-    /// carries in English for logs and tests (``EventDetector``, ``LevelSession``), are
-    /// said in the player's language.
-    static func problem(_ message: String, words: Words) -> String {
-        if message == LevelSession.failuresNoLongerTold { return words.ruleFailed(words.failuresNoLongerTold) }
-        let note = EventDetector.clockNote
-        guard message.hasSuffix(note) else { return words.ruleFailed(message) }
-        return words.ruleFailed(String(message.dropLast(note.count)), clockStandsStill: true)
     }
 
     /// `text` ending as a sentence: a pack's string that already ends as one ("Home at
