@@ -656,8 +656,10 @@ import Testing
         }
     }
 
+    /// Placed at the write, so the author sees which of the line's assignments was refused.
     @Test func writingOutsideTheFocus() throws {
-        _ = try reject("pack.otherFocus", kind: .runtime, message: "a reducer may change only its focus")
+        let error = try reject("pack.otherFocus", kind: .runtime, message: "a reducer may change only its focus")
+        #expect(error.column == BadInputTests.column(of: "ctx.level.misses = 99", onLine: error.line!), "\(error)")
     }
 
     @Test func aFailedCallLeavesNoTrace() throws {

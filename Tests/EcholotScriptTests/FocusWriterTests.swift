@@ -60,13 +60,13 @@ import Testing
     }
 
     /// Dispatches `action`, expects a rejection whose message contains `message` at the
-    /// handler's line, and the state as it was.
-    func reject(_ action: String, message: String) throws {
-        try expectRejected(try world(), action, message: message)
+    /// handler's line (at the column where `written` starts, when given), and the state as it was.
+    func reject(_ action: String, message: String, at written: String? = nil) throws {
+        try expectRejected(try world(), action, message: message, at: written)
     }
 
     /// ``reject(_:message:)`` on `store` as it is.
-    func expectRejected(_ store: Store<GameState>, _ action: String, message: String) throws {
+    func expectRejected(_ store: Store<GameState>, _ action: String, message: String, at written: String? = nil) throws {
         let before = store.state
         let transition = store.dispatch(Action(action))
         #expect(store.state == before, "no state change")
@@ -74,6 +74,12 @@ import Testing
         #expect(error.message.contains(message), "\(error)")
         #expect(error.source?.file == "scripts/poke.lua")
         #expect(error.line == FocusWriterTests.line(of: action), "\(error)")
+        if let written {
+            // Lua tells the line alone; the column sends the author to what was refused on it.
+            let line = FocusWriterTests.script.split(separator: "\n", omittingEmptySubsequences: false)[error.line! - 1]
+            let offset = try #require(line.range(of: written)).lowerBound.utf16Offset(in: line)
+            #expect(error.column == offset + 1, "\(error)")
+        }
         // The engine goes on: the next write works.
         store.dispatch(Action("pack.number"))
         #expect(store.entity("a")?[EntityKeys.azimuth] == 11)
@@ -113,11 +119,11 @@ import Testing
     }
 
     @Test func anotherEntityIsRefusedAtItsLine() throws {
-        try reject("pack.other", message: "a reducer may change only its focus")
+        try reject("pack.other", message: "a reducer may change only its focus", at: "ctx.level.entities.b.azimuth = 1")
     }
 
     @Test func theLevelIsRefusedAtItsLine() throws {
-        try reject("pack.level", message: "a reducer may change only its focus")
+        try reject("pack.level", message: "a reducer may change only its focus", at: "ctx.level.misses = 7")
     }
 
     @Test func aFailedCallKeepsNoFastWrite() throws {
@@ -228,13 +234,13 @@ import Testing
     @Test func aKeptEntityCannotBeWrittenAfterItsCall() throws {
         let store = try world()
         store.dispatch(Action("pack.keep"))
-        try expectRejected(store, "pack.writeKept", message: "can be used only during that call")
+        try expectRejected(store, "pack.writeKept", message: "can be used only during that call", at: "kept.azimuth = 5")
     }
 
     @Test func aKeptEntityCannotBeReadAfterItsCall() throws {
         let store = try world()
         store.dispatch(Action("pack.keep"))
-        try expectRejected(store, "pack.readKept", message: "can be used only during that call")
+        try expectRejected(store, "pack.readKept", message: "can be used only during that call", at: "kept.azimuth end")
     }
 
     /// The raw helpers and `pairs` see through a live view; a retired one they refuse, as

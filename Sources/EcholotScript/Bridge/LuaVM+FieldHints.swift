@@ -45,14 +45,20 @@ extension LuaVM {
     /// Where on `line` what an error is about is written: the call it names — the engine's
     /// own functions start their messages with their name (`ctx.emit: …`, `ctx.emit(name,
     /// payload): …`), Lua's library says `bad argument #1 to 'floor'` — the field a write
-    /// the engine refused set (`field 'state': …`), or the parameter read that ctx lacks
+    /// the engine refused set (`field 'state': …`, `cannot change field 'azimuth': …`), the
+    /// field read of an entity kept past its call (`cannot read field 'x': …`), or the parameter read that ctx lacks
     /// (`no parameter 'secnds'`). Nil unless the line shows it at one place.
     func callOffset(for message: String, on line: LuaLine) -> Int? {
         if let field = Self.quoted(after: "field '", in: message), let colon = message.range(of: "': "),
-           message.hasPrefix("field '") || message.hasPrefix("cannot remove field '"), colon.lowerBound > message.startIndex {
+           ["field '", "cannot remove field '", "cannot change field '"].contains(where: message.hasPrefix),
+           colon.lowerBound > message.startIndex {
             // A value refused deep inside a table is named by its path (`data.x`): the write is of its first name.
             let written = line.writes(of: String(field.prefix { $0 != "." }))
             return written.count == 1 ? written[0].offset : nil
+        }
+        if message.hasPrefix("cannot read field '"), let name = Self.quoted(after: "field '", in: message) {
+            let reads = line.occurrences(of: String(name), kind: "field")
+            return reads.count == 1 ? reads[0].offset : nil
         }
         if message.hasPrefix("no parameter '"), let name = Self.quoted(after: "no parameter '", in: message) {
             let reads = line.occurrences(of: String(name), kind: "field").filter { $0.path?.last == "params" }
