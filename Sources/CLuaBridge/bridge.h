@@ -27,6 +27,14 @@ void clua_restartcount(lua_State *L);
 int clua_resetbudget(lua_State *L);
 /// `charge(n)`: takes `n` instructions from the budget at once.
 int clua_charge(lua_State *L);
+/// Bytes a scan of memory (`strlen`, a UTF-8 check) gets through in a Lua instruction's
+/// time: as fast as memory is filled, the allocator's rate (limits.c).
+#define CLUA_SCANBYTES 64
+
+// textcheck.c: whether a string the state is to hold is text.
+
+/// `istext(s)`: whether string `s` is UTF-8 as Swift reads it; its bytes are charged.
+int clua_istext(lua_State *L);
 /// `callnumber()`: the number of the budget running, which changes with every reducer call.
 int clua_callnumber(lua_State *L);
 

@@ -56,10 +56,8 @@ static const char *const clua_guardnames[] = {
 #define CLUA_DECODEBYTES 4
 /// Bytes utf8.offset steps over in a Lua instruction's time.
 #define CLUA_WALKBYTES 8
-/// Bytes `strlen` gets through in a Lua instruction's time: string.format's `%s` with a
-/// width or precision and string.pack's and unpack's `z` scan their whole string for a
-/// zero, as fast as memory is filled (the allocator's rate, limits.c).
-#define CLUA_SCANBYTES 64
+// string.format's `%s` with a width or precision and string.pack's and unpack's `z` scan
+// their whole string for a zero: charged at CLUA_SCANBYTES (bridge.h).
 
 /// Argument `i` as Lua's integer parameters read it, into `*value` (`fallback` when absent
 /// or nil; text that reads as one has its bytes charged, since reading it scans them all);

@@ -7,7 +7,7 @@
 void clua_setshims(lua_State *L) {
     static const luaL_Reg shims[] = {
         {"resetbudget", clua_resetbudget}, {"focuswriter", clua_makefocuswrite},
-        {"logwriter", clua_makelogwrite}, {"charge", clua_charge},
+        {"logwriter", clua_makelogwrite}, {"charge", clua_charge}, {"istext", clua_istext},
         {"callnumber", clua_callnumber}, {"focusindex", clua_focusindex},
         {"ctxfieldindex", clua_makectxfield}, {"ctxfields", clua_ctxfields},
         {"find", clua_strfind}, {"match", clua_strmatch}, {"gmatch", clua_gmatch}, {"gsub", clua_gsub},

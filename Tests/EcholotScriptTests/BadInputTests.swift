@@ -85,6 +85,10 @@ import Testing
             ["pack.badState"] = function(goal)
               goal.state = "done" end,
             ["pack.otherFocus"] = function(goal, action, ctx) ctx.level.misses = 99 end,
+            ["pack.badText"] = function(goal) goal.progress = 1 goal.note = "caf\\xE9" end,
+            ["pack.badTextInside"] = function(goal) goal.progress = 1 goal.notes = { "ok", "\\xFF" } end,
+            ["pack.badName"] = function(goal) goal.progress = 1 goal.data = { ["caf\\xE9"] = 1 } end,
+            ["pack.badItem"] = function(goal) goal.items = { "a" } goal.items[2] = "\\xFF" end,
             ["pack.renameGoal"] = function(goal) goal.id = "other" end,
             ["pack.retypeGoal"] = function(goal) goal.type = "find" end,
             ["pack.returnedUntyped"] = function(goal) return { id = goal.id, state = "met" } end,
@@ -660,6 +664,26 @@ import Testing
     @Test func writingOutsideTheFocus() throws {
         let error = try reject("pack.otherFocus", kind: .runtime, message: "a reducer may change only its focus")
         #expect(error.column == BadInputTests.column(of: "ctx.level.misses = 99", onLine: error.line!), "\(error)")
+    }
+
+    /// Text that is not UTF-8 is refused at the write that stored it, with its path, and
+    /// its bytes are written as Lua writes them: Swift's conversion refused it only as the
+    /// write log was read, told at the registration's line, and a bad field name made the
+    /// message itself unreadable.
+    @Test func textThatIsNotUTF8IsToldAtItsWrite() throws {
+        let cases = [
+            ("pack.badText", "field 'note': a string stored in the state must be valid UTF-8", "goal.note ="),
+            ("pack.badTextInside", "field 'notes[2]': a string stored in the state must be valid UTF-8", "goal.notes ="),
+            ("pack.badName", #"field 'data["caf\xE9"]': a field name must be valid UTF-8"#, "goal.data ="),
+            ("pack.badItem", "list item 2: a string stored in the state must be valid UTF-8", "goal.items[2]"),
+        ]
+        for (action, message, written) in cases {
+            let error = try reject(action, kind: .runtime, message: message)
+            #expect(error.message.hasPrefix(message), "\(error)")
+            if action != "pack.badItem" {
+                #expect(error.column == BadInputTests.column(of: written, onLine: error.line!), "\(error)")
+            }
+        }
     }
 
     @Test func aFailedCallLeavesNoTrace() throws {

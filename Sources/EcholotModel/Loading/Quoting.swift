@@ -14,6 +14,11 @@ enum TextPiece {
     /// A byte no UTF-8 character holds.
     case byte(UInt8)
 
+    /// `byte` written as Lua writes it in a string: `\xE9`.
+    static func written(_ byte: UInt8) -> String {
+        (byte < 0x10 ? "\\x0" : "\\x") + String(byte, radix: 16, uppercase: true)
+    }
+
     /// `bytes` as characters where they are UTF-8, else byte by byte.
     static func pieces(of bytes: [UInt8]) -> [TextPiece] {
         var pieces: [TextPiece] = []
@@ -60,7 +65,7 @@ func quoted<Pieces: Sequence<TextPiece>>(_ text: Pieces, limit: Int = MessageTex
         case let .character(found):
             character = found
         case let .byte(byte):
-            out += (byte < 0x10 ? "\\x0" : "\\x") + String(byte, radix: 16, uppercase: true)
+            out += TextPiece.written(byte)
             atStart = false
             continue
         }
@@ -103,6 +108,17 @@ extension MessageText {
     /// UTF-8 are written as Lua writes them (`'caf\xE9'`), so the name is still told.
     public static func named(bytes: [UInt8]) -> String {
         EcholotModel.quoted(TextPiece.pieces(of: bytes), mark: "'")
+    }
+
+    /// A script's message, which can hold any bytes, as text: those that are not UTF-8
+    /// written as Lua writes them (`\xE9`), the rest as it is — the message is still told.
+    public static func text(bytes: [UInt8]) -> String {
+        TextPiece.pieces(of: bytes).reduce(into: "") { out, piece in
+            switch piece {
+            case let .character(found): out.append(found)
+            case let .byte(byte): out += TextPiece.written(byte)
+            }
+        }
     }
 
     /// ``quoted(_:limit:mark:)`` for the layers above the model: a file name as a pack

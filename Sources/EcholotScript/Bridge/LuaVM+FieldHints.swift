@@ -52,8 +52,8 @@ extension LuaVM {
         if let field = Self.quoted(after: "field '", in: message), let colon = message.range(of: "': "),
            ["field '", "cannot remove field '", "cannot change field '"].contains(where: message.hasPrefix),
            colon.lowerBound > message.startIndex {
-            // A value refused deep inside a table is named by its path (`data.x`): the write is of its first name.
-            let written = line.writes(of: String(field.prefix { $0 != "." }))
+            // A value refused deep inside a table is named by its path (`data.x`, `list[2]`): the write is of its first name.
+            let written = line.writes(of: String(field.prefix { $0 != "." && $0 != "[" }))
             return written.count == 1 ? written[0].offset : nil
         }
         if message.hasPrefix("cannot read field '"), let name = Self.quoted(after: "field '", in: message) {

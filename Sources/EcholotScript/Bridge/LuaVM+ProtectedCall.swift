@@ -1,5 +1,6 @@
 import CLua
 import CLuaBridge
+import EcholotModel
 
 /// Protected calls into Lua, and what is learnt about an error while it is raised.
 extension LuaVM {
@@ -136,7 +137,10 @@ extension LuaVM {
         let L = thread ?? self.L
         switch lua_type(L, index) {
         case LUA_TSTRING:
-            guard let message = string(at: index, in: L) else { return "(an error message that is not valid UTF-8)" }
+            // A message that names a script's bad bytes (a field name that is not UTF-8) is still told.
+            guard let message = string(at: index, in: L) ?? bytes(at: index, in: L).map(MessageText.text(bytes:)) else {
+                return "(an error message that could not be read)"
+            }
             // A message is one line of a report: a script's megabyte-long one is cut.
             guard message.utf8.count > LuaVM.maxMessage else { return message }
             return String(message.prefix(LuaVM.maxMessage)) + "… (cut: \(message.utf8.count) bytes)"

@@ -14,6 +14,7 @@ local rawequal, rawlen, ipairs = rawequal, rawlen, ipairs
 local huge = math.huge
 local getrawmetatable = debug.getmetatable
 local mathtype = math.type
+local istext = host.istext
 local format = string.format
 local dataOf, listMT, null, copy, sortedpairs = E.dataOf, E.listMT, E.null, E.copy, E.sortedpairs
 local finite, nonfinite = E.finite, E.nonfinite
@@ -404,6 +405,9 @@ local function writeother(proxy, meta, data, k, v, old, up)
   if old == nil and type(k) ~= "string" then
     error(format("cannot store a field named by %s: field names must be strings", describe(k)), 2 + up)
   end
+  if old == nil and not istext(k) then
+    error(format("cannot store a field named by %s: field names must be valid UTF-8", describe(k)), 2 + up)
+  end
   -- A reducer focused on the level may set its score; it is held to a scoring rule's range.
   if k == "score" and role == "level" and v ~= nil
      and not (mathtype(v) == "integer" and v >= 0 and v <= maxscore) then
@@ -435,6 +439,9 @@ local function writeother(proxy, meta, data, k, v, old, up)
   local tv = type(v)
   if tv == "number" and not finite(v) then
     error(format("field '%s': %s", k, nonfinite(v)), 2 + up)
+  elseif tv == "string" and v ~= old and not istext(v) then
+    -- Swift's conversion would refuse it too, but only as the log is read, past the write's line.
+    error(format("field '%s': a string stored in the state must be valid UTF-8", k), 2 + up)
   elseif tv == "table" then
     local plain, err, below = copy(v, depth + 1)
     if err ~= nil then error(format("field '%s%s': %s", k, below, err), 2 + up) end
@@ -548,6 +555,8 @@ local function writelist(proxy, k, v)
   end
   if type(v) == "number" and not finite(v) then
     error(format("list item %d: %s", k, nonfinite(v)), 2)
+  elseif type(v) == "string" and not istext(v) then
+    error(format("list item %d: a string stored in the state must be valid UTF-8", k), 2)
   elseif type(v) == "table" then
     local at = meta.at
     local plain, err, below = copy(v, at.depth + 1)

@@ -7,7 +7,7 @@ local type, next, rawget, rawlen, setmetatable, tostring = type, next, rawget, r
 local getrawmetatable = debug.getmetatable
 local mathtype = math.type
 local format, find = string.format, string.find
-local utf8len = utf8.len
+local istext = host.istext
 local dataOf, retiredviews, readonlyviews, sortedpairs = E.dataOf, E.retiredviews, E.readonlyviews, E.sortedpairs
 local sort = table.sort
 
@@ -85,9 +85,9 @@ local function copy(v, depth, seen, ordered)
     if not finite(v) and ordered ~= "data" then return nil, nonfinite(v) end
     return v
   end
-  -- A data file's strings are checked here, not only by Swift's conversion, so that a bad
-  -- one is told with its path (the state's are checked as the write log is read).
-  if tv == "string" and ordered == "data" and not utf8len(v) then return nil, "a string stored in the state must be valid UTF-8" end
+  -- Checked here, not only by Swift's conversion as the write log is read, so that a bad
+  -- string is told at the write that stored it, with its path.
+  if tv == "string" and not istext(v) then return nil, "a string stored in the state must be valid UTF-8" end
   if tv == "string" or tv == "boolean" then return v end
   if v == null then return v end
   if tv ~= "table" then return nil, format("a %s value cannot be stored in the state", tv) end
@@ -115,7 +115,7 @@ local function copy(v, depth, seen, ordered)
     count = count + 1
     if type(k) == "string" then
       named = named + 1
-      if ordered == "data" and not utf8len(k) then
+      if not istext(k) then
         seen[source] = nil
         return nil, "a field name must be valid UTF-8", { k }
       end
