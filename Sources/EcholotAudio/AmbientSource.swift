@@ -20,16 +20,8 @@ struct AmbientSource {
         var source = AmbientSource(id: id)
         do {
             alSourcei(id, AL_BUFFER, ALint(bitPattern: buffer))
-            alSourcei(id, AL_SOURCE_RELATIVE, AL_TRUE)
-            alSource3f(id, AL_POSITION, 0, 0, 0)
-            alSourcef(id, AL_ROLLOFF_FACTOR, 0)
+            HeadLockedSource.configure(id)
             alSourcef(id, AL_MAX_GAIN, 4)
-            Resampler.useBest(on: id)
-            if alIsExtensionPresent("AL_SOFT_direct_channels") != AL_FALSE {
-                // A stereo recording goes straight to the ears instead of being placed on
-                // two virtual speakers in front of the listener by HRTF.
-                alSourcei(id, AL_DIRECT_CHANNELS_SOFT, AL_TRUE)
-            }
             try OpenALCheck.al("alSource (ambient setup)")
             try source.apply(value)
             alSourcePlay(id)

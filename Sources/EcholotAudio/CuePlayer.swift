@@ -32,15 +32,8 @@ public final class CuePlayer {
         _ = alGetError()
         alGenSources(1, &source)
         guard alGetError() == AL_NO_ERROR else { throw CueError("alGenSources failed") }
-        // Listener-relative at the origin: the cue sounds in the middle of the head
-        // whichever way the player faces.
-        alSourcei(source, AL_SOURCE_RELATIVE, AL_TRUE)
-        alSource3f(source, AL_POSITION, 0, 0, 0)
+        HeadLockedSource.configure(source)
         alSourcef(source, AL_GAIN, 0.5)
-        Resampler.useBest(on: source)
-        if alIsExtensionPresent("AL_SOFT_direct_channels") != AL_FALSE {
-            alSourcei(source, AL_DIRECT_CHANNELS_SOFT, AL_TRUE)
-        }
         for cue in Cue.allCases {
             var buffer: ALuint = 0
             alGenBuffers(1, &buffer)

@@ -21,16 +21,9 @@ public final class PreviewPlayer {
         OpenALCheck.clear()
         alGenSources(1, &source)
         try OpenALCheck.al("alGenSources")
-        // Listener-relative at the origin, straight to the ears: an introduction, not a
-        // sound of the scene, so it sounds the same whichever way the player faces.
-        alSourcei(source, AL_SOURCE_RELATIVE, AL_TRUE)
-        alSource3f(source, AL_POSITION, 0, 0, 0)
-        alSourcef(source, AL_ROLLOFF_FACTOR, 0)
+        // An introduction, not a sound of the scene: the same whichever way the player faces.
+        HeadLockedSource.configure(source)
         alSourcei(source, AL_LOOPING, AL_FALSE)
-        Resampler.useBest(on: source)
-        if alIsExtensionPresent("AL_SOFT_direct_channels") != AL_FALSE {
-            alSourcei(source, AL_DIRECT_CHANNELS_SOFT, AL_TRUE)
-        }
         OpenALCheck.clear()
     }
 
