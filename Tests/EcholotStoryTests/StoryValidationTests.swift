@@ -551,8 +551,8 @@ import Testing
             ]}]}]}
             """)
         #expect(problems.count == 101)
-        #expect(problems.first == #"story.json:2:43: error: ambience file "sounds/gone.ogg" does not exist (also used in 150 more places)"#)
-        #expect(problems.dropFirst().first == #"story.json:153:26: error: voice file "sounds/gone-0.ogg" does not exist"#)
+        #expect(problems.first == #"story.json:2:43: error: ambience file "sounds/gone.ogg" does not exist; add it to the pack's sounds/ folder, or correct the name (also used in 150 more places)"#)
+        #expect(problems.dropFirst().first == #"story.json:153:26: error: voice file "sounds/gone-0.ogg" does not exist; add it to the pack's sounds/ folder, or correct the name"#)
         #expect(problems.last == "story.json:272:26: error: 21 more problems in this file are not told; fix these first")
     }
 
@@ -622,7 +622,7 @@ import Testing
         let story = pack.display(StoryReader.fileName)
         #expect(error.diagnostics.map(\.description) == [
             #"\#(story):2:79: error: ambience file "sounds/Rain.ogg" does not exist (did you mean "rain.ogg"?)"#,
-            #"\#(story):4:62: error: ambience file "sounds/wind.ogg" does not exist"#,
+            #"\#(story):4:62: error: ambience file "sounds/wind.ogg" does not exist; add it to the pack's sounds/ folder, or correct the name"#,
         ])
     }
 }

@@ -130,12 +130,7 @@ public struct PackSoundCheck {
             if !pack.bases.isEmpty {
                 return "\(shown) is neither in this pack nor in its base \(pack.bases.map { quoted($0.id) }.joined(separator: ", "))"
             }
-            let known = names(), sounds = pack.sounds
-            let hint = Suggestion.soundHint(for: file, what: "sound", among: known) {
-                if case .found = sounds.resolve($0) { return true }
-                return false
-            }
-            return "\(shown) does not exist" + (hint.isEmpty ? "; add it to the pack's sounds/ folder, or correct the name" : hint)
+            return pack.missingSound(file, what: "sound", among: names())
         case .refused, .notASound:
             return PackSounds.problem(of: resolution, shown: shown)
         }
@@ -148,13 +143,10 @@ public struct PackSoundCheck {
         return (attributes?[.size] as? NSNumber)?.intValue
     }
 
-    /// The names in the `sounds/` folders of the pack and its bases.
+    /// The names in the `sounds/` folders of the pack and its bases (``Pack/soundNames()``).
     private mutating func names() -> [String] {
         if let soundNames { return soundNames }
-        let found = ([pack.layer] + pack.bases).flatMap { layer -> [String] in
-            guard case let .opened(files) = PackFiles.open(layer.root) else { return [] }
-            return files.visible("sounds")
-        }
+        let found = pack.soundNames()
         soundNames = found
         return found
     }

@@ -354,7 +354,7 @@ private final class Reader {
 
     /// The file `file` names in the pack's `sounds/` or a base's; when there is none, says
     /// so at `position` as a level's missing sound is told — once, at its first use, with
-    /// how many more places name it — with the likely name.
+    /// how many more places name it — with the likely name, or how to mend it.
     func soundFile(_ file: String, what: String, at position: SourcePosition) -> URL? {
         // Found as a level's sound is and as play finds it (PackSounds): a regular file
         // inside its pack, so a folder is not taken for one, and a link out of the pack is
@@ -362,25 +362,14 @@ private final class Reader {
         let resolution = pack.sounds.resolve(file)
         if case let .found(url) = resolution { return url }
         let shown = "\(what) file \(quoted("sounds/" + file))"
-        let problem = PackSounds.problem(of: resolution, shown: shown) ?? "\(shown) does not exist" + hint(for: file, what: what)
+        let problem = PackSounds.problem(of: resolution, shown: shown) ?? pack.missingSound(file, what: what, among: soundNames)
         report.error(problem, at: position, about: file)
         return nil
     }
 
-    /// The likely name of a sound file that is not there (``Suggestion/soundHint(for:what:among:exists:)``).
-    func hint(for file: String, what: String) -> String {
-        Suggestion.soundHint(for: file, what: what, among: soundNames) { inside in
-            if case .found = pack.sounds.resolve(inside) { return true }
-            return false
-        }
-    }
-
     /// The names in the `sounds/` folders of the pack and its bases, for "did you mean":
     /// listed once, however many lines name a missing file.
-    lazy var soundNames: [String] = ([pack.layer] + pack.bases).flatMap { layer -> [String] in
-        guard case let .opened(files) = PackFiles.open(layer.root) else { return [] }
-        return files.visible("sounds")
-    }
+    lazy var soundNames: [String] = pack.soundNames()
 
     /// A cut-scene's background, as a level's: `{"glyph"?, "image"?}`. Anything else would
     /// show nothing, so it is reported.
