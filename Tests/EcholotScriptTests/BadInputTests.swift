@@ -660,6 +660,44 @@ import Testing
         }
     }
 
+    /// A sound and a view have only the fields a level file gives them: a misspelt one
+    /// (`volum`), written alone or inside a whole table, was stored and never read, so the
+    /// rule seemed to run and changed nothing. An entity's `position`, as a level file
+    /// writes it, is refused with where its numbers are. Custom fields of an entity stay.
+    @Test func aSoundOrAViewHasOnlyItsOwnFields() throws {
+        let scripts = ["fields.lua": """
+            echolot.behaviour("poke", { on = {
+              ["pack.volum"] = function(e) e.sound.volum = 0.2 end,
+              ["pack.wholeSound"] = function(e) e.sound = { file = "a.wav", lop = true } end,
+              ["pack.position"] = function(e) e.position = { azimuth = 90 } end,
+              ["pack.custom"] = function(e) e.hops = 3 e.sound.volume = 0.5 end,
+            } })
+            echolot.reducer({ name = "look", on = {
+              ["pack.centr"] = function(level) level.view.centr = 45 end,
+              ["pack.wholeEntity"] = function(level) level.entities.bell = { id = "bell", azimuth = 3, sound = { file = "a.wav", Playing = false } } end,
+            } })
+            """]
+        let level = Support.level(entities: [("bell", 0)], behaviours: #"[{"type": "poke"}]"#)
+        let (_, _, store) = try Support.world(scripts: scripts, level: level)
+        store.send(.start)
+        let refused = [
+            ("pack.volum", 2, "field 'volum': an entity's sound has no such field (did you mean 'volume'?); its fields are file, loop, pitch, playing, rolloff, volume"),
+            ("pack.wholeSound", 3, "field 'sound.lop': an entity's sound has no such field (did you mean 'loop'?); its fields are file, loop, pitch, playing, rolloff, volume"),
+            ("pack.position", 4, "field 'position': an entity's azimuth, elevation and distance are fields of their own (entity.azimuth = 90), not a position table as in a level file"),
+            ("pack.centr", 8, "field 'centr': a level's view has no such field (did you mean 'center'?); its fields are center, elevation, selectTolerance, visuals, width"),
+            ("pack.wholeEntity", 9, "field 'bell.sound.Playing': an entity's sound has no such field (did you mean 'playing'?); its fields are file, loop, pitch, playing, rolloff, volume"),
+        ]
+        for (action, line, message) in refused {
+            let before = store.state
+            let error = try #require(store.send(Action(action)).first?.error as? ScriptError, "\(action)")
+            #expect(error.message == message)
+            #expect(error.line == line, "\(action): \(error)")
+            #expect(store.state == before)
+        }
+        #expect(store.send(Action("pack.custom")).isEmpty)
+        #expect(store.entity("bell")?["hops"] == .int(3))
+    }
+
     /// Placed at the write, so the author sees which of the line's assignments was refused.
     @Test func writingOutsideTheFocus() throws {
         let error = try reject("pack.otherFocus", kind: .runtime, message: "a reducer may change only its focus")

@@ -14,6 +14,7 @@ local rawequal, rawlen, ipairs = rawequal, rawlen, ipairs
 local huge = math.huge
 local getrawmetatable = debug.getmetatable
 local mathtype = math.type
+local concat = table.concat
 local istext = host.istext
 local format = string.format
 local dataOf, listMT, null, copy, sortedpairs = E.dataOf, E.listMT, E.null, E.copy, E.sortedpairs
@@ -276,6 +277,29 @@ local function fieldproblem(role, k, what, shown)
   return format("field '%s': %s's %s is %s, not %s", k, owners[role], k, what, shown)
 end
 
+-- A sound's and a view's fields are the engine's alone, as in a level file: a field they
+-- lack (`volum`) would be stored and never read, and the rule would seem to run and change
+-- nothing. An entity's place is three fields of its own, not the level file's `position`.
+local closed = { sound = true, view = true }
+local closest = host.closest
+
+-- Why a node of `role` cannot hold a field `k` at all, or nil when it can. `path` leads to
+-- the node from the field written (`sound` when a whole sound is), so the message names
+-- what the line wrote.
+local function strayproblem(role, k, path)
+  local shown = path and format("'%s.%s'", path, k) or describe(k)
+  if closed[role] and engineFields[role][k] == nil then
+    local names = engineFieldOrder[role]
+    local near = type(k) == "string" and closest(k, names)
+    return format("field %s: %s has no such field%s; its fields are %s", shown, owners[role],
+      near and format(" (did you mean '%s'?)", near) or "", concat(names, ", "))
+  end
+  if role == "entity" and k == "position" then
+    return format("field %s: an entity's azimuth, elevation and distance are fields of their own (entity.azimuth = 90), not a position table as in a level file", shown)
+  end
+  return nil
+end
+
 -- `v` checked as field `k` of the node of `role` whose data is `node`: what to store, or
 -- an error at the line.
 local function enginefield(role, k, v, up, node)
@@ -371,8 +395,15 @@ end
 -- A whole node of `role` (plain tables, as `copy` made them), in place of the one whose
 -- data is `before` (nil for a new one), held to what its engine fields are held to one by
 -- one, and so are the engine's nodes inside it, down to each goal and entity. Fields and
--- nodes are checked in a fixed order: of two bad ones, every run tells the same.
-local function checknode(role, plain, up, before)
+-- nodes are checked in a fixed order: of two bad ones, every run tells the same. `path`
+-- names the node from the field written (`sound`, `entities.bell.sound`).
+local function checknode(role, plain, up, before, path)
+  if closed[role] or role == "entity" then
+    for k in sortedpairs(plain) do
+      local problem = strayproblem(role, k, path)
+      if problem then error(problem, 2 + up) end
+    end
+  end
   for _, field in ipairs(engineFieldOrder[role] or {}) do
     if plain[field] ~= nil then plain[field] = enginefield(role, field, plain[field], up, plain) end
   end
@@ -381,14 +412,14 @@ local function checknode(role, plain, up, before)
       if type(item) == "table" then
         local problem = itemproblem(role, k, item, before and datatable(before[k]), true)
         if problem then error(problem, 2 + up) end
-        checknode(childrole(role, k), item, up + 1)
+        checknode(childrole(role, k), item, up + 1, nil, path .. "." .. k)
       end
     end
     return
   end
   for _, key in ipairs(checkedchildren[role] or {}) do
     local x = plain[key]
-    if type(x) == "table" then checknode(childroles[role][key], x, up + 1, before and datatable(before[key])) end
+    if type(x) == "table" then checknode(childroles[role][key], x, up + 1, before and datatable(before[key]), path .. "." .. key) end
   end
 end
 
@@ -431,6 +462,8 @@ local function writeother(proxy, meta, data, k, v, old, up)
       or "field 'id': a level's id cannot change (it is %s)", describe(old)), 2 + up)
   end
   if engineFields[role] ~= nil then
+    local problem = v ~= nil and old == nil and strayproblem(role, k)
+    if problem then error(problem, 2 + up) end
     if k == "id" and role == "entity" and v ~= old then
       error(format("field 'id': an entity's id cannot change (it is %s)", describe(old)), 2 + up)
     end
@@ -457,7 +490,7 @@ local function writeother(proxy, meta, data, k, v, old, up)
       error(format("field 'status': a level's status changes only by emitting level.won or level.lost (it is %s)",
         describe(before.status)), 2 + up)
     end
-    checknode(child, plain, up + 1, before)
+    checknode(child, plain, up + 1, before, k)
     v = wrap(plain, proxy, meta.handle, k, child, depth + 1, not meta.handle)
   elseif tv ~= "number" and tv ~= "string" and tv ~= "boolean" and tv ~= "nil" and v ~= null then
     return badvalue(k, v, up)
