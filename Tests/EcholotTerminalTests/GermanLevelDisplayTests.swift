@@ -93,6 +93,9 @@ import Testing
             #expect(screen.contains(line), "no “\(line)” in \(screen)")
         }
         #expect(found(["PAUSED", "Heading", "tilt", "visuals", " Goals", "Found 0", "arrow keys"], in: screen) == [])
+        // The compass row under the strip abbreviates its points as the heading line does.
+        #expect(screen.contains(/\bNO\b/) && screen.contains(/\bSO\b/), "\(screen)")
+        #expect(!screen.contains(/\bNE\b|\bSE\b/), "\(screen)")
         transcript.text = ""
         var scene = context
         scene.storyScene = .choice(options: ["a"], speakers: [:])

@@ -138,7 +138,7 @@ private struct Kaput: Error, CustomStringConvertible {
         var level = tutorialLevel("first-sound").level
         level[LevelKeys.view][ViewKeys.center] = 65
         let text = EventText(names: names)
-        func inView() -> String? { text.inView(ViewStrip(level: level, columns: 91, visuals: .shown), level: level) }
+        func inView() -> String? { text.inView(ViewStrip(level: level, columns: 91, visuals: .shown, words: Words(.german)), level: level) }
         #expect(inView() == "Im Blick: Glocke 5° links.")
         level[LevelKeys.entities].modify("bell") { $0[EntityKeys.found] = true }
         #expect(inView() == "Im Blick: Glocke (gefunden) 5° links.")

@@ -175,19 +175,19 @@ func levelOfOptions(_ options: [(id: String, name: String, azimuth: Double)], fa
 
     @Test func theStripPlacesGlyphsByRelativeAzimuth() {
         var level = tutorialLevel("first-sound").level
-        let shown = ViewStrip(level: level, columns: 91, visuals: .shown)
+        let shown = ViewStrip(level: level, columns: 91, visuals: .shown, words: .english)
         #expect(shown.visible.isEmpty, "the bell at 60° is outside a 90° view facing 0°")
         level[LevelKeys.view][ViewKeys.center] = 30
-        let turned = ViewStrip(level: level, columns: 91, visuals: .shown)
+        let turned = ViewStrip(level: level, columns: 91, visuals: .shown, words: .english)
         #expect(turned.rows[1][75].character == "B", "30° right of center in a 90° view: three quarters across")
         #expect(Array(turned.compass)[15] == "N", "north is 30° left")
         #expect(Array(turned.compass)[45] == "^")
-        #expect(ViewStrip(level: level, columns: 91, visuals: .faded).visible.isEmpty, "faded: only near the center")
+        #expect(ViewStrip(level: level, columns: 91, visuals: .faded, words: .english).visible.isEmpty, "faded: only near the center")
         level[LevelKeys.view][ViewKeys.center] = 55
-        let faded = ViewStrip(level: level, columns: 91, visuals: .faded)
+        let faded = ViewStrip(level: level, columns: 91, visuals: .faded, words: .english)
         #expect(faded.visible.map(\.id) == ["bell"])
         #expect(faded.rows[1][50].style == .dim)
-        #expect(ViewStrip(level: level, columns: 91, visuals: .hidden).visible.isEmpty)
+        #expect(ViewStrip(level: level, columns: 91, visuals: .hidden, words: .english).visible.isEmpty)
     }
 
     /// A sound that selecting cannot pick (a story's voice) is said as such in view, or a
@@ -196,9 +196,9 @@ func levelOfOptions(_ options: [(id: String, name: String, azimuth: Double)], fa
         var level = tutorialLevel("first-sound").level
         level[LevelKeys.view][ViewKeys.center] = 60
         let texts = EventText(names: names)
-        #expect(texts.inView(ViewStrip(level: level, columns: 91, visuals: .shown), level: level) == "In view: Bell ahead.")
+        #expect(texts.inView(ViewStrip(level: level, columns: 91, visuals: .shown, words: .english), level: level) == "In view: Bell ahead.")
         level[LevelKeys.entities].modify("bell") { $0[EntityKeys.selectable] = false }
-        #expect(texts.inView(ViewStrip(level: level, columns: 91, visuals: .shown), level: level)
+        #expect(texts.inView(ViewStrip(level: level, columns: 91, visuals: .shown, words: .english), level: level)
                 == "In view: Bell (not selectable) ahead.")
     }
 
@@ -209,7 +209,7 @@ func levelOfOptions(_ options: [(id: String, name: String, azimuth: Double)], fa
         // Ids without strings of their own, which would name them instead.
         let level = try levelOfOptions([("daylight", "Go toward the daylight.", 60), ("owl", "Follow the owl", 105)], facing: 60)
         let texts = EventText(names: names)
-        #expect(texts.inView(ViewStrip(level: level, columns: 91, visuals: .shown), level: level)
+        #expect(texts.inView(ViewStrip(level: level, columns: 91, visuals: .shown, words: .english), level: level)
                 == "In view: Go toward the daylight. (ahead); Follow the owl 45° right.")
     }
 

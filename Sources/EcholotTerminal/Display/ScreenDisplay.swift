@@ -299,7 +299,7 @@ public final class ScreenDisplay: Display {
         lines.append(title)
         lines += heading.map { StyledLine($0) }
         let inner = columns - 2
-        let strip = ViewStrip(level: level, columns: inner, visuals: context.visuals)
+        let strip = ViewStrip(level: level, columns: inner, visuals: context.visuals, words: words)
         lines.append(StyledLine("┌" + String(repeating: "─", count: inner) + "┐", .dim))
         for row in strip.rows {
             var line = StyledLine("│", .dim)

@@ -23,8 +23,9 @@ public struct ViewStrip: Equatable, Sendable {
     /// Degrees of relative elevation beyond which an entity is drawn above or below.
     public static let rowSpan = 15.0
 
-    /// The strip of `level`'s view, `columns` wide, under the given visuals mode.
-    public init(level: Level, columns: Int, visuals: Visuals) {
+    /// The strip of `level`'s view, `columns` wide, under the given visuals mode, its
+    /// compass points abbreviated in the player's `words`.
+    public init(level: Level, columns: Int, visuals: Visuals, words: Words) {
         let view = level[LevelKeys.view]
         let width = max(1, view[ViewKeys.width])
         let center = view[ViewKeys.center]
@@ -48,7 +49,9 @@ public struct ViewStrip: Equatable, Sendable {
         }
         self.rows = rows
         self.visible = visible
-        self.compass = Self.compassRow(center: center, width: width, columns: columns)
+        // The eight main points of the sixteen: the heading line above names them alike.
+        let points = stride(from: 0, to: words.points.count, by: 2).map { words.points[$0] }
+        self.compass = Self.compassRow(center: center, width: width, columns: columns, points: points)
     }
 
     /// How far from the center entities are drawn: the whole view when shown, near the
@@ -71,9 +74,9 @@ public struct ViewStrip: Equatable, Sendable {
     /// Equal when rows and compass are (the visible list follows from them).
     public static func == (a: ViewStrip, b: ViewStrip) -> Bool { a.rows == b.rows && a.compass == b.compass }
 
-    private static func compassRow(center: Double, width: Double, columns: Int) -> String {
+    private static func compassRow(center: Double, width: Double, columns: Int, points: [String]) -> String {
         var cells = Array(repeating: Character(" "), count: columns)
-        for (index, name) in ["N", "NE", "E", "SE", "S", "SW", "W", "NW"].enumerated() {
+        for (index, name) in points.enumerated() {
             let relative = Geometry.relative(azimuth: Double(index) * 45, center: center)
             guard abs(relative) <= width / 2 else { continue }
             let column = Self.column(relative: relative, width: width, columns: columns)

@@ -16,7 +16,7 @@ enum StatusText {
         var line = tiltOnly ? words.looking(elevation)
             : words.facing(view[ViewKeys.center], tilt: elevation != 0 || tiltChanged ? elevation : nil)
         if let context {
-            let strip = ViewStrip(level: level, columns: 9, visuals: context.visuals)
+            let strip = ViewStrip(level: level, columns: 9, visuals: context.visuals, words: words)
             if let seen = EventText(names: context.names, scene: context.storyScene).inView(strip, level: level) {
                 line += " " + seen
             } else if complete {
