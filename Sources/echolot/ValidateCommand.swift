@@ -228,7 +228,8 @@ struct ValidateCommand: ParsableCommand {
         }
         remarks = (remarks + (rules?.engine.replacedStandardRuleNotes(for: pack.id) ?? [])
             + pack.unlistedLevelWarnings(storyLevels: storyLevels(storyReading))
-            + pack.untranslatedStringWarnings(written: written) + pack.languageFileNameWarnings()).sortedForDisplay()
+            + pack.untranslatedStringWarnings(written: written) + pack.untranslatedLevelTextWarnings()
+            + pack.languageFileNameWarnings()).sortedForDisplay()
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.
         if problems.isEmpty, let rules { problems = rules.startProblems() }

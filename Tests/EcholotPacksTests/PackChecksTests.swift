@@ -90,6 +90,30 @@ struct PackChecksTests {
             + "strings/de.json: players of that language read it in en; add it there\n", "\(validated.stderr)")
     }
 
+    /// A name or briefing only a level file writes, with no string in any language, is
+    /// warned of at the file's text for each language the pack translates into: its
+    /// players read the file's words there, and no string lacked a counterpart to say so.
+    @Test func aLevelFilesTextMissingFromALanguageIsWarnedOf() throws {
+        let scratch = try Self.scaffold()
+        try Self.addBats(scratch)
+        scratch.write(["cave/strings/de.json": #"{ "pack.name": "Höhle", "pack.description": "Ein neues Paket.", "#
+            + #""level.first-steps.name": "Erste Schritte", "level.first-steps.description": "Ein Glockenspiel.", "#
+            + #""entity.first-steps.chime.name": "Glockenspiel", "level.bats.name": "Fledermäuse", "#
+            + #""goal.quickFind.briefing": "Finde {entity}.", "goal.quickFind.line": "Finde {entity}" }"#])
+        let validated = try echolot(["validate", "cave"], in: scratch.url, data: scratch.at("data"))
+        #expect(validated.status == 0, "\(validated.stderr)")
+        let warned = validated.stderr.split(separator: "\n").filter { $0.contains("this text has no string") }
+        #expect(warned.map { $0.split(separator: ":").prefix(1) + $0.split(separator: " warning: ").dropFirst() } == [
+            ["cave/levels/bats.json", "this text has no string \"level.bats.description\" in strings/de.json: players of that language read it as this file writes it; add it there"],
+            ["cave/levels/bats.json", "this text has no string \"entity.bats.chime.name\" in strings/de.json: players of that language read it as this file writes it; add it there"],
+        ], "\(validated.stderr)")
+        // Where the text is: the level's description, the entity's name.
+        let level = try String(contentsOf: scratch.at("cave/levels/bats.json"), encoding: .utf8)
+        let lines = level.split(separator: "\n", omittingEmptySubsequences: false)
+        let descriptionLine = try #require(lines.firstIndex { $0.contains(#""description""#) }) + 1
+        #expect(warned.first?.hasPrefix("cave/levels/bats.json:\(descriptionLine):") == true, "\(warned)")
+    }
+
     /// A warning is shown by `pack` and does not stop the archive.
     @Test func packShowsWarningsAndWritesTheArchive() throws {
         let scratch = try Self.scaffold()

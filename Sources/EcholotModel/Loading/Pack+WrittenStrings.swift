@@ -111,6 +111,47 @@ extension Pack {
         untranslated(written: written, where: ids.contains)
     }
 
+    /// A warning at each name and briefing only a level file of the pack's own writes (a
+    /// level's `name` and `description`, an entity's `name`), with no string of its id in
+    /// any language, for each other language whose file translates levels (it has a
+    /// `level.` or `entity.` string): its players read the file's words there (a
+    /// translation that gave the levels' names but not their briefings read half in
+    /// English), and nothing else tells the author, since no string is missing a
+    /// counterpart. An entity's `name` that is itself a string id (a story's voice) is not
+    /// the file's text.
+    public func untranslatedLevelTextWarnings() -> [Diagnostic] {
+        let others = strings.filter { language, texts in
+            language != manifest.defaultLanguage && texts.keys.contains { $0.hasPrefix("level.") || $0.hasPrefix("entity.") }
+        }.keys.sorted()
+        let own = strings[manifest.defaultLanguage] ?? [:]
+        let inside = root.standardizedFileURL.path + "/"
+        guard !others.isEmpty else { return [] }
+        var warnings: [Diagnostic] = []
+        for definition in levels.values where definition.file.standardizedFileURL.path.hasPrefix(inside) {
+            let level = definition.level
+            let id = level[LevelKeys.id]
+            var texts = [("name", "level.\(id).name", level[LevelKeys.name]),
+                         ("description", "level.\(id).description", level[LevelKeys.description])]
+            for (entity, node) in definition.entitiesInFileOrder {
+                let name = node[EntityKeys.name]
+                guard own[name] == nil, let path = definition.entityPaths[entity] else { continue }
+                texts.append(("\(path).name", "entity.\(id).\(entity).name", name))
+            }
+            for (path, string, text) in texts where !text.isEmpty && own[string] == nil {
+                let missing = others.filter { strings[$0]?[string] == nil }
+                guard !missing.isEmpty else { continue }
+                let files = missing.map { "strings/\($0).json" }.joined(separator: ", ")
+                let (file, position) = definition.source.location(of: path)
+                warnings.append(Diagnostic(
+                    path: file, at: position,
+                    message: "this text has no string \(quoted(string)) in \(files): players of "
+                        + "\(missing.count == 1 ? "that language" : "those languages") read it as this file writes it; add it there",
+                    severity: .warning))
+            }
+        }
+        return warnings
+    }
+
     /// The warning of each id of the default language's own file that `wanted` picks and
     /// another language has no text for.
     private func untranslated(written: [WrittenString]?, where wanted: (String) -> Bool) -> [Diagnostic] {
