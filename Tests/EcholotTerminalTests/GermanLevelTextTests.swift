@@ -127,7 +127,12 @@ private struct Kaput: Error, CustomStringConvertible {
         #expect(said(.won) == "Du hast das Level gewonnen!")
         #expect(said(.lost) == "Das Level ist verloren.")
         #expect(said(.scored(1200)) == "Punktzahl: 1200.")
-        #expect(said(.achievement(id: "first-win", title: "Erster Sieg")) == "Erfolg freigeschaltet: Erster Sieg.")
+        // A standard achievement, titled in English by its script, is said in the engine's
+        // German; a pack's own string, or a title of its own under a standard id, as written.
+        #expect(said(.achievement(id: "firstWin", title: "First Win")) == "Erfolg freigeschaltet: Erster Sieg.")
+        #expect(said(.achievement(id: "firstWin", title: "Mein Sieg")) == "Erfolg freigeschaltet: Mein Sieg.")
+        #expect(EventText(names: Names(strings: ["achievement.calm.title": "Die Ruhe"], words: Words(.german)))
+            .sentence(.achievement(id: "calm", title: "Calm"), in: level)?.text == "Erfolg freigeschaltet: Die Ruhe.")
         let first = tutorialLevel("first-sound").level
         #expect(text.sentence(.miss(misses: 2), in: first)?.text == "Daneben: Dort ist nichts. Bisher 2 Fehlgriffe.")
     }

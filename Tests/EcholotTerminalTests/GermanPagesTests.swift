@@ -87,7 +87,7 @@ import Testing
     @Test func theEndPageOfAWinSpeaksGerman() {
         let level = PagesTests.aroundYouWon
         let (page, meanings) = EndPage.make(
-            level: level, names: names, left: false, achievements: [("quickEar", "Schnelles Ohr"), ("calm", nil)],
+            level: level, names: names, left: false, achievements: [("quickEar", "Quick Ear"), ("calm", nil)],
             hasNext: true, recording: "s.jsonl", saved: false, unlocked: ["Mehr", "Schwer"],
             finished: ("Die Grundlagen", "Einführung"))
         #expect(page.title == "Gewonnen: Rund um dich")

@@ -95,13 +95,13 @@ extension Pack {
         Set(levels.values.flatMap { $0.level[LevelKeys.entities].nodes.map { $0.node[EntityKeys.name] } })
     }
 
-    /// A warning at each of the pack's own `pack.`, `scenario.`, `level.`, `entity.` and
-    /// `goal.` strings of its default language that another language the pack has no text
+    /// A warning at each of the pack's own `pack.`, `scenario.`, `level.`, `entity.`,
+    /// `goal.` and `achievement.` strings of its default language that another language the pack has no text
     /// for: players of that language read the default's words there without a word said.
     /// (A story's strings are the story's check, which calls ``untranslatedStringWarnings(written:ids:)``.)
     /// `written`: the pack's strings as ``writtenStrings()`` reads them, when read already.
     public func untranslatedStringWarnings(written: [WrittenString]? = nil) -> [Diagnostic] {
-        let families = ["pack.", "scenario.", "level.", "entity.", "goal."]
+        let families = ["pack.", "scenario.", "level.", "entity.", "goal.", "achievement."]
         return untranslated(written: written) { id in families.contains(where: id.hasPrefix) }
     }
 

@@ -49,7 +49,7 @@ public enum EndPage {
         if achievements.isEmpty {
             if status == .won { body.append(words.noNewAchievements) }
         } else {
-            body.append(words.achievementsEarned(achievements.map { $0.title ?? $0.id }))
+            body.append(words.achievementsEarned(achievements.map { names.achievement($0.id, title: $0.title) }))
         }
         if !unlocked.isEmpty { body.append(words.unlocked(unlocked)) }
         if !saved { body.append(words.resultNotSaved) }

@@ -51,7 +51,7 @@ public struct EventText {
             return (words.score(score) + ".", .normal)
         case let .achievement(id, title):
             guard !earnedBefore.contains(id) else { return nil }
-            return (words.achievementEarned(title ?? id), .good)
+            return (words.achievementEarned(names.achievement(id, title: title)), .good)
         case let .problem(message, clockStopped):
             return (words.ruleFailed(message, clockStandsStill: clockStopped), .warning)
         case .problemsUntold:

@@ -55,6 +55,12 @@ public struct Names: Sendable {
         strings["level.\(level[LevelKeys.id]).description"] ?? level[LevelKeys.description]
     }
 
+    /// An achievement's title: the pack's `achievement.<id>.title` string, else the
+    /// engine's own words for a standard one, else the `title` its script gives, else its id.
+    public func achievement(_ id: String, title: String?) -> String {
+        strings["achievement.\(id).title"] ?? words.standardAchievement(id, title: title) ?? title ?? id
+    }
+
     /// An entity's display name.
     public func entity(_ id: String, in level: Level) -> String {
         if let text = strings["entity.\(level[LevelKeys.id]).\(id).name"] { return text }
