@@ -103,6 +103,9 @@ struct ValidateCommand: ParsableCommand {
                 } ?? []
                 remarks += tests.warnings
             }
+            // A script loading does not read leaves its rules unknown at every level that
+            // names them; the slip that caused it is told where it is.
+            remarks += PackScriptFolder.warnings(of: pack)
         }
         // Loading and the deeper checks may each find problems in one file: it is told
         // in one cap, with one count.

@@ -75,39 +75,47 @@ public struct PackTestFolder: Sendable {
                     severity: .warning))
             }
         }
-        warnings += Self.misnamedFolders(in: files)
+        warnings += Self.misnamedFolders(named: folder, in: files, holding: { Self.testFiles(below: $0, in: files) },
+                                         what: "tests", fix: "move its tests into \(folder)/")
     }
 
-    /// The test files (`.lua`, `.story.json`) anywhere below the folder `relative`, hidden
+    /// The test files (`.lua`, `.story.json`) anywhere below the folder `relative`.
+    static func testFiles(below relative: String, in files: PackFiles) -> [String] {
+        Self.files(below: relative, in: files) { $0.hasSuffix(StoryTest.suffix) || $0.hasSuffix(levelSuffix) }
+    }
+
+    /// The files anywhere below the folder `relative` whose names `keep` picks, hidden
     /// names left out, sorted; no deeper than a few folders, through no link out of the pack.
-    static func testFiles(below relative: String, in files: PackFiles, depth: Int = 0) -> [String] {
+    static func files(below relative: String, in files: PackFiles, depth: Int = 0, where keep: (String) -> Bool) -> [String] {
         guard depth < 8 else { return [] }
         var found: [String] = []
         for name in files.visible(relative) {
             let path = relative + "/" + name
-            if name.hasSuffix(StoryTest.suffix) || name.hasSuffix(levelSuffix) {
-                if case .file = files.entry(path) { found.append(path) }
-            } else if files.entry(path) == .directory {
-                found += testFiles(below: path, in: files, depth: depth + 1)
+            if files.entry(path) == .directory {
+                found += Self.files(below: path, in: files, depth: depth + 1, where: keep)
+            } else if keep(name), case .file = files.entry(path) {
+                found.append(path)
             }
         }
         return found
     }
 
-    /// The folders of the pack named like `tests` (`test`, `Tests`, `tset`) that hold test
-    /// files, each as a warning at its 1:1; not the tests folder itself, which a file system
-    /// that ignores case finds by any of them.
-    static func misnamedFolders(in files: PackFiles) -> [Diagnostic] {
+    /// The folders of the pack named like `name` (`test`, `Tests`, `tset` for `tests`) for
+    /// which `holding` finds files, each as a warning at its 1:1; not the folder itself,
+    /// which a file system that ignores case finds by any of them. `what` names the files
+    /// in the message, `fix` says where they go when the folder `name` exists too.
+    static func misnamedFolders(named name: String, in files: PackFiles, holding: (String) -> [String],
+                                what: String, fix: String) -> [Diagnostic] {
         let real = PackFiles.realPath(files.url(name).path)
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: files.root.path)) ?? []).sorted()
         return names.filter { !ArchivePath.isHidden($0) }.compactMap { folder in
             guard folder != name, folder.lowercased() == name || Suggestion.distance(Array(folder.lowercased()), Array(name)) == 1,
                   files.entry(folder) == .directory, PackFiles.realPath(files.url(folder).path) != real,
-                  !testFiles(below: folder, in: files).isEmpty
+                  !holding(folder).isEmpty
             else { return nil }
-            let fix = real == nil ? "rename the folder" : "move its tests into tests/"
             return Diagnostic(path: files.display(folder), at: .start,
-                              message: "tests are read from tests/, not \(folder)/; \(fix)", severity: .warning)
+                              message: "\(what) are read from \(name)/, not \(folder)/; \(real == nil ? "rename the folder" : fix)",
+                              severity: .warning)
         }
     }
 
