@@ -260,16 +260,18 @@ import Testing
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
     }
 
-    /// A sound a rule sets while the level runs is checked only when it plays: the render
+    /// A sound a rule sets while the level runs is decoded only when it plays: the render
     /// is not written, and the message says so instead of sending the author to
-    /// `validate`, which checks the files and answered "ok".
+    /// `validate`, which checks the files and answered "ok". (A file the pack lacks is
+    /// refused at the rule's write: BadInputTests.)
     @Test func aBrokenSoundARuleSetsIsNotSentToValidate() throws {
         let pack = try tutorialCopy()
         let scripts = pack.appendingPathComponent("scripts")
         try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
+        try Data("not audio".utf8).write(to: pack.appendingPathComponent("sounds/broken.wav"))
         try Data("""
             echolot.behaviour("swap", {
-              on = { tick = function(entity, action, ctx) entity.sound.file = "missing.wav" end },
+              on = { tick = function(entity, action, ctx) entity.sound.file = "broken.wav" end },
             })
             """.utf8).write(to: scripts.appendingPathComponent("swap.lua"))
         let level = pack.appendingPathComponent("levels/first-sound.json")
@@ -281,7 +283,7 @@ import Testing
         let out = folder.appendingPathComponent("swapped.wav")
         let run = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "1", "--out", out.path])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("sounds/missing.wav: error: "), "\(run.stderr)")
+        #expect(run.stderr.contains("sounds/broken.wav: error: "), "\(run.stderr)")
         #expect(run.stderr.contains("swapped.wav: error: not written: sounds of the level cannot be played (above); "
             + "a rule set them while the level ran, and validate checks only the sounds the pack's files name"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))

@@ -607,7 +607,8 @@ import Testing
     /// The engine's own fields of an entity and its sound hold what the level format
     /// allows, whoever writes them and however: a behaviour through the C writer's fast
     /// path or the Lua writer, a level reducer, a whole table. An azimuth is normalised, as
-    /// the geometry contract says; anything else out of place is refused at its line.
+    /// the geometry contract says; anything else out of place is refused at its line, a
+    /// sound file the pack does not have too.
     @Test func anEntitysEngineFieldsHoldWhatTheFormatAllows() throws {
         let scripts = ["fields.lua": """
             echolot.behaviour("poke", { on = { ["pack.*"] = function(e, action)
@@ -625,9 +626,11 @@ import Testing
               elseif n == "pack.loud" then
                 e.sound.volume = 10
               elseif n == "pack.quiet" then
-                e.sound = { file = "a.wav", volume = -1 }
+                e.sound = { file = "s.wav", volume = -1 }
               elseif n == "pack.drop" then
                 e.distance = nil
+              elseif n == "pack.silent" then
+                e.sound.file = "bel.wav"
               end
             end } })
             echolot.reducer({ name = "spin", on = { ["pack.spin"] = function(level)
@@ -649,6 +652,8 @@ import Testing
             ("pack.loud", 14, "field 'volume': an entity's sound's volume is a number from 0 to 4, not 10"),
             ("pack.quiet", 16, "field 'volume': an entity's sound's volume is a number from 0 to 4, not -1"),
             ("pack.drop", 18, "cannot remove field 'distance': the engine keeps an entity's distance"),
+            // A sound the pack lacks is told at the write, not as silence when it plays.
+            ("pack.silent", 20, "field 'file': sound file \"sounds/bel.wav\" does not exist; add it to the pack's sounds/ folder, or correct the name"),
         ]
         for (action, line, message) in refused {
             let before = store.state

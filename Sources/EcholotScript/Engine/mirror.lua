@@ -190,6 +190,14 @@ local function between(lo, hi, what)
 end
 local function boolean(v) if type(v) == "boolean" then return v end return nil, "true or false" end
 local function text(v) if type(v) == "string" then return v end return nil, "a string" end
+-- A file of the pack's sounds: the fourth result is the whole problem, as the pack words it.
+local soundproblem = host.soundproblem
+local function soundfile(v)
+  if type(v) ~= "string" then return nil, "a string" end
+  local problem = soundproblem(v)
+  if problem then return nil, nil, nil, problem end
+  return v
+end
 local function count(v) if mathtype(v) == "integer" and v >= 0 then return v end return nil, "a whole number from 0 up" end
 local function azimuth(v)
   if not finite(v) then return nil, "a number of degrees" end
@@ -254,7 +262,7 @@ local engineFields = {
   },
   sound = {
     volume = between(0, 4, "a number from 0 to 4"), pitch = between(0.25, 4, "a number from 0.25 to 4"),
-    rolloff = between(0, huge, "a number from 0 up"), loop = boolean, playing = boolean, file = text,
+    rolloff = between(0, huge, "a number from 0 up"), loop = boolean, playing = boolean, file = soundfile,
   },
 }
 -- The engine's fields a rule may remove: optional in a level file, and read as empty.
@@ -313,8 +321,9 @@ local function enginefield(role, k, v, up, node)
     if removable[role] and removable[role][k] then return nil end
     error(format("cannot remove field '%s': the engine keeps %s's %s", k, owners[role], k), 3 + up)
   end
-  local checked, what, found = check(v, node)
+  local checked, what, found, told = check(v, node)
   if checked == nil then
+    if told then error(format("field '%s': %s", k, told), 3 + up) end
     error(fieldproblem(role, k, what, found or
       tv == "number" and describe(v) or tv == "string" and format("%q", v) or "a " .. tv), 3 + up)
   end

@@ -34,6 +34,7 @@ public final class PackRules {
             throw ScriptLoadError(errors: [ScriptError(kind: .engine,
                 message: "cannot find the standard rules (a scripts/ folder); set \(StandardRules.environmentVariable)")])
         }
+        engine.soundProblem = { file in pack.missingSound(file) }
         try engine.loadStandardRules(from: folder)
         // Every layer, dependencies and bases first: a pack that extends another plays with
         // its base's scripts, and its own rules shadow the base's by name.

@@ -36,6 +36,13 @@ public final class ScriptEngine {
     /// Every script that loaded, in order, with its text: what ``reloaded()`` runs again.
     var loadedScripts: [(pack: String, source: ScriptSource, text: [UInt8])] = []
 
+    /// Why a rule may not set an entity's sound to a file (the pack has no such sound), or
+    /// nil when it may; no check when nil (an engine with no pack behind it).
+    public var soundProblem: (@Sendable (String) -> String?)?
+    /// The sound files ``soundProblem`` found, so a rule that sets one every tick looks
+    /// for it on disk once.
+    private var soundsFound: Set<String> = []
+
     /// A fresh engine with the sandbox and the API, and no rules yet.
     public init(limits: ScriptLimits = ScriptLimits()) throws(ScriptError) {
         vm = try LuaVM(limits: limits)
@@ -50,6 +57,7 @@ public final class ScriptEngine {
         let fresh = try ScriptEngine(limits: limits)
         fresh.bases = bases
         fresh.dependencies = dependencies
+        fresh.soundProblem = soundProblem
         for script in loadedScripts { try fresh.loadScript(pack: script.pack, source: script.source, text: script.text) }
         fresh.vm.clearOutput()  // the scripts' load-time prints: told once, by this engine
         fresh.vm.printed = vm.printed
@@ -104,6 +112,18 @@ public final class ScriptEngine {
         clua_setshims(L)
         vm.pushHostFunction(vm.register { [unowned self] L in self.print(L) })
         lua_setfield(L, -2, "print")
+        // A sound file a rule sets is checked where it is set: silence, found later by
+        // the audio alone (and not at all by a run or a test), named no rule or line.
+        vm.pushHostFunction(vm.register { [unowned self] L in
+            guard let check = soundProblem, let file = vm.string(at: 1, in: L), !soundsFound.contains(file) else { return 0 }
+            guard let problem = check(file) else {
+                soundsFound.insert(file)
+                return 0
+            }
+            vm.push(problem, in: L)
+            return 1
+        })
+        lua_setfield(L, -2, "soundproblem")
         vm.pushNull()
         lua_setfield(L, -2, "null")
         // The engine's action names live in Swift: a rule's `on` and what it emits are
