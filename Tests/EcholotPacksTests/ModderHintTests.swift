@@ -94,6 +94,31 @@ struct ModderHintTests {
         ], "\(lines)")
     }
 
+    /// Every problem of a list is told, each at its item, in one run: an item of the wrong
+    /// type hid the unknown entities of the others, and a list too long hid its items'
+    /// wrong types, each told only once the other was fixed.
+    @Test func oneBadItemHidesNoOtherProblemOfItsList() throws {
+        let scratch = Scratch()
+        let data = try Self.freshPack(in: scratch)
+        scratch.write(["my-pack/scripts/seq.lua": """
+            echolot.goal("seq", {
+              params = { order = { type = "entities" }, weights = { type = "list", of = "number", max = 3 } },
+              on = { ["entity.selected"] = function() end },
+            })
+            """])
+        try scratch.edit("my-pack/levels/first-steps.json", replacing: #"{ "type": "quickFind", "entity": "chime", "seconds": 20 }"#,
+                         with: #"{ "type": "seq", "order": ["chime", "chme", 3], "weights": [1, "x", 3, 4] }"#)
+
+        let (status, lines) = try Self.validate(in: scratch, data: data)
+        #expect(status == 1)
+        #expect(lines == [
+            "my-pack/levels/first-steps.json:18:41: error: goal 'seq': parameter 'order' item 2 names no entity of this level: 'chme' (did you mean 'chime'?)",
+            "my-pack/levels/first-steps.json:18:49: error: goal 'seq': parameter 'order' item 3 must be a string, found an integer",
+            "my-pack/levels/first-steps.json:18:64: error: goal 'seq': parameter 'weights' must have at most 3 items",
+            "my-pack/levels/first-steps.json:18:68: error: goal 'seq': parameter 'weights' item 2 must be a number, found a string",
+        ], "\(lines)")
+    }
+
     /// A list of thousands of wrong items is told item by item up to a cap, then counted.
     @Test func aListOfManyWrongItemsIsCappedAndCounted() throws {
         let scratch = Scratch()

@@ -91,7 +91,8 @@ local function nearhint(value, names)
 end
 
 -- The problems with `value` for parameter `decl`: a list of {reason, item}, item the index
--- of the list item a reason is about (nil for the value as a whole). Every bad item is told.
+-- of the list item a reason is about (nil for the value as a whole). Every bad item is told,
+-- and a list's wrong length beside them.
 local function valueproblems(decl, value, entities)
   local t = decl.type
   if not typeok(t, value) then return { { typeproblem(t, value) } } end
@@ -113,30 +114,28 @@ local function valueproblems(decl, value, entities)
     bad = bad + 1
     if bad <= maxitems then found[#found + 1] = { format("item %d %s", i, reason), i } end
   end
+  local ids
+  local function unknown(id)
+    if ids == nil then
+      ids = {}
+      for k in sortedpairs(entities) do ids[#ids + 1] = k end
+    end
+    return format("names no entity of this level: '%s'%s", tostring(id), nearhint(id, ids))
+  end
+  if t == "entity" and entities ~= nil and not entities[value] then return { { unknown(value) } } end
   if t == "list" or t == "entities" then
     local of = t == "entities" and "string" or decl.of
     local n = #value
-    if decl.min ~= nil and n < decl.min then return { { format("must have at least %s items", tostring(decl.min)) } } end
-    if decl.max ~= nil and n > decl.max then return { { format("must have at most %s items", tostring(decl.max)) } } end
+    -- The length is the list's problem, its items' are theirs: one hides none of the others.
+    if decl.min ~= nil and n < decl.min then found[1] = { format("must have at least %s items", tostring(decl.min)) } end
+    if decl.max ~= nil and n > decl.max then found[1] = { format("must have at most %s items", tostring(decl.max)) } end
     if of ~= nil then
       for i = 1, n do
-        if not typeok(of, value[i]) then item(i, typeproblem(of, value[i])) end
-      end
-    end
-  end
-  if entities ~= nil and bad == 0 then
-    local ids
-    local function unknown(id)
-      if ids == nil then
-        ids = {}
-        for k in sortedpairs(entities) do ids[#ids + 1] = k end
-      end
-      return format("names no entity of this level: '%s'%s", tostring(id), nearhint(id, ids))
-    end
-    if t == "entity" and not entities[value] then return { { unknown(value) } } end
-    if t == "entities" then
-      for i = 1, #value do
-        if not entities[value[i]] then item(i, unknown(value[i])) end
+        if not typeok(of, value[i]) then
+          item(i, typeproblem(of, value[i]))
+        elseif t == "entities" and entities ~= nil and not entities[value[i]] then
+          item(i, unknown(value[i]))
+        end
       end
     end
   end
