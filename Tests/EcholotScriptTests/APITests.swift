@@ -204,6 +204,29 @@ import Testing
         }
     }
 
+    /// A value of `values` that the parameter's own type or bounds refuse is refused where it
+    /// is declared, each at its item: it was accepted, and a level giving it was then told
+    /// it is wrong.
+    @Test func aValueNoLevelCouldGiveIsRefusedAtTheDeclaration() {
+        let error = loadError("""
+            echolot.behaviour('hop', {
+              params = { direction = { type = 'string', default = 'cw', values = { 'cw', 'ccw', 3 } },
+                         step = { type = 'integer', min = 1, max = 180, values = { 0, 45, 2.5 }, optional = true } },
+              on = { tick = print } })
+            """)
+        let told = error.map { ([$0] + $0.more).map { "\($0.line ?? 0):\($0.column ?? 0) \($0.message)" } } ?? []
+        #expect(told.sorted() == [
+            "2:85 behaviour 'hop': parameter 'direction': 'values' item 3 must be a string, found an integer, so no level could give it",
+            "3:72 behaviour 'hop': parameter 'step': 'values' item 1 must be ≥ 1, so no level could give it",
+            "3:79 behaviour 'hop': parameter 'step': 'values' item 3 must be an integer, found 2.5, so no level could give it",
+        ], "\(told)")
+        let fine = try? ScriptEngine()
+        #expect(throws: Never.self) {
+            try fine?.loadScript(pack: "test", source: ScriptSource(pack: "test", file: "scripts/x.lua", displayPath: "x.lua"),
+                                 text: Array("echolot.goal('a', { params = { n = { type = 'integer', min = 1, values = { 1, 2.0 } } }, on = { tick = print } })".utf8))
+        }
+    }
+
     /// The field is found by reading the call's table constructors, not by searching the
     /// text: a handler that calls `echolot.list()` before `params`, a description that
     /// says `params =`, a comment, another table after the call or a parameter's field of

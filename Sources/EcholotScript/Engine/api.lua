@@ -333,6 +333,18 @@ local function normalizeparams(kind, name, params)
       if err ~= nil or not islist(values) then
         return problem(format("%s: parameter '%s': 'values' must be a list", where, pname))
       end
+      -- A value the parameter's own type or bounds refuse would be listed as allowed, and a
+      -- level giving it told it is wrong: each is told at its item, as a bound no value meets.
+      local impossible = false
+      for i = 1, #values do
+        local wrong = checkvalue(d, values[i], nil)
+        if wrong ~= nil then
+          at("params", pname, "values", i)
+          problem(format("%s: parameter '%s': 'values' item %d %s, so no level could give it", where, pname, i, wrong))
+          impossible = true
+        end
+      end
+      if impossible then return nil end
       d.values = values
     end
     if decl.default ~= nil then
