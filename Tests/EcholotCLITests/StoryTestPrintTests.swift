@@ -8,12 +8,24 @@ import Testing
     /// A one-level story pack whose story rule prints as each level is entered, with two
     /// transcript tests: `a` passes, `b` expects an ending the story does not reach.
     private func pack() throws -> URL {
-        let folder = try scratchFolder("printing").appendingPathComponent("printing")
         let play = """
             { "level": "door", "input": [ { "t": 0.5, "action": "turnTo", "azimuth": 45 }, { "t": 1, "action": "select" } ] }
             """
-        try writePackFiles([
-            "pack.json": #"{ "id": "printing", "name": "Printing", "version": "1.0.0", "api": 1, "kind": "story" }"#,
+        return try Self.storyPack("printing", script: """
+            print("loaded")
+            echolot.story({ on = { ["story.level"] = function(story, action) print("entering", action.id) end } })
+            """, tests: [
+            "a": #"{ "plays": [ \#(play) ], "expect": { "ending": "inside" } }"#,
+            "b": #"{ "plays": [ \#(play) ], "expect": { "ending": "outside" } }"#,
+        ])
+    }
+
+    /// A story pack `id` (in a folder of that name) of one level, `door`, then the ending
+    /// `inside`, with `script` as its story rules and `tests` as its transcript tests by name.
+    static func storyPack(_ id: String, script: String, tests: [String: String]) throws -> URL {
+        let folder = try scratchFolder(id).appendingPathComponent(id)
+        var files = [
+            "pack.json": #"{ "id": "\#(id)", "name": "\#(id)", "version": "1.0.0", "api": 1, "kind": "story" }"#,
             "levels/door.json": """
                 { "id": "door", "name": "The Door", "entities": [
                     { "id": "bell", "position": { "azimuth": 45 }, "sound": { "file": "bell.wav" } } ],
@@ -21,13 +33,10 @@ import Testing
                 """,
             "story.json": #"{ "chapters": [ { "id": "outside", "steps": [ { "level": "door" }, { "end": "inside" } ] } ] }"#,
             "strings/en.json": "{}",
-            "scripts/story.lua": """
-                print("loaded")
-                echolot.story({ on = { ["story.level"] = function(story, action) print("entering", action.id) end } })
-                """,
-            "tests/a.story.json": #"{ "plays": [ \#(play) ], "expect": { "ending": "inside" } }"#,
-            "tests/b.story.json": #"{ "plays": [ \#(play) ], "expect": { "ending": "outside" } }"#,
-        ], in: folder)
+            "scripts/story.lua": script,
+        ]
+        for (name, test) in tests { files["tests/\(name).story.json"] = test }
+        try writePackFiles(files, in: folder)
         return folder
     }
 

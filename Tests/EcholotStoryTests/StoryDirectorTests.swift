@@ -7,7 +7,8 @@ import Testing
 @Suite struct StoryDirectorTests {
     static func run(_ chapters: [Chapter]) throws -> StoryTranscript {
         let pack = try StoryValidationTests.pack()
-        let book = StoryBook(chapters: chapters, start: chapters[0].id, displayPath: "story.json")
+        // Named as typed on a command line: a run names the file as the pack knows it.
+        let book = StoryBook(chapters: chapters, start: chapters[0].id, displayPath: "packs/tale/story.json")
         return StoryRunner().run(book, pack: pack, script: StoryScript()) { _ in [] }
     }
 

@@ -31,7 +31,7 @@ extension StoryBook {
                 description: "the saved story's 'chapter' must be a chapter id, found \(record["chapter"]?.typeName ?? "none")"))
         }
         guard let index = chapterIndex(chapter) else {
-            return .failure(StoryPlaceError(description: "the saved story is in chapter \(named(chapter)), which \(displayPath) does not define"))
+            return .failure(StoryPlaceError(description: "the saved story is in \(StoryBook.undefinedChapter(chapter))"))
         }
         guard let step = record["step"]?.intValue, step >= 0 else {
             return .failure(StoryPlaceError(
@@ -40,7 +40,7 @@ extension StoryBook {
         let count = chapters[index].steps.count
         guard step < count else {
             return .failure(StoryPlaceError(description: "the saved story is at step \(step + 1) of chapter \(named(chapter)), "
-                + "which has \(count) step\(count == 1 ? "" : "s") in \(displayPath)"))
+                + "which has \(count) step\(count == 1 ? "" : "s") in \(StoryReader.fileName)"))
         }
         return .success(StoryPlace(chapter: index, step: step))
     }

@@ -26,6 +26,12 @@ public struct StoryBook: Sendable {
     /// The index of the chapter with this id.
     public func chapterIndex(_ id: String) -> Int? { indices[id] }
 
+    /// A chapter id the story does not have, as run-time messages name it: the file by its
+    /// name in the pack, not the path typed, so a run tells the same from any directory.
+    static func undefinedChapter(_ id: String) -> String {
+        "chapter \(named(id)), which \(StoryReader.fileName) does not define"
+    }
+
     /// The string ids the story reads whole: its lines' ids and their speakers.
     public var stringIDs: Set<String> {
         Set(allLines.flatMap { [$0.id] + ($0.speaker.map { [$0] } ?? []) })

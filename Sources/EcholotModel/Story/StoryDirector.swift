@@ -238,7 +238,7 @@ public struct StoryDirector: Sendable {
         switch story["chapter"] {
         case nil: return "has no chapter"
         case let .string(id)? where book.chapterIndex(id) == nil:
-            return "is chapter \(named(id)), which \(book.displayPath) does not define"
+            return "is \(StoryBook.undefinedChapter(id))"
         case .string?: break
         case let other?: return "is chapter \(shown(other)), which is no chapter id"
         }
@@ -278,7 +278,7 @@ public struct StoryDirector: Sendable {
     /// Starts chapter `id`, or stops the story when there is none.
     private func enter(chapter id: String, state: inout GameState, context: inout ReducerContext) throws {
         guard let index = book.chapterIndex(id) else {
-            return stop("the story names chapter \(named(id)), which \(book.displayPath) does not define", state: &state, context: &context)
+            return stop("the story names \(StoryBook.undefinedChapter(id))", state: &state, context: &context)
         }
         try run(chapter: index, step: 0, state: &state, context: &context)
     }
@@ -449,7 +449,7 @@ public struct StoryDirector: Sendable {
     /// `story.json:line:col` of a step, for run-time messages.
     private func where_(_ chapter: Int, _ step: Int) -> String {
         let position = book.chapters[chapter].steps[step].position
-        return "\(book.displayPath):\(position.line):\(position.column)"
+        return "\(StoryReader.fileName):\(position.line):\(position.column)"
     }
 }
 

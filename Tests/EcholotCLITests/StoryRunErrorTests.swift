@@ -1,0 +1,24 @@
+import EcholotTestSupport
+import Foundation
+import Testing
+
+/// A story's run-time errors name its file as the pack knows it, `story.json`: they go into
+/// `story.error` and the transcript, so a test expecting one passed from one directory only
+/// when they named the path the pack was typed as.
+@Suite struct StoryRunErrorTests {
+    @Test func aStoryTestExpectingARunTimeErrorPassesFromAnyDirectory() throws {
+        let folder = try StoryTestPrintTests.storyPack("jumping", script: """
+            echolot.story({ on = { ["story.level"] = function(story, action, ctx)
+                ctx.emit("story.jump", { chapter = "cellar" })
+            end } })
+            """, tests: ["jump": """
+            { "plays": [], "expect": { "status": "stopped",
+              "errors": ["the story names chapter 'cellar', which story.json does not define"] } }
+            """])
+        for (named, directory) in [(folder.path, repositoryRoot), ("jumping", folder.deletingLastPathComponent())] {
+            let result = try echolot(["test", named], in: directory)
+            #expect(result.status == 0, "\(named): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("1 passed, 0 failed"), "\(named): \(result.stdout)")
+        }
+    }
+}
