@@ -228,6 +228,38 @@ import Testing
         #expect(!session.isRunning)
     }
 
+    /// A record whose step now plays another scene (steps before it were removed or added
+    /// since it was saved) is refused: resumed, the story skipped the saved level and went
+    /// on past steps it never played. One at the same scene resumes.
+    @Test func aRecordWhoseStepNowPlaysAnotherSceneIsRefused() throws {
+        let pack = try StoryValidationTests.pack()
+        let intro = StoryStep(.cutscene(Cutscene(id: "intro", lines: [StoryLine(id: "hello", seconds: 1)])), at: .start)
+        let saved = StoryBook(chapters: [Chapter(id: "a", steps: [
+            intro, StoryStep(.level(LevelStep(level: "walk")), at: .start), StoryStep(.set("dry", .bool(true)), at: .start),
+            StoryStep(.end("done"), at: .start),
+        ], position: .start)], start: "a", displayPath: "story.json")
+        let first = try StorySession(saved, pack: pack) { _ in [] }
+        for action in first.beginning() { _ = first.store.dispatch(action) }
+        _ = first.store.dispatch(Action(StoryAction.cutsceneDone, ["id": "intro"]))
+        #expect(first.scene.kind == .level && first.scene.id == "walk")
+        let record = first.story
+
+        for (steps, now) in [([StoryStep(.set("dry", .bool(true)), at: .start)], "a set step"),
+                             ([StoryStep(.level(LevelStep(level: "other")), at: .start)], "level 'other'"),
+                             ([StoryStep(.choice(Choice(id: "walk", variable: "walk", options: [])), at: .start)], "choice 'walk'")] {
+            let edited = StoryBook(chapters: [Chapter(id: "a", steps: [intro] + steps + [StoryStep(.end("done"), at: .start)],
+                                                      position: .start)], start: "a", displayPath: "packs/tale/story.json")
+            let problem = "the saved story is in level 'walk' at step 2 of chapter 'a', where story.json now has \(now)"
+            #expect(edited.place(of: record) == .failure(StoryPlaceError(description: problem)))
+            let session = try StorySession(edited, pack: pack) { _ in [] }
+            let transition = session.store.dispatch(Action(StoryAction.resume, ["story": .map(record)]))
+            #expect(transition.rejections.map(\.description) == ["reducer 'story' rejected action 'story.resume': \(problem)"])
+            #expect(!session.isRunning)
+            #expect(session.story["vars"]?.mapValue?["dry"] == nil, "the set step after the level was not played")
+        }
+        #expect(saved.place(of: record) == .success(StoryPlace(chapter: 0, step: 1)))
+    }
+
     /// A record at a step the chapter does not have (a hand-edited or stale profile) is
     /// refused with the step and the story file, not a crash.
     @Test func aRecordAtAStepTheChapterLacksIsRefused() throws {

@@ -353,6 +353,34 @@ import Testing
         #expect(try second.waitForExit() == 0)
     }
 
+    /// A saved place whose step now plays another scene — the pack's story lost a step
+    /// before it since — is told as one the chapter no longer has is: Continue played the
+    /// step now there, skipping the saved level without a word.
+    @Test func aSavedPlaceWhoseStepNowPlaysAnotherSceneIsToldAndTheStoryBeginsAgain() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let pack = try nightWalkCopy(beside: profile)
+        let first = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
+        try first.beginTheNightWalk()
+        #expect(try first.leaveTheStoryAndQuit() == 0)
+        // The gate's cut-scene goes: the lantern, saved as step 2, is step 1 now, and the
+        // choice after it step 2.
+        let story = pack.appendingPathComponent("story.json")
+        let text = try String(contentsOf: story, encoding: .utf8)
+        let intro = try #require(text.range(of: #"\{\s*"cutscene": "gate.intro"[\s\S]*?\]\s*\},\s*"#, options: .regularExpression))
+        try text.replacingCharacters(in: intro, with: "").write(to: story, atomically: true, encoding: .utf8)
+
+        let second = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
+        try second.expect("The saved place in this story cannot be continued: the saved story is in level 'lantern' at step 2 "
+            + "of chapter 'gate', where story.json now has choice 'path'. Begin the story to save a new place.")
+        try second.expect("Play single levels")
+        #expect(second.text.contains("Begin the story again (n)"))
+        #expect(!second.text.contains("Continue the story"))
+        second.send("q")
+        second.send("q")
+        #expect(try second.waitForExit() == 0)
+    }
+
     /// A story's level waits for Enter or space before its clock runs, and so does its
     /// retry: a time limit does not run out while its goals are read. Meanwhile `i` works
     /// and other keys say the level has not started. The retry is announced before the

@@ -28,7 +28,7 @@ public struct StoryScript: Sendable {
         }
 
         /// `level 'x'`, as messages name the scene.
-        var label: String { "\(kind.rawValue) \(named(scene))" }
+        var label: String { kind.named(scene) }
     }
 
     /// The time of day at the start; `nil`: no clock is announced.
