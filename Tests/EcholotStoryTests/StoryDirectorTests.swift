@@ -100,6 +100,12 @@ import Testing
         #expect(test.script.clock == TimeOfDay(hour: 7, minute: 5))
         #expect(problems(#"{"clock": "25:00", "expect": {}}"#)
             == [#"tests/t.story.json:1:11: error: 'clock' must be a time of day, "HH:MM" or {"hour": 0…23, "minute": 0…59}"#])
+        // A field the clock does not have was dropped unread, and the test passed on the
+        // time without it; a misspelt hour or minute is told once, with the likely name.
+        #expect(problems(#"{"clock": {"hour": 9, "minute": 0, "secnd": 3}, "expect": {}}"#)
+            == ["tests/t.story.json:1:36: error: 'clock' has no field 'secnd'; it takes hour, minute"])
+        #expect(problems(#"{"clock": {"hour": 9, "minut": 0}, "expect": {}}"#)
+            == ["tests/t.story.json:1:23: error: 'clock' has no field 'minut' (did you mean 'minute'?)"])
     }
 
     /// `expect.clocks` takes times as a test's `"clock"` and `--time` do: a `"7:30"` matched

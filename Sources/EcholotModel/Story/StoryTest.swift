@@ -45,7 +45,14 @@ public struct StoryTest: Sendable {
             // "23:10" as `expect.clocks` writes times, or the clock action's own form.
             clock = value.stringValue.flatMap(TimeOfDay.init(text:))
                 ?? value["hour"].intValue.flatMap { h in value["minute"].intValue.flatMap { TimeOfDay(hour: h, minute: $0) } }
-            if clock == nil {
+            // A field the form does not have (a misspelt "second") would be dropped unread, and
+            // the test pass on a time it never gave; a misspelt hour or minute is told once.
+            var misspelt = false
+            if case .object = node.value, let fields = StoryObject(node, "'clock'", report: report) {
+                fields.rejectUnknown(["hour", "minute"], in: "'clock'")
+                misspelt = fields.misspells("hour") || fields.misspells("minute")
+            }
+            if clock == nil, !misspelt {
                 report.error("'clock' must be a time of day, \"HH:MM\" or {\"hour\": 0…23, \"minute\": 0…59}", at: node.position)
             }
         }
