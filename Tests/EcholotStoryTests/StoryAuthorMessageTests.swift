@@ -620,3 +620,26 @@ extension StoryAuthorMessageTests {
             """)
     }
 }
+
+extension StoryAuthorMessageTests {
+    /// A test that never holds under `not` makes its branch always taken: the message said
+    /// only "never holds", the opposite of what the branch does. Two `not`s cancel out.
+    @Test func aTestThatNeverHoldsUnderNotSaysTheBranchIsAlwaysTaken() throws {
+        let folder = try Self.pack(story: """
+            {"chapters": [{"id": "a", "steps": [
+              {"level": "walk"},
+              {"if": {"not": {"variable": "wet"}}, "goto": "late"},
+              {"if": {"not": {"not": {"variable": "dry"}}}, "goto": "late"},
+              {"end": "home"}]},
+             {"id": "late", "steps": [{"end": "late"}]}
+            ]}
+            """)
+        #expect(try Self.validate(folder) == """
+            story.json:3:31: error: story variable 'wet' is never set by a set step or a choice, so this test never holds, \
+            and under 'not' the branch is always taken; set it, or test a variable the story sets
+            story.json:4:39: error: story variable 'dry' is never set by a set step or a choice, so this test never holds; \
+            set it, or test a variable the story sets
+
+            """)
+    }
+}

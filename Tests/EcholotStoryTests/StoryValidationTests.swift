@@ -395,7 +395,7 @@ import Testing
             "story.json:5:23: error: story variable 'rough' is only ever set to a string, never to a boolean such as true, "
                 + "so this test never holds; compare it with a string, or set it to true",
             "story.json:6:49: error: story variable 'path' is only ever set to a string, never to a number such as 1, "
-                + "so this test never holds; compare it with a string, or set it to 1",
+                + "so this test never holds, and under 'not' the branch is always taken; compare it with a string, or set it to 1",
             "story.json:9:23: error: story variable 'rouhg' is never set by a set step or a choice, so this test never "
                 + "holds (did you mean 'rough'?)",
         ], "\(problems)")

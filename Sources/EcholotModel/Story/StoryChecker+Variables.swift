@@ -42,7 +42,7 @@ extension StoryChecker {
                 }.first
                 let hint = stored.map { " (the choice \(named($0.id)) stores its pick in \(named($0.variable)): test that)" }
                     ?? Suggestion.nameHint(for: test.name, among: values.keys.sorted())
-                report.error("story variable \(named(test.name)) is never set by a set step or a choice, so this test never holds"
+                report.error("story variable \(named(test.name)) is never set by a set step or a choice, so \(Self.outcome(of: test))"
                     + (hint.isEmpty ? "; set it, or test a variable the story sets" : hint), at: test.namePosition)
                 continue
             }
@@ -58,13 +58,13 @@ extension StoryChecker {
                     .map { " (did you mean \(Value.string($0).jsonText)?)" } ?? ""
                 let listed = shown.count <= 12 ? Suggestion.list(shown, conjunction: "or") : "one of \(Suggestion.few(shown))"
                 report.error("story variable \(named(test.name)) is only ever set to \(listed), never to \(test.value.jsonText), "
-                    + "so this test never holds" + (hint.isEmpty ? "; compare it with a value it is set to, or set it to "
+                    + "so \(Self.outcome(of: test))" + (hint.isEmpty ? "; compare it with a value it is set to, or set it to "
                     + test.value.jsonText : hint), at: test.valuePosition)
                 continue
             }
             let sorted = types.sorted()
             report.error("story variable \(named(test.name)) is only ever set to \(sorted.joined(separator: " or ")), never to \(type) "
-                + "such as \(test.value.jsonText), so this test never holds; compare it with \(sorted[0]), or set it to "
+                + "such as \(test.value.jsonText), so \(Self.outcome(of: test)); compare it with \(sorted[0]), or set it to "
                 + test.value.jsonText, at: test.valuePosition)
         }
     }
@@ -108,6 +108,12 @@ extension StoryChecker {
             }
         }
         return nil
+    }
+
+    /// What a test that never holds does to its branch: under `not` the branch is always
+    /// taken, which "never holds" alone would hide.
+    private static func outcome(of test: StoryCondition.VariableTest) -> String {
+        "this test never holds" + (test.negated ? ", and under 'not' the branch is always taken" : "")
     }
 
     /// The type of a value as a message names it.

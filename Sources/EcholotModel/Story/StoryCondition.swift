@@ -35,14 +35,16 @@ public indirect enum StoryCondition: Sendable {
         }
     }
 
-    /// A variable test: the variable, the value it is compared with, and where each is written.
-    typealias VariableTest = (name: String, value: Value, namePosition: SourcePosition, valuePosition: SourcePosition)
+    /// A variable test: the variable, the value it is compared with, where each is written,
+    /// and whether it is under an odd number of `not`s (the branch is taken when it fails).
+    typealias VariableTest = (name: String, value: Value, namePosition: SourcePosition, valuePosition: SourcePosition,
+                              negated: Bool)
 
     /// The variable tests in the condition, the ones inside a `not` too.
     var variableTests: [VariableTest] {
         switch self {
-        case let .variable(name, value, namePosition, valuePosition): return [(name, value, namePosition, valuePosition)]
-        case let .not(inner): return inner.variableTests
+        case let .variable(name, value, namePosition, valuePosition): return [(name, value, namePosition, valuePosition, false)]
+        case let .not(inner): return inner.variableTests.map { ($0.name, $0.value, $0.namePosition, $0.valuePosition, !$0.negated) }
         default: return []
         }
     }
