@@ -21,6 +21,14 @@ public struct Rejection: Error, CustomStringConvertible {
         return "reducer '\(reducer)' rejected action '\(action.name)': \(payloadProblem ?? "\(error)")"
     }
 
+    /// ``description`` with a located error's file named as its pack knows it
+    /// (``SelfLocatingError/descriptionInPack``): the same from any working directory.
+    public var descriptionInPack: String {
+        guard let located = error as? any SelfLocatingError else { return description }
+        if located.namesReducerAndAction { return located.descriptionInPack }
+        return "reducer '\(reducer)' rejected action '\(action.name)': \(payloadProblem ?? located.descriptionInPack)"
+    }
+
     /// What is wrong with the rejected action's own payload, without its name, when that is
     /// the error (``ActionPayloadError``): the input's mistake, not a reducer's.
     public var payloadProblem: String? {
@@ -44,6 +52,10 @@ public protocol ActionPayloadError: Error {
 public protocol SelfLocatingError: Error, CustomStringConvertible {
     /// Whether this error's message names its reducer and action.
     var namesReducerAndAction: Bool { get }
+    /// The description with its file named as its pack knows it (`scripts/story.lua`),
+    /// not as the pack's folder was typed: what a recorded expectation may hold, so that
+    /// it matches from any working directory.
+    var descriptionInPack: String { get }
 }
 
 /// What one dispatch did: the states before and after, what changed, which actions ran

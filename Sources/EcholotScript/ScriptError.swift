@@ -59,9 +59,15 @@ public struct ScriptError: SelfLocatingError, Sendable, Equatable {
     /// `path:line:col: error: message (pack 'p', goal 'find', action 'tick')` — the command
     /// line's diagnostic form; the column is 1 where Lua gives none. One line, whatever
     /// the script's message holds (`error("a\nb")`).
-    public var description: String {
-        guard let source else { return MessageText.oneLine("error: \(message)\(context)") }
-        return MessageText.oneLine("\(source.displayPath):\(line ?? 1):\(column ?? 1): error: \(message)\(context)")
+    public var description: String { described(file: source?.displayPath) }
+
+    /// The description with the script named by its path inside its pack (`scripts/story.lua`).
+    public var descriptionInPack: String { described(file: source?.file) }
+
+    /// `file:line:col: error: message (context)`, or without a place when there is no file.
+    private func described(file: String?) -> String {
+        guard let file else { return MessageText.oneLine("error: \(message)\(context)") }
+        return MessageText.oneLine("\(file):\(line ?? 1):\(column ?? 1): error: \(message)\(context)")
     }
 
     /// Whether the message names the rule and the action (it does for every error a rule

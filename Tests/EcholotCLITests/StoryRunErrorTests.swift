@@ -21,4 +21,23 @@ import Testing
             #expect(result.stdout.contains("1 passed, 0 failed"), "\(named): \(result.stdout)")
         }
     }
+
+    /// A story rule's own error names its script by its path inside the pack in the
+    /// transcript, for the same reason.
+    @Test func aStoryTestExpectingARulesErrorPassesFromAnyDirectory() throws {
+        let folder = try StoryTestPrintTests.storyPack("failing", script: """
+            echolot.story({ on = { ["story.level"] = function(story, action, ctx)
+                error("the lantern is out")
+            end } })
+            """, tests: ["fail": """
+            { "plays": [], "expect": { "errors": [
+              "scripts/story.lua:2:5: error: the lantern is out (pack 'failing', story 'story', action 'story.level')",
+              "no inputs left for level 'door'"] } }
+            """])
+        for (named, directory) in [(folder.path, repositoryRoot), ("failing", folder.deletingLastPathComponent())] {
+            let result = try echolot(["test", named], in: directory)
+            #expect(result.status == 0, "\(named): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("1 passed, 0 failed"), "\(named): \(result.stdout)")
+        }
+    }
 }

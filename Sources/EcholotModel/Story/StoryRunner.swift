@@ -74,13 +74,13 @@ public struct StoryRunner {
             session = try StorySession(book, pack: pack, clock: clock, rules: rules, beginning: beginning)
         } catch {
             // The rules the story begins with do not load: the run fails before any scene.
-            transcript.errors.append(StoryRunError("\(error)", at: script.plays.first?.position))
+            transcript.errors.append(StoryRunError(describing: error, at: script.plays.first?.position))
             return transcript
         }
         func send(_ action: Action) {
             let transition = session.store.dispatch(action)
             transcript.record(transition.actions)
-            transcript.errors += transition.rejections.map { StoryRunError($0.description) }
+            transcript.errors += transition.rejections.map { StoryRunError(describing: $0) }
         }
         func tick() {
             send(.tick(step))
@@ -108,7 +108,7 @@ public struct StoryRunner {
             do {
                 try session.enterScene()
             } catch {
-                transcript.errors.append(StoryRunError("\(error)"))
+                transcript.errors.append(StoryRunError(describing: error))
                 break
             }
             send(.start)

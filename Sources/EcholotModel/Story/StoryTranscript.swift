@@ -62,6 +62,14 @@ public struct StoryRunError: Sendable, Equatable, CustomStringConvertible {
         self.position = position
     }
 
+    /// An error not yet placed, as `error` describes itself; a located one names its file
+    /// as its pack knows it (``SelfLocatingError/descriptionInPack``), so a recorded
+    /// expectation matches from any working directory.
+    public init(describing error: any Error, at position: SourcePosition? = nil) {
+        let text = (error as? Rejection)?.descriptionInPack ?? (error as? any SelfLocatingError)?.descriptionInPack
+        self.init(text ?? "\(error)", at: position)
+    }
+
     /// The message.
     public var description: String { message }
 }

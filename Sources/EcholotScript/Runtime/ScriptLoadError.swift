@@ -1,7 +1,8 @@
+import EcholotCore
 import EcholotModel
 
 /// Every script that failed to load, each with its pack, file and line.
-public struct ScriptLoadError: Error, Sendable, CustomStringConvertible {
+public struct ScriptLoadError: SelfLocatingError, Sendable {
     /// The problems, in load order.
     public var errors: [ScriptError]
 
@@ -10,6 +11,12 @@ public struct ScriptLoadError: Error, Sendable, CustomStringConvertible {
 
     /// One problem per line.
     public var description: String { errors.map(\.description).joined(separator: "\n") }
+
+    /// The problems with their scripts named by their paths inside their packs.
+    public var descriptionInPack: String { errors.map(\.descriptionInPack).joined(separator: "\n") }
+
+    /// Each problem names its own rule and action, when it has them; the list as a whole does not.
+    public var namesReducerAndAction: Bool { false }
 }
 
 extension ScriptError {
