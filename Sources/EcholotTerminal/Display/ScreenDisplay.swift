@@ -418,15 +418,43 @@ public final class ScreenDisplay: Display {
         if extra.isEmpty { extra = messages }
         let room = max(0, rows - lines.count - 1 - help.count)
         lines.append(StyledLine())
-        // Wrapped, not cut: a story's line or a long notice must reach the end of what it
-        // says; when room runs out the oldest lines go first, but the status keeps its
-        // first lines, the heading and what is in view, which the screen shows nowhere else
-        // in words.
-        let wrapped = extra.flatMap { message in
-            TextWrap.lines(" " + message.text, width: columns).map { StyledLine($0, message.style) }
-        }
-        lines += statusLines.isEmpty ? Array(wrapped.suffix(room)) : Array(wrapped.prefix(room))
+        // The status keeps its first lines, the heading and what is in view, which the
+        // screen shows nowhere else in words; the messages their newest.
+        lines += Self.messageRows(extra, rows: room, columns: columns, first: !statusLines.isEmpty)
         let filler = Array(repeating: StyledLine(), count: max(0, rows - lines.count - help.count))
         canvas.draw(lines + filler + help, size: (columns, rows))
+    }
+
+    /// The message area's rows: `messages` wrapped (a story's line or a long notice says all
+    /// it says), whole ones only, as many as fit in `room`: the newest, or with `first` the
+    /// first. A message's last rows alone would read as all of it: when not even one fits,
+    /// its start is shown, ending in ``cutMark``, as a status cut short ends.
+    static func messageRows(_ messages: [(text: String, style: TextStyle)], rows room: Int, columns: Int, first: Bool) -> [StyledLine] {
+        let wrapped = messages.map { message in TextWrap.lines(" " + message.text, width: columns).map { (text: $0, style: message.style) } }
+        var kept: [[(text: String, style: TextStyle)]] = [], used = 0
+        for message in first ? wrapped : wrapped.reversed() {
+            guard used + message.count <= room else { break }
+            kept.append(message)
+            used += message.count
+        }
+        if !first { kept.reverse() }
+        var rows = Array(kept.joined())
+        if kept.isEmpty, let whole = first ? wrapped.first : wrapped.last { rows = Array(whole.prefix(room)) }
+        // Older messages go whole unmarked, as on a tall window once its room runs out; the
+        // status's lines left out are what it was asked for.
+        let cut = kept.isEmpty ? !wrapped.isEmpty : first && kept.count < wrapped.count
+        if cut, let last = rows.last { rows[rows.count - 1].text = cutMarked(last.text, columns: columns) }
+        return rows.map { StyledLine($0.text, $0.style) }
+    }
+
+    /// Ends a row of a message shown in part: the player knows there is more (on a larger
+    /// window, or in `--plain`).
+    static let cutMark = " …"
+
+    /// `row` with ``cutMark`` at its end, words dropped from it to make room.
+    private static func cutMarked(_ row: String, columns: Int) -> String {
+        var row = Substring(row)
+        while row.count + cutMark.count > columns, let space = row.dropFirst().lastIndex(of: " ") { row = row[..<space] }
+        return String(row.prefix(max(0, columns - cutMark.count))) + cutMark
     }
 }
