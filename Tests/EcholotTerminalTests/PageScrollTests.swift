@@ -113,6 +113,55 @@ import Testing
         #expect(seen.contains { $0.contains("A lost level scores 0.") }, "PgDn reaches the text's end: \(seen)")
     }
 
+    /// A notice that takes rows from the text at its end (PgDn past it, ↑ on the first
+    /// entry) leaves the end in sight and marked as the end: PgDn again is still at the end,
+    /// where it scrolled back and forth, the last lines hidden every other press.
+    @Test func aNoticeAtTheEndKeepsTheEndInSight() {
+        let transcript = Transcript()
+        let display = ScreenDisplay(output: transcript.output, size: { (40, 12) })
+        let page = numberedPage(30)
+        display.show(page)
+        while display.scroll(page, pages: 1) == .moved {}
+        func drawn() -> [String] {
+            transcript.text = ""
+            display.resized()
+            return drawnRows(transcript.text)
+        }
+        for notice in ["Already at the end of the text; the choices are below it.", "That is the first entry."] {
+            #expect(display.scroll(page, pages: 1) == .atEnd)
+            display.notice(notice, style: .normal)
+            let rows = drawn()
+            #expect(rows.contains(" L30."), "the last line in sight: \(rows)")
+            #expect(rows.contains(Words.english.scrollMark(above: true, below: false)), "\(rows)")
+            #expect(!rows.contains { $0.contains("PgDn") }, "\(rows)")
+            #expect(display.scroll(page, pages: 1) == .atEnd, "after “\(notice)”")
+        }
+        // Back up, nothing passed over: the line above the first in sight comes into sight.
+        let top = drawn().first { $0.hasPrefix(" L") && $0.hasSuffix(".") } ?? ""
+        #expect(display.scroll(page, pages: -1) == .moved)
+        let above = String(format: " L%02d.", (Int(top.dropFirst(2).prefix(2)) ?? 0) - 1)
+        #expect(drawn().contains(above), "\(above)")
+    }
+
+    /// In a real terminal, the reviewer's 40×12: PgDn past the end of Two Voices' briefing
+    /// says so, and the text stays marked as at its end, PgDn again or not.
+    @Test func theBriefingsEndStaysMarkedAfterItsNotice() throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "two-voices"], columns: 40, rows: 12)
+        try game.expect("Briefing: Two Voices")
+        for _ in 0 ..< 8 { game.press("\u{1B}[6~", times: 1) }
+        try game.expect("Already at the end of the text;")
+        // Further apart than a held key's repeats (0.7 s): each press is told again.
+        for _ in 0 ..< 3 {
+            game.send("\u{1B}[6~")
+            game.wait(0.9)
+        }
+        let text = game.text
+        let since = text[(text.range(of: "Already at the end of the text;")?.upperBound ?? text.startIndex)...]
+        #expect(!since.contains("more: PgDn"), "\(since)")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+    }
+
     /// In a real terminal: PgDn past the end of Two Voices' briefing in 80×16 says so.
     @Test func pageDownPastTheBriefingsEndSaysSo() throws {
         let game = try PseudoTerminal(["play", tutorialPath, "--no-audio", "--level", "two-voices"], columns: 80, rows: 16)

@@ -9,6 +9,10 @@ public final class ScreenDisplay: Display {
     private let size: () -> (columns: Int, rows: Int)
     private var page: Page?
     private var scrollOffset = 0
+    /// Whether the last scroll reached the text's end: a notice that takes a row from the
+    /// text then hides its first line in sight, not its last, so the end stays in sight
+    /// and PgDn still has nothing to bring.
+    private var scrolledToEnd = false
     private var notice: (lines: [String], style: TextStyle)?
     /// Notices given before anything was drawn (a profile that cannot be opened, no sound
     /// device): each would replace the one before, so all stay on the first page.
@@ -53,6 +57,7 @@ public final class ScreenDisplay: Display {
         self.page = page
         frame = nil
         scrollOffset = 0
+        scrolledToEnd = false
         drawPage()
     }
 
@@ -74,6 +79,7 @@ public final class ScreenDisplay: Display {
         let offset = max(0, min(layout.body.count - layout.visible, scrollOffset + pages * layout.visible))
         guard offset != scrollOffset else { return pages < 0 ? .atTop : .atEnd }
         scrollOffset = offset
+        scrolledToEnd = offset + layout.visible >= layout.body.count
         // What a key said before (the text's end, a key that did nothing) is past.
         notice = nil
         drawPage()
@@ -246,7 +252,7 @@ public final class ScreenDisplay: Display {
         let layout = pageLayout(page, columns: columns, rows: rows)
         var body = layout.body
         if body.count > layout.visible {
-            scrollOffset = min(scrollOffset, body.count - layout.visible)
+            scrollOffset = scrolledToEnd ? body.count - layout.visible : min(scrollOffset, body.count - layout.visible)
             let end = scrollOffset + layout.visible
             body = Array(body[scrollOffset ..< end]) + [StyledLine(words.scrollMark(above: scrollOffset > 0, below: end < body.count))]
         } else {
