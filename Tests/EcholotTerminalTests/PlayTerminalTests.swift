@@ -455,6 +455,24 @@ import Testing
         #expect(game.isCooked)
     }
 
+    /// Made too small and large enough again twice, the window says it fits on one row,
+    /// not on one more each time.
+    @Test func largeEnoughAgainIsSaidOnce() throws {
+        let game = try PseudoTerminal.inTheFirstSound()
+        for _ in 0 ..< 2 {
+            game.resize(columns: 40, rows: 12)
+            try game.expect("The terminal is 40 columns by")
+            game.resize(columns: 80, rows: 24)
+            try game.expect("The terminal is large enough now. The game goes on.")
+        }
+        game.wait(0.5)
+        let raw = String(decoding: game.output, as: UTF8.self)
+        let redrawn = Escape.strip(String(raw[(raw.range(of: Escape.clearScreen, options: .backwards)?.upperBound ?? raw.startIndex)...]))
+        #expect(redrawn.components(separatedBy: "The terminal is large enough now.").count - 1 == 1, "\(redrawn)")
+        game.send("\u{03}")
+        #expect(try game.waitForExit() == 130)
+    }
+
     /// A tiny window (20×5) still shows what to do, in a shorter message: the long one
     /// would be cut before it gets there.
     @Test func aTinyWindowStillSaysWhatToDo() throws {

@@ -411,7 +411,7 @@ public final class LevelLoop {
         if tooSmall, !wasTooSmall { toldTooSmall = false }
         if !tooSmall, wasTooSmall {
             let state = paused ? words.paused(story: context.storyScene != nil) : waiting ? words.startPrompt : words.gameGoesOn
-            display.levelSaid(words.largeEnoughNow(state), style: .warning)
+            display.levelFitsAgain(words.largeEnoughNow(state))
         }
     }
 

@@ -114,6 +114,8 @@ public protocol Display: AnyObject {
     func pauseChanged(_ paused: Bool, frame: LevelFrame)
     /// Why the level screen cannot be drawn at the terminal's size, or `nil`.
     func levelTooSmall(goals: Int) -> String?
+    /// The terminal that was too small fits the level again: `text` says so, and what goes on.
+    func levelFitsAgain(_ text: String)
     /// The terminal changed size: draw everything again.
     func resized()
     /// Sounds the terminal bell: the only sound a miss makes without an audio device.
@@ -125,6 +127,9 @@ public protocol Display: AnyObject {
 extension Display {
     /// Nothing to scroll: a display that shows every line of a page at once.
     public func scroll(_ page: Page, pages: Int) -> PageScroll { .nothingToScroll }
+
+    /// Said as any message: each time is news where lines go by.
+    public func levelFitsAgain(_ text: String) { levelSaid(text, style: .warning) }
 }
 
 /// An end of a page's list of choices that a move stopped at (in words: ``Words/edge(_:)``).

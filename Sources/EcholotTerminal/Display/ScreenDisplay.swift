@@ -24,6 +24,8 @@ public final class ScreenDisplay: Display {
     /// sentences are said in.
     private var levelWords: Words { context?.names.words ?? words }
     private var messages: [(text: String, style: TextStyle)] = []
+    /// The last message that the window fits again (``levelFitsAgain(_:)``).
+    private var fitsAgain: String?
     private var frame: LevelFrame?
     private var statusLines: [String] = []
     /// Whether the page shown is the game's first: it points screen-reader users to the
@@ -162,6 +164,15 @@ public final class ScreenDisplay: Display {
         let width = max(columns, Self.minimumColumns)
         let fits = (columns: width, rows: neededRows(goals: goals, columns: width))
         return (levelWords.tooSmall(columns: columns, rows: rows, needs: fits), fits)
+    }
+
+    /// Says the window fits again in place of the last such message, if still listed: the
+    /// window was too small since, so what it said is past, and each return to a size that
+    /// fits would add a row saying the same.
+    public func levelFitsAgain(_ text: String) {
+        if let told = fitsAgain, let index = messages.lastIndex(where: { $0.text == told }) { messages.remove(at: index) }
+        fitsAgain = text
+        levelSaid(text, style: .warning)
     }
 
     /// Redraws everything at the new size.
