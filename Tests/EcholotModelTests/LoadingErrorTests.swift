@@ -430,6 +430,17 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// A listed level whose file differs only in case is told as that slip: "did you mean
+    /// 'One'" sent the author to change the list, leaving the file's id at odds with its name.
+    @Test func aLevelFileNamedInAnotherCaseIsToldAsTheSlip() {
+        let pack = TempPack([
+            "pack.json": #"{ "id": "t", "name": "T", "version": "1.0.0", "api": 1, "levels": ["one"] }"#,
+            "levels/One.json": TempPack.levelJSON(id: "one"),
+        ])
+        #expect(pack.problems.contains("p/pack.json:1:68: error: levels[0]: unknown level \"one\" (no file levels/one.json; "
+            + "levels/One.json differs only in case: a level's file is named as its id, in the same case)"), "\(pack.problems)")
+    }
+
     @Test func unknownLevelsAndScenariosInTheManifest() {
         let pack = TempPack([
             "pack.json": """

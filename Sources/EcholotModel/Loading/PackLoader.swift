@@ -125,6 +125,13 @@ struct PackLoading {
         } else if extends == nil {
             let known = Set(levelFileIDs)
             for (id, field) in manifestReader.levelReferences where !known.contains(id) {
+                // Told as a case slip, not as a name to take: following "did you mean
+                // 'First-Steps'" left the file's id at odds with its name.
+                if let other = levelFileIDs.first(where: { $0.lowercased() == id.lowercased() }) {
+                    field.fail("unknown level \(quoted(id)) (no file \(PackLoader.levelFile(id)); \(PackLoader.levelFile(other)) "
+                        + "differs only in case: a level's file is named as its id, in the same case)")
+                    continue
+                }
                 field.fail("unknown level \(quoted(id)) (no file \(PackLoader.levelFile(id)))"
                     + Suggestion.hint(for: id, among: levelFileIDs))
             }
