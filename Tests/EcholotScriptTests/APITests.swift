@@ -227,6 +227,15 @@ import Testing
         }
     }
 
+    /// `values = {}` allows nothing: it was refused as "must be a list", which it is.
+    @Test func valuesListingNothingAreRefusedAsAllowingNothing() {
+        for empty in ["{}", "echolot.list()"] {
+            let error = loadError("echolot.behaviour('hop', { params = { d = { type = 'string', values = \(empty) } }, on = { tick = print } })")
+            #expect(error?.message == "behaviour 'hop': parameter 'd': 'values' lists no value, so no level could give one; "
+                + "list the values allowed, or leave 'values' out", "\(String(describing: error))")
+        }
+    }
+
     /// The field is found by reading the call's table constructors, not by searching the
     /// text: a handler that calls `echolot.list()` before `params`, a description that
     /// says `params =`, a comment, another table after the call or a parameter's field of

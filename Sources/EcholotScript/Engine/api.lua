@@ -330,6 +330,10 @@ local function normalizeparams(kind, name, params)
     if decl.values ~= nil then
       at("params", pname, "values")
       local values, err = copy(decl.values)
+      if err == nil and type(values) == "table" and next(values) == nil then
+        -- `{}` reads as an empty map: the problem is that nothing would be allowed.
+        return problem(format("%s: parameter '%s': 'values' lists no value, so no level could give one; list the values allowed, or leave 'values' out", where, pname))
+      end
       if err ~= nil or not islist(values) then
         return problem(format("%s: parameter '%s': 'values' must be a list", where, pname))
       end
