@@ -96,6 +96,8 @@ struct PackChecksTests {
     @Test func aLevelFilesTextMissingFromALanguageIsWarnedOf() throws {
         let scratch = try Self.scaffold()
         try Self.addBats(scratch)
+        // An entity with no name of its own is shown by its id: nothing to translate.
+        try scratch.edit("cave/levels/bats.json", replacing: #""entities": ["#, with: #""entities": [{ "id": "wind", "position": { "azimuth": 10 } }, "#)
         scratch.write(["cave/strings/de.json": #"{ "pack.name": "Höhle", "pack.description": "Ein neues Paket.", "#
             + #""level.first-steps.name": "Erste Schritte", "level.first-steps.description": "Ein Glockenspiel.", "#
             + #""entity.first-steps.chime.name": "Glockenspiel", "level.bats.name": "Fledermäuse", "#

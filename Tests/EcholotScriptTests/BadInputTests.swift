@@ -631,6 +631,8 @@ import Testing
                 e.distance = nil
               elseif n == "pack.silent" then
                 e.sound.file = "bel.wav"
+              elseif n == "pack.mp3" then
+                e.sound.file = "s.mp3"
               end
             end } })
             echolot.reducer({ name = "spin", on = { ["pack.spin"] = function(level)
@@ -654,6 +656,8 @@ import Testing
             ("pack.drop", 18, "cannot remove field 'distance': the engine keeps an entity's distance"),
             // A sound the pack lacks is told at the write, not as silence when it plays.
             ("pack.silent", 20, "field 'file': sound file \"sounds/bel.wav\" does not exist; add it to the pack's sounds/ folder, or correct the name"),
+            // Held to what a level naming it is: a format the engine does not play too.
+            ("pack.mp3", 22, "field 'file': unsupported sound format \"s.mp3\"; use WAV (.wav), FLAC (.flac) or Ogg Vorbis (.ogg)"),
         ]
         for (action, line, message) in refused {
             let before = store.state

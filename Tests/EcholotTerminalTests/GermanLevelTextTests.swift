@@ -130,6 +130,13 @@ private struct Kaput: Error, CustomStringConvertible {
         // A standard achievement, titled in English by its script, is said in the engine's
         // German; a pack's own string, or a title of its own under a standard id, as written.
         #expect(said(.achievement(id: "firstWin", title: "First Win")) == "Erfolg freigeschaltet: Erster Sieg.")
+        // The standard achievements are known by the titles their scripts give: a script
+        // retitled would fall back to English without this.
+        for (id, title) in Words.standardAchievementTitles {
+            let script = try String(contentsOf: repositoryRoot.appendingPathComponent("scripts/achievements/\(id).lua"), encoding: .utf8)
+            #expect(script.contains("title = \"\(title)\""), "scripts/achievements/\(id).lua")
+            #expect(Words(.german).standardAchievement(id, title: title) != title, "\(id) has a German title")
+        }
         #expect(said(.achievement(id: "firstWin", title: "Mein Sieg")) == "Erfolg freigeschaltet: Mein Sieg.")
         #expect(EventText(names: Names(strings: ["achievement.calm.title": "Die Ruhe"], words: Words(.german)))
             .sentence(.achievement(id: "calm", title: "Calm"), in: level)?.text == "Erfolg freigeschaltet: Die Ruhe.")

@@ -134,7 +134,9 @@ extension Pack {
                          ("description", "level.\(id).description", level[LevelKeys.description])]
             for (entity, node) in definition.entitiesInFileOrder {
                 let name = node[EntityKeys.name]
-                guard own[name] == nil, let path = definition.entityPaths[entity] else { continue }
+                // An entity the file gives no name is shown by its id, which is no text to translate.
+                guard own[name] == nil, let path = definition.entityPaths[entity],
+                      definition.source.positions["\(path).name"] != nil else { continue }
                 texts.append(("\(path).name", "entity.\(id).\(entity).name", name))
             }
             for (path, string, text) in texts where !text.isEmpty && own[string] == nil {

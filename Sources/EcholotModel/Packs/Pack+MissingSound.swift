@@ -19,10 +19,4 @@ extension Pack {
         return "\(what) file \(quoted("sounds/" + file)) does not exist"
             + (hint.isEmpty ? "; add it to the pack's sounds/ folder, or correct the name" : hint)
     }
-
-    /// Why sound file `file` cannot be played, as ``missingSound(_:what:among:)`` words it
-    /// for a level's sound; nil when a `sounds/` folder of the pack or its bases has it.
-    public func missingSound(_ file: String) -> String? {
-        sounds.file(file) == nil ? missingSound(file, what: "sound", among: soundNames()) : nil
-    }
 }

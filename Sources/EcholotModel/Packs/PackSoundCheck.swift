@@ -102,6 +102,14 @@ public struct PackSoundCheck {
         return told(file, directional: false)?.message
     }
 
+    /// What the model sees wrong with the sound file `file`, as a level naming it is told
+    /// (a format the engine does not play, nothing there, a path the pack refuses, a file
+    /// over the size limit), or nil; nothing is decoded or kept but the folders' names.
+    /// A rule that sets an entity's sound is held to it at its write.
+    public mutating func problem(ofFile file: String) -> String? {
+        modelProblem(file)
+    }
+
     /// What the model sees wrong with the sound file `file` names, before any decoding:
     /// a format the engine does not play, nothing there, something that is no sound file,
     /// or a file over the size limit.

@@ -190,12 +190,18 @@ local function between(lo, hi, what)
 end
 local function boolean(v) if type(v) == "boolean" then return v end return nil, "true or false" end
 local function text(v) if type(v) == "string" then return v end return nil, "a string" end
--- A file of the pack's sounds: the fourth result is the whole problem, as the pack words it.
-local soundproblem = host.soundproblem
+-- A file of the pack's sounds: the fourth result is the whole problem, as a level naming
+-- it is told. A name found is looked up once per level; each lookup is charged, since it
+-- reads the pack's folders.
+local soundproblem, charge = host.soundproblem, host.charge
+local soundsfound = {}
 local function soundfile(v)
   if type(v) ~= "string" then return nil, "a string" end
+  if soundsfound[v] then return v end
+  charge(1000)
   local problem = soundproblem(v)
   if problem then return nil, nil, nil, problem end
+  soundsfound[v] = true
   return v
 end
 local function count(v) if mathtype(v) == "integer" and v >= 0 then return v end return nil, "a whole number from 0 up" end
@@ -407,10 +413,17 @@ end
 -- nodes are checked in a fixed order: of two bad ones, every run tells the same. `path`
 -- names the node from the field written (`sound`, `entities.bell.sound`).
 local function checknode(role, plain, up, before, path)
-  if closed[role] or role == "entity" then
-    for k in sortedpairs(plain) do
-      local problem = strayproblem(role, k, path)
-      if problem then error(problem, 2 + up) end
+  if role == "entity" and plain.position ~= nil then
+    error(strayproblem(role, "position", path), 2 + up)
+  elseif closed[role] then
+    for k in next, plain do
+      if engineFields[role][k] == nil then
+        -- Sorted only once a stray is there: of several, every run tells the same one.
+        for sorted in sortedpairs(plain) do
+          local problem = strayproblem(role, sorted, path)
+          if problem then error(problem, 2 + up) end
+        end
+      end
     end
   end
   for _, field in ipairs(engineFieldOrder[role] or {}) do

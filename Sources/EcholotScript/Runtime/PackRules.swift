@@ -34,7 +34,9 @@ public final class PackRules {
             throw ScriptLoadError(errors: [ScriptError(kind: .engine,
                 message: "cannot find the standard rules (a scripts/ folder); set \(StandardRules.environmentVariable)")])
         }
-        engine.soundProblem = { file in pack.missingSound(file) }
+        // One check for the whole pack, so the `sounds/` folders are listed once.
+        var sounds = PackSoundCheck(pack: pack)
+        engine.soundProblem = { file in sounds.problem(ofFile: file) }
         try engine.loadStandardRules(from: folder)
         // Every layer, dependencies and bases first: a pack that extends another plays with
         // its base's scripts, and its own rules shadow the base's by name.

@@ -36,12 +36,9 @@ public final class ScriptEngine {
     /// Every script that loaded, in order, with its text: what ``reloaded()`` runs again.
     var loadedScripts: [(pack: String, source: ScriptSource, text: [UInt8])] = []
 
-    /// Why a rule may not set an entity's sound to a file (the pack has no such sound), or
-    /// nil when it may; no check when nil (an engine with no pack behind it).
-    public var soundProblem: (@Sendable (String) -> String?)?
-    /// The sound files ``soundProblem`` found, so a rule that sets one every tick looks
-    /// for it on disk once.
-    private var soundsFound: Set<String> = []
+    /// Why a rule may not set an entity's sound to a file (as a level naming it would be
+    /// told), or nil when it may; no check when nil (an engine with no pack behind it).
+    public var soundProblem: ((String) -> String?)?
 
     /// A fresh engine with the sandbox and the API, and no rules yet.
     public init(limits: ScriptLimits = ScriptLimits()) throws(ScriptError) {
@@ -115,11 +112,7 @@ public final class ScriptEngine {
         // A sound file a rule sets is checked where it is set: silence, found later by
         // the audio alone (and not at all by a run or a test), named no rule or line.
         vm.pushHostFunction(vm.register { [unowned self] L in
-            guard let check = soundProblem, let file = vm.string(at: 1, in: L), !soundsFound.contains(file) else { return 0 }
-            guard let problem = check(file) else {
-                soundsFound.insert(file)
-                return 0
-            }
+            guard let check = soundProblem, let file = vm.string(at: 1, in: L), let problem = check(file) else { return 0 }
             vm.push(problem, in: L)
             return 1
         })
