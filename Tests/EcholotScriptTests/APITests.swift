@@ -227,6 +227,14 @@ import Testing
         }
     }
 
+    /// A value no level could give because it is no value a file can hold (NaN) is told as
+    /// such, not as "'values' must be a list".
+    @Test func aValueThatIsNotANumberIsToldAsSuch() {
+        let error = loadError("echolot.behaviour('hop', { params = { d = { type = 'number', values = { 1, 0/0 } } }, on = { tick = print } })")
+        #expect(error?.message.hasPrefix("behaviour 'hop': parameter 'd': 'values'[2]: ") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("NaN cannot be stored") == true, "\(String(describing: error))")
+    }
+
     /// `values = {}` allows nothing: it was refused as "must be a list", which it is.
     @Test func valuesListingNothingAreRefusedAsAllowingNothing() {
         for empty in ["{}", "echolot.list()"] {

@@ -329,7 +329,10 @@ local function normalizeparams(kind, name, params)
     end
     if decl.values ~= nil then
       at("params", pname, "values")
-      local values, err = copy(decl.values)
+      local values, err, below = copy(decl.values)
+      if err ~= nil and type(decl.values) == "table" then
+        return problem(format("%s: parameter '%s': 'values'%s: %s", where, pname, below, err))
+      end
       if err == nil and type(values) == "table" and next(values) == nil then
         -- `{}` reads as an empty map: the problem is that nothing would be allowed.
         return problem(format("%s: parameter '%s': 'values' lists no value, so no level could give one; list the values allowed, or leave 'values' out", where, pname))
