@@ -669,9 +669,9 @@ import Testing
         }
     }
 
-    /// A sound and a view have only the fields a level file gives them: a misspelt one
-    /// (`volum`), written alone or inside a whole table, was stored and never read, so the
-    /// rule seemed to run and changed nothing. An entity's `position`, as a level file
+    /// A sound, the view, the level's music and its ambient sounds have only the fields a
+    /// level file gives them: a misspelt one (`volum`), written alone or inside a whole
+    /// table, was stored and never read, so the rule seemed to run and changed nothing. An entity's `position`, as a level file
     /// writes it, is refused with where its numbers are. Custom fields of an entity stay.
     @Test func aSoundOrAViewHasOnlyItsOwnFields() throws {
         let scripts = ["fields.lua": """
@@ -683,6 +683,9 @@ import Testing
             } })
             echolot.reducer({ name = "look", on = {
               ["pack.centr"] = function(level) level.view.centr = 45 end,
+              ["pack.music"] = function(level) level.music = { file = "s.wav", volum = 2 } end,
+              ["pack.ambience"] = function(level) level.ambience = { { file = "s.wav" } } level.ambience[2] = { file = "s.wav", lop = true } end,
+              ["pack.loud"] = function(level) level.ambience = { { file = "s.wav" } } level.ambience[1].volume = 9 end,
               ["pack.wholeEntity"] = function(level) level.entities.bell = { id = "bell", azimuth = 3, sound = { file = "a.wav", Playing = false } } end,
             } })
             """]
@@ -694,7 +697,10 @@ import Testing
             ("pack.wholeSound", 3, "field 'sound.lop': an entity's sound has no such field (did you mean 'loop'?); its fields are file, loop, pitch, playing, rolloff, volume"),
             ("pack.position", 4, "field 'position': an entity's azimuth, elevation and distance are fields of their own (entity.azimuth = 90), not a position table as in a level file"),
             ("pack.centr", 8, "field 'centr': a level's view has no such field (did you mean 'center'?); its fields are center, elevation, selectTolerance, visuals, width"),
-            ("pack.wholeEntity", 9, "field 'bell.sound.Playing': an entity's sound has no such field (did you mean 'playing'?); its fields are file, loop, pitch, playing, rolloff, volume"),
+            ("pack.music", 9, "field 'music.volum': a level's music has no such field (did you mean 'volume'?); its fields are file, loop, volume"),
+            ("pack.ambience", 10, "field 'ambience[2].lop': an ambient sound has no such field (did you mean 'loop'?); its fields are file, loop, volume"),
+            ("pack.loud", 11, "field 'volume': an ambient sound's volume is a number from 0 to 4, not 9"),
+            ("pack.wholeEntity", 12, "field 'bell.sound.Playing': an entity's sound has no such field (did you mean 'playing'?); its fields are file, loop, pitch, playing, rolloff, volume"),
         ]
         for (action, line, message) in refused {
             let before = store.state

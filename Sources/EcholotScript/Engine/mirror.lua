@@ -56,7 +56,7 @@ local structure = 0
 -- whether changing it changes which rule instances exist (structural).
 local childroles = {
   root = { level = "level", achievementProgress = "progress", story = "story" },
-  level = { entities = "entities", goals = "goals", view = "view", found = "found" },
+  level = { entities = "entities", goals = "goals", view = "view", found = "found", music = "music", ambience = "ambience" },
   entity = { behaviours = "behaviours", sound = "sound", tags = "tags" },
 }
 local function childrole(role, key)
@@ -64,6 +64,7 @@ local function childrole(role, key)
   if role == "goals" then return "goal" end
   if role == "progress" then return "achievement" end
   if role == "behaviours" or role == "goal" then return role end
+  if role == "ambience" then return "ambientsound" end
   local roles = childroles[role]
   return roles and roles[key] or "plain"
 end
@@ -270,6 +271,9 @@ local engineFields = {
     volume = between(0, 4, "a number from 0 to 4"), pitch = between(0.25, 4, "a number from 0.25 to 4"),
     rolloff = between(0, huge, "a number from 0 up"), loop = boolean, playing = boolean, file = soundfile,
   },
+  -- The level's music and each of its ambient sounds, as a level file gives them.
+  music = { file = soundfile, volume = between(0, 4, "a number from 0 to 4"), loop = boolean },
+  ambientsound = { file = soundfile, volume = between(0, 4, "a number from 0 to 4"), loop = boolean },
 }
 -- The engine's fields a rule may remove: optional in a level file, and read as empty.
 local removable = { entity = { tags = true } }
@@ -284,7 +288,8 @@ for role, fields in sortedpairs(engineFields) do
 end
 
 -- Whose fields `engineFields` holds, as messages name them.
-local owners = { level = "a level", view = "a level's view", entity = "an entity", sound = "an entity's sound" }
+local owners = { level = "a level", view = "a level's view", entity = "an entity", sound = "an entity's sound",
+  music = "a level's music", ambientsound = "an ambient sound" }
 
 -- Why field `k` of a node of `role` cannot hold the value shown as `shown`.
 local function fieldproblem(role, k, what, shown)
@@ -294,7 +299,7 @@ end
 -- A sound's and a view's fields are the engine's alone, as in a level file: a field they
 -- lack (`volum`) would be stored and never read, and the rule would seem to run and change
 -- nothing. An entity's place is three fields of its own, not the level file's `position`.
-local closed = { sound = true, view = true }
+local closed = { sound = true, view = true, music = true, ambientsound = true }
 local closest = host.closest
 
 -- Why a node of `role` cannot hold a field `k` at all, or nil when it can. `path` leads to
@@ -343,7 +348,7 @@ local checkedchildren = {}
 for role, children in sortedpairs(childroles) do
   local keys = {}
   for key, child in sortedpairs(children) do
-    if engineFields[child] or child == "entities" or child == "goals" then keys[#keys + 1] = key end
+    if engineFields[child] or child == "entities" or child == "goals" or child == "ambience" then keys[#keys + 1] = key end
   end
   checkedchildren[role] = keys
 end
@@ -428,6 +433,12 @@ local function checknode(role, plain, up, before, path)
   end
   for _, field in ipairs(engineFieldOrder[role] or {}) do
     if plain[field] ~= nil then plain[field] = enginefield(role, field, plain[field], up, plain) end
+  end
+  if role == "ambience" then
+    for i = 1, #plain do
+      if type(plain[i]) == "table" then checknode("ambientsound", plain[i], up + 1, nil, format("%s[%d]", path, i)) end
+    end
+    return
   end
   if role == "entities" or role == "goals" then
     for k, item in sortedpairs(plain) do
@@ -616,6 +627,8 @@ local function writelist(proxy, k, v)
     local at = meta.at
     local plain, err, below = copy(v, at.depth + 1)
     if err ~= nil then error(format("list item [%d]%s: %s", k, below, err), 2) end
+    -- An ambient sound set whole is held to what its fields are held to one by one.
+    checknode(childrole(at.role, k), plain, 0, nil, format("%s[%d]", at.role, k))
     v = wrap(plain, proxy, false, k, childrole(at.role, k), at.depth + 1, true)
   elseif type(v) ~= "number" and type(v) ~= "string" and type(v) ~= "boolean" and v ~= nil and v ~= null then
     return badvalue(k, v, 0)
