@@ -105,7 +105,8 @@ public struct PackSoundCheck {
     /// What the model sees wrong with the sound file `file`, as a level naming it is told
     /// (a format the engine does not play, nothing there, a path the pack refuses, a file
     /// over the size limit), or nil; nothing is decoded or kept but the folders' names.
-    /// A rule that sets an entity's sound is held to it at its write.
+    /// A rule that sets a sound file (an entity's, the music's, an ambient sound's) is held
+    /// to it at its write.
     public mutating func problem(ofFile file: String) -> String? {
         modelProblem(file)
     }

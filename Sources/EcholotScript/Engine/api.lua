@@ -329,15 +329,16 @@ local function normalizeparams(kind, name, params)
     end
     if decl.values ~= nil then
       at("params", pname, "values")
-      local values, err, below = copy(decl.values)
-      if err ~= nil and type(decl.values) == "table" then
-        return problem(format("%s: parameter '%s': 'values'%s: %s", where, pname, below, err))
+      if type(decl.values) ~= "table" then
+        return problem(format("%s: parameter '%s': 'values' must be a list", where, pname))
       end
-      if err == nil and type(values) == "table" and next(values) == nil then
+      local values, err, below = copy(decl.values)
+      if err ~= nil then return problem(format("%s: parameter '%s': 'values'%s: %s", where, pname, below, err)) end
+      if next(values) == nil then
         -- `{}` reads as an empty map: the problem is that nothing would be allowed.
         return problem(format("%s: parameter '%s': 'values' lists no value, so no level could give one; list the values allowed, or leave 'values' out", where, pname))
       end
-      if err ~= nil or not islist(values) then
+      if not islist(values) then
         return problem(format("%s: parameter '%s': 'values' must be a list", where, pname))
       end
       -- A value the parameter's own type or bounds refuse would be listed as allowed, and a

@@ -59,12 +59,15 @@ local childroles = {
   level = { entities = "entities", goals = "goals", view = "view", found = "found", music = "music", ambience = "ambience" },
   entity = { behaviours = "behaviours", sound = "sound", tags = "tags" },
 }
+-- Lists of the engine's whose items are nodes of a role of their own (each ambient sound
+-- of a level's ambience): what a write of one item, or of the whole list, is held to.
+local itemroles = { ambience = "ambientsound" }
 local function childrole(role, key)
   if role == "entities" then return "entity" end
   if role == "goals" then return "goal" end
   if role == "progress" then return "achievement" end
   if role == "behaviours" or role == "goal" then return role end
-  if role == "ambience" then return "ambientsound" end
+  if itemroles[role] then return itemroles[role] end
   local roles = childroles[role]
   return roles and roles[key] or "plain"
 end
@@ -296,9 +299,9 @@ local function fieldproblem(role, k, what, shown)
   return format("field '%s': %s's %s is %s, not %s", k, owners[role], k, what, shown)
 end
 
--- A sound's and a view's fields are the engine's alone, as in a level file: a field they
--- lack (`volum`) would be stored and never read, and the rule would seem to run and change
--- nothing. An entity's place is three fields of its own, not the level file's `position`.
+-- A sound's, the view's, the music's and an ambient sound's fields are the engine's alone,
+-- as in a level file: a field they lack (`volum`) would be stored and never read, and the
+-- rule would seem to run and change nothing. An entity's place is three fields of its own, not the level file's `position`.
 local closed = { sound = true, view = true, music = true, ambientsound = true }
 local closest = host.closest
 
@@ -348,7 +351,7 @@ local checkedchildren = {}
 for role, children in sortedpairs(childroles) do
   local keys = {}
   for key, child in sortedpairs(children) do
-    if engineFields[child] or child == "entities" or child == "goals" or child == "ambience" then keys[#keys + 1] = key end
+    if engineFields[child] or itemroles[child] or child == "entities" or child == "goals" then keys[#keys + 1] = key end
   end
   checkedchildren[role] = keys
 end
@@ -434,9 +437,9 @@ local function checknode(role, plain, up, before, path)
   for _, field in ipairs(engineFieldOrder[role] or {}) do
     if plain[field] ~= nil then plain[field] = enginefield(role, field, plain[field], up, plain) end
   end
-  if role == "ambience" then
+  if itemroles[role] then
     for i = 1, #plain do
-      if type(plain[i]) == "table" then checknode("ambientsound", plain[i], up + 1, nil, format("%s[%d]", path, i)) end
+      if type(plain[i]) == "table" then checknode(itemroles[role], plain[i], up + 1, nil, format("%s[%d]", path, i)) end
     end
     return
   end
@@ -627,8 +630,8 @@ local function writelist(proxy, k, v)
     local at = meta.at
     local plain, err, below = copy(v, at.depth + 1)
     if err ~= nil then error(format("list item [%d]%s: %s", k, below, err), 2) end
-    -- An ambient sound set whole is held to what its fields are held to one by one.
-    checknode(childrole(at.role, k), plain, 0, nil, format("%s[%d]", at.role, k))
+    -- An item of such a list set whole is held to what its fields are held to one by one.
+    if itemroles[at.role] then checknode(itemroles[at.role], plain, 0, nil, format("%s[%d]", at.role, k)) end
     v = wrap(plain, proxy, false, k, childrole(at.role, k), at.depth + 1, true)
   elseif type(v) ~= "number" and type(v) ~= "string" and type(v) ~= "boolean" and v ~= nil and v ~= null then
     return badvalue(k, v, 0)

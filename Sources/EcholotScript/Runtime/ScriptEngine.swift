@@ -36,8 +36,9 @@ public final class ScriptEngine {
     /// Every script that loaded, in order, with its text: what ``reloaded()`` runs again.
     var loadedScripts: [(pack: String, source: ScriptSource, text: [UInt8])] = []
 
-    /// Why a rule may not set an entity's sound to a file (as a level naming it would be
-    /// told), or nil when it may; no check when nil (an engine with no pack behind it).
+    /// Why a rule may not set a sound (an entity's, the music, an ambient sound) to a file,
+    /// as a level naming it would be told, or nil when it may; no check when nil (an
+    /// engine with no pack behind it).
     public var soundProblem: ((String) -> String?)?
 
     /// A fresh engine with the sandbox and the API, and no rules yet.
