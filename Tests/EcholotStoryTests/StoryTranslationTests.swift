@@ -97,6 +97,21 @@ extension StoryAuthorMessageTests {
         #expect(try Self.validate(folder) == "")
     }
 
+    /// A line with neither a voice nor a duration lasts as long as its longest text takes to
+    /// read, in whichever language that is: a German player's long line is not talked over
+    /// by the next one timed by the shorter English, and the time is the same for everyone.
+    @Test func anUntimedLineLastsAsLongAsItsLongestTranslation() throws {
+        let story = Self.translatedStory.replacingOccurrences(of: #"{"id": "bye", "duration": 1}"#, with: #"{"id": "bye"}"#)
+        #expect(story != Self.translatedStory)
+        let german = String(repeating: "Auf Wiedersehen, ", count: 10)
+        let folder = try Self.pack(story: story, strings: Self.translatedStrings, files: [
+            "strings/de.json": #"{"hello": "Hallo.", "bye": "\#(german)"}"#,
+        ])
+        let book = try #require(try StoryReader.load(for: try PackLoader.load(at: folder))?.get())
+        let bye = try #require(book.allLines.first { $0.id == "bye" })
+        #expect(bye.seconds == Double(german.count) * 0.06, "\(bye.seconds)")
+    }
+
     /// A language file named in capitals is found by `--lang` whatever its case, but
     /// `validate` asks for the lower-case name that `defaultLanguage` and other tools expect.
     @Test func aLanguageFileNamedInCapitalsIsWarnedOf() throws {

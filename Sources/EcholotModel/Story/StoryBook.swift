@@ -192,7 +192,8 @@ public struct StoryLine: Sendable {
     /// Where the speaker is, in degrees clockwise (0 ahead); `nil`: no direction.
     public var azimuth: Double?
     /// How long the line lasts in seconds: the `duration` given, else the voice's length,
-    /// else a reading time from the default text; fixed at load so replays are exact.
+    /// else a reading time from its longest text in any language; fixed at load so replays
+    /// are exact.
     public var seconds: Double
     /// Where the line is in `story.json`.
     public var position: SourcePosition
