@@ -26,14 +26,26 @@ struct Echolot: ParsableCommand {
     /// The names of the subcommands, in the order `--help` lists them.
     static var commandNames: [String] { configuration.subcommands.map { $0._commandName } }
 
-    /// The usage error for a first word that is no command (`echolot uninstall x`), with the
-    /// command it is close to, else every command; nil when the first word is a command,
-    /// `help`, an option, or a path (a file or folder there, or a word with a `/` or an
-    /// extension), which the parser's own message answers.
+    /// The usage error for a first word that is no command (`echolot uninstall x`), or a word
+    /// after `help` that is none (`echolot help instal`), with the command it is close to, else
+    /// every command; nil when the word is a command, `help`, an option, or — as the first word —
+    /// a path (a file or folder there, or a word with a `/` or an extension), which the parser's
+    /// own message answers.
     static func unknownCommand(_ arguments: [String]) -> String? {
-        guard let word = arguments.first, !word.isEmpty, !word.hasPrefix("-"), word != "help",
-              !commandNames.contains(word), !word.contains("/"), !word.contains("."),
+        guard let word = arguments.first else { return nil }
+        // The parser answers `help WORD` it does not know with the overview and success, so a
+        // misspelt command looked like one without help of its own.
+        if word == "help" {
+            guard arguments.count > 1, !arguments[1].hasPrefix("-"), !commandNames.contains(arguments[1]) else { return nil }
+            return unknownCommand(named: arguments[1])
+        }
+        guard !word.isEmpty, !word.hasPrefix("-"), !commandNames.contains(word), !word.contains("/"), !word.contains("."),
               !FileManager.default.fileExists(atPath: word) else { return nil }
+        return unknownCommand(named: word)
+    }
+
+    /// The usage error for `word`, which is no command.
+    private static func unknownCommand(named word: String) -> String {
         let distances = commandNames.map { ($0, editDistance(word, $0)) }
             .filter { $0.1 <= ($0.0.count >= 8 ? 2 : 1) }
         let best = distances.map(\.1).min()

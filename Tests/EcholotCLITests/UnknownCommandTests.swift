@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// A first word that is no command is told as one, with the command it is close to or the
-/// list of commands; paths, options and `help` keep the parser's own answers.
+/// list of commands (after `help` too); paths, options and `help` of a command keep the
+/// parser's own answers.
 @Suite struct UnknownCommandTests {
     /// `uninstall` (no such command, and not a misspelling of one) lists the commands.
     @Test func anUnknownCommandListsTheCommands() throws {
@@ -27,6 +28,23 @@ import Testing
         #expect(valdiate.stderr == "error: unknown command 'valdiate'; did you mean 'validate'? (see 'echolot --help')\n", "\(valdiate.stderr)")
         let packz = try echolot(["packz"], in: folder)
         #expect(packz.stderr == "error: unknown command 'packz'; did you mean 'packs' or 'pack'? (see 'echolot --help')\n", "\(packz.stderr)")
+    }
+
+    /// `help` with a word that is no command says so, as the command itself would: it printed
+    /// the overview and exited 0, as if the command had no help of its own.
+    @Test func helpForAnUnknownCommandIsAUsageError() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let instal = try echolot(["help", "instal"], in: folder)
+        #expect(instal.status == 2)
+        #expect(instal.stdout.isEmpty, "\(instal.stdout)")
+        #expect(instal.stderr == "error: unknown command 'instal'; did you mean 'install'? (see 'echolot --help')\n", "\(instal.stderr)")
+        let nosuch = try echolot(["help", "nosuch"], in: folder)
+        #expect(nosuch.status == 2)
+        #expect(nosuch.stderr.hasPrefix("error: unknown command 'nosuch'; the commands are: validate,"), "\(nosuch.stderr)")
+        let overview = try echolot(["help"], in: folder)
+        #expect(overview.status == 0)
+        #expect(overview.stdout.contains("SUBCOMMANDS:"), "\(overview.stdout)")
     }
 
     /// A path as first word (a folder there, or a word with a slash or an extension), an
