@@ -7,7 +7,25 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("core", runCoreBenchmarks), ("lua", runLuaBenchmarks), ("sandbox", runSandboxBenchmarks),
     ("audio", runAudioBenchmarks), ("terminal", runTerminalBenchmarks), ("store", runStoreBenchmarks),
 ]
-let sections = Set(CommandLine.arguments.dropFirst())
+let arguments = CommandLine.arguments.dropFirst()
+// Whoever reproduces docs/PERFORMANCE.md's figures asks the binary first; "--help" was
+// refused as an unknown section.
+if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+    print("""
+        USAGE: EcholotBench [SECTION …]   (make bench BENCH_ARGS="SECTION …"; release build)
+
+        Runs the named sections, else all: \(benchmarks.map(\.name).joined(separator: ", ")).
+        Every figure is set against a baseline measured in the same run; docs/PERFORMANCE.md
+        says what each section measures and how its figures were taken.
+
+        lua only, for profilers and instruction counts:
+          ECHOLOT_LUA_WAY=engine|observed|lua|luacall|swift  run that one way's ticks, nothing else
+          ECHOLOT_LUA_TICKS=N                                 how many ticks of it (default 50)
+          ECHOLOT_LUA_ENTITIES=N                              levels of N entities (default 1,000)
+        """)
+    exit(0)
+}
+let sections = Set(arguments)
 // A misspelt section would otherwise run nothing and exit 0, looking like a quiet success.
 let unknown = sections.filter { name in !benchmarks.contains { $0.name == name } }.sorted()
 if !unknown.isEmpty {

@@ -23,4 +23,17 @@ import Testing
         let listed = try #require(page.range(of: "(sections: ").map { page[$0.upperBound...].prefix(while: { $0 != ";" }) })
         #expect(listed.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "`", with: "") == sections.joined(separator: ", "))
     }
+
+    /// `--help` answers with the sections and the Lua section's variables, runs nothing and
+    /// exits 0: it was refused as a section named "--help".
+    @Test func helpListsTheSectionsAndVariables() throws {
+        let result = try runProcess(Self.bench, ["--help"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdout.contains("core, lua, sandbox, audio, terminal, store"), "\(result.stdout)")
+        for variable in ["ECHOLOT_LUA_WAY", "ECHOLOT_LUA_TICKS", "ECHOLOT_LUA_ENTITIES"] {
+            #expect(result.stdout.contains(variable), "\(variable): \(result.stdout)")
+        }
+        #expect(!result.stdout.contains("# Echolot benchmark"), "nothing ran: \(result.stdout)")
+    }
 }
