@@ -56,6 +56,20 @@ struct Echolot: ParsableCommand {
         return "error: unknown command '\(MessageText.argument(word))'; \(hint) (see 'echolot --help')"
     }
 
+    /// The usage error for the first argument that is not UTF-8 (`dl\xE9/pack`, a folder
+    /// named in Latin-1), nil when all are: Swift hands such an argument on with its bad
+    /// bytes replaced, so the path it names would be told as missing while `ls` shows it.
+    static func undecodableArgument(_ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int32) -> String? {
+        for index in 1 ..< Int(max(count, 1)) {
+            guard let argument = argv[index] else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: argument, count: strlen(argument))).map { UInt8(bitPattern: $0) }
+            guard String(validating: bytes, as: UTF8.self) == nil else { continue }
+            return "error: argument \(MessageText.named(bytes: bytes)) is not valid UTF-8, and Echolot opens files and "
+                + "folders by UTF-8 names only; rename the file or folder it names (or pass a link named in UTF-8)"
+        }
+        return nil
+    }
+
     /// The edits (insert, delete, change, swap two neighbours) that turn `a` into `b`.
     private static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.lowercased()), b = Array(b.lowercased())

@@ -5,6 +5,10 @@ import Foundation
 
 // Usage errors exit 2 and failures exit 1 (the command-line contract), so the exit code is
 // chosen here rather than left to ArgumentParser, whose usage code is 64.
+if let undecodable = Echolot.undecodableArgument(CommandLine.unsafeArgv, count: CommandLine.argc) {
+    writeIgnoringFailure(undecodable + "\n", to: STDERR_FILENO)
+    exit(2)
+}
 do {
     var command = try Echolot.parseAsRoot()
     try command.run()

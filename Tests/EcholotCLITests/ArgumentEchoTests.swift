@@ -38,4 +38,18 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains(#"--visuals must be shown, faded or hidden, not 'a\u001B]0;title\u0007b'"#), "\(result.stderr)")
     }
+
+    /// A pack folder whose name is Latin-1 (an old Windows zip unpacked) is told as a name
+    /// Echolot cannot open, with its bytes shown, not as missing while `ls` lists it.
+    @Test func anArgumentThatIsNotUTF8IsToldAsSuch() throws {
+        // Only a shell hands a program bytes that are no UTF-8: Swift's own arguments are
+        // Strings. (No folder is made: the name is refused before any is looked for, and
+        // FileManager could not remove one so named.)
+        let script = #"exec "$0" validate "$(printf 'dl\351')""#
+        let result = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, echolotExecutable.path])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(result.stderr == "error: argument 'dl\\xE9' is not valid UTF-8, and Echolot opens files and folders by UTF-8 names "
+            + "only; rename the file or folder it names (or pass a link named in UTF-8)\n", "\(result.stderr)")
+    }
 }
