@@ -75,11 +75,11 @@ struct LuaLine {
     }
 
     /// The places where `name` is read as a field (`kind` "field": after a single dot,
-    /// and not assigned to) or as a variable (`kind` "global": not after a dot, a colon
-    /// or `local`),
-    /// in the order they are written. Empty for any other kind.
+    /// and not assigned to), as a method (`kind` "method": after a colon, placed as a
+    /// field is, where its chain starts) or as a variable (`kind` "global": not after a
+    /// dot, a colon or `local`), in the order they are written. Empty for any other kind.
     func occurrences(of name: String, kind: String) -> [Occurrence] {
-        guard kind == "field" || kind == "global" else { return [] }
+        guard ["field", "method", "global"].contains(kind) else { return [] }
         let word = Array(name.utf8)
         var found: [Occurrence] = []
         for (k, token) in tokens.enumerated() where token.kind == .name && text[token.start ..< token.end].elementsEqual(word) {
@@ -91,7 +91,7 @@ struct LuaLine {
                 if !afterDot && !afterColon && !declared { found.append(Occurrence(path: [], offset: token.start)) }
                 continue
             }
-            guard afterDot, !isAssigned(k) else { continue }
+            guard kind == "method" ? afterColon : afterDot && !isAssigned(k) else { continue }
             found.append(chain(endingBefore: k - 1) ?? Occurrence(path: nil, offset: token.start))
         }
         return found

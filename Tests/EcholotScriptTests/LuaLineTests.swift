@@ -56,6 +56,13 @@ import Testing
         #expect(found.map(\.column) == [5])
     }
 
+    /// A method is placed as a field is: where its plain chain starts, else at its name.
+    @Test func aMethodIsReadAfterAColon() {
+        let found = places("m", "method", in: "x = a.b:m() + f():m() + t.m + ('s'):m() + m()")
+        #expect(found.map(\.path) == [["a", "b"], nil, nil])
+        #expect(found.map(\.column) == [5, 19, 37])
+    }
+
     @Test func aChainBegunOnTheLineBeforeIsNotPlain() {
         let source = "goal.x = ctx. -- the level\nlevel.entities.bell.azimth + ctx.\nid"
         #expect(places("azimth", line: 2, in: source).map(\.path) == [nil])
@@ -84,7 +91,7 @@ import Testing
             let end = LuaKeySearch.offset(ofLine: line + 1, in: text) ?? text.count
             var offsets = read.fieldReads().map(\.place.offset) + read.bracketReads().map(\.offset)
             for name in ["a", "b", "local"] {
-                offsets += (read.occurrences(of: name, kind: "field") + read.occurrences(of: name, kind: "global")).map(\.offset)
+                offsets += ["field", "method", "global"].flatMap { read.occurrences(of: name, kind: $0) }.map(\.offset)
             }
             if let source = LuaLine(line ... .max, of: text)?.source(ofLocal: "a", before: text.count) {
                 #expect(source.offset >= read.start && source.offset < text.count, "\(text) line \(line)")

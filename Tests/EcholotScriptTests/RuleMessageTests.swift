@@ -86,7 +86,12 @@ import Testing
                       ("goal.x = echolot.lsit()", "attempt to call a nil value (field 'lsit') (did you mean 'echolot.list'?) (pack"),
                       ("goal.x = math.flor(1.5)", "attempt to call a nil value (field 'flor') (did you mean 'math.floor'?) (pack"),
                       ("goal.x = string.uppper('a')", "(field 'uppper') (did you mean 'string.upper'?) (pack"),
-                      ("goal.x = ('a'):uppper()", "attempt to call a nil value (method 'uppper') (did you mean 'upper'?) (pack"),
+                      // A method is placed as a field is, where its read starts: its chain, or the
+                      // name after a value that is no chain; column 1 where the line calls it twice.
+                      ("goal.x = ('a'):uppper()", "probe.lua:4:16: error: attempt to call a nil value (method 'uppper') (did you mean 'upper'?) (pack"),
+                      ("local s = 'a' goal.x = s:uppper()", "probe.lua:4:24: error: attempt to call a nil value (method 'uppper')"),
+                      ("local s = 'a'\ngoal.x = s:uppper()", "probe.lua:5:10: error: attempt to call a nil value (method 'uppper')"),
+                      ("goal.x = ('a'):uppper() .. ('b'):uppper()", "probe.lua:4:1: error: attempt to call a nil value (method 'uppper')"),
                       ("goal.x = tonumbr('1')", "attempt to call a nil value (global 'tonumbr') (did you mean 'tonumber'?) (pack"),
                       ("goal.x = ctx.time + ctx.tiem", "attempt to perform arithmetic on a nil value (field 'tiem') (did you mean 'ctx.time'?) (pack")])
     func aMisspeltNameGetsTheOneMeant(body: String, message: String) throws {
