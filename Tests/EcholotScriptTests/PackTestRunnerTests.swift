@@ -217,6 +217,24 @@ import Testing
         #expect(results.first?.problems.first?.contains("two.lua:2:\(column): error:") == true, "\(results.first?.problems ?? [])")
     }
 
+    /// A level the pack does not have is one of the test's problems, told at `level` and
+    /// named as its others are, in the same run as a misspelt expectation or input event:
+    /// found only when the test played, it waited until they were fixed.
+    @Test func anUnknownLevelIsToldWithTheTestsOtherProblems() throws {
+        let results = try results(of: "odd.lua", """
+            return {
+              { name = "typo2", level = "oen", input = {}, expect = { outcom = "won" } },
+              { name = "event", level = "two", input = { { t = 1, action = "selet" } }, expect = { outcome = "won" } },
+            }
+            """)
+        #expect(results.map { $0.problems.map { $0.components(separatedBy: "/tests/").last ?? $0 } } == [
+            ["odd.lua:2:21: error: test 'typo2': pack 'test' has no level 'oen' (did you mean 'one'?)",
+             "odd.lua:2:59: error: test 'typo2': unknown expectation 'outcom' (did you mean 'outcome'?)"],
+            ["odd.lua:3:21: error: test 'event': pack 'test' has no level 'two'; its levels are: one",
+             "odd.lua:3:55: error: test 'event': input event 1: unknown action 'selet' (did you mean 'select'?)"],
+        ])
+    }
+
     /// A field is looked for after its test's name, so the same field of an earlier test is
     /// not taken for it; a word that merely ends in the field's name is not it either.
     @Test func aProblemsFieldIsFoundInItsOwnTest() {

@@ -85,6 +85,9 @@ struct PackTestReader {
                 guard let given = map["level"] else { throw Problem(message: "missing 'level', the id of the level to play") }
                 throw Problem(message: "'level' must be the id of a level, found \(Self.luaType(given))", field: "level")
             }
+            // Told with the test's other problems: found only when it played, it waited
+            // until they were fixed.
+            guard pack.level(id: level) != nil else { throw Problem(message: pack.noLevelMessage(level), field: "level") }
             return level
         }
         if level == nil, map["level"] == nil, meant.contains("level") { problems.removeLast() }

@@ -99,8 +99,9 @@ public enum PackTests {
     private static func play(_ test: PackTest, rules: PackRules, field: (String) -> SourcePosition,
                              event: (Int) -> SourcePosition) -> PackTestResult {
         let shown = test.source.displayPath
+        // The reader refuses a test of a level the pack does not have, with its other problems.
         guard let level = rules.pack.level(id: test.level) else {
-            let message = rules.pack.noLevelMessage(test.level)
+            let message = test.problem(rules.pack.noLevelMessage(test.level))
             return PackTestResult(test: test, file: shown, name: test.name, result: nil,
                                   problems: [Diagnostic(path: shown, at: field("level"), message: message).description])
         }
