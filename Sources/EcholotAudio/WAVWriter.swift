@@ -4,7 +4,8 @@ import Foundation
 
 /// A WAV file written through libsndfile from float samples. The samples go to a
 /// temporary file beside it, which ``close()`` puts in place in one step: a failed or
-/// abandoned write leaves the file as it was, never half a file.
+/// abandoned write leaves the file as it was, never half a file; a killed one's temporary
+/// file is removed by the next write to the same file (``OutputGuard/temporary(beside:)``).
 public final class WAVWriter {
     /// How samples are stored in the file.
     public enum Encoding: Sendable {
@@ -48,7 +49,7 @@ public final class WAVWriter {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw AudioError.writeFailed(path: url.path, message: "the folder \(folder.path) does not exist")
         }
-        temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
+        temporary = OutputGuard.temporary(beside: destination)
         var info = SF_INFO()
         info.channels = Int32(channels)
         info.samplerate = Int32(sampleRate)

@@ -174,23 +174,51 @@ import Testing
     @Test func aKilledRenderLeavesNoTemporaryFileAndTheOutputAsItWas() throws {
         let out = folder.appendingPathComponent("long.wav")
         try Data("earlier render".utf8).write(to: out)
+        let process = try startWritingAnHourLongRender(to: out)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        #expect(try temporaries().isEmpty)
+        #expect(try Data(contentsOf: out) == Data("earlier render".utf8))
+    }
+
+    /// `kill -9` ends a render before it can remove its temporary file: the next render to
+    /// the same file removes it (its process is gone), and leaves a live render's one and
+    /// every other file.
+    @Test func theNextRenderRemovesTheTemporaryFileOfOneKilledOutright() throws {
+        let out = folder.appendingPathComponent("long.wav")
+        let process = try startWritingAnHourLongRender(to: out)
+        let left = try temporaries()
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(try temporaries() == left, "kill -9 runs no cleanup")
+        // This test's process is alive: a temporary named after it is a render under way.
+        let live = ".long.wav.\(getpid())-\(UUID().uuidString).tmp"
+        let others = [live, ".other.wav.2147483647-\(UUID().uuidString).tmp", ".long.wav.notes.tmp"]
+        for name in others { try Data("kept".utf8).write(to: folder.appendingPathComponent(name)) }
+        let next = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "0.5", "--out", out.path])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == (others + ["long.wav"]).sorted())
+        #expect(abs(try AudioAsset.decode(url: out).duration - 0.5) < 0.001)
+    }
+
+    /// The hidden temporary files in the test's folder.
+    func temporaries() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+    }
+
+    /// Starts rendering an hour of the tutorial to `out`, returning once its temporary file is there.
+    func startWritingAnHourLongRender(to out: URL) throws -> Process {
         let process = Process()
         process.executableURL = echolotExecutable
         process.arguments = ["render", Tutorial.root.path, "--level", "around-you", "--seconds", "3600", "--out", out.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        func temporaries() throws -> [String] {
-            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
-        }
         let deadline = Date().addingTimeInterval(30)
         while try temporaries().isEmpty, process.isRunning, Date() < deadline { usleep(20_000) }
         #expect(try !temporaries().isEmpty, "the render never started writing")
-        process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
-        #expect(try temporaries().isEmpty)
-        #expect(try Data(contentsOf: out) == Data("earlier render".utf8))
+        return process
     }
 
     /// Ctrl-C there from the very start (pressed while the pack loads, or before the first

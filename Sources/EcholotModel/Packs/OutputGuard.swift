@@ -25,6 +25,17 @@ public enum OutputGuard {
         return current
     }
 
+    /// A fresh hidden file beside `destination` (a file ``destination(of:)`` gave) to write
+    /// it in and rename over it: `.NAME.<pid>-<uuid>.tmp`. A write killed before its rename
+    /// (`kill -9`) leaves its file there; the next write to the same destination removes
+    /// every such file whose process is gone, so none is left for good.
+    public static func temporary(beside destination: URL) -> URL {
+        let folder = destination.deletingLastPathComponent()
+        let prefix = ".\(destination.lastPathComponent)."
+        LeftOver.sweep(folder, prefix: prefix, suffix: ".tmp")
+        return folder.appendingPathComponent(LeftOver.name(prefix: prefix, suffix: ".tmp"))
+    }
+
     /// Whether `output` (a link followed to what it names) exists and is neither a regular
     /// file nor a folder: a device, a pipe or a socket, which renaming a file over it would
     /// replace (as root, `/dev/full` became a zip) and writing into would not keep.

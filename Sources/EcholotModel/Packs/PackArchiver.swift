@@ -131,8 +131,7 @@ public enum PackArchiver {
                                                          message: "exists and is not a regular file (a device, a pipe or a socket); nothing was written")])
         }
         let files = try files(in: folder, displayRoot: displayRoot, limits: limits)
-        let temporary = output.deletingLastPathComponent()
-            .appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).tmp")
+        let temporary = OutputGuard.temporary(beside: output)
         do {
             try writeEntries(files, from: folder, prefix: id + "/", to: temporary)
         } catch let error as UnreadableFile {

@@ -63,24 +63,13 @@ public final class PackStorage: Sendable {
     /// folder, named after this process so that the next one can tell it from its own.
     static func make() throws -> PackStorage {
         let temporary = FileManager.default.temporaryDirectory
-        sweep(temporary)
-        let folder = temporary.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString)", isDirectory: true)
+        // Ctrl-C or a kill during `validate`, `run` or `play` of an archive ends the process
+        // before it can remove its own folder (up to 256 MiB): the next one removes it.
+        LeftOver.sweep(temporary, prefix: prefix)
+        let folder = temporary.appendingPathComponent(LeftOver.name(prefix: prefix), isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false,
                                                 attributes: [.posixPermissions: 0o700])
         return PackStorage(folder: folder)
-    }
-
-    /// Removes the folders of processes that are gone: Ctrl-C or a kill during `validate`,
-    /// `run` or `play` of an archive ends the process before it can remove its own (up to
-    /// 256 MiB). A live process's folder, another user's or one in an unknown form stays.
-    private static func sweep(_ temporary: URL) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
-        for name in names where name.hasPrefix(prefix) {
-            guard let owner = name.dropFirst(prefix.count).split(separator: "-").first.flatMap({ pid_t($0) }),
-                  owner > 0, kill(owner, 0) != 0, errno == ESRCH
-            else { continue }
-            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
-        }
     }
 
     private init(folder: URL) {
