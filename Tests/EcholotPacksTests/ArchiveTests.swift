@@ -302,6 +302,40 @@ struct ArchiveTests {
             == ["not a readable ZIP archive (it may be damaged or not a .zip at all)"])
     }
 
+    /// An archive whose end record (the last 22 bytes: entry counts at 8 and 10, the
+    /// directory's size at 12 and its offset at 16) no longer fits its directory is told as
+    /// damaged, in one message: a count lowered hid the last files, and the pack loaded
+    /// without them. Damage that still gives every file (a wrong size, bytes appended) loads.
+    @Test func aDamagedEndRecordIsToldAsSuch() throws {
+        let scratch = Scratch()
+        makePack(scratch)
+        _ = try PackArchiver.write(folder: scratch.at("src"), id: "zipped", to: scratch.at("zipped.zip"), displayRoot: "src")
+        let whole = [UInt8](try Data(contentsOf: scratch.at("zipped.zip")))
+        let end = whole.count - 22
+        func damaged(_ change: (inout [UInt8]) -> Void) throws -> [String] {
+            var bytes = whole
+            change(&bytes)
+            try Data(bytes).write(to: scratch.at("damaged.zip"))
+            return PackLoader.validate(at: scratch.at("damaged.zip")).map(\.message)
+        }
+        func set(_ bytes: inout [UInt8], _ offset: Int, _ value: Int, size: Int = 2) {
+            for index in 0..<size { bytes[end + offset + index] = UInt8(truncatingIfNeeded: value >> (8 * index)) }
+        }
+        let again = "nothing was read from it; get or make the archive again"
+        #expect(try damaged { set(&$0, 8, 4); set(&$0, 10, 4) }
+            == ["the archive is damaged: its directory holds more entries than the 4 its end record counts; \(again)"])
+        #expect(try damaged { set(&$0, 8, 6); set(&$0, 10, 6) }
+            == ["the archive is damaged: its directory holds 5 readable entries, but its end record counts 6; \(again)"])
+        let start = Int(whole[end + 16]) | Int(whole[end + 17]) << 8 | Int(whole[end + 18]) << 16 | Int(whole[end + 19]) << 24
+        #expect(try damaged { set(&$0, 16, start + 1, size: 4) }
+            == ["the archive is damaged: its directory holds 0 readable entries, but its end record counts 5; \(again)"])
+        // The directory cut short: its last entry's header runs into the end record.
+        #expect(try damaged { $0.removeSubrange((end - 30)..<end) }
+            == ["the archive is damaged: its directory holds 4 readable entries, but its end record counts 5; \(again)"])
+        #expect(try damaged { set(&$0, 12, 1, size: 4) } == [])
+        #expect(try damaged { $0 += Array("appended".utf8) } == [])
+    }
+
     @Test func refusesAnEntryThatInflatesBeyondItsHeader() throws {
         let scratch = Scratch()
         let text = String(repeating: "echolot ", count: 500)

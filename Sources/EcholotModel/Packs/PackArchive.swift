@@ -70,9 +70,18 @@ public final class PackArchive {
             throw refuse(["not a readable ZIP archive (it may be damaged or not a .zip at all)"])
         }
         var scan = ArchiveScan(limits: limits)
+        var read = 0
+        var tooMany = false
         for entry in archive {
-            if !scan.add(entry) { break }
+            read += 1
+            if !scan.add(entry) {
+                tooMany = true
+                break
+            }
         }
+        // Before what the entries hold: read from a damaged directory, a name may run into
+        // the end record, and the pack may lack files without a word.
+        if !tooMany, let damage = ArchiveDirectory.damage(of: url, entriesRead: read) { throw refuse([damage]) }
         scan.finish()
         if !scan.problems.isEmpty { throw refuse(scan.problems) }
         let folder: String
