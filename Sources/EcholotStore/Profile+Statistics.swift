@@ -23,29 +23,44 @@ extension Statistics {
             max(statistics.interval.start.timeIntervalSince1970, Double(current) * Summaries.quarter), now.timeIntervalSince1970,
         ]
 
+        // Each query also says whether a row it adds up breaks its table's rule; the
+        // figures are then not shown, and the row is named.
         var levels: [LevelKey: Totals] = [:]
+        let levelWhere = "packID = ? AND levelID = ? AND quarter >= ? AND quarter < ?"
         let levelRange = try db.cachedStatement(sql: """
-            SELECT sum(runs), sum(won), sum(lost), sum(abandoned), sum(scored), total(scoreSum), max(bestScore), sum(missesSum)
-            FROM quarterSummary WHERE packID = ? AND levelID = ? AND quarter >= ? AND quarter < ?
+            SELECT sum(runs), sum(won), sum(lost), sum(abandoned), sum(scored), total(scoreSum), max(bestScore), sum(missesSum),
+                   max(\(SummedTable.quarterSummary.broken))
+            FROM quarterSummary WHERE \(levelWhere)
             """)
         for row in try Row.fetchAll(db, sql: "SELECT packID, levelID FROM levelSummary") {
             let key = try LevelKey(packID: row.read(0), levelID: row.read(1))
-            if let sums = try Row.fetchOne(levelRange, arguments: [key.packID, key.levelID, first, current]), let totals = try Totals(sums: sums) {
-                levels[key] = totals
+            let arguments: StatementArguments = [key.packID, key.levelID, first, current]
+            guard let sums = try Row.fetchOne(levelRange, arguments: arguments) else { continue }
+            if try sums.read(8, as: Bool?.self) == true {
+                try SummedTable.quarterSummary.refuseBroken(db, where: levelWhere, arguments: arguments)
             }
+            if let totals = try Totals(sums: sums) { levels[key] = totals }
         }
         var quarters: [Int: Totals] = [:]
+        let quarterWhere = "quarter >= ? AND quarter < ?"
         for row in try Row.fetchAll(db, sql: """
-            SELECT quarter, runs, won, 0, 0, scored, scoreSum, bestScore, 0 FROM quarterTotal
-            WHERE quarter >= ? AND quarter < ?
+            SELECT quarter, runs, won, 0, 0, scored, scoreSum, bestScore, 0, \(SummedTable.quarterTotal.broken) FROM quarterTotal
+            WHERE \(quarterWhere)
             """, arguments: [first, current]) {
+            if try row.read(9, as: Bool.self) {
+                try SummedTable.quarterTotal.refuseBroken(db, where: quarterWhere, arguments: [first, current])
+            }
             quarters[try row.read(0)] = try Totals(row: row, from: 1)
         }
+        let tailWhere = "recordedAt >= ? AND recordedAt <= ?"
         for row in try Row.fetchAll(db, sql: """
             SELECT packID, levelID, 1, outcome = 'won', outcome = 'lost', outcome = 'abandoned',
-                   score IS NOT NULL, coalesce(score, 0) AS score, score, misses
-            FROM run WHERE recordedAt >= ? AND recordedAt <= ?
+                   score IS NOT NULL, coalesce(score, 0) AS score, score, misses, \(SummedTable.run.broken)
+            FROM run WHERE \(tailWhere)
             """, arguments: tail) {
+            if try row.read(10, as: Bool.self) {
+                try SummedTable.run.refuseBroken(db, where: tailWhere, arguments: tail)
+            }
             let run = try Totals(row: row, from: 2)
             try levels[LevelKey(packID: row.read(0), levelID: row.read(1)), default: Totals()].add(run)
             quarters[current, default: Totals()].add(run)
@@ -73,18 +88,29 @@ extension Statistics {
     /// Per tag: its quarters' sums plus the current quarter's runs, sorted by tag.
     private static func tags(_ db: Database, first: Int, current: Int, tail: StatementArguments) throws -> [TagStatistics] {
         var tags: [String: TagStatistics] = [:]
+        let tagWhere = "tag = ? AND quarter >= ? AND quarter < ?"
         let tagRange = try db.cachedStatement(sql: """
-            SELECT sum(runs), sum(found), sum(present) FROM quarterTag WHERE tag = ? AND quarter >= ? AND quarter < ?
+            SELECT sum(runs), sum(found), sum(present), max(\(SummedTable.quarterTag.broken)) FROM quarterTag WHERE \(tagWhere)
             """)
         for tag in try String.fetchAll(db, sql: "SELECT tag FROM tagSummary") {
-            if let row = try Row.fetchOne(tagRange, arguments: [tag, first, current]), let runs = try row.read(0, as: Int?.self) {
+            let arguments: StatementArguments = [tag, first, current]
+            guard let row = try Row.fetchOne(tagRange, arguments: arguments) else { continue }
+            if try row.read(3, as: Bool?.self) == true {
+                try SummedTable.quarterTag.refuseBroken(db, where: tagWhere, arguments: arguments)
+            }
+            if let runs = try row.read(0, as: Int?.self) {
                 tags[tag] = try TagStatistics(tag: tag, runs: runs, found: row.read(1), present: row.read(2))
             }
         }
+        let tailWhere = "runID IN (SELECT id FROM run WHERE recordedAt >= ? AND recordedAt <= ?)"
         for row in try Row.fetchAll(db, sql: """
-            SELECT foundTag.tag, foundTag.found, foundTag.present FROM run JOIN foundTag ON foundTag.runID = run.id
+            SELECT foundTag.tag, foundTag.found, foundTag.present, \(SummedTable.foundTag.broken)
+            FROM run JOIN foundTag ON foundTag.runID = run.id
             WHERE run.recordedAt >= ? AND run.recordedAt <= ?
             """, arguments: tail) {
+            if try row.read(3, as: Bool.self) {
+                try SummedTable.foundTag.refuseBroken(db, where: tailWhere, arguments: tail)
+            }
             let tag: String = try row.read(0)
             var entry = tags[tag] ?? TagStatistics(tag: tag, runs: 0, found: 0, present: 0)
             entry.runs = Score.add(entry.runs, 1)
