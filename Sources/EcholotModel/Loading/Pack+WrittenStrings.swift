@@ -50,24 +50,13 @@ extension Pack {
                   let suffix = ["briefing", "line"].first(where: { string.id.hasSuffix(".\($0)") }) else { continue }
             let type = String(string.id.dropFirst(5).dropLast(suffix.count + 1))
             guard let declared = parameters[type] else { continue }
-            for name in Self.placeholders(in: text) where !declared.contains(name) && !goalFields.contains(name) {
+            for name in Placeholders.names(in: text) where !declared.contains(name) && !goalFields.contains(name) {
                 guard let meant = Suggestion.closest(to: name, among: declared) else { continue }
                 warnings.append(Diagnostic(path: string.file, at: string.valuePosition, message: "string \(quoted(string.id)): {\(name)} is no parameter of "
                     + "goal type \(quoted(type)) and would be read out as written (did you mean {\(meant)}?)", severity: .warning))
             }
         }
         return warnings
-    }
-
-    /// The names written in braces in `text`, in order, as the game fills them.
-    static func placeholders(in text: String) -> [String] {
-        var names: [String] = []
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            names.append(String(rest[rest.index(after: open) ..< close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
     }
 
     /// A warning at each of the pack's own strings files whose language is written with

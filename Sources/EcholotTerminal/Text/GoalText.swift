@@ -143,15 +143,10 @@ public struct GoalText {
     /// player reads it (``spoken(_:in:)``); a field the goal does not have stays as
     /// written, so a misspelt one shows where it is.
     private func fill(_ template: String, _ goal: Goal, in level: Level) -> String {
-        var text = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            text += rest[..<open]
-            let value = goal[String(rest[rest.index(after: open) ..< close])]
-            text += value.isNull ? String(rest[open ... close]) : spoken(value, in: level)
-            rest = rest[rest.index(after: close)...]
+        Placeholders.fill(template) { field in
+            let value = goal[field]
+            return value.isNull ? nil : spoken(value, in: level)
         }
-        return text + rest
     }
 
     /// A goal's value in words: an entity's id becomes its name (any other text stays as
