@@ -216,8 +216,6 @@ struct ValidateCommand: ParsableCommand {
         }
         // Which goal types there are, and which ids a script may hand the game, are known
         // once the scripts load; until then, what stops them is the problem told.
-        // The strings files are read once for both checks of them.
-        let written = pack.writtenStrings()
         if let rules {
             let scripted = rules.engine.stringLiterals(inPacks: Set(pack.loadOrder.map(\.manifest.id)))
             let goalTypes = rules.engine.ruleNames(.goal, for: pack.id)
@@ -226,12 +224,12 @@ struct ValidateCommand: ParsableCommand {
                 parameters[type] = rules.engine.rule(.goal, named: type, for: pack.id)?.params.map(\.name)
             }
             remarks = (remarks + pack.unusedStringWarnings(goalTypes: goalTypes, toldByTheEngine: GoalText.standardTypes,
-                                                           readWhole: readWhole.union(scripted), written: written)
-                + pack.placeholderWarnings(parameters: parameters, written: written)).sortedForDisplay()
+                                                           readWhole: readWhole.union(scripted))
+                + pack.placeholderWarnings(parameters: parameters)).sortedForDisplay()
         }
         remarks = (remarks + (rules?.engine.replacedStandardRuleNotes(for: pack.id) ?? [])
             + pack.unlistedLevelWarnings(storyLevels: storyLevels(storyReading))
-            + pack.untranslatedStringWarnings(written: written) + pack.untranslatedLevelTextWarnings()
+            + pack.untranslatedStringWarnings() + pack.untranslatedLevelTextWarnings()
             + pack.languageFileNameWarnings()).sortedForDisplay()
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.

@@ -14,38 +14,28 @@ extension Pack {
         /// Where its text is written (an empty text is told there).
         public var valuePosition: SourcePosition
     }
+}
 
-    /// The ids the pack's own `strings/<lang>.json` files write, file by file in the order
-    /// written. A base's files are its author's, and a file that cannot be read is told by
-    /// the loader: neither is here.
-    public func writtenStrings() -> [WrittenString] {
-        guard case let .opened(files) = PackFiles.open(root) else { return [] }
-        var written: [WrittenString] = []
-        for file in files.visible("strings")
-        where file.hasSuffix(".json") && Identifiers.isLanguageCode(String(file.dropLast(5))) {
-            guard case let .success(bytes) = files.read("strings/\(file)", limit: PackFiles.jsonLimit),
-                  case let .object(members)? = JSONParser.parse(bytes).root?.value else { continue }
-            let shown = display("strings/\(file)")
-            written += members.map { member in
-                var string = WrittenString(file: shown, id: member.key, position: member.keyPosition, valuePosition: member.value.position)
-                if case let .string(text) = member.value.value { string.text = text }
-                return string
-            }
-        }
-        return written
+extension Pack.WrittenString {
+    /// The string `member` of a strings file writes, that file shown as `file`.
+    init(file: String, member: JSONMember) {
+        self.init(file: file, id: member.key, position: member.keyPosition, valuePosition: member.value.position)
+        if case let .string(text) = member.value.value { self.text = text }
     }
+}
 
+extension Pack {
     /// A warning at each goal string of the pack's own files (`goal.<type>.briefing`,
     /// `goal.<type>.line`) with a `{name}` that is a near miss of a parameter the type
     /// declares (`{entitty}` beside `entity`): the game fills only a field the goal has, so
     /// players would hear the braces. Any other `{name}` may be a field the rule sets at run
     /// time (modding.md), so it is left alone. `parameters`: each goal type the game reads
     /// these strings for, with the names of its parameters.
-    public func placeholderWarnings(parameters: [String: [String]], written: [WrittenString]? = nil) -> [Diagnostic] {
+    public func placeholderWarnings(parameters: [String: [String]]) -> [Diagnostic] {
         // Fields every goal has, or that the engine keeps on one.
         let goalFields: Set = ["id", "type", "state", "deadline", "progress"]
         var warnings: [Diagnostic] = []
-        for string in written ?? writtenStrings() {
+        for string in writtenStrings {
             guard let text = string.text, string.id.hasPrefix("goal."),
                   let suffix = ["briefing", "line"].first(where: { string.id.hasSuffix(".\($0)") }) else { continue }
             let type = String(string.id.dropFirst(5).dropLast(suffix.count + 1))
@@ -87,17 +77,16 @@ extension Pack {
     /// A warning at each of the pack's own `pack.`, `scenario.`, `level.`, `entity.`,
     /// `goal.` and `achievement.` strings of its default language that another language the pack has no text
     /// for: players of that language read the default's words there without a word said.
-    /// (A story's strings are the story's check, which calls ``untranslatedStringWarnings(written:ids:)``.)
-    /// `written`: the pack's strings as ``writtenStrings()`` reads them, when read already.
-    public func untranslatedStringWarnings(written: [WrittenString]? = nil) -> [Diagnostic] {
+    /// (A story's strings are the story's check, which calls ``untranslatedStringWarnings(ids:)``.)
+    public func untranslatedStringWarnings() -> [Diagnostic] {
         let families = ["pack.", "scenario.", "level.", "entity.", "goal.", "achievement."]
-        return untranslated(written: written) { id in families.contains(where: id.hasPrefix) }
+        return untranslated { id in families.contains(where: id.hasPrefix) }
     }
 
     /// The same warning for each of `ids` (a story's chapter, ending and option strings)
     /// that the default language's file writes and another language lacks.
-    public func untranslatedStringWarnings(written: [WrittenString]? = nil, ids: Set<String>) -> [Diagnostic] {
-        untranslated(written: written, where: ids.contains)
+    public func untranslatedStringWarnings(ids: Set<String>) -> [Diagnostic] {
+        untranslated(where: ids.contains)
     }
 
     /// A warning at each name and briefing only a level file of the pack's own writes (a
@@ -145,11 +134,11 @@ extension Pack {
 
     /// The warning of each id of the default language's own file that `wanted` picks and
     /// another language has no text for.
-    private func untranslated(written: [WrittenString]?, where wanted: (String) -> Bool) -> [Diagnostic] {
+    private func untranslated(where wanted: (String) -> Bool) -> [Diagnostic] {
         let others = strings.keys.filter { $0 != manifest.defaultLanguage }.sorted()
         guard !others.isEmpty else { return [] }
         let own = display("strings/\(manifest.defaultLanguage).json")
-        return (written ?? writtenStrings()).filter { $0.file == own && wanted($0.id) }.compactMap { string in
+        return writtenStrings.filter { $0.file == own && wanted($0.id) }.compactMap { string in
             let missing = others.filter { strings[$0]?[string.id] == nil }
             guard !missing.isEmpty else { return nil }
             let files = missing.map { "strings/\($0).json" }
@@ -168,10 +157,9 @@ extension Pack {
     /// read none):
     /// most likely a misspelt id, so players get the file's name, not the text. Ids the
     /// game may read whole are left alone: those in `readWhole` (a story's line ids and
-    /// speakers, a string a script may hand the game) and an entity's `name`. `written`: as
-    /// for ``untranslatedStringWarnings(written:)``.
+    /// speakers, a string a script may hand the game) and an entity's `name`.
     public func unusedStringWarnings(goalTypes: [String], toldByTheEngine standard: Set<String> = [],
-                                     readWhole: Set<String> = [], written: [WrittenString]? = nil) -> [Diagnostic] {
+                                     readWhole: Set<String> = []) -> [Diagnostic] {
         var known = ["pack.name", "pack.description"]
         known += manifest.scenarios.map { "scenario.\($0.id).name" }
         let whole = readWhole.union(entityNames)
@@ -182,7 +170,7 @@ extension Pack {
         known += goalTypes.filter { !standard.contains($0) }.flatMap { ["goal.\($0).briefing", "goal.\($0).line"] }
         let ids = Set(known)
         var warnings: [Diagnostic] = []
-        for string in written ?? writtenStrings() where !ids.contains(string.id) && !whole.contains(string.id) {
+        for string in writtenStrings where !ids.contains(string.id) && !whole.contains(string.id) {
             guard let reason = unusedReason(string.id, standard: standard) else { continue }
             let hint = Suggestion.hint(for: string.id, among: known)
             warnings.append(Diagnostic(path: string.file, at: string.position,

@@ -14,6 +14,11 @@ public struct Pack: Sendable {
     public var levels: [String: LevelDefinition]
     /// Localised strings: language → string id → text.
     public var strings: [String: [String: String]]
+    /// The ids the pack's own `strings/<lang>.json` files write, file by file in the order
+    /// written, with where: kept from the loader's one reading of them, for the checks that
+    /// tell a string at its place. A base's files are its author's, and a file that cannot
+    /// be read is told by the loader: neither is here.
+    public internal(set) var writtenStrings: [WrittenString] = []
     /// How the pack folder is shown in diagnostics (`levels/tutorial`, `my-pack.zip`).
     public var displayRoot: String
     /// The packs this one extends, nearest first; empty when it extends none or has not

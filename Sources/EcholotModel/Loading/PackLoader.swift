@@ -140,6 +140,7 @@ struct PackLoading {
 
         // The strings.
         var strings: [String: [String: String]] = [:]
+        var written: [Pack.WrittenString] = []
         // Optional, but one that is there and cannot be read is told as `levels/` is: every
         // translated name would otherwise fall back without a word.
         _ = checkFolder("strings")
@@ -152,9 +153,11 @@ struct PackLoading {
                 continue
             }
             let stringsReport = FileReport(displayPath: files.display(file))
-            if let root = readJSON(file, report: stringsReport, missing: "file does not exist"),
-               let table = StringsReader.read(root) {
-                strings[language] = table
+            if let root = readJSON(file, report: stringsReport, missing: "file does not exist") {
+                if case let .object(members) = root.value {
+                    written += members.map { Pack.WrittenString(file: stringsReport.displayPath, member: $0) }
+                }
+                if let table = StringsReader.read(root) { strings[language] = table }
             }
             diagnostics += stringsReport.diagnostics
         }
@@ -164,8 +167,9 @@ struct PackLoading {
                                          levelIDs: levelFileIDs.sorted(), displayRoot: files.displayRoot)
         guard var manifest else { return outcome }
         manifest.levelOrder = PackLoading.levelOrder(manifest, levelIDs: levelFileIDs.sorted())
-        let pack = Pack(root: files.root, manifest: manifest, manifestSource: manifestSource,
+        var pack = Pack(root: files.root, manifest: manifest, manifestSource: manifestSource,
                         levels: levels, strings: strings, displayRoot: files.displayRoot)
+        pack.writtenStrings = written
         outcome.partlyRead = partlyRead
         outcome.readWithProblems = readWithProblems
         if sortedDiagnostics.isEmpty {

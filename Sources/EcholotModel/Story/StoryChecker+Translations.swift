@@ -8,14 +8,13 @@ extension StoryChecker {
     /// A problem at the value of each of `ids` (a line's or a speaker's, told as `what`) in
     /// the pack's own default-language file whose text there is empty or only spaces:
     /// players would read nothing for this line (or a bare `: ` for this speaker). None for
-    /// an id whose text is written, or whose file is a base's (told with the base). The
-    /// strings files are read for their positions once, and only when a text is empty.
+    /// an id whose text is written, or whose file is a base's (told with the base).
     func emptyDefaultTexts(_ ids: [(id: String, what: String)]) -> [Diagnostic] {
         let language = pack.manifest.defaultLanguage
         let empty = ids.filter { pack.strings[language]?[$0.id].map { Pack.written($0) == nil } ?? false }
         guard !empty.isEmpty else { return [] }
         let file = pack.display("strings/\(language).json")
-        let written = pack.writtenStrings().filter { $0.file == file }
+        let written = pack.writtenStrings.filter { $0.file == file }
         return empty.compactMap { id, what in
             guard let string = written.last(where: { $0.id == id }) else { return nil }
             let shown = what == "speaker" ? "a bare ': ' before their lines" : "nothing for this line"
@@ -35,7 +34,7 @@ extension StoryChecker {
         let language = pack.manifest.defaultLanguage
         guard let defaults = pack.strings[language] else { return [] }
         let others = pack.strings.keys.filter { $0 != language }.sorted()
-        let written = pack.writtenStrings()
+        let written = pack.writtenStrings
         var warnings: [Diagnostic] = []
         // Ids some line or speaker uses, in the order first used, with where.
         var used: [(id: String, what: String, position: SourcePosition)] = []
@@ -68,7 +67,7 @@ extension StoryChecker {
                     + (hints.isEmpty ? "" : " (did you mean \(Suggestion.list(hints, conjunction: "or"))?)"),
                 severity: .warning))
         }
-        warnings += pack.untranslatedStringWarnings(written: written, ids: storyNameStrings())
+        warnings += pack.untranslatedStringWarnings(ids: storyNameStrings())
         warnings += emptyTexts(written: written, used: Set(used.map(\.id)))
         if complete && onlyStepsDriveTheStory {
             warnings += unusedNearMisses(written: written, used: used.map(\.id), whole: whole, hinted: hinted)

@@ -25,7 +25,7 @@ extension StoryChecker {
         let families = stringFamilies()
         let whole = book.stringIDs.union(pack.entityNames)
         var warnings: [Diagnostic] = []
-        for string in pack.writtenStrings() where !whole.contains(string.id) {
+        for string in pack.writtenStrings where !whole.contains(string.id) {
             guard let family = families.first(where: { string.id.hasPrefix($0.prefix) }) else { continue }
             let name = String(string.id.dropFirst(family.prefix.count))
             guard !family.names.contains(name) else { continue }
