@@ -163,26 +163,14 @@ struct TestCommand: ParsableCommand {
     static func pack(ofTestFile argument: String) throws -> (pack: String, test: String)? {
         var isFolder: ObjCBool = false
         guard !argument.hasSuffix(".zip"), FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder),
-              !isFolder.boolValue else { return nil }
-        var typed = argument.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        var folder = URL(fileURLWithPath: argument).standardizedFileURL
-        var inside: [String] = []
-        while folder.path != "/" {
-            inside.insert(folder.lastPathComponent, at: 0)
-            folder.deleteLastPathComponent()
-            // The folder as the argument writes it, while its names can be taken off.
-            if let last = typed.last, ![".", "..", ""].contains(last) { typed.removeLast() } else { typed = [] }
-            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("pack.json").path) else { continue }
-            let shown = typed.isEmpty ? relativeFolder(folder) : typed.joined(separator: "/")
-            let test = inside.joined(separator: "/")
-            guard test.hasPrefix(PackTestFolder.name + "/") else {
-                Terminal.error("\(MessageText.argument(argument)):1:1: error: not a pack folder, nor a test file "
-                    + "(a test is a tests/*.lua or tests/*.story.json file); to run the tests of its pack: echolot test \(MessageText.argument(shown))")
-                throw ExitCode(1)
-            }
-            return (shown, test)
+              !isFolder.boolValue,
+              let (shown, test) = PackLoader.enclosingPack(of: argument, at: URL(fileURLWithPath: argument)) else { return nil }
+        guard test.hasPrefix(PackTestFolder.name + "/") else {
+            Terminal.error("\(MessageText.argument(argument)):1:1: error: not a pack folder, nor a test file "
+                + "(a test is a tests/*.lua or tests/*.story.json file); to run the tests of its pack: echolot test \(MessageText.argument(shown))")
+            throw ExitCode(1)
         }
-        return nil
+        return (shown, test)
     }
 
     /// Whether `argument`, which names nothing here, is the name of a test in the current
@@ -191,16 +179,6 @@ struct TestCommand: ParsableCommand {
         let manager = FileManager.default
         return !argument.contains("/") && !manager.fileExists(atPath: argument) && manager.fileExists(atPath: "pack.json")
             && manager.fileExists(atPath: PackTestFolder.name + "/" + argument)
-    }
-
-    /// `folder` as a path from the current folder: `.`, `..`, `../..` when it holds the
-    /// current folder, else absolute.
-    static func relativeFolder(_ folder: URL) -> String {
-        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.pathComponents
-        let there = folder.standardizedFileURL.pathComponents
-        guard here.starts(with: there) else { return folder.path }
-        let ups = here.count - there.count
-        return ups == 0 ? "." : Array(repeating: "..", count: ups).joined(separator: "/")
     }
 
     /// Why a TEST argument names no test of the pack: the line to tell.

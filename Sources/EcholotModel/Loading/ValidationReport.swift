@@ -120,14 +120,24 @@ extension PackLoader {
     /// The pack folder a file lies in, as a shell word of the path as typed: the file's own
     /// folder or the one above (strings/, tests/), whichever holds a pack.json first.
     static func packFolder(around path: String, at url: URL) -> String? {
-        var folder = url.deletingLastPathComponent()
-        var shown = parent(of: path)
-        for _ in 0..<2 {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("pack.json").path) {
-                return MessageText.argument(Shell.word(shown))
-            }
-            folder = folder.deletingLastPathComponent()
+        enclosingPack(of: path, at: url, depth: 2).map { MessageText.argument(Shell.word($0.folder)) }
+    }
+
+    /// The pack a file lies in: the nearest of the `depth` folders above it that holds a
+    /// pack.json, as the path typed (`path`, at `url`) writes it (``parent(of:)``), and the
+    /// file's path inside it (`tests/first.lua`); nil when none does. Every command that
+    /// names a file's pack finds it here, so that they name it alike.
+    public static func enclosingPack(of path: String, at url: URL, depth: Int = .max) -> (folder: String, file: String)? {
+        var folder = url.standardizedFileURL
+        var shown = path
+        var inside: [String] = []
+        while inside.count < depth, folder.path != "/" {
+            inside.insert(folder.lastPathComponent, at: 0)
+            folder.deleteLastPathComponent()
             shown = parent(of: shown)
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("pack.json").path) {
+                return (shown, inside.joined(separator: "/"))
+            }
         }
         return nil
     }
