@@ -121,7 +121,9 @@ struct TestCommand: ParsableCommand {
         if let problem = tests.problem {
             report("\(MessageText.oneLine(problem.path)): reading the tests", passed: false, printed: []) { Terminal.report([problem]) }
         }
-        for result in PackTests.run(pack, only: only.map { $0.filter(tests.levelTests.contains) }, loadingPrinted: { print("print: \($0)") }) {
+        // The tests run are those listed here: the runs do not list tests/ again.
+        let levels = only.map { $0.filter(tests.levelTests.contains) } ?? tests.levelTests
+        for result in PackTests.run(pack, only: levels, loadingPrinted: { print("print: \($0)") }) {
             let shown = result.label
             report(shown, passed: result.passed, printed: result.printed) {
                 // On stderr alone a mismatch must still say which test it is about; the
@@ -133,8 +135,10 @@ struct TestCommand: ParsableCommand {
         }
         // What loading printed was shown above, from the level tests' load of the same scripts.
         // Level tests named alone do not need the story, which is the pack's as a whole.
+        // A run of every test checks the story even with no story test: a story that does
+        // not read fails it.
         let stories = only.map { $0.filter(tests.storyTests.contains) }
-        for result in stories?.isEmpty == true ? [] : StoryTesting.run(pack, only: stories) {
+        for result in stories?.isEmpty == true ? [] : StoryTesting.run(pack, only: stories ?? tests.storyTests) {
             report(result.label, passed: result.passed, printed: result.printed) { Terminal.report(result.diagnostics) }
         }
         print("\(passed) passed, \(failed) failed")
