@@ -80,10 +80,9 @@ public final class LevelLoop {
     /// (a choice's question): what the player could not know from them (where a resumed
     /// scene faces, a heading the level sets).
     private let opening: [String]
-    /// When the view last turned or tilted (wall time, as the frames see it): the line
-    /// mode says where it settled a moment later, and a tilt's limit is told after that.
-    private var viewChangedAt = -Double.infinity
-    private var lastView: (heading: Double, elevation: Double)?
+    /// When the view last turned or tilted, as the line mode tells it: the line mode says
+    /// where it settled a moment later, and a tilt's limit is told after that.
+    private var settling = ViewSettling()
     /// A tilt limit to tell once the view's settled position has been said, and when its
     /// key was pressed: a head tracker's jitter may keep the view from settling, and the
     /// limit is told a second later all the same.
@@ -195,13 +194,9 @@ public final class LevelLoop {
     /// the view settled (``LineDisplay/settleSeconds`` after its last change): told at once,
     /// it came before the position it is the limit of.
     private func showFrame(at time: Double) {
-        let view = (heading: session.heading, elevation: session.elevation)
-        if lastView.map({ $0.heading != view.heading || $0.elevation != view.elevation }) ?? true {
-            lastView = view
-            viewChangedAt = time
-        }
+        settling.see(heading: session.heading, elevation: session.elevation, at: time)
         display.levelFrame(frame(at: time))
-        if let limit = pendingLimit, time - viewChangedAt >= LineDisplay.settleSeconds || time - limit.at >= 1 {
+        if let limit = pendingLimit, settling.isSettled(at: time) || time - limit.at >= 1 {
             pendingLimit = nil
             display.levelSaid(limit.text, style: .normal)
         }
@@ -310,8 +305,7 @@ public final class LevelLoop {
                 let limit = words.tiltLimit(up: direction > 0)
                 // The line mode says where the view settled a moment after it moved; a move
                 // this wake made (keys read together) no frame has shown yet.
-                let moved = lastView.map { $0.heading != session.heading || $0.elevation != session.elevation } ?? true
-                if moved || time - viewChangedAt < LineDisplay.settleSeconds {
+                if settling.moves(heading: session.heading, elevation: session.elevation) || !settling.isSettled(at: time) {
                     pendingLimit = (limit, time)
                 } else {
                     display.levelSaid(limit, style: .normal)

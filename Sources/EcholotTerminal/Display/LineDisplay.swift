@@ -17,10 +17,8 @@ public final class LineDisplay: Display {
     /// sentences are said in.
     private var levelWords: Words { context?.names.words ?? words }
     private var spokenHeading: Double?
-    private var lastHeading: Double?
     private var spokenElevation: Double?
-    private var lastElevation: Double?
-    private var headingChangedAt = 0.0
+    private var settling = ViewSettling()
     private var announcedTimeLeft: Int?
 
     /// How long the heading and the tilt must stay put before they are said.
@@ -91,9 +89,8 @@ public final class LineDisplay: Display {
     public func levelBegan(_ context: LevelContext, level: Level) {
         self.context = context
         spokenHeading = nil
-        lastHeading = nil
         spokenElevation = nil
-        lastElevation = nil
+        settling = ViewSettling()
         announcedTimeLeft = nil
         switch context.storyScene {
         case .cutscene?:
@@ -125,17 +122,8 @@ public final class LineDisplay: Display {
     public func levelFrame(_ frame: LevelFrame) {
         let view = frame.level[LevelKeys.view]
         let heading = view[ViewKeys.center], elevation = view[ViewKeys.elevation]
-        // Turning and tilting share one settling time: a turn and a tilt made together are
-        // said in one line, once both have stopped.
-        let turned = lastHeading.map { abs(Geometry.relative(azimuth: heading, center: $0)) >= 0.5 } ?? true
-        let tilted = lastElevation.map { abs(elevation - $0) >= 0.5 } ?? true
-        if turned || tilted {
-            lastHeading = heading
-            lastElevation = elevation
-            headingChangedAt = frame.wallTime
-        }
-        if let spoken = spokenHeading, let spokenTilt = spokenElevation,
-           frame.wallTime - headingChangedAt >= Self.settleSeconds {
+        settling.see(heading: heading, elevation: elevation, at: frame.wallTime)
+        if let spoken = spokenHeading, let spokenTilt = spokenElevation, settling.isSettled(at: frame.wallTime) {
             let newHeading = abs(Geometry.relative(azimuth: heading, center: spoken)) >= 1
             // Whole degrees apart, as the heading: a tracker's pitch jittering across a
             // rounding edge (2.45°, 2.55°) would otherwise be said as a tilt each time.
