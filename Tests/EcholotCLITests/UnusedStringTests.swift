@@ -54,6 +54,24 @@ import Testing
         ], "\(result.stderr)")
     }
 
+    /// A string never shown is not also asked for in a translation: the two warnings at one
+    /// string told the author to add to strings/de.json what no player ever reads.
+    @Test func aStringNeverShownIsNotAskedToBeTranslated() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try validate(adding: ["level.frist-steps.name": "First Steps"], in: folder) { pack in
+            let german = #"{"pack.name": "Mein Paket", "pack.description": "Finde das Glöckchen.", "level.first-steps.name": "Erste Schritte"}"#
+            try Data(german.utf8).write(to: pack.appendingPathComponent("strings/de.json"))
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains(#"string "level.frist-steps.name" is never shown"#) }, "\(result.stderr)")
+        #expect(!lines.contains { $0.contains(#""level.frist-steps.name" has no text in strings/de.json"#) }, "\(result.stderr)")
+        // A string that is shown still is.
+        #expect(lines.contains { $0.contains(#"string "level.first-steps.description" has no text in strings/de.json"#) },
+                "\(result.stderr)")
+    }
+
     /// The packs `echolot new pack` writes have no such string.
     @Test(arguments: [false, true]) func aNewPackHasNoUnusedString(story: Bool) throws {
         let folder = try temporaryFolder()
