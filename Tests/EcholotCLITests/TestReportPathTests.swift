@@ -30,4 +30,17 @@ import Testing
         let lines = verdicts(result)
         #expect(lines.allSatisfy { $0.hasPrefix("ok: ../night-walk/tests/") }, "\(result.stdout)")
     }
+
+    /// A test file whose name is not UTF-8 (a pack zipped on an old system) is told as such,
+    /// as a script or level of that name is: it was "cannot read the test file: no such
+    /// file" of a file `ls` lists.
+    @Test func aTestFileNamedInBytesThatAreNotUTF8IsToldAsSuch() throws {
+        let pack = try shippedPackCopy("tutorial")
+        try createFile(rawName: Array("caf".utf8) + [0xE9] + Array(".lua".utf8), in: pack.appendingPathComponent("tests"))
+        let result = try echolot(["test", pack.path])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect((result.stdout + result.stderr).contains("/tests/caf\u{FFFD}.lua:1:1: error: the file's name is not valid UTF-8; rename it"),
+                "\(result.stdout)\(result.stderr)")
+        #expect(!(result.stdout + result.stderr).contains("no such file"), "\(result.stdout)\(result.stderr)")
+    }
 }

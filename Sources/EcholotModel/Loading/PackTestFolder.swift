@@ -40,7 +40,10 @@ public struct PackTestFolder: Sendable {
     /// read: a link out of the pack (or leading nowhere), a pipe or a file over `limit`
     /// bytes is refused, with the message to tell at the file's 1:1.
     public static func read(_ relative: String, in pack: Pack, limit: Int) -> Result<[UInt8], Unreadable> {
-        files(of: pack).read(relative, limit: limit).mapError { problem in
+        let files = files(of: pack)
+        return files.read(relative, limit: limit).mapError { problem in
+            // Listed, then missing: a name that is not UTF-8, told as scripts and levels are.
+            if let undecodable = files.undecodableName(relative) { return Unreadable(message: undecodable) }
             guard case let .file(problem) = problem else { return Unreadable(message: PackFiles.message(for: problem, limit: limit)) }
             return Unreadable(message: "cannot read the test file: \(problem.message(limit: limit))")
         }
