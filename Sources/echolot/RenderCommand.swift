@@ -126,16 +126,28 @@ struct RenderCommand: ParsableCommand {
             engine.attach(to: store)  // First: each batch is applied, then heard.
             recorder.attach(to: store)
             store.observe { _ in stopIfAsked() }
-            let result = LevelRunner(maxSeconds: seconds).run(store, log: log)
-            for error in result.errors { Terminal.error(error) }
-            // The rest after an early end, a second at a time: it may be most of an hour.
-            var rest = max(0, seconds - recorder.seconds)
-            while rest > 0 {
-                stopIfAsked()
-                let part = min(1, rest)
-                try recorder.render(seconds: part)
-                rest -= part
+            // Audio of the level as it stands, a second at a time: it may be most of an hour.
+            func sound(_ seconds: Double) throws {
+                var rest = seconds
+                while rest > 0 {
+                    stopIfAsked()
+                    let part = min(1, rest)
+                    try recorder.render(seconds: part)
+                    rest -= part
+                }
             }
+            // As `run`, a stalled level's ticks are not played (each would fail as the last
+            // did, at the cost of a whole instruction budget); a failed tick leaves the state,
+            // and so its sound, as it was, so the skipped time sounds as the level stands.
+            var skipFailure: (any Error)?
+            let result = LevelRunner.reporting(maxSeconds: seconds).run(store, log: log, skipped: { seconds in
+                do { try sound(seconds) } catch { skipFailure = skipFailure ?? error }
+            })
+            if let skipFailure { throw skipFailure }
+            for error in result.errors { Terminal.error(error) }
+            if let note = result.stallNote { Terminal.error(note) }
+            // The rest after an early end.
+            try sound(max(0, seconds - recorder.seconds))
             guard problems.count == 0 else {
                 // The sounds the level's files name were checked before the render (`load`):
                 // these are ones a rule set while the level ran, found only by playing it.

@@ -69,13 +69,12 @@ struct RunCommand: ParsableCommand {
         // A rule failing on every tick leaves the state as it was, so every tick after it
         // fails the same way: a second of them tells what minutes of them would (a rule
         // that spends its whole budget on each would take that long to the cap).
-        let runner = LevelRunner(maxSeconds: maxSeconds, stallLimit: LevelRunner.reportStallLimit, onStall: .skipToNextInput)
-        let result = runner.run(store, log: log)
+        let result = LevelRunner.reporting(maxSeconds: maxSeconds).run(store, log: log)
         watcher?.finish()
         // A rule failing on every tick fails 60 times a second: each message once, with its
         // count, as `echolot test` reports them.
         for error in result.errors { Terminal.error(error) }
-        if let note = Self.note(on: result.stalls) { Terminal.error(note) }
+        if let note = result.stallNote { Terminal.error(note) }
         // A run that went wrong records nothing: its exit status 1 leaves the profile as it
         // was, and makes none.
         var recorder: ProgressRecorder?
@@ -103,27 +102,6 @@ struct RunCommand: ParsableCommand {
         // The run went on past them, as play does, but a script or pipeline asking whether
         // the rules work must not read success.
         if !result.errors.isEmpty { throw ExitCode(1) }
-    }
-
-    /// What a run says of ticks it did not play, since each of them would have failed: one
-    /// note however often the clock stood still (a long log would otherwise get one a line).
-    static func note(on stalls: [RunResult.Stall]) -> String? {
-        guard let first = stalls.first, let last = stalls.last else { return nil }
-        let ticks = "\(LevelRunner.reportStallLimit) ticks, each failing on the error above"
-        var note = stalls.count == 1
-            ? "note: at \(first.from.authorText) s of the input the level's clock had stood still for \(ticks)"
-            : "note: from \(first.from.authorText) s of the input the level's clock stood still for \(ticks), \(stalls.count) times"
-        let resumed = stalls.compactMap(\.resumedAt)
-        if resumed.count == 1 {
-            note += "; the ticks up to the next input, at \(resumed[0].authorText) s, were not played"
-        } else if resumed.count > 1 {
-            note += "; \(resumed.count) times the ticks up to the next input were not played"
-        }
-        if last.resumedAt == nil {
-            note += stalls.count == 1 ? "; the run stopped there" : "; the run stopped at \(last.from.authorText) s"
-            note += ", since no input was left to change that"
-        }
-        return note
     }
 }
 
@@ -153,6 +131,28 @@ extension RunCommand {
 }
 
 extension RunResult {
+    /// What `run` and `render` say of ticks they did not play (``LevelRunner/reporting(maxSeconds:)``),
+    /// since each of them would have failed: one note however often the clock stood still
+    /// (a long log would otherwise get one a line).
+    var stallNote: String? {
+        guard let first = stalls.first, let last = stalls.last else { return nil }
+        let ticks = "\(LevelRunner.reportStallLimit) ticks, each failing on the error above"
+        var note = stalls.count == 1
+            ? "note: at \(first.from.authorText) s of the input the level's clock had stood still for \(ticks)"
+            : "note: from \(first.from.authorText) s of the input the level's clock stood still for \(ticks), \(stalls.count) times"
+        let resumed = stalls.compactMap(\.resumedAt)
+        if resumed.count == 1 {
+            note += "; the ticks up to the next input, at \(resumed[0].authorText) s, were not played"
+        } else if resumed.count > 1 {
+            note += "; \(resumed.count) times the ticks up to the next input were not played"
+        }
+        if last.resumedAt == nil {
+            note += stalls.count == 1 ? "; the run stopped there" : "; the run stopped at \(last.from.authorText) s"
+            note += ", since no input was left to change that"
+        }
+        return note
+    }
+
     /// A few human-readable lines about a run of `log`. A level still running when the log
     /// ends with `end` was left (what `play` calls it); the JSON and a recording's
     /// description keep the outcome `running`, their contract. With `firstEarned` (the run

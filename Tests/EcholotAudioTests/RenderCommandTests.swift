@@ -21,19 +21,57 @@ import Testing
         return (run.status, run.stderr)
     }
 
-    /// A rule failing while the level renders: told, the file written all the same, and
-    /// status 1, as `echolot run` ends.
-    @Test func aRuleFailingWhileRenderingEndsWithStatusOne() throws {
+    /// A copy of the tutorial whose rule `boom` fails on every tick.
+    func tutorialFailingEveryTick() throws -> URL {
         let pack = folder.appendingPathComponent("tutorial")
         try FileManager.default.copyItem(at: Tutorial.root, to: pack)
         try FileManager.default.createDirectory(at: pack.appendingPathComponent("scripts"), withIntermediateDirectories: true)
         try #"echolot.reducer({ name = "boom", on = { tick = function() error("boom") end } })"#
             .write(to: pack.appendingPathComponent("scripts/boom.lua"), atomically: true, encoding: .utf8)
+        return pack
+    }
+
+    /// The tutorial's bell, at azimuth 60, is heard to the right in `audio` until `turn`
+    /// (the input log's turn towards it), and straight ahead from then on.
+    func expectTheBellAhead(after turn: Double, in audio: DecodedAudio) {
+        let heard = Stereo(interleaved: audio.samples.map { Float($0) / 32768 }, sampleRate: audio.sampleRate)
+        let before = heard.slice(from: 0.1, to: turn - 0.05), after = heard.slice(from: turn + 0.1, to: audio.duration)
+        #expect(before.rms > 0.005 && after.rms > 0.005)
+        #expect(before.ildDecibels > 3, "ILD before the turn: \(before.ildDecibels) dB")
+        #expect(abs(after.ildDecibels) < 1.5, "ILD after the turn: \(after.ildDecibels) dB")
+    }
+
+    /// A rule failing while the level renders: told, the file written all the same, and
+    /// status 1, as `echolot run` ends.
+    @Test func aRuleFailingWhileRenderingEndsWithStatusOne() throws {
+        let pack = try tutorialFailingEveryTick()
         let out = folder.appendingPathComponent("boom.wav")
         let run = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "0.5", "--out", out.path])
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr.contains("boom"), "\(run.stderr)")
         #expect(abs(try AudioAsset.decode(url: out).duration - 0.5) < 0.001)
+    }
+
+    /// A level whose clock stands still because every tick fails is not ticked on, as
+    /// `run` does not tick it: a rule that spends its whole budget on each tick made an
+    /// hour's render take over an hour. The ticks up to the next input sound as the level
+    /// stands, so the input is still heard at its time, and the render says so as `run` does.
+    @Test func aStalledLevelIsNotTickedOnAndTheInputsAreHeardAtTheirTimes() throws {
+        let pack = try tutorialFailingEveryTick()
+        let log = folder.appendingPathComponent("turn.jsonl")
+        try Data("{\"t\": 3, \"action\": \"turnTo\", \"azimuth\": 60}\n".utf8).write(to: log)
+        let out = folder.appendingPathComponent("stalled.wav")
+        let run = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "5", "--out", out.path, "--input", log.path])
+        #expect(run.status == 1, "\(run.stderr)")
+        // A second of failed ticks before the turn and one after it: 120, not 300.
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines[0].contains("boom") && lines[0].hasSuffix("(120 times)"), "\(run.stderr)")
+        #expect(lines.last == "note: from 1 s of the input the level's clock stood still for 60 ticks, each failing on the error above, "
+            + "2 times; the ticks up to the next input, at 3 s, were not played; the run stopped at 4 s, since no input was left to change that",
+            "\(run.stderr)")
+        let audio = try AudioAsset.decode(url: out)
+        #expect(abs(audio.duration - 5) < 0.001)
+        expectTheBellAhead(after: 3, in: audio)
     }
 
     @Test func rendersTheTutorialAndFollowsTheInputLog() throws {
@@ -48,12 +86,7 @@ import Testing
         let audio = try AudioAsset.decode(url: out)
         #expect(audio.channels == 2 && audio.sampleRate == 44_100)
         #expect(abs(audio.duration - 3) < 0.001)
-        let heard = Stereo(interleaved: audio.samples.map { Float($0) / 32768 }, sampleRate: audio.sampleRate)
-        // The bell is at azimuth 60: to the right until the turn, then straight ahead.
-        let before = heard.slice(from: 0.1, to: 1.45), after = heard.slice(from: 1.6, to: 3)
-        #expect(before.rms > 0.005 && after.rms > 0.005)
-        #expect(before.ildDecibels > 3, "ILD before the turn: \(before.ildDecibels) dB")
-        #expect(abs(after.ildDecibels) < 1.5, "ILD after the turn: \(after.ildDecibels) dB")
+        expectTheBellAhead(after: 1.5, in: audio)
     }
 
     /// The same pack, level and log give the same bytes: each run is a new process, whose

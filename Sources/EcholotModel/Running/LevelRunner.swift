@@ -49,14 +49,24 @@ public struct LevelRunner {
     /// second each for a rule that allocates its whole budget.
     public static let reportStallLimit = 60
 
+    /// The runner of a command that plays a level to report on it (`run`, `render`): one
+    /// rule for both, so that a render skips or stops at a stalled level where `run` does,
+    /// and both tell it with one note.
+    public static func reporting(maxSeconds: Double) -> LevelRunner {
+        LevelRunner(maxSeconds: maxSeconds, stallLimit: reportStallLimit, onStall: .skipToNextInput)
+    }
+
     /// Runs the store's level through `log`; returns the result read off the final state.
     /// An input the level itself refuses (a `selectEntity` of no entity) is told as
     /// `path:line:col: error: …` at its line in the log's file, or as `refused` tells it
     /// for a log written inline (given the event and what is wrong); the run goes on, as
-    /// it does past a rule's error (up to ``stallLimit`` failed ticks in a row).
+    /// it does past a rule's error (up to ``stallLimit`` failed ticks in a row). `skipped`
+    /// is told the simulated seconds of each stretch of ticks a stall did not play, before
+    /// the input after them is sent (a render fills them with the level as it stood).
     @discardableResult
     public func run(_ store: Store<GameState>, log: InputLog,
-                    refused: (InputEvent, _ sentence: String) -> String? = { _, _ in nil }) -> RunResult {
+                    refused: (InputEvent, _ sentence: String) -> String? = { _, _ in nil },
+                    skipped: (_ seconds: Double) -> Void = { _ in }) -> RunResult {
         // Counted as they come, not kept: a rule failing on every tick of a day-long run
         // would otherwise keep five million messages for a report that shows twenty.
         var errors = FailureTally(limit: FailureTally.reportLimit)
@@ -95,7 +105,9 @@ public struct LevelRunner {
                         return
                     }
                     // Where the loop above would have stopped ticking for this input.
-                    ticks = min(maxTicks, Int(((t + 1e-9) / step).rounded(.down)))
+                    let resumed = min(maxTicks, Int(((t + 1e-9) / step).rounded(.down)))
+                    skipped(Double(resumed - ticks) * step)
+                    ticks = resumed
                     stalls.append(RunResult.Stall(from: from, resumedAt: t))
                     stalled = 0
                     return
