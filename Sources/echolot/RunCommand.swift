@@ -133,21 +133,22 @@ extension RunCommand {
 extension RunResult {
     /// What `run` and `render` say of ticks they did not play (``LevelRunner/reporting(maxSeconds:)``),
     /// since each of them would have failed: one note however often the clock stood still
-    /// (a long log would otherwise get one a line).
+    /// (a long log would otherwise get one a line). Its times are to the hundredth, as the
+    /// summary's: a tick's time in full has sixteen digits for a screen reader to read out.
     var stallNote: String? {
         guard let first = stalls.first, let last = stalls.last else { return nil }
         let ticks = "\(LevelRunner.reportStallLimit) ticks, each failing on the error above"
         var note = stalls.count == 1
-            ? "note: at \(first.from.authorText) s of the input the level's clock had stood still for \(ticks)"
-            : "note: from \(first.from.authorText) s of the input the level's clock stood still for \(ticks), \(stalls.count) times"
+            ? "note: at \(first.from.secondsText) s of the input the level's clock had stood still for \(ticks)"
+            : "note: from \(first.from.secondsText) s of the input the level's clock stood still for \(ticks), \(stalls.count) times"
         let resumed = stalls.compactMap(\.resumedAt)
         if resumed.count == 1 {
-            note += "; the ticks up to the next input, at \(resumed[0].authorText) s, were not played"
+            note += "; the ticks up to the next input, at \(resumed[0].secondsText) s, were not played"
         } else if resumed.count > 1 {
             note += "; \(resumed.count) times the ticks up to the next input were not played"
         }
         if last.resumedAt == nil {
-            note += stalls.count == 1 ? "; the run stopped there" : "; the run stopped at \(last.from.authorText) s"
+            note += stalls.count == 1 ? "; the run stopped there" : "; the run stopped at \(last.from.secondsText) s"
             note += ", since no input was left to change that"
         }
         return note

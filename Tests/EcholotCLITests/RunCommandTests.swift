@@ -161,7 +161,7 @@ import Testing
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2, "\(result.stderr)")
         #expect(lines.first?.contains("boom") == true && lines.first?.hasSuffix("(60 times)") == true, "\(result.stderr)")
-        #expect(lines.last.map(String.init) == "note: at 1 s of the input the level's clock had stood still for 60 ticks, each failing on the error above; "
+        #expect(lines.last.map(String.init) == "note: at 1.00 s of the input the level's clock had stood still for 60 ticks, each failing on the error above; "
             + "the run stopped there, since no input was left to change that", "\(result.stderr)")
         // --json lists it the same way.
         let json = try echolot(["run", pack.path, "--level", "first-sound", "--max-seconds", "2", "--json"])
@@ -169,6 +169,20 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let errors = try #require(object["errors"] as? [String])
         #expect(errors.count == 1 && errors.first?.hasSuffix("(60 times)") == true, "\(errors)")
+    }
+
+    /// The note tells a stall's time to the hundredth, as the summary line does: a stall
+    /// begins at a tick, whose time in full (2.5666666666666664) a screen reader reads out
+    /// digit by digit.
+    @Test func aStallsTimeIsToldToTheHundredth() throws {
+        let pack = try shippedPackCopy("tutorial")
+        try FileManager.default.createDirectory(at: pack.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try #"echolot.reducer({ name = "late", on = { tick = function(l, a, ctx) if ctx.time > 1.58 then error("late") end end } })"#
+            .write(to: pack.appendingPathComponent("scripts/late.lua"), atomically: true, encoding: .utf8)
+        let result = try echolot(["run", pack.path, "--level", "first-sound"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("note: at 2.57 s of the input the level's clock had stood still for 60 ticks, each failing on the error above; "
+            + "the run stopped there, since no input was left to change that\n"), "\(result.stderr)")
     }
 
     /// The ticks of a stalled level up to the log's next input are not played, and the run
@@ -183,13 +197,13 @@ import Testing
         let lines = result.stderr.split(separator: "\n")
         // 60 ticks to the stall, then the 30 from the turn to the select.
         #expect(lines.first?.hasSuffix("(90 times)") == true, "\(result.stderr)")
-        #expect(lines.dropFirst().first?.hasSuffix("; the ticks up to the next input, at 3 s, were not played") == true, "\(result.stderr)")
+        #expect(lines.dropFirst().first?.hasSuffix("; the ticks up to the next input, at 3.00 s, were not played") == true, "\(result.stderr)")
         // However often the clock stands still, one note says so.
         try Data("{\"t\":3,\"action\":\"turnTo\",\"azimuth\":60}\n{\"t\":6,\"action\":\"turnTo\",\"azimuth\":90}\n".utf8).write(to: log)
         let again = try echolot(["run", pack.path, "--level", "first-sound", "--input", log.path])
         #expect(again.stderr.split(separator: "\n").count == 2, "\(again.stderr)")
-        #expect(again.stderr.hasSuffix("note: from 1 s of the input the level's clock stood still for 60 ticks, each failing on the error above, "
-            + "3 times; 2 times the ticks up to the next input were not played; the run stopped at 7 s, since no input was left to change that\n"),
+        #expect(again.stderr.hasSuffix("note: from 1.00 s of the input the level's clock stood still for 60 ticks, each failing on the error above, "
+            + "3 times; 2 times the ticks up to the next input were not played; the run stopped at 7.00 s, since no input was left to change that\n"),
                 "\(again.stderr)")
     }
 

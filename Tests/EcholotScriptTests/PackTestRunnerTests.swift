@@ -347,7 +347,7 @@ import Testing
         #expect(result.problems.count == 3, "\(result.problems)")
         #expect(result.problems.first?.hasSuffix("no good (pack 'test', goal 'broken', action 'tick') (60 times)") == true,
                 "\(result.problems)")
-        #expect(result.problems.dropFirst().first?.hasSuffix("tests/one.lua:2:3: error: stopped at 1 s of the input: "
+        #expect(result.problems.dropFirst().first?.hasSuffix("tests/one.lua:2:3: error: stopped at 1.00 s of the input: "
             + "the level's clock had not moved for 60 ticks, each failing on the error above") == true, "\(result.problems)")
         #expect(result.problems.last?.hasSuffix("tests/one.lua:3:14: error: after the error above, 2 expectations did not hold: "
             + "expected outcome won, got running: goal 'broken' still pending; expected found [bell], got []") == true, "\(result.problems)")

@@ -128,7 +128,7 @@ public enum PackTests {
         }
         var problems = result.errors
         if let stalledAt = result.stalledAt {
-            problems.append(told(field("input"), "stopped at \(stalledAt.authorText) s of the input: "
+            problems.append(told(field("input"), "stopped at \(stalledAt.secondsText) s of the input: "
                 + "the level's clock had not moved for \(LevelRunner.reportStallLimit) ticks, each failing on the error above"))
         }
         // In the order the test writes them, as a reader goes through the file.
