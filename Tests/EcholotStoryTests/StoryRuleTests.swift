@@ -75,6 +75,40 @@ import Testing
         return try #require(results.first?.transcript)
     }
 
+    /// A rule that jumps back to a cut-scene as it ends or speaks makes a story without
+    /// end, whose cut-scenes take no inputs to run out of (the test ran for ever, printing
+    /// nothing): the test fails at the play the run was on its way to, saying the story
+    /// loops — or with the cascade a jump on the line makes first. A rule that jumps back a
+    /// few times, counting, plays on.
+    @Test(arguments: ["cutscene.done", "story.line"])
+    func aRuleJumpingBackToACutsceneForEverStopsTheRun(action: String) throws {
+        let story = """
+            { "chapters": [ { "id": "outside", "steps": [
+              { "cutscene": "arrive", "lines": [ { "id": "arrive.1", "speaker": "me", "duration": 2 } ] },
+              { "level": "door" }, { "end": "inside" } ] } ] }
+            """
+        let problems = try Doorbell.results(
+            story: story,
+            rule: #"echolot.story({ on = { ["\#(action)"] = function(s, a, ctx) ctx.emit("story.jump", { chapter = "outside" }) end } })"#,
+            test: #"{ "plays": [ \#(Doorbell.winDoor) ], "expect": { "ending": "inside" } }"#).flatMap(\.diagnostics)
+        let told = action == "cutscene.done"
+            ? "the story entered cutscene 'arrive' 11 times with no inputs played between them: "
+                + "it loops (does a story rule jump back to it?); a run stops after 10 such entries"
+            : "scripts/story.lua:1:1: error: more than 10000 follow-up actions in one batch"
+        #expect(problems.count == 1 && problems[0].message.hasPrefix("the story run failed: \(told)"), "\(problems)")
+        #expect(problems.first?.line == 1 && problems.first?.column == 14, "\(problems)")
+        let counted = try Doorbell.problems(
+            story: story,
+            rule: """
+                echolot.story({ on = { ["\(action)"] = function(s, a, ctx)
+                  s.vars.again = (s.vars.again or 0) + 1
+                  if s.vars.again <= 9 then ctx.emit("story.jump", { chapter = "outside" }) end
+                end } })
+                """,
+            test: #"{ "plays": [ \#(Doorbell.winDoor) ], "expect": { "variables": { "again": 10 }, "ending": "inside" } }"#)
+        #expect(counted == [])
+    }
+
     /// A rule that moves the story as its level is won or lost moves it: to no place, the
     /// story stops, told; to a chapter it has, it goes on there (it stayed on the ended
     /// level for ever: "level 'door' did not end within 600 s of its inputs").

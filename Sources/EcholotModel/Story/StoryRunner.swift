@@ -54,11 +54,20 @@ public struct StoryRunner {
     /// player may well take more than ten minutes over a level, and its recording must
     /// replay.
     public var maxSceneSeconds: Double
+    /// How often one cut-scene may begin with no play's inputs taken between: once more
+    /// stops the run. Each scene has its time cap, but a story rule that jumps back to a
+    /// cut-scene (on `cutscene.done`, on `story.line`) makes scenes without end, and a
+    /// cut-scene takes no inputs to run out of. A story without such a loop enters each
+    /// cut-scene once between two levels or choices; the default, 10, leaves room for a
+    /// rule that brings the player back a few times, counting. A recorded play has a play
+    /// for every cut-scene, so a player's own loop replays.
+    public var maxCutsceneVisits: Int
 
-    /// A runner with the given step and per-scene cap.
-    public init(step: Double = 1.0 / 60.0, maxSceneSeconds: Double = 600) {
+    /// A runner with the given step, per-scene cap and cut-scene repeats.
+    public init(step: Double = 1.0 / 60.0, maxSceneSeconds: Double = 600, maxCutsceneVisits: Int = 10) {
         self.step = step
         self.maxSceneSeconds = maxSceneSeconds
+        self.maxCutsceneVisits = maxCutsceneVisits
     }
 
     /// Runs `book` of `pack`; `rules` gives the rule reducers for each scene's level (they
@@ -96,6 +105,8 @@ public struct StoryRunner {
                 transcript.errors[i].position = position
             }
         }
+        // How often each cut-scene began since a play's inputs were last taken.
+        var visits: [String: Int] = [:]
         for action in session.beginning() { send(action) }
         place(from: 0)  // errors before any scene: at the first play
         sceneLoop: while session.hasNewScene {
@@ -134,6 +145,18 @@ public struct StoryRunner {
                 }
                 log = play.log
                 inputPositions = play.inputPositions
+            }
+            if playing != nil {
+                visits = [:]
+            } else if kind == .cutscene {
+                let visit = visits[id, default: 0] + 1
+                visits[id] = visit
+                if visit > maxCutsceneVisits {
+                    transcript.errors.append(StoryRunError(
+                        "the story entered \(label) \(maxCutsceneVisits + 1) times with no inputs played between them: "
+                        + "it loops (does a story rule jump back to it?); a run stops after \(maxCutsceneVisits) such entries"))
+                    break
+                }
             }
             var sceneTicks = 0
             func sceneOver() -> Bool { session.sceneIsOver(session.store.state) }
