@@ -4,6 +4,8 @@
 #ifndef ECHOLOT_CLUABRIDGE_INTERNAL_H
 #define ECHOLOT_CLUABRIDGE_INTERNAL_H
 
+#include <string.h>
+
 #include "CLuaBridge.h"
 
 /// The limits of the state `L` belongs to (the allocator's `ud`).
@@ -13,11 +15,21 @@ static inline clua_Limits *clua_limits(lua_State *L) {
     return (clua_Limits *)ud;
 }
 
+/// Whether a frame (read with "Sl") runs one of the engine's chunks (named `=echolot.…`;
+/// a pack's are `@pack/file`).
+static inline int clua_engineframe(const lua_Debug *ar) {
+    return ar->currentline >= 0 && strncmp(ar->source, "=echolot.", 9) == 0;
+}
+
 // limits.c: the budget and the limits.
 
 /// Raises the preallocated limit message and keeps raising on every instruction from now
 /// on, so a `pcall` in the script cannot carry on after catching it.
 int clua_raiselimit(lua_State *L, clua_Limits *limits);
+/// Notes in the limits where the limit just hit was hit, unless that is known already: the
+/// innermost script frame of thread `T` from `level` up, a bounded number of frames looked
+/// at, so that it costs the same however deep the stack is.
+void clua_notelimitplace(clua_Limits *limits, lua_State *T, int level);
 /// Takes `n` instructions from the budget at once; raises the instruction limit when it
 /// runs out.
 void clua_spend(lua_State *L, lua_Number n);

@@ -650,6 +650,30 @@ static void clua_guardformat(lua_State *L) {
 static void clua_unplaceresumed(lua_State *L, int results);  // below, with the positions
 static int clua_wrapcall(lua_State *L);
 
+/// Whether the value at `index` is the limit message (clua_raiselimit).
+static int clua_islimitmessage(lua_State *L, int index) {
+    index = lua_absindex(L, index);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, clua_limits(L)->limitMessageRef);
+    int same = lua_rawequal(L, index, -1);
+    lua_pop(L, 1);
+    return same;
+}
+
+/// What coroutine.close gives for a coroutine a limit stopped, in place of the limit's
+/// message, which names no limit and no line: a limit ends the call it is hit in, so the
+/// script sees that coroutine only in a later one, dead.
+#define CLUA_STOPPEDMESSAGE "cannot close a coroutine a script limit stopped in an earlier call"
+
+/// After coroutine.resume or close (`results` on top): the limit's message, which a
+/// coroutine a limit stopped keeps as its error, is told as what it means (resume says
+/// `cannot resume dead coroutine` itself).
+static void clua_unlimitmessage(lua_State *L, int results) {
+    if (results == 2 && !lua_toboolean(L, -2) && clua_islimitmessage(L, -1)) {
+        lua_pushliteral(L, CLUA_STOPPEDMESSAGE);
+        lua_replace(L, -2);
+    }
+}
+
 /// The guard: upvalue 1 is Lua's own function (a C function without upvalues, run here
 /// in this frame), upvalue 2 what to do first; more upvalues as the guard needs them.
 static int clua_guardedcall(lua_State *L) {
@@ -692,8 +716,15 @@ static int clua_guardedcall(lua_State *L) {
         limits->nesting++;
         int results = original(L);
         limits->nesting--;
-        if (limits->limit != CLUA_LIMIT_NONE) return clua_raiselimit(L, limits);
+        if (limits->limit != CLUA_LIMIT_NONE) {
+            // A dead coroutine keeps its frames: they say where the limit was hit inside
+            // it when the allocator, which cannot tell which coroutine runs, did not.
+            lua_State *co = lua_tothread(L, 1);
+            if (co != NULL) clua_notelimitplace(limits, co, 0);
+            return clua_raiselimit(L, limits);
+        }
         clua_unplaceresumed(L, results);
+        clua_unlimitmessage(L, results);
         return results;
     }
     case CLUA_GUARD_WRAP:
@@ -860,12 +891,6 @@ int clua_makeprinter(lua_State *L) {
 // `error` called by the pack, and is left as it is. Rewriting at the pcall instead, by
 // the text alone, cannot tell the two apart.
 
-/// Whether a frame runs one of the engine's chunks (named `=echolot.…`; a pack's are
-/// `@pack/file`).
-static int clua_engineframe(const lua_Debug *ar) {
-    return ar->currentline >= 0 && strncmp(ar->source, "=echolot.", 9) == 0;
-}
-
 /// Takes off the message on top of L the position Lua gave it in an engine frame of
 /// thread `co`, where the frame at `level` raised it: a runtime error names that frame
 /// when it is Lua's, and a C function's luaL_error names the C function's caller
@@ -1027,10 +1052,18 @@ static int clua_wrapcall(lua_State *L) {
     int status = lua_status(co);
     lua_settop(L, 2);  // the message
     if (status != LUA_OK && status != LUA_YIELD) {
+        // A coroutine a limit stopped (in an earlier call) is dead like any other: resume's
+        // `cannot resume dead coroutine` is kept, not close's word for the limit's message.
+        int stopped = 0;
+        if (lua_gettop(co) > 0) {
+            lua_xmove(co, L, 1);  // its copy of the message, and back
+            stopped = clua_islimitmessage(L, -1);
+            lua_xmove(L, co, 1);
+        }
         lua_pushvalue(L, lua_upvalueindex(3));
         lua_pushvalue(L, lua_upvalueindex(1));
         lua_call(L, 1, 2);  // false and the message (its copy, or a `__close` handler's error)
-        if (!lua_toboolean(L, 3)) lua_replace(L, 2);
+        if (!lua_toboolean(L, 3) && !stopped) lua_replace(L, 2);
         lua_settop(L, 2);
     }
     if (status != LUA_ERRMEM && lua_type(L, 2) == LUA_TSTRING) {

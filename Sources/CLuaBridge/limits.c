@@ -32,6 +32,12 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     if (nsize > old && limits->inHost == 0 && limits->used + (nsize - old) > limits->hardCap) {
         limits->limit = CLUA_LIMIT_MEMORY;
+        // Lua raises this failure with no message handler, and a `pcall` in the script
+        // unwinds the frame before the limit is raised again: its place is read now. Only
+        // outside coroutines is the running thread known here; inside one, resume reads
+        // the dead coroutine's frames (guarded.c).
+        if (limits->nesting == 0 && limits->made.mainThread != NULL)
+            clua_notelimitplace(limits, limits->made.mainThread, 0);
         return NULL;
     }
     void *block = realloc(ptr, nsize);
@@ -77,11 +83,34 @@ lua_State *clua_newstate(clua_Limits *limits) {
 
 static void clua_hook(lua_State *L, lua_Debug *ar);
 
+/// Frames looked at, from the top, for the script's frame where a limit was hit: the
+/// engine's code a script calls into is a few frames deep.
+#define CLUA_PLACEFRAMES 16
+
+void clua_notelimitplace(clua_Limits *limits, lua_State *T, int level) {
+    if (limits->place.line > 0) return;
+    lua_Debug ar;
+    for (int i = level; i < level + CLUA_PLACEFRAMES && lua_getstack(T, i, &ar); i++) {
+        if (!lua_getinfo(T, "Sl", &ar) || ar.currentline <= 0 || clua_engineframe(&ar)) continue;
+        size_t length = strlen(ar.source);
+        if (length >= sizeof limits->place.source) return;
+        memcpy(limits->place.source, ar.source, length + 1);
+        limits->place.line = ar.currentline;
+        return;
+    }
+}
+
 /// Raises the preallocated limit message (pushing it allocates nothing, so it works even
-/// when memory is what ran out) and keeps raising on every instruction from now on, so a
-/// `pcall` in the script cannot carry on after catching it.
+/// when memory is what ran out). Raised again — script code ran after it, a `pcall`'s end,
+/// a handler, a `__close` — it keeps raising on every instruction from then on, so the
+/// script cannot carry on after catching it. Setting the hook marks every frame of the
+/// thread's stack, as deep as a runaway recursion made it: the first raise leaves the
+/// hook as it is (it raises again within the hook's period), so a limit no script code
+/// outlives costs no walk over that stack.
 int clua_raiselimit(lua_State *L, clua_Limits *limits) {
-    lua_sethook(L, clua_hook, LUA_MASKCOUNT, 1);
+    if (limits->reraising && (lua_gethook(L) != clua_hook || lua_gethookcount(L) != 1))
+        lua_sethook(L, clua_hook, LUA_MASKCOUNT, 1);
+    limits->reraising = 1;
     lua_rawgeti(L, LUA_REGISTRYINDEX, limits->limitMessageRef);
     return lua_error(L);
 }
@@ -100,7 +129,10 @@ static void clua_hook(lua_State *L, lua_Debug *ar) {
             if (limits->used > limits->cap) limits->limit = CLUA_LIMIT_MEMORY;
         }
     }
-    if (limits->limit != CLUA_LIMIT_NONE) clua_raiselimit(L, limits);
+    if (limits->limit != CLUA_LIMIT_NONE) {
+        clua_notelimitplace(limits, L, 0);
+        clua_raiselimit(L, limits);
+    }
 }
 
 /// Starts the count hook's period over, unless a limit was hit (the hook then fires on
@@ -125,6 +157,8 @@ void clua_arm(lua_State *L) {
     limits->nesting = 0;
     limits->overflow = 0;
     limits->raising = 0;
+    limits->reraising = 0;
+    limits->place.line = 0;
     lua_sethook(L, clua_hook, LUA_MASKCOUNT, limits->granularity);
 }
 
@@ -152,6 +186,7 @@ void clua_spend(lua_State *L, lua_Number n) {
     if (n > 0) limits->remaining -= n >= (lua_Number)limits->remaining ? limits->remaining : (long long)n;
     if (limits->remaining <= 0) {
         limits->limit = CLUA_LIMIT_INSTRUCTIONS;
+        clua_notelimitplace(limits, L, 0);
         clua_raiselimit(L, limits);
     }
 }

@@ -428,6 +428,60 @@ import Testing
             + "rules keep emitting each other, and this one emitted the last (pack 'test', goal 'pinger', action 'pack.ping')"), "\(rejection)")
     }
 
+    /// A limit is placed at the line where it was hit — inside a `pcall` the script put
+    /// around it, a resumed coroutine or one coroutine.wrap made, also for one allocation
+    /// past the memory left — not where it was raised again; and a coroutine a limit
+    /// stopped is dead afterwards, said as such, not with the limit's inner message.
+    @Test func aLimitIsPlacedWhereItWasHit() throws {
+        let scripts = ["limits.lua": """
+            local function spin()
+              local x = 0
+              while true do x = x + 1 end
+            end
+            local function hoard()
+              local t, block = {}, string.rep("y", 4096)
+              while true do t[#t + 1] = block .. #t end
+            end
+            local function double()
+              local s = ("x"):rep(1 << 20)
+              for i = 1, 12 do s = s .. s end
+            end
+            local wrapped = coroutine.wrap(function()
+              while true do end
+            end)
+            local created = coroutine.create(function()
+              while true do end
+            end)
+            echolot.goal("limits", { on = {
+              ["pack.spin"] = function(goal) local ok = pcall(spin) end,
+              ["pack.hoard"] = function(goal) local ok = pcall(hoard) end,
+              ["pack.double"] = function(goal) local ok = pcall(double) end,
+              ["pack.wrapped"] = function(goal) wrapped() end,
+              ["pack.created"] = function(goal) coroutine.resume(created) end,
+              ["pack.close"] = function(goal) goal.text = select(2, coroutine.close(created)) end,
+            } })
+            """]
+        let level = Support.level(entities: [("bell", 0)], goals: #"[{"type": "limits"}]"#)
+        let world = try Support.world(scripts: scripts, level: level)
+        world.store.dispatch(.start)
+        func failure(_ action: String) throws -> ScriptError {
+            try #require(world.store.dispatch(Action(action)).rejections.first?.error as? ScriptError)
+        }
+        for (action, kind, line) in [("pack.spin", ScriptError.Kind.instructionLimit, 3), ("pack.hoard", .memoryLimit, 7),
+                                     ("pack.double", .memoryLimit, 11), ("pack.wrapped", .instructionLimit, 14),
+                                     ("pack.created", .instructionLimit, 17)] {
+            let error = try failure(action)
+            #expect(error.kind == kind && error.line == line, "\(action): \(error)")
+            #expect(error.description.contains("scripts/limits.lua:\(line):1: error: "), "\(error)")
+        }
+        for _ in 0..<2 {
+            let dead = try failure("pack.wrapped")
+            #expect(dead.kind == .runtime && dead.message == "cannot resume dead coroutine" && dead.line == 23, "\(dead)")
+        }
+        #expect(world.store.dispatch(Action("pack.close")).rejections.isEmpty)
+        #expect(world.store.goal("limits")?["text"] == "cannot close a coroutine a script limit stopped in an earlier call")
+    }
+
     /// Memory that runs out while the engine mirrors the state for a rule, before that
     /// rule's handler has started, is blamed on that rule, not on the one that ran before.
     @Test func memoryRunningOutBeforeAHandlerNamesItsRule() throws {

@@ -72,6 +72,18 @@ typedef struct clua_MadeOrder {
 typedef int (*clua_HostDispatch)(lua_State *L, void *context, lua_Integer function);
 
 /// Where byte `offset` of the `length` bytes of `text` is, as every `path:line:col` counts:
+/// Bytes kept of the chunk name where a limit was hit (`clua_LimitPlace`): a longer one is
+/// not kept, and the limit is then placed as any other error is.
+#define CLUA_PLACESOURCE 1024
+
+/// Where the running call hit its limit: the innermost script frame then running (not the
+/// engine's), read as the limit is detected, before the `pcall` or coroutine the error
+/// passes through unwinds it. `line` 0: not known (yet).
+typedef struct clua_LimitPlace {
+    int line;
+    char source[CLUA_PLACESOURCE];  // the chunk name, as lua_Debug's `source`
+} clua_LimitPlace;
+
 /// Swift's count (LuaKeySearch.position), lines as Lua's lexer ends them and columns in
 /// characters, so that the loader's column agrees with the JSON files' and the engine's.
 /// It calls nothing of Lua's.
@@ -103,6 +115,8 @@ typedef struct clua_Limits {
     int raising;            // whether a coroutine.wrap function is raising what it passes on (guarded.c)
     unsigned long long calls;  // budgets handed out: a reducer call's number, for what lasts one call
     clua_MadeOrder made;    // the order objects were made in, for `pairs` (madeorder.c)
+    int reraising;          // whether the limit hit in this call has been raised already (limits.c)
+    clua_LimitPlace place;  // where the running call hit its limit (limits.c)
 } clua_Limits;
 
 /// A new state whose allocations go through `limits`; NULL if even that fails.

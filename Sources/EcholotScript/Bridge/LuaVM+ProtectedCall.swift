@@ -27,6 +27,13 @@ extension LuaVM {
         // way the sandbox missed): the results are dropped, and the switch below names it.
         var failure = captured ?? CapturedFailure(kind: .runtime, message: status == LUA_OK ? "" : describeError(at: -1))
         lua_settop(L, function - 1)
+        if limit != Int32(CLUA_LIMIT_NONE), let (source, line) = limitPlace() {
+            // Where the limit was hit, not where it was raised again: the `pcall` or
+            // coroutine.resume the script wrapped around it.
+            failure.source = source
+            failure.line = line
+            failure.column = nil
+        }
         switch (limit, status) {
         case (Int32(CLUA_LIMIT_INSTRUCTIONS), _):
             failure.kind = .instructionLimit
@@ -55,6 +62,17 @@ extension LuaVM {
             }
         }
         return failure
+    }
+
+    /// The script line where the running call hit its limit, when the C side found it.
+    func limitPlace() -> (ScriptSource, Int)? {
+        let line = Int(limits.pointee.place.line)
+        guard line > 0 else { return nil }
+        let chunk = withUnsafeBytes(of: &limits.pointee.place.source) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        guard let source = sourcesByChunk[chunk] else { return nil }
+        return (source, line)
     }
 
     /// The message handler: records the error, the innermost pack frame and whether Lua

@@ -60,7 +60,7 @@ final class LuaVM {
             budget: Int64(max(configuration.instructions, 1000)), remaining: 0, granularity: 1000,
             limit: Int32(CLUA_LIMIT_NONE), inHost: 1, limitMessageRef: LUA_NOREF,
             dispatch: dispatchHostFunction, context: nil, position: hostPosition, log: clua_WriteLog(), focus: nil, focusHandle: 0, focusIndex: 0, uncharged: 0, random: 0, nesting: 0, overflow: 0, raising: 0, calls: 0,
-            made: clua_MadeOrder()))
+            made: clua_MadeOrder(), reraising: 0, place: clua_LimitPlace()))
         guard let state = clua_newstate(limits) else {
             limits.deallocate()
             throw ScriptError(kind: .engine, message: "cannot create a Lua state (out of memory)")
