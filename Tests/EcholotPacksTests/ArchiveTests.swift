@@ -336,6 +336,22 @@ struct ArchiveTests {
         #expect(try damaged { $0 += Array("appended".utf8) } == [])
     }
 
+    /// A ZIP64 end record whose directory offset is near the largest integer (98 bytes a
+    /// stranger can write) is damage told, not a crash of the game reading it.
+    @Test func aZIP64DirectoryOffsetBeyondTheFileIsDamageNotACrash() throws {
+        let scratch = Scratch()
+        func little(_ value: UInt64, _ size: Int) -> [UInt8] { (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let record = little(0x0606_4B50, 4) + little(44, 8) + little(45, 2) + little(45, 2) + little(0, 4) + little(0, 4)
+            + little(1, 8) + little(1, 8) + little(46, 8) + little(0xFFFF_FFFF_FFFF_FFF0, 8)
+        let locator = little(0x0706_4B50, 4) + little(0, 4) + little(0, 8) + little(1, 4)
+        let end = little(0x0605_4B50, 4) + little(0, 2) + little(0, 2) + little(0xFFFF, 2) + little(0xFFFF, 2)
+            + little(0xFFFF_FFFF, 4) + little(0xFFFF_FFFF, 4) + little(0, 2)
+        #expect(record.count == 56 && locator.count == 20 && end.count == 22)
+        try Data(record + locator + end).write(to: scratch.at("far.zip"))
+        let messages = PackLoader.validate(at: scratch.at("far.zip")).map(\.message)
+        #expect(messages.count == 1 && messages[0].hasPrefix("the archive is damaged: its directory holds 0 readable entries"), "\(messages)")
+    }
+
     @Test func refusesAnEntryThatInflatesBeyondItsHeader() throws {
         let scratch = Scratch()
         let text = String(repeating: "echolot ", count: 500)

@@ -17,7 +17,8 @@ enum ArchiveDirectory {
     static func damage(of url: URL, entriesRead: Int) -> String? {
         guard let bytes = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
         func integer(at offset: Int, size: Int) -> UInt64? {
-            guard offset >= 0, offset + size <= bytes.count else { return nil }
+            // Offsets come from the file: a ZIP64 one near Int.max must not overflow the sum.
+            guard offset >= 0, size <= bytes.count, offset <= bytes.count - size else { return nil }
             var value: UInt64 = 0
             for index in (0..<size).reversed() {
                 value = value << 8 | UInt64(bytes[bytes.startIndex + offset + index])
