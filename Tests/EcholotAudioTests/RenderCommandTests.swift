@@ -227,7 +227,10 @@ import Testing
         #expect(try temporaries() == left, "kill -9 runs no cleanup")
         // This test's process is alive: a temporary named after it is a render under way.
         let live = ".long.wav.\(getpid())-\(UUID().uuidString).tmp"
-        let others = [live, ".other.wav.2147483647-\(UUID().uuidString).tmp", ".long.wav.notes.tmp"]
+        // Nor is anything not named exactly as a temporary is: a user's dated file, one of
+        // a write to `long.wav.2147483646-x` (its writer's id read as long.wav's), a tail no UUID.
+        let others = [live, ".other.wav.2147483647-\(UUID().uuidString).tmp", ".long.wav.notes.tmp", ".long.wav.2024-06-01.tmp",
+                      ".long.wav.2147483646-x.\(getpid())-\(UUID().uuidString).tmp", ".long.wav.2147483647-notauuid.tmp"]
         for name in others { try Data("kept".utf8).write(to: folder.appendingPathComponent(name)) }
         let next = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "0.5", "--out", out.path])
         #expect(next.status == 0, "\(next.stderr)")
