@@ -36,7 +36,8 @@ struct Echolot: ParsableCommand {
         // The parser answers `help WORD` it does not know with the overview and success, so a
         // misspelt command looked like one without help of its own.
         if word == "help" {
-            guard arguments.count > 1, !arguments[1].hasPrefix("-"), !commandNames.contains(arguments[1]) else { return nil }
+            guard arguments.count > 1, !arguments[1].hasPrefix("-"), arguments[1] != "help",
+                  !commandNames.contains(arguments[1]) else { return nil }
             return unknownCommand(named: arguments[1])
         }
         guard !word.isEmpty, !word.hasPrefix("-"), !commandNames.contains(word), !word.contains("/"), !word.contains("."),

@@ -42,9 +42,11 @@ import Testing
         let nosuch = try echolot(["help", "nosuch"], in: folder)
         #expect(nosuch.status == 2)
         #expect(nosuch.stderr.hasPrefix("error: unknown command 'nosuch'; the commands are: validate,"), "\(nosuch.stderr)")
-        let overview = try echolot(["help"], in: folder)
-        #expect(overview.status == 0)
-        #expect(overview.stdout.contains("SUBCOMMANDS:"), "\(overview.stdout)")
+        for words in [["help"], ["help", "help"]] {
+            let overview = try echolot(words, in: folder)
+            #expect(overview.status == 0, "\(words): \(overview.stderr)")
+            #expect(overview.stdout.hasPrefix("OVERVIEW:"), "\(words): \(overview.stdout)")
+        }
     }
 
     /// A path as first word (a folder there, or a word with a slash or an extension), an
