@@ -133,8 +133,9 @@ extension RunCommand {
 extension RunResult {
     /// What `run` and `render` say of ticks they did not play (``LevelRunner/reporting(maxSeconds:)``),
     /// since each of them would have failed: one note however often the clock stood still
-    /// (a long log would otherwise get one a line). Its times are to the hundredth, as the
-    /// summary's: a tick's time in full has sixteen digits for a screen reader to read out.
+    /// (a long log would otherwise get one a line). A tick's time is to the hundredth, as the
+    /// summary's (in full it has sixteen digits for a screen reader to read out); an input's
+    /// is as its log writes it, so that it is found there.
     var stallNote: String? {
         guard let first = stalls.first, let last = stalls.last else { return nil }
         let ticks = "\(LevelRunner.reportStallLimit) ticks, each failing on the error above"
@@ -143,7 +144,7 @@ extension RunResult {
             : "note: from \(first.from.secondsText) s of the input the level's clock stood still for \(ticks), \(stalls.count) times"
         let resumed = stalls.compactMap(\.resumedAt)
         if resumed.count == 1 {
-            note += "; the ticks up to the next input, at \(resumed[0].secondsText) s, were not played"
+            note += "; the ticks up to the next input, at \(resumed[0].authorText) s, were not played"
         } else if resumed.count > 1 {
             note += "; \(resumed.count) times the ticks up to the next input were not played"
         }

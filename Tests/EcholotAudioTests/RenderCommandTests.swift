@@ -67,7 +67,7 @@ import Testing
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 2 && lines[0].contains("boom") && lines[0].hasSuffix("(120 times)"), "\(run.stderr)")
         #expect(lines.last == "note: from 1.00 s of the input the level's clock stood still for 60 ticks, each failing on the error above, "
-            + "2 times; the ticks up to the next input, at 3.00 s, were not played; the run stopped at 4.00 s, since no input was left to change that",
+            + "2 times; the ticks up to the next input, at 3 s, were not played; the run stopped at 4.00 s, since no input was left to change that",
             "\(run.stderr)")
         let audio = try AudioAsset.decode(url: out)
         #expect(abs(audio.duration - 5) < 0.001)
