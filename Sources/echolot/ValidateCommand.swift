@@ -216,7 +216,7 @@ struct ValidateCommand: ParsableCommand {
         }
         // Which goal types there are, and which ids a script may hand the game, are known
         // once the scripts load; until then, what stops them is the problem told.
-        var neverShown: [Diagnostic] = []
+        var neverShown: [(id: String, warning: Diagnostic)] = []
         if let rules {
             let scripted = rules.engine.stringLiterals(inPacks: Set(pack.loadOrder.map(\.manifest.id)))
             let goalTypes = rules.engine.ruleNames(.goal, for: pack.id)
@@ -224,17 +224,13 @@ struct ValidateCommand: ParsableCommand {
             for type in goalTypes where !GoalText.standardTypes.contains(type) {
                 parameters[type] = rules.engine.rule(.goal, named: type, for: pack.id)?.params.map(\.name)
             }
-            neverShown = pack.unusedStringWarnings(goalTypes: goalTypes, toldByTheEngine: GoalText.standardTypes,
-                                                   readWhole: readWhole.union(scripted))
-            remarks = (remarks + neverShown + pack.placeholderWarnings(parameters: parameters)).sortedForDisplay()
+            neverShown = pack.unusedStrings(goalTypes: goalTypes, toldByTheEngine: GoalText.standardTypes,
+                                            readWhole: readWhole.union(scripted))
+            remarks = (remarks + neverShown.map(\.warning) + pack.placeholderWarnings(parameters: parameters)).sortedForDisplay()
         }
-        // A string never shown needs no translation: asking for one beside "never shown"
-        // (both warnings stand at the string) told the author two contrary things.
-        let unusedPlaces = Set(neverShown.map { "\($0.path):\($0.line):\($0.column)" })
-        let untranslated = pack.untranslatedStringWarnings().filter { !unusedPlaces.contains("\($0.path):\($0.line):\($0.column)") }
         remarks = (remarks + (rules?.engine.replacedStandardRuleNotes(for: pack.id) ?? [])
             + pack.unlistedLevelWarnings(storyLevels: storyLevels(storyReading))
-            + untranslated + pack.untranslatedLevelTextWarnings()
+            + pack.untranslatedStringWarnings(neverShown: Set(neverShown.map(\.id))) + pack.untranslatedLevelTextWarnings()
             + pack.languageFileNameWarnings()).sortedForDisplay()
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.

@@ -78,9 +78,12 @@ extension Pack {
     /// `goal.` and `achievement.` strings of its default language that another language the pack has no text
     /// for: players of that language read the default's words there without a word said.
     /// (A story's strings are the story's check, which calls ``untranslatedStringWarnings(ids:)``.)
-    public func untranslatedStringWarnings() -> [Diagnostic] {
+    /// None for an id in `neverShown` (``unusedStrings(goalTypes:toldByTheEngine:readWhole:)``):
+    /// no player reads it, so asking for its translation beside "never shown" would tell
+    /// the author two contrary things.
+    public func untranslatedStringWarnings(neverShown: Set<String> = []) -> [Diagnostic] {
         let families = ["pack.", "scenario.", "level.", "entity.", "goal.", "achievement."]
-        return untranslated { id in families.contains(where: id.hasPrefix) }
+        return untranslated { id in families.contains(where: id.hasPrefix) && !neverShown.contains(id) }
     }
 
     /// The same warning for each of `ids` (a story's chapter, ending and option strings)
@@ -150,7 +153,7 @@ extension Pack {
         }
     }
 
-    /// A warning for each string of the pack's own files that the game would look up under
+    /// The id and the warning of each string of the pack's own files that the game would look up under
     /// a `pack.`, `scenario.`, `level.`, `entity.` or `goal.` id but never does, since the
     /// pack has no such scenario, level, entity or goal type (`goalTypes`, the goal rules
     /// its scripts register; the `standard` ones, which the engine tells in its own words,
@@ -158,8 +161,8 @@ extension Pack {
     /// most likely a misspelt id, so players get the file's name, not the text. Ids the
     /// game may read whole are left alone: those in `readWhole` (a story's line ids and
     /// speakers, a string a script may hand the game) and an entity's `name`.
-    public func unusedStringWarnings(goalTypes: [String], toldByTheEngine standard: Set<String> = [],
-                                     readWhole: Set<String> = []) -> [Diagnostic] {
+    public func unusedStrings(goalTypes: [String], toldByTheEngine standard: Set<String> = [],
+                              readWhole: Set<String> = []) -> [(id: String, warning: Diagnostic)] {
         var known = ["pack.name", "pack.description"]
         known += manifest.scenarios.map { "scenario.\($0.id).name" }
         let whole = readWhole.union(entityNames)
@@ -169,14 +172,14 @@ extension Pack {
         }
         known += goalTypes.filter { !standard.contains($0) }.flatMap { ["goal.\($0).briefing", "goal.\($0).line"] }
         let ids = Set(known)
-        var warnings: [Diagnostic] = []
+        var unused: [(id: String, warning: Diagnostic)] = []
         for string in writtenStrings where !ids.contains(string.id) && !whole.contains(string.id) {
             guard let reason = unusedReason(string.id, standard: standard) else { continue }
             let hint = Suggestion.hint(for: string.id, among: known)
-            warnings.append(Diagnostic(path: string.file, at: string.position,
-                                       message: "string \(quoted(string.id)) is never shown: \(reason)\(hint)", severity: .warning))
+            unused.append((string.id, Diagnostic(path: string.file, at: string.position,
+                                                 message: "string \(quoted(string.id)) is never shown: \(reason)\(hint)", severity: .warning)))
         }
-        return warnings
+        return unused
     }
 
     /// Why the game never looks up `id`, one it does not read; nil for an id outside the

@@ -17,7 +17,8 @@ public struct Pack: Sendable {
     /// The ids the pack's own `strings/<lang>.json` files write, file by file in the order
     /// written, with where: kept from the loader's one reading of them, for the checks that
     /// tell a string at its place. A base's files are its author's, and a file that cannot
-    /// be read is told by the loader: neither is here.
+    /// be read is told by the loader: neither is here. Only ``PackLoader`` fills it: a Pack
+    /// made by its initializer has none, and the checks reading it find nothing to tell.
     public internal(set) var writtenStrings: [WrittenString] = []
     /// How the pack folder is shown in diagnostics (`levels/tutorial`, `my-pack.zip`).
     public var displayRoot: String
