@@ -821,8 +821,9 @@ struct CommandTests {
     @Test func anArchiveFolderLeftByAKilledCommandIsSweptAway() throws {
         let scratch = Scratch()
         let temporary = scratch.at("tmp")
-        let gone = temporary.appendingPathComponent("echolot-pack-2147483647-killed")
-        let live = temporary.appendingPathComponent("echolot-pack-\(getpid())-running")
+        // Named as the folders are (`echolot-pack-<pid>-<uuid>`): nothing else is swept.
+        let gone = temporary.appendingPathComponent("echolot-pack-2147483647-\(UUID().uuidString)")
+        let live = temporary.appendingPathComponent("echolot-pack-\(getpid())-\(UUID().uuidString)")
         for folder in [gone, live] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         try ZipBuilder.write(scratch.at("cave.zip")) { try $0.playablePack(Packs.files(id: "cave")) }
         let validated = try runEcholot(["validate", "cave.zip"], in: scratch.url,
