@@ -62,7 +62,7 @@ let package = Package(
         ),
         .target(name: "EcholotAudio", dependencies: ["EcholotModel", "COpenAL", "CSndFile"]),
         // Terminal front end (issue 5): `echolot play`, input sources, recording.
-        .target(name: "EcholotTerminal", dependencies: ["EcholotModel", "EcholotAudio"]),
+        .target(name: "EcholotTerminal", dependencies: ["EcholotModel", "EcholotAudio", "EcholotStore"]),
         .executableTarget(
             name: "echolot",
             dependencies: [
@@ -118,7 +118,7 @@ let package = Package(
         // Terminal tests (issue 5): pseudo-terminals driving the real `echolot` binary.
         .testTarget(
             name: "EcholotTerminalTests",
-            dependencies: ["EcholotTerminal", "EcholotModel", "echolot", "EcholotTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["EcholotTerminal", "EcholotModel", "EcholotStore", "echolot", "EcholotTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Community packs (issue 8): archives, install, extends, dependencies, scaffolding, watching.
         .testTarget(

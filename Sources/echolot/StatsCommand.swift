@@ -15,7 +15,7 @@ struct StatsCommand: ParsableCommand {
             included). Runs are read from the profile: --profile PATH, else $ECHOLOT_PROFILE, \
             else the data directory ($XDG_DATA_HOME/echolot/profile.sqlite). Each day's figures \
             are a table; a terminal also gets them as bar charts; --plain, TERM=dumb or ECHOLOT_PLAIN=1 give sentences. \
-            See docs/progress.md.
+            --lang de gives them in German. See docs/progress.md.
             """
     )
 
@@ -31,7 +31,7 @@ struct StatsCommand: ParsableCommand {
     @Option(name: .long, help: "The profile database to read (default: $ECHOLOT_PROFILE, else the data directory).")
     var profile: String?
 
-    @Option(name: [.customLong("lang"), .customLong("language")], help: "The language levels are named in, as in play (default: each pack's).")
+    @Option(name: [.customLong("lang"), .customLong("language")], help: "The language of the statistics (en or de, else English) and of the levels' names, as in play (default: English, each level named in its pack's language).")
     var language: String?
 
     /// Usage errors exit 2.
@@ -66,7 +66,7 @@ struct StatsCommand: ParsableCommand {
         if json {
             print(shown.json.jsonText)
         } else {
-            print(shown.text(layout), terminator: "")
+            print(shown.text(layout, in: Words(firstOf: language)), terminator: "")
         }
     }
 

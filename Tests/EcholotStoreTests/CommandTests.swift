@@ -267,7 +267,7 @@ import Testing
         #expect(table.stdout.contains("Tutorial, The First Sound"), "\(table.stdout)")
         // In the language asked for, as play names them.
         let german = try Executables.run(Executables.echolot, ["stats", "--plain", "--lang", "de", "--profile", profile.path])
-        #expect(german.status == 0 && german.stdout.contains("Einführung, Der erste Klang: 1 run"), "\(german.stdout)")
+        #expect(german.status == 0 && german.stdout.contains("Einführung, Der erste Klang: 1 Spiel, "), "\(german.stdout)")
         #expect(german.stderr == "", "\(german.stderr)")
         let unknown = try Executables.run(Executables.echolot, ["stats", "--plain", "--lang", "xx", "--profile", profile.path])
         #expect(unknown.status == 0 && unknown.stdout.contains("Tutorial, The First Sound: 1 run"), "\(unknown.stdout)")

@@ -79,77 +79,18 @@ import Testing
         #expect(zip(spans, spans.dropFirst()).allSatisfy { $0.end == $1.start }, "the days leave no gap")
     }
 
-    @Test func jsonAndTextShowTheFigures() throws {
+    @Test func jsonShowsTheFigures() throws {
         let stats = try seeded().statistics(window: .week, now: Fixture.noon, calendar: Fixture.utc)
         let json = stats.json
         #expect(json["window"] == "week" && json["runs"] == 3 && json["winRate"] == .number(0.3333))
         #expect(json["from"] == "2026-11-15T00:00:00Z" && json["to"] == "2026-11-21T12:00:00Z")
         #expect(json["levels"].listValue?.first?["averageMisses"] == .number(3))
         #expect(json["days"].listValue?.count == 7)
-        let text = stats.text
-        #expect(text.contains("runs 3 · won 1 (33%) · lost 1 · abandoned 1"))
-        #expect(text.contains("tutorial/first-sound"))
-        #expect(text.contains("Average score per day") && text.contains("Wins per day"))
-        #expect(text.contains("█"))
-        // Each day's figures are text too, in the window's order, for readers the bars say nothing to.
-        let lines = text.split(separator: "\n").map(String.init)
-        let header = try #require(lines.firstIndex { $0.hasPrefix("day ") })
-        #expect(lines[header] == "day         runs  won  avg score  best")
-        #expect(Array(lines[(header + 2)...]) == [
-            "2026-11-15     0    0          –     –", "2026-11-16     0    0          –     –",
-            "2026-11-17     0    0          –     –", "2026-11-18     1    0          –     –",
-            "2026-11-19     0    0          –     –", "2026-11-20     0    0          –     –",
-            "2026-11-21     2    1      500.0   800",
-        ])
-        let tables = stats.text(.tables)
-        #expect(!tables.contains("█") && !tables.contains("Wins per day"))
-        #expect(tables.hasSuffix("2026-11-21     2    1      500.0   800\n"))
-        // For a screen reader: each figure named, no table rules, "none" for no figure.
-        let sentences = stats.text(.sentences)
-        #expect(!sentences.contains("─") && !sentences.contains("–") && !sentences.contains("█"))
-        #expect(sentences.contains("\n3 runs: 1 won (33%), 1 lost, 1 abandoned.\n"))
-        #expect(sentences.contains("\n2026-11-18: 1 run, 0 won, average score none, best none.\n"))
-        #expect(sentences.hasSuffix("\n2026-11-19 to 2026-11-20: no runs.\n2026-11-21: 2 runs, 1 won, average score 500.0, best 800.\n"))
-    }
-
-    /// Days without runs in a row are one sentence, a lone one its own: a month of little
-    /// play was read out as 29 lines of "no runs." before the day that had some. The
-    /// tables keep a row a day, beside the charts' columns.
-    @Test func emptyDaysInARowAreOneSentence() throws {
-        let month = try seeded().statistics(window: .month, now: Fixture.noon, calendar: Fixture.utc)
-        let sentences = month.text(.sentences)
-        let days = try #require(sentences.components(separatedBy: "\nDays:\n").last)
-        #expect(days.split(separator: "\n") == [
-            "2026-10-23 to 2026-10-31: no runs.",
-            "2026-11-01: 1 run, 1 won, average score 999.0, best 999.",
-            "2026-11-02 to 2026-11-10: no runs.",
-            "2026-11-11: 1 run, 1 won, average score 650.0, best 650.",
-            "2026-11-12 to 2026-11-17: no runs.",
-            "2026-11-18: 1 run, 0 won, average score none, best none.",
-            "2026-11-19 to 2026-11-20: no runs.",
-            "2026-11-21: 2 runs, 1 won, average score 500.0, best 800.",
-        ], "\(sentences)")
-        #expect(month.text(.tables).components(separatedBy: "\n").filter { $0.hasPrefix("2026-") }.count == 30)
-
-        let profile = try scratch.profile("lone.sqlite")
-        for back in [0.0, 2, 6] {
-            try profile.record(Fixture.run("p", "l", .won, score: 10, at: Fixture.noon.addingTimeInterval(-back * day)))
-        }
-        let week = try profile.statistics(window: .week, now: Fixture.noon, calendar: Fixture.utc).text(.sentences)
-        #expect(week.hasSuffix("""
-            Days:
-            2026-11-15: 1 run, 1 won, average score 10.0, best 10.
-            2026-11-16 to 2026-11-18: no runs.
-            2026-11-19: 1 run, 1 won, average score 10.0, best 10.
-            2026-11-20: no runs.
-            2026-11-21: 1 run, 1 won, average score 10.0, best 10.
-
-            """), "\(week)")
     }
 
     /// A profile recorded before scores were bounded may hold scores up to `Int.max`: two
     /// of them in one quarter hour (summed by SQLite), and two more just now (summed in
-    /// Swift). Statistics, their text and JSON, and a pack's total score still read.
+    /// Swift). Statistics, their JSON, and a pack's total score still read.
     @Test func hugeScoresOfAnOldProfileStillAddUp() throws {
         let profile = try scratch.profile()
         let earlier = Fixture.noon.addingTimeInterval(-2 * day)
@@ -160,7 +101,6 @@ import Testing
         let stats = try profile.statistics(window: .week, now: Fixture.noon.addingTimeInterval(60), calendar: Fixture.utc)
         #expect(stats.runs == 5 && stats.bestScore == .max)
         #expect(stats.averageScore == Double(Int.max))
-        #expect(stats.text.contains("best score \(Int.max)"))
         #expect(stats.json["runs"] == 5)
         let manifest = Fixture.manifest(scenarios: [Scenario(id: "all", name: "All", levels: ["a", "b"])])
         #expect(try profile.progress(in: manifest).totalScore == .max)
@@ -169,7 +109,6 @@ import Testing
     @Test func anEmptyWindowSaysSo() throws {
         let stats = Statistics.empty(window: .twoWeeks, now: Fixture.noon, calendar: Fixture.utc)
         #expect(stats.runs == 0 && stats.winRate == nil && stats.days.count == 14)
-        #expect(stats.text.contains("No runs recorded"))
         #expect(try scratch.profile().statistics(window: .twoWeeks, now: Fixture.noon, calendar: Fixture.utc) == stats)
     }
 
@@ -206,35 +145,6 @@ import Testing
             }
             let found = batch.filter { inWindow.contains($0.run) }.flatMap(\.tags).map(\.found).reduce(0, +)
             #expect(stats.tags.map(\.found).reduce(0, +) == found)
-        }
-    }
-
-    @Test func aChartScalesItsBarsToTheLargestValue() {
-        let lines = BarChart(title: "Wins", values: [0, 2, 4, nil], labels: ["1", "2", "3", "4"], height: 2).lines()
-        #expect(lines == [
-            "Wins",
-            "4 ┤      ██    ",
-            "0 ┤   ██ ██    ",
-            "  └────────────",
-            "   1  2  3  4  ",
-        ])
-    }
-
-    /// A pack's tag (or level id) holding a line break and escape sequences is shown with
-    /// them written out, in every layout: printed raw, it cleared the screen and forged a
-    /// line `fake line: found 1 of 1 (100%) in 1 run.` a screen reader read as real.
-    @Test func namesFromAPackAreShownWithTheirControlCharactersWrittenOut() throws {
-        let profile = try scratch.profile()
-        var finished = Fixture.run("loud\u{1B}[31m", "a\nb", at: Fixture.noon)
-        finished.tags = [TagCount(tag: "bird\u{1B}[2J\nfake line", found: 1, present: 1)]
-        try profile.record(finished)
-        let stats = try profile.statistics(window: .week, now: Fixture.noon, calendar: Fixture.utc)
-        for layout in [StatisticsLayout.charts, .tables, .sentences] {
-            let text = stats.text(layout)
-            #expect(!text.unicodeScalars.contains("\u{1B}"), "\(text)")
-            #expect(!text.split(separator: "\n").contains { $0.hasPrefix("fake line") || $0.hasPrefix("b ") || $0.hasPrefix("b:") }, "\(text)")
-            #expect(text.contains(#"bird\u001B[2J\nfake line"#), "\(text)")
-            #expect(text.contains(#"loud\u001B[31m/a\nb"#), "\(text)")
         }
     }
 }

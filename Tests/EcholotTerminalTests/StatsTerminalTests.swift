@@ -5,9 +5,8 @@ import Testing
 /// `echolot stats` in a real terminal: bar charts with the day table under them, and with
 /// `--plain` (a screen reader's choice) or `TERM=dumb` a sentence a line.
 @Suite struct StatsTerminalTests {
-    @Test func aTerminalGetsChartsAndTheDayTableAndPlainSentences() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// A profile in `folder` holding one won run of the tutorial's first level, recorded by `echolot run`.
+    private func profileWithAWin(in folder: URL) throws -> String {
         let log = folder.appendingPathComponent("bell.jsonl")
         try Data("""
             {"t": 0.5, "action": "turnTo", "azimuth": 60}
@@ -18,6 +17,13 @@ import Testing
         let profile = folder.appendingPathComponent("profile.sqlite").path
         let run = try runEcholot(["run", tutorialPath, "--level", "first-sound", "--input", log.path, "--profile", profile])
         #expect(run.status == 0, "\(run.stderr)")
+        return profile
+    }
+
+    @Test func aTerminalGetsChartsAndTheDayTableAndPlainSentences() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = try profileWithAWin(in: folder)
 
         let charts = try PseudoTerminal(["stats", "--profile", profile])
         #expect(try charts.waitForExit() == 0)
@@ -30,5 +36,43 @@ import Testing
         // Named as the game names it: the shipped pack is found by its id.
         #expect(plain.text.contains("Tutorial, The First Sound: 1 run, 1 won, 0.0 misses a run"), "\(plain.text)")
         #expect(!plain.text.contains("█") && !plain.text.contains("per day") && !plain.text.contains("──"))
+    }
+
+    /// `--lang de` speaks German in every layout, as play does: sentences (`--plain`),
+    /// tables (piped) and charts (a terminal), with no English label left; the JSON keeps
+    /// its keys. Before, only the level's name was German.
+    @Test func langDeGivesTheStatisticsInGermanInEveryLayout() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = try profileWithAWin(in: folder)
+        let english: Set = ["Statistics", "run", "runs", "won", "lost", "abandoned", "average", "avg", "score", "best", "misses",
+                            "per", "day", "Days", "Levels", "level", "tag", "Tags", "found", "of", "rate", "none", "to", "Wins"]
+
+        let plain = try runEcholot(["stats", "--lang", "de", "--plain", "--profile", profile])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout.hasPrefix("Statistik der letzten 7 Tage ("), "\(plain.stdout)")
+        #expect(plain.stdout.contains("\n1 Spiel: 1 gewonnen (100 %), 0 verloren, 0 abgebrochen.\n"), "\(plain.stdout)")
+        #expect(plain.stdout.contains("\nEinführung, Der erste Klang: 1 Spiel, 1 gewonnen, 0,0 Fehlgriffe pro Spiel, Durchschnitt "),
+                "\(plain.stdout)")
+        #expect(plain.stdout.contains("\nTage:\n"), "\(plain.stdout)")
+
+        let piped = try runEcholot(["stats", "--lang", "de", "--profile", profile], environment: ["TERM": "xterm"])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.contains("\nSpiele 1 · gewonnen 1 (100 %) · verloren 0 · abgebrochen 0\n"), "\(piped.stdout)")
+        #expect(piped.stdout.contains("\nTag         Spiele  gewonnen  Durchschnitt  Bestwert\n"), "\(piped.stdout)")
+        #expect(!piped.stdout.contains("█"), "\(piped.stdout)")
+
+        let charts = try PseudoTerminal(["stats", "--lang", "de", "--profile", profile])
+        #expect(try charts.waitForExit() == 0)
+        #expect(charts.text.contains("Gewonnene Spiele pro Tag") && charts.text.contains("█"), "\(charts.text)")
+        #expect(charts.text.contains("Level                        Spiele  gewonnen  Fehlgriffe/Spiel  Durchschnitt  Bestwert"),
+                "\(charts.text)")
+
+        for (layout, text) in [("--plain", plain.stdout), ("piped", piped.stdout), ("terminal", charts.text)] {
+            let left = english.intersection(text.split { !$0.isLetter }.map(String.init))
+            #expect(left.isEmpty, "\(layout): \(left) in \(text)")
+        }
+        let json = try runEcholot(["stats", "--lang", "de", "--json", "--profile", profile])
+        #expect(json.stdout.contains(#""name":"Einführung, Der erste Klang""#) && json.stdout.contains(#""runs":1"#), "\(json.stdout)")
     }
 }

@@ -9,13 +9,16 @@ public struct BarChart: Sendable {
     public var labels: [String]
     /// Rows of bars.
     public var height: Int
+    /// The language of the scale's numbers and of an empty chart's line.
+    public var words: Words
 
     /// Creates a chart.
-    public init(title: String, values: [Double?], labels: [String], height: Int = 6) {
+    public init(title: String, values: [Double?], labels: [String], height: Int = 6, words: Words = .english) {
         self.title = title
         self.values = values
         self.labels = labels
         self.height = max(1, height)
+        self.words = words
     }
 
     /// Eighth blocks, so that a bar's top shows values between rows.
@@ -25,14 +28,14 @@ public struct BarChart: Sendable {
     public func lines() -> [String] {
         let top = values.compactMap { $0 }.max() ?? 0
         // An empty chart would only draw an axis and make "0" look like a value.
-        guard top > 0 else { return [title + ": nothing in this window"] }
+        guard top > 0 else { return [words.statsEmptyChart(title)] }
         let scale = top
-        let axis = [Self.format(top), "0"].map(\.count).max() ?? 1
+        let axis = [format(top), "0"].map(\.count).max() ?? 1
         // Two-character columns for long windows keep a month within 80 columns.
         let column = values.count > 14 ? 2 : 3
         var out = [title]
         for row in (0..<height).reversed() {
-            let label = row == height - 1 ? Self.format(top) : (row == 0 ? "0" : "")
+            let label = row == height - 1 ? format(top) : (row == 0 ? "0" : "")
             var line = String(repeating: " ", count: axis - label.count) + label + " ┤"
             for value in values {
                 // Held to 0…1 of the chart: an old profile's negative average draws nothing.
@@ -57,8 +60,8 @@ public struct BarChart: Sendable {
         return out
     }
 
-    private static func format(_ value: Double) -> String {
+    private func format(_ value: Double) -> String {
         // `Int(value)` only where it is exact: an old profile's average may pass Int.max.
-        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.1f", value)
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : words.statsDecimal(value)
     }
 }
