@@ -36,9 +36,7 @@ extension Statistics {
             let key = try LevelKey(packID: row.read(0), levelID: row.read(1))
             let arguments: StatementArguments = [key.packID, key.levelID, first, current]
             guard let sums = try Row.fetchOne(levelRange, arguments: arguments) else { continue }
-            if try sums.read(8, as: Bool?.self) == true {
-                try SummedTable.quarterSummary.refuseBroken(db, where: levelWhere, arguments: arguments)
-            }
+            try SummedTable.quarterSummary.refuseBroken(flagged: sums.read(8), db, where: levelWhere, arguments: arguments)
             if let totals = try Totals(sums: sums) { levels[key] = totals }
         }
         var quarters: [Int: Totals] = [:]
@@ -47,9 +45,7 @@ extension Statistics {
             SELECT quarter, runs, won, 0, 0, scored, scoreSum, bestScore, 0, \(SummedTable.quarterTotal.broken) FROM quarterTotal
             WHERE \(quarterWhere)
             """, arguments: [first, current]) {
-            if try row.read(9, as: Bool.self) {
-                try SummedTable.quarterTotal.refuseBroken(db, where: quarterWhere, arguments: [first, current])
-            }
+            try SummedTable.quarterTotal.refuseBroken(flagged: row.read(9), db, where: quarterWhere, arguments: [first, current])
             quarters[try row.read(0)] = try Totals(row: row, from: 1)
         }
         let tailWhere = "recordedAt >= ? AND recordedAt <= ?"
@@ -58,9 +54,7 @@ extension Statistics {
                    score IS NOT NULL, coalesce(score, 0) AS score, score, misses, \(SummedTable.run.broken)
             FROM run WHERE \(tailWhere)
             """, arguments: tail) {
-            if try row.read(10, as: Bool.self) {
-                try SummedTable.run.refuseBroken(db, where: tailWhere, arguments: tail)
-            }
+            try SummedTable.run.refuseBroken(flagged: row.read(10), db, where: tailWhere, arguments: tail)
             let run = try Totals(row: row, from: 2)
             try levels[LevelKey(packID: row.read(0), levelID: row.read(1)), default: Totals()].add(run)
             quarters[current, default: Totals()].add(run)
@@ -95,9 +89,7 @@ extension Statistics {
         for tag in try String.fetchAll(db, sql: "SELECT tag FROM tagSummary") {
             let arguments: StatementArguments = [tag, first, current]
             guard let row = try Row.fetchOne(tagRange, arguments: arguments) else { continue }
-            if try row.read(3, as: Bool?.self) == true {
-                try SummedTable.quarterTag.refuseBroken(db, where: tagWhere, arguments: arguments)
-            }
+            try SummedTable.quarterTag.refuseBroken(flagged: row.read(3), db, where: tagWhere, arguments: arguments)
             if let runs = try row.read(0, as: Int?.self) {
                 tags[tag] = try TagStatistics(tag: tag, runs: runs, found: row.read(1), present: row.read(2))
             }
@@ -108,9 +100,7 @@ extension Statistics {
             FROM run JOIN foundTag ON foundTag.runID = run.id
             WHERE run.recordedAt >= ? AND run.recordedAt <= ?
             """, arguments: tail) {
-            if try row.read(3, as: Bool.self) {
-                try SummedTable.foundTag.refuseBroken(db, where: tailWhere, arguments: tail)
-            }
+            try SummedTable.foundTag.refuseBroken(flagged: row.read(3), db, where: tailWhere, arguments: tail)
             let tag: String = try row.read(0)
             var entry = tags[tag] ?? TagStatistics(tag: tag, runs: 0, found: 0, present: 0)
             entry.runs = Score.add(entry.runs, 1)

@@ -15,10 +15,11 @@ struct SummedTable {
     /// too), else 0: `max` of it over a range says whether that range holds one.
     var broken: String { "NOT coalesce(\(rule), 0)" }
 
-    /// Throws ``UnreadableValue`` naming the first row `WHERE range` that breaks ``rule``,
-    /// with its columns, so that the profile is refused as damaged where it is.
-    func refuseBroken(_ db: Database, where range: String, arguments: StatementArguments) throws {
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(shown) FROM \(name) WHERE (\(range)) AND \(broken) LIMIT 1",
+    /// When `flagged` (the ``broken`` column a query summing the range read) is true, throws
+    /// ``UnreadableValue`` naming the first row `WHERE range` that breaks ``rule``, with its
+    /// columns, so that the profile is refused as damaged where it is.
+    func refuseBroken(flagged: Bool?, _ db: Database, where range: String, arguments: StatementArguments) throws {
+        guard flagged == true, let row = try Row.fetchOne(db, sql: "SELECT \(shown) FROM \(name) WHERE (\(range)) AND \(broken) LIMIT 1",
                                          arguments: arguments) else { return }
         let columns = zip(row.columnNames, row.databaseValues).map { "\($0) \($1)" }.joined(separator: ", ")
         throw UnreadableValue(detail: "the table '\(name)' holds figures no run makes: \(columns)")

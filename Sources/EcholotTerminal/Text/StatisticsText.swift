@@ -1,7 +1,7 @@
 import EcholotModel
 import EcholotStore
 
-/// How ``EcholotStore/Statistics/text(_:in:)`` lays the figures out, for who reads them.
+/// How ``Statistics/text(_:in:)`` lays the figures out, for who reads them.
 public enum StatisticsLayout: Sendable {
     /// Tables and bar charts: a sighted reader's terminal.
     case charts

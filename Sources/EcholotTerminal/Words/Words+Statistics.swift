@@ -194,12 +194,7 @@ extension Words {
 
     /// A figure to one decimal ("500.0", German "500,0"); `none` for one there is none of.
     func statsDecimal(_ value: Double?, none: String = "–") -> String {
-        guard let value else { return none }
-        let text = String(format: "%.1f", value)
-        switch language {
-        case .english: return text
-        case .german: return text.replacingOccurrences(of: ".", with: ",")
-        }
+        value.map { decimal(String(format: "%.1f", $0)) } ?? none
     }
 
     /// A whole figure (a best score); `none` for one there is none of.

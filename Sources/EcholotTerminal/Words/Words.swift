@@ -41,10 +41,16 @@ public struct Words: Equatable, Sendable {
     /// `value` as a player reads a number: no `.0` on a whole one, and a decimal comma
     /// in German ("2,5").
     public func number(_ value: Double) -> String {
-        let text = value.authorText
+        decimal(value.authorText)
+    }
+
+    /// A number already written with a decimal point (`"4.2"`, `"500.0"`), with the
+    /// language's decimal mark: a comma in German. Every figure the engine writes goes
+    /// through here, so no German one shows a point.
+    func decimal(_ written: String) -> String {
         switch language {
-        case .english: return text
-        case .german: return text.replacingOccurrences(of: ".", with: ",")
+        case .english: written
+        case .german: written.replacingOccurrences(of: ".", with: ",")
         }
     }
 
@@ -74,11 +80,7 @@ public struct Words: Equatable, Sendable {
 
     /// Seconds to one decimal, as the clock of a level is shown: "4.2 s" ("4,2 s").
     public func clock(_ value: Double) -> String {
-        let tenths = (value * 10).rounded() / 10
-        switch language {
-        case .english: return "\(tenths) s"
-        case .german: return "\(tenths) s".replacingOccurrences(of: ".", with: ",")
-        }
+        decimal("\((value * 10).rounded() / 10) s")
     }
 
     /// "once", "twice", "3 times" ("einmal", "zweimal", "3-mal").
