@@ -64,6 +64,22 @@ import Testing
         #expect(json["runs"] as? Int == 1, "\(stats.stdout)")
     }
 
+    /// On the full screen the reload is on the restarted level's screen: the restart's
+    /// first frame cleared the messages, and an author never saw why the level began again.
+    @Test func theFullScreenShowsTheReloadOnTheRestartedLevel() throws {
+        let pack = try authoredPack()
+        defer { try? FileManager.default.removeItem(at: pack.deletingLastPathComponent()) }
+        let game = try PseudoTerminal(["play", pack.path, "--no-audio", "--watch", "--level", "first-sound"])
+        try game.expect("Briefing: The First Sound")
+        game.send("\r")
+        try game.expect("Found 0")
+        try edit(pack, "levels/first-sound.json", #""azimuth": 60"#, #""azimuth": 300"#)
+        try game.expect("Reloaded after changes to levels/first-sound.json.")
+        game.send("q")
+        try game.expect("Left: The First Sound")
+        #expect(try game.quitFromAPage() == 0)
+    }
+
     /// A level moved into another scenario by an edit of pack.json is still the level
     /// being played: it restarts from the new data, where the game said the pack had it
     /// no more (it looked only in the scenario the level had been in).

@@ -487,16 +487,21 @@ public final class PlayApp {
     /// what it says goes into the level's messages.
     private func watching(_ entry: PackEntry, _ loop: Loop) -> (() -> Bool)? {
         guard watch?.path == entry.path else { return nil }
-        return { [unowned self] in self.pollWatch(loop.display.words) { loop.display.levelSaid($0, style: $1) } }
+        return { [unowned self] in
+            self.pollWatch(loop.display.words, restarting: { loop.display.levelRestarts($0, style: .good) }) {
+                loop.display.levelSaid($0, style: $1)
+            }
+        }
     }
 
     /// Looks at the watched files; says what happened through `said`, in `words` (the
-    /// loader's problems as it wrote them). True when a new version loaded.
-    private func pollWatch(_ words: Words, said: (String, TextStyle) -> Void) -> Bool {
+    /// loader's problems as it wrote them), a new version through `restarting` when the
+    /// level starts over for it. True when a new version loaded.
+    private func pollWatch(_ words: Words, restarting: ((String) -> Void)? = nil, said: (String, TextStyle) -> Void) -> Bool {
         guard let watch, let change = watch.poll() else { return false }
         switch change {
         case let .reloaded(_, files):
-            said(words.reloaded(files), .good)
+            if let restarting { restarting(words.reloaded(files)) } else { said(words.reloaded(files), .good) }
             return true
         case let .failed(diagnostics, files):
             said(words.reloadFailed(files), .bad)

@@ -106,6 +106,9 @@ public protocol Display: AnyObject {
     func levelBegan(_ context: LevelContext, level: Level)
     /// Something happened in the level (a hit, a miss, a goal…), in words.
     func levelSaid(_ text: String, style: TextStyle)
+    /// Why the level is about to start over (a watched pack was edited), said now and kept
+    /// where the restarted level's first screen would clear it.
+    func levelRestarts(_ text: String, style: TextStyle)
     /// The level as it is now; called every tick (the display decides what to redraw).
     func levelFrame(_ frame: LevelFrame)
     /// Everything about the level's state, on request (the `i` key).
@@ -130,6 +133,9 @@ extension Display {
 
     /// Said as any message: each time is news where lines go by.
     public func levelFitsAgain(_ text: String) { levelSaid(text, style: .warning) }
+
+    /// Said as any message: where lines go by, the restart's own words come after it.
+    public func levelRestarts(_ text: String, style: TextStyle) { levelSaid(text, style: style) }
 }
 
 /// An end of a page's list of choices that a move stopped at (in words: ``Words/edge(_:)``).

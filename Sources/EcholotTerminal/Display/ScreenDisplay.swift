@@ -24,6 +24,9 @@ public final class ScreenDisplay: Display {
     /// sentences are said in.
     private var levelWords: Words { context?.names.words ?? words }
     private var messages: [(text: String, style: TextStyle)] = []
+    /// Why the level starts over (``levelRestarts(_:style:)``): the restarted level's
+    /// screen begins with it, or an author editing the pack would never see it.
+    private var restartNews: (text: String, style: TextStyle)?
     /// The last message that the window fits again (``levelFitsAgain(_:)``).
     private var fitsAgain: String?
     private var frame: LevelFrame?
@@ -58,6 +61,7 @@ public final class ScreenDisplay: Display {
         }
         self.page = page
         frame = nil
+        restartNews = nil
         scrollOffset = 0
         scrolledToEnd = false
         drawPage()
@@ -113,7 +117,8 @@ public final class ScreenDisplay: Display {
         openingNotices = []
         page = nil
         // A story's lines stay on screen from scene to scene: the dialogue reads on.
-        if context.storyScene == nil { messages = [] }
+        if context.storyScene == nil { messages = restartNews.map { [$0] } ?? [] }
+        restartNews = nil
         statusLines = []
         notice = nil
         frame = LevelFrame(level: level, paused: false, wallTime: 0)
@@ -126,6 +131,12 @@ public final class ScreenDisplay: Display {
         messages += text.split(separator: "\n", omittingEmptySubsequences: false).map { (String($0), style) }
         if messages.count > 20 { messages.removeFirst(messages.count - 20) }
         statusLines = []
+    }
+
+    /// Shows why the level starts over, and keeps it for the restarted level's screen.
+    public func levelRestarts(_ text: String, style: TextStyle) {
+        levelSaid(text, style: style)
+        restartNews = (text, style)
     }
 
     /// Redraws the level (only changed lines reach the terminal).
