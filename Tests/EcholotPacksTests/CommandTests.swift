@@ -935,8 +935,8 @@ struct CommandTests {
         #expect(result.stderr == "untested/tests: note: no tests to run; a test is a tests/*.lua or tests/*.story.json file (docs/modding.md, \"Pack tests\")\n")
     }
 
-    /// A `strings/` that cannot be read — a link that leads nowhere, a folder without read
-    /// permission — passed validate, and every translated name fell back without a word;
+    /// A `strings/` that cannot be read (a link that leads nowhere, or a folder without read
+    /// permission, below) passed validate, and every translated name fell back without a word;
     /// it is told as `levels/` is, and a `levels/` that is no folder is told once, not
     /// again as missing.
     @Test func validateTellsAStringsOrLevelsFolderItCannotRead() throws {
@@ -959,14 +959,15 @@ struct CommandTests {
             \(strings.path):1:1: error: "strings" must be a folder
 
             """)
-        try FileManager.default.removeItem(at: levels)
-        try FileManager.default.moveItem(at: scratch.at("levels"), to: levels)
+    }
 
-        // A folder that cannot be listed: as root, the command runs without the
-        // capabilities that would let it read it anyway.
-        guard getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
-        try FileManager.default.removeItem(at: strings)
-        try FileManager.default.moveItem(at: moved, to: strings)
+    /// A `strings/` folder that cannot be listed is told with the system's reason. As root,
+    /// the command runs without the capabilities that would let it read the folder anyway.
+    @Test(.whenPermissionsHold)
+    func validateTellsAStringsFolderItCannotList() throws {
+        let scratch = Scratch()
+        let tutorial = try shippedPackCopy("tutorial", id: "unread")
+        let strings = tutorial.appendingPathComponent("strings")
         chmod(strings.path, 0)
         defer { chmod(strings.path, 0o755) }
         let unreadable = try unprivileged(["validate", tutorial.path], in: scratch.url, data: scratch.at("data"))

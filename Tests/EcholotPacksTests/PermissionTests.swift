@@ -7,12 +7,6 @@ import Testing
 /// the folder that refused; each is now one sentence naming the folder and the system's
 /// reason, with status 1 and nothing written.
 @Suite struct PermissionTests {
-    /// Whether the permission cases can run: as a user, or as root able to drop what
-    /// lets it write anywhere (setpriv, from util-linux).
-    private static var permissionsHold: Bool {
-        getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
-    }
-
     /// A scratch folder holding a playable pack's archive, `cave.zip`.
     private func archive() throws -> Scratch {
         let scratch = Scratch()
@@ -29,7 +23,7 @@ import Testing
 
     /// A data folder that cannot be made (its parent is read-only), and a packs folder that
     /// exists read-only.
-    @Test(.enabled(if: permissionsHold, "root without /usr/bin/setpriv writes into read-only folders"), arguments: [
+    @Test(.whenPermissionsHold, arguments: [
         (locked: "locked", data: "locked/data", told: "cannot create the folder", named: "locked/data"),
         (locked: "data/packs", data: "data", told: "cannot write in the folder", named: "data/packs"),
     ])
@@ -44,7 +38,7 @@ import Testing
     }
 
     /// `pack` without --out writes beside where it runs; a read-only folder there is named.
-    @Test(.enabled(if: permissionsHold, "root without /usr/bin/setpriv writes into read-only folders"))
+    @Test(.whenPermissionsHold)
     func packIntoAReadOnlyFolderNamesTheFolder() throws {
         let scratch = Scratch()
         let data = scratch.at("data")

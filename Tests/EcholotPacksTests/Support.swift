@@ -23,6 +23,18 @@ func echolot(_ arguments: [String], in directory: URL, data: URL) throws -> Proc
     try runEcholot(arguments, in: directory, environment: packsEnvironment(data: data))
 }
 
+/// Whether ``unprivileged(_:in:data:)`` is held by file permissions: as a user, or as root
+/// able to drop what lets it read and write anywhere (setpriv, from util-linux).
+let permissionsHold = getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test of a folder the command may not read or write only where
+    /// ``permissionsHold``; elsewhere the test is reported as skipped, not passed.
+    static var whenPermissionsHold: Self {
+        .enabled(if: permissionsHold, "root without /usr/bin/setpriv reads and writes any folder")
+    }
+}
+
 /// Runs `echolot` as ``echolot(_:in:data:)`` does, as a user that file permissions hold:
 /// as root, the command runs without the capabilities that let root read and write anywhere.
 func unprivileged(_ arguments: [String], in directory: URL, data: URL) throws -> ProcessOutput {
