@@ -582,8 +582,10 @@ import Testing
 
     /// A profile another program holds locked neither freezes the game for seconds nor
     /// loses the run: the run waits, the player is told, and it is saved once the lock is
-    /// gone (here, when the game quits).
-    @Test func aRunThatEndsWhileTheProfileIsLockedIsSavedLater() throws {
+    /// gone: when the game quits, or when the next level ends, which tells that the wait
+    /// is over (docs/progress.md).
+    @Test(arguments: [false, true])
+    func aRunThatEndsWhileTheProfileIsLockedIsSavedLater(playingAgain: Bool) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let profile = folder.appendingPathComponent("p.sqlite")
@@ -591,10 +593,19 @@ import Testing
         try game.winByFacing("60° east-north-east", turning: PseudoTerminal.right, times: 4)
         try game.expect("another program holds the profile locked, so this run waits to be saved")
         try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        let free = "\(profile.path): the profile is free again; the runs that waited are saved"
+        if playingAgain {
+            try game.type("r", onASettlingPageUntil: "Level The First Sound begins.")
+            #expect(!game.text.contains(free), "told before the run that waited was saved")
+            game.send("q")
+            try game.expect(free)
+            try game.expect("== Left: The First Sound ==")
+        }
         try game.quitFromTheEndPage()
         #expect(!game.text.contains("could not be saved"))
-        let runs = try other.read { db in try String.fetchAll(db, sql: "SELECT levelID || ' ' || outcome FROM run") }
-        #expect(runs == ["first-sound won"])
+        #expect(game.text.components(separatedBy: free).count == (playingAgain ? 2 : 1), "told once, and only once saved")
+        let runs = try other.read { db in try String.fetchAll(db, sql: "SELECT levelID || ' ' || outcome FROM run ORDER BY rowid") }
+        #expect(runs == ["first-sound won"] + (playingAgain ? ["first-sound abandoned"] : []))
     }
 
     /// Achievements of a run still waiting for a locked profile are the player's all the
