@@ -118,7 +118,8 @@ let package = Package(
         // Terminal tests (issue 5): pseudo-terminals driving the real `echolot` binary.
         .testTarget(
             name: "EcholotTerminalTests",
-            dependencies: ["EcholotTerminal", "EcholotModel", "EcholotStore", "echolot", "EcholotTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["EcholotTerminal", "EcholotModel", "EcholotScript", "EcholotStore", "echolot", "EcholotTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Community packs (issue 8): archives, install, extends, dependencies, scaffolding, watching.
         .testTarget(
