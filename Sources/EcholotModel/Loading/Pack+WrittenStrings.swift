@@ -171,11 +171,11 @@ extension Pack {
             known += definition.level[LevelKeys.entities].ids.sorted().map { "entity.\(id).\($0).name" }
         }
         known += goalTypes.filter { !standard.contains($0) }.flatMap { ["goal.\($0).briefing", "goal.\($0).line"] }
-        let ids = Set(known)
+        let ids = Set(known), candidates = SuggestionCandidates(known)
         var unused: [(id: String, warning: Diagnostic)] = []
         for string in writtenStrings where !ids.contains(string.id) && !whole.contains(string.id) {
             guard let reason = unusedReason(string.id, standard: standard) else { continue }
-            let hint = Suggestion.hint(for: string.id, among: known)
+            let hint = Suggestion.hint(for: string.id, among: candidates)
             unused.append((string.id, Diagnostic(path: string.file, at: string.position,
                                                  message: "string \(quoted(string.id)) is never shown: \(reason)\(hint)", severity: .warning)))
         }

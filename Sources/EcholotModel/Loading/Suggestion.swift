@@ -37,7 +37,12 @@ public enum Suggestion {
     /// ` (did you mean "x"?)` for the closest candidate within a small edit distance, or "":
     /// for names in JSON files, quoted as JSON quotes them.
     static func hint(for word: String, among candidates: [String]) -> String {
-        guard let best = closest(to: word, among: candidates) else { return "" }
+        hint(for: word, among: SuggestionCandidates(candidates))
+    }
+
+    /// ``hint(for:among:)`` from candidates folded once, for many words.
+    static func hint(for word: String, among candidates: SuggestionCandidates) -> String {
+        guard let best = candidates.closest(to: word) else { return "" }
         return " (did you mean \(quoted(best))?)"
     }
 
@@ -51,13 +56,7 @@ public enum Suggestion {
     /// when given (where names of a family differ by little, `acme-base` and `acme-blue`),
     /// else within a third of the word's length, one to three edits.
     public static func closest(to word: String, among candidates: [String], edits: Int? = nil) -> String? {
-        let limit = edits ?? max(1, min(3, word.count / 3))
-        var best: (String, Int)?
-        for candidate in candidates where candidate != word {
-            let d = distance(Array(word.lowercased()), Array(candidate.lowercased()))
-            if d <= limit, d < min(word.count, candidate.count), d < (best?.1 ?? Int.max) { best = (candidate, d) }
-        }
-        return best?.0
+        SuggestionCandidates(candidates).closest(to: word, edits: edits)
     }
 
     /// Edit distance counting a swap of two neighbours as one edit (`pakc` → `pack`), the
@@ -82,3 +81,74 @@ public enum Suggestion {
         return previous[b.count]
     }
 }
+
+/// Names to suggest from, folded once for many look-ups: `validate` checks each misspelt
+/// string id of a pack against every id it knows, and a full edit table per pair made a
+/// pack with a thousand typos and twenty thousand ids take hours.
+public struct SuggestionCandidates: Sendable {
+    /// The names as written, folded (lowercased, as scalar values) and their lengths in characters.
+    private let names: [(name: String, folded: [UInt32], length: Int)]
+
+    /// Candidates for ``closest(to:edits:)`` from `names`, in order (the first of equally near ones wins).
+    public init(_ names: [String]) {
+        self.names = names.map { ($0, Self.fold($0), $0.count) }
+    }
+
+    /// The candidate nearest to `word`, if it is near enough to be a typo (see
+    /// ``Suggestion/closest(to:among:edits:)``).
+    public func closest(to word: String, edits: Int? = nil) -> String? {
+        let length = word.count
+        var limit = edits ?? max(1, min(3, length / 3))
+        // Long words are not compared, as ``Suggestion/distance(_:_:)`` does not.
+        guard length <= 64 else { return nil }
+        let folded = Self.fold(word)
+        var best: String?
+        for candidate in names where candidate.length <= 64 && candidate.name != word {
+            // Only a nearer one than the best so far can win, and no more edits than the
+            // shorter name has letters make a typo.
+            let bound = min(limit, min(length, candidate.length) - 1)
+            guard bound >= 0, abs(folded.count - candidate.folded.count) <= bound else { continue }
+            let d = Self.distance(folded, candidate.folded, within: bound)
+            if d <= bound {
+                best = candidate.name
+                limit = d - 1
+                if limit < 0 { break }
+            }
+        }
+        return best
+    }
+
+    /// A name as it is compared: case does not count.
+    private static func fold(_ name: String) -> [UInt32] {
+        name.lowercased().unicodeScalars.map(\.value)
+    }
+
+    /// ``Suggestion/distance(_:_:)`` when it is at most `k`, else `k + 1`: only the band of
+    /// the table within `k` of its diagonal is filled, and a row with nothing within `k`
+    /// ends the count (a swap reaches back two rows, but never below the row between).
+    static func distance(_ a: [UInt32], _ b: [UInt32], within k: Int) -> Int {
+        let n = a.count, m = b.count, far = k + 1
+        if abs(n - m) > k { return far }
+        if n == 0 || m == 0 { return max(n, m) }
+        var before = [Int](repeating: far, count: m + 1)  // row i - 2
+        var previous = [Int](repeating: far, count: m + 1)
+        var current = [Int](repeating: far, count: m + 1)
+        for j in 0 ... min(m, k) { previous[j] = j }
+        for i in 1 ... n {
+            let low = max(1, i - k), high = min(m, i + k)
+            // The cell left of the band holds a value from three rows up; right of it, none was ever written.
+            current[low - 1] = low == 1 ? min(i, far) : far
+            var nearest = current[low - 1]
+            for j in low ... high {
+                var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, before[j - 2] + 1) }
+                current[j] = min(d, far)
+                nearest = min(nearest, current[j])
+            }
+            if nearest > k { return far }
+            (before, previous, current) = (previous, current, before)
+        }
+        return previous[m]
+    }
+}
+
