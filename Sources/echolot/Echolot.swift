@@ -2,6 +2,11 @@ import ArgumentParser
 import EcholotModel
 import Foundation
 
+/// A command that loads the standard rules (every one that checks or plays a pack): a bad
+/// `$ECHOLOT_SCRIPTS` stops it with one message before it starts, rather than each level
+/// being blamed for every rule type it uses.
+protocol LoadsStandardRules: ParsableCommand {}
+
 /// The `echolot` command: play, run, validate and inspect Echolot packs.
 struct Echolot: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,7 +5,7 @@ import Foundation
 
 /// `echolot install FILE.zip [--replace]`: installs a pack archive into the data folder's
 /// `packs/`, refusing hostile or broken archives with nothing written.
-struct InstallCommand: ParsableCommand {
+struct InstallCommand: LoadsStandardRules {
     static let configuration = CommandConfiguration(
         commandName: "install",
         abstract: "Install a pack archive (.zip) for this user.",

@@ -4,7 +4,7 @@ import Foundation
 
 /// `echolot pack DIR [--out FILE.zip]`: validates a pack folder and builds its archive,
 /// byte for byte the same for the same files.
-struct PackCommand: ParsableCommand {
+struct PackCommand: LoadsStandardRules {
     static let configuration = CommandConfiguration(
         commandName: "pack",
         abstract: "Validate a pack folder and build its archive to share (<id>-<version>.zip).",

@@ -8,7 +8,7 @@ import Foundation
 /// ones) with name, version, author and level count; packs that do not load, files or
 /// scripts, are listed as broken, with their problems on stderr. It exits 0 all the same: the listing worked,
 /// and `validate` is the command whose status says whether a pack is sound.
-struct PacksCommand: ParsableCommand {
+struct PacksCommand: LoadsStandardRules {
     static let configuration = CommandConfiguration(
         commandName: "packs",
         abstract: "List installed packs: id, version, name, author, levels."

@@ -7,7 +7,7 @@ import Foundation
 
 /// `echolot play [PACK] [--level ID] [--visuals …] [--input-source …] [--record LOG] [--plain]`:
 /// plays in the terminal, with menus, briefings, the view strip and sound.
-struct PlayCommand: ParsableCommand {
+struct PlayCommand: LoadsStandardRules {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Play a pack in the terminal: hear, turn, select.",

@@ -7,7 +7,7 @@ import Foundation
 
 /// `echolot render PACK --level ID --seconds S --out FILE.wav [--input LOG]`: plays a level
 /// headless, with its input log, and writes what a player would hear with headphones.
-struct RenderCommand: ParsableCommand {
+struct RenderCommand: LoadsStandardRules {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a level to a stereo WAV file (binaural, HRTF) without a sound device.",

@@ -6,7 +6,7 @@ import Foundation
 
 /// `echolot replay LOG`: re-runs a session recorded by `play --record` headlessly and
 /// checks that it ends in the recorded state.
-struct ReplayCommand: ParsableCommand {
+struct ReplayCommand: LoadsStandardRules {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay a recorded session headlessly and check its state hash.",

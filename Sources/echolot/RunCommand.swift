@@ -5,7 +5,7 @@ import EcholotStore
 import Foundation
 
 /// `echolot run PACK --level ID [--input LOG.jsonl] [--json]`: plays a level headlessly.
-struct RunCommand: ParsableCommand {
+struct RunCommand: LoadsStandardRules {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Play a level with no terminal and no sound device, driven by an input log.",

@@ -6,7 +6,7 @@ import Foundation
 
 /// `echolot test PACK`: runs the pack's tests — level tests (`tests/*.lua`) and story
 /// transcript tests (`tests/*.story.json`) — through the real engine and Lua rules.
-struct TestCommand: ParsableCommand {
+struct TestCommand: LoadsStandardRules {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Run a pack's tests: level tests (tests/*.lua) and story transcripts (tests/*.story.json).",

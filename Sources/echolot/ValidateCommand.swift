@@ -6,7 +6,7 @@ import EcholotTerminal
 import Foundation
 
 /// `echolot validate PATH…`: checks packs (or single level files) and reports every problem.
-struct ValidateCommand: ParsableCommand {
+struct ValidateCommand: LoadsStandardRules {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check packs or level files and report every problem as path:line:col: error: message.",

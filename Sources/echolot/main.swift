@@ -1,5 +1,6 @@
 import ArgumentParser
 import EcholotModel
+import EcholotScript
 import EcholotTerminal
 import Foundation
 
@@ -11,6 +12,10 @@ if let undecodable = Echolot.undecodableArgument(CommandLine.unsafeArgv, count: 
 }
 do {
     var command = try Echolot.parseAsRoot()
+    if command is LoadsStandardRules, let problem = StandardRules.explicitFolderProblem() {
+        writeIgnoringFailure("error: \(problem)\n", to: STDERR_FILENO)
+        exit(1)
+    }
     try command.run()
 } catch {
     let arguments = Array(CommandLine.arguments.dropFirst())

@@ -75,11 +75,26 @@ public enum ShippedPacks {
     /// folder ("ECHOLOT_PACKS is /x, which does not exist"); nil when it is unset or fine.
     /// A mistyped path would otherwise read as a packs folder that holds nothing.
     public static func explicitFolderProblem(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        guard let explicit = environment[environmentVariable], !explicit.isEmpty else { return nil }
+        EnvironmentFolder.problem(of: environmentVariable, environment: environment)
+    }
+}
+
+/// A folder an environment variable names (`ECHOLOT_PACKS`, `ECHOLOT_SCRIPTS`), checked so
+/// that each variable is told wrong in the same words.
+public enum EnvironmentFolder {
+    /// What is wrong with the folder `variable` names: "ECHOLOT_SCRIPTS is /x, which does not
+    /// exist", "…, which is a file, not a folder", or, when `holding` names a folder it must
+    /// hold, "…, which holds no goals/ folder"; nil when the variable is unset, empty or fine.
+    public static func problem(of variable: String, holding: String? = nil, environment: [String: String]) -> String? {
+        guard let value = environment[variable], !value.isEmpty else { return nil }
+        let named = "\(variable) is \(MessageText.oneLine(value))"
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: explicit, isDirectory: &isFolder) else {
-            return "\(environmentVariable) is \(explicit), which does not exist"
-        }
-        return isFolder.boolValue ? nil : "\(environmentVariable) is \(explicit), which is a file, not a folder"
+        guard FileManager.default.fileExists(atPath: value, isDirectory: &isFolder) else { return "\(named), which does not exist" }
+        guard isFolder.boolValue else { return "\(named), which is a file, not a folder" }
+        guard let holding else { return nil }
+        let inside = URL(fileURLWithPath: value, isDirectory: true).appendingPathComponent(holding, isDirectory: true)
+        var holds: ObjCBool = false
+        return FileManager.default.fileExists(atPath: inside.path, isDirectory: &holds) && holds.boolValue
+            ? nil : "\(named), which holds no \(holding)/ folder"
     }
 }

@@ -32,7 +32,8 @@ public final class PackRules {
         }
         guard let folder = standardRules ?? StandardRules.folder() else {
             throw ScriptLoadError(errors: [ScriptError(kind: .engine,
-                message: "cannot find the standard rules (a scripts/ folder); set \(StandardRules.environmentVariable)")])
+                message: StandardRules.explicitFolderProblem()
+                    ?? "cannot find the standard rules (a scripts/ folder); set \(StandardRules.environmentVariable)")])
         }
         // One check for the whole pack, so the `sounds/` folders are listed once.
         var sounds = PackSoundCheck(pack: pack)
