@@ -162,11 +162,14 @@ enum GameLoader {
             Terminal.error("\(MessageText.argument(argument)):1:1: error: \(MessageText.nothingThere)\(hint)")
             return nil
         }
-        // "no such file" would send the player looking for a file they never meant.
-        let searched = safe ? "no shipped pack (installed packs are not loaded with --safe)" : "no shipped or installed pack"
+        // "no such file" would send the player looking for a file they never meant; a shipped
+        // packs folder that is not there is the cause, not a slip in the id.
+        let unread = library.shippedFolderProblem
+        let searched = safe ? "no \(unread == nil ? "shipped " : "")pack (installed packs are not loaded with --safe)"
+            : unread == nil ? "no shipped or installed pack" : "no installed pack"
         let hint = pathHint(for: argument, orIDs: packs.map(\.pack.id))
-        Terminal.error("\(MessageText.argument(argument)):1:1: error: there is \(searched) with the id '\(MessageText.argument(argument))', nor a file or folder of that name\(hint); "
-            + "'echolot packs --all' lists the packs by id")
+        Terminal.error("\(MessageText.argument(argument)):1:1: error: there is \(searched) with the id '\(MessageText.argument(argument))', nor a file or folder of that name\(hint)"
+            + (unread.map { ", and \($0)" } ?? "; 'echolot packs --all' lists the packs by id"))
         return nil
     }
 

@@ -33,4 +33,30 @@ import Testing
             }
         }
     }
+
+    /// An `ECHOLOT_PACKS` that names no folder is told as the cause whenever a pack id is
+    /// looked up and not found — an argument, or the base a pack extends — in the words
+    /// `play` and `packs` use, not as a pack id nothing answers to.
+    @Test func aPacksVariableNamingNothingIsTheCauseOfAnIdNotFound() throws {
+        let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let missing = scratch.appendingPathComponent("no-such-levels").path
+        let unread = "ECHOLOT_PACKS is \(missing), which does not exist, so no shipped pack is read; "
+            + "point ECHOLOT_PACKS at the shipped levels folder, or unset it"
+        let changes = environment(data: scratch, ["ECHOLOT_PACKS": missing])
+        for arguments in [["validate", "tutorial"], ["run", "tutorial", "--level", "first-sound"], ["test", "tutorial"]] {
+            let result = try runEcholot(arguments, environment: changes)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr == "tutorial:1:1: error: there is no installed pack with the id 'tutorial', "
+                + "nor a file or folder of that name, and \(unread)\n", "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+        }
+        let edition = scratch.appendingPathComponent("edition", isDirectory: true)
+        try FileManager.default.createDirectory(at: edition, withIntermediateDirectories: true)
+        try Data(#"{"id": "edition", "name": "Edition", "version": "1.0.0", "api": 1, "kind": "scored", "extends": "tutorial"}"#.utf8)
+            .write(to: edition.appendingPathComponent("pack.json"))
+        let extended = try runEcholot(["validate", edition.path], environment: changes)
+        #expect(extended.status == 1)
+        #expect(extended.stderr.hasSuffix("(needed through edition → tutorial); \(unread)\n"), "\(extended.stderr)")
+    }
 }

@@ -77,6 +77,15 @@ public enum ShippedPacks {
     public static func explicitFolderProblem(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         EnvironmentFolder.problem(of: environmentVariable, environment: environment)
     }
+
+    /// ``explicitFolderProblem(environment:)`` told as the cause of a pack id found nowhere,
+    /// with its fix: what every lookup of a pack by id (an argument, an `extends`, a
+    /// dependency) says, so that the id is not taken for a typo.
+    public static func unreadFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        explicitFolderProblem(environment: environment).map {
+            "\($0), so no shipped pack is read; point \(environmentVariable) at the shipped levels folder, or unset it"
+        }
+    }
 }
 
 /// A folder an environment variable names (`ECHOLOT_PACKS`, `ECHOLOT_SCRIPTS`), checked so

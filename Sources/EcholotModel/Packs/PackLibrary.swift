@@ -48,6 +48,10 @@ public struct PackLibrary: Sendable {
     public let folders: [Folder]
     /// Every pack folder found, in search order (then by folder name).
     public let entries: [Entry]
+    /// Why the shipped packs are not read, as every lookup of a pack by id that finds none
+    /// says it (``ShippedPacks/unreadFolder(environment:)``): set by ``standard(safe:environment:)``
+    /// when `$ECHOLOT_PACKS` names no folder.
+    public private(set) var shippedFolderProblem: String?
 
     /// Scans `folders` for packs (each sub-folder with a `pack.json`).
     public init(folders: [Folder]) {
@@ -79,7 +83,9 @@ public struct PackLibrary: Sendable {
         if !safe {
             folders.append(Folder(url: DataDirectory.packsFolder(environment: environment), origin: .installed))
         }
-        return PackLibrary(folders: folders)
+        var library = PackLibrary(folders: folders)
+        library.shippedFolderProblem = ShippedPacks.unreadFolder(environment: environment)
+        return library
     }
 
     /// The pack folder that answers to `id` (the first found).
@@ -97,6 +103,7 @@ public struct PackLibrary: Sendable {
     /// ``besideFolder(of:)``), where an author writes an edition next to its base.
     public func resolve(_ pack: Pack) -> Result<Pack, PackLoadError> {
         var resolver = PackResolver(lookup: { id in self.entry(id: id)?.loaded }, knownIDs: entries.compactMap(\.id))
+        resolver.shippedFolderProblem = shippedFolderProblem
         guard let beside = besideFolder(of: pack) else { return resolver.resolve(pack) }
         // Read only when a need is missing: the folder may hold more than packs.
         var siblings: PackLibrary?

@@ -28,6 +28,9 @@ struct PackResolver {
     /// The folder beside the pack that `lookup` searches too, as shown: a missing pack's
     /// message says it was not there either.
     var besideFolder: String?
+    /// Why the shipped packs are not read (``PackLibrary/shippedFolderProblem``): a missing
+    /// pack's message gives it as the cause, in place of installing the pack.
+    var shippedFolderProblem: String?
 
     /// A resolver finding packs with `lookup`, whose ids are `knownIDs`.
     init(lookup: @escaping (String) -> Result<Pack, PackLoadError>?, knownIDs: [String]) {
@@ -38,6 +41,7 @@ struct PackResolver {
     /// The pack with everything it builds on resolved, or every problem found.
     func resolve(_ root: Pack) -> Result<Pack, PackLoadError> {
         var walk = Walk(root: root, lookup: lookup, knownIDs: knownIDs, besideFolder: besideFolder)
+        walk.shippedFolderProblem = shippedFolderProblem
         walk.visit(root, chain: [root.id])
         let problems = walk.reports.diagnostics
         if !problems.isEmpty {
@@ -74,6 +78,7 @@ struct PackResolver {
 
         let knownIDs: () -> [String]
         let besideFolder: String?
+        var shippedFolderProblem: String?
 
         init(root: Pack, lookup: @escaping (String) -> Result<Pack, PackLoadError>?, knownIDs: @escaping () -> [String],
              besideFolder: String?) {
@@ -133,9 +138,9 @@ struct PackResolver {
                             + (need.declared.map { " \($0.range.text)" } ?? "")
                             + (besideFolder.map { ", which is neither installed, shipped nor a pack folder in \(MessageText.oneLine($0))" }
                                 ?? ", which is neither installed nor shipped")
-                            + " (needed through \(shown))"
-                            + (!meant.isEmpty ? meant : "; install it with 'echolot install FILE.zip'"
-                                + (besideFolder.map { ", or put its folder in \(MessageText.oneLine($0))" } ?? "")))
+                            + " (needed through \(shown))" + meant
+                            + (shippedFolderProblem.map { "; " + $0 } ?? (!meant.isEmpty ? "" : "; install it with 'echolot install FILE.zip'"
+                                + (besideFolder.map { ", or put its folder in \(MessageText.oneLine($0))" } ?? ""))))
                         continue
                     case let .failure(error)?:
                         fail("pack \(quoted(pack.id)) \(what) \(quoted(need.id)), which does not load (needed through "
