@@ -12,6 +12,44 @@ import Testing
             .merging(changes) { $1 }
     }
 
+    /// `PREFIX/bin/echolot` with `PREFIX/share/echolot/{levels,scripts}`, run from `/`: the
+    /// copies are what it reads, though the source tree it was built from is still there.
+    /// The copy of `levels/` holds the tutorial alone and the copy of the rules prints as it
+    /// loads, so the source tree's folders read instead would show.
+    @Test func anInstalledCopyFindsItsPacksAndRulesUnderItsPrefix() throws {
+        let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let prefix = scratch.appendingPathComponent("prefix", isDirectory: true)
+        let share = prefix.appendingPathComponent("share/echolot", isDirectory: true)
+        let manager = FileManager.default
+        try manager.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: share.appendingPathComponent("levels"), withIntermediateDirectories: true)
+        let binary = prefix.appendingPathComponent("bin/echolot")
+        try manager.copyItem(at: echolotExecutable, to: binary)
+        try manager.copyItem(at: repositoryRoot.appendingPathComponent("levels/tutorial"),
+                             to: share.appendingPathComponent("levels/tutorial"))
+        try manager.copyItem(at: repositoryRoot.appendingPathComponent("scripts"), to: share.appendingPathComponent("scripts"))
+        let goal = try FileHandle(forWritingTo: share.appendingPathComponent("scripts/goals/find.lua"))
+        try goal.seekToEnd()
+        try goal.write(contentsOf: Data("\nprint(\"rules from the prefix\")\n".utf8))
+        try goal.close()
+        let root = URL(fileURLWithPath: "/", isDirectory: true)
+        let data = scratch.appendingPathComponent("data", isDirectory: true)
+
+        let validated = try runProcess(binary, ["validate", "tutorial"], in: root, environment: environment(data: data))
+        #expect(validated.status == 0, "\(validated.stderr)")
+        #expect(validated.stdout == "ok: tutorial (4 levels)\n")
+
+        let ran = try runProcess(binary, ["run", "tutorial", "--level", "first-sound"], in: root, environment: environment(data: data))
+        #expect(ran.status == 0, "\(ran.stderr)")
+        #expect(ran.stdout.hasPrefix("level first-sound: "))
+        #expect(ran.stderr == "print: rules from the prefix\n")
+
+        let listed = try runProcess(binary, ["packs", "--all", "--plain"], in: root, environment: environment(data: data))
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.split(separator: "\n").map { $0.prefix { $0 != " " } } == ["tutorial"], "\(listed.stdout)")
+    }
+
     /// An `ECHOLOT_SCRIPTS` that names no rules folder — nothing, or a folder without
     /// `goals/` — is one error naming the variable, not every level blamed for the rule types
     /// it uses; `play` says it before it asks for a terminal.
