@@ -202,6 +202,25 @@ func levelOfOptions(_ options: [(id: String, name: String, azimuth: Double)], fa
                 == "In view: Bell (not selectable) ahead.")
     }
 
+    /// A crowded view names its nearest sounds and counts the rest: a level of thousands
+    /// said each of them in one line on every turn, which a screen reader never finished.
+    @Test func aCrowdedViewNamesTheNearestAndCountsTheRest() throws {
+        let crowd: [(id: String, name: String, azimuth: Double)] = (0 ..< 12).map { n in
+            let side = n % 2 == 0 ? n : -n
+            return ("s\(n)", "Sound \(n)", Double(60 + side * 2))
+        }
+        let level = try levelOfOptions(crowd, facing: 60)
+        let strip = ViewStrip(level: level, columns: 91, visuals: .shown, words: .english)
+        #expect(strip.visible.count == 12)
+        #expect(EventText(names: names).inView(strip, level: level)
+                == "In view: Sound 0 ahead, Sound 1 ahead, Sound 2 4° right, Sound 3 6° left, Sound 4 8° right, "
+                + "Sound 5 10° left, Sound 6 12° right, Sound 7 14° left, and 4 more.")
+        let few = try levelOfOptions(Array(crowd.prefix(8)), facing: 60)
+        #expect(EventText(names: names).inView(ViewStrip(level: few, columns: 91, visuals: .shown, words: .english), level: few)?
+                .hasSuffix("Sound 7 14° left.") == true)
+        #expect(Words(.german).inView(["Glocke 5° links"], sentences: false, more: 3) == "Im Blick: Glocke 5° links, und 3 weitere.")
+    }
+
     /// A choice's options are named by their whole lines: each direction is in
     /// parentheses and the items are kept apart by semicolons, so a line's full stop does
     /// not run into a bare direction ("Long, but dry. ahead").

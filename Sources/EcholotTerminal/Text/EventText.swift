@@ -130,10 +130,13 @@ public struct EventText {
     /// direction in parentheses, as the choice's list has it, and the items are kept apart
     /// by semicolons: "The forest path. Long, but dry. ahead" read as a sentence and a
     /// stray word.
+    /// The nearest ``mostNamedInView`` are named, and how many more there are: a crowded
+    /// level named each of a thousand sounds in one line a screen reader never finished.
     public func inView(_ strip: ViewStrip, level: Level) -> String? {
         guard !strip.visible.isEmpty else { return nil }
         var sentences = false
-        let items = strip.visible.sorted { abs($0.relative) < abs($1.relative) }.map { item -> String in
+        let nearest = strip.visible.sorted { abs($0.relative) < abs($1.relative) }
+        let items = nearest.prefix(Self.mostNamedInView).map { item -> String in
             let entity = level[LevelKeys.entities][item.id]
             var name = names.entity(item.id, in: level)
             if case let .choice(options, _)? = scene, options.contains(item.id) {
@@ -146,6 +149,9 @@ public struct EventText {
             sentences = true
             return "\(name)\(found)\(idle) (\(direction))"
         }
-        return names.words.inView(items, sentences: sentences)
+        return names.words.inView(items, sentences: sentences, more: nearest.count - items.count)
     }
+
+    /// The most sounds named in one "In view" line.
+    public static let mostNamedInView = 8
 }

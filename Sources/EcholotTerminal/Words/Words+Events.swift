@@ -169,12 +169,13 @@ extension Words {
     }
 
     /// What is in view, nearest first: `items` kept apart by semicolons when `sentences`
-    /// (a name that is a sentence would run into the next one), else by commas.
-    public func inView(_ items: [String], sentences: Bool) -> String {
+    /// (a name that is a sentence would run into the next one), else by commas, and `more`
+    /// not named.
+    public func inView(_ items: [String], sentences: Bool, more: Int = 0) -> String {
         let joined = items.joined(separator: sentences ? "; " : ", ")
         switch language {
-        case .english: return "In view: \(joined)."
-        case .german: return "Im Blick: \(joined)."
+        case .english: return "In view: \(joined)" + (more > 0 ? "\(sentences ? ";" : ",") and \(more) more." : ".")
+        case .german: return "Im Blick: \(joined)" + (more > 0 ? "\(sentences ? ";" : ",") und \(more) weitere." : ".")
         }
     }
 
