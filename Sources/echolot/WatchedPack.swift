@@ -30,14 +30,15 @@ final class WatchedPack: PackReloader {
     init(path: String, safe: Bool, ignoring: @escaping (String) -> Bool) throws {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         self.path = url.path
-        let library = PackLibrary.standard(safe: safe)
         let good = GoodRules()
         self.good = good
         // Each version is read by the path typed, so its messages name its files as
         // `echolot validate` does; the watcher looks at the absolute folder.
         let typed = URL(fileURLWithPath: path)
-        watcher = PackWatcher(url: url, ignoring: ignoring) { _ in
-            switch library.load(at: typed) {
+        watcher = PackWatcher(url: url, ignoring: ignoring, load: { _ in
+            // Read afresh each time: a shipped base is watched too, and what a library
+            // holds is read when it is made.
+            switch PackLibrary.standard(safe: safe).load(at: typed) {
             case let .failure(error):
                 return .failure(PackLoadError(diagnostics: GameLoader.problems(of: error)))
             case let .success(pack):
@@ -55,7 +56,7 @@ final class WatchedPack: PackReloader {
                     return pack
                 }
             }
-        }
+        })
         guard let first = watcher.current else {
             Terminal.report(watcher.problems)
             throw ExitCode(1)

@@ -67,4 +67,29 @@ struct WatcherTests {
         #expect(files == ["levels/two.json", "scripts/goals/new.lua"])
         #expect(pack.levels.keys.sorted() == ["one"])
     }
+
+    /// A pack built on a base beside it is reloaded when the base changes, the file named
+    /// by its path from the pack; a base installed by `echolot install` is not watched
+    /// (an author does not write there), though each reload reads it afresh.
+    @Test func aBaseBesideThePackIsWatchedAndAnInstalledOneIsNot() throws {
+        let scratch = Scratch()
+        let installed = scratch.at("data/packs")
+        scratch.write(Packs.files(id: "rules", levels: []), in: "data/packs/rules")
+        scratch.write(Packs.files(id: "base", levels: ["one"]), in: "work/base")
+        scratch.write(Packs.files(id: "ext", extra: #""extends": "base", "dependencies": { "rules": "^1.0.0" }"#, levels: []),
+                      in: "work/ext")
+        let library = { PackLibrary(folders: [PackLibrary.Folder(url: installed, origin: .installed)]) }
+        let watcher = PackWatcher(url: scratch.at("work/ext"), watching: { PackWatcher.authoredFolders(of: $0, installed: installed) },
+                                  load: { library().load(at: $0) })
+        #expect(watcher.current?.levels["one"]?.level[LevelKeys.name] == "Level")
+        scratch.write(["levels/one.json": Packs.level(id: "one", name: "Edited")], in: "work/base")
+        guard case let .reloaded(pack, files)? = watcher.poll() else {
+            Issue.record("expected a reload")
+            return
+        }
+        #expect(files == ["../base/levels/one.json"])
+        #expect(pack.levels["one"]?.level[LevelKeys.name] == "Edited")
+        scratch.write(["levels/two.json": Packs.level(id: "two")], in: "data/packs/rules")
+        #expect(watcher.poll() == nil)
+    }
 }

@@ -23,22 +23,31 @@ import Testing
         try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url, options: .atomic)
     }
 
+    /// `echolot play PACK --watch` in line mode, begun at the tutorial's first level.
+    func playFirstSound(_ pack: URL, _ more: [String] = []) throws -> PseudoTerminal {
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--watch", "--level", "first-sound"] + more)
+        try game.expect("== Briefing: The First Sound ==")
+        game.send("\r")
+        try game.expect("Level The First Sound begins.")
+        return game
+    }
+
+    /// Moves the bell of `folder`'s first level from the right (60°) to the left (300°):
+    /// the level restarts with it there, the reload naming the file as `shown`.
+    func moveTheBell(in folder: URL, shown: String, _ game: PseudoTerminal) throws {
+        try edit(folder, "levels/first-sound.json", #""azimuth": 60"#, #""azimuth": 300"#)
+        try game.expect("Reloaded after changes to \(shown).")
+        try game.expect("Level The First Sound begins.")
+        game.press(PseudoTerminal.left, times: 4)
+        try game.expect("Facing 300° west-north-west. In view: Bell ahead.")
+    }
+
     @Test func editsRestartTheLevelAndBrokenEditsKeepTheLastGoodVersion() throws {
         let pack = try authoredPack()
         defer { try? FileManager.default.removeItem(at: pack.deletingLastPathComponent()) }
         let profile = pack.deletingLastPathComponent().appendingPathComponent("profile.sqlite")
-        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--watch", "--level", "first-sound",
-                                       "--profile", profile.path])
-        try game.expect("== Briefing: The First Sound ==")
-        game.send("\r")
-        try game.expect("Level The First Sound begins.")
-
-        // The bell moves from the right (60°) to the left (300°): the level restarts with it there.
-        try edit(pack, "levels/first-sound.json", #""azimuth": 60"#, #""azimuth": 300"#)
-        try game.expect("Reloaded after changes to levels/first-sound.json.")
-        try game.expect("Level The First Sound begins.")
-        game.press(PseudoTerminal.left, times: 4)
-        try game.expect("Facing 300° west-north-west. In view: Bell ahead.")
+        let game = try playFirstSound(pack, ["--profile", profile.path])
+        try moveTheBell(in: pack, shown: "levels/first-sound.json", game)
 
         // A broken level file: its error, and the level goes on as it was.
         try edit(pack, "levels/first-sound.json", #""goals": ["#, #""goals": [[["#)
@@ -151,6 +160,29 @@ import Testing
         let stats = try runEcholot(["stats", "--json", "--profile", profile.path])
         let json = try #require(JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any], "\(stats.stderr)")
         #expect(json["runs"] as? Int == 1, "\(stats.stdout)")
+    }
+
+    /// A pack that extends a base in the folder beside it is played with the base's edits:
+    /// the extension played the base as it was at the start, and nothing said the base's
+    /// files were not watched. The reload names the base's file by its path from the pack.
+    @Test func anEditOfTheBaseBesideTheWatchedPackReloadsIt() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = folder.appendingPathComponent("cave")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: tutorialPath), to: base)
+        try edit(base, "pack.json", #""id": "tutorial""#, #""id": "cave""#)
+        let hard = folder.appendingPathComponent("cave-hard")
+        try FileManager.default.createDirectory(at: hard, withIntermediateDirectories: false)
+        try Data(#"{ "id": "cave-hard", "name": "Cave, the hard way", "version": "1.0.0", "api": 1, "extends": "cave" }"#.utf8)
+            .write(to: hard.appendingPathComponent("pack.json"))
+        let game = try playFirstSound(hard, ["--profile", folder.appendingPathComponent("p.sqlite").path])
+        try moveTheBell(in: base, shown: "../cave/levels/first-sound.json", game)
+        // A broken base is told as the pack's own broken edit is, and the last good version plays on.
+        try edit(base, "levels/first-sound.json", #""goals": ["#, #""goals": [[["#)
+        try game.expect("The changes to ../cave/levels/first-sound.json do not load; still playing the last version that did:")
+        game.send("q")
+        try game.expect("== Left: The First Sound ==")
+        #expect(try game.quitFromAPage() == 0)
     }
 
     /// The pack folder replaced by a file is named as the pack itself, not as an empty name.
