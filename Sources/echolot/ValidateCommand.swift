@@ -102,6 +102,8 @@ struct ValidateCommand: LoadsStandardRules {
                     return [warning]
                 } ?? []
                 remarks += tests.warnings
+                // What levels/ holds besides levels is passed over by play and shipped by `pack`.
+                remarks += pack.strayLevelFolderWarnings()
             }
             // A script loading does not read leaves its rules unknown at every level that
             // names them; the slip that caused it is told where it is.

@@ -54,6 +54,31 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("sub").path) == ["foo_bar"])
     }
 
+    /// A new pack inside another pack's folder (its `levels/`, or anywhere below it) is
+    /// refused with the command that makes it beside that pack, and nothing is written:
+    /// it was made, `validate` passed the outer pack, and `pack` shipped the inner one in it.
+    @Test func aPackInsideAPackIsRefused() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try echolot(["new", "pack", "echo-test"], in: folder).status == 0)
+        let levels = folder.appendingPathComponent("echo-test/levels")
+        let before = try FileManager.default.contentsOfDirectory(atPath: levels.path)
+        let nested = try echolot(["new", "pack", "echo-test/levels/nested"], in: folder)
+        #expect(nested.status == 1)
+        #expect(nested.stdout.isEmpty)
+        #expect(nested.stderr == "echo-test/levels/nested:1:1: error: is inside the pack folder echo-test (it has a pack.json), "
+            + "so its files would be that pack's; make it beside that pack instead: echolot new pack nested (nothing was written)\n",
+            "\(nested.stderr)")
+        // From inside the pack, the way out is written from there.
+        let inside = try echolot(["new", "pack", "Other Pack"], in: levels)
+        #expect(inside.status == 1)
+        #expect(inside.stderr == "other-pack:1:1: error: is inside the pack folder .. (it has a pack.json), "
+            + "so its files would be that pack's; make it beside that pack instead: echolot new pack ../../other-pack (nothing was written)\n",
+            "\(inside.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: levels.path) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["echo-test"])
+    }
+
     /// `new pack NAME --story` writes a story pack a story author can start from: it
     /// validates, its transcript test passes, and it is a story (cut-scene, level, choice).
     @Test func newStoryPackValidatesAndItsTestPasses() throws {

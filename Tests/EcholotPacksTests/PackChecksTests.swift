@@ -116,6 +116,36 @@ struct PackChecksTests {
         #expect(warned.first?.hasPrefix("cave/levels/bats.json:\(descriptionLine):") == true, "\(warned)")
     }
 
+    /// What `levels/` holds besides level files — a pack made inside it, another folder, a
+    /// file not ending in `.json` — is warned of by `validate` and by `pack`, which ships it:
+    /// play passes over it, and `validate` said the pack was fine.
+    @Test func whatLevelsHoldsBesideLevelsIsWarnedOf() throws {
+        let scratch = try Self.scaffold()
+        for file in ["pack.json", "levels/first-steps.json"] {
+            let text = try String(contentsOf: scratch.at("cave/\(file)"), encoding: .utf8)
+            scratch.write(["cave/levels/nested/\(file)": text.replacingOccurrences(of: #""id": "cave""#, with: #""id": "nested""#)])
+        }
+        scratch.write(["cave/levels/notes/ideas.txt": "bats", "cave/levels/README.md": "levels", "cave/levels/Bats.JSON": "{}"])
+        try FileManager.default.createDirectory(at: scratch.at("cave/levels/empty"), withIntermediateDirectories: false)
+        let shipped = "'echolot pack' puts it into the pack's archive all the same"
+        let warnings = [
+            "cave/levels/Bats.JSON:1:1: warning: not a level: play reads only the files in levels/ whose names end in .json, "
+                + "and \(shipped); write .json in lower case",
+            "cave/levels/README.md:1:1: warning: not a level: play reads only the files in levels/ whose names end in .json, "
+                + "and \(shipped); move it out of levels/",
+            "cave/levels/nested:1:1: warning: a pack folder inside this pack's levels/ is no level: play never reads it, "
+                + "and \(shipped); move it beside this pack",
+            "cave/levels/notes:1:1: warning: a folder inside levels/ is no level: play never reads what it holds, "
+                + "and \(shipped); move it out of levels/",
+        ]
+        let validated = try echolot(["validate", "cave"], in: scratch.url, data: scratch.at("data"))
+        #expect(validated.status == 0, "\(validated.stderr)")
+        #expect(validated.stderr.split(separator: "\n").map(String.init) == warnings, "\(validated.stderr)")
+        let packed = try echolot(["pack", "cave", "--out", "cave.zip"], in: scratch.url, data: scratch.at("data"))
+        #expect(packed.status == 0, "\(packed.stderr)")
+        #expect(packed.stderr.split(separator: "\n").map(String.init) == warnings, "\(packed.stderr)")
+    }
+
     /// A warning is shown by `pack` and does not stop the archive.
     @Test func packShowsWarningsAndWritesTheArchive() throws {
         let scratch = try Self.scaffold()

@@ -28,6 +28,34 @@ extension Pack {
             .filter { warning in !typos.contains { $0.path == warning.path } }
     }
 
+    /// A warning at each entry of the pack's own `levels/` that is no level file: a folder
+    /// (say, a pack made inside this one) or a file whose name does not end in `.json`.
+    /// Loading passes over it without a word, yet `echolot pack` puts it into the archive.
+    public func strayLevelFolderWarnings() -> [Diagnostic] {
+        let files = PackTestFolder.files(of: self)
+        let shipped = "'echolot pack' puts it into the pack's archive all the same"
+        return files.visible("levels").sorted().compactMap { name in
+            let path = "levels/" + name
+            let message: String
+            switch files.entry(path) {
+            // An empty folder is no file to ship.
+            case .directory where !files.visible(path).isEmpty:
+                let isPack = files.entry(path + "/pack.json") != .missing
+                message = isPack
+                    ? "a pack folder inside this pack's levels/ is no level: play never reads it, and \(shipped); "
+                        + "move it beside this pack"
+                    : "a folder inside levels/ is no level: play never reads what it holds, and \(shipped); move it out of levels/"
+            case .file:
+                guard !name.hasSuffix(".json") else { return nil }
+                message = "not a level: play reads only the files in levels/ whose names end in .json, and \(shipped); "
+                    + (name.lowercased().hasSuffix(".json") ? "write .json in lower case" : "move it out of levels/")
+            default:
+                return nil
+            }
+            return Diagnostic(path: files.display(path), at: .start, message: message, severity: .warning)
+        }
+    }
+
     /// Whether `definition` is read from this pack's own folder, not from a base it builds on.
     public func isOwn(_ definition: LevelDefinition) -> Bool {
         PathInside.isBelow(definition.file.standardizedFileURL.resolvingSymlinksInPath().path,

@@ -98,6 +98,13 @@ public enum PackScaffold {
         guard manager.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw refuse("the folder \(parent.path) does not exist")
         }
+        if let enclosing = enclosingPack(of: folder) {
+            // Its files would be the outer pack's: `pack` would ship them in its archive,
+            // and a folder in its `levels/` is no level.
+            let beside = enclosing.parent.isEmpty ? id : enclosing.parent + "/" + id
+            throw refuse("is inside the pack folder \(enclosing.shown) (it has a pack.json), so its files would be that pack's; "
+                + "make it beside that pack instead: echolot new pack \(beside) (nothing was written)")
+        }
         let files = story ? StoryTemplates.files(id: id, name: displayName(for: name), author: author)
             : PackTemplates.files(id: id, name: displayName(for: name), author: author)
         let staging = parent.appendingPathComponent(".\(id).new-\(UUID().uuidString)", isDirectory: true)
@@ -119,5 +126,29 @@ public enum PackScaffold {
             throw refuse("cannot create the pack folder: \(reason)")
         }
         return Created(folder: folder, shown: shown.isEmpty ? "." : shown, id: id, files: files.keys.sorted())
+    }
+
+    /// The nearest folder above `folder` that holds a `pack.json`, shown as the path given
+    /// spells it (absolute when that is far from it), with its parent shown the same way
+    /// (`""` for the current folder); nil when no folder above is a pack.
+    static func enclosingPack(of folder: URL) -> (shown: String, parent: String)? {
+        let typed = PackFiles.displayPath(of: folder).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        // A relative path of plain names is cut back name by name; anything else is shown whole.
+        let relative = !typed.isEmpty && !typed[0].isEmpty && !typed.contains("..") && !typed.contains(".")
+        func shown(_ url: URL, up: Int) -> String {
+            guard relative, up <= typed.count + 2 else { return url.path }
+            if up <= typed.count { return typed.dropLast(up).joined(separator: "/") }
+            return Array(repeating: "..", count: up - typed.count).joined(separator: "/")
+        }
+        var ancestor = folder.standardizedFileURL
+        var up = 0
+        while ancestor.path != "/" {
+            ancestor = ancestor.deletingLastPathComponent()
+            up += 1
+            guard FileManager.default.fileExists(atPath: ancestor.appendingPathComponent("pack.json").path) else { continue }
+            let pack = shown(ancestor, up: up)
+            return (pack.isEmpty ? "." : pack, shown(ancestor.deletingLastPathComponent(), up: up + 1))
+        }
+        return nil
     }
 }
