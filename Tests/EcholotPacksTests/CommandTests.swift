@@ -278,10 +278,11 @@ struct CommandTests {
         try scratch.edit("hp/pack.json", replacing: #""preview": ".chime.wav""#, with: #""preview": "chime.wav""#)
         try scratch.edit("hp/levels/first-steps.json", replacing: #""file": ".chime.wav""#, with: #""file": "chime.wav""#)
         try scratch.edit("hp/pack.json", replacing: #""kind": "scored""#, with: #""kind": "story""#)
+        try scratch.edit("hp/strings/en.json", replacing: #""goal.quickFind.briefing""#, with: #""intro.one": "Hello", "goal.quickFind.briefing""#)
         scratch.write(["hp/story.json": """
             { "chapters": [ { "id": "one", "steps": [
               { "cutscene": "intro", "background": { "image": ".art/night.png" },
-                "lines": [ { "id": "pack.name", "voice": "voices/.hi.wav", "duration": 1 } ] },
+                "lines": [ { "id": "intro.one", "voice": "voices/.hi.wav", "duration": 1 } ] },
               { "level": "first-steps" } ] } ] }
             """])
         let story = try echolot(["validate", "hp"], in: scratch.url, data: data)

@@ -193,7 +193,7 @@ struct ModderHintTests {
         let result = try echolot(["validate", "my-pack"], in: scratch.url, data: data)
         #expect(result.status == 0)
         #expect(result.stderr == """
-            my-pack/strings/en.json:7:30: warning: string "goal.quickFind.briefing": {entitty} is no parameter of goal type \
+            my-pack/strings/en.json:2:30: warning: string "goal.quickFind.briefing": {entitty} is no parameter of goal type \
             "quickFind" and would be read out as written (did you mean {entity}?)
 
             """)

@@ -81,12 +81,10 @@ struct PackChecksTests {
     /// for is warned of at its id: its players would read it in the default's words.
     @Test func aStringMissingFromALanguageIsWarnedOf() throws {
         let scratch = try Self.scaffold()
-        scratch.write(["cave/strings/de.json": #"{ "pack.name": "Höhle", "pack.description": "Ein neues Paket.", "#
-            + #""level.first-steps.description": "Ein Glockenspiel.", "entity.first-steps.chime.name": "Glockenspiel", "#
-            + #""goal.quickFind.briefing": "Finde {entity}.", "goal.quickFind.line": "Finde {entity}" }"#])
+        scratch.write(["cave/strings/de.json": #"{ "goal.quickFind.briefing": "Finde {entity}." }"#])
         let validated = try echolot(["validate", "cave"], in: scratch.url, data: scratch.at("data"))
         #expect(validated.status == 0, "\(validated.stderr)")
-        #expect(validated.stderr == "cave/strings/en.json:4:3: warning: string \"level.first-steps.name\" has no text in "
+        #expect(validated.stderr == "cave/strings/en.json:3:3: warning: string \"goal.quickFind.line\" has no text in "
             + "strings/de.json: players of that language read it in en; add it there\n", "\(validated.stderr)")
     }
 
@@ -144,6 +142,26 @@ struct PackChecksTests {
         let packed = try echolot(["pack", "cave", "--out", "cave.zip"], in: scratch.url, data: scratch.at("data"))
         #expect(packed.status == 0, "\(packed.stderr)")
         #expect(packed.stderr.split(separator: "\n").map(String.init) == warnings, "\(packed.stderr)")
+    }
+
+    /// A name a file writes while the default language's string of its id says another is
+    /// warned of at the file's text, with both texts and the one players hear: renaming
+    /// an entity in its level file changed nothing, silently, since the string comes first.
+    @Test func aFilesTextAStringOverridesIsWarnedOf() throws {
+        let scratch = try Self.scaffold()
+        // Written twice, as packs made before the scaffold left names to the files were.
+        try scratch.edit("cave/strings/en.json", replacing: #""goal.quickFind.briefing""#,
+                         with: #""pack.name": "Cave", "entity.first-steps.chime.name": "Chime", "goal.quickFind.briefing""#)
+        let same = try echolot(["validate", "cave"], in: scratch.url, data: scratch.at("data"))
+        #expect(same.status == 0 && same.stderr.isEmpty, "the same text twice is no mistake: \(same.stderr)")
+        try scratch.edit("cave/levels/first-steps.json", replacing: #""name": "Chime""#, with: #""name": "Bell""#)
+        let validated = try echolot(["validate", "cave"], in: scratch.url, data: scratch.at("data"))
+        #expect(validated.status == 0, "\(validated.stderr)")
+        let level = try String(contentsOf: scratch.at("cave/levels/first-steps.json"), encoding: .utf8)
+        let line = try #require(level.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(#""Bell""#) }) + 1
+        #expect(validated.stderr == "cave/levels/first-steps.json:\(line):15: warning: players do not hear this name, \"Bell\": "
+            + "the string \"entity.first-steps.chime.name\" at cave/strings/en.json:2:57 gives \"Chime\", which they hear instead "
+            + "(a string comes before the file's own text); write the new text there too, or remove the string\n", "\(validated.stderr)")
     }
 
     /// A warning is shown by `pack` and does not stop the archive.

@@ -19,7 +19,10 @@ struct ScaffoldTests {
         #expect(pack.manifest.author == "Ann")
         #expect(pack.manifest.preview == "chime.wav")
         #expect(pack.levels["first-steps"]?.level[LevelKeys.goals]["quickFind"] != nil)
-        #expect(pack.string("level.first-steps.name", language: "en") == "First Steps")
+        // Each name is written once, in the file that has it: strings/en.json holds only
+        // the goal type's words, so renaming the chime in the level file is what players hear.
+        #expect(pack.levels["first-steps"]?.level[LevelKeys.entities]["chime"]?[EntityKeys.name] == "Chime")
+        #expect(pack.strings["en"]?.keys.sorted() == ["goal.quickFind.briefing", "goal.quickFind.line"])
         // Nothing but the pack folder was written, named by the pack's id.
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["my-first-pack"])
         #expect(created.folder.lastPathComponent == "my-first-pack")

@@ -83,7 +83,7 @@ struct ValidateCapOrderTests {
     @Test func aStorysSoundsAreToldInFileOrder() throws {
         let scratch = Scratch()
         var files = ["pack.json": Packs.manifest(id: "p", extra: #""kind": "story""#),
-                     "strings/en.json": #"{ "pack.name": "P" }"#]
+                     "strings/en.json": #"{ "pack.name": "Pack p" }"#]
         let ambience = (0..<120).map { index in
             files["sounds/wind-\(index).wav"] = "RIFF"
             return #"{ "file": "wind-\#(index).wav" }"#

@@ -2,7 +2,8 @@ import EcholotModel
 import Foundation
 
 /// The one form every problem takes on the command line — `path:line:col: error: message`,
-/// one line each — checked for what a generated hostile input made a reader or a command say.
+/// one line each, and so do warnings and notes — checked for what a generated hostile input
+/// made a reader or a command say.
 public enum DiagnosticForm {
     /// The longest line accepted: messages quote at most a few hundred characters of what
     /// they are about, so a longer line has let a whole value or file through.
@@ -14,7 +15,9 @@ public enum DiagnosticForm {
             return "holds U+\(MessageText.hex(scalar)), which breaks or hides part of the line"
         }
         guard line.count <= longestLine else { return "is \(line.count) characters long" }
-        guard let marker = line.range(of: ": error: ") else { return "has no ': error: '" }
+        // The first of the markers: a message may quote another.
+        guard let marker = [": error: ", ": warning: ", ": note: "].compactMap({ line.range(of: $0) })
+            .min(by: { $0.lowerBound < $1.lowerBound }) else { return "has no ': error: '" }
         guard !line[marker.upperBound...].trimmingCharacters(in: .whitespaces).isEmpty else { return "says nothing" }
         let place = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
         guard place.count >= 3, !place.dropLast(2).joined(separator: ":").isEmpty,

@@ -104,35 +104,74 @@ extension Pack {
         let others = strings.filter { language, texts in
             language != manifest.defaultLanguage && texts.keys.contains { $0.hasPrefix("level.") || $0.hasPrefix("entity.") }
         }.keys.sorted()
-        let own = strings[manifest.defaultLanguage] ?? [:]
-        let inside = root.standardizedFileURL.path + "/"
         guard !others.isEmpty else { return [] }
-        var warnings: [Diagnostic] = []
-        for definition in levels.values where definition.file.standardizedFileURL.path.hasPrefix(inside) {
+        let own = strings[manifest.defaultLanguage] ?? [:]
+        return levelFileTexts.compactMap { text in
+            guard !text.text.isEmpty, own[text.id] == nil else { return nil }
+            let missing = others.filter { strings[$0]?[text.id] == nil }
+            guard !missing.isEmpty else { return nil }
+            let files = missing.map { "strings/\($0).json" }.joined(separator: ", ")
+            return Diagnostic(
+                path: text.at.displayPath, at: text.at.position,
+                message: "this text has no string \(quoted(text.id)) in \(files): players of "
+                    + "\(missing.count == 1 ? "that language" : "those languages") read it as this file writes it; add it there",
+                severity: .warning)
+        }
+    }
+
+    /// A text a pack file writes that a string can stand in for: the string's id, what
+    /// the text is (`name`, `description`), the text, and where it is written.
+    private typealias FileText = (id: String, what: String, text: String, at: (displayPath: String, position: SourcePosition))
+
+    /// The names and briefings the pack's own level files write (a level's `name` and
+    /// `description`, an entity's `name`), each with the id of the string shown instead.
+    /// An entity's `name` the file does not write is shown by its id, and one that is
+    /// itself a string id (a story's voice) is that string's: neither is the file's text.
+    private var levelFileTexts: [FileText] {
+        let own = strings[manifest.defaultLanguage] ?? [:]
+        var texts: [FileText] = []
+        for definition in levels.values.sorted(by: { $0.id < $1.id }) where isOwn(definition) {
             let level = definition.level
             let id = level[LevelKeys.id]
-            var texts = [("name", "level.\(id).name", level[LevelKeys.name]),
-                         ("description", "level.\(id).description", level[LevelKeys.description])]
+            texts.append(("level.\(id).name", "name", level[LevelKeys.name], definition.source.location(of: "name")))
+            texts.append(("level.\(id).description", "description", level[LevelKeys.description],
+                          definition.source.location(of: "description")))
             for (entity, node) in definition.entitiesInFileOrder {
                 let name = node[EntityKeys.name]
-                // An entity the file gives no name is shown by its id, which is no text to translate.
                 guard own[name] == nil, let path = definition.entityPaths[entity],
                       definition.source.positions["\(path).name"] != nil else { continue }
-                texts.append(("\(path).name", "entity.\(id).\(entity).name", name))
-            }
-            for (path, string, text) in texts where !text.isEmpty && own[string] == nil {
-                let missing = others.filter { strings[$0]?[string] == nil }
-                guard !missing.isEmpty else { continue }
-                let files = missing.map { "strings/\($0).json" }.joined(separator: ", ")
-                let (file, position) = definition.source.location(of: path)
-                warnings.append(Diagnostic(
-                    path: file, at: position,
-                    message: "this text has no string \(quoted(string)) in \(files): players of "
-                        + "\(missing.count == 1 ? "that language" : "those languages") read it as this file writes it; add it there",
-                    severity: .warning))
+                texts.append(("entity.\(id).\(entity).name", "name", name, definition.source.location(of: "\(path).name")))
             }
         }
-        return warnings
+        return texts
+    }
+
+    /// A warning at each name or briefing that `pack.json` or one of the pack's own level
+    /// files writes while the default language's own strings file gives the same id
+    /// another text: the string comes first, so an edit to the file's text (a renamed
+    /// entity) changes nothing players hear, and nothing else says so.
+    public func shadowedTextWarnings() -> [Diagnostic] {
+        let file = display("strings/\(manifest.defaultLanguage).json")
+        var shown: [String: WrittenString] = [:]
+        for string in writtenStrings where string.file == file && Pack.written(string.text) != nil { shown[string.id] = string }
+        guard !shown.isEmpty else { return [] }
+        var texts: [FileText] = [("pack.name", "name", manifest.name, manifestSource.location(of: "name"))]
+        if let description = manifest.description {
+            texts.append(("pack.description", "description", description, manifestSource.location(of: "description")))
+        }
+        for (index, scenario) in manifest.scenarios.enumerated() {
+            texts.append(("scenario.\(scenario.id).name", "name", scenario.name,
+                          manifestSource.location(of: JSONPath.member(JSONPath.element("scenarios", index), "name"))))
+        }
+        texts += levelFileTexts
+        return texts.compactMap { id, what, text, at in
+            guard Pack.written(text) != nil, let string = shown[id], let heard = string.text, heard != text else { return nil }
+            return Diagnostic(path: at.displayPath, at: at.position, message:
+                "players do not hear this \(what), \(quoted(text)): the string \(quoted(id)) at \(string.file):\(string.valuePosition) "
+                    + "gives \(quoted(heard)), which they hear instead (a string comes before the file's own text); "
+                    + "write the new text there too, or remove the string",
+                severity: .warning)
+        }
     }
 
     /// The warning of each id of the default language's own file that `wanted` picks and

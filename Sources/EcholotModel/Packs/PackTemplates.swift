@@ -9,7 +9,7 @@ enum PackTemplates {
             "pack.json": manifest(id: id, name: name, author: author),
             "levels/first-steps.json": level(),
             "scripts/goals/quickFind.lua": goal,
-            "strings/en.json": strings(name: name),
+            "strings/en.json": strings,
             "tests/first-steps.lua": test,
             "README.md": readme(id: id, name: name),
         ]
@@ -132,20 +132,16 @@ enum PackTemplates {
 
         """
 
-    static func strings(name: String) -> String {
-        """
+    /// The pack's English strings: only what no other file says, the goal type's words. The
+    /// names and briefings stay in pack.json and the level file alone, so that editing them
+    /// there is what players hear; a string of the same id would come first.
+    static let strings = """
         {
-          "pack.name": \(json(name)),
-          "pack.description": \(json(description)),
-          "level.first-steps.name": "First Steps",
-          "level.first-steps.description": \(json(levelDescription)),
-          "entity.first-steps.chime.name": "Chime",
           "goal.quickFind.briefing": "Find the {entity} and select it within {seconds} seconds.",
           "goal.quickFind.line": "Find the {entity} within {seconds} s"
         }
 
         """
-    }
 
     static func readme(id: String, name: String) -> String {
         """
@@ -159,7 +155,7 @@ enum PackTemplates {
         | `levels/first-steps.json` | one level: a chime to find |
         | `scripts/goals/quickFind.lua` | a goal type of this pack, written with `echolot.goal` |
         | `sounds/chime.wav` | a short mono sound (directional sounds must be mono) |
-        | `strings/en.json` | the texts players see, by id, for translations |
+        | `strings/en.json` | the goal type's words; a translation (`de.json`) gives every text players see, by id |
         | `tests/first-steps.lua` | a pack test: input and expected outcome |
 
         ```sh

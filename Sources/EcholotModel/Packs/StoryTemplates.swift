@@ -12,7 +12,7 @@ enum StoryTemplates {
             "levels/first-steps.json": PackTemplates.level(description: levelDescription,
                                                            goal: #"{ "type": "find", "entity": "chime" }"#),
             "story.json": story,
-            "strings/en.json": strings(name: name),
+            "strings/en.json": strings,
             "tests/tower.story.json": test,
             "README.md": readme(id: id, name: name),
             "sounds/README.md": """
@@ -108,14 +108,10 @@ enum StoryTemplates {
 
         """
 
-    static func strings(name: String) -> String {
-        """
+    /// The story's texts by id; the pack's and the level's names stay in pack.json and
+    /// the level file alone (``PackTemplates/strings``).
+    static let strings = """
         {
-          "pack.name": \(PackTemplates.json(name)),
-          "pack.description": \(PackTemplates.json(description)),
-          "level.first-steps.name": "First Steps",
-          "level.first-steps.description": \(PackTemplates.json(levelDescription)),
-          "entity.first-steps.chime.name": "Chime",
           "chapter.yard": "The Yard",
           "chapter.tower": "The Tower",
           "speaker.narrator": "Narrator",
@@ -135,7 +131,6 @@ enum StoryTemplates {
         }
 
         """
-    }
 
     static func readme(id: String, name: String) -> String {
         """
