@@ -29,10 +29,11 @@ struct LoadedGame {
     }
 
     /// A fresh store playing an incarnation of the level: the engine's level reducers,
-    /// then the level's Lua rules. Every store gets its own rule session.
-    func makeStore() throws -> Store<GameState> {
+    /// then the level's Lua rules. Every store gets its own rule session. The level starts
+    /// with the achievements `earnedBefore` (a profile's, or a recording's).
+    func makeStore(earnedBefore: Set<String> = []) throws -> Store<GameState> {
         do {
-            return try rules.store(for: definition)
+            return try rules.store(for: definition, earnedBefore: earnedBefore)
         } catch {
             Terminal.error(error.description)
             throw ExitCode(1)

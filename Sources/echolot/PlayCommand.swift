@@ -209,8 +209,9 @@ struct PlayCommand: LoadsStandardRules {
         }
         // The pack as its messages name it: the one typed by the path typed.
         func shownPath(_ entry: PackEntry) -> String { entry.path == start.path ? typedPath ?? entry.path : entry.path }
-        // A session of `book` with `rules`, the rules of the same version of the pack.
-        func session(_ book: StoryBook, _ rules: PackRules, of entry: PackEntry) throws -> StorySession {
+        // A session of `book` with `rules`, the rules of the same version of the pack,
+        // beginning with the achievements `earnedBefore`.
+        func session(_ book: StoryBook, _ rules: PackRules, of entry: PackEntry, earnedBefore: Set<String>) throws -> StorySession {
             // A story plays its levels one after another: a sound any of them (or the story's
             // lines) cannot play stops it before it begins, not in the middle.
             try admit(AudioValidation.sounds(ofStory: book, in: rules.pack), pack: shownPath(entry))
@@ -219,7 +220,7 @@ struct PlayCommand: LoadsStandardRules {
             let now = Calendar.current.dateComponents([.hour, .minute], from: Date())
             let time = time.flatMap(TimeOfDay.init(text:)) ?? TimeOfDay(hour: now.hour ?? 12, minute: now.minute ?? 0) ?? .noon
             let session = try StorySession(book, pack: rules.pack, clock: StoryClock(time: time, step: LevelSession.standardStep),
-                                       rules: rules.sceneReducers, beginning: rules.storyReducers)
+                                       earnedBefore: earnedBefore, rules: rules.sceneReducers, beginning: rules.storyReducers)
             // The story's levels are runs like any other: history, statistics, achievements.
             session.onEnterScene = { [unowned session] store in
                 if session.scene.kind == .level { profileProgress?.record(store, of: entry.pack) }
@@ -231,22 +232,24 @@ struct PlayCommand: LoadsStandardRules {
         var read: [String: Result<PlayableStory, PackLoadError>?] = [:]
         let stories: StorySource = { entry in
             if let good = watched?.story(ifPlaying: entry) {
-                return good.book.map { book in .success(PlayableStory(book: book) { try session(book, good.rules, of: entry) }) }
+                return good.book.map { book in
+                    .success(PlayableStory(book: book) { try session(book, good.rules, of: entry, earnedBefore: $0) })
+                }
             }
             if let story = read[entry.path] { return story }
             let story = StoryReader.load(for: entry.pack)?.map { book in
-                PlayableStory(book: book) { try session(book, PackRules.checked(entry.pack).get(), of: entry) }
+                PlayableStory(book: book) { try session(book, PackRules.checked(entry.pack).get(), of: entry, earnedBefore: $0) }
             }
             read[entry.path] = story
             return story
         }
         let app = PlayApp(options: options, catalog: catalog, start: start, progress: progress, watch: watched,
-                          stories: stories, unsaved: profileProblem) { entry, level in
+                          stories: stories, unsaved: profileProblem) { entry, level, earnedBefore in
             let shown = shownPath(entry)
             if let watched, entry.path == watched.path {
                 // The last good version plays: its sounds are checked as any pack's are.
                 try admit(AudioValidation.sounds(ofLevel: level, in: watched.pack), pack: shown)
-                let store = try watched.store(level: level)
+                let store = try watched.store(level: level, earnedBefore: earnedBefore)
                 profileProgress?.record(store, of: entry.pack)
                 return store
             }
@@ -257,7 +260,7 @@ struct PlayCommand: LoadsStandardRules {
             case let .success(game):
                 warnOnce(game.soundWarnings, pack: shown)
                 do throws(ScriptError) {
-                    let store = try game.rules.store(for: game.definition)
+                    let store = try game.rules.store(for: game.definition, earnedBefore: earnedBefore)
                     profileProgress?.record(store, of: entry.pack)
                     return store
                 } catch {

@@ -8,6 +8,12 @@ import Foundation
 /// else the platform's data directory. A profile that cannot be used is reported as
 /// `PATH: error: …` with what to do, and the command exits 1.
 enum ProfileAccess {
+    /// The environment variable naming a profile, when it is set to one: `run` records into it.
+    static var environmentProfile: String? {
+        let variable = ProfileLocation.environmentVariable
+        return ProcessInfo.processInfo.environment[variable]?.isEmpty == false ? variable : nil
+    }
+
     /// Refuses `--profile ""`: a path naming nothing would otherwise fall back without a
     /// word to the default profile (`play`, `stats`) or to recording nothing (`run`).
     static func validate(explicit: String?) throws {
@@ -52,8 +58,7 @@ enum ProfileAccess {
     /// write first, as a read-only connection would leave a `-wal` and `-shm` beside a
     /// profile that then cannot be written.
     static func openForRun(explicit: String?, allowing: (Profile) throws -> Void) throws -> RunProfile? {
-        let variable = ProcessInfo.processInfo.environment[ProfileLocation.environmentVariable]
-        guard explicit?.isEmpty == false || variable?.isEmpty == false else { return nil }
+        guard explicit?.isEmpty == false || environmentProfile != nil else { return nil }
         let url = ProfileLocation.resolve(explicit: explicit)
         if FileManager.default.fileExists(atPath: url.path) {
             let profile = try open(explicit: explicit)

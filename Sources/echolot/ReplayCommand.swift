@@ -13,9 +13,12 @@ struct ReplayCommand: LoadsStandardRules {
         discussion: """
             'echolot play --record LOG.jsonl' writes the input log (the same JSON Lines \
             'echolot run --input' reads) and, beside it, LOG.jsonl.meta.json naming the pack, \
-            the level and the final stateHash. replay runs the log at the fixed 1/60 s step and \
-            exits 0 when the hash matches, 1 when it does not. --pack, --level and --expect \
-            replace what the description says (or stand in for a missing one). A log that ends \
+            the level, the achievements it started with and the final stateHash. replay starts \
+            the level with those achievements, runs the log at the fixed 1/60 s step and \
+            exits 0 when the hash matches, 1 when it does not. --pack, --level, --expect and \
+            --earned-before replace what the description says (or stand in for a missing one; \
+            with the first three given it is not read, and the level starts with none unless \
+            --earned-before names them). A log that ends \
             before its level did (cut short) fails the hash, exit status 1, with a note at its last line. \
             A story's recording (a .story.json transcript) is not replayed here: put it in its pack's \
             tests/ folder and run 'echolot test PACK'.
@@ -33,6 +36,8 @@ struct ReplayCommand: LoadsStandardRules {
 
     @Option(name: .long, help: "The stateHash to expect (default: the one recorded).")
     var expect: String?
+
+    @OptionGroup var earned: EarnedBeforeOption
 
     @Flag(name: .long, help: "Print one JSON object: the run result plus expectedHash and matches.")
     var json = false
@@ -96,7 +101,10 @@ struct ReplayCommand: LoadsStandardRules {
         let recorded = Double(recording?.ticks ?? 0) * step
         let lastEvent = inputs.events.last?.t ?? 0
         let runner = LevelRunner(step: step, maxSeconds: max(600, recorded + 1, lastEvent + 1))
-        let result = runner.run(try game.makeStore(), log: inputs)
+        // The level starts with what the recorded one did (a profile's achievements), or the
+        // rules would not run as they ran.
+        let earnedBefore = earned.ids ?? Set(recording?.earnedBefore ?? [])
+        let result = runner.run(try game.makeStore(earnedBefore: earnedBefore), log: inputs)
         for error in result.errors { Terminal.error(error) }
         let matches = result.stateHash == expected
         if json {

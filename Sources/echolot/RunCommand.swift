@@ -4,7 +4,8 @@ import EcholotModel
 import EcholotStore
 import Foundation
 
-/// `echolot run PACK --level ID [--input LOG.jsonl] [--json]`: plays a level headlessly.
+/// `echolot run PACK --level ID [--input LOG.jsonl] [--json]`: plays a level headlessly,
+/// starting with the achievements of the profile it records into (or `--earned-before`).
 struct RunCommand: LoadsStandardRules {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -12,7 +13,9 @@ struct RunCommand: LoadsStandardRules {
         discussion: """
             The runner ticks at 1/60 s up to each event's time `t` and dispatches it. The run \
             stops at an `end` event, when the level is won or lost, or after --max-seconds of \
-            simulated time. The same pack and input log always give the same stateHash. \
+            simulated time. The same pack and input log always give the same stateHash, \
+            given the same achievements earned before: the level starts with those of the \
+            profile it records into (their rules do not run), or with --earned-before's. \
             Errors of the rules (and inputs the level refused, at their line of the log as \
             path:line:col) go to stderr and make the exit \
             status 1; the result is printed all the same, and the run is not recorded. \
@@ -42,8 +45,16 @@ struct RunCommand: LoadsStandardRules {
     @Option(name: .long, help: "Record the run in this profile database (default: $ECHOLOT_PROFILE; without either, nothing is recorded).")
     var profile: String?
 
+    @OptionGroup var earned: EarnedBeforeOption
+
     func validate() throws {
         try ProfileAccess.validate(explicit: profile)
+        // A recorded run starts with what its profile holds: another set would put into the
+        // history a run no player could have played.
+        if earned.list != nil, let named = profile != nil ? "--profile" : ProfileAccess.environmentProfile {
+            throw ValidationError("--earned-before stands in for a profile's achievements, and \(named) names a profile, "
+                + "whose achievements the run starts with; give one or the other")
+        }
         guard maxSeconds.isFinite, maxSeconds > 0, maxSeconds <= LevelRunner.longestRun else {
             throw ValidationError("--max-seconds must be more than 0 and at most \(LevelRunner.longestRun.authorText), found \(maxSeconds.authorText)")
         }
@@ -53,16 +64,17 @@ struct RunCommand: LoadsStandardRules {
         let game = try GameLoader.load(pack: pack, level: level)
         game.showPrints()
         let log = try GameLoader.inputLog(input)
-        let store = try game.makeStore()
         // The profile is opened first, so a bad one fails before anything is played, and a
         // level the profile does not allow yet is refused before it is recorded.
         // The way to run unrecorded is to leave out what named the profile.
-        let environment = ProcessInfo.processInfo.environment["ECHOLOT_PROFILE"].map { !$0.isEmpty } ?? false
+        let environment = ProfileAccess.environmentProfile != nil
         let unrecorded = profile == nil ? "run it with ECHOLOT_PROFILE unset"
             : environment ? "run it with neither --profile nor ECHOLOT_PROFILE" : "run it without --profile"
         let target = try ProfileAccess.openForRun(explicit: profile) {
             try Self.checkPermission($0, game: game, unrecorded: unrecorded)
         }
+        // The level knows what the profile has earned: those rules do not run again.
+        let store = try game.makeStore(earnedBefore: try target.map { try Self.earned(in: $0.current) } ?? earned.ids ?? [])
         let watcher = target.map { ProgressRecorder(profile: $0.current, manifest: game.pack.manifest) }
         watcher?.holdsRuns = true
         watcher?.attach(to: store)
@@ -89,8 +101,9 @@ struct RunCommand: LoadsStandardRules {
             }
         }
         if json {
-            // The JSON's `achievements` are what the rules earned in this run, whatever the
-            // profile holds, so the same pack and log print the same object.
+            // The JSON's `achievements` are what the rules earned in this run, and its
+            // `earnedBefore` what the level started with: run again with `--earned-before`
+            // those, the same pack and log print the same object.
             print(result.json.jsonText)
         } else {
             print(result.summary(level: game.levelID, log: log, firstEarned: recorder.flatMap(Self.firstEarned)))
@@ -111,6 +124,16 @@ extension RunCommand {
     static func firstEarned(by recorder: ProgressRecorder) -> Set<String>? {
         guard recorder.failure == nil, !recorder.recordings.isEmpty else { return nil }
         return Set(recorder.recordings.flatMap { $0.newAchievements.map(\.id) })
+    }
+
+    /// The achievements `profile` holds; one that cannot be read is told, exit status 1.
+    static func earned(in profile: Profile) throws -> Set<String> {
+        do {
+            return Set(try profile.achievements().map(\.id))
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode(1)
+        }
     }
 
     /// Refuses a level the profile keeps locked, or a story level already finished in the
@@ -172,6 +195,8 @@ extension RunResult {
         } else if !achievements.isEmpty {
             lines.append("achievements: \(achievements.joined(separator: ", "))")
         }
+        // What the stateHash depends on besides the pack and the log.
+        if !earnedBefore.isEmpty { lines.append("started with achievements: \(earnedBefore.joined(separator: ", "))") }
         lines.append("stateHash: \(stateHash)")
         return lines.joined(separator: "\n")
     }

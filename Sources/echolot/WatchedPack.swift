@@ -79,12 +79,13 @@ final class WatchedPack: PackReloader {
         return (good.story, rules)
     }
 
-    /// A store playing `level` of the last good version, with that version's rules.
-    func store(level id: String) throws -> Store<GameState> {
+    /// A store playing `level` of the last good version, with that version's rules,
+    /// starting with the achievements `earnedBefore`.
+    func store(level id: String, earnedBefore: Set<String>) throws -> Store<GameState> {
         guard let rules = good.rules, let definition = rules.pack.level(id: id) else {
             throw WatchError(description: "the pack has no level '\(id)'")
         }
-        return try rules.store(for: definition)
+        return try rules.store(for: definition, earnedBefore: earnedBefore)
     }
 }
 

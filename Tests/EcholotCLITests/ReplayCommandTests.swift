@@ -53,6 +53,41 @@ import Testing
         #expect(replay.stdout.hasPrefix("level first-sound: left (not decided) after 2.00 s: goal 'find' still pending\n"), "\(replay.stdout)")
     }
 
+    /// A recording of a level that started with a profile's achievements says so in its
+    /// `earnedBefore`, and the replay starts with them: their rules do not run, and the
+    /// hash is the recorded run's (`run --earned-before`'s), not that of a run without them.
+    /// `--earned-before` replaces the description's; an id that is none is told at its item.
+    @Test func aDescriptionsEarnedAchievementsAreWhatTheReplayStartsWith() throws {
+        let win = [#"{"t": 0.5, "action": "turnTo", "azimuth": 60}"#, #"{"t": 1, "action": "select"}"#]
+        func hash(_ extra: [String]) throws -> String {
+            let log = try write(win, meta: nil)
+            let run = try echolot(["run", "levels/tutorial", "--level", "first-sound", "--input", log, "--json"] + extra)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            return try #require(object["stateHash"] as? String)
+        }
+        let earned = try hash(["--earned-before", "firstWin,quickEar"])
+        #expect(try earned != hash([]))
+        let log = try write(win, meta: fields(["earnedBefore": #"["quickEar", "firstWin"]"#, "outcome": #""won""#], hash: earned))
+        let replay = try echolot(["replay", log, "--json"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [String: Any])
+        #expect(object["matches"] as? Bool == true)
+        #expect(object["earnedBefore"] as? [String] == ["firstWin", "quickEar"])
+        #expect(object["achievements"] as? [String] == ["flawless"])
+        let none = try echolot(["replay", log, "--earned-before", ""])
+        #expect(none.status == 1)
+        #expect(none.stderr.hasPrefix("\(log): error: the replay ends in stateHash "), "\(none.stderr)")
+
+        let wrong = try write(win, meta: fields(["earnedBefore": #"["firstWin", "first win", 3]"#], hash: earned))
+        let refused = try echolot(["replay", wrong])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("""
+            \(wrong).meta.json:11:32: error: earnedBefore[1]: 'first win' is no achievement id: an id is letters, digits, '_', '.' and '-', not starting with a digit, as echolot.achievement registers it
+            \(wrong).meta.json:11:45: error: earnedBefore[2]: expected an achievement id, found a number
+
+            """), "\(refused.stderr)")
+    }
+
     /// A level the description names that the pack lacks was told at the pack's folder,
     /// with no line: the mistake is in the description, at its `level`.
     @Test func aLevelThePackLacksIsToldInTheDescription() throws {

@@ -180,6 +180,28 @@ import Testing
         ])
     }
 
+    /// A story test's `earnedBefore` holds achievement ids, as a recording writes them:
+    /// anything else is told at its item, with the test's other problems.
+    @Test func aStoryTestsEarnedAchievementsAreIDs() throws {
+        let (scratch, folder, tests) = try Self.copyWithoutTests()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try """
+            {
+              "earnedBefore": ["firstWin", "1st", null],
+              "plays": [],
+              "expect": { "statu": "finished" }
+            }
+            """.write(to: tests.appendingPathComponent("earned.story.json"), atomically: true, encoding: .utf8)
+        let pack = try PackLoader.load(at: folder)
+        let path = pack.display("tests/earned.story.json")
+        #expect(StoryTesting.run(pack, standardRules: Self.rules).flatMap(\.diagnostics).map(\.description) == [
+            "\(path):2:32: error: 'earnedBefore': '1st' is no achievement id: an id is letters, digits, '_', '.' and '-', "
+                + "not starting with a digit, as echolot.achievement registers it",
+            "\(path):2:39: error: 'earnedBefore': expected an achievement id, found null",
+            "\(path):4:15: error: 'expect' has no field 'statu' (did you mean 'status'?)",
+        ])
+    }
+
     @Test func sameInputsReplayToTheSameState() throws {
         let pack = try PackLoader.load(at: Self.pack)
         let book = try #require(StoryReader.load(for: pack)).get()

@@ -97,7 +97,7 @@
 ---What a reducer gets besides its focus (read-only).
 ---@class echolot.Context
 ---@field level echolot.Level The level; only your focus inside it can be changed.
----@field game table The whole game state (for achievements and story).
+---@field game table The whole game state: `achievements` (earned in this game: `{level, time, title}`; held by the player's profile as the level started: `{}`; nil while there are none) and the `story` record.
 ---@field params table<string, echolot.Value>|nil This instance's parameters, defaults applied; reading a name not declared raises. Nil in echolot.reducer and echolot.story handlers.
 ---@field id string The instance: goal id, entity id, achievement or scoring name; "story"; a reducer's name.
 ---@field dt? number Seconds of a `tick`; nil for other actions.
@@ -183,7 +183,11 @@ function echolot.goal(name, spec) end
 ---@param spec echolot.BehaviourSpec
 function echolot.behaviour(name, spec) end
 
----Registers an achievement; it runs in every level until earned.
+---Registers an achievement; it runs in every level until earned. A level played with a
+---profile starts with the profile's earned achievements in `ctx.game.achievements`: their
+---rules do not run there, and others may ask for them (one earned once two others are).
+---A level without a profile (`run` without one, pack tests) starts with none, unless
+---`echolot run --earned-before` names them.
 ---@param name string
 ---@param spec echolot.AchievementSpec
 function echolot.achievement(name, spec) end

@@ -7,6 +7,19 @@ public enum Identifiers {
             && s.unicodeScalars.allSatisfy { isAlphanumeric($0) || $0 == "." || $0 == "_" || $0 == "-" }
     }
 
+    /// Rule names, and so achievement ids: `[A-Za-z_][A-Za-z0-9._-]*`, as `echolot.achievement`
+    /// and the other registrations take them.
+    public static func isRuleName(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return isValidID(s)
+    }
+
+    /// Why `s` is no achievement id, to follow the place it is given at; `nil` when it is one.
+    public static func achievementIDProblem(_ s: String) -> String? {
+        isRuleName(s) ? nil : "\(named(s)) is no achievement id: an id is letters, digits, '_', '.' and '-', "
+            + "not starting with a digit, as echolot.achievement registers it"
+    }
+
     /// Pack ids: `[a-z0-9][a-z0-9._-]*`.
     public static func isPackID(_ s: String) -> Bool {
         guard let first = s.unicodeScalars.first else { return false }
@@ -57,5 +70,32 @@ public enum Identifiers {
 
     private static func isLowerAlphanumeric(_ c: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(c) || ("0"..."9").contains(c)
+    }
+}
+
+extension JSONNode {
+    /// The achievement ids of a list (what a recording or a story test begins with), or `nil`
+    /// once `fail` was told what is wrong: with each item that is no id (and its index), or
+    /// with the whole (no index) when it is no list.
+    func achievementIDs(fail: (_ node: JSONNode, _ index: Int?, _ message: String) -> Void) -> Set<String>? {
+        guard case let .array(items) = value else {
+            fail(self, nil, "expected a list of achievement ids, found \(value.typeDescription)")
+            return nil
+        }
+        var ids: Set<String> = []
+        var sound = true
+        for (index, item) in items.enumerated() {
+            guard case let .string(id) = item.value else {
+                fail(item, index, "expected an achievement id, found \(item.value.typeDescription)")
+                sound = false
+                continue
+            }
+            if let problem = Identifiers.achievementIDProblem(id) {
+                fail(item, index, problem)
+                sound = false
+            }
+            ids.insert(id)
+        }
+        return sound ? ids : nil
     }
 }

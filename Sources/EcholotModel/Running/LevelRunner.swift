@@ -119,8 +119,10 @@ public struct LevelRunner {
                 if stallLimit != nil { stalled = before != nil && runningTime() == before ? stalled + 1 : 0 }
             }
         }
+        // What the level starts with (a profile's achievements) is no part of what it earned.
+        let earnedBefore = Set(store.state[Game.achievements].keys)
         func result() -> RunResult {
-            var result = RunResult(state: store.state, errors: errors.summary)
+            var result = RunResult(state: store.state, errors: errors.summary, earnedBefore: earnedBefore)
             result.stalls = stalls
             return result
         }

@@ -2,7 +2,8 @@ import Foundation
 
 /// What a recorded session says about itself, kept beside the input log in
 /// `LOG.meta.json` so the log stays exactly the input-log contract that `echolot run`
-/// reads: which pack and level it plays, and the state hash it must replay to.
+/// reads: which pack and level it plays, what it started with, and the state hash it must
+/// replay to.
 public struct RecordingDescription: Encodable, Equatable, Sendable {
     /// Marks the file as ours.
     public var format: String
@@ -22,18 +23,23 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
     public var outcome: String
     /// The final state's stable hash.
     public var stateHash: String
+    /// The achievements the level started with, earned before it (the profile's), sorted:
+    /// a replay starts with them too, since the rules ran with them. A description written
+    /// before levels started with any has none.
+    public var earnedBefore: [String]
     /// Where `level` is written in the description read (`nil` for one made in memory):
     /// what a replay tells a level the pack lacks at. Not written, and not compared.
     public var levelPosition: SourcePosition?
 
     private enum CodingKeys: String, CodingKey {
-        case format, pack, packID, packVersion, level, step, ticks, outcome, stateHash
+        case format, pack, packID, packVersion, level, step, ticks, outcome, stateHash, earnedBefore
     }
 
     /// Whether two descriptions say the same, wherever they were read from.
     public static func == (a: Self, b: Self) -> Bool {
         (a.format, a.pack, a.packID, a.packVersion, a.level) == (b.format, b.pack, b.packID, b.packVersion, b.level)
             && (a.step, a.ticks, a.outcome, a.stateHash) == (b.step, b.ticks, b.outcome, b.stateHash)
+            && a.earnedBefore == b.earnedBefore
     }
 
     /// The value of ``format``.
@@ -48,11 +54,12 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
     static let maxFileSize = 1 << 20
 
     /// The fields a description has.
-    private static let fields = ["format", "pack", "packID", "packVersion", "level", "step", "ticks", "outcome", "stateHash"]
+    private static let fields = ["format", "pack", "packID", "packVersion", "level", "step", "ticks", "outcome", "stateHash",
+                                 "earnedBefore"]
 
-    /// A description of a finished recording.
+    /// A description of a finished recording whose level started with `earnedBefore`.
     public init(pack: String, packID: String, packVersion: String, level: String, step: Double,
-                ticks: Int, outcome: String, stateHash: String) {
+                ticks: Int, outcome: String, stateHash: String, earnedBefore: Set<String> = []) {
         self.format = Self.formatName
         self.pack = pack
         self.packID = packID
@@ -62,6 +69,7 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
         self.ticks = ticks
         self.outcome = outcome
         self.stateHash = stateHash
+        self.earnedBefore = earnedBefore.sorted()
     }
 
     /// Where the description of the log at `logPath` lives.
@@ -110,16 +118,27 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
         let ticks = object.required("ticks").flatMap(Self.ticks)
         let outcome = object.required("outcome")?.oneOf([Outcome.won, .lost, .running].map(\.rawValue))
         let stateHash = object.required("stateHash")?.nonEmptyString()
+        // Optional: a description from before levels started with achievements started with none.
+        let earnedBefore: Set<String>? = object.optional("earnedBefore").map(Self.achievementIDs) ?? []
         if let step, let ticks, let field = object.optional("ticks"), Double(ticks) * step > LevelRunner.longestRun {
             field.fail("\(ticks) ticks of \(step.authorText) s are \((Double(ticks) * step).rounded().authorText) s of play; "
                 + "a replay may last at most \(LevelRunner.longestRun.authorText) s (as 'echolot run --max-seconds')")
             return nil
         }
-        guard let pack, let packID, let packVersion, let level, let step, let ticks, let outcome, let stateHash else { return nil }
+        guard let pack, let packID, let packVersion, let level, let step, let ticks, let outcome, let stateHash,
+              let earnedBefore else { return nil }
         var description = RecordingDescription(pack: pack, packID: packID, packVersion: packVersion, level: level, step: step,
-                                               ticks: ticks, outcome: outcome, stateHash: stateHash)
+                                               ticks: ticks, outcome: outcome, stateHash: stateHash, earnedBefore: earnedBefore)
         description.levelPosition = levelField?.position
         return description
+    }
+
+    /// The achievement ids of `field`, each problem told at its item; `nil` then.
+    private static func achievementIDs(_ field: Field) -> Set<String>? {
+        field.node.achievementIDs { node, index, message in
+            let at = index.map { Field(node: node, path: JSONPath.element(field.path, $0), report: field.report) } ?? field
+            at.fail(message)
+        }
     }
 
     /// A count of ticks: a whole number ≥ 0.

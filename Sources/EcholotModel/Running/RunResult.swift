@@ -20,8 +20,12 @@ public struct RunResult: Sendable, Equatable {
     public var time: Double
     /// Selections that hit nothing.
     public var misses: Int
-    /// Achievements earned during the run, sorted.
+    /// Achievements earned during the run, sorted: those the level started with
+    /// (``earnedBefore``) are not among them.
     public var achievements: [String]
+    /// The achievements the level started with, earned before it (a profile's), sorted:
+    /// what the run needs besides the pack and the log to end in the same ``stateHash``.
+    public var earnedBefore: [String]
     /// Entities found, in order.
     public var found: [String]
     /// The final state's stable hash.
@@ -63,8 +67,9 @@ public struct RunResult: Sendable, Equatable {
     /// Not part of the JSON.
     public var level: Level
 
-    /// Reads the result off a final state.
-    public init(state: GameState, errors: [String] = []) {
+    /// Reads the result off a final state whose level started with the achievements
+    /// `earnedBefore` (``GameState/startWith(earnedBefore:)``).
+    public init(state: GameState, errors: [String] = [], earnedBefore: Set<String> = []) {
         let level = state[Game.level]
         switch level[LevelKeys.status] {
         case .won: outcome = .won
@@ -74,7 +79,8 @@ public struct RunResult: Sendable, Equatable {
         score = level[LevelKeys.score]
         time = level[LevelKeys.time]
         misses = level[LevelKeys.misses]
-        achievements = state[Game.achievements].keys.sorted()
+        achievements = state[Game.achievements].keys.filter { !earnedBefore.contains($0) }.sorted()
+        self.earnedBefore = earnedBefore.sorted()
         found = level[LevelKeys.found]
         stateHash = state.tree.stableHashHex
         self.errors = errors
@@ -101,6 +107,7 @@ public struct RunResult: Sendable, Equatable {
             "time": .number((time * 1e6).rounded() / 1e6),
             "misses": .int(misses),
             "achievements": .list(achievements.map(Value.string)),
+            "earnedBefore": .list(earnedBefore.map(Value.string)),
             "found": .list(found.map(Value.string)),
             "stateHash": .string(stateHash),
             "errors": .list(errors.map(Value.string)),

@@ -25,14 +25,17 @@ public struct StoryRecording: Sendable {
 
     /// The time the story's clock started at.
     public var clock: TimeOfDay?
+    /// The achievements the story began with (the profile's), which the test begins with too.
+    public var earnedBefore: Set<String>
     /// The scenes played, in order.
     public var scenes: [Scene] = []
     /// What the play produced.
     public var transcript = StoryTranscript()
 
-    /// An empty recording starting at `clock`.
-    public init(clock: TimeOfDay?) {
+    /// An empty recording starting at `clock` with the achievements `earnedBefore`.
+    public init(clock: TimeOfDay?, earnedBefore: Set<String> = []) {
         self.clock = clock
+        self.earnedBefore = earnedBefore
     }
 
     /// The test file's text: one play per line, so it reads and diffs well.
@@ -40,6 +43,9 @@ public struct StoryRecording: Sendable {
         var parts: [String] = []
         if let clock {
             parts.append("  \"clock\": " + Value.map(["hour": .int(clock.hour), "minute": .int(clock.minute)]).jsonText)
+        }
+        if !earnedBefore.isEmpty {
+            parts.append("  \"earnedBefore\": " + Value.list(earnedBefore.sorted().map(Value.string)).jsonText)
         }
         let plays = scenes.map { scene -> String in
             let input = Value.list(scene.events.map { .map($0.object) }).jsonText

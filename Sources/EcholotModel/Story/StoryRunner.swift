@@ -35,11 +35,14 @@ public struct StoryScript: Sendable {
     public var clock: TimeOfDay?
     /// The scenes' inputs, in the order the story enters them.
     public var plays: [Play]
+    /// The achievements the story begins with, as a profile that holds them begins it.
+    public var earnedBefore: Set<String>
 
     /// Creates a script.
-    public init(clock: TimeOfDay? = nil, plays: [Play] = []) {
+    public init(clock: TimeOfDay? = nil, plays: [Play] = [], earnedBefore: Set<String> = []) {
         self.clock = clock
         self.plays = plays
+        self.earnedBefore = earnedBefore
     }
 }
 
@@ -80,7 +83,8 @@ public struct StoryRunner {
         let clock = script.clock.map { StoryClock(time: $0, step: step) }
         let session: StorySession
         do {
-            session = try StorySession(book, pack: pack, clock: clock, rules: rules, beginning: beginning)
+            session = try StorySession(book, pack: pack, clock: clock, earnedBefore: script.earnedBefore,
+                                       rules: rules, beginning: beginning)
         } catch {
             // The rules the story begins with do not load: the run fails before any scene.
             transcript.errors.append(StoryRunError(describing: error, at: script.plays.first?.position))

@@ -9,6 +9,9 @@ public final class StorySession {
     public let pack: Pack
     /// The story's clock, when the time of day is announced.
     public let clock: StoryClock?
+    /// The achievements the story began with, earned before it (the profile's): every scene
+    /// starts with them in ``Game/achievements``, beside those earned in earlier scenes.
+    public let earnedBefore: Set<String>
     /// The store playing the current scene; a new one after each ``enterScene()``.
     public private(set) var store: Store<GameState>
     private let director: StoryDirector
@@ -23,11 +26,12 @@ public final class StorySession {
     /// `beginning` those of the store the story begins in, before any scene: the story's
     /// own rule only, as achievements and game reducers run in levels. Throws what
     /// `beginning` throws.
-    public init(_ book: StoryBook, pack: Pack, clock: StoryClock? = nil,
+    public init(_ book: StoryBook, pack: Pack, clock: StoryClock? = nil, earnedBefore: Set<String> = [],
                 rules: @escaping (Level) throws -> [Reducer<GameState>],
                 beginning: () throws -> [Reducer<GameState>] = { [] }) throws {
         self.pack = pack
         self.clock = clock
+        self.earnedBefore = earnedBefore
         self.rules = rules
         director = StoryDirector(book: book, levels: pack.levels.mapValues(\.level),
                                  fixedHeadings: Set(pack.levels.filter { $0.value.setsHeading }.keys))
@@ -36,6 +40,7 @@ public final class StorySession {
         // A story rule runs only where there is a record: this one lets it see the first
         // clock and story.start, and keep what it writes to `vars` as the story begins.
         state[Game.story] = ["vars": .emptyMap]
+        state.startWith(earnedBefore: earnedBefore)
         // The story's rules see its beginning as they see every later scene: the first
         // story.line or story.level is emitted in this store, before any scene is entered.
         store = Store(state: state, reducers: LevelReducers.all + (try beginning()) + [director.reducer])

@@ -38,7 +38,7 @@ public struct StoryTest: Sendable {
               let object = StoryObject(root, "a story test", report: report) else {
             return .failure(PackLoadError(diagnostics: report.diagnostics))
         }
-        object.rejectUnknown(["clock", "plays", "expect"], in: "a story test")
+        object.rejectUnknown(["clock", "earnedBefore", "plays", "expect"], in: "a story test")
         var clock: TimeOfDay?
         if let node = object["clock"] {
             let value = node.stateValue
@@ -55,6 +55,10 @@ public struct StoryTest: Sendable {
             if clock == nil, !misspelt {
                 report.error("'clock' must be a time of day, \"HH:MM\" or {\"hour\": 0…23, \"minute\": 0…59}", at: node.position)
             }
+        }
+        // The achievements a profile had when the story was recorded: the run begins with them.
+        let earnedBefore = object["earnedBefore"]?.achievementIDs { node, _, message in
+            report.error("'earnedBefore': \(message)", at: node.position)
         }
         var plays: [StoryScript.Play] = []
         if let node = object["plays"] {
@@ -79,8 +83,8 @@ public struct StoryTest: Sendable {
             report.error("a story test needs 'expect', the transcript it checks", at: root.position)
         }
         guard report.diagnostics.isEmpty else { return .failure(PackLoadError(diagnostics: report.diagnostics)) }
-        return .success(StoryTest(displayPath: displayPath, script: StoryScript(clock: clock, plays: plays),
-                                  expectations: expectations))
+        let script = StoryScript(clock: clock, plays: plays, earnedBefore: earnedBefore ?? [])
+        return .success(StoryTest(displayPath: displayPath, script: script, expectations: expectations))
     }
 
     /// The form `field` of `expect` must have, when `value` does not have it: a list that

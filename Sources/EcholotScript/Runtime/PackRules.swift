@@ -110,9 +110,10 @@ public final class PackRules {
     }
 
     /// A store playing a fresh incarnation of `level`: the engine's level reducers, then
-    /// the rules.
-    public func store(for level: LevelDefinition) throws(ScriptError) -> Store<GameState> {
-        let state = GameState.incarnation(of: level.level, packID: pack.id, packVersion: pack.manifest.version)
+    /// the rules; the level starts with the achievements `earnedBefore` (a profile's).
+    public func store(for level: LevelDefinition, earnedBefore: Set<String> = []) throws(ScriptError) -> Store<GameState> {
+        let state = GameState.incarnation(of: level.level, packID: pack.id, packVersion: pack.manifest.version,
+                                          earnedBefore: earnedBefore)
         return Store(state: state, reducers: LevelReducers.all + (try reducers(for: level)))
     }
 }

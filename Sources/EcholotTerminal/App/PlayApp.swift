@@ -8,9 +8,10 @@ import EcholotCore
 import EcholotModel
 import Foundation
 
-/// Builds the store that plays a level of a pack: the command line's `GameLoader`, so
-/// `play` gets the same reducers and rules as `run`.
-public typealias StoreFactory = (PackEntry, String) throws -> Store<GameState>
+/// Builds the store that plays a level of a pack, starting with the achievements the
+/// player has earned already: the command line's `GameLoader`, so `play` gets the same
+/// reducers and rules as `run`.
+public typealias StoreFactory = (PackEntry, String, _ earnedBefore: Set<String>) throws -> Store<GameState>
 
 /// `echolot play`: the menus, the briefing, the level, the end page, round and round
 /// until the player quits — in a terminal that is restored however the game ends.
@@ -369,7 +370,7 @@ public final class PlayApp {
         if let saved, !fits(saved, entry, in: loaded, everyTime: true, loop) { return .story(entry, selected: 0) }
         do {
             let story = try loaded.get()
-            session = try story.session()
+            session = try story.session(progress.earnedAchievements())
             book = story.book
         } catch {
             // Each problem on a line of its own, as `validate` prints them, and back to the
@@ -517,9 +518,12 @@ public final class PlayApp {
         // Every way into a level comes here (a briefing, a Retry, a reload's restart), after
         // `refreshed`: the lock is checked on the version of the pack about to be played.
         guard mayPlay(id, of: entry, loop) else { return .levels(entry, group, selected: index) }
+        // The level knows what the player has earned: those rules no longer run, and the
+        // others read them in `ctx.game.achievements`; earning one again is no news.
+        let earnedBefore = progress.earnedAchievements()
         let store: Store<GameState>
         do {
-            store = try makeStore(entry, id)
+            store = try makeStore(entry, id, earnedBefore)
         } catch {
             loop.display.notice(lines: Self.cannotStart(names(entry).words.levelCannotStart(id), error), style: .bad)
             return .levels(entry, group, selected: index)
@@ -537,11 +541,10 @@ public final class PlayApp {
         let engine = loop.audio.play(store, pack: entry.pack)
         let session = LevelSession(store: store, recorder: recorder)
         let steering = Steering(session: session, settings: options.steering)
-        let achievementsBefore = Set(store.state[Game.achievements].keys).union(progress.earnedAchievements())
         let context = LevelContext(
             packName: names.pack(entry.pack), names: names, goalPaths: definition.goalPaths,
             visuals: visuals(definition.level), steering: steeringDescription(loop.tracker, words: names.words),
-            earnedBefore: achievementsBefore)
+            earnedBefore: earnedBefore)
         let exit = try LevelLoop(
             session: session, steering: steering, pump: loop.pump, display: loop.display,
             context: context, tracker: loop.tracker, feedback: loop.feedback, watch: watching(entry, loop),
@@ -558,7 +561,7 @@ public final class PlayApp {
             attempts -= 1
             return .play(entry, group, index: index)
         }
-        let result = RunResult(state: store.state)
+        let result = RunResult(state: store.state, earnedBefore: earnedBefore)
         // Scenarios this result opens are told on the end page: the menus would show them
         // only to a player who goes back and reads the list again.
         let scenarios = entry.pack.manifest.scenarios
@@ -576,7 +579,7 @@ public final class PlayApp {
         case .finished, .left, .reload: break
         }
         let earned = store.state[Game.achievements].sorted { $0.key < $1.key }
-            .filter { !achievementsBefore.contains($0.key) }
+            .filter { !earnedBefore.contains($0.key) }
             .map { (id: $0.key, title: $0.value.mapValue?["title"]?.stringValue) }
         let hasNext = index + 1 < group.levels.count
             && progress.marks(level: group.levels[index + 1], in: entry.pack).locked == nil
@@ -638,7 +641,8 @@ public final class PlayApp {
         }
         let recording = RecordingDescription(
             pack: entry.path, packID: entry.pack.id, packVersion: entry.pack.manifest.version, level: level,
-            step: session.step, ticks: session.ticks, outcome: result.outcome.rawValue, stateHash: result.stateHash)
+            step: session.step, ticks: session.ticks, outcome: result.outcome.rawValue, stateHash: result.stateHash,
+            earnedBefore: Set(result.earnedBefore))
         do {
             try recording.write(forLog: recorder.path)
         } catch {

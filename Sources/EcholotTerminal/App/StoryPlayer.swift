@@ -12,11 +12,11 @@ public struct PlayableStory {
     /// The chapters and steps.
     public let book: StoryBook
     /// A session of ``book`` with its version's Lua rules per scene and a clock at the
-    /// player's local time.
-    public let session: () throws -> StorySession
+    /// player's local time, beginning with the achievements the player has earned already.
+    public let session: (_ earnedBefore: Set<String>) throws -> StorySession
 
     /// A story played by sessions from `session`.
-    public init(book: StoryBook, session: @escaping () throws -> StorySession) {
+    public init(book: StoryBook, session: @escaping (_ earnedBefore: Set<String>) throws -> StorySession) {
         self.book = book
         self.session = session
     }
@@ -73,7 +73,7 @@ final class StoryPlayer {
              tracker: OpenTrackReceiver?, feedback: any Feedback, watch: (() -> Bool)? = nil) throws(SystemError) -> Ending {
         let texts = EventText(names: names)
         var pending: [LevelEvent] = []
-        if record, resume == nil { recording = StoryRecording(clock: session.clock?.time) }
+        if record, resume == nil { recording = StoryRecording(clock: session.clock?.time, earnedBefore: session.earnedBefore) }
         defer { finishRecording() }
         for action in session.beginning(resume: resume) {
             let transition = session.store.dispatch(action)
@@ -93,6 +93,8 @@ final class StoryPlayer {
                 return .over([names.words.storyCannotGoOn("\(error)")])
             }
             let engine = audio.play(store, pack: entry.pack)
+            // What the scene starts with (the profile's, earlier scenes'): not earned in it.
+            let startedWith = Set(store.state[Game.achievements].keys)
             let (kind, id) = session.scene
             let scene = sceneKind(kind, id: id)
             let inputs = recording == nil ? nil : InputList()
@@ -135,7 +137,8 @@ final class StoryPlayer {
             case .finished, .left, .interrupted:
                 if let inputs, let kind { recording?.scenes.append(StoryRecording.Scene(kind: kind, id: id, events: inputs.events)) }
                 if scene == .level {
-                    progress.levelEnded(level: level[LevelKeys.id], in: entry.pack, result: RunResult(state: decided ?? store.state))
+                    let result = RunResult(state: decided ?? store.state, earnedBefore: startedWith)
+                    progress.levelEnded(level: level[LevelKeys.id], in: entry.pack, result: result)
                 }
             }
             pending = levelSession.nextSceneEvents
