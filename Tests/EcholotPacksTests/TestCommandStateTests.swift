@@ -6,12 +6,13 @@ import Testing
 /// entities end, not only the outcome and counters — what modders asked for to test a
 /// goal type or a behaviour of their own.
 @Suite struct TestCommandStateTests {
-    /// A new pack and a test file of `tests` beside its own tests.
-    func run(_ tests: String) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// A new pack (with `level` as its levels/bell.json) and a test file of `tests` beside its own tests.
+    func run(level: String? = nil, _ tests: String) throws -> (status: Int32, stdout: String, stderr: String) {
         let scratch = Scratch()
         let data = scratch.at("data")
         _ = try echolot(["new", "pack", "my-pack"], in: scratch.url, data: data)
         scratch.write(["my-pack/tests/state.lua": tests])
+        if let level { scratch.write(["my-pack/levels/bell.json": level]) }
         let result = try echolot(["test", "my-pack", "tests/state.lua"], in: scratch.url, data: data)
         return (result.status, result.stdout, result.stderr)
     }
@@ -47,6 +48,34 @@ import Testing
             my-pack/tests/state.lua:3:14: error: expected entity 'chmie', but the level has no entity 'chmie' (did you mean 'chime'?)
 
             """, "\(result.stderr)")
+    }
+
+    /// An entity's fields of the author's own are checked as a level file writes them,
+    /// inside `attributes = { … }` (as docs/modding.md shows; it was taken for a field named
+    /// `attributes`, which no entity has), or beside the others; both ways at once is refused.
+    @Test func attributesAreCheckedAsALevelFileWritesThem() throws {
+        let level = """
+            { "id": "bell", "name": "Bell", "entities": [ { "id": "bell", "position": { "azimuth": 120 },
+              "sound": { "file": "chime.wav" }, "attributes": { "hp": 3 } } ], "goals": [ { "type": "find", "entity": "bell" } ] }
+            """
+        let passing = try run(level: level, """
+            return { level = "bell", input = { { t = 0.1, action = "end" } },
+              expect = { entities = { bell = { azimuth = 120, attributes = { hp = 3 } } } } }
+            """)
+        #expect(passing.stdout == "ok: my-pack/tests/state.lua\n1 passed, 0 failed\n", "\(passing.stdout)\(passing.stderr)")
+        let failing = try run(level: level, """
+            return {
+              { level = "bell", input = { { t = 0.1, action = "end" } }, expect = { entities = { bell = { attributes = { hp = 2 } } } } },
+              { level = "bell", input = { { t = 0.1, action = "end" } }, expect = { entities = { bell = { hp = 3, attributes = { hp = 3 } } } } },
+            }
+            """)
+        #expect(failing.status == 1)
+        #expect(failing.stderr == """
+            my-pack/tests/state.lua:2:73: error: test 1: expected entity 'bell' hp 2, got 3
+            my-pack/tests/state.lua:3:73: error: test 2: expect.entities.bell checks 'hp' twice, beside attributes and in it: \
+            attributes are fields of the entity's own, as in a level file; check it once
+
+            """, "\(failing.stderr)")
     }
 
     /// An expectation that could never hold is refused as the test is read.

@@ -262,8 +262,19 @@ struct PackTestReader {
             guard let map = entities.mapValue, !map.isEmpty else { throw Problem(message: form, field: "entities") }
             var fields: [String: PersistentMap<Value>] = [:]
             for (id, checked) in map.sorted(by: { $0.key < $1.key }).map({ ($0.key, $0.value) }) {
-                guard let checked = checked.mapValue, !checked.isEmpty else {
-                    throw Problem(message: "expect.entities.\(id) must be a table of the fields to check ({ found = true })", field: "entities")
+                let form = Problem(message: "expect.entities.\(id) must be a table of the fields to check ({ found = true })", field: "entities")
+                guard var checked = checked.mapValue, !checked.isEmpty else { throw form }
+                // `attributes = { hp = 3 }` as a level file writes it: fields of the entity's own.
+                if let attributes = checked["attributes"]?.mapValue {
+                    checked["attributes"] = nil
+                    for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
+                        guard checked[name] == nil else {
+                            throw Problem(message: "expect.entities.\(id) checks \(MessageText.named(name)) twice, beside attributes "
+                                + "and in it: attributes are fields of the entity's own, as in a level file; check it once", field: "entities")
+                        }
+                        checked[name] = value
+                    }
+                    if checked.isEmpty { throw form }
                 }
                 fields[id] = checked
             }
