@@ -24,6 +24,26 @@ import Testing
         #expect(problems == [])
     }
 
+    /// A story rule says the time it hears in words, in five-minute steps: English unless
+    /// it names German, whatever the player reads, so the run replays in any language.
+    @Test func aStoryRuleSaysTheTimeInWords() throws {
+        let problems = try Doorbell.problems(
+            story: #"{ "chapters": [ { "id": "outside", "steps": [ { "level": "door" }, { "end": "inside" } ] } ] }"#,
+            rule: """
+                echolot.story({ on = { clock = function(story, action)
+                  story.vars.en = echolot.timeInWords(action.hour, action.minute)
+                  story.vars.de = echolot.timeInWords(action.hour, action.minute, "de")
+                  story.vars.noon = echolot.timeInWords(11, 58, "en")
+                end } })
+                """,
+            test: """
+                { "clock": "8:43", "plays": [ \(Doorbell.winDoor) ],
+                  "expect": { "variables": { "en": "quarter to nine", "de": "Viertel vor neun", "noon": "twelve o'clock" },
+                              "ending": "inside" } }
+                """)
+        #expect(problems == [])
+    }
+
     /// Only the story's own rule hears the story begin: achievements and game reducers run
     /// in levels (docs/modding.md), and one that heard `story.start` would be earned before
     /// any level, where no run records it. In the level they run as ever.

@@ -112,6 +112,18 @@ extension StoryAuthorMessageTests {
         #expect(bye.seconds == Double(german.count) * 0.06, "\(bye.seconds)")
     }
 
+    /// A line that says the time (`{time}`) lasts as long as reading it with the longest
+    /// time in words takes, whatever the hour: a replay at another time is timed the same.
+    @Test func anUntimedLineSayingTheTimeLastsAsLongAsItsLongestTime() throws {
+        let story = Self.translatedStory.replacingOccurrences(of: #"{"id": "bye", "duration": 1}"#, with: #"{"id": "bye"}"#)
+        let folder = try Self.pack(story: story, strings: Self.translatedStrings.replacingOccurrences(
+            of: #""bye": "Bye.""#, with: #""bye": "It is {time}, {time}.""#))
+        let book = try #require(try StoryReader.load(for: try PackLoader.load(at: folder))?.get())
+        let bye = try #require(book.allLines.first { $0.id == "bye" })
+        let longest = "twenty-five past eleven"
+        #expect(bye.seconds == Double("It is \(longest), \(longest).".count) * 0.06, "\(bye.seconds)")
+    }
+
     /// A language file named in capitals is found by `--lang` whatever its case, but
     /// `validate` asks for the lower-case name that `defaultLanguage` and other tools expect.
     @Test func aLanguageFileNamedInCapitalsIsWarnedOf() throws {

@@ -150,6 +150,32 @@ import Testing
         #expect(written == ["walk.story.json"])
     }
 
+    /// A line's `{time}` says the story's time of day in words, in the player's language:
+    /// the English player hears English words, the German player German ones.
+    @Test func aLineSaysTheTimeInWordsInThePlayersLanguage() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let pack = try nightWalkCopy(beside: profile, editing: "strings/en.json", "It is dark,", "It is {time},")
+        let de = pack.appendingPathComponent("strings/de.json")
+        let german = try String(contentsOf: de, encoding: .utf8)
+        #expect(german.contains("Es ist dunkel,"))
+        try german.replacingOccurrences(of: "Es ist dunkel,", with: "Es ist {time},").write(to: de, atomically: true, encoding: .utf8)
+        for (language, said) in [("en", "Narrator: The gate creaks shut behind you. It is twenty to ten, and home is far."),
+                                 ("de", "Es ist zwanzig vor zehn, und der Weg nach Hause ist weit.")] {
+            let own = profile.deletingLastPathComponent().appendingPathComponent("\(language).sqlite")
+            let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--lang", language, "--time", "21:38",
+                                           "--profile", own.path])
+            try game.expect(language == "en" ? "Begin the story" : "Geschichte beginnen")
+            game.send("n")
+            try game.expect(said)
+            #expect(!game.text.contains("{time}"), "\(game.text)")
+            game.send("q")
+            try game.expect(language == "en" ? "Continue the story" : "Geschichte fortsetzen")
+            game.send("q")
+            #expect(try game.waitForExit() == 0)
+        }
+    }
+
     /// An action a rule emitted with a bad payload is told in one sentence that names the
     /// action once: the payload's error named it too ('story.jump': story.jump: …).
     @Test func aRejectedActionIsNamedOnce() throws {

@@ -215,3 +215,13 @@ function echolot.list(...) end
 ---@param hour number
 ---@return "morning"|"noon"|"afternoon"|"evening"|"night"
 function echolot.timeOfDay(hour) end
+
+---The time in words, in five-minute steps (12:22 is "twenty past twelve", 8:43
+---"quarter to nine"): English, or German for `"de"` ("Viertel vor neun"). A rule
+---names the language, since the state holds no player's; a story line writes `{time}`
+---to say the time in the player's language.
+---@param hour integer 0…23
+---@param minute integer 0…59
+---@param language? string `"en"` (the default) or `"de"`
+---@return string
+function echolot.timeInWords(hour, minute, language) end

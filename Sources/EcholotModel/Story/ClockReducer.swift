@@ -21,3 +21,11 @@ extension LevelReducers {
         }
     }
 }
+
+extension TimeOfDay {
+    /// The time the last `clock` action announced in `state`; `nil` before any.
+    public init?(announcedIn state: GameState) {
+        guard let clock = state[Game.clock], let hour = clock["hour"]?.intValue, let minute = clock["minute"]?.intValue else { return nil }
+        self.init(hour: hour, minute: minute)
+    }
+}

@@ -348,8 +348,8 @@ private final class Reader {
         // Without a voice or a duration, the line lasts about as long as reading it aloud —
         // its longest text in any language: the time is the story's state, the same for
         // every player so that a run replays in any language, and no player may have the
-        // next line begin over the one they are still hearing.
-        let characters = pack.strings.values.compactMap { Pack.written($0[id])?.count }.max() ?? 0
+        // next line begin over the one they are still hearing, whatever time its `{time}` says.
+        let characters = pack.strings.values.compactMap { Pack.written($0[id]).map(TimeOfDay.spokenLength) }.max() ?? 0
         return StoryLine(id: id, speaker: object.optionalString("speaker"), voice: voice, azimuth: object.number("azimuth"),
                          seconds: seconds ?? max(1.5, Double(characters) * 0.06), position: node.position,
                          voicePosition: voicePosition, speakerPosition: object["speaker"]?.position)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A time of day as the `clock {hour, minute}` action carries it: what stories read to
 /// greet the player by day part or say the time in words (seed 003, the text clock).
 ///
@@ -58,10 +60,31 @@ public struct TimeOfDay: Sendable, Equatable, Hashable {
         return step == 60 ? ((hour + 1) % 24, 0) : (hour, step)
     }
 
-    /// The time in words in `language` (`de` or `en`; anything else gets English).
+    /// The time in words in `language`, a code as `--lang` writes it: German for `de`
+    /// (`de-AT`, `DE`, `de_CH`), English for any other, as Echolot's own sentences fall back.
     public func words(language: String) -> String {
-        language.hasPrefix("de") ? german : english
+        language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first?.lowercased() == "de" ? german : english
     }
+
+    /// The placeholder a story line's text writes for the time in words, said in the
+    /// player's language when the line begins.
+    public static let placeholder = "{time}"
+
+    /// `text` with each `{time}` written as this time in words in `language`.
+    public func said(in text: String, language: String) -> String {
+        text.replacingOccurrences(of: Self.placeholder, with: words(language: language))
+    }
+
+    /// The characters of `text` as a line says it, each `{time}` as the longest time in
+    /// words: a line's reading time is fixed at load, the same at any hour of any replay.
+    public static func spokenLength(of text: String) -> Int {
+        text.count + (text.components(separatedBy: placeholder).count - 1) * (longestInWords - placeholder.count)
+    }
+
+    /// Characters in the longest time in words of any language.
+    private static let longestInWords: Int = (0..<24).flatMap { hour in
+        stride(from: 0, to: 60, by: 5).compactMap { TimeOfDay(hour: hour, minute: $0) }
+    }.flatMap { [$0.english.count, $0.german.count] }.max() ?? 0
 
     /// "fünf vor neun", "Viertel nach zehn", "fünf nach halb sechs", "Punkt zwölf".
     public var german: String {

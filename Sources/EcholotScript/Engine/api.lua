@@ -514,6 +514,24 @@ local timeofday = relay(function(hour)
   return "night"
 end)
 
+-- `echolot.timeInWords(hour, minute [, language])`: the text clock, in five-minute steps.
+-- The state holds no player's language, so a rule names one; English by default.
+local timewords = host.timewords
+local function clockfield(what, v, top)
+  if type(v) ~= "number" or tointeger(v) == nil or v < 0 or v > top then
+    error(format("echolot.timeInWords: the %s must be a whole number from 0 to %d, found %s", what, top,
+      type(v) == "number" and tostring(v) or describe(v)), 4)
+  end
+  return tointeger(v)
+end
+local timeinwords = relay(function(hour, minute, language)
+  local h, m = clockfield("hour", hour, 23), clockfield("minute", minute, 59)
+  if language ~= nil and type(language) ~= "string" then
+    error(format("echolot.timeInWords: the language must be a code such as \"en\" or \"de\", found %s", describe(language)), 3)
+  end
+  return timewords(h, m, language or "en")
+end)
+
 -- The `echolot` table a pack's scripts see: registration binds to that pack. Each
 -- function runs behind a relay (a C frame) and goes on into `register` by a tail call,
 -- so `register`'s level 3 is the pack's line even when the pack tail-calls it
@@ -541,6 +559,7 @@ local function api(pack)
     null = E.null,
     api = 1,
     timeOfDay = timeofday,
+    timeInWords = timeinwords,
   }, "echolot")
 end
 

@@ -134,6 +134,15 @@ public final class ScriptEngine {
             return 1
         })
         lua_setfield(L, -2, "named")
+        // `timewords(hour, minute, language)`, checked by the Lua side: the words are
+        // TimeOfDay's, the same a story line's `{time}` says.
+        vm.pushHostFunction(vm.register { [unowned self] L in
+            let hour = Int(clua_tointeger(L, 1, nil)), minute = Int(clua_tointeger(L, 2, nil))
+            guard let time = TimeOfDay(hour: hour, minute: minute), let language = vm.string(at: 3, in: L) else { return 0 }
+            vm.push(time.words(language: language), in: L)
+            return 1
+        })
+        lua_setfield(L, -2, "timewords")
         // One "did you mean" for every name a script or a level can misspell.
         vm.pushHostFunction(vm.register { [unowned self] L in self.closest(L) })
         lua_setfield(L, -2, "closest")

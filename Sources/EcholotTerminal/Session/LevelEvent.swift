@@ -1,3 +1,5 @@
+import EcholotModel
+
 /// Something the player should be told about, read off a store transition: the words
 /// and sounds of the level screen come from these.
 public enum LevelEvent: Equatable, Sendable {
@@ -29,9 +31,10 @@ public enum LevelEvent: Equatable, Sendable {
     case problem(message: String, clockStopped: Bool)
     /// A level session tells no more of this level's rule failures: too many kinds came.
     case problemsUntold
-    /// A story line begins: its string id, the speaker's, and where the voice is placed
-    /// (`nil` for one heard without a direction, a narrator).
-    case line(id: String, speaker: String?, azimuth: Double?)
+    /// A story line begins: its string id, the speaker's, where the voice is placed
+    /// (`nil` for one heard without a direction, a narrator), and the time of day its
+    /// `{time}` says (`nil` before any `clock`).
+    case line(id: String, speaker: String?, azimuth: Double?, time: TimeOfDay? = nil)
     /// A story offers a choice between options (their values, in order).
     case choiceOffered(id: String, options: [String])
     /// A story enters a level (`attempt` counts from 1).

@@ -56,8 +56,11 @@ public struct EventText {
             return (words.ruleFailed(message, clockStandsStill: clockStopped), .warning)
         case .problemsUntold:
             return (words.ruleFailed(words.failuresNoLongerTold), .warning)
-        case let .line(id, speaker, azimuth):
-            return (voiced(names.string(id) ?? id, speaker: speaker, azimuth: azimuth, in: level), .normal)
+        case let .line(id, speaker, azimuth, time):
+            // The time in words is the player's language's: the state holds only the hour.
+            let text = names.string(id) ?? id
+            let said = time.map { $0.said(in: text, language: words.language.rawValue) } ?? text
+            return (voiced(said, speaker: speaker, azimuth: azimuth, in: level), .normal)
         case let .choiceOffered(_, options):
             var speakers: [String: String] = [:]
             if case let .choice(_, byOption)? = scene { speakers = byOption }
