@@ -56,7 +56,7 @@ struct PlayCommand: LoadsStandardRules {
     @Flag(name: .long, help: "Start with only the shipped packs: installed packs are not loaded.")
     var safe = false
 
-    @Option(name: .long, help: "Stories: start the clock at this time of day, HH:MM (default: the time now).")
+    @Option(name: .long, help: "Start the clock of each level and story at this time of day, HH:MM (default: the time now).")
     var time: String?
 
     @Flag(name: .long, help: "While authoring: reload PACK when its files change and restart the level from the new data.")
@@ -215,12 +215,9 @@ struct PlayCommand: LoadsStandardRules {
             // A story plays its levels one after another: a sound any of them (or the story's
             // lines) cannot play stops it before it begins, not in the middle.
             try admit(AudioValidation.sounds(ofStory: book, in: rules.pack), pack: shownPath(entry))
-            // The story's clock starts at the player's time of day; from there it runs on
-            // simulated minutes, and each announcement is an input like any other.
-            let now = Calendar.current.dateComponents([.hour, .minute], from: Date())
-            let time = time.flatMap(TimeOfDay.init(text:)) ?? TimeOfDay(hour: now.hour ?? 12, minute: now.minute ?? 0) ?? .noon
-            let session = try StorySession(book, pack: rules.pack, clock: StoryClock(time: time, step: LevelSession.standardStep),
-                                       earnedBefore: earnedBefore, rules: rules.sceneReducers, beginning: rules.storyReducers)
+            let clock = StoryClock(time: options.clockStart, step: LevelSession.standardStep)
+            let session = try StorySession(book, pack: rules.pack, clock: clock, earnedBefore: earnedBefore,
+                                       rules: rules.sceneReducers, beginning: rules.storyReducers)
             // The story's levels are runs like any other: history, statistics, achievements.
             session.onEnterScene = { [unowned session] store in
                 if session.scene.kind == .level { profileProgress?.record(store, of: entry.pack) }
@@ -294,6 +291,7 @@ struct PlayCommand: LoadsStandardRules {
         options.plain = plain
         options.audio = !noAudio
         options.language = language
+        options.time = time.flatMap(TimeOfDay.init(text:))
         return options
     }
 }

@@ -7,11 +7,8 @@ import Testing
 /// who could not see the screen heard nothing of its twenty seconds until the level was lost.
 @Suite(.serialized) struct DeadlineCountdownTests {
     @Test func aNewPacksGoalIsCountedDown() throws {
-        let folder = try temporaryFolder()
+        let (folder, pack) = try newPack(named: "cave")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let pack = folder.appendingPathComponent("cave")
-        let made = try PseudoTerminal(["new", "pack", pack.path])
-        #expect(try made.waitForExit() == 0)
         let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--level", "first-steps",
                                        "--profile", folder.appendingPathComponent("p.sqlite").path])
         try game.expect("== Briefing: First Steps ==")

@@ -23,6 +23,16 @@ let spawnCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actio
 /// The shipped tutorial.
 let tutorialPath = repositoryRoot.appendingPathComponent("levels/tutorial").path
 
+/// The pack `echolot new pack` writes, as every new pack starts, in a fresh folder for the
+/// caller to remove.
+func newPack(named name: String) throws -> (folder: URL, pack: URL) {
+    let folder = try temporaryFolder()
+    let pack = folder.appendingPathComponent(name)
+    let made = try PseudoTerminal(["new", "pack", pack.path])
+    #expect(try made.waitForExit() == 0)
+    return (folder, pack)
+}
+
 /// A failure of the harness itself (not of the game under test).
 struct HarnessError: Error, CustomStringConvertible {
     let description: String

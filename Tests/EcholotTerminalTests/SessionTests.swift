@@ -82,6 +82,36 @@ private func problems(in events: [LevelEvent]) -> [String] {
         #expect(replayed.errors.isEmpty)
     }
 
+    /// A level played on its own has the time of day as a story's levels have it: its clock
+    /// says the time as the level begins and after each simulated minute, and each saying
+    /// is an input of its log, so `echolot run` of the log, which has no clock, ends alike.
+    @Test func aLevelsOwnClockIsRecordedAndReplays() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("log.jsonl").path
+        let store = tutorialStore("first-sound")
+        let time = try #require(TimeOfDay(hour: 10, minute: 59))
+        let session = LevelSession(store: store, recorder: try InputRecorder(path: path),
+                                   clock: StoryClock(time: time, step: LevelSession.standardStep))
+        session.begin()
+        #expect(store.state[Game.clock]?["dayPart"]?.stringValue == "morning")
+        for _ in 0 ..< 3601 { session.tick() }
+        #expect(store.state[Game.clock]?["hour"]?.intValue == 11 && store.state[Game.clock]?["minute"]?.intValue == 0)
+        #expect(store.state[Game.clock]?["dayPart"]?.stringValue == "noon")
+        session.turn(to: 60)
+        for _ in 0 ..< 10 { session.tick() }
+        session.select()
+        #expect(session.takeEvents().contains(.hit(id: "bell", found: 1)))
+        session.end()
+        let log = try InputLog.read(contentsOf: URL(fileURLWithPath: path), displayPath: path)
+        let clocks = log.events.filter { $0.action.name == ActionName.clock }
+        #expect(clocks.map { [$0.action["hour"].intValue, $0.action["minute"].intValue] } == [[10, 59], [11, 0]])
+        #expect(clocks.count == 2 && clocks[0].t == 0 && abs(clocks[1].t - 60) < 1e-9)
+        let replayed = LevelRunner().run(tutorialStore("first-sound"), log: log)
+        #expect(replayed.errors.isEmpty)
+        #expect(replayed.stateHash == store.state.tree.stableHashHex)
+    }
+
     /// A head pose with a pitch of −0 tilts the view to −0, and the recording says so: it
     /// wrote `"elevation":0`, which read back as +0, so a rule that told them apart (here
     /// one that keeps the payload's text) ended differently in the replay.

@@ -1,9 +1,9 @@
 import EcholotCore
 
-/// The time of day as a story run announces it: a `clock` action at the start and one
-/// after every simulated minute of ticks, so scripts see the hour move on and a replay
-/// of the same actions sees the same times. A reference, so the sessions of a story's
-/// scenes share one clock.
+/// The time of day as a story run, or a level `echolot play` plays, announces it: a
+/// `clock` action at the start and one after every simulated minute of ticks, so scripts
+/// see the hour move on and a replay of the same actions sees the same times. A
+/// reference, so the sessions of a story's scenes share one clock.
 public final class StoryClock {
     /// The time last announced.
     public private(set) var time: TimeOfDay

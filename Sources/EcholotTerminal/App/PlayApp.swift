@@ -539,7 +539,9 @@ public final class PlayApp {
             }
         }
         let engine = loop.audio.play(store, pack: entry.pack)
-        let session = LevelSession(store: store, recorder: recorder)
+        // Every level has the time of day, as a story's have it: a rule may vary the level by it.
+        let clock = StoryClock(time: options.clockStart, step: LevelSession.standardStep)
+        let session = LevelSession(store: store, recorder: recorder, clock: clock)
         let steering = Steering(session: session, settings: options.steering)
         let context = LevelContext(
             packName: names.pack(entry.pack), names: names, goalPaths: definition.goalPaths,

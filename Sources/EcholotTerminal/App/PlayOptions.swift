@@ -19,6 +19,17 @@ public struct PlayOptions: Sendable {
     public var audio = true
     /// The language of the pack's strings (default: the pack's own).
     public var language: String?
+    /// The time of day the clock of every level and story played starts at (`--time`);
+    /// `nil`: the player's own.
+    public var time: TimeOfDay?
+
+    /// The time of day a clock starting now starts at: `--time`, else the player's. From
+    /// there it runs on simulated minutes, each announced as an input like any other.
+    public var clockStart: TimeOfDay {
+        if let time { return time }
+        let now = Calendar.current.dateComponents([.hour, .minute], from: Date())
+        return TimeOfDay(hour: now.hour ?? 12, minute: now.minute ?? 0) ?? .noon
+    }
 
     /// The defaults: keys, full screen, sound on.
     public init() {}

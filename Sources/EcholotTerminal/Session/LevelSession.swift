@@ -41,6 +41,8 @@ public final class LevelSession {
     /// of one scene of a story passes `scene`: it ends when that says the scene is over
     /// (another began, or the story ended) rather than when a level is won or lost; the
     /// story's `clock` announces the time as ticks pass; `pending` are events to tell first.
+    /// A level's own `clock` (without `scene`) announces the time as the level begins and
+    /// as ticks pass, each announcement recorded: `echolot run` has no clock of its own.
     public init(store: Store<GameState>, step: Double = LevelSession.standardStep, recorder: (any InputSink)? = nil,
                 scene isOver: ((GameState) -> Bool)? = nil, clock: StoryClock? = nil, pending: [LevelEvent] = []) {
         self.store = store
@@ -70,10 +72,16 @@ public final class LevelSession {
         return status == .won || status == .lost
     }
 
-    /// Starts the level (the runner does this itself, so it is not recorded).
+    /// Starts the level (the runner does this itself, so it is not recorded), and says the
+    /// level's own clock's time (a story's said it as the story began).
     public func begin() {
         dispatch(.start, record: false)
+        if ownsClock, let clock { dispatch(clock.announcement) }
     }
+
+    /// Whether the clock is the level's own, not a story's: its announcements are inputs
+    /// of the level's log, and none comes after the level ends, where a replay stops.
+    private var ownsClock: Bool { isOver == nil }
 
     /// Turns the view by `degrees`, coalesced to one turn per tick.
     public func turn(by degrees: Double) {
@@ -110,10 +118,11 @@ public final class LevelSession {
         guard !isFinished, !ended else { return }
         dispatch(.tick(step), record: false)
         ticks += 1
-        // The clock is the story's, not the player's: a replay announces it by itself, and
-        // also on the tick that ends a scene (the next scene's state is this one's), so a
-        // scene ending on a whole minute must not lose that minute here either.
-        if let announcement = clock?.tick() { dispatch(announcement, record: false, afterTheEnd: true) }
+        // A story's clock is the story's, not the player's: a replay announces it by itself,
+        // and also on the tick that ends a scene (the next scene's state is this one's), so
+        // a scene ending on a whole minute must not lose that minute here either. A level's
+        // own is recorded, and stops with the level, as its replay does.
+        if let announcement = clock?.tick() { dispatch(announcement, record: ownsClock, afterTheEnd: !ownsClock) }
         for action in coalescer.newPeriod() where !isFinished {
             dispatch(action)
         }
