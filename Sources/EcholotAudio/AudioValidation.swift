@@ -6,7 +6,8 @@ import Synchronization
 /// The sound check of docs/audio.md with the files decoded: ``PackSoundCheck`` with
 /// ``AudioAsset/check(url:directional:)`` as its decoder. `validate`, `pack` and `install`
 /// take every problem it finds as the pack's; the commands that play one level take
-/// ``sounds(ofLevel:in:)``: that level's problems stop it, the others are warnings.
+/// ``sounds(ofLevel:in:)``: that level's sounds are decoded and their problems stop it, the
+/// others are only looked at, and what that finds is a warning.
 public enum AudioValidation {
     /// Diagnostics for every sound file the levels of `pack` (and `readWithProblems`, levels
     /// whose files have other problems) name that cannot be played where it is used (entity
@@ -22,40 +23,51 @@ public enum AudioValidation {
     }
 
     /// What a command that plays level `id` of `pack` is told of the pack's sounds: the
-    /// problems of the sounds the level names stop it (as `validate` tells them); those of
-    /// every other level's sounds and of the preview are warnings, so that the pack's
-    /// author hears of them from whoever plays it, and the level plays.
+    /// problems of the sounds the level names stop it (as `validate` tells them); what is
+    /// seen wrong, without decoding, of every other level's sounds and of the preview is a
+    /// warning, so that the pack's author hears of it from whoever plays it, and the level plays.
     public static func sounds(ofLevel id: String, in pack: Pack) -> SoundVerdict {
         verdict(of: pack, playing: [id])
     }
 
     /// The problems of the levels `played` (and `also`, found elsewhere) refusing, those of
-    /// the pack's other levels and preview as warnings.
+    /// the pack's other levels and preview as warnings. Only the sounds played are decoded:
+    /// the others are held to what is seen without opening them (``PackSoundCheck`` with no
+    /// decoder), since decoding a pack of thousands of sounds took longer than the level.
     private static func verdict(of pack: Pack, playing played: Set<String>, also: [Diagnostic] = []) -> SoundVerdict {
-        var check = PackSoundCheck(pack: pack, decoded: decodedProblem)
+        var decoding = PackSoundCheck(pack: pack, decoded: decodedProblem)
+        var seen = PackSoundCheck(pack: pack)
         let (playing, others) = pack.levels.values.partitioned { played.contains($0.id) }
-        return SoundVerdict(refusing: (also + check.diagnostics(of: playing, preview: false)).sortedForDisplay(),
-                            elsewhere: check.diagnostics(of: others, preview: true).map(\.asWarning))
+        return SoundVerdict(refusing: (also + decoding.diagnostics(of: playing, preview: false)).sortedForDisplay(),
+                            elsewhere: seen.diagnostics(of: others, preview: true).map(\.asWarning))
     }
 
     /// What playing the story `book` of `pack` is told of the pack's sounds: a story is
     /// played through as one, so the problems of its voices and ambience and of every
-    /// level it plays stop it; those of the pack's other levels and preview are warnings.
+    /// level it plays stop it; what is seen of the pack's other levels and preview are warnings.
     public static func sounds(ofStory book: StoryBook, in pack: Pack) -> SoundVerdict {
-        let played = Set(book.chapters.flatMap(\.steps).compactMap { step -> String? in
+        verdict(of: pack, playing: levels(of: book), also: diagnostics(for: book, in: pack))
+    }
+
+    /// The ids of the levels `book` plays.
+    private static func levels(of book: StoryBook) -> Set<String> {
+        Set(book.chapters.flatMap(\.steps).compactMap { step -> String? in
             if case let .level(level) = step.kind { return level.level }
             return nil
         })
-        return verdict(of: pack, playing: played, also: diagnostics(for: book, in: pack))
     }
 
-    /// Every sound problem of `pack` — its levels', its preview's and its story's voices
-    /// and ambience — as warnings: what `echolot test` tells, since its tests play no sound,
-    /// yet a player cannot start the levels (or the story) these problems stop.
-    public static func warnings(for pack: Pack) -> [Diagnostic] {
-        var found = diagnostics(for: pack)
-        if case let .success(book)? = StoryReader.reading(for: pack)?.result { found += diagnostics(for: book, in: pack) }
-        return found.map(\.asWarning).sortedForDisplay()
+    /// The sound problems `echolot test` tells, as warnings: its tests play no sound, yet a
+    /// player cannot start the levels (or the story) these problems stop. The sounds of the
+    /// levels `played` and, with `story`, of the pack's story (its voices, ambience and
+    /// levels) are decoded, as the commands that play them decode them; the pack's other
+    /// sounds are looked at as ``sounds(ofLevel:in:)`` looks at them.
+    public static func warnings(for pack: Pack, played: Set<String>, story: Bool) -> [Diagnostic] {
+        var book: StoryBook?
+        if story, case let .success(read)? = StoryReader.reading(for: pack)?.result { book = read }
+        let found = verdict(of: pack, playing: played.union(book.map(levels(of:)) ?? []),
+                            also: book.map { diagnostics(for: $0, in: pack) } ?? [])
+        return (found.refusing + found.elsewhere).map(\.asWarning).sortedForDisplay()
     }
 
     /// Diagnostics for every sound file `book` (the pack's story) names — voices and

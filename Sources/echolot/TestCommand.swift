@@ -26,7 +26,10 @@ struct TestCommand: LoadsStandardRules {
             such as test/, or with a slip in its .lua or .story.json) is told as a warning after \
             the count of a run of every test; a tests/ that cannot be read, or is no folder, is an error and \
             counted as 'FAILED: <pack>/tests: reading the tests'. Tests \
-            play no sound; sounds that play would refuse are told as warnings after the count. \
+            play no sound; sounds that play would refuse are told as warnings after the count: \
+            those of the levels (and story) the tests play decoded, as play decodes them, \
+            the other levels' only as far as they are seen without decoding them (validate \
+            decodes every one). \
             A pack file that does not read (a level, strings, pack.json) is told at its place and \
             counted as 'FAILED: <file>: loading the pack'; the tests of the levels that load \
             still run, and a test of a level that did not load fails.
@@ -123,7 +126,10 @@ struct TestCommand: LoadsStandardRules {
         }
         // The tests run are those listed here: the runs do not list tests/ again.
         let levels = only.map { $0.filter(tests.levelTests.contains) } ?? tests.levelTests
+        // The levels the tests play: their sounds are the ones decoded for the warnings below.
+        var played: Set<String> = []
         for result in PackTests.run(pack, only: levels, loadingPrinted: { print("print: \($0)") }) {
+            if let level = result.test?.level { played.insert(level) }
             let shown = result.label
             report(shown, passed: result.passed, printed: result.printed) {
                 // On stderr alone a mismatch must still say which test it is about; the
@@ -138,7 +144,8 @@ struct TestCommand: LoadsStandardRules {
         // A run of every test checks the story even with no story test: a story that does
         // not read fails it.
         let stories = only.map { $0.filter(tests.storyTests.contains) }
-        for result in stories?.isEmpty == true ? [] : StoryTesting.run(pack, only: stories ?? tests.storyTests) {
+        let storyChecked = stories?.isEmpty != true
+        for result in storyChecked ? StoryTesting.run(pack, only: stories ?? tests.storyTests) : [] {
             report(result.label, passed: result.passed, printed: result.printed) { Terminal.report(result.diagnostics) }
         }
         print("\(passed) passed, \(failed) failed")
@@ -146,7 +153,7 @@ struct TestCommand: LoadsStandardRules {
         // find (`test/`, `tests/more/`, `.lau`) would otherwise pass by not running.
         if only == nil { Terminal.report(tests.warnings) }
         // The tests pass without sound, so the author would first hear of these from a player.
-        let sounds = AudioValidation.warnings(for: pack)
+        let sounds = AudioValidation.warnings(for: pack, played: played, story: storyChecked)
         if !sounds.isEmpty {
             Terminal.report(sounds)
             Terminal.error("note: the tests play no sound, but play refuses a level (or story) whose sounds have problems; "

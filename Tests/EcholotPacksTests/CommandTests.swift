@@ -922,6 +922,29 @@ struct CommandTests {
             """)
     }
 
+    /// The tests decode the sounds of the levels they play, not every sound of the pack: a
+    /// level no test plays is told only of what is seen without decoding (a missing file),
+    /// and a damaged file of it is left to validate and to the play that would start it.
+    @Test func testsDecodeTheSoundsOfTheLevelsTheyPlay() throws {
+        let scratch = Scratch()
+        let tutorial = try shippedPackCopy("tutorial", id: "damaged")
+        try Data("not audio".utf8).write(to: tutorial.appendingPathComponent("sounds/drum.wav"))
+        try FileManager.default.removeItem(at: tutorial.appendingPathComponent("sounds/bee.wav"))
+        let levels = tutorial.appendingPathComponent("levels").path
+        let bee = [
+            #"\#(levels)/around-you.json:43:26: warning: entities[3].sound.file: sound file "sounds/bee.wav" does not exist (did you mean "bell.wav"?)"#,
+            #"\#(levels)/two-voices.json:21:26: warning: entities[1].sound.file: sound file "sounds/bee.wav" does not exist (did you mean "bell.wav"?)"#,
+        ]
+        let drum = #"\#(levels)/in-order.json:17:26: warning: entities[0].sound.file: sound file "sounds/drum.wav": not a readable WAV"#
+        let first = try echolot(["test", tutorial.path, "tests/first-sound.lua"], in: scratch.url, data: scratch.at("data"))
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        #expect(first.stderr.hasPrefix(bee.joined(separator: "\n") + "\nnote: "), "\(first.stderr)")
+        let ordered = try echolot(["test", tutorial.path, "tests/in-order.lua"], in: scratch.url, data: scratch.at("data"))
+        #expect(ordered.status == 0, "\(ordered.stdout)\(ordered.stderr)")
+        #expect(ordered.stderr.hasPrefix(bee[0] + "\n" + drum), "\(ordered.stderr)")
+        #expect(ordered.stderr.contains("\n" + bee[1] + "\nnote: "), "\(ordered.stderr)")
+    }
+
     /// A pack with no tests passed `echolot test` with "0 passed, 0 failed" and not a word
     /// more, which reads like a pack whose tests all pass: it now says there are none, and
     /// how to write one, and still passes (there is nothing that failed).

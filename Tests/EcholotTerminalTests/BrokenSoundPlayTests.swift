@@ -4,7 +4,8 @@ import Testing
 
 /// `echolot play` in real pseudo-terminals of a pack one of whose sounds cannot be played:
 /// the level (or story) that plays it says so when chosen, instead of playing with that
-/// sound silent; the pack's other levels play, and the broken sound is told once.
+/// sound silent; the pack's other levels play, and a broken sound of theirs that is seen
+/// without decoding it is told once.
 @Suite(.serialized) struct BrokenSoundPlayTests {
     /// The tutorial with `sounds/drum.wav`, which only its level `in-order` names, no
     /// longer a sound.
@@ -28,9 +29,14 @@ import Testing
     }
 
     /// Chosen from the menu, that level says why it cannot be started and the menu comes
-    /// back; another level plays, told of the broken sound once, as a warning.
+    /// back; another level plays. A missing sound of other levels (the bee's) is told once,
+    /// as a warning; the drum, which only decoding finds broken, is not told as one: only the
+    /// sounds of the level that starts are decoded.
     @Test func theMenuSaysWhyALevelCannotStartAndPlaysTheOthers() throws {
         let pack = try tutorialWithABrokenDrum()
+        try FileManager.default.removeItem(at: pack.appendingPathComponent("sounds/bee.wav"))
+        let bee = "\(pack.path)/levels/around-you.json:43:26: warning: entities[3].sound.file: "
+            + #"sound file "sounds/bee.wav" does not exist (did you mean "bell.wav"?)"#
         let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio"])
         try game.expect("1. The Basics")
         game.send("\r")
@@ -47,7 +53,6 @@ import Testing
         try game.expect("; echolot validate \(pack.path) lists it")
         try game.expect("== The Basics — choose a level ==")
         try start("1", "The First Sound")
-        try game.expect("\(pack.path)/levels/in-order.json:17:26: warning: \(Self.drumProblem)")
         try game.expect("Level The First Sound begins.")
         game.send("q")
         try game.expect("== Left: The First Sound ==")
@@ -55,7 +60,8 @@ import Testing
         game.send("q")
         try game.expect("== Left: The First Sound ==")
         #expect(try game.quitFromAPage() == 0)
-        #expect(game.text.components(separatedBy: "warning: \(Self.drumProblem)").count == 2, "told once: \(game.text)")
+        #expect(game.text.components(separatedBy: bee).count == 2, "told once: \(game.text)")
+        #expect(!game.text.contains("warning: \(Self.drumProblem)"), "\(game.text)")
     }
 
     /// A story plays its levels one after another: one of them with a sound that cannot

@@ -129,8 +129,8 @@ public struct PackSoundCheck {
         let shown = "sound file \(quoted("sounds/" + file))"
         let resolution = pack.sounds.resolve(file)
         switch resolution {
-        case .found:
-            guard let size = size(of: file), size > PackFiles.assetLimit else { return nil }
+        case let .found(url):
+            guard let size = size(at: url), size > PackFiles.assetLimit else { return nil }
             return "\(shown) is \(FileBytes.mebibytes(size)), over the \(PackFiles.assetLimit / (1024 * 1024)) MiB limit; "
                 + "shorten it, or save it as FLAC or Ogg Vorbis, which take less room"
         case .missing:
@@ -148,6 +148,11 @@ public struct PackSoundCheck {
     /// The size of the file `file` resolves to, when one does.
     private func size(of file: String) -> Int? {
         guard case let .found(url) = pack.sounds.resolve(file) else { return nil }
+        return size(at: url)
+    }
+
+    /// The size of the file at `url`, a name resolved (a link is measured at its file).
+    private func size(at url: URL) -> Int? {
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
         return (attributes?[.size] as? NSNumber)?.intValue
     }
