@@ -6,6 +6,7 @@ import Foundation
 let benchmarks: [(name: String, run: () -> Void)] = [
     ("core", runCoreBenchmarks), ("lua", runLuaBenchmarks), ("sandbox", runSandboxBenchmarks),
     ("audio", runAudioBenchmarks), ("terminal", runTerminalBenchmarks), ("store", runStoreBenchmarks),
+    ("start", runStartBenchmarks),
 ]
 let arguments = CommandLine.arguments.dropFirst()
 // Whoever reproduces docs/PERFORMANCE.md's figures asks the binary first; "--help" was

@@ -18,7 +18,7 @@ import Testing
         #expect(result.stderr.hasPrefix(prefix) && result.stderr.hasSuffix("\n") && result.stderr.filter { $0 == "\n" }.count == 1,
                 "\(result.stderr)")
         let sections = result.stderr.dropFirst(prefix.count).dropLast().components(separatedBy: ", ")
-        #expect(sections == ["core", "lua", "sandbox", "audio", "terminal", "store"], "\(sections)")
+        #expect(sections == ["core", "lua", "sandbox", "audio", "terminal", "store", "start"], "\(sections)")
         let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/PERFORMANCE.md"), encoding: .utf8)
         let listed = try #require(page.range(of: "(sections: ").map { page[$0.upperBound...].prefix(while: { $0 != ";" }) })
         #expect(listed.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "`", with: "") == sections.joined(separator: ", "))
@@ -30,7 +30,7 @@ import Testing
         let result = try runProcess(Self.bench, ["--help"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
-        #expect(result.stdout.contains("core, lua, sandbox, audio, terminal, store"), "\(result.stdout)")
+        #expect(result.stdout.contains("core, lua, sandbox, audio, terminal, store, start"), "\(result.stdout)")
         for variable in ["ECHOLOT_LUA_WAY", "ECHOLOT_LUA_TICKS", "ECHOLOT_LUA_ENTITIES"] {
             #expect(result.stdout.contains(variable), "\(variable): \(result.stdout)")
         }

@@ -18,6 +18,9 @@ public struct PackSoundCheck {
 
     /// The pack whose sounds are checked.
     public let pack: Pack
+    /// Where its names resolve, the folders opened once (``PackSounds/resolver()``): a check
+    /// of thousands of names took longer opening them for each than the level took to load.
+    private let resolve: (String) -> PackSounds.Resolution
     private let decoded: Decoder?
     /// Problems by name (what the model sees), then by name and use (what decoding finds).
     private var files: [String: String?] = [:]
@@ -30,6 +33,7 @@ public struct PackSoundCheck {
     /// what the model sees is checked).
     public init(pack: Pack, decoded: Decoder? = nil) {
         self.pack = pack
+        resolve = pack.sounds.resolver()
         self.decoded = decoded
     }
 
@@ -87,7 +91,7 @@ public struct PackSoundCheck {
         let memo = "\(directional)|\(file)"
         if let known = uses[memo] { return known }
         var problem: String?
-        if let decoded, case let .found(url) = pack.sounds.resolve(file) { problem = decoded(url, directional) }
+        if let decoded, case let .found(url) = resolve(file) { problem = decoded(url, directional) }
         uses[memo] = .some(problem)
         return problem
     }
@@ -127,7 +131,7 @@ public struct PackSoundCheck {
             return "unsupported sound format \(quoted(file)); use WAV (.wav), FLAC (.flac) or Ogg Vorbis (.ogg)"
         }
         let shown = "sound file \(quoted("sounds/" + file))"
-        let resolution = pack.sounds.resolve(file)
+        let resolution = resolve(file)
         switch resolution {
         case let .found(url):
             guard let size = size(at: url), size > PackFiles.assetLimit else { return nil }
@@ -147,14 +151,15 @@ public struct PackSoundCheck {
 
     /// The size of the file `file` resolves to, when one does.
     private func size(of file: String) -> Int? {
-        guard case let .found(url) = pack.sounds.resolve(file) else { return nil }
+        guard case let .found(url) = resolve(file) else { return nil }
         return size(at: url)
     }
 
     /// The size of the file at `url`, a name resolved (a link is measured at its file).
     private func size(at url: URL) -> Int? {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
-        return (attributes?[.size] as? NSNumber)?.intValue
+        // `stat` follows the links; one call, where resolving them first took one per folder.
+        var status = stat()
+        return stat(url.path, &status) == 0 ? Int(status.st_size) : nil
     }
 
     /// The names in the `sounds/` folders of the pack and its bases (``Pack/soundNames()``).
@@ -168,7 +173,7 @@ public struct PackSoundCheck {
     /// The absolute path of the file `file` resolves to when it lies in the folder `own`
     /// (the pack itself, not a base); `nil` otherwise.
     private func ownFile(_ file: String, in own: String) -> String? {
-        guard case let .found(url) = pack.sounds.resolve(file) else { return nil }
+        guard case let .found(url) = resolve(file) else { return nil }
         let path = url.standardizedFileURL.resolvingSymlinksInPath().path
         return PathInside.isBelow(path, folder: own) ? path : nil
     }

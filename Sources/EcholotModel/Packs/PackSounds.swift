@@ -49,11 +49,23 @@ public struct PackSounds: Sendable, Equatable {
     /// file of that name; when no pack has one, that thing is told for what it is rather
     /// than as a missing file (opening a link out would follow it).
     public func resolve(_ name: String) -> Resolution {
+        resolve(name, in: packs.map(PackFiles.open))
+    }
+
+    /// ``resolve(_:)`` for many names, the pack folders opened once for all of them: a pack
+    /// of thousands of sounds opened each folder again for every name it checked.
+    public func resolver() -> (String) -> Resolution {
+        let opened = packs.map(PackFiles.open)
+        return { resolve($0, in: opened) }
+    }
+
+    /// Where `name` resolves, `opened` the pack folders as ``packs`` lists them.
+    private func resolve(_ name: String, in opened: [PackFiles.Opening]) -> Resolution {
         if let problem = AssetChecker.pathProblem(name, folder: "sounds") { return .refused(problem) }
         let relative = "sounds/" + name
         var standing: String?
-        for pack in packs {
-            guard case let .opened(files) = PackFiles.open(pack) else { continue }
+        for opening in opened {
+            guard case let .opened(files) = opening else { continue }
             let url = files.url(relative)
             let entry = files.entry(at: url)
             if case .file = entry { return .found(url) }
