@@ -29,9 +29,15 @@ public final class AudioDevice {
     private static let claimed = Mutex(false)
 
     /// Sources OpenAL Soft reserves per context; its default (256 in all) is too few for
-    /// the benchmark's 128 sources plus ambience on a busy level.
+    /// the benchmark's 128 sources plus ambience on a busy level. It makes no more than the
+    /// two together, of either kind.
     private static let monoSources: ALCint = 1000
     private static let stereoSources: ALCint = 24
+
+    /// How many entity sounds play at once (``AudioEngine`` gives the nearest the sources):
+    /// the mono sources, so that the other 24 stay for the ambience, the music, a story's
+    /// voices and the menus' cues and previews however many entities sound.
+    public static let entitySoundLimit = Int(monoSources)
 
     /// Opens the default playback device with HRTF requested.
     public static func openSpeakers() throws -> AudioDevice {

@@ -17,26 +17,37 @@ public final class AudioEngine {
     private let ambient: ValueTranslator<AmbientSource>
     private var ambienceSlots = 0
     private let reporter: OnceReporter
+    private let notice: (String) -> Void
+    private let budget: SourceBudget
     private let defersUpdates: Bool
 
     private static let musicSlot = "music"
 
-    /// An engine playing on `device` the sounds in `sounds`; problems go to `report`, once each.
-    public init(device: AudioDevice, sounds: SoundFolder, report: @escaping (String) -> Void) {
+    /// An engine playing on `device` the sounds in `sounds`; problems go to `report`, once
+    /// each; `notice` (else `report`) is told, once a level, when more entities have a sound
+    /// than play at once (``AudioDevice/entitySoundLimit``): the nearest play, which is no
+    /// problem of a sound (a render is written all the same).
+    public init(device: AudioDevice, sounds: SoundFolder, report: @escaping (String) -> Void,
+                notice: ((String) -> Void)? = nil) {
         let reporter = OnceReporter(sink: report)
         let buffers = BufferCache(folder: sounds)
+        let budget = SourceBudget(limit: AudioDevice.entitySoundLimit)
         self.device = device
         self.sounds = sounds
         self.reporter = reporter
+        self.notice = notice ?? report
+        self.budget = budget
         self.buffers = buffers
         defersUpdates = alIsExtensionPresent("AL_SOFT_deferred_updates") != AL_FALSE
         entities = ValueTranslator(
             primaryAttribute: [AudioAttributes.sound, AudioAttributes.file],
             create: { key, entity in
-                guard let buffer = Self.buffer(key.primary, directional: true, buffers, reporter) else { return nil }
+                guard let buffer = Self.buffer(key.primary, directional: true, buffers, reporter),
+                      budget.take(key.id) else { return nil }
                 do {
                     return try SpatialSource.make(buffer: buffer, entity: entity)
                 } catch {
+                    budget.give()
                     reporter.report("audio: the sound of entity \(MessageText.named(key.id)) stays silent: \(error)")
                     return nil
                 }
@@ -48,7 +59,10 @@ public final class AudioEngine {
                     reporter.report("audio: the sound of an entity could not be changed: \(error)")
                 }
             },
-            release: { $0.release() }
+            release: {
+                budget.give()
+                $0.release()
+            }
         )
         ambient = ValueTranslator(
             primaryAttribute: [AudioAttributes.file],
@@ -121,6 +135,8 @@ public final class AudioEngine {
 
     /// The number of entity sounds that have a source.
     public var entitySourceCount: Int { entities.count }
+    /// The number of entity sounds that wait, silent, for a source (``AudioDevice/entitySoundLimit``).
+    public var waitingEntityCount: Int { budget.waiting.count }
     /// The number of ambient and music sounds that have a source.
     public var ambientSourceCount: Int { ambient.count }
     /// The number of distinct sound files loaded into OpenAL buffers.
@@ -147,7 +163,39 @@ public final class AudioEngine {
             ids.formUnion(current.mapValue?.keys ?? [])
             // In a fixed order: OpenAL mixes sources in the order they were made, and a
             // Set's order changes from run to run, which made renders differ in the last bit.
-            for id in ids.sorted() { entities.resync(id: id, element: element(id)) }
+            let order = ids.sorted()
+            // More sounds than sources: the farthest wait. Theirs are given back first, so
+            // that the nearest find them free.
+            let over = budget.overLimit(order.compactMap { id in
+                element(id).flatMap { entities.identify(id: id, $0) == nil ? nil : (id, Placement($0).metres) }
+            })
+            budget.waiting = over
+            budget.told = false
+            for id in order where over.contains(id) { entities.resync(id: id, element: nil) }
+            budget.admit {
+                for id in order where !over.contains(id) { entities.resync(id: id, element: element(id)) }
+            }
+        }
+        if budget.canAdmit { admitNearest(current) }
+        if !budget.waiting.isEmpty, !budget.told {
+            budget.told = true
+            notice(budget.notice)
+        }
+    }
+
+    /// Gives the sources that are free to the nearest waiting entities, in the order of
+    /// their ids; forgets those that have since lost their sound or left the level.
+    private func admitNearest(_ current: Value) {
+        var sounding: [(id: String, metres: Double)] = []
+        for id in budget.waiting {
+            let value = current[id]
+            if !value.isNull, entities.identify(id: id, value) != nil { sounding.append((id, Placement(value).metres)) }
+        }
+        budget.waiting = Set(sounding.map(\.id))
+        let free = budget.limit - budget.used
+        let nearest = sounding.sorted { ($0.metres, $0.id) < ($1.metres, $1.id) }.prefix(free).map(\.id)
+        budget.admit {
+            for id in nearest.sorted() { entities.resync(id: id, element: current[id]) }
         }
     }
 

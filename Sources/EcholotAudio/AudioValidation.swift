@@ -70,6 +70,22 @@ public enum AudioValidation {
         return (found.refusing + found.elsewhere).map(\.asWarning).sortedForDisplay()
     }
 
+    /// A warning at each of the pack's own levels (`only` that one, when given) in which more
+    /// entities have a sound than the device plays at once (``AudioDevice/entitySoundLimit``):
+    /// the farthest would stay silent, which no other check shows its author. Counted from
+    /// the level file: a rule may give sounds to more entities as the level runs.
+    public static func crowdWarnings(for pack: Pack, only: String? = nil) -> [Diagnostic] {
+        let limit = AudioDevice.entitySoundLimit
+        return pack.levels.values.filter { (only ?? $0.id) == $0.id && pack.isOwn($0) }.compactMap { definition in
+            let sounding = definition.soundReferences.count(where: { SoundUses.isEntitySound($0.path) })
+            guard sounding > limit else { return nil }
+            return Diagnostic(path: definition.source.displayPath, at: definition.source.position(of: "entities"), message:
+                "entities: \(sounding) entities have a sound, more than the \(limit) a player's sound device plays at once: "
+                    + "only the \(limit) nearest are heard as the level begins; give fewer entities a sound, or split the level",
+                severity: .warning)
+        }.sortedForDisplay()
+    }
+
     /// Diagnostics for every sound file `book` (the pack's story) names — voices and
     /// ambience — that cannot be played where it is used: a voice that becomes a speaking
     /// entity (over a level, a choice's option, a line with an `azimuth`) must be mono.

@@ -26,13 +26,17 @@ struct Placement {
         return true
     }
 
+    /// The distance in metres the sound is played at.
+    var metres: Double {
+        // A source at the listener's own position has no direction at all.
+        Double(SoundParameters.clamp(distance?.doubleValue ?? EntityKeys.distance.defaultValue, 0.01 ... 10_000, default: 1.5))
+    }
+
     /// OpenAL coordinates by the geometry contract: +X right, +Y up, −Z ahead.
     var coordinates: (x: Float, y: Float, z: Float) {
         let a = Geometry.normalize(azimuth: azimuth?.doubleValue ?? EntityKeys.azimuth.defaultValue)
         let e = Geometry.clamp(elevation: elevation?.doubleValue ?? EntityKeys.elevation.defaultValue)
-        // A source at the listener's own position has no direction at all.
-        let d = Double(SoundParameters.clamp(distance?.doubleValue ?? EntityKeys.distance.defaultValue, 0.01 ... 10_000, default: 1.5))
-        let p = Geometry.cartesian(relativeAzimuth: a, elevation: e, distance: d)
+        let p = Geometry.cartesian(relativeAzimuth: a, elevation: e, distance: metres)
         return (Float(p.x), Float(p.y), Float(p.z))
     }
 }

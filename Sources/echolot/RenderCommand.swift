@@ -18,7 +18,9 @@ struct RenderCommand: LoadsStandardRules {
             --seconds are filled. Errors of the rules are told on stderr and make the exit \
             status 1, as with 'echolot run'; the file is written all the same. A level one \
             of whose sounds cannot be played is refused and nothing is written; the pack's \
-            other levels' sounds are told as warnings, as with 'echolot run'.
+            other levels' sounds are told as warnings, as with 'echolot run'. A level with \
+            more entities sounding than the \(AudioDevice.entitySoundLimit) that play at once \
+            is written as a player hears it, the nearest sounding, and says so on stderr.
             """
     )
 
@@ -114,10 +116,12 @@ struct RenderCommand: LoadsStandardRules {
             if let notice = device.hrtf.notice { Terminal.error("audio: \(notice)") }
             // A sound that cannot be heard makes the render wrong: it is not written.
             let problems = SoundProblems()
-            let engine = AudioEngine(device: device, sounds: SoundFolder(game.pack.sounds)) { message in
+            // More entities with a sound than play at once is told, not refused: the file
+            // holds what a player hears, the nearest of them.
+            let engine = AudioEngine(device: device, sounds: SoundFolder(game.pack.sounds), report: { message in
                 problems.count += 1
                 Terminal.error(message)
-            }
+            }, notice: Terminal.error)
             let writer = try WAVWriter(url: URL(fileURLWithPath: out), channels: 2, sampleRate: device.sampleRate)
             // An hour of audio is 600 MB: Ctrl-C must not leave that behind in a hidden file.
             let stopIfAsked = { held.deliverIfArrived { try? FileManager.default.removeItem(at: writer.temporary) } }

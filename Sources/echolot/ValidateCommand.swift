@@ -193,7 +193,8 @@ struct ValidateCommand: LoadsStandardRules {
         problems += AudioValidation.diagnostics(for: pack, levels: onlyLevel.map { [$0] }, readWithProblems: readWithProblems)
         guard whole else { return (FileReports.told(problems), []) }
         if let onlyLevel {
-            let remarks = pack.unlistedLevelWarnings(storyLevels: storyLevels(StoryReader.reading(for: pack)), only: onlyLevel)
+            let remarks = (pack.unlistedLevelWarnings(storyLevels: storyLevels(StoryReader.reading(for: pack)), only: onlyLevel)
+                + AudioValidation.crowdWarnings(for: pack, only: onlyLevel)).sortedForDisplay()
             if problems.isEmpty, let rules { problems = rules.startProblems() }
             return (FileReports.told(problems), remarks)
         }
@@ -233,7 +234,7 @@ struct ValidateCommand: LoadsStandardRules {
         remarks = (remarks + (rules?.engine.replacedStandardRuleNotes(for: pack.id) ?? [])
             + pack.unlistedLevelWarnings(storyLevels: storyLevels(storyReading))
             + pack.untranslatedStringWarnings(neverShown: Set(neverShown.map(\.id))) + pack.untranslatedLevelTextWarnings() + pack.shadowedTextWarnings()
-            + pack.languageFileNameWarnings()).sortedForDisplay()
+            + pack.languageFileNameWarnings() + AudioValidation.crowdWarnings(for: pack)).sortedForDisplay()
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.
         if problems.isEmpty, let rules { problems = rules.startProblems() }

@@ -359,6 +359,51 @@ import Testing
             + "the pack's files name"), "\(elsewhere.stderr)")
     }
 
+    /// A level with more entities sounding than the device plays at once is rendered as a
+    /// player hears it, the nearest sounding, and says so once; `validate` warns of it at
+    /// the level's entities. The render told a line for each sound past the limit (OpenAL's
+    /// "Out of Memory"), blamed a rule for them and wrote nothing.
+    @Test func aLevelOfMoreSoundsThanPlayAtOnceIsRenderedWithTheNearest() throws {
+        let pack = folder.appendingPathComponent("crowd", isDirectory: true)
+        for sub in ["levels", "sounds"] {
+            try FileManager.default.createDirectory(at: pack.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(at: Tutorial.root.appendingPathComponent("sounds/bell.wav"),
+                                         to: pack.appendingPathComponent("sounds/bell.wav"))
+        try Data(#"""
+            { "id": "crowd", "name": "Crowd", "version": "1.0.0", "api": 1, "author": "Tester", "defaultLanguage": "en",
+              "scenarios": [{ "id": "all", "name": "All", "levels": ["crowd"] }] }
+            """#.utf8).write(to: pack.appendingPathComponent("pack.json"))
+        // Quiet entities near the head, then 100 loud ones farther off: the quiet ones are
+        // the nearest, so the render is silent.
+        let limit = AudioDevice.entitySoundLimit
+        let entities = (0 ..< limit + 100).map { index in
+            let near = index < limit
+            return #"    { "id": "e\#(index)", "position": { "azimuth": 90, "distance": \#(near ? 1.5 : 5) }, "#
+                + #""sound": { "file": "bell.wav", "volume": \#(near ? 0 : 1) } }"#
+        }
+        try Data(("{\n  \"id\": \"crowd\", \"name\": \"Crowd\", \"goals\": [{ \"type\": \"find\", \"entity\": \"e0\" }],\n"
+            + "  \"entities\": [\n" + entities.joined(separator: ",\n") + "\n  ]\n}\n").utf8)
+            .write(to: pack.appendingPathComponent("levels/crowd.json"))
+
+        let out = folder.appendingPathComponent("crowd.wav")
+        let run = try echolot(["render", pack.path, "--level", "crowd", "--seconds", "1", "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "audio: 1100 entities have a sound, more than the 1000 that can play at once: 1000 play, "
+            + "the nearest as the level began, and the other 100 stay silent until a source comes free; the pack's author "
+            + "can give fewer entities a sound (echolot validate warns of a level that has too many)\n")
+        let audio = try AudioAsset.decode(url: out)
+        #expect(abs(audio.duration - 1) < 0.001)
+        let heard = Stereo(interleaved: audio.samples.map { Float($0) / 32768 }, sampleRate: audio.sampleRate)
+        #expect(heard.rms < 1e-4, "the far, loud bells are not heard: \(heard.rms)")
+
+        let validated = try runEcholot(["validate", pack.path])
+        #expect(validated.status == 0, "\(validated.stderr)")
+        #expect(validated.stderr == "\(pack.path)/levels/crowd.json:3:15: warning: entities: 1100 entities have a sound, "
+            + "more than the 1000 a player's sound device plays at once: only the 1000 nearest are heard as the level "
+            + "begins; give fewer entities a sound, or split the level\n")
+    }
+
     /// A sound that cannot be played makes the render wrong: status 1 and no file, and a
     /// file already there is left as it was.
     @Test func aLevelWithABrokenSoundIsNotWritten() throws {
