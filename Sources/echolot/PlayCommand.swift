@@ -174,6 +174,17 @@ struct PlayCommand: LoadsStandardRules {
             start = catalog.entries.first { $0.pack.id == startPack.id } ?? PackEntry(path: path, pack: startPack)
             typedPath = nil
         }
+        // A level the profile does not allow is refused as `run` refuses it: before the game
+        // takes the terminal, before anything is recorded, and before a profile not made yet
+        // is made (it is read as it is; an absent one reads as empty). Progress that cannot be
+        // read is left to the game, which says why on its screen and locks nothing, as its menus.
+        if let level, case let .success(read) = ProfileAccess.attemptReading(explicit: profile),
+           let known = try? read.progress(in: startPack.manifest),
+           let refusal = ProfileAccess.refusal(toPlay: level, of: startPack, in: known, of: read, language: language,
+                                               unrecorded: nil) {
+            Terminal.error(refusal)
+            throw ExitCode(1)
+        }
         // Marks and run history come from the player's profile; when it cannot be opened
         // the game still plays, remembering this session, and says why on its own screen.
         let relay = NoticeRelay()
@@ -185,15 +196,6 @@ struct PlayCommand: LoadsStandardRules {
             (profileProgress, profileProblem) = (nil, error.description)
         }
         let progress: any ProgressProvider = profileProgress ?? SessionProgress()
-        // A level the profile does not allow is refused as `run` refuses it: before the game
-        // takes the terminal, and before anything is recorded. Progress that cannot be read
-        // is left to the game, which says why on its screen and locks nothing, as its menus.
-        if let level, let opened = profileProgress?.profile, let known = try? opened.progress(in: startPack.manifest),
-           let refusal = ProfileAccess.refusal(toPlay: level, of: startPack, in: known, of: opened, language: language,
-                                               unrecorded: nil) {
-            Terminal.error(refusal)
-            throw ExitCode(1)
-        }
         // Each pack's problems of sounds that what is played does not use are told once a
         // session, at the first level or story of it that starts.
         var warned: Set<String> = []

@@ -39,6 +39,12 @@ enum ProfileAccess {
         return Result { () throws(ProfileError) in try open(url) }
     }
 
+    /// The profile at the resolved location read as it is (an absent one as empty, nothing
+    /// made), or why it cannot be read: to refuse a locked level before anything is made.
+    static func attemptReading(explicit: String?) -> Result<Profile, ProfileError> {
+        attempt(explicit: explicit, with: Profile.openForReading(at:))
+    }
+
     /// Opens the resolved location with `open`; on failure, says why and exits 1.
     private static func opening(_ explicit: String?, with open: (URL) throws(ProfileError) -> Profile) throws -> Profile {
         switch attempt(explicit: explicit, with: open) {
