@@ -42,8 +42,12 @@ public final class AudioEngine {
         entities = ValueTranslator(
             primaryAttribute: [AudioAttributes.sound, AudioAttributes.file],
             create: { key, entity in
-                guard let buffer = Self.buffer(key.primary, directional: true, buffers, reporter),
-                      budget.take(key.id) else { return nil }
+                guard let buffer = Self.buffer(key.primary, directional: true, buffers, reporter) else {
+                    // A sound that cannot play gains nothing by waiting for a source.
+                    budget.waiting.remove(key.id)
+                    return nil
+                }
+                guard budget.take(key.id) else { return nil }
                 do {
                     return try SpatialSource.make(buffer: buffer, entity: entity)
                 } catch {
@@ -166,7 +170,8 @@ public final class AudioEngine {
             let order = ids.sorted()
             // More sounds than sources: the farthest wait. Theirs are given back first, so
             // that the nearest find them free.
-            let over = budget.overLimit(order.compactMap { id in
+            // Distances are read only when there may be more sounds than sources.
+            let over = order.count <= budget.limit ? [] : budget.overLimit(order.compactMap { id in
                 element(id).flatMap { entities.identify(id: id, $0) == nil ? nil : (id, Placement($0).metres) }
             })
             budget.waiting = over

@@ -96,15 +96,8 @@ enum StartBench {
         }
     }
 
-    /// A 440 Hz tone, mono 16-bit at 44.1 kHz, as a WAV file's bytes.
-    static func tone() -> Data {
-        let rate = 44_100, frames = Int(soundSeconds * Double(rate)), bytes = frames * 2
-        func le(_ value: Int, _ count: Int) -> [UInt8] { (0 ..< count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-        var data = Array("RIFF".utf8) + le(36 + bytes, 4) + Array("WAVEfmt ".utf8) + le(16, 4) + le(1, 2) + le(1, 2)
-        data += le(rate, 4) + le(rate * 2, 4) + le(2, 2) + le(16, 2) + Array("data".utf8) + le(bytes, 4)
-        for frame in 0 ..< frames { data += le(Int(8_000 * sin(2 * Double.pi * 440 * Double(frame) / Double(rate))), 2) }
-        return Data(data)
-    }
+    /// A mono 16-bit sound of ``soundSeconds``, as `echolot new pack` writes its chime.
+    static func tone() -> Data { Data(ToneWAV.chime(seconds: soundSeconds)) }
 
     /// Gives every sound a time of change of its own for `round`.
     static func touchSounds(in folder: URL, round: Int) throws {

@@ -15,10 +15,30 @@ import Testing
         return (0 ..< count).map { _ in String((0 ..< 1 + next() % 9).map { _ in "abcAB".randomElementSeeded(next()) }) }
     }
 
+    /// The whole optimal-string-alignment table, the reference the banded count must agree with.
+    private static func fullDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var before = Array(0...b.count)  // row i - 2
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], before[j - 2] + 1)
+                }
+            }
+            (before, previous, current) = (previous, current, before)
+        }
+        return previous[b.count]
+    }
+
     @Test func theBandedCountAgreesWithTheFullTable() {
         let all = words(300, seed: 7)
         for (a, b) in zip(all, all.dropFirst()) {
-            let full = Suggestion.distance(Array(a.lowercased()), Array(b.lowercased()))
+            let full = Self.fullDistance(Array(a.lowercased()), Array(b.lowercased()))
             for k in 0 ... 4 {
                 let banded = SuggestionCandidates.distance(a.lowercased().unicodeScalars.map(\.value),
                                                            b.lowercased().unicodeScalars.map(\.value), within: k)

@@ -112,7 +112,7 @@ public struct PackTestFolder: Sendable {
         let real = PackFiles.realPath(files.url(name).path)
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: files.root.path)) ?? []).sorted()
         return names.filter { !ArchivePath.isHidden($0) }.compactMap { folder in
-            guard folder != name, folder.lowercased() == name || Suggestion.distance(Array(folder.lowercased()), Array(name)) == 1,
+            guard folder != name, folder.lowercased() == name || Suggestion.isOneEdit(folder.lowercased(), name),
                   files.entry(folder) == .directory, PackFiles.realPath(files.url(folder).path) != real,
                   !holding(folder).isEmpty
             else { return nil }
@@ -133,7 +133,7 @@ public struct PackTestFolder: Sendable {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map { $0.lowercased() }
         guard parts.count >= 2 else { return nil }
         func near(_ part: String, _ meant: String) -> Bool {
-            part == meant || Suggestion.distance(Array(part), Array(meant)) == 1
+            part == meant || Suggestion.isOneEdit(part, meant)
         }
         if near(parts[parts.count - 1], "lua"), parts[parts.count - 1].count > 1 { return levelSuffix }
         // Logs are JSON Lines (`.jsonl`): one beside a story test is no slip of one.

@@ -59,26 +59,10 @@ public enum Suggestion {
         SuggestionCandidates(candidates).closest(to: word, edits: edits)
     }
 
-    /// Edit distance counting a swap of two neighbours as one edit (`pakc` → `pack`), the
-    /// commonest slip of the fingers (optimal string alignment; long words are not compared).
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.count > 64 || b.count > 64 { return Int.max }
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var before = Array(0...b.count)  // row i - 2
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], before[j - 2] + 1)
-                }
-            }
-            (before, previous, current) = (previous, current, before)
-        }
-        return previous[b.count]
+    /// Whether `a` and `b` are one edit apart (a letter added, dropped, changed, or two
+    /// neighbours swapped), case counting: a slip of the fingers in a folder or file name.
+    static func isOneEdit(_ a: String, _ b: String) -> Bool {
+        SuggestionCandidates.distance(a.unicodeScalars.map(\.value), b.unicodeScalars.map(\.value), within: 1) == 1
     }
 }
 
@@ -99,7 +83,7 @@ public struct SuggestionCandidates: Sendable {
     public func closest(to word: String, edits: Int? = nil) -> String? {
         let length = word.count
         var limit = edits ?? max(1, min(3, length / 3))
-        // Long words are not compared, as ``Suggestion/distance(_:_:)`` does not.
+        // Long words are not compared: no typo makes a name that long.
         guard length <= 64 else { return nil }
         let folded = Self.fold(word)
         var best: String?
@@ -123,7 +107,9 @@ public struct SuggestionCandidates: Sendable {
         name.lowercased().unicodeScalars.map(\.value)
     }
 
-    /// ``Suggestion/distance(_:_:)`` when it is at most `k`, else `k + 1`: only the band of
+    /// The edit distance counting a swap of two neighbours as one edit (`pakc` → `pack`,
+    /// the commonest slip of the fingers; optimal string alignment) when it is at most `k`,
+    /// else `k + 1`: only the band of
     /// the table within `k` of its diagonal is filled, and a row with nothing within `k`
     /// ends the count (a swap reaches back two rows, but never below the row between).
     static func distance(_ a: [UInt32], _ b: [UInt32], within k: Int) -> Int {

@@ -66,19 +66,20 @@ public struct TimeOfDay: Sendable, Equatable, Hashable {
         language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first?.lowercased() == "de" ? german : english
     }
 
-    /// The placeholder a story line's text writes for the time in words, said in the
-    /// player's language when the line begins.
-    public static let placeholder = "{time}"
+    /// The placeholder name a story line's text writes, `{time}`, for the time in words,
+    /// said in the player's language when the line begins.
+    public static let placeholder = "time"
 
-    /// `text` with each `{time}` written as this time in words in `language`.
+    /// `text` with each `{time}` written as this time in words in `language`, read as
+    /// ``Placeholders`` reads a goal string's fields; any other `{name}` stays as written.
     public func said(in text: String, language: String) -> String {
-        text.replacingOccurrences(of: Self.placeholder, with: words(language: language))
+        Placeholders.fill(text) { $0 == Self.placeholder ? words(language: language) : nil }
     }
 
     /// The characters of `text` as a line says it, each `{time}` as the longest time in
     /// words: a line's reading time is fixed at load, the same at any hour of any replay.
     public static func spokenLength(of text: String) -> Int {
-        text.count + (text.components(separatedBy: placeholder).count - 1) * (longestInWords - placeholder.count)
+        text.count + Placeholders.names(in: text).count(where: { $0 == placeholder }) * (longestInWords - placeholder.count - 2)
     }
 
     /// Characters in the longest time in words of any language.

@@ -35,7 +35,7 @@ public enum EventDetector {
             let frozen = rejection.action.name == ActionName.tick
             events.append(.problem(message: rejection.description, clockStopped: frozen))
         }
-        events += storyEvents(actions, before: old[Game.level], time: TimeOfDay(announcedIn: new))
+        events += storyEvents(actions, before: old[Game.level], after: new)
         return events
     }
 
@@ -63,14 +63,16 @@ public enum EventDetector {
     }
 
     /// What the story's own actions tell: lines, choices, levels entered, the end. `before`
-    /// is the level before them: a choice's options are its entities; `time` is the time
-    /// of day a line's `{time}` says.
-    static func storyEvents(_ actions: [Action], before: Level, time: TimeOfDay?) -> [LevelEvent] {
+    /// is the level before them: a choice's options are its entities; `after` the state
+    /// after them, whose clock a line's `{time}` says (read for a line only: this runs on
+    /// every transition).
+    static func storyEvents(_ actions: [Action], before: Level, after: GameState) -> [LevelEvent] {
         actions.compactMap { action in
             switch action.name {
             case StoryAction.line:
                 return action["id"].stringValue.map {
-                    .line(id: $0, speaker: action["speaker"].stringValue, azimuth: action["azimuth"].doubleValue, time: time)
+                    .line(id: $0, speaker: action["speaker"].stringValue, azimuth: action["azimuth"].doubleValue,
+                          time: TimeOfDay(announcedIn: after))
                 }
             case StoryAction.choice:
                 return .choiceOffered(id: action["id"].stringValue ?? "", options: action["options"].listValue?.compactMap(\.stringValue) ?? [])
