@@ -223,13 +223,21 @@ struct ValidateCommand: LoadsStandardRules {
         if let rules {
             let scripted = rules.engine.stringLiterals(inPacks: Set(pack.loadOrder.map(\.manifest.id)))
             let goalTypes = rules.engine.ruleNames(.goal, for: pack.id)
-            var parameters: [String: [String]] = [:]
-            for type in goalTypes where !GoalText.standardTypes.contains(type) {
-                parameters[type] = rules.engine.rule(.goal, named: type, for: pack.id)?.params.map(\.name)
+            let scoringTypes = rules.engine.ruleNames(.scoring, for: pack.id)
+            // The parameter names of each of `types` (of `kind`) the game reads strings for.
+            func parameters(_ kind: RuleKind, _ types: [String], toldByTheEngine standard: Set<String>) -> [String: [String]] {
+                var names: [String: [String]] = [:]
+                for type in types where !standard.contains(type) {
+                    names[type] = rules.engine.rule(kind, named: type, for: pack.id)?.params.map(\.name)
+                }
+                return names
             }
-            neverShown = pack.unusedStrings(goalTypes: goalTypes, toldByTheEngine: GoalText.standardTypes,
-                                            readWhole: readWhole.union(scripted))
-            remarks = (remarks + neverShown.map(\.warning) + pack.placeholderWarnings(parameters: parameters)).sortedForDisplay()
+            neverShown = pack.unusedStrings(goalTypes: goalTypes, scoringTypes: scoringTypes, toldByTheEngine: GoalText.standardTypes,
+                                            standardScoring: ScoringText.standardTypes, readWhole: readWhole.union(scripted))
+            let placeholders = pack.placeholderWarnings(
+                parameters: parameters(.goal, goalTypes, toldByTheEngine: GoalText.standardTypes),
+                scoringParameters: parameters(.scoring, scoringTypes, toldByTheEngine: ScoringText.standardTypes))
+            remarks = (remarks + neverShown.map(\.warning) + placeholders).sortedForDisplay()
         }
         remarks = (remarks + (rules?.engine.replacedStandardRuleNotes(for: pack.id) ?? [])
             + pack.unlistedLevelWarnings(storyLevels: storyLevels(storyReading))

@@ -81,6 +81,41 @@ import Testing
         #expect(result.stderr == "", "\(result.stderr)")
     }
 
+    /// A pack's own scoring type is told by its string `scoring.<type>.briefing`: one of a
+    /// type no script registers, of the engine's `standard` type or of another shape is
+    /// never shown; a near miss of a parameter in it is read out as written; and a
+    /// translation that lacks it leaves its players the default language's words.
+    @Test func scoringStringsAreCheckedAsGoalStringsAre() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try validate(adding: [
+            "scoring.stars.briefing": "Three stars within {parTim} seconds, for the {star}.",
+            "scoring.strs.briefing": "Three stars",
+            "scoring.standard.briefing": "Points",
+            "scoring.stars.line": "Stars",
+        ], in: folder) { pack in
+            let script = """
+                echolot.scoring("stars", {
+                  params = { parTime = { type = "number", default = 30, min = 1 } },
+                  on = { ["level.won"] = function(score, action, ctx) return 3 end },
+                })
+
+                """
+            try Data(script.utf8).write(to: pack.appendingPathComponent("scripts/stars.lua"))
+            let german = #"{"pack.name": "Mein Paket", "pack.description": "Finde das Glöckchen.", "goal.quickFind.briefing": "Finde {entity}.", "goal.quickFind.line": "Finde {entity}", "level.first-steps.name": "Erste Schritte", "level.first-steps.description": "Hör zu.", "entity.first-steps.chime.name": "Glöckchen"}"#
+            try Data(german.utf8).write(to: pack.appendingPathComponent("strings/de.json"))
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init).filter { $0.contains("scoring.") }
+        #expect(lines == [
+            #"demo/strings/en.json:5:3: warning: string "scoring.standard.briefing" is never shown: "standard" is the engine's scoring type, told in the engine's own words"#,
+            #"demo/strings/en.json:6:3: warning: string "scoring.stars.briefing" has no text in strings/de.json: players of that language read it in en; add it there"#,
+            #"demo/strings/en.json:6:29: warning: string "scoring.stars.briefing": {parTim} is no parameter of scoring type "stars" and would be read out as written (did you mean {parTime}?)"#,
+            #"demo/strings/en.json:7:3: warning: string "scoring.stars.line" is never shown: a scoring type's string is scoring.<type>.briefing"#,
+            #"demo/strings/en.json:8:3: warning: string "scoring.strs.briefing" is never shown: no script registers a scoring type "strs" (did you mean "scoring.stars.briefing"?)"#,
+        ], "\(result.stderr)")
+    }
+
     /// With scripts that do not load, which goal types there are is not known: `goal.`
     /// strings are not warned of; the scripts' error is what is told.
     @Test func goalStringsWaitForTheScripts() throws {

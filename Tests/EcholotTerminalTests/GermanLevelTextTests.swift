@@ -250,7 +250,7 @@ private struct Kaput: Error, CustomStringConvertible {
     @Test func scoringIsGerman() {
         let words = Words(.german)
         var level = tutorialLevel("around-you").level
-        #expect(ScoringText.criteria(level, words: words) == [
+        #expect(ScoringText.criteria(level, names: Names(words: words)) == [
             "Ein Sieg bringt 1000 Punkte, abzüglich 100 für jeden Fehlgriff (nie unter 0).",
             "Bist du schnell fertig, bekommst du bis zu 500 Bonuspunkte: je früher, desto mehr; nach 30 Sekunden keine mehr.",
             "Ein verlorenes Level bringt 0 Punkte.",
@@ -267,11 +267,11 @@ private struct Kaput: Error, CustomStringConvertible {
         level[LevelKeys.score] = 7
         #expect(ScoringText.breakdown(level, words: words) == ["Punktzahl: 7"])
         level[LevelKeys.scoring] = ["type": "stars", "parTime": 2.5, "bands": [1.5, 3]]
-        #expect(ScoringText.criteria(level, words: words) == ["Gewertet nach der Regel „stars“ mit bands 1,5; 3 und parTime 2,5."])
+        #expect(ScoringText.criteria(level, names: Names(words: words)) == ["Gewertet nach der Regel „stars“ mit bands 1,5; 3 und parTime 2,5."])
         level[LevelKeys.scoring] = ["parTime": 20]
-        #expect(ScoringText.criteria(level, words: words) == ["Gewertet nach einer unbenannten Regel mit parTime 20."])
+        #expect(ScoringText.criteria(level, names: Names(words: words)) == ["Gewertet nach einer unbenannten Regel mit parTime 20."])
         level[LevelKeys.scoring] = nil
-        #expect(ScoringText.criteria(level, words: words) == ["Dieses Level wird nicht gewertet: Es zählt nur, dass du gewinnst."])
+        #expect(ScoringText.criteria(level, names: Names(words: words)) == ["Dieses Level wird nicht gewertet: Es zählt nur, dass du gewinnst."])
     }
 
     /// In a real terminal, `--lang de --plain`: the briefing's goal, the heading, the

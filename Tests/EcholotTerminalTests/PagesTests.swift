@@ -66,6 +66,33 @@ import Testing
         #expect(page.body.contains("Left and right arrows turn by 15 degrees; hold one down to turn smoothly."))
     }
 
+    /// A pack's own scoring type is told by its string `scoring.<type>.briefing`, as its
+    /// goal types are by theirs: each `{field}` is the rule's parameter, an entity id the
+    /// entity's name, a number as the language writes it; a field the rule lacks stays as
+    /// written. Without the string, the rule's parameters are listed.
+    @Test func aPacksOwnScoringTypeIsToldByItsString() {
+        var definition = tutorialLevel("around-you")
+        definition.level[LevelKeys.scoring] = ["type": "stars", "parTime": 2.5, "star": "robin"]
+        let template = "Up to three stars: one for the {star}, two more within {parTime} seconds{bonus}."
+        func criteria(_ words: Words, strings: [String: String]) -> [String] {
+            let page = BriefingPage.make(definition: definition, names: Names(strings: strings, words: words), visuals: .shown,
+                                         tracker: false)
+            let heading = page.body.firstIndex(of: words.scoringHeading) ?? page.body.endIndex
+            return Array(page.body[(heading + 1)...].prefix { $0.hasPrefix("• ") })
+        }
+        #expect(criteria(.english, strings: ["scoring.stars.briefing": template])
+            == ["• Up to three stars: one for the Robin, two more within 2.5 seconds{bonus}."])
+        #expect(criteria(.english, strings: ["scoring.stars.briefing": template, "entity.around-you.robin.name": "Red Robin"])
+            == ["• Up to three stars: one for the Red Robin, two more within 2.5 seconds{bonus}."])
+        #expect(criteria(Words(.german), strings: ["scoring.stars.briefing": "Drei Sterne in {parTime} Sekunden."])
+            == ["• Drei Sterne in 2,5 Sekunden."])
+        #expect(criteria(.english, strings: [:]) == ["• Scored by the “stars” rule with parTime 2.5 and star robin."])
+        // The standard rule is told in the engine's words, whatever a string of its type says.
+        definition.level[LevelKeys.scoring] = ["type": "standard"]
+        #expect(criteria(.english, strings: ["scoring.standard.briefing": "Not read."]).first
+            == "• A win scores 1000 points, minus 100 for every miss (never below 0).")
+    }
+
     /// The keys are told with the steps the player chose (`--step 30 --fine-step 2.5`).
     @Test func theBriefingTellsThePlayersSteps() {
         var steering = SteeringSettings()

@@ -25,25 +25,31 @@ extension Pack.WrittenString {
 }
 
 extension Pack {
-    /// A warning at each goal string of the pack's own files (`goal.<type>.briefing`,
-    /// `goal.<type>.line`) with a `{name}` that is a near miss of a parameter the type
-    /// declares (`{entitty}` beside `entity`): the game fills only a field the goal has, so
-    /// players would hear the braces. Any other `{name}` may be a field the rule sets at run
-    /// time (modding.md), so it is left alone. `parameters`: each goal type the game reads
-    /// these strings for, with the names of its parameters.
-    public func placeholderWarnings(parameters: [String: [String]]) -> [Diagnostic] {
-        // Fields every goal has, or that the engine keeps on one.
-        let goalFields: Set = ["id", "type", "state", "deadline", "progress"]
+    /// A warning at each goal or scoring string of the pack's own files
+    /// (`goal.<type>.briefing`, `goal.<type>.line`, `scoring.<type>.briefing`) with a
+    /// `{name}` that is a near miss of a parameter the type declares (`{entitty}` beside
+    /// `entity`): the game fills only a field the rule has, so players would hear the
+    /// braces. Any other `{name}` may be a field the rule sets at run time (modding.md), so
+    /// it is left alone. `parameters` and `scoringParameters`: each goal and scoring type
+    /// the game reads these strings for, with the names of its parameters.
+    public func placeholderWarnings(parameters: [String: [String]], scoringParameters: [String: [String]] = [:]) -> [Diagnostic] {
+        // Per family: its strings' suffixes, its types' parameters, and the fields every
+        // rule of it has or the engine keeps on one.
+        let families: [(kind: String, suffixes: [String], parameters: [String: [String]], fields: Set<String>)] = [
+            ("goal", ["briefing", "line"], parameters, ["id", "type", "state", "deadline", "progress"]),
+            ("scoring", ["briefing"], scoringParameters, ["id", "type"]),
+        ]
         var warnings: [Diagnostic] = []
         for string in writtenStrings {
-            guard let text = string.text, string.id.hasPrefix("goal."),
-                  let suffix = ["briefing", "line"].first(where: { string.id.hasSuffix(".\($0)") }) else { continue }
-            let type = String(string.id.dropFirst(5).dropLast(suffix.count + 1))
-            guard let declared = parameters[type] else { continue }
-            for name in Placeholders.names(in: text) where !declared.contains(name) && !goalFields.contains(name) {
+            guard let text = string.text,
+                  let family = families.first(where: { string.id.hasPrefix($0.kind + ".") }),
+                  let suffix = family.suffixes.first(where: { string.id.hasSuffix(".\($0)") }) else { continue }
+            let type = String(string.id.dropFirst(family.kind.count + 1).dropLast(suffix.count + 1))
+            guard let declared = family.parameters[type] else { continue }
+            for name in Placeholders.names(in: text) where !declared.contains(name) && !family.fields.contains(name) {
                 guard let meant = Suggestion.closest(to: name, among: declared) else { continue }
                 warnings.append(Diagnostic(path: string.file, at: string.valuePosition, message: "string \(quoted(string.id)): {\(name)} is no parameter of "
-                    + "goal type \(quoted(type)) and would be read out as written (did you mean {\(meant)}?)", severity: .warning))
+                    + "\(family.kind) type \(quoted(type)) and would be read out as written (did you mean {\(meant)}?)", severity: .warning))
             }
         }
         return warnings
@@ -75,14 +81,14 @@ extension Pack {
     }
 
     /// A warning at each of the pack's own `pack.`, `scenario.`, `level.`, `entity.`,
-    /// `goal.` and `achievement.` strings of its default language that another language the pack has no text
+    /// `goal.`, `scoring.` and `achievement.` strings of its default language that another language the pack has no text
     /// for: players of that language read the default's words there without a word said.
     /// (A story's strings are the story's check, which calls ``untranslatedStringWarnings(ids:)``.)
     /// None for an id in `neverShown` (``unusedStrings(goalTypes:toldByTheEngine:readWhole:)``):
     /// no player reads it, so asking for its translation beside "never shown" would tell
     /// the author two contrary things.
     public func untranslatedStringWarnings(neverShown: Set<String> = []) -> [Diagnostic] {
-        let families = ["pack.", "scenario.", "level.", "entity.", "goal.", "achievement."]
+        let families = ["pack.", "scenario.", "level.", "entity.", "goal.", "scoring.", "achievement."]
         return untranslated { id in families.contains(where: id.hasPrefix) && !neverShown.contains(id) }
     }
 
@@ -193,15 +199,15 @@ extension Pack {
     }
 
     /// The id and the warning of each string of the pack's own files that the game would look up under
-    /// a `pack.`, `scenario.`, `level.`, `entity.` or `goal.` id but never does, since the
-    /// pack has no such scenario, level, entity or goal type (`goalTypes`, the goal rules
-    /// its scripts register; the `standard` ones, which the engine tells in its own words,
-    /// read none):
+    /// a `pack.`, `scenario.`, `level.`, `entity.`, `goal.` or `scoring.` id but never does,
+    /// since the pack has no such scenario, level, entity, goal or scoring type (`goalTypes`
+    /// and `scoringTypes`, the rules its scripts register; the `standard` and
+    /// `standardScoring` ones, which the engine tells in its own words, read none):
     /// most likely a misspelt id, so players get the file's name, not the text. Ids the
     /// game may read whole are left alone: those in `readWhole` (a story's line ids and
     /// speakers, a string a script may hand the game) and an entity's `name`.
-    public func unusedStrings(goalTypes: [String], toldByTheEngine standard: Set<String> = [],
-                              readWhole: Set<String> = []) -> [(id: String, warning: Diagnostic)] {
+    public func unusedStrings(goalTypes: [String], scoringTypes: [String] = [], toldByTheEngine standard: Set<String> = [],
+                              standardScoring: Set<String> = [], readWhole: Set<String> = []) -> [(id: String, warning: Diagnostic)] {
         var known = ["pack.name", "pack.description"]
         known += manifest.scenarios.map { "scenario.\($0.id).name" }
         let whole = readWhole.union(entityNames)
@@ -210,10 +216,11 @@ extension Pack {
             known += definition.level[LevelKeys.entities].ids.sorted().map { "entity.\(id).\($0).name" }
         }
         known += goalTypes.filter { !standard.contains($0) }.flatMap { ["goal.\($0).briefing", "goal.\($0).line"] }
+        known += scoringTypes.filter { !standardScoring.contains($0) }.map { "scoring.\($0).briefing" }
         let ids = Set(known), candidates = SuggestionCandidates(known)
         var unused: [(id: String, warning: Diagnostic)] = []
         for string in writtenStrings where !ids.contains(string.id) && !whole.contains(string.id) {
-            guard let reason = unusedReason(string.id, standard: standard) else { continue }
+            guard let reason = unusedReason(string.id, standard: standard, standardScoring: standardScoring) else { continue }
             let hint = Suggestion.hint(for: string.id, among: candidates)
             unused.append((string.id, Diagnostic(path: string.file, at: string.position,
                                                  message: "string \(quoted(string.id)) is never shown: \(reason)\(hint)", severity: .warning)))
@@ -223,7 +230,7 @@ extension Pack {
 
     /// Why the game never looks up `id`, one it does not read; nil for an id outside the
     /// families checked here.
-    private func unusedReason(_ id: String, standard: Set<String>) -> String? {
+    private func unusedReason(_ id: String, standard: Set<String>, standardScoring: Set<String>) -> String? {
         let parts = id.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         let rest = parts[1]
@@ -257,6 +264,12 @@ extension Pack {
             }
             if standard.contains(type) { return "\(quoted(type)) is one of the engine's goal types, told in the engine's own words" }
             return "no script registers a goal type \(quoted(type))"
+        case "scoring":
+            guard let type = named(["briefing"]) else { return "a scoring type's string is scoring.<type>.briefing" }
+            if standardScoring.contains(type) {
+                return "\(quoted(type)) is the engine's scoring type, told in the engine's own words"
+            }
+            return "no script registers a scoring type \(quoted(type))"
         default:
             return nil
         }

@@ -24,7 +24,7 @@ public enum BriefingPage {
         }
         body.append("")
         body.append(words.scoringHeading)
-        for line in ScoringText.criteria(level, words: words) { body.append("• " + line) }
+        for line in ScoringText.criteria(level, names: names) { body.append("• " + line) }
         body.append("")
         body.append(words.visualsSentence(visuals))
         body.append(contentsOf: words.levelKeys(tracker: tracker, settings: steering))

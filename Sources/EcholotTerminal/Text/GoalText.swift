@@ -140,12 +140,19 @@ public struct GoalText {
     }
 
     /// `template` with each `{field}` replaced by the goal's value of that field as a
-    /// player reads it (``spoken(_:in:)``); a field the goal does not have stays as
-    /// written, so a misspelt one shows where it is.
+    /// player reads it; a field the goal does not have stays as written, so a misspelt one
+    /// shows where it is.
     private func fill(_ template: String, _ goal: Goal, in level: Level) -> String {
+        fill(template, in: level) { goal[$0] }
+    }
+
+    /// `template` with each `{field}` replaced by `value(field)` as a player reads it
+    /// (``spoken(_:in:)``), a pack's goal or scoring rule being told by its strings; a field
+    /// without a value stays as written.
+    func fill(_ template: String, in level: Level, value: (String) -> Value?) -> String {
         Placeholders.fill(template) { field in
-            let value = goal[field]
-            return value.isNull ? nil : spoken(value, in: level)
+            guard let value = value(field), !value.isNull else { return nil }
+            return spoken(value, in: level)
         }
     }
 

@@ -34,13 +34,24 @@ public enum ScoringText {
         }
     }
 
-    /// The criteria, one sentence each.
-    public static func criteria(_ level: Level, words: Words = .english) -> [String] {
+    /// The scoring types the engine tells in its own words: a pack's
+    /// `scoring.<type>.briefing` string is read for the others only.
+    public static let standardTypes: Set<String> = ["standard"]
+
+    /// The criteria, one sentence each, in the words of `names`. A pack's own scoring type
+    /// says what its string `scoring.<type>.briefing` says (one criterion, of as many
+    /// sentences as it has), each `{field}` the rule's parameter (an entity id read as the
+    /// entity's name), as a pack's goal type does; without it, its parameters are listed.
+    public static func criteria(_ level: Level, names: Names = Names()) -> [String] {
+        let words = names.words
         let rule = level[LevelKeys.scoring]
         guard let rule else { return [words.notScored] }
         if let standard = Standard(rule) {
             return words.standardCriteria(base: standard.base, missPenalty: standard.missPenalty, timeBonus: standard.timeBonus,
                                           parTime: standard.parTime)
+        }
+        if let type = rule["type"]?.stringValue, let template = names.string("scoring.\(type).briefing") {
+            return [GoalText(names: names).fill(template, in: level) { rule[$0] }]
         }
         let parameters = rule.sorted { $0.key < $1.key }.filter { $0.key != "type" && $0.key != "id" }
             .map { "\($0.key) \(GoalText.plain($0.value, words: words))" }
