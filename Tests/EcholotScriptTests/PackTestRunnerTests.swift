@@ -129,7 +129,7 @@ import Testing
         #expect(results.first?.problems.first?.hasSuffix("error: test \(cut): unknown expectation 'outcom' "
             + "(did you mean 'outcome'?)") == true, "\(results.first?.problems ?? [])")
         #expect(results.last?.problems.first?.hasSuffix("error: test 'short': unknown field \(cut) "
-            + "(a test has: level, input, expect, name, maxSeconds)") == true, "\(results.last?.problems ?? [])")
+            + "(a test has: level, input, expect, name, maxSeconds, earnedBefore)") == true, "\(results.last?.problems ?? [])")
     }
 
     /// A broken input log is told as the log's own problem, at its line, once; a test
@@ -514,5 +514,51 @@ import Testing
         #expect(kept.count == PrintedLines.limit + 1)
         #expect(kept.first == "(999000 earlier lines not kept)")
         #expect(kept.last == "1000000")
+    }
+}
+
+/// A pack test's `earnedBefore` starts its level with achievements, as a player's profile
+/// does: a rule that reads them can be tested for a player who has them.
+@Suite struct PackTestEarnedBeforeTests {
+    /// The results of `test` (the body of a `tests/veteran.lua` table), in a pack whose
+    /// `veteran` achievement is earned as a level starts for a player who has `firstWin`.
+    func results(_ test: String) throws -> [PackTestResult] {
+        let folder = try Support.writePack(files: [
+            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#,
+                                                 goals: #"[{"type": "find", "entity": "bell"}]"#),
+            "scripts/veteran.lua": """
+                echolot.achievement("veteran", { on = { ["level.started"] = function(progress, action, ctx)
+                  local earned = ctx.game.achievements
+                  if earned and earned.firstWin then progress.earned = true end
+                end } })
+                """,
+            "tests/veteran.lua": "return { level = \"one\", input = { { t = 1, action = \"select\" } },\n" + test + " }",
+        ])
+        return PackTests.run(try PackLoader.load(at: folder), standardRules: Support.standardRules)
+    }
+
+    @Test func theLevelStartsWithTheAchievementsNamed() throws {
+        let earned = try #require(try results(#"earnedBefore = { "firstWin" }, expect = { outcome = "won", achievements = { "veteran", "flawless", "quickEar" } }"#).first)
+        #expect(earned.passed, "\(earned.problems)")
+        // Earned before, firstWin is not earned again, and is not among those of the run.
+        #expect(earned.result?.earnedBefore == ["firstWin"])
+        #expect(earned.result?.achievements == ["flawless", "quickEar", "veteran"])
+        // Without it, the level starts with none.
+        let fresh = try #require(try results(#"expect = { outcome = "won", achievements = { "firstWin", "flawless", "quickEar" } }"#).first)
+        #expect(fresh.passed, "\(fresh.problems)")
+    }
+
+    /// A misspelt achievement would start the level without it, and the test would check
+    /// nothing: it is told at the field, with the one meant, and the level is not played.
+    @Test func anAchievementNoScriptRegistersIsToldWithTheOneMeant() throws {
+        let misspelt = try #require(try results(#"earnedBefore = { "frstWin" }, expect = { outcome = "won" }"#).first)
+        #expect(!misspelt.passed)
+        #expect(misspelt.result == nil, "the level was not played")
+        #expect(misspelt.problems.count == 1)
+        #expect(misspelt.problems.first?.hasSuffix("tests/veteran.lua:2:1: error: 'earnedBefore': unknown achievement 'frstWin': "
+            + "no script registers it (did you mean 'firstWin'?)") == true, "\(misspelt.problems)")
+        let text = try #require(try results(#"earnedBefore = "firstWin", expect = { outcome = "won" }"#).first)
+        #expect(text.problems.first?.hasSuffix("tests/veteran.lua:2:1: error: 'earnedBefore' must be a list of achievement ids, "
+            + "found string") == true, "\(text.problems)")
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// A test file returns a table — or a list of tables — like
 /// `{ level = "first-sound", input = { {t = 1, action = "turnTo", azimuth = 60}, … } or
 /// "logs/win.jsonl", expect = { outcome = "won", score = 1487, misses = 0,
-/// achievements = { "firstWin" } } }`, with optional `name` and `maxSeconds`.
+/// achievements = { "firstWin" } } }`, with optional `name`, `maxSeconds` and `earnedBefore`.
 public struct PackTest: Sendable {
     /// The file it comes from.
     public var source: ScriptSource
@@ -19,6 +19,9 @@ public struct PackTest: Sendable {
     public var log: InputLog
     /// Simulated seconds after which the run stops.
     public var maxSeconds: Double
+    /// The achievements the level starts with, as a profile's would be (`earnedBefore`): a
+    /// rule that reads `ctx.achievements` can be tested for a player who has them.
+    public var earnedBefore: Set<String> = []
     /// What the run must end with.
     public var expect: PackTestExpectation
     /// How its problems name it: `test 'name'`, `test 2` for an unnamed one in a list; nil

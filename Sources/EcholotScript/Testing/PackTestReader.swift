@@ -11,6 +11,8 @@ struct PackTestReader {
     let folder: URL
     /// The pack: input files must stay inside its folder, and are named as its other files are.
     let pack: Pack
+    /// The achievements the pack's scripts register: those `earnedBefore` may name.
+    let achievements: [String]
 
     /// What is wrong with a test file, and the field it is about (to find its line: a
     /// Lua table keeps no positions).
@@ -63,7 +65,7 @@ struct PackTestReader {
         value.mapValue?["name"]?.stringValue ?? (index.map { "\(source.file) #\($0)" } ?? source.file)
     }
 
-    private static let fields: Set<String> = ["name", "level", "input", "expect", "maxSeconds"]
+    private static let fields: Set<String> = ["name", "level", "input", "expect", "maxSeconds", "earnedBefore"]
     /// What `expect` may check, in the order the messages list them.
     private static let expectList = ["outcome", "score", "misses", "achievements", "found", "time", "goals", "entities"]
     private static let expectFields = Set(expectList)
@@ -74,7 +76,7 @@ struct PackTestReader {
             let forgotten = value.isNull && index == nil ? " (the file returns nothing: write `return { … }`)" : ""
             throw Problems(list: [Problem(message: "a test is a table with level, input and expect, found \(Self.luaType(value))\(forgotten)")])
         }
-        var problems = Self.unknown(map, among: PackTestReader.fields, what: "field", listed: "a test has: level, input, expect, name, maxSeconds")
+        var problems = Self.unknown(map, among: PackTestReader.fields, what: "field", listed: "a test has: level, input, expect, name, maxSeconds, earnedBefore")
         // A near miss of a field is told as that alone, not again as the field missing.
         let meant = Set(map.keys.compactMap { Suggestion.closest(to: $0, among: PackTestReader.fields.sorted()) })
         func attempt<T>(_ body: () throws(Problem) -> T) -> T? {
@@ -92,15 +94,17 @@ struct PackTestReader {
         }
         if level == nil, map["level"] == nil, meant.contains("level") { problems.removeLast() }
         let maxSeconds = attempt { () throws(Problem) in try self.maxSeconds(from: map["maxSeconds"]) }
+        let earnedBefore = attempt { () throws(Problem) in try self.earnedBefore(from: map["earnedBefore"]) }
         var log: InputLog?
         do throws(Problems) { log = try self.log(from: map["input"]) } catch { problems += error.list }
         var expect: PackTestExpectation?
         if map["expect"] != nil || !meant.contains("expect") {
             do throws(Problems) { expect = try expectation(from: map["expect"]) } catch { problems += error.list }
         }
-        guard problems.isEmpty, let level, let maxSeconds, let log, let expect else { throw Problems(list: problems) }
+        guard problems.isEmpty, let level, let maxSeconds, let earnedBefore, let log, let expect else { throw Problems(list: problems) }
         return PackTest(source: source, name: name(of: value, index: index), level: level, log: log,
-                        maxSeconds: maxSeconds, expect: expect, called: Self.called(map["name"]?.stringValue, index: index))
+                        maxSeconds: maxSeconds, earnedBefore: earnedBefore, expect: expect,
+                        called: Self.called(map["name"]?.stringValue, index: index))
     }
 
     /// A problem for each key of `map` not in `known` (`what` it is), with the name likely
@@ -122,6 +126,22 @@ struct PackTestReader {
                 + "(as for 'echolot run --max-seconds'), found \(value)", field: "maxSeconds")
         }
         return seconds
+    }
+
+    /// The achievements the level starts with: a list of achievements the pack's scripts
+    /// register, since a misspelt one would start the level without it and test nothing.
+    private func earnedBefore(from value: Value?) throws(Problem) -> Set<String> {
+        guard let value else { return [] }
+        guard let ids = stringList(value) else {
+            throw Problem(message: "'earnedBefore' must be a list of achievement ids, found \(Self.luaType(value))", field: "earnedBefore")
+        }
+        for id in ids where !achievements.contains(id) {
+            let hint = Suggestion.nameHint(for: id, among: achievements)
+            let listed = achievements.isEmpty ? "; no script registers any" : "; the achievements are \(Suggestion.few(achievements))"
+            throw Problem(message: "'earnedBefore': unknown achievement \(MessageText.named(id)): no script registers it"
+                + (hint.isEmpty ? listed : hint), field: "earnedBefore")
+        }
+        return Set(ids)
     }
 
     private func log(from value: Value?) throws(Problems) -> InputLog {

@@ -51,7 +51,8 @@ public enum PackTests {
         let tests: [(name: String, anchor: String?, test: Result<PackTest, PackTestReader.Problems>)]
         do {
             let value = try rules.engine.evaluateData(source: source, text: data)
-            tests = try PackTestReader(source: source, folder: file.deletingLastPathComponent(), pack: pack)
+            tests = try PackTestReader(source: source, folder: file.deletingLastPathComponent(), pack: pack,
+                                       achievements: rules.engine.ruleNames(.achievement, for: pack.id))
                 .tests(from: value)
         } catch let error as ScriptError {
             return broken(error.description)
@@ -113,7 +114,7 @@ public enum PackTests {
         }
         let store: Store<GameState>
         do {
-            store = try rules.store(for: level)
+            store = try rules.store(for: level, earnedBefore: test.earnedBefore)
         } catch {
             return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description])
         }
