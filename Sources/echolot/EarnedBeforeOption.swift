@@ -1,7 +1,7 @@
 import ArgumentParser
 import EcholotModel
 
-/// `--earned-before ID,…` of `run` and `replay`: the achievements a level starts with, as it
+/// `--earned-before ID,…` of `run`, `replay` and `render`: the achievements a level starts with, as it
 /// starts with those a profile holds, so that a run a profile played (or a recording of
 /// one) can be run again without that profile.
 struct EarnedBeforeOption: ParsableArguments {

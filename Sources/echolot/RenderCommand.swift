@@ -20,7 +20,10 @@ struct RenderCommand: LoadsStandardRules {
             of whose sounds cannot be played is refused and nothing is written; the pack's \
             other levels' sounds are told as warnings, as with 'echolot run'. A level with \
             more entities sounding than the \(AudioDevice.entitySoundLimit) that play at once \
-            is written as a player hears it, the nearest sounding, and says so on stderr.
+            is written as a player hears it, the nearest sounding, and says so on stderr. \
+            The level starts with no achievement earned, or with those --earned-before \
+            names: give a recording's (its LOG.jsonl.meta.json's earnedBefore) to hear it \
+            as it was played.
             """
     )
 
@@ -47,6 +50,10 @@ struct RenderCommand: LoadsStandardRules {
     /// The mix rate.
     @Option(parsing: .unconditional, help: "Sample rate: 44100 or 48000.")
     var rate: Int = 44_100
+
+    /// The achievements the level starts with: a recording is heard as it was played only
+    /// with those its player had (its description's `earnedBefore`).
+    @OptionGroup var earned: EarnedBeforeOption
 
     /// Checks the arguments before anything is loaded (usage errors exit 2).
     func validate() throws {
@@ -126,7 +133,7 @@ struct RenderCommand: LoadsStandardRules {
             // An hour of audio is 600 MB: Ctrl-C must not leave that behind in a hidden file.
             let stopIfAsked = { held.deliverIfArrived { try? FileManager.default.removeItem(at: writer.temporary) } }
             let recorder = try LevelRecorder(engine: engine, writer: writer)
-            let store = try game.makeStore()
+            let store = try game.makeStore(earnedBefore: earned.ids ?? [])
             engine.attach(to: store)  // First: each batch is applied, then heard.
             recorder.attach(to: store)
             store.observe { _ in stopIfAsked() }

@@ -89,6 +89,30 @@ import Testing
         expectTheBellAhead(after: 1.5, in: audio)
     }
 
+    /// `--earned-before` starts the level with those achievements, as `run` and `replay`
+    /// do, so a recording renders as its player heard it: here a rule that hushes the bell
+    /// for a player who has won before.
+    @Test func theLevelStartsWithTheAchievementsEarnedBefore() throws {
+        let pack = folder.appendingPathComponent("tutorial")
+        try FileManager.default.copyItem(at: Tutorial.root, to: pack)
+        try FileManager.default.createDirectory(at: pack.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try """
+            echolot.reducer({ name = "hush", on = { ["level.started"] = function(level, action, ctx)
+              local earned = ctx.game.achievements
+              if earned and earned.firstWin then level.entities.bell.sound.playing = false end
+            end } })
+            """.write(to: pack.appendingPathComponent("scripts/hush.lua"), atomically: true, encoding: .utf8)
+        func loudness(_ extra: [String]) throws -> Double {
+            let out = folder.appendingPathComponent("hush-\(extra.count).wav")
+            let run = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "1", "--out", out.path] + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+            let audio = try AudioAsset.decode(url: out)
+            return Stereo(interleaved: audio.samples.map { Float($0) / 32768 }, sampleRate: audio.sampleRate).slice(from: 0.2, to: 1).rms
+        }
+        #expect(try loudness([]) > 0.005, "a player new to the pack hears the bell")
+        #expect(try loudness(["--earned-before", "firstWin"]) < 0.0001, "one who has won before does not")
+    }
+
     /// The same pack, level and log give the same bytes: each run is a new process, whose
     /// hash seed differs, so an order taken from a Set or Dictionary would show here (the
     /// four sources of 'around-you' were made in a different order each time, and the mix
