@@ -65,6 +65,28 @@ extension StoryAuthorMessageTests {
             """)
     }
 
+    /// A line's text fills only `{time}`: any other name in braces is read out as written,
+    /// in any language's file, told at the text, with `{time}` when it is a near miss.
+    @Test func aLinesPlaceholderOtherThanTimeIsWarnedOf() throws {
+        let story = """
+            {"chapters": [{"id": "gate", "steps": [
+              {"cutscene": "c", "lines": [{"id": "dawn", "duration": 1}, {"id": "dusk", "duration": 1}]},
+              {"level": "walk"}]}]}
+            """
+        let folder = try Self.pack(story: story, strings: #"{"dawn": "It is {tme}.", "dusk": "It is {time}, {player}."}"#,
+                                   files: ["strings/de.json": #"{"dawn": "Es ist {Time}.", "dusk": "Es ist {time}."}"#])
+        let told = try Self.validate(folder)
+        #expect(told == """
+            strings/de.json:1:10: warning: line 'dawn': {Time} is read out as written, braces and all: a line's text fills \
+            only {time} (did you mean {time}?)
+            strings/en.json:1:10: warning: line 'dawn': {tme} is read out as written, braces and all: a line's text fills \
+            only {time} (did you mean {time}?)
+            strings/en.json:1:34: warning: line 'dusk': {player} is read out as written, braces and all: a line's text \
+            fills only {time}
+
+            """, "\(told)")
+    }
+
     /// With scripts, a rule may end the story with any ending or offer any options, so only
     /// chapters' strings are certain; the note says what was not checked, and why.
     @Test func withScriptsOnlyChapterStringsAreWarnedOf() throws {

@@ -58,7 +58,7 @@ struct StoryChecker {
         checkRetries()
         checkUnreached()
         if whole { checkEnding() }
-        return Findings(elsewhere: elsewhere, remarks: remarks ? unusedStrings() + uncheckedNote() + translationWarnings() : [])
+        return Findings(elsewhere: elsewhere, remarks: remarks ? unusedStrings() + placeholderWarnings() + uncheckedNote() + translationWarnings() : [])
     }
 
     /// `names` in order, those `first` picks before the others.
