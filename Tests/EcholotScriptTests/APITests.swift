@@ -361,6 +361,29 @@ import Testing
         #expect(story.state["story"] == ["status": "running", "vars": .emptyMap, "chapter": "hall", "part": "evening"])
     }
 
+    /// `echolot.timeOfDay` tells the part of the day the story clock's `dayPart` does, at
+    /// every bound, within an hour, and for any hour taken round the clock.
+    @Test func timeOfDayHasTheStoryClocksParts() throws {
+        let hours: [Double] = [-1, 0, 5.99, 6, 10.5, 11, 12.99, 13, 17.5, 18, 21.99, 22, 23.5, 24, 30, 1e300]
+        let list = hours.map { $0 == 1e300 ? "1e300" : "\($0)" }.joined(separator: ", ")
+        let world = try Support.world(scripts: [
+            "parts.lua": """
+                echolot.reducer({ name = "parts", focus = "game", on = { ["pack.ask"] = function(game)
+                  local parts = {}
+                  for _, hour in ipairs({ \(list) }) do parts[#parts + 1] = echolot.timeOfDay(hour) end
+                  game.parts = table.concat(parts, ",")
+                end } })
+                """,
+        ], level: Support.level(entities: [("e", 0)]))
+        #expect(world.store.dispatch(Action("pack.ask")).rejections.isEmpty)
+        let expected = hours.map { hour in
+            let within = hour.truncatingRemainder(dividingBy: 24)
+            return DayPart(hour: within < 0 ? within + 24 : within).rawValue
+        }
+        #expect(world.store.state["parts"] == .string(expected.joined(separator: ",")))
+        #expect(expected.prefix(4) == ["night", "night", "night", "morning"])
+    }
+
     @Test func rulesMayEmitOnlyTheirOwnActions() throws {
         let world = try Support.world(scripts: [
             "cheat.lua": #"echolot.reducer({ name = "cheat", on = { ["pack.cheat"] = function(level, action, ctx) ctx.emit("select") end } })"#,

@@ -41,17 +41,8 @@ public struct TimeOfDay: Sendable, Equatable, Hashable {
         (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 
-    /// The part of the day: morning 06–11, noon 11–13, afternoon 13–18, evening 18–22,
-    /// night 22–06 (each from the full hour, up to the next part's start).
-    public var dayPart: DayPart {
-        switch hour {
-        case 6..<11: return .morning
-        case 11..<13: return .noon
-        case 13..<18: return .afternoon
-        case 18..<22: return .evening
-        default: return .night
-        }
-    }
+    /// The part of the day (``DayPart/init(hour:)``).
+    public var dayPart: DayPart { DayPart(hour: Double(hour)) }
 
     /// The time on the five-minute grid the text clock speaks: minutes ending in 1–2 round
     /// down, 3–4 up (to 5), 6–7 down (to 5), 8–9 up — so 12:22 is 12:20 and 17:53 is 17:55.
@@ -134,4 +125,22 @@ public enum DayPart: String, Sendable, CaseIterable {
     case evening
     /// 22:00–06:00.
     case night
+
+    /// The full hour the part begins at; it lasts up to the next part's start.
+    public var start: Int {
+        switch self {
+        case .morning: 6
+        case .noon: 11
+        case .afternoon: 13
+        case .evening: 18
+        case .night: 22
+        }
+    }
+
+    /// The part of the day at `hour` (0 up to 24, a fraction within its hour): the one
+    /// place the parts' bounds are read, for the story clock and for a rule's
+    /// `echolot.timeOfDay`. Any other value, such as NaN, is night.
+    public init(hour: Double) {
+        self = Self.allCases.last { Double($0.start) <= hour } ?? .night
+    }
 }

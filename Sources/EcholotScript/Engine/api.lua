@@ -504,14 +504,11 @@ local function register(pack, kind, name, spec, unnamed)
 end
 
 -- Called through a relay (a C frame, so a pack's tail call keeps its line): errors at level 3.
+-- The parts' bounds are the story clock's (`host.daypart`), kept in one place.
+local daypart = host.daypart
 local timeofday = relay(function(hour)
   if type(hour) ~= "number" then error("echolot.timeOfDay: the hour must be a number", 3) end
-  hour = hour % 24
-  if hour >= 6 and hour < 11 then return "morning" end
-  if hour >= 11 and hour < 13 then return "noon" end
-  if hour >= 13 and hour < 18 then return "afternoon" end
-  if hour >= 18 and hour < 22 then return "evening" end
-  return "night"
+  return daypart(hour % 24)
 end)
 
 -- `echolot.timeInWords(hour, minute [, language])`: the text clock, in five-minute steps.

@@ -143,6 +143,13 @@ public final class ScriptEngine {
             return 1
         })
         lua_setfield(L, -2, "timewords")
+        // `daypart(hour)` with the hour taken into 0..<24 by the Lua side: DayPart's
+        // bounds, the same the story clock's `dayPart` follows.
+        vm.pushHostFunction(vm.register { [unowned self] L in
+            vm.push(DayPart(hour: lua_tonumberx(L, 1, nil)).rawValue, in: L)
+            return 1
+        })
+        lua_setfield(L, -2, "daypart")
         // One "did you mean" for every name a script or a level can misspell.
         vm.pushHostFunction(vm.register { [unowned self] L in self.closest(L) })
         lua_setfield(L, -2, "closest")
