@@ -170,7 +170,8 @@ enum GameLoader {
             : unread == nil ? "no shipped or installed pack" : "no installed pack"
         let hint = pathHint(for: argument, orIDs: packs.map(\.pack.id))
         Terminal.error("\(MessageText.argument(argument)):1:1: error: there is \(searched) with the id '\(MessageText.argument(argument))', nor a file or folder of that name\(hint)"
-            + (unread.map { ", and \($0)" } ?? "; 'echolot packs --all' lists the packs by id"))
+            + (unread.map { ", and \($0)" } ?? "; 'echolot packs --all' lists the packs by id"
+                + (library.shippedFolderNote.map { " (\($0))" } ?? "")))
         return nil
     }
 

@@ -7,6 +7,15 @@ import Testing
 /// or `ECHOLOT_PACKS` names a folder that cannot be the one meant.
 @Suite struct InstallLayoutTests {
     /// The variables unset (a developer may have them set), the data folder empty.
+    /// A pack `edition` in `folder` that extends the tutorial: it needs the tutorial looked up by id.
+    private static func edition(in folder: URL) throws -> URL {
+        let edition = folder.appendingPathComponent("edition", isDirectory: true)
+        try FileManager.default.createDirectory(at: edition, withIntermediateDirectories: true)
+        try Data(#"{"id": "edition", "name": "Edition", "version": "1.0.0", "api": 1, "kind": "scored", "extends": "tutorial"}"#.utf8)
+            .write(to: edition.appendingPathComponent("pack.json"))
+        return edition
+    }
+
     private func environment(data: URL, _ changes: [String: String?] = [:]) -> [String: String?] {
         ["ECHOLOT_PACKS": nil, "ECHOLOT_SCRIPTS": nil, "ECHOLOT_DATA": data.path, "ECHOLOT_PROFILE": nil]
             .merging(changes) { $1 }
@@ -89,12 +98,33 @@ import Testing
                 + "nor a file or folder of that name, and \(unread)\n", "\(arguments)")
             #expect(result.stdout.isEmpty, "\(arguments)")
         }
-        let edition = scratch.appendingPathComponent("edition", isDirectory: true)
-        try FileManager.default.createDirectory(at: edition, withIntermediateDirectories: true)
-        try Data(#"{"id": "edition", "name": "Edition", "version": "1.0.0", "api": 1, "kind": "scored", "extends": "tutorial"}"#.utf8)
-            .write(to: edition.appendingPathComponent("pack.json"))
+        let edition = try Self.edition(in: scratch)
         let extended = try runEcholot(["validate", edition.path], environment: changes)
         #expect(extended.status == 1)
         #expect(extended.stderr.hasSuffix("(needed through edition → tutorial); \(unread)\n"), "\(extended.stderr)")
+    }
+
+    /// An `ECHOLOT_PACKS` naming a folder that lacks the pack (set for another purpose, or
+    /// left over) hides Echolot's own packs: a pack id found nowhere says where the shipped
+    /// packs were read from, so it is not taken for a typo alone.
+    @Test func aPacksVariableNamingAnotherFolderIsToldBesideAnIdNotFound() throws {
+        let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let other = scratch.appendingPathComponent("my-levels", isDirectory: true)
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let note = "(ECHOLOT_PACKS is \(other.path): shipped packs are read from that folder alone)"
+        let changes = environment(data: scratch, ["ECHOLOT_PACKS": other.path])
+        for arguments in [["validate", "tutorial"], ["run", "tutorial", "--level", "first-sound"]] {
+            let result = try runEcholot(arguments, environment: changes)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr == "tutorial:1:1: error: there is no shipped or installed pack with the id 'tutorial', "
+                + "nor a file or folder of that name; 'echolot packs --all' lists the packs by id \(note)\n", "\(arguments)")
+        }
+        let edition = try Self.edition(in: scratch)
+        let extended = try runEcholot(["validate", edition.path], environment: changes)
+        #expect(extended.status == 1)
+        #expect(extended.stderr.contains("(needed through edition → tutorial) \(note); install it"), "\(extended.stderr)")
+        // Unset, the same id is found among Echolot's own packs.
+        #expect(try runEcholot(["validate", "tutorial"], environment: environment(data: scratch)).status == 0)
     }
 }

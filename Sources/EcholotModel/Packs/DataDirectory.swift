@@ -78,6 +78,17 @@ public enum ShippedPacks {
         EnvironmentFolder.problem(of: environmentVariable, environment: environment)
     }
 
+    /// Where the shipped packs came from when `$ECHOLOT_PACKS` names a folder, told beside
+    /// a pack id found nowhere ("ECHOLOT_PACKS is /x: shipped packs are read from that folder
+    /// alone"): a folder set for another purpose, or left over, hides Echolot's own packs,
+    /// and the id would otherwise look misspelt. Nil when the variable is unset or names no
+    /// folder (``unreadFolder(environment:)`` then says so).
+    public static func explicitFolderNote(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard let value = environment[environmentVariable], !value.isEmpty, explicitFolderProblem(environment: environment) == nil
+        else { return nil }
+        return "\(environmentVariable) is \(MessageText.oneLine(value)): shipped packs are read from that folder alone"
+    }
+
     /// ``explicitFolderProblem(environment:)`` told as the cause of a pack id found nowhere,
     /// with its fix: what every lookup of a pack by id (an argument, an `extends`, a
     /// dependency) says, so that the id is not taken for a typo.

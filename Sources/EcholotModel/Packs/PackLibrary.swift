@@ -52,6 +52,9 @@ public struct PackLibrary: Sendable {
     /// says it (``ShippedPacks/unreadFolder(environment:)``): set by ``standard(safe:environment:)``
     /// when `$ECHOLOT_PACKS` names no folder.
     public private(set) var shippedFolderProblem: String?
+    /// Where the shipped packs are read from when `$ECHOLOT_PACKS` chose the folder, told
+    /// beside a pack id found nowhere (``ShippedPacks/explicitFolderNote(environment:)``).
+    public private(set) var shippedFolderNote: String?
 
     /// Scans `folders` for packs (each sub-folder with a `pack.json`).
     public init(folders: [Folder]) {
@@ -85,6 +88,7 @@ public struct PackLibrary: Sendable {
         }
         var library = PackLibrary(folders: folders)
         library.shippedFolderProblem = ShippedPacks.unreadFolder(environment: environment)
+        library.shippedFolderNote = ShippedPacks.explicitFolderNote(environment: environment)
         return library
     }
 
@@ -104,6 +108,7 @@ public struct PackLibrary: Sendable {
     public func resolve(_ pack: Pack) -> Result<Pack, PackLoadError> {
         var resolver = PackResolver(lookup: { id in self.entry(id: id)?.loaded }, knownIDs: entries.compactMap(\.id))
         resolver.shippedFolderProblem = shippedFolderProblem
+        resolver.shippedFolderNote = shippedFolderNote
         guard let beside = besideFolder(of: pack) else { return resolver.resolve(pack) }
         // Read only when a need is missing: the folder may hold more than packs.
         var siblings: PackLibrary?

@@ -31,6 +31,9 @@ struct PackResolver {
     /// Why the shipped packs are not read (``PackLibrary/shippedFolderProblem``): a missing
     /// pack's message gives it as the cause, in place of installing the pack.
     var shippedFolderProblem: String?
+    /// Where the shipped packs are read from, when `$ECHOLOT_PACKS` chose it
+    /// (``PackLibrary/shippedFolderNote``): a missing pack's message adds it.
+    var shippedFolderNote: String?
 
     /// A resolver finding packs with `lookup`, whose ids are `knownIDs`.
     init(lookup: @escaping (String) -> Result<Pack, PackLoadError>?, knownIDs: [String]) {
@@ -42,6 +45,7 @@ struct PackResolver {
     func resolve(_ root: Pack) -> Result<Pack, PackLoadError> {
         var walk = Walk(root: root, lookup: lookup, knownIDs: knownIDs, besideFolder: besideFolder)
         walk.shippedFolderProblem = shippedFolderProblem
+        walk.shippedFolderNote = shippedFolderNote
         walk.visit(root, chain: [root.id])
         let problems = walk.reports.diagnostics
         if !problems.isEmpty {
@@ -79,6 +83,7 @@ struct PackResolver {
         let knownIDs: () -> [String]
         let besideFolder: String?
         var shippedFolderProblem: String?
+        var shippedFolderNote: String?
 
         init(root: Pack, lookup: @escaping (String) -> Result<Pack, PackLoadError>?, knownIDs: @escaping () -> [String],
              besideFolder: String?) {
@@ -138,7 +143,7 @@ struct PackResolver {
                             + (need.declared.map { " \($0.range.text)" } ?? "")
                             + (besideFolder.map { ", which is neither installed, shipped nor a pack folder in \(MessageText.oneLine($0))" }
                                 ?? ", which is neither installed nor shipped")
-                            + " (needed through \(shown))" + meant
+                            + " (needed through \(shown))" + meant + (shippedFolderNote.map { " (\($0))" } ?? "")
                             + (shippedFolderProblem.map { "; " + $0 } ?? (!meant.isEmpty ? "" : "; install it with 'echolot install FILE.zip'"
                                 + (besideFolder.map { ", or put its folder in \(MessageText.oneLine($0))" } ?? ""))))
                         continue
