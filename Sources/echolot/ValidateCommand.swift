@@ -18,7 +18,7 @@ struct ValidateCommand: LoadsStandardRules {
             each good pack, 'ok: <pack id> (<n> levels)' goes to stdout, for a good level file \
             'ok: <file> (a level of <pack id>)'. Warnings (a string that names nothing of the pack or its \
             story, a level file that pack.json's "levels" and the story leave out, so play never \
-            offers it, a test file that 'echolot test' does not run: in a subfolder of tests/, \
+            offers it, a scenario with no levels, a test file that 'echolot test' does not run: in a subfolder of tests/, \
             in a folder named like tests/, or with a slip in its .lua or .story.json; a tests/ that cannot be read) and notes (story checks left out, and why) go to stderr as path:line:col: \
             warning: or note: lines, and \
             do not fail the pack. A pack named twice (by \
@@ -104,6 +104,8 @@ struct ValidateCommand: LoadsStandardRules {
                 remarks += tests.warnings
                 // What levels/ holds besides levels is passed over by play and shipped by `pack`.
                 remarks += pack.strayLevelFolderWarnings()
+                // Loading takes a scenario with no levels; the menu could only offer nothing.
+                remarks += pack.emptyScenarioWarnings()
             }
             // A script loading does not read leaves its rules unknown at every level that
             // names them; the slip that caused it is told where it is.

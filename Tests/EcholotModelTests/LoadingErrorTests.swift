@@ -354,17 +354,10 @@ struct LoadingErrorTests {
     }
 
     @Test func duplicateScenariosAndLevelsInTheManifest() {
-        let pack = TempPack([
-            "pack.json": """
-                { "id": "t", "name": "T", "version": "1.0.0", "api": 1,
-                  "scenarios": [
-                    { "id": "s", "name": "S", "levels": ["one", "one"] },
-                    { "id": "s", "name": "S2", "levels": ["one"] }
-                  ]
-                }
-                """,
-            "levels/one.json": TempPack.levelJSON(),
-        ])
+        let pack = Self.scenarioPack("""
+            { "id": "s", "name": "S", "levels": ["one", "one"] },
+            { "id": "s", "name": "S2", "levels": ["one"] }
+            """, levels: ["one"])
         #expect(pack.problems == [
             "p/pack.json:3:49: error: scenarios[0].levels[1]: level \"one\" is listed twice",
             "p/pack.json:4:13: error: scenarios[1].id: duplicate scenario id \"s\" (first at line 3, column 13)",
@@ -442,47 +435,64 @@ struct LoadingErrorTests {
     }
 
     @Test func unknownLevelsAndScenariosInTheManifest() {
-        let pack = TempPack([
-            "pack.json": """
-                { "id": "t", "name": "T", "version": "1.0.0", "api": 1,
-                  "scenarios": [
-                    { "id": "a", "name": "A", "levels": ["one", "onw"] },
-                    { "id": "b", "name": "B", "levels": [], "unlock": { "after": "c" } },
-                    { "id": "c", "name": "C", "levels": [], "unlock": { "after": "b" } },
-                    { "id": "d", "name": "D", "levels": [], "unlock": { "after": "x" } },
-                    { "id": "e", "name": "E", "levels": [], "unlock": { "after": "a", "totalScore": 3 } }
-                  ]
-                }
-                """,
-            "levels/one.json": TempPack.levelJSON(),
-        ])
+        let pack = Self.scenarioPack("""
+            { "id": "a", "name": "A", "levels": ["one", "onw"] },
+            { "id": "b", "name": "B", "levels": [], "unlock": { "after": "c" } },
+            { "id": "c", "name": "C", "levels": [], "unlock": { "after": "b" } },
+            { "id": "d", "name": "D", "levels": [], "unlock": { "after": "x" } },
+            { "id": "e", "name": "E", "levels": [], "unlock": { "after": "a", "totalScore": 3 } }
+            """, levels: ["one"])
         #expect(pack.problems == [
             "p/pack.json:3:49: error: scenarios[0].levels[1]: unknown level \"onw\" (no file levels/onw.json) (did you mean \"one\"?)",
-            "p/pack.json:4:66: error: scenarios[1].unlock.after: unlock rules form a cycle through scenario \"c\"; none of them can be unlocked",
-            "p/pack.json:5:66: error: scenarios[2].unlock.after: unlock rules form a cycle through scenario \"b\"; none of them can be unlocked",
+            "p/pack.json:4:66: error: scenarios[1].unlock.after: unlock rules form a cycle: \"b\" unlocks after \"c\", \"c\" after \"b\"; "
+                + "none of them can be unlocked",
             "p/pack.json:6:66: error: scenarios[3].unlock.after: unknown scenario \"x\"",
             "p/pack.json:7:55: error: scenarios[4].unlock: give either \"totalScore\" or \"after\", not both",
         ])
+    }
+
+    /// A cycle of unlock rules is one mistake, told once as the whole chain at the `after`
+    /// of its first scenario in pack.json: it was told at every member's `after`, each
+    /// naming one other member, so a cycle of three read as three problems, none the whole.
+    /// A scenario that waits on the cycle from outside (`d`) is right but for the cycle.
+    @Test func anUnlockCycleIsToldOnceAsTheChain() {
+        let pack = Self.scenarioPack("""
+            { "id": "s", "name": "S", "levels": ["one"] },
+            { "id": "c", "name": "C", "levels": ["two"], "unlock": { "after": "a" } },
+            { "id": "a", "name": "A", "levels": ["three"], "unlock": { "after": "b" } },
+            { "id": "d", "name": "D", "levels": ["four"], "unlock": { "after": "a" } },
+            { "id": "b", "name": "B", "levels": ["five"], "unlock": { "after": "c" } }
+            """, levels: ["one", "two", "three", "four", "five"])
+        #expect(pack.problems == [
+            "p/pack.json:4:71: error: scenarios[1].unlock.after: unlock rules form a cycle: "
+                + "\"c\" unlocks after \"a\", \"a\" after \"b\", \"b\" after \"c\"; none of them can be unlocked",
+        ])
+    }
+
+    /// A pack whose pack.json has the scenarios `scenarios` (one a line, from its line 3
+    /// on, indented by 4), with a level file for each of `levels`.
+    static func scenarioPack(_ scenarios: String, levels: [String]) -> TempPack {
+        var files = ["pack.json": """
+            { "id": "t", "name": "T", "version": "1.0.0", "api": 1,
+              "scenarios": [
+            \(scenarios.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+              ]
+            }
+            """]
+        for id in levels { files["levels/\(id).json"] = TempPack.levelJSON(id: id) }
+        return TempPack(files)
     }
 
     /// A scenario with no levels is never finished, so one unlocked after it never opens:
     /// refused at its `after`. Before, validate passed it and `run` asked the player to
     /// finish the empty scenario first.
     @Test func aScenarioCannotUnlockAfterAnEmptyOne() {
-        let pack = TempPack([
-            "pack.json": """
-                { "id": "t", "name": "T", "version": "1.0.0", "api": 1,
-                  "scenarios": [
-                    { "id": "a", "name": "A", "levels": ["one"] },
-                    { "id": "d", "name": "D", "levels": [] },
-                    { "id": "e", "name": "E", "levels": ["two"], "unlock": { "after": "d" } },
-                    { "id": "f", "name": "F", "levels": [], "unlock": { "after": "a" } }
-                  ]
-                }
-                """,
-            "levels/one.json": TempPack.levelJSON(),
-            "levels/two.json": TempPack.levelJSON(id: "two"),
-        ])
+        let pack = Self.scenarioPack("""
+            { "id": "a", "name": "A", "levels": ["one"] },
+            { "id": "d", "name": "D", "levels": [] },
+            { "id": "e", "name": "E", "levels": ["two"], "unlock": { "after": "d" } },
+            { "id": "f", "name": "F", "levels": [], "unlock": { "after": "a" } }
+            """, levels: ["one", "two"])
         #expect(pack.problems == [
             "p/pack.json:5:71: error: scenarios[2].unlock.after: scenario \"d\" has no levels, so it is never finished and \"e\" would never unlock",
         ])

@@ -105,6 +105,28 @@ struct ExtendsTests {
         #expect(pack.levelOrder == ["one", "two", "alpha", "zeta"])
     }
 
+    /// progress.md: a level belongs to one scenario at most, which decides whether it is
+    /// locked. A level the extending pack replaces stays in the base's scenario alone: only
+    /// the ids the base lacks form the added one.
+    @Test func aReplacedLevelStaysInTheBasesScenarioAlone() throws {
+        let scratch = Scratch()
+        var base = Packs.files(id: "base", version: "1.2.0", extra: """
+            "scenarios": [ { "id": "basics", "name": "Basics", "levels": ["one"] },
+                           { "id": "more", "name": "More", "levels": ["two"], "unlock": { "after": "basics" } } ]
+            """, levels: ["one", "two"])
+        base["levels/two.json"] = Packs.level(id: "two")
+        scratch.write(base, in: "lib/base")
+        scratch.write([
+            "pack.json": Packs.manifest(id: "ext", extra: #""extends": "base", "dependencies": { "base": "^1.0.0" }"#),
+            "levels/two.json": Packs.level(id: "two", name: "Two, harder"),
+            "levels/alpha.json": Packs.level(id: "alpha"),
+        ], in: "lib/ext")
+        let library = PackLibrary(folders: [PackLibrary.Folder(url: scratch.at("lib"), origin: .other)])
+        let pack = try #require(try library.load(id: "ext")?.get())
+        #expect(pack.levels["two"]?.level[LevelKeys.name] == "Two, harder")
+        #expect(pack.manifest.scenarios.map(\.levels) == [["one"], ["two"], ["alpha"]])
+    }
+
     @Test func parametersChangeOneGoalOfABaseLevel() throws {
         let scratch = Scratch()
         let library = library(scratch, ext: ExtendsTests.extending)

@@ -144,6 +144,36 @@ struct PackChecksTests {
         #expect(packed.stderr.split(separator: "\n").map(String.init) == warnings, "\(packed.stderr)")
     }
 
+    /// A scenario that lists no levels is warned of at its `levels`, by `validate` and by
+    /// `pack`: it loads, and passed without a word, while players found it in the menu
+    /// with nothing to play in it. A scenario another unlocks after stays an error.
+    @Test func aScenarioWithNoLevelsIsWarnedOf() throws {
+        let scratch = try Self.scaffold()
+        try scratch.edit("cave/pack.json", replacing: #""levels": ["first-steps"]"#, with: """
+            "scenarios": [
+                { "id": "start", "name": "Start", "levels": ["first-steps"] },
+                { "id": "later", "name": "Later", "levels": [] }
+              ]
+            """)
+        let warning = #"cave/pack.json:13:49: warning: scenario "later" has no levels: players find it in the menu "#
+            + "with nothing to play in it, and it is never finished; list its levels, or remove the scenario"
+        let validated = try echolot(["validate", "cave"], in: scratch.url, data: scratch.at("data"))
+        #expect(validated.status == 0, "\(validated.stderr)")
+        #expect(validated.stderr.split(separator: "\n").map(String.init) == [warning], "\(validated.stderr)")
+        let packed = try echolot(["pack", "cave", "--out", "cave.zip"], in: scratch.url, data: scratch.at("data"))
+        #expect(packed.status == 0, "\(packed.stderr)")
+        #expect(packed.stderr.split(separator: "\n").map(String.init) == [warning], "\(packed.stderr)")
+
+        try scratch.edit("cave/pack.json", replacing: #""levels": [] }"#, with: #""levels": [] },"#
+            + #" { "id": "last", "name": "Last", "levels": [], "unlock": { "after": "later" } }"#)
+        let refused = try echolot(["validate", "cave"], in: scratch.url, data: scratch.at("data"))
+        #expect(refused.status == 1)
+        #expect(refused.stderr.split(separator: "\n").map(String.init) == [
+            #"cave/pack.json:13:122: error: scenarios[2].unlock.after: scenario "later" has no levels, so it is never finished "#
+                + #"and "last" would never unlock"#,
+        ], "\(refused.stderr)")
+    }
+
     /// A name a file writes while the default language's string of its id says another is
     /// warned of at the file's text, with both texts and the one players hear: renaming
     /// an entity in its level file changed nothing, silently, since the string comes first.

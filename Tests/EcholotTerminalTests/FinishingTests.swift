@@ -7,11 +7,14 @@ import Testing
 @Suite(.serialized) struct FinishingTests {
     /// One After Another won after the tutorial's other levels: the page says The Basics and
     /// the tutorial are finished and starts on Back to the levels, where it used to start
-    /// on Retry.
-    @Test func winningTheTutorialsLastLevelSaysItIsFinished() throws {
+    /// on Retry. So it does when the pack has a scenario with no levels besides (which is
+    /// never finished, and kept the pack from being told finished).
+    @Test(arguments: [false, true])
+    func winningTheTutorialsLastLevelSaysItIsFinished(withAnEmptyScenario: Bool) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let profile = folder.appendingPathComponent("profile.sqlite").path
+        let pack = withAnEmptyScenario ? try tutorialCopyWithAnEmptyScenario().path : tutorialPath
         let logs = [
             "first-sound": [(60, 1)], "two-voices": [(300, 1)], "around-you": [(180, 0.2), (250, 0.4), (23, 0.55)],
         ]
@@ -21,10 +24,10 @@ import Testing
                 "{\"t\": \(time - 0.05), \"action\": \"turnTo\", \"azimuth\": \(azimuth)}\n{\"t\": \(time), \"action\": \"select\"}\n"
             }
             try Data(lines.joined().utf8).write(to: log)
-            let run = try runEcholot(["run", tutorialPath, "--level", level, "--input", log.path, "--profile", profile])
+            let run = try runEcholot(["run", pack, "--level", level, "--input", log.path, "--profile", profile])
             #expect(run.status == 0 && run.stdout.contains("won"), "\(level): \(run.stdout) \(run.stderr)")
         }
-        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "in-order", "--profile", profile])
+        let game = try PseudoTerminal(["play", pack, "--plain", "--no-audio", "--level", "in-order", "--profile", profile])
         try game.expect("== Briefing: One After Another ==")
         game.send("\r")
         try game.winOneAfterAnother()

@@ -1,6 +1,7 @@
 import EcholotCore
 import EcholotModel
 import EcholotTerminal
+import EcholotTestSupport
 import Foundation
 
 /// The shipped tutorial, loaded once.
@@ -23,6 +24,19 @@ func tutorialLevel(_ id: String) -> LevelDefinition {
 func tutorialStore(_ id: String) -> Store<GameState> {
     Store(state: GameState.incarnation(of: tutorialLevel(id).level, packID: tutorial.id, packVersion: tutorial.manifest.version),
           reducers: LevelReducers.all)
+}
+
+/// A copy of the shipped tutorial whose pack.json adds, after The Basics, a scenario
+/// "Later" that lists no levels (`"levels": []`), as a pack written scenario by scenario has.
+func tutorialCopyWithAnEmptyScenario() throws -> URL {
+    let pack = try shippedPackCopy("tutorial")
+    let manifest = pack.appendingPathComponent("pack.json")
+    let text = try String(contentsOf: manifest, encoding: .utf8)
+    let levels = #""levels": ["first-sound", "two-voices", "around-you", "in-order"]"#
+    guard text.contains(levels) else { throw HarnessError("the tutorial's pack.json no longer lists \(levels)") }
+    try Data(text.replacingOccurrences(of: levels, with: levels + #" }, { "id": "later", "name": "Later", "levels": []"#)
+        .utf8).write(to: manifest)
+    return pack
 }
 
 /// Collects what a display is given.

@@ -30,6 +30,25 @@ import Testing
         #expect(try game.waitForExit() == 0)
     }
 
+    /// A scenario that lists no levels says so in the scenarios menu, in the player's
+    /// language, and picking it says why it does not open: it opened a levels page of no
+    /// entries, and its "0 levels" read as a count, not as nothing there to play.
+    @Test(arguments: [
+        ("en", "2. Later (no levels)", "Later has no levels: there is nothing to play in it yet.", "Later — choose a level"),
+        ("de", "2. Later (keine Level)", "„Later“ hat keine Level: Darin gibt es noch nichts zu spielen.", "Later — wähle ein Level"),
+    ])
+    func aScenarioWithNoLevelsSaysSo(_ language: String, line: String, refusal: String, levelsTitle: String) throws {
+        let pack = try tutorialCopyWithAnEmptyScenario()
+        let profile = try temporaryFolder().appendingPathComponent("profile.sqlite")
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--lang", language, "--profile", profile.path])
+        try game.expect(line)
+        game.send("2")
+        try game.expect(refusal)
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
+        #expect(!game.text.contains(levelsTitle), "\(game.text.suffix(2000))")
+    }
+
     /// A run another program records while the game is open shows in the next menu drawn.
     @Test func aRunRecordedElsewhereShowsInTheNextMenu() throws {
         let folder = try temporaryFolder()

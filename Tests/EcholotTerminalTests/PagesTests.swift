@@ -56,6 +56,19 @@ import Testing
         #expect(open.choices[0].detail == "4 levels · done")
     }
 
+    /// The levels page of a scenario that lists none (a watched pack's scenario emptied
+    /// while its page was open) says so, rather than showing an empty list.
+    @Test func theLevelsPageOfAScenarioWithNoLevelsSaysSo() {
+        let group = LevelGroup(scenario: Scenario(id: "later", name: "Later", levels: []), levels: [])
+        let page = MenuPages.levels(entry, group: group, progress: SessionProgress(), names: names)
+        #expect(page.choices.isEmpty)
+        #expect(page.body == ["This scenario has no levels: there is nothing to play in it yet."])
+        let german = MenuPages.levels(entry, group: group, progress: SessionProgress(), names: Names(pack: tutorial, language: "de"))
+        #expect(german.body == ["Dieses Szenario hat keine Level: Darin gibt es noch nichts zu spielen."])
+        // A scenario with levels has no such line.
+        #expect(MenuPages.levels(entry, group: LevelGroup.groups(of: tutorial)[0], progress: SessionProgress(), names: names).body.isEmpty)
+    }
+
     @Test func theBriefingSaysEveryGoalAndCriterion() {
         let page = BriefingPage.make(definition: tutorialLevel("two-voices"), names: names, visuals: .faded, tracker: false)
         #expect(page.title == "Briefing: Two Voices")

@@ -205,10 +205,13 @@ final class ManifestReader {
     }
 
     /// `after` must name another scenario, one with levels (a scenario without any is never
-    /// finished, so nothing after it would ever unlock), and the chain must not loop.
+    /// finished, so nothing after it would ever unlock), and the chain must not loop. A loop
+    /// is one mistake: told once, at the `after` of its first scenario in file order, as the
+    /// whole chain, since its other scenarios' rules are right but for that loop.
     func checkUnlocks(_ afters: [(scenario: String, target: String, field: Field)], known: [String: SourcePosition],
                       empty: Set<String>) {
         let next = Dictionary(afters.map { ($0.scenario, $0.target) }, uniquingKeysWith: { a, _ in a })
+        var inToldCycle: Set<String> = []
         for (scenario, target, field) in afters {
             if target == scenario {
                 field.fail("scenario \(quoted(scenario)) cannot unlock after itself")
@@ -218,21 +221,33 @@ final class ManifestReader {
                 field.fail("unknown scenario \(quoted(target))" + Suggestion.hint(for: target, among: known.keys.sorted()))
                 continue
             }
-            var visited: Set<String> = [scenario]
-            var current = target
-            var cycle = false
-            while let following = next[current] {
-                if following == scenario {
-                    field.fail("unlock rules form a cycle through scenario \(quoted(target)); none of them can be unlocked")
-                    cycle = true
-                    break
+            guard !inToldCycle.contains(scenario) else { continue }
+            if let cycle = Self.unlockCycle(from: scenario, next: next) {
+                inToldCycle.formUnion(cycle)
+                let steps = zip(cycle, cycle.dropFirst() + [scenario]).enumerated().map { index, step in
+                    index == 0 ? "\(quoted(step.0)) unlocks after \(quoted(step.1))" : "\(quoted(step.0)) after \(quoted(step.1))"
                 }
-                if !visited.insert(following).inserted { break }
-                current = following
+                field.fail("unlock rules form a cycle: \(steps.joined(separator: ", ")); none of them can be unlocked")
+                continue
             }
-            if !cycle, empty.contains(target) {
+            if empty.contains(target) {
                 field.fail("scenario \(quoted(target)) has no levels, so it is never finished and \(quoted(scenario)) would never unlock")
             }
         }
+    }
+
+    /// The scenarios of the unlock cycle `scenario` is in, from it on, each unlocking after
+    /// the one following it (the last after `scenario`); `nil` when following the `after`s
+    /// from it ends, or only leads into a cycle it is not part of.
+    static func unlockCycle(from scenario: String, next: [String: String]) -> [String]? {
+        var chain = [scenario]
+        var current = scenario
+        while let following = next[current] {
+            if following == scenario { return chain }
+            if chain.contains(following) { return nil }
+            chain.append(following)
+            current = following
+        }
+        return nil
     }
 }

@@ -56,6 +56,26 @@ extension Pack {
         }
     }
 
+    /// A warning at the `levels` of each scenario of the pack's own `pack.json` that lists
+    /// none (`"levels": []`): loading takes it, since a pack may be written scenario by
+    /// scenario, but players find it in the menu with nothing to play, and it is never
+    /// finished. (A scenario another one unlocks after is refused instead: that one would
+    /// never open.)
+    public func emptyScenarioWarnings() -> [Diagnostic] {
+        manifest.scenarios.enumerated().compactMap { index, scenario in
+            // Only a scenario this pack.json writes has a place here: one taken from a base
+            // (this pack.json has none) is the base's to fix, told when that is checked.
+            // Validate gets a pack only when every scenario of pack.json read, so the
+            // indices are pack.json's.
+            let path = JSONPath.member(JSONPath.element("scenarios", index), "levels")
+            guard scenario.levels.isEmpty, let position = manifestSource.positions[path] else { return nil }
+            return Diagnostic(path: manifestSource.displayPath, at: position,
+                              message: "scenario \(quoted(scenario.id)) has no levels: players find it in the menu with "
+                                  + "nothing to play in it, and it is never finished; list its levels, or remove the scenario",
+                              severity: .warning)
+        }
+    }
+
     /// Whether `definition` is read from this pack's own folder, not from a base it builds on.
     public func isOwn(_ definition: LevelDefinition) -> Bool {
         PathInside.isBelow(definition.file.standardizedFileURL.resolvingSymlinksInPath().path,

@@ -37,6 +37,11 @@ public enum MenuPages {
         let words = names.words
         let choices = LevelGroup.groups(of: pack).map { group -> Choice in
             guard let scenario = group.scenario else { return Choice(words.allLevels) }
+            // Said before any lock: opened or not, there is nothing in it to play.
+            if scenario.levels.isEmpty {
+                let name = names.scenario(scenario)
+                return Choice(name, marks: [], unavailable: words.noLevels, refusal: words.scenarioHasNoLevels(name))
+            }
             let marks = progress.marks(scenario: scenario, in: pack)
             var parts = [words.levelCount(scenario.levels.count)]
             if marks.done { parts.append(words.done) }
@@ -70,7 +75,9 @@ public enum MenuPages {
             return Choice(name, marks: parts, unavailable: marks.locked.map { _ in words.locked })
         }
         let title = words.chooseLevel(in: group.scenario.map(names.scenario) ?? names.pack(pack))
-        return Page(title: title, choices: choices, selected: playable(choices, from: selected), words: words)
+        // A page of no entries would say nothing of why.
+        let body = group.scenario != nil && choices.isEmpty ? [words.noLevelsHere] : []
+        return Page(title: title, body: body, choices: choices, selected: playable(choices, from: selected), words: words)
     }
 
     /// `selected`, or when that entry cannot be chosen (a story's level played already, a

@@ -617,7 +617,10 @@ public final class PlayApp {
             if let scenario = group.scenario { return progress.marks(scenario: scenario, in: entry.pack).done }
             return !group.levels.isEmpty && group.levels.allSatisfy { progress.marks(level: $0, in: entry.pack).done }
         }
-        return (done(group), LevelGroup.groups(of: entry.pack).allSatisfy(done))
+        // A scenario with no levels is never finished, yet leaves nothing to play: the
+        // pack is finished without it, or its last win would never be told as the end.
+        let playable = LevelGroup.groups(of: entry.pack).filter { !$0.levels.isEmpty }
+        return (done(group), !playable.isEmpty && playable.allSatisfy(done))
     }
 
     /// Whether level `id` of `entry` may be played now; one the profile keeps locked (its

@@ -73,6 +73,33 @@ extension Words {
         }
     }
 
+    /// The words after a scenario that lists no levels (`"levels": []`), which cannot be
+    /// opened: a list of nothing to play is no page to send a player to.
+    public var noLevels: String {
+        switch language {
+        case .english: "no levels"
+        case .german: "keine Level"
+        }
+    }
+
+    /// Picking scenario `scenario` (its name), which lists no levels: "“Later” is no levels"
+    /// would not be a sentence.
+    public func scenarioHasNoLevels(_ scenario: String) -> String {
+        switch language {
+        case .english: "\(scenario) has no levels: there is nothing to play in it yet."
+        case .german: "„\(scenario)“ hat keine Level: Darin gibt es noch nichts zu spielen."
+        }
+    }
+
+    /// The levels page of a scenario that lists none: reached when a watched pack's
+    /// scenario lost its levels while its page was open.
+    public var noLevelsHere: String {
+        switch language {
+        case .english: "This scenario has no levels: there is nothing to play in it yet."
+        case .german: "Dieses Szenario hat keine Level: Darin gibt es noch nichts zu spielen."
+        }
+    }
+
     /// The word after a story's level the story under way played already.
     public var playedInStory: String {
         switch language {
