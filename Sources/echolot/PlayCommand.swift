@@ -242,8 +242,20 @@ struct PlayCommand: LoadsStandardRules {
             read[entry.path] = story
             return story
         }
+        // The defaults of a pack's goal and scoring parameters, which its strings say where
+        // a level leaves one out: the watched pack's from its last good version, another's
+        // read once, as its story is. Scripts that do not load give none here; starting a
+        // level tells why.
+        var defaultsRead: [String: RuleDefaults] = [:]
+        let ruleDefaults = { (entry: PackEntry) -> RuleDefaults in
+            if let rules = watched?.rules(ifPlaying: entry) { return rules.engine.ruleDefaults(for: rules.pack.id) }
+            if let known = defaultsRead[entry.path] { return known }
+            let defaults = (try? PackRules.load(entry.pack))?.engine.ruleDefaults(for: entry.pack.id) ?? RuleDefaults()
+            defaultsRead[entry.path] = defaults
+            return defaults
+        }
         let app = PlayApp(options: options, catalog: catalog, start: start, progress: progress, watch: watched,
-                          stories: stories, unsaved: profileProblem) { entry, level, earnedBefore in
+                          stories: stories, unsaved: profileProblem, ruleDefaults: ruleDefaults) { entry, level, earnedBefore in
             let shown = shownPath(entry)
             if let watched, entry.path == watched.path {
                 // The last good version plays: its sounds are checked as any pack's are.

@@ -75,8 +75,13 @@ final class WatchedPack: PackReloader {
     /// `entry` is the watched pack; `nil` for others. A story begun or continued while
     /// `story.json` is broken plays the version that last read.
     func story(ifPlaying entry: PackEntry) -> (book: StoryBook?, rules: PackRules)? {
-        guard entry.path == path, let rules = good.rules else { return nil }
+        guard let rules = rules(ifPlaying: entry) else { return nil }
         return (good.story, rules)
+    }
+
+    /// The last good version's rules when `entry` is the watched pack; `nil` for others.
+    func rules(ifPlaying entry: PackEntry) -> PackRules? {
+        entry.path == path ? good.rules : nil
     }
 
     /// A store playing `level` of the last good version, with that version's rules,

@@ -384,6 +384,25 @@ import Testing
         #expect(expected.prefix(4) == ["night", "night", "night", "morning"])
     }
 
+    /// The defaults a level's goal and scoring entries fall back on, by type, as the rules
+    /// declare them: a pack's own and the standard ones, for the strings that tell them.
+    @Test func ruleDefaultsAreTheDeclaredOnes() throws {
+        let engine = try Support.engine([
+            "rules.lua": """
+                echolot.goal("quickFind", { params = {
+                  entity = { type = "entity" },
+                  seconds = { type = "number", default = 15 },
+                }, on = { tick = function() end } })
+                echolot.scoring("stars", { params = { parTime = { type = "number", default = 30 } }, on = { tick = function() end } })
+                """,
+        ])
+        let defaults = engine.ruleDefaults(for: "test")
+        #expect(defaults.goals["quickFind"] == ["seconds": 15])
+        #expect(defaults.scoring["stars"] == ["parTime": 30])
+        #expect(defaults.scoring["standard"]?["parTime"] == 60)
+        #expect(defaults.goals["find"] == nil, "a type whose parameters have no default has none")
+    }
+
     @Test func rulesMayEmitOnlyTheirOwnActions() throws {
         let world = try Support.world(scripts: [
             "cheat.lua": #"echolot.reducer({ name = "cheat", on = { ["pack.cheat"] = function(level, action, ctx) ctx.emit("select") end } })"#,

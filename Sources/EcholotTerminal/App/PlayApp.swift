@@ -23,6 +23,8 @@ public final class PlayApp {
     private let progress: any ProgressProvider
     private let watch: (any PackReloader)?
     private let stories: StorySource?
+    /// The defaults of a pack's goal and scoring parameters, for the strings telling them.
+    private let ruleDefaults: (PackEntry) -> RuleDefaults
     /// Saved story places (pack, chapter, step) that no longer fit their story and were
     /// said so on the story's page.
     private var misfitReported: Set<String> = []
@@ -57,10 +59,16 @@ public final class PlayApp {
 
     /// A game over `catalog`, opening on `start`, with marks from `progress` and stores
     /// from `makeStore`; `watch` reloads the pack being authored (`--watch`); `unsaved` is
-    /// why the profile could not be opened, which the game keeps telling.
+    /// why the profile could not be opened, which the game keeps telling; `ruleDefaults`
+    /// gives a pack's rules' parameter defaults, which its goal and scoring strings say
+    /// where a level leaves a parameter out (asked each time a pack's texts are made, so
+    /// it answers from what it has read).
     public init(options: PlayOptions, catalog: PackCatalog, start: PackEntry,
                 progress: any ProgressProvider = SessionProgress(), watch: (any PackReloader)? = nil,
-                stories: StorySource? = nil, unsaved: String? = nil, makeStore: @escaping StoreFactory) {
+                stories: StorySource? = nil, unsaved: String? = nil,
+                ruleDefaults: @escaping (PackEntry) -> RuleDefaults = { _ in RuleDefaults() },
+                makeStore: @escaping StoreFactory) {
+        self.ruleDefaults = ruleDefaults
         self.unsaved = unsaved
         self.stories = stories
         self.options = options
@@ -271,7 +279,7 @@ public final class PlayApp {
         guard case let .success(story)? = story, case let .failure(problem) = story.book.place(of: record) else { return true }
         let place = "\(entry.path)\u{0}\(record["chapter"] ?? .null)\u{0}\(record["step"] ?? .null)"
         if misfitReported.insert(place).inserted || everyTime {
-            loop.display.notice(names(entry).words.placeDoesNotFit("\(problem)"), style: .warning)
+            loop.display.notice(words(entry).placeDoesNotFit("\(problem)"), style: .warning)
         }
         return false
     }
@@ -325,7 +333,7 @@ public final class PlayApp {
     /// Asks before a new beginning replaces the saved place; "no" (selected at first, so a
     /// stray Enter keeps the place) goes back to the story's page at `index`, its entry.
     private func confirmBeginning(_ entry: PackEntry, at index: Int, _ loop: Loop) throws(SystemError) -> Place {
-        let words = names(entry).words
+        let words = words(entry)
         let page = Page(title: words.beginAgainTitle, body: [words.beginAgainWarning],
                         choices: [Choice(words.yesBeginAgain, shortcut: "y"), Choice(words.noKeepMyPlace, shortcut: "n")],
                         selected: 1, words: words)
@@ -356,7 +364,7 @@ public final class PlayApp {
     /// Plays the story from its beginning or from where it was left, then its end page.
     private func playStory(_ entry: PackEntry, resume: Bool, _ loop: Loop) throws(SystemError) -> Place {
         let session: StorySession, book: StoryBook
-        let words = names(entry).words
+        let words = words(entry)
         let back = Place.packs(selected: catalog.entries.firstIndex { $0.path == entry.path } ?? 0)
         // Whatever way this play ends, the reload that started it has been dealt with.
         let afterReload = storyReloaded
@@ -472,7 +480,7 @@ public final class PlayApp {
             group = moved
         }
         guard let index = group.levels.firstIndex(of: id) else {
-            loop.display.notice(names(entry).words.noLevelAnyMore(id), style: .warning)
+            loop.display.notice(words(entry).noLevelAnyMore(id), style: .warning)
             return .levels(entry, group, selected: 0)
         }
         return place(entry, group, index)
@@ -525,7 +533,7 @@ public final class PlayApp {
         do {
             store = try makeStore(entry, id, earnedBefore)
         } catch {
-            loop.display.notice(lines: Self.cannotStart(names(entry).words.levelCannotStart(id), error), style: .bad)
+            loop.display.notice(lines: Self.cannotStart(words(entry).levelCannotStart(id), error), style: .bad)
             return .levels(entry, group, selected: index)
         }
         let names = names(entry)
@@ -665,11 +673,18 @@ public final class PlayApp {
         switch place {
         case .packs, .exit: Words(firstOf: options.language)
         case let .scenarios(entry, _), let .levels(entry, _, _), let .briefing(entry, _, _), let .play(entry, _, _),
-             let .story(entry, _), let .storyPlay(entry, _): names(entry).words
+             let .story(entry, _), let .storyPlay(entry, _): words(entry)
         }
     }
 
-    private func names(_ entry: PackEntry) -> Names { Names(pack: entry.pack, language: options.language) }
+    /// The names and texts of `entry`'s things, in the player's language.
+    private func names(_ entry: PackEntry) -> Names {
+        Names(pack: entry.pack, language: options.language, defaults: ruleDefaults(entry))
+    }
+
+    /// The engine's sentences for `entry`'s pages (as its ``names(_:)`` have them), without
+    /// reading its strings or its rules' defaults.
+    private func words(_ entry: PackEntry) -> Words { Words(firstOf: options.language, entry.pack.manifest.defaultLanguage) }
 
     private func visuals(_ level: Level) -> Visuals { options.visuals ?? level[LevelKeys.view][ViewKeys.visuals] }
 

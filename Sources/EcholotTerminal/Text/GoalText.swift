@@ -140,10 +140,14 @@ public struct GoalText {
     }
 
     /// `template` with each `{field}` replaced by the goal's value of that field as a
-    /// player reads it; a field the goal does not have stays as written, so a misspelt one
-    /// shows where it is.
+    /// player reads it, or by its type's default for a parameter the level leaves out; a
+    /// field the goal does not have stays as written, so a misspelt one shows where it is.
     private func fill(_ template: String, _ goal: Goal, in level: Level) -> String {
-        fill(template, in: level) { goal[$0] }
+        let defaults = names.defaults.goals[goal[GoalKeys.type]] ?? [:]
+        return fill(template, in: level) { field in
+            let value = goal[field]
+            return value.isNull ? defaults[field] : value
+        }
     }
 
     /// `template` with each `{field}` replaced by `value(field)` as a player reads it

@@ -11,22 +11,28 @@ public struct Names: Sendable {
     /// language: the one asked for (`--lang`) when the engine speaks it, even where the
     /// pack lacks it, else the pack's default language's, else English.
     public let words: Words
+    /// The defaults of the pack's goal and scoring types' parameters: a `{field}` of their
+    /// strings that a level leaves to its default says the default.
+    public let defaults: RuleDefaults
 
-    /// Names from `pack`'s strings in `language` (default: the pack's own).
+    /// Names from `pack`'s strings in `language` (default: the pack's own), its rules'
+    /// parameters defaulting to `defaults`.
     /// An empty text counts as none (``Pack/written(_:)``): a translation's falls back to
     /// the default language's, and the default's to the name in the files or the id.
-    public init(pack: Pack, language: String? = nil) {
+    public init(pack: Pack, language: String? = nil, defaults: RuleDefaults = RuleDefaults()) {
         let fallback = (pack.strings[pack.manifest.defaultLanguage] ?? [:]).compactMapValues(Pack.written)
         let chosen = language.flatMap { pack.strings[pack.language($0)] }?.compactMapValues(Pack.written) ?? [:]
         strings = fallback.merging(chosen) { _, preferred in preferred }
         words = Words(firstOf: language, pack.manifest.defaultLanguage)
+        self.defaults = defaults
     }
 
     /// Names from a string table (tests, packs without strings), with the engine's
     /// sentences in `words`.
-    public init(strings: [String: String] = [:], words: Words = .english) {
+    public init(strings: [String: String] = [:], words: Words = .english, defaults: RuleDefaults = RuleDefaults()) {
         self.strings = strings
         self.words = words
+        self.defaults = defaults
     }
 
     /// The string with this id, if the pack has it.

@@ -41,7 +41,8 @@ public enum ScoringText {
     /// The criteria, one sentence each, in the words of `names`. A pack's own scoring type
     /// says what its string `scoring.<type>.briefing` says (one criterion, of as many
     /// sentences as it has), each `{field}` the rule's parameter (an entity id read as the
-    /// entity's name), as a pack's goal type does; without it, its parameters are listed.
+    /// entity's name; one the level leaves out, its default), as a pack's goal type does;
+    /// without it, its parameters are listed.
     public static func criteria(_ level: Level, names: Names = Names()) -> [String] {
         let words = names.words
         let rule = level[LevelKeys.scoring]
@@ -51,7 +52,8 @@ public enum ScoringText {
                                           parTime: standard.parTime)
         }
         if let type = rule["type"]?.stringValue, let template = names.string("scoring.\(type).briefing") {
-            return [GoalText(names: names).fill(template, in: level) { rule[$0] }]
+            let defaults = names.defaults.scoring[type] ?? [:]
+            return [GoalText(names: names).fill(template, in: level) { rule[$0] ?? defaults[$0] }]
         }
         let parameters = rule.sorted { $0.key < $1.key }.filter { $0.key != "type" && $0.key != "id" }
             .map { "\($0.key) \(GoalText.plain($0.value, words: words))" }
