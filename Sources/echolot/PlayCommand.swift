@@ -243,9 +243,10 @@ struct PlayCommand: LoadsStandardRules {
             return story
         }
         // The defaults of a pack's goal and scoring parameters, which its strings say where
-        // a level leaves one out: the watched pack's from its last good version, another's
-        // read once, as its story is. Scripts that do not load give none here; starting a
-        // level tells why.
+        // a level leaves one out: the watched pack's from its last good version; another's
+        // read with its first page, then again from the rules each of its levels starts
+        // with, so that the level's texts say what its rules play. Scripts that do not load
+        // give none here; starting a level tells why.
         var defaultsRead: [String: RuleDefaults] = [:]
         let ruleDefaults = { (entry: PackEntry) -> RuleDefaults in
             if let rules = watched?.rules(ifPlaying: entry) { return rules.engine.ruleDefaults(for: rules.pack.id) }
@@ -270,6 +271,7 @@ struct PlayCommand: LoadsStandardRules {
             switch GameLoader.game(at: shown, shown: shown, level: level, in: PackLibrary.standard(safe: safe)) {
             case let .success(game):
                 warnOnce(game.soundWarnings, pack: shown)
+                defaultsRead[entry.path] = game.rules.engine.ruleDefaults(for: game.pack.id)
                 do throws(ScriptError) {
                     let store = try game.rules.store(for: game.definition, earnedBefore: earnedBefore)
                     profileProgress?.record(store, of: entry.pack)

@@ -111,6 +111,7 @@ import Testing
             #"demo/strings/en.json:5:3: warning: string "scoring.standard.briefing" is never shown: "standard" is the engine's scoring type, told in the engine's own words"#,
             #"demo/strings/en.json:6:3: warning: string "scoring.stars.briefing" has no text in strings/de.json: players of that language read it in en; add it there"#,
             #"demo/strings/en.json:6:29: warning: string "scoring.stars.briefing": {parTim} is no parameter of scoring type "stars" and would be read out as written (did you mean {parTime}?)"#,
+            #"demo/strings/en.json:6:29: warning: string "scoring.stars.briefing": {star} is no parameter of scoring type "stars" and would be read out as written"#,
             #"demo/strings/en.json:7:3: warning: string "scoring.stars.line" is never shown: a scoring type's string is scoring.<type>.briefing"#,
             #"demo/strings/en.json:8:3: warning: string "scoring.strs.briefing" is never shown: no script registers a scoring type "strs" (did you mean "scoring.stars.briefing"?)"#,
         ], "\(result.stderr)")

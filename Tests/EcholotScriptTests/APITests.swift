@@ -376,12 +376,14 @@ import Testing
                 """,
         ], level: Support.level(entities: [("e", 0)]))
         #expect(world.store.dispatch(Action("pack.ask")).rejections.isEmpty)
-        let expected = hours.map { hour in
-            let within = hour.truncatingRemainder(dividingBy: 24)
-            return DayPart(hour: within < 0 ? within + 24 : within).rawValue
-        }
+        // Written out, not worked out with DayPart, which the function now asks.
+        let expected = ["night", "night", "night", "morning", "morning", "noon", "noon", "afternoon", "afternoon",
+                        "evening", "evening", "night", "night", "night", "morning", "night"]
         #expect(world.store.state["parts"] == .string(expected.joined(separator: ",")))
-        #expect(expected.prefix(4) == ["night", "night", "night", "morning"])
+        // The story clock's parts, at the whole hours among them.
+        for (hour, part) in zip(hours, expected) where hour == hour.rounded() && (0..<24).contains(hour) {
+            #expect(TimeOfDay(hour: Int(hour), minute: 0)?.dayPart.rawValue == part, "\(hour)")
+        }
     }
 
     /// The defaults a level's goal and scoring entries fall back on, by type, as the rules

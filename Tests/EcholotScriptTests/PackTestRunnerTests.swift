@@ -543,6 +543,11 @@ import Testing
         // Earned before, firstWin is not earned again, and is not among those of the run.
         #expect(earned.result?.earnedBefore == ["firstWin"])
         #expect(earned.result?.achievements == ["flawless", "quickEar", "veteran"])
+        // Expected as earned in the run, one the level started with is told as such.
+        let expectedAgain = try #require(try results(#"earnedBefore = { "firstWin" }, expect = { achievements = { "firstWin", "veteran", "flawless", "quickEar" } }"#).first)
+        #expect(expectedAgain.problems.first?.hasSuffix("expected achievements [firstWin, flawless, quickEar, veteran], got "
+            + "[flawless, quickEar, veteran] (firstWin was earned before the level, by earnedBefore; achievements lists only "
+            + "those earned in the run)") == true, "\(expectedAgain.problems)")
         // Without it, the level starts with none.
         let fresh = try #require(try results(#"expect = { outcome = "won", achievements = { "firstWin", "flawless", "quickEar" } }"#).first)
         #expect(fresh.passed, "\(fresh.problems)")
@@ -550,13 +555,18 @@ import Testing
 
     /// A misspelt achievement would start the level without it, and the test would check
     /// nothing: it is told at the field, with the one meant, and the level is not played.
+    /// One no script of the pack registers but no slip of one is taken.
     @Test func anAchievementNoScriptRegistersIsToldWithTheOneMeant() throws {
         let misspelt = try #require(try results(#"earnedBefore = { "frstWin" }, expect = { outcome = "won" }"#).first)
         #expect(!misspelt.passed)
         #expect(misspelt.result == nil, "the level was not played")
         #expect(misspelt.problems.count == 1)
-        #expect(misspelt.problems.first?.hasSuffix("tests/veteran.lua:2:1: error: 'earnedBefore': unknown achievement 'frstWin': "
-            + "no script registers it (did you mean 'firstWin'?)") == true, "\(misspelt.problems)")
+        #expect(misspelt.problems.first?.hasSuffix("tests/veteran.lua:2:1: error: 'earnedBefore': no script registers an "
+            + "achievement 'frstWin' (did you mean 'firstWin'?)") == true, "\(misspelt.problems)")
+        // One of another pack (achievements are global) is far from any of this pack's: taken.
+        let other = try #require(try results(#"earnedBefore = { "otherPack.champion" }, expect = { outcome = "won" }"#).first)
+        #expect(other.passed, "\(other.problems)")
+        #expect(other.result?.earnedBefore == ["otherPack.champion"])
         let text = try #require(try results(#"earnedBefore = "firstWin", expect = { outcome = "won" }"#).first)
         #expect(text.problems.first?.hasSuffix("tests/veteran.lua:2:1: error: 'earnedBefore' must be a list of achievement ids, "
             + "found string") == true, "\(text.problems)")

@@ -66,15 +66,19 @@ extension StoryAuthorMessageTests {
     }
 
     /// A line's text fills only `{time}`: any other name in braces is read out as written,
-    /// in any language's file, told at the text, with `{time}` when it is a near miss.
+    /// in any language's file, told at the text, with `{time}` when it is a near miss. A
+    /// choice's option, shown as the choice is offered, fills none.
     @Test func aLinesPlaceholderOtherThanTimeIsWarnedOf() throws {
         let story = """
             {"chapters": [{"id": "gate", "steps": [
               {"cutscene": "c", "lines": [{"id": "dawn", "duration": 1}, {"id": "dusk", "duration": 1}]},
+              {"choice": "way", "options": [{"value": "left", "azimuth": 270, "line": {"id": "left", "duration": 1}},
+                {"value": "right", "azimuth": 90, "line": {"id": "right", "duration": 1}}]},
               {"level": "walk"}]}]}
             """
-        let folder = try Self.pack(story: story, strings: #"{"dawn": "It is {tme}.", "dusk": "It is {time}, {player}."}"#,
-                                   files: ["strings/de.json": #"{"dawn": "Es ist {Time}.", "dusk": "Es ist {time}."}"#])
+        let folder = try Self.pack(story: story,
+                                   strings: #"{"dawn": "It is {tme}.", "dusk": "It is {time}, {player}.", "left": "Left at {time}.", "option.left": "Left ({n})", "right": "Right."}"#,
+                                   files: ["strings/de.json": #"{"dawn": "Es ist {Time}.", "dusk": "Es ist {time}.", "left": "Links.", "option.left": "Links", "right": "Rechts."}"#])
         let told = try Self.validate(folder)
         #expect(told == """
             strings/de.json:1:10: warning: line 'dawn': {Time} is read out as written, braces and all: a line's text fills \
@@ -83,6 +87,10 @@ extension StoryAuthorMessageTests {
             only {time} (did you mean {time}?)
             strings/en.json:1:34: warning: line 'dusk': {player} is read out as written, braces and all: a line's text \
             fills only {time}
+            strings/en.json:1:69: warning: option 'left': {time} is read out as written, braces and all: a choice's \
+            option fills none, not even {time}
+            strings/en.json:1:103: warning: string 'option.left': {n} is read out as written, braces and all: a choice's \
+            option fills none, not even {time}
 
             """, "\(told)")
     }

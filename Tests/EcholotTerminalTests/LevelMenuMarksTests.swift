@@ -34,7 +34,7 @@ import Testing
     /// language, and picking it says why it does not open: it opened a levels page of no
     /// entries, and its "0 levels" read as a count, not as nothing there to play.
     @Test(arguments: [
-        ("en", "2. Later (no levels)", "Later has no levels: there is nothing to play in it yet.", "Later — choose a level"),
+        ("en", "2. Later (no levels)", "“Later” has no levels: there is nothing to play in it yet.", "Later — choose a level"),
         ("de", "2. Later (keine Level)", "„Later“ hat keine Level: Darin gibt es noch nichts zu spielen.", "Later — wähle ein Level"),
     ])
     func aScenarioWithNoLevelsSaysSo(_ language: String, line: String, refusal: String, levelsTitle: String) throws {

@@ -100,10 +100,19 @@ import Testing
         #expect(criteria(Words(.german), strings: ["scoring.stars.briefing": "Drei Sterne in {parTime} Sekunden."])
             == ["• Drei Sterne in 2,5 Sekunden."])
         #expect(criteria(.english, strings: [:]) == ["• Scored by the “stars” rule with parTime 2.5 and star robin."])
+        // A parameter the level leaves out is said at the default the rule plays it with.
+        let defaults = RuleDefaults(scoring: ["stars": ["parTime": 30, "bands": 3]])
+        let page = BriefingPage.make(definition: definition, names: Names(strings: [:], defaults: defaults), visuals: .shown,
+                                     tracker: false)
+        #expect(page.body.contains("• Scored by the “stars” rule with bands 3, parTime 2.5 and star robin."))
         // The standard rule is told in the engine's words, whatever a string of its type says.
         definition.level[LevelKeys.scoring] = ["type": "standard"]
         #expect(criteria(.english, strings: ["scoring.standard.briefing": "Not read."]).first
             == "• A win scores 1000 points, minus 100 for every miss (never below 0).")
+        // With the defaults of a standard rule the pack's scripts replace, those.
+        let replaced = BriefingPage.make(definition: definition, names: Names(defaults: RuleDefaults(scoring: ["standard": ["base": 2000]])),
+                                         visuals: .shown, tracker: false)
+        #expect(replaced.body.contains("• A win scores 2000 points, minus 100 for every miss (never below 0)."))
     }
 
     /// The keys are told with the steps the player chose (`--step 30 --fine-step 2.5`).

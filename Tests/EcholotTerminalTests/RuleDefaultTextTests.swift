@@ -38,6 +38,14 @@ import Testing
         try game.expect("Goal, to do: Find the Chime within 15 s (15 s left).")
         game.send("q")
         try game.expect("== Left: First Steps ==")
+        // The level is read again as it starts, with its rules: its texts say the default
+        // those rules play, not the one read with the pack's first page.
+        try edit("scripts/goals/quickFind.lua", "default = 15", "default = 45")
+        try game.type("r", onASettlingPageUntil: "Level First Steps begins")
+        game.send("i")
+        try game.expect("Goal, to do: Find the Chime within 45 s (45 s left).")
+        game.send("q")
+        try game.expect("== Left: First Steps ==")
         #expect(try game.quitFromAPage() == 0)
         #expect(!game.text.contains("{seconds}") && !game.text.contains("{parTime}"), "\(game.text)")
     }

@@ -27,17 +27,18 @@ extension Pack.WrittenString {
 extension Pack {
     /// A warning at each goal or scoring string of the pack's own files
     /// (`goal.<type>.briefing`, `goal.<type>.line`, `scoring.<type>.briefing`) with a
-    /// `{name}` that is a near miss of a parameter the type declares (`{entitty}` beside
-    /// `entity`): the game fills only a field the rule has, so players would hear the
-    /// braces. Any other `{name}` may be a field the rule sets at run time (modding.md), so
-    /// it is left alone. `parameters` and `scoringParameters`: each goal and scoring type
-    /// the game reads these strings for, with the names of its parameters.
+    /// `{name}` the game cannot fill, which players would hear as written, braces and all.
+    /// In a goal's string, only a near miss of a parameter the type declares (`{entitty}`
+    /// beside `entity`): any other name may be a field the rule sets at run time
+    /// (modding.md). In a scoring string, any name but a parameter: it is filled from the
+    /// level's entry alone, as the briefing is shown. `parameters` and `scoringParameters`:
+    /// each goal and scoring type the game reads these strings for, with its parameters.
     public func placeholderWarnings(parameters: [String: [String]], scoringParameters: [String: [String]] = [:]) -> [Diagnostic] {
-        // Per family: its strings' suffixes, its types' parameters, and the fields every
-        // rule of it has or the engine keeps on one.
-        let families: [(kind: String, suffixes: [String], parameters: [String: [String]], fields: Set<String>)] = [
-            ("goal", ["briefing", "line"], parameters, ["id", "type", "state", "deadline", "progress"]),
-            ("scoring", ["briefing"], scoringParameters, ["id", "type"]),
+        // Per family: its strings' suffixes, its types' parameters, the fields every rule
+        // of it has or the engine keeps on one, and whether a rule may set fields of its own.
+        let families: [(kind: String, suffixes: [String], parameters: [String: [String]], fields: Set<String>, setsFields: Bool)] = [
+            ("goal", ["briefing", "line"], parameters, ["id", "type", "state", "deadline", "progress"], true),
+            ("scoring", ["briefing"], scoringParameters, ["id", "type"], false),
         ]
         var warnings: [Diagnostic] = []
         for string in writtenStrings {
@@ -47,9 +48,11 @@ extension Pack {
             let type = String(string.id.dropFirst(family.kind.count + 1).dropLast(suffix.count + 1))
             guard let declared = family.parameters[type] else { continue }
             for name in Placeholders.names(in: text) where !declared.contains(name) && !family.fields.contains(name) {
-                guard let meant = Suggestion.closest(to: name, among: declared) else { continue }
+                let meant = Suggestion.closest(to: name, among: declared)
+                guard meant != nil || !family.setsFields else { continue }
                 warnings.append(Diagnostic(path: string.file, at: string.valuePosition, message: "string \(quoted(string.id)): {\(name)} is no parameter of "
-                    + "\(family.kind) type \(quoted(type)) and would be read out as written (did you mean {\(meant)}?)", severity: .warning))
+                    + "\(family.kind) type \(quoted(type)) and would be read out as written"
+                    + (meant.map { " (did you mean {\($0)}?)" } ?? ""), severity: .warning))
             }
         }
         return warnings

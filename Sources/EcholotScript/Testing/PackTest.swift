@@ -20,7 +20,7 @@ public struct PackTest: Sendable {
     /// Simulated seconds after which the run stops.
     public var maxSeconds: Double
     /// The achievements the level starts with, as a profile's would be (`earnedBefore`): a
-    /// rule that reads `ctx.achievements` can be tested for a player who has them.
+    /// rule that reads `ctx.game.achievements` can be tested for a player who has them.
     public var earnedBefore: Set<String> = []
     /// What the run must end with.
     public var expect: PackTestExpectation
@@ -67,8 +67,13 @@ public struct PackTestExpectation: Sendable, Equatable {
             problems.append(.init("misses", "expected \(misses) misses, got \(result.misses)"))
         }
         if let achievements, achievements.sorted() != result.achievements.sorted() {
+            // One the level started with is never earned in the run: say so, or the author
+            // looks for why the rule did not earn it.
+            let before = achievements.filter(result.earnedBefore.contains).sorted()
+            let note = before.isEmpty ? "" : " (\(before.joined(separator: ", ")) \(before.count == 1 ? "was" : "were") earned before "
+                + "the level, by earnedBefore; achievements lists only those earned in the run)"
             problems.append(.init("achievements", "expected achievements [\(achievements.sorted().joined(separator: ", "))], "
-                + "got [\(result.achievements.sorted().joined(separator: ", "))]"))
+                + "got [\(result.achievements.sorted().joined(separator: ", "))]" + note))
         }
         if let found, found != result.found {
             problems.append(.init("found", "expected found [\(found.joined(separator: ", "))], got [\(result.found.joined(separator: ", "))]"))

@@ -128,18 +128,22 @@ struct PackTestReader {
         return seconds
     }
 
-    /// The achievements the level starts with: a list of achievements the pack's scripts
-    /// register, since a misspelt one would start the level without it and test nothing.
+    /// The achievements the level starts with: a list of achievement ids. One a slip away
+    /// from an achievement the pack's scripts register is refused with that one, since it
+    /// would start the level without it and test nothing; another is taken, as a rule may
+    /// read an achievement of another pack (achievements are global).
     private func earnedBefore(from value: Value?) throws(Problem) -> Set<String> {
         guard let value else { return [] }
         guard let ids = stringList(value) else {
             throw Problem(message: "'earnedBefore' must be a list of achievement ids, found \(Self.luaType(value))", field: "earnedBefore")
         }
-        for id in ids where !achievements.contains(id) {
-            let hint = Suggestion.nameHint(for: id, among: achievements)
-            let listed = achievements.isEmpty ? "; no script registers any" : "; the achievements are \(Suggestion.few(achievements))"
-            throw Problem(message: "'earnedBefore': unknown achievement \(MessageText.named(id)): no script registers it"
-                + (hint.isEmpty ? listed : hint), field: "earnedBefore")
+        for id in ids {
+            if let problem = Identifiers.achievementIDProblem(id) {
+                throw Problem(message: "'earnedBefore': \(problem)", field: "earnedBefore")
+            }
+            guard !achievements.contains(id), let meant = Suggestion.closest(to: id, among: achievements) else { continue }
+            throw Problem(message: "'earnedBefore': no script registers an achievement \(MessageText.named(id)) "
+                + "(did you mean \(MessageText.named(meant))?)", field: "earnedBefore")
         }
         return Set(ids)
     }

@@ -170,13 +170,21 @@ public struct GoalText {
         }
     }
 
-    /// What a goal of an unknown type asks, from its type and parameters.
+    /// What a goal of an unknown type asks, from its type and parameters (one the level
+    /// leaves out at its default, as the rule plays it).
     private func generic(_ goal: Goal) -> String {
-        let reserved: Set = ["type", "id", "state", "progress", "deadline"]
-        let parameters = goal.attributes.sorted { $0.key < $1.key }
-            .filter { !reserved.contains($0.key) }
-            .map { "\($0.key) \(Self.plain($0.value, words: names.words))" }
+        let parameters = Self.parameters(goal.attributes, defaults: names.defaults.goals[goal[GoalKeys.type]] ?? [:],
+                                         without: ["type", "id", "state", "progress", "deadline"], words: names.words)
         return names.words.genericGoal(type: goal[GoalKeys.type], parameters: parameters)
+    }
+
+    /// A rule entry's parameters in words, by name ("seconds 20"): those `given`, and those
+    /// it leaves to `defaults`, as the rule plays them; the fields `without` are left out.
+    static func parameters(_ given: PersistentMap<Value>, defaults: [String: Value], without: Set<String>, words: Words) -> [String] {
+        let written = Dictionary(given.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        return written.merging(defaults) { level, _ in level }.sorted { $0.key < $1.key }
+            .filter { !without.contains($0.key) }
+            .map { "\($0.key) \(plain($0.value, words: words))" }
     }
 
     /// Ids of the entities carrying `tag`, sorted.

@@ -5,19 +5,21 @@ import EcholotModel
 /// before the start) and the breakdown of a final score. The `standard` rule gets exact
 /// sentences; other rules are described from their parameters.
 public enum ScoringText {
-    /// The parameters of the standard rule, with its defaults (scripts/scoring/standard.lua).
+    /// The parameters of the standard rule: the level's, else the defaults the loaded rule
+    /// declares, else those of scripts/scoring/standard.lua (when no rules are at hand).
     struct Standard {
         var parTime = 60.0
         var base = 1000
         var missPenalty = 100
         var timeBonus = 500
 
-        init?(_ rule: PersistentMap<Value>?) {
+        init?(_ rule: PersistentMap<Value>?, defaults: [String: Value] = [:]) {
             guard let rule, rule["type"]?.stringValue == "standard" else { return nil }
-            if let v = rule["parTime"]?.doubleValue { parTime = v }
-            if let v = rule["base"]?.intValue { base = v }
-            if let v = rule["missPenalty"]?.intValue { missPenalty = v }
-            if let v = rule["timeBonus"]?.intValue { timeBonus = v }
+            func value(_ name: String) -> Value? { rule[name] ?? defaults[name] }
+            if let v = value("parTime")?.doubleValue { parTime = v }
+            if let v = value("base")?.intValue { base = v }
+            if let v = value("missPenalty")?.intValue { missPenalty = v }
+            if let v = value("timeBonus")?.intValue { timeBonus = v }
         }
 
         /// The bonus for finishing after `time` seconds, as the rule computes it.
@@ -47,17 +49,17 @@ public enum ScoringText {
         let words = names.words
         let rule = level[LevelKeys.scoring]
         guard let rule else { return [words.notScored] }
-        if let standard = Standard(rule) {
+        let type = rule["type"]?.stringValue
+        let defaults = type.flatMap { names.defaults.scoring[$0] } ?? [:]
+        if let standard = Standard(rule, defaults: defaults) {
             return words.standardCriteria(base: standard.base, missPenalty: standard.missPenalty, timeBonus: standard.timeBonus,
                                           parTime: standard.parTime)
         }
-        if let type = rule["type"]?.stringValue, let template = names.string("scoring.\(type).briefing") {
-            let defaults = names.defaults.scoring[type] ?? [:]
+        if let type, let template = names.string("scoring.\(type).briefing") {
             return [GoalText(names: names).fill(template, in: level) { rule[$0] ?? defaults[$0] }]
         }
-        let parameters = rule.sorted { $0.key < $1.key }.filter { $0.key != "type" && $0.key != "id" }
-            .map { "\($0.key) \(GoalText.plain($0.value, words: words))" }
-        return [words.scoredBy(rule: rule["type"]?.stringValue, parameters: parameters)]
+        let parameters = GoalText.parameters(rule, defaults: defaults, without: ["type", "id"], words: words)
+        return [words.scoredBy(rule: type, parameters: parameters)]
     }
 
     /// The final score and how it came about, one line each.

@@ -86,7 +86,7 @@ extension Words {
     /// would not be a sentence.
     public func scenarioHasNoLevels(_ scenario: String) -> String {
         switch language {
-        case .english: "\(scenario) has no levels: there is nothing to play in it yet."
+        case .english: "“\(scenario)” has no levels: there is nothing to play in it yet."
         case .german: "„\(scenario)“ hat keine Level: Darin gibt es noch nichts zu spielen."
         }
     }
