@@ -21,9 +21,10 @@ struct RenderCommand: LoadsStandardRules {
             other levels' sounds are told as warnings, as with 'echolot run'. A level with \
             more entities sounding than the \(AudioDevice.entitySoundLimit) that play at once \
             is written as a player hears it, the nearest sounding, and says so on stderr. \
-            The level starts with no achievement earned, or with those --earned-before \
-            names: give a recording's (its LOG.jsonl.meta.json's earnedBefore) to hear it \
-            as it was played.
+            The level starts with the achievements --earned-before names; without it, with \
+            those an input log's description (LOG.jsonl.meta.json, written by 'echolot play \
+            --record') says the recorded level started with, so a recording is heard as it \
+            was played; else with none.
             """
     )
 
@@ -102,6 +103,28 @@ struct RenderCommand: LoadsStandardRules {
         return (game, try GameLoader.inputLog(input))
     }
 
+    /// The achievements the level starts with: `--earned-before`'s; else, for an input log
+    /// recorded by `play --record` of this pack's level, those its description says the
+    /// recorded level started with, so the recording is heard as it was played (said on
+    /// stderr); else none. A description that does not read is told, and none are taken.
+    private func earnedBefore(_ game: LoadedGame) -> Set<String> {
+        if let ids = earned.ids { return ids }
+        guard let input, FileManager.default.fileExists(atPath: RecordingDescription.metaPath(forLog: input)) else { return [] }
+        let recording: RecordingDescription
+        do {
+            recording = try RecordingDescription.read(forLog: input)
+        } catch {
+            let why = error.diagnostics.first.map { ": \($0.description)" } ?? ""
+            Terminal.error("\(RecordingDescription.metaPath(forLog: input)): warning: the recording's description does not read, "
+                + "so the level starts with no achievement earned; give --earned-before to name them\(why)")
+            return []
+        }
+        guard recording.packID == game.pack.id, recording.level == game.levelID, !recording.earnedBefore.isEmpty else { return [] }
+        Terminal.error("\(RecordingDescription.metaPath(forLog: input)): note: the level starts with the achievements the "
+            + "recorded one did: \(recording.earnedBefore.joined(separator: ", ")) (--earned-before \"\" for none)")
+        return Set(recording.earnedBefore)
+    }
+
     /// Renders and reports; Ctrl-C or a kill ends it through `held`, leaving no file behind.
     private func renderAndReport(_ game: LoadedGame, log: InputLog, held: HeldSignals) throws {
         let started = ContinuousClock.now
@@ -133,7 +156,7 @@ struct RenderCommand: LoadsStandardRules {
             // An hour of audio is 600 MB: Ctrl-C must not leave that behind in a hidden file.
             let stopIfAsked = { held.deliverIfArrived { try? FileManager.default.removeItem(at: writer.temporary) } }
             let recorder = try LevelRecorder(engine: engine, writer: writer)
-            let store = try game.makeStore(earnedBefore: earned.ids ?? [])
+            let store = try game.makeStore(earnedBefore: earnedBefore(game))
             engine.attach(to: store)  // First: each batch is applied, then heard.
             recorder.attach(to: store)
             store.observe { _ in stopIfAsked() }

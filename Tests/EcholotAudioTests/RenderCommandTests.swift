@@ -103,7 +103,7 @@ import Testing
             end } })
             """.write(to: pack.appendingPathComponent("scripts/hush.lua"), atomically: true, encoding: .utf8)
         func loudness(_ extra: [String]) throws -> Double {
-            let out = folder.appendingPathComponent("hush-\(extra.count).wav")
+            let out = folder.appendingPathComponent("hush-\(extra.joined(separator: "-").count).wav")
             let run = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "1", "--out", out.path] + extra)
             #expect(run.status == 0, "\(run.stderr)")
             let audio = try AudioAsset.decode(url: out)
@@ -111,6 +111,21 @@ import Testing
         }
         #expect(try loudness([]) > 0.005, "a player new to the pack hears the bell")
         #expect(try loudness(["--earned-before", "firstWin"]) < 0.0001, "one who has won before does not")
+        // A recording renders as it was played: with the achievements its description says
+        // its level started with, unless --earned-before says otherwise.
+        let log = folder.appendingPathComponent("session.jsonl")
+        try Data("{\"t\": 0.5, \"action\": \"turnTo\", \"azimuth\": 30}\n".utf8).write(to: log)
+        try Data(#"""
+            {"format": "echolot-recording/1", "pack": "\#(pack.path)", "packID": "tutorial", "packVersion": "1.0.0",
+             "level": "first-sound", "step": 0.016666666666666666, "ticks": 60, "outcome": "running",
+             "stateHash": "0123456789abcdef", "earnedBefore": ["firstWin"]}
+            """#.utf8).write(to: URL(fileURLWithPath: log.path + ".meta.json"))
+        #expect(try loudness(["--input", log.path]) < 0.0001, "the recorded player had won before")
+        #expect(try loudness(["--input", log.path, "--earned-before", ""]) > 0.005)
+        let told = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "0.1", "--input", log.path,
+                                "--out", folder.appendingPathComponent("told.wav").path])
+        #expect(told.stderr.contains("session.jsonl.meta.json: note: the level starts with the achievements the recorded one did: "
+            + "firstWin (--earned-before \"\" for none)"), "\(told.stderr)")
     }
 
     /// The same pack, level and log give the same bytes: each run is a new process, whose
