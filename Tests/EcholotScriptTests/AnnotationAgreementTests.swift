@@ -139,4 +139,13 @@ import Testing
             .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
         #expect(Set(annotatedTypes) == types)
     }
+
+    /// A pack test's fields and what its `expect` may check are annotated as the reader
+    /// takes them, so that an editor completes no field the reader refuses.
+    @Test func packTestsAreAnnotatedAsTheyAreRead() {
+        #expect(Set(Self.fields(of: "echolot.PackTest").keys) == PackTestReader.fields)
+        #expect(Set(Self.fields(of: "echolot.PackTestExpect").keys) == Set(PackTestReader.expectList))
+        #expect(Self.fields(of: "echolot.PackTestExpect").values.allSatisfy { $0 }, "each is optional")
+        #expect(Set(Self.fields(of: "echolot.InputEvent").keys) == ["t", "action"])
+    }
 }

@@ -225,3 +225,30 @@ function echolot.timeOfDay(hour) end
 ---@param language? string `"en"` (the default) or `"de"`
 ---@return string
 function echolot.timeInWords(hour, minute, language) end
+
+---A pack test: `tests/*.lua` returns one, or a list of them (`echolot test PACK` runs
+---them). Write `---@type echolot.PackTest[]` above the returned table to complete its fields.
+---@class echolot.PackTest
+---@field level string The id of the level to play.
+---@field input echolot.InputEvent[]|string The inputs, or a JSON Lines log next to the test (relative to `tests/`).
+---@field expect echolot.PackTestExpect What the run must end with (at least one field).
+---@field name? string How the report names the test.
+---@field maxSeconds? number When the run stops at the latest (600; more than 0, at most 86400).
+---@field earnedBefore? string[] The achievements the level starts with, as a player's profile gives them.
+
+---An input of a pack test: `{t = seconds, action = NAME, …payload}`.
+---@class echolot.InputEvent
+---@field t number Simulated seconds; an event never goes back in time.
+---@field action string An input action: `turnTo`, `turnBy`, `tiltTo`, `select`, `end`, …
+---@field [string] echolot.Value Its payload (`azimuth = 90`).
+
+---What a pack test's run must end with; a field left out is not checked.
+---@class echolot.PackTestExpect
+---@field outcome? "won"|"lost"|"running"
+---@field score? integer|false The score, or `false` for none.
+---@field misses? integer
+---@field achievements? string[] Those earned in the run, in any order.
+---@field found? string[] The entities found, in order.
+---@field time? number The level's seconds at the end, to the thousandth.
+---@field goals? table<string, "met"|"failed"|"pending"> The state each goal ends in, by goal id.
+---@field entities? table<string, table<string, echolot.Value>> Fields each entity ends with, by entity id.

@@ -65,9 +65,10 @@ struct PackTestReader {
         value.mapValue?["name"]?.stringValue ?? (index.map { "\(source.file) #\($0)" } ?? source.file)
     }
 
-    private static let fields: Set<String> = ["name", "level", "input", "expect", "maxSeconds", "earnedBefore"]
+    /// The fields a test may have.
+    static let fields: Set<String> = ["name", "level", "input", "expect", "maxSeconds", "earnedBefore"]
     /// What `expect` may check, in the order the messages list them.
-    private static let expectList = ["outcome", "score", "misses", "achievements", "found", "time", "goals", "entities"]
+    static let expectList = ["outcome", "score", "misses", "achievements", "found", "time", "goals", "entities"]
     private static let expectFields = Set(expectList)
 
     private func test(from value: Value, index: Int?) throws(Problems) -> PackTest {
