@@ -227,7 +227,8 @@ function echolot.timeOfDay(hour) end
 function echolot.timeInWords(hour, minute, language) end
 
 ---A pack test: `tests/*.lua` returns one, or a list of them (`echolot test PACK` runs
----them). Write `---@type echolot.PackTest[]` above the returned table to complete its fields.
+---them). To complete its fields, declare the table first:
+---`---@type echolot.PackTest[]` above `local tests = { … }`, then `return tests`.
 ---@class echolot.PackTest
 ---@field level string The id of the level to play.
 ---@field input echolot.InputEvent[]|string The inputs, or a JSON Lines log next to the test (relative to `tests/`).
