@@ -242,7 +242,7 @@ public final class PlayApp {
         case let .briefing(entry, group, index):
             guard let definition = entry.pack.level(id: group.levels[index]) else { return .levels(entry, group, selected: index) }
             let page = BriefingPage.make(
-                definition: definition, names: names(entry), visuals: visuals(definition.level),
+                definition: definition, names: names(entry, goals: true), visuals: visuals(definition.level),
                 tracker: loop.tracker != nil, steering: options.steering)
             switch try loop.presenter.run(page) {
             case .chose(0): return .play(entry, group, index: index)
@@ -388,7 +388,7 @@ public final class PlayApp {
             return .story(entry, selected: resume ? 0 : begin)
         }
         if !resume { progress.storyBegan(in: entry.pack) }
-        let player = StoryPlayer(session: session, book: book, entry: entry, names: names(entry), progress: progress,
+        let player = StoryPlayer(session: session, book: book, entry: entry, names: names(entry, goals: true), progress: progress,
                                  settings: options.steering, visuals: options.visuals,
                                  steering: steeringDescription(loop.tracker, words: words))
         let ending = try player.run(resume: saved, record: options.record != nil, display: loop.display, pump: loop.pump,
@@ -536,7 +536,7 @@ public final class PlayApp {
             loop.display.notice(lines: Self.cannotStart(words(entry).levelCannotStart(id), error), style: .bad)
             return .levels(entry, group, selected: index)
         }
-        let names = names(entry)
+        let names = names(entry, goals: true)
         attempts += 1
         var recorder: InputRecorder?
         if let path = options.recordPath(attempt: attempts) {
@@ -677,9 +677,11 @@ public final class PlayApp {
         }
     }
 
-    /// The names and texts of `entry`'s things, in the player's language.
-    private func names(_ entry: PackEntry) -> Names {
-        Names(pack: entry.pack, language: options.language, defaults: ruleDefaults(entry))
+    /// The names and texts of `entry`'s things, in the player's language; with `goals`,
+    /// for the pages that tell goals and scoring (a briefing, a level, a story), with its
+    /// rules' parameter defaults, which reading takes its scripts: a menu does without.
+    private func names(_ entry: PackEntry, goals: Bool = false) -> Names {
+        Names(pack: entry.pack, language: options.language, defaults: goals ? ruleDefaults(entry) : RuleDefaults())
     }
 
     /// The engine's sentences for `entry`'s pages (as its ``names(_:)`` have them), without
