@@ -176,4 +176,7 @@ public enum GoalKeys {
     public static let type = Key<GoalKind, String>("type", default: "")
     /// Where it stands.
     public static let state = Key<GoalKind, GoalState>("state", default: .pending)
+    /// The fields every goal has or the engine keeps on one (`deadline`, `progress`, see
+    /// modding.md): no parameter of a goal type, and never listed as one.
+    public static let engineFields: Set<String> = ["id", "type", "state", "deadline", "progress"]
 }

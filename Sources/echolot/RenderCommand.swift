@@ -114,9 +114,13 @@ struct RenderCommand: LoadsStandardRules {
         do {
             recording = try RecordingDescription.read(forLog: input)
         } catch {
-            let why = error.diagnostics.first.map { ": \($0.description)" } ?? ""
-            Terminal.error("\(RecordingDescription.metaPath(forLog: input)): warning: the recording's description does not read, "
-                + "so the level starts with no achievement earned; give --earned-before to name them\(why)")
+            // Its problems are told as warnings: the render goes on without it.
+            for var problem in error.diagnostics {
+                problem.severity = .warning
+                Terminal.error(problem.description)
+            }
+            Terminal.error("\(RecordingDescription.metaPath(forLog: input)): note: the recording's description does not read "
+                + "(above), so the level starts with no achievement earned; give --earned-before to name them")
             return []
         }
         guard recording.packID == game.pack.id, recording.level == game.levelID, !recording.earnedBefore.isEmpty else { return [] }

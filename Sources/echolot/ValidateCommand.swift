@@ -17,7 +17,7 @@ struct ValidateCommand: LoadsStandardRules {
             with the folder). Problems go to stderr, one per line; for \
             each good pack, 'ok: <pack id> (<n> levels)' goes to stdout, for a good level file \
             'ok: <file> (a level of <pack id>)'. Warnings (a string that names nothing of the pack or its \
-            story, a {name} in a string that nothing fills, a level file that pack.json's "levels" and the story leave out, so play never \
+            story, a {name} in a string that players would hear as written, a level file that pack.json's "levels" and the story leave out, so play never \
             offers it, a scenario with no levels, a test file that 'echolot test' does not run: in a subfolder of tests/, \
             in a folder named like tests/, or with a slip in its .lua or .story.json; a tests/ that cannot be read) and notes (story checks left out, and why) go to stderr as path:line:col: \
             warning: or note: lines, and \

@@ -89,7 +89,7 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try validate(adding: [
-            "scoring.stars.briefing": "Three stars within {parTim} seconds, for the {star}.",
+            "scoring.stars.briefing": "Three stars within {parTim} seconds, for the {star} ({id}, {type}).",
             "scoring.strs.briefing": "Three stars",
             "scoring.standard.briefing": "Points",
             "scoring.stars.line": "Stars",
@@ -112,6 +112,7 @@ import Testing
             #"demo/strings/en.json:6:3: warning: string "scoring.stars.briefing" has no text in strings/de.json: players of that language read it in en; add it there"#,
             #"demo/strings/en.json:6:29: warning: string "scoring.stars.briefing": {parTim} is no parameter of scoring type "stars" and would be read out as written (did you mean {parTime}?)"#,
             #"demo/strings/en.json:6:29: warning: string "scoring.stars.briefing": {star} is no parameter of scoring type "stars" and would be read out as written"#,
+            #"demo/strings/en.json:6:29: warning: string "scoring.stars.briefing": {id} is no parameter of scoring type "stars" and would be read out as written"#,
             #"demo/strings/en.json:7:3: warning: string "scoring.stars.line" is never shown: a scoring type's string is scoring.<type>.briefing"#,
             #"demo/strings/en.json:8:3: warning: string "scoring.strs.briefing" is never shown: no script registers a scoring type "strs" (did you mean "scoring.stars.briefing"?)"#,
         ], "\(result.stderr)")

@@ -67,7 +67,8 @@ extension StoryAuthorMessageTests {
 
     /// A line's text fills only `{time}`: any other name in braces is read out as written,
     /// in any language's file, told at the text, with `{time}` when it is a near miss. A
-    /// choice's option, shown as the choice is offered, fills none.
+    /// choice's option, shown as the choice is offered, fills none, nor does a speaker's
+    /// name or a chapter's or an ending's string.
     @Test func aLinesPlaceholderOtherThanTimeIsWarnedOf() throws {
         let story = """
             {"chapters": [{"id": "gate", "steps": [
@@ -77,8 +78,8 @@ extension StoryAuthorMessageTests {
               {"level": "walk"}]}]}
             """
         let folder = try Self.pack(story: story,
-                                   strings: #"{"dawn": "It is {tme}.", "dusk": "It is {time}, {player}.", "left": "Left at {time}.", "option.left": "Left ({n})", "right": "Right."}"#,
-                                   files: ["strings/de.json": #"{"dawn": "Es ist {Time}.", "dusk": "Es ist {time}.", "left": "Links.", "option.left": "Links", "right": "Rechts."}"#])
+                                   strings: #"{"dawn": "It is {tme}.", "dusk": "It is {time}, {player}.", "left": "Left at {time}.", "option.left": "Left ({n})", "right": "Right.", "ending.end": "Home at {time}"}"#,
+                                   files: ["strings/de.json": #"{"dawn": "Es ist {Time}.", "dusk": "Es ist {time}.", "left": "Links.", "option.left": "Links", "right": "Rechts.", "ending.end": "Daheim"}"#])
         let told = try Self.validate(folder)
         #expect(told == """
             strings/de.json:1:10: warning: line 'dawn': {Time} is read out as written, braces and all: a line's text fills \
@@ -87,10 +88,12 @@ extension StoryAuthorMessageTests {
             only {time} (did you mean {time}?)
             strings/en.json:1:34: warning: line 'dusk': {player} is read out as written, braces and all: a line's text \
             fills only {time}
-            strings/en.json:1:69: warning: option 'left': {time} is read out as written, braces and all: a choice's \
-            option fills none, not even {time}
-            strings/en.json:1:103: warning: string 'option.left': {n} is read out as written, braces and all: a choice's \
-            option fills none, not even {time}
+            strings/en.json:1:69: warning: option 'left': {time} is read out as written, braces and all: only a line's \
+            text is filled, and only its {time}
+            strings/en.json:1:103: warning: string 'option.left': {n} is read out as written, braces and all: only a line's \
+            text is filled, and only its {time}
+            strings/en.json:1:150: warning: string 'ending.end': {time} is read out as written, braces and all: only a \
+            line's text is filled, and only its {time}
 
             """, "\(told)")
     }

@@ -255,17 +255,17 @@ private struct Kaput: Error, CustomStringConvertible {
             "Bist du schnell fertig, bekommst du bis zu 500 Bonuspunkte: je früher, desto mehr; nach 30 Sekunden keine mehr.",
             "Ein verlorenes Level bringt 0 Punkte.",
         ])
-        #expect(ScoringText.breakdown(level, words: words) == ["Keine Punktzahl: Das Level wurde nicht beendet."])
+        #expect(ScoringText.breakdown(level, names: Names(words: words)) == ["Keine Punktzahl: Das Level wurde nicht beendet."])
         level[LevelKeys.status] = .won
-        #expect(ScoringText.breakdown(level, words: words) == ["Es wurde keine Punktzahl berechnet."])
+        #expect(ScoringText.breakdown(level, names: Names(words: words)) == ["Es wurde keine Punktzahl berechnet."])
         level[LevelKeys.time] = 12
         level[LevelKeys.misses] = 1
         level[LevelKeys.score] = 900 + 300
-        #expect(ScoringText.breakdown(level, words: words) == [
+        #expect(ScoringText.breakdown(level, names: Names(words: words)) == [
             "Punktzahl: 1200", "  1000 für den Sieg", "  −100 für 1 Fehlgriff", "  +300 Tempobonus (12,0 s von 30 Sekunden)",
         ])
         level[LevelKeys.score] = 7
-        #expect(ScoringText.breakdown(level, words: words) == ["Punktzahl: 7"])
+        #expect(ScoringText.breakdown(level, names: Names(words: words)) == ["Punktzahl: 7"])
         level[LevelKeys.scoring] = ["type": "stars", "parTime": 2.5, "bands": [1.5, 3]]
         #expect(ScoringText.criteria(level, names: Names(words: words)) == ["Gewertet nach der Regel „stars“ mit bands 1,5; 3 und parTime 2,5."])
         level[LevelKeys.scoring] = ["parTime": 20]

@@ -113,6 +113,14 @@ import Testing
         let replaced = BriefingPage.make(definition: definition, names: Names(defaults: RuleDefaults(scoring: ["standard": ["base": 2000]])),
                                          visuals: .shown, tracker: false)
         #expect(replaced.body.contains("• A win scores 2000 points, minus 100 for every miss (never below 0)."))
+        // And the end page's breakdown reads them as the briefing did.
+        var won = definition.level
+        won[LevelKeys.status] = .won
+        won[LevelKeys.time] = 12
+        won[LevelKeys.score] = 1000 + 300
+        let thirty = Names(defaults: RuleDefaults(scoring: ["standard": ["parTime": 30]]))
+        #expect(ScoringText.breakdown(won, names: thirty) == ["Score: 1300", "  1000 for the win", "  +300 speed bonus (12.0 s of 30 seconds)"])
+        #expect(ScoringText.breakdown(won) == ["Score: 1300"], "the built-in 60 s par would give another total: the total alone")
     }
 
     /// The keys are told with the steps the player chose (`--step 30 --fine-step 2.5`).

@@ -37,8 +37,9 @@ extension Pack {
         // Per family: its strings' suffixes, its types' parameters, the fields every rule
         // of it has or the engine keeps on one, and whether a rule may set fields of its own.
         let families: [(kind: String, suffixes: [String], parameters: [String: [String]], fields: Set<String>, setsFields: Bool)] = [
-            ("goal", ["briefing", "line"], parameters, ["id", "type", "state", "deadline", "progress"], true),
-            ("scoring", ["briefing"], scoringParameters, ["id", "type"], false),
+            ("goal", ["briefing", "line"], parameters, GoalKeys.engineFields, true),
+            // A scoring entry has an `id` only where the level writes one.
+            ("scoring", ["briefing"], scoringParameters, ["type"], false),
         ]
         var warnings: [Diagnostic] = []
         for string in writtenStrings {

@@ -45,7 +45,7 @@ public enum EndPage {
         for goal in GoalText.orderedGoals(level) where goal[GoalKeys.state] == .failed {
             body.append(words.failedGoal(goals.status(goal, in: level).text))
         }
-        body += ScoringText.breakdown(level, words: words)
+        body += ScoringText.breakdown(level, names: names)
         if achievements.isEmpty {
             if status == .won { body.append(words.noNewAchievements) }
         } else {

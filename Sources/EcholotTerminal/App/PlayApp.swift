@@ -684,7 +684,7 @@ public final class PlayApp {
         Names(pack: entry.pack, language: options.language, defaults: goals ? ruleDefaults(entry) : RuleDefaults())
     }
 
-    /// The engine's sentences for `entry`'s pages (as its ``names(_:)`` have them), without
+    /// The engine's sentences for `entry`'s pages (as its ``names(_:goals:)`` have them), without
     /// reading its strings or its rules' defaults.
     private func words(_ entry: PackEntry) -> Words { Words(firstOf: options.language, entry.pack.manifest.defaultLanguage) }
 

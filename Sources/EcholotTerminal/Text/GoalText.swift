@@ -174,7 +174,7 @@ public struct GoalText {
     /// leaves out at its default, as the rule plays it).
     private func generic(_ goal: Goal) -> String {
         let parameters = Self.parameters(goal.attributes, defaults: names.defaults.goals[goal[GoalKeys.type]] ?? [:],
-                                         without: ["type", "id", "state", "progress", "deadline"], words: names.words)
+                                         without: GoalKeys.engineFields, words: names.words)
         return names.words.genericGoal(type: goal[GoalKeys.type], parameters: parameters)
     }
 

@@ -62,14 +62,18 @@ public enum ScoringText {
         return [words.scoredBy(rule: type, parameters: parameters)]
     }
 
-    /// The final score and how it came about, one line each.
-    public static func breakdown(_ level: Level, words: Words = .english) -> [String] {
+    /// The final score and how it came about, one line each, in the words of `names` (the
+    /// standard rule's parameters the level leaves out at the loaded rule's defaults, as
+    /// the briefing told them).
+    public static func breakdown(_ level: Level, names: Names = Names()) -> [String] {
+        let words = names.words
         guard let score = level[LevelKeys.score] else {
             guard level[LevelKeys.scoring] != nil else { return [] }
             let ended = level[LevelKeys.status] == .won || level[LevelKeys.status] == .lost
             return [ended ? words.noScoreComputed : words.noScoreUnended]
         }
-        guard let standard = Standard(level[LevelKeys.scoring]), level[LevelKeys.status] == .won else {
+        guard let standard = Standard(level[LevelKeys.scoring], defaults: names.defaults.scoring["standard"] ?? [:]),
+              level[LevelKeys.status] == .won else {
             return [words.score(score)]
         }
         let misses = level[LevelKeys.misses]
