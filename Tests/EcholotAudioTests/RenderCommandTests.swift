@@ -126,6 +126,15 @@ import Testing
                                 "--out", folder.appendingPathComponent("told.wav").path])
         #expect(told.stderr.contains("session.jsonl.meta.json: note: the level starts with the achievements the recorded one did: "
             + "firstWin (--earned-before \"\" for none)"), "\(told.stderr)")
+        // A description that does not read: its problem as a warning, and none taken.
+        try Data("{\"format\": ".utf8).write(to: URL(fileURLWithPath: log.path + ".meta.json"))
+        let broken = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "0.1", "--input", log.path,
+                                  "--out", folder.appendingPathComponent("broken.wav").path])
+        #expect(broken.status == 0, "\(broken.stderr)")
+        #expect(broken.stderr.contains("session.jsonl.meta.json:1:12: warning: "), "\(broken.stderr)")
+        #expect(!broken.stderr.contains(": error: "), "\(broken.stderr)")
+        #expect(broken.stderr.contains("note: the recording's description does not read (above), so the level starts with no "
+            + "achievement earned; give --earned-before to name them"), "\(broken.stderr)")
     }
 
     /// The same pack, level and log give the same bytes: each run is a new process, whose
