@@ -6,6 +6,9 @@ public enum Game {
     public static let level = Key<GameKind, Level>("level", default: Level())
     /// Achievements earned in this game, by id.
     public static let achievements = Key<GameKind, PersistentMap<Value>>("achievements", default: PersistentMap())
+    /// Progress records of achievements, by id: each `echolot.achievement` rule's focus. One
+    /// the player has not earned carries into the next level (``GameState/startWith(earnedBefore:progressBefore:)``).
+    public static let achievementProgress = Key<GameKind, PersistentMap<Value>>("achievementProgress", default: PersistentMap())
     /// The pack the level comes from: `{id, version}`.
     public static let pack = Key<GameKind, PersistentMap<Value>>("pack", default: PersistentMap())
 }

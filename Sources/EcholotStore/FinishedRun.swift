@@ -11,12 +11,16 @@ public struct FinishedRun: Sendable {
     public var tags: [TagCount]
     /// Achievements earned during the run: id → what the rule stored with it.
     public var achievements: [String: Value]
+    /// The progress records of the achievements not earned when it ended, as its rules left
+    /// them: the profile keeps them for the next level (FAA#31).
+    public var progress: ProgressRecords
 
     /// Creates a finished run from its parts.
-    public init(run: Run, tags: [TagCount] = [], achievements: [String: Value] = [:]) {
+    public init(run: Run, tags: [TagCount] = [], achievements: [String: Value] = [:], progress: ProgressRecords = [:]) {
         self.run = run
         self.tags = tags
         self.achievements = achievements
+        self.progress = progress
     }
 
     /// Reads an ended level off the game state: pack, level, score, time, misses, seed and
@@ -39,6 +43,7 @@ public struct FinishedRun: Sendable {
             parameters: (parameters ?? FinishedRun.parameters(of: level)).jsonText)
         tags = TagCount.counts(in: level)
         self.achievements = achievements
+        progress = state.unearnedProgress
     }
 
     /// The goal and scoring parameters of a level as one JSON value, without the goals'

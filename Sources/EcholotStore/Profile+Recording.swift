@@ -32,8 +32,8 @@ extension Profile {
                 switch next {
                 case let .run(finished, manifest):
                     made.append(try record(finished, in: manifest))
-                case let .achievements(achievements, run):
-                    let earned = try recordAchievements(achievements, earnedIn: run)
+                case let .achievements(achievements, run, progress):
+                    let earned = try recordAchievements(achievements, earnedIn: run, progress: progress)
                     made.append(Recording(run: run, newAchievements: earned, unlockedScenarios: []))
                 }
             } catch .busy {
@@ -48,9 +48,14 @@ extension Profile {
 
     /// Records achievements that were earned after their run was recorded (a rule that
     /// reacts to the win itself); ids earned before are ignored. Returns the new ones.
+    /// `progress` are the records of those not earned as they stand now, saved with them.
     @discardableResult
-    public func recordAchievements(_ achievements: [String: Value], earnedIn run: Run) throws(ProfileError) -> [EarnedAchievement] {
-        try write { db in try EarnedAchievement.earnOnce(db, achievements, in: run) }
+    public func recordAchievements(_ achievements: [String: Value], earnedIn run: Run,
+                                   progress: ProgressRecords = [:]) throws(ProfileError) -> [EarnedAchievement] {
+        try write { db in
+            try AchievementProgressRow.save(db, progress, at: run.recordedAt)
+            return try EarnedAchievement.earnOnce(db, achievements, in: run)
+        }
     }
 
     /// The inserts of one recording, inside the caller's transaction.
@@ -62,6 +67,7 @@ extension Profile {
             try FoundTag(runID: runID, tag: count.tag, found: count.found, present: count.present).insert(db)
         }
         try Summaries.add(run, tags: finished.tags, db)
+        try AchievementProgressRow.save(db, finished.progress, at: run.recordedAt)
         let earned = try EarnedAchievement.earnOnce(db, finished.achievements, in: run)
         var unlocked: [String] = []
         if let manifest, manifest.id == run.packID {
@@ -91,6 +97,8 @@ extension EarnedAchievement {
             // Earned once: the first run keeps it; later ones change nothing.
             try achievement.insert(db, onConflict: .ignore)
             if db.changesCount > 0 { earned.append(achievement) }
+            // Its progress is over.
+            try AchievementProgressRow.deleteOne(db, key: id)
         }
         return earned
     }

@@ -27,6 +27,16 @@ enum ProfileSchema {
                 t.add(column: "savedAt", .double)
             }
         }
+        migrator.registerMigration("v3: achievement progress") { db in
+            // The progress record of each achievement not earned yet, as the last level that
+            // ran its rule left it (JSON): the next level starts with it (FAA#31). The row
+            // of one earned is deleted.
+            try db.create(table: "achievementProgress") { t in
+                t.primaryKey("id", .text)
+                t.column("record", .jsonText).notNull()
+                t.column("savedAt", .double).notNull()
+            }
+        }
         return migrator
     }()
 

@@ -105,7 +105,11 @@ public final class ProgressRecorder {
             if inProgress { record(transition.old, outcome: .abandoned) }
         }
         if !inProgress, before == .ready, after != .ready { begin(transition.old) }
-        if transition.diff.touches([Game.achievements.name]) { collectAchievements(transition) }
+        // After its run ended a level's rules may still count its win: their progress is kept too.
+        if transition.diff.touches([Game.achievements.name])
+            || (!inProgress && transition.diff.touches([Game.achievementProgress.name])) {
+            collectAchievements(transition)
+        }
         if inProgress, let outcome = Self.decided(after) { record(transition.new, outcome: outcome) }
     }
 
@@ -130,16 +134,19 @@ public final class ProgressRecorder {
         for (id, details) in transition.new[Game.achievements] where old[id] == nil {
             fresh[id] = details
         }
-        guard !fresh.isEmpty else { return }
+        // Progress made after the last run ended is saved with what that run left.
+        let progressed = !inProgress && transition.old[Game.achievementProgress] != transition.new[Game.achievementProgress]
+        guard !fresh.isEmpty || progressed else { return }
+        let progress = transition.new.unearnedProgress
         if !inProgress, !unsaved.isEmpty {
             // Earned after the last run ended, which waits to be written: they go in with it.
-            unsaved[unsaved.count - 1].add(achievements: fresh)
+            unsaved[unsaved.count - 1].add(achievements: fresh, progress: progress)
         } else if inProgress || recordings.isEmpty {
             pendingAchievements.merge(fresh) { first, _ in first }
         } else if let last = recordings.last?.run {
             // Earned after the level ended (a rule reacting to the win): it belongs to that
             // run, and goes through the queue as a run does, so a locked profile delays it.
-            unsaved.append(.achievements(fresh, earnedAfter: last))
+            unsaved.append(.achievements(fresh, earnedAfter: last, progress: progress))
             saveUnsaved()
         }
     }

@@ -30,10 +30,11 @@ struct LoadedGame {
 
     /// A fresh store playing an incarnation of the level: the engine's level reducers,
     /// then the level's Lua rules. Every store gets its own rule session. The level starts
-    /// with the achievements `earnedBefore` (a profile's, or a recording's).
-    func makeStore(earnedBefore: Set<String> = []) throws -> Store<GameState> {
+    /// with the achievements `earnedBefore` (a profile's, or a recording's) and the progress
+    /// records `progressBefore` of others.
+    func makeStore(earnedBefore: Set<String> = [], progressBefore: ProgressRecords = [:]) throws -> Store<GameState> {
         do {
-            return try rules.store(for: definition, earnedBefore: earnedBefore)
+            return try rules.store(for: definition, earnedBefore: earnedBefore, progressBefore: progressBefore)
         } catch {
             Terminal.error(error.description)
             throw ExitCode(1)

@@ -212,14 +212,15 @@ struct PlayCommand: LoadsStandardRules {
         // The pack as its messages name it: the one typed by the path typed.
         func shownPath(_ entry: PackEntry) -> String { entry.path == start.path ? typedPath ?? entry.path : entry.path }
         // A session of `book` with `rules`, the rules of the same version of the pack,
-        // beginning with the achievements `earnedBefore`.
-        func session(_ book: StoryBook, _ rules: PackRules, of entry: PackEntry, earnedBefore: Set<String>) throws -> StorySession {
+        // beginning with the achievements `earnedBefore` and the progress records `progressBefore`.
+        func session(_ book: StoryBook, _ rules: PackRules, of entry: PackEntry, earnedBefore: Set<String>,
+                     progressBefore: ProgressRecords) throws -> StorySession {
             // A story plays its levels one after another: a sound any of them (or the story's
             // lines) cannot play stops it before it begins, not in the middle.
             try admit(AudioValidation.sounds(ofStory: book, in: rules.pack), pack: shownPath(entry))
             let clock = StoryClock(time: options.clockStart, step: LevelSession.standardStep)
             let session = try StorySession(book, pack: rules.pack, clock: clock, earnedBefore: earnedBefore,
-                                       rules: rules.sceneReducers, beginning: rules.storyReducers)
+                                       progressBefore: progressBefore, rules: rules.sceneReducers, beginning: rules.storyReducers)
             // The story's levels are runs like any other: history, statistics, achievements.
             session.onEnterScene = { [unowned session] store in
                 if session.scene.kind == .level { profileProgress?.record(store, of: entry.pack) }
@@ -232,12 +233,14 @@ struct PlayCommand: LoadsStandardRules {
         let stories: StorySource = { entry in
             if let good = watched?.story(ifPlaying: entry) {
                 return good.book.map { book in
-                    .success(PlayableStory(book: book) { try session(book, good.rules, of: entry, earnedBefore: $0) })
+                    .success(PlayableStory(book: book) { try session(book, good.rules, of: entry, earnedBefore: $0, progressBefore: $1) })
                 }
             }
             if let story = read[entry.path] { return story }
             let story = StoryReader.load(for: entry.pack)?.map { book in
-                PlayableStory(book: book) { try session(book, PackRules.checked(entry.pack).get(), of: entry, earnedBefore: $0) }
+                PlayableStory(book: book) {
+                    try session(book, PackRules.checked(entry.pack).get(), of: entry, earnedBefore: $0, progressBefore: $1)
+                }
             }
             read[entry.path] = story
             return story
@@ -256,12 +259,12 @@ struct PlayCommand: LoadsStandardRules {
             return defaults
         }
         let app = PlayApp(options: options, catalog: catalog, start: start, progress: progress, watch: watched,
-                          stories: stories, unsaved: profileProblem, ruleDefaults: ruleDefaults) { entry, level, earnedBefore in
+                          stories: stories, unsaved: profileProblem, ruleDefaults: ruleDefaults) { entry, level, earnedBefore, progressBefore in
             let shown = shownPath(entry)
             if let watched, entry.path == watched.path {
                 // The last good version plays: its sounds are checked as any pack's are.
                 try admit(AudioValidation.sounds(ofLevel: level, in: watched.pack), pack: shown)
-                let store = try watched.store(level: level, earnedBefore: earnedBefore)
+                let store = try watched.store(level: level, earnedBefore: earnedBefore, progressBefore: progressBefore)
                 profileProgress?.record(store, of: entry.pack)
                 return store
             }
@@ -273,7 +276,8 @@ struct PlayCommand: LoadsStandardRules {
                 warnOnce(game.soundWarnings, pack: shown)
                 defaultsRead[entry.path] = game.rules.engine.ruleDefaults(for: game.pack.id)
                 do throws(ScriptError) {
-                    let store = try game.rules.store(for: game.definition, earnedBefore: earnedBefore)
+                    let store = try game.rules.store(for: game.definition, earnedBefore: earnedBefore,
+                                                         progressBefore: progressBefore)
                     profileProgress?.record(store, of: entry.pack)
                     return store
                 } catch {

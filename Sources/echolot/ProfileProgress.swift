@@ -131,6 +131,22 @@ final class ProfileProgress: ProgressProvider {
         }
     }
 
+    /// The progress records of unearned achievements in the profile, with those of runs still
+    /// waiting to be saved in it (a locked profile) over them, the newest last: what the next
+    /// level starts with. None of an achievement earned.
+    func achievementProgress() -> ProgressRecords {
+        var records: ProgressRecords
+        do {
+            records = try profile.achievementProgress()
+        } catch {
+            report(error.description)
+            records = [:]
+        }
+        for run in unsaved + (recorder?.unsaved ?? []) { AchievementProgress.update(&records, with: run.progress) }
+        for id in earnedAchievements() { records[id] = nil }
+        return records
+    }
+
     /// The story record saved in the profile's current play-through of the pack.
     func storyCheckpoint(in pack: Pack) -> PersistentMap<Value>? {
         let saved: StoryProgress

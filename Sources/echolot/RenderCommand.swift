@@ -107,8 +107,25 @@ struct RenderCommand: LoadsStandardRules {
     /// recorded by `play --record` of this pack's level, those its description says the
     /// recorded level started with, so the recording is heard as it was played (said on
     /// stderr); else none. A description that does not read is told, and none are taken.
+    /// And the progress records of the others the recorded level started with (none without
+    /// a description of this pack's level).
+    private func startingWith(_ game: LoadedGame) -> (earned: Set<String>, progress: ProgressRecords) {
+        let progress = recording(of: game)?.progressBefore ?? [:]
+        if let ids = earned.ids { return (ids, progress) }
+        return (earnedBefore(game), progress)
+    }
+
+    /// The description of the input log when it is one of this pack's level, read quietly
+    /// (``earnedBefore(_:)`` tells what does not read).
+    private func recording(of game: LoadedGame) -> RecordingDescription? {
+        guard let input, FileManager.default.fileExists(atPath: RecordingDescription.metaPath(forLog: input)),
+              let recording = try? RecordingDescription.read(forLog: input),
+              recording.packID == game.pack.id, recording.level == game.levelID else { return nil }
+        return recording
+    }
+
+    /// The achievements of ``startingWith(_:)`` when `--earned-before` gives none.
     private func earnedBefore(_ game: LoadedGame) -> Set<String> {
-        if let ids = earned.ids { return ids }
         guard let input, FileManager.default.fileExists(atPath: RecordingDescription.metaPath(forLog: input)) else { return [] }
         let recording: RecordingDescription
         do {
@@ -160,7 +177,8 @@ struct RenderCommand: LoadsStandardRules {
             // An hour of audio is 600 MB: Ctrl-C must not leave that behind in a hidden file.
             let stopIfAsked = { held.deliverIfArrived { try? FileManager.default.removeItem(at: writer.temporary) } }
             let recorder = try LevelRecorder(engine: engine, writer: writer)
-            let store = try game.makeStore(earnedBefore: earnedBefore(game))
+            let start = startingWith(game)
+            let store = try game.makeStore(earnedBefore: start.earned, progressBefore: start.progress)
             engine.attach(to: store)  // First: each batch is applied, then heard.
             recorder.attach(to: store)
             store.observe { _ in stopIfAsked() }

@@ -104,7 +104,9 @@ struct ReplayCommand: LoadsStandardRules {
         // The level starts with what the recorded one did (a profile's achievements), or the
         // rules would not run as they ran.
         let earnedBefore = earned.ids ?? Set(recording?.earnedBefore ?? [])
-        let result = runner.run(try game.makeStore(earnedBefore: earnedBefore), log: inputs)
+        // So does the progress of the others it started with (FAA#31).
+        let result = runner.run(try game.makeStore(earnedBefore: earnedBefore, progressBefore: recording?.progressBefore ?? [:]),
+                                log: inputs)
         for error in result.errors { Terminal.error(error) }
         let matches = result.stateHash == expected
         if json {

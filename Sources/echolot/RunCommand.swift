@@ -5,7 +5,8 @@ import EcholotStore
 import Foundation
 
 /// `echolot run PACK --level ID [--input LOG.jsonl] [--json]`: plays a level headlessly,
-/// starting with the achievements of the profile it records into (or `--earned-before`).
+/// starting with the achievements of the profile it records into and the progress records of
+/// the others (or `--earned-before` and `--progress-before`).
 struct RunCommand: LoadsStandardRules {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -15,7 +16,8 @@ struct RunCommand: LoadsStandardRules {
             stops at an `end` event, when the level is won or lost, or after --max-seconds of \
             simulated time. The same pack and input log always give the same stateHash, \
             given the same achievements earned before: the level starts with those of the \
-            profile it records into (their rules do not run), or with --earned-before's. \
+            profile it records into (their rules do not run), or with --earned-before's, \
+            and the progress records of the others: the profile's, or --progress-before's. \
             Errors of the rules (and inputs the level refused, at their line of the log as \
             path:line:col) go to stderr and make the exit \
             status 1; the result is printed all the same, and the run is not recorded. \
@@ -47,6 +49,11 @@ struct RunCommand: LoadsStandardRules {
 
     @OptionGroup var earned: EarnedBeforeOption
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Start the level with these progress records of achievements not earned, as a profile holding them does "
+            + "(a JSON file: an object of achievement id → record).", valueName: "file"))
+    var progressBefore: String?
+
     func validate() throws {
         try ProfileAccess.validate(explicit: profile)
         // A recorded run starts with what its profile holds: another set would put into the
@@ -55,12 +62,17 @@ struct RunCommand: LoadsStandardRules {
             throw ValidationError("--earned-before stands in for a profile's achievements, and \(named) names a profile, "
                 + "whose achievements the run starts with; give one or the other")
         }
+        if progressBefore != nil, let named = profile != nil ? "--profile" : ProfileAccess.environmentProfile {
+            throw ValidationError("--progress-before stands in for a profile's achievement progress, and \(named) names a profile, "
+                + "whose progress the run starts with; give one or the other")
+        }
         guard maxSeconds.isFinite, maxSeconds > 0, maxSeconds <= LevelRunner.longestRun else {
             throw ValidationError("--max-seconds must be more than 0 and at most \(LevelRunner.longestRun.authorText), found \(maxSeconds.authorText)")
         }
     }
 
     func run() throws {
+        let progressFile = try progressBefore.map(Self.progress(file:))
         let game = try GameLoader.load(pack: pack, level: level)
         game.showPrints()
         let log = try GameLoader.inputLog(input)
@@ -74,7 +86,9 @@ struct RunCommand: LoadsStandardRules {
             try Self.checkPermission($0, game: game, unrecorded: unrecorded)
         }
         // The level knows what the profile has earned: those rules do not run again.
-        let store = try game.makeStore(earnedBefore: try target.map { try Self.earned(in: $0.current) } ?? earned.ids ?? [])
+        // And the progress the profile holds of the others (FAA#31: an achievement spans levels).
+        let store = try game.makeStore(earnedBefore: try target.map { try Self.earned(in: $0.current) } ?? earned.ids ?? [],
+                                       progressBefore: try target.map { try Self.progress(in: $0.current) } ?? progressFile ?? [:])
         let watcher = target.map { ProgressRecorder(profile: $0.current, manifest: game.pack.manifest) }
         watcher?.holdsRuns = true
         watcher?.attach(to: store)
@@ -132,6 +146,27 @@ extension RunCommand {
             return Set(try profile.achievements().map(\.id))
         } catch {
             Terminal.error(error.description)
+            throw ExitCode(1)
+        }
+    }
+
+    /// The progress records `profile` holds; a profile that cannot be read is told, exit status 1.
+    static func progress(in profile: Profile) throws -> ProgressRecords {
+        do {
+            return try profile.achievementProgress()
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode(1)
+        }
+    }
+
+    /// The progress records of a `--progress-before` file; its problems are told as
+    /// `path:line:col: error: …`, exit status 1.
+    static func progress(file path: String) throws -> ProgressRecords {
+        do {
+            return try AchievementProgress.read(file: path)
+        } catch {
+            Terminal.report(error.diagnostics)
             throw ExitCode(1)
         }
     }

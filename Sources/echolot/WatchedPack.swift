@@ -85,12 +85,12 @@ final class WatchedPack: PackReloader {
     }
 
     /// A store playing `level` of the last good version, with that version's rules,
-    /// starting with the achievements `earnedBefore`.
-    func store(level id: String, earnedBefore: Set<String>) throws -> Store<GameState> {
+    /// starting with the achievements `earnedBefore` and the progress records `progressBefore`.
+    func store(level id: String, earnedBefore: Set<String>, progressBefore: ProgressRecords = [:]) throws -> Store<GameState> {
         guard let rules = good.rules, let definition = rules.pack.level(id: id) else {
             throw WatchError(description: "the pack has no level '\(id)'")
         }
-        return try rules.store(for: definition, earnedBefore: earnedBefore)
+        return try rules.store(for: definition, earnedBefore: earnedBefore, progressBefore: progressBefore)
     }
 }
 

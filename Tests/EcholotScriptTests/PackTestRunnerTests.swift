@@ -129,7 +129,7 @@ import Testing
         #expect(results.first?.problems.first?.hasSuffix("error: test \(cut): unknown expectation 'outcom' "
             + "(did you mean 'outcome'?)") == true, "\(results.first?.problems ?? [])")
         #expect(results.last?.problems.first?.hasSuffix("error: test 'short': unknown field \(cut) "
-            + "(a test has: level, input, expect, name, maxSeconds, earnedBefore)") == true, "\(results.last?.problems ?? [])")
+            + "(a test has: level, input, expect, name, maxSeconds, earnedBefore, progressBefore)") == true, "\(results.last?.problems ?? [])")
     }
 
     /// A broken input log is told as the log's own problem, at its line, once; a test
@@ -517,24 +517,31 @@ import Testing
     }
 }
 
+/// The results of the pack tests of a pack whose level `one` has a bell to find: `script`
+/// is its `scripts/<name>.lua`, and `tests/<name>.lua` a test selecting once with `test`'s
+/// fields besides.
+private func oneBellResults(_ name: String, script: String, test: String) throws -> [PackTestResult] {
+    let folder = try Support.writePack(files: [
+        "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#,
+                                             goals: #"[{"type": "find", "entity": "bell"}]"#),
+        "scripts/\(name).lua": script,
+        "tests/\(name).lua": "return { level = \"one\", input = { { t = 1, action = \"select\" } },\n" + test + " }",
+    ])
+    return PackTests.run(try PackLoader.load(at: folder), standardRules: Support.standardRules)
+}
+
 /// A pack test's `earnedBefore` starts its level with achievements, as a player's profile
 /// does: a rule that reads them can be tested for a player who has them.
 @Suite struct PackTestEarnedBeforeTests {
     /// The results of `test` (the body of a `tests/veteran.lua` table), in a pack whose
     /// `veteran` achievement is earned as a level starts for a player who has `firstWin`.
     func results(_ test: String) throws -> [PackTestResult] {
-        let folder = try Support.writePack(files: [
-            "levels/one.json": Support.levelJSON(id: "one", entities: #"[{"id": "bell", "position": {"azimuth": 0}}]"#,
-                                                 goals: #"[{"type": "find", "entity": "bell"}]"#),
-            "scripts/veteran.lua": """
-                echolot.achievement("veteran", { on = { ["level.started"] = function(progress, action, ctx)
-                  local earned = ctx.game.achievements
-                  if earned and earned.firstWin then progress.earned = true end
-                end } })
-                """,
-            "tests/veteran.lua": "return { level = \"one\", input = { { t = 1, action = \"select\" } },\n" + test + " }",
-        ])
-        return PackTests.run(try PackLoader.load(at: folder), standardRules: Support.standardRules)
+        try oneBellResults("veteran", script: """
+            echolot.achievement("veteran", { on = { ["level.started"] = function(progress, action, ctx)
+              local earned = ctx.game.achievements
+              if earned and earned.firstWin then progress.earned = true end
+            end } })
+            """, test: test)
     }
 
     @Test func theLevelStartsWithTheAchievementsNamed() throws {
@@ -570,5 +577,41 @@ import Testing
         let text = try #require(try results(#"earnedBefore = "firstWin", expect = { outcome = "won" }"#).first)
         #expect(text.problems.first?.hasSuffix("tests/veteran.lua:2:1: error: 'earnedBefore' must be a list of achievement ids, "
             + "found string") == true, "\(text.problems)")
+    }
+}
+
+/// A pack test's `progressBefore` starts its level with progress records of achievements not
+/// earned, as a player's profile does (FAA#31): an achievement counting wins across levels
+/// can be tested at its last step.
+@Suite struct PackTestProgressBeforeTests {
+    /// The results of `test` (the body of a `tests/wins.lua` table), in a pack whose
+    /// `myPack.threeWins` counts the levels won and is earned at the third.
+    func results(_ test: String) throws -> [PackTestResult] {
+        try oneBellResults("wins", script: """
+            echolot.achievement("myPack.threeWins", { on = { ["level.won"] = function(progress, action, ctx)
+              progress.wins = (progress.wins or 0) + 1
+              if progress.wins >= 3 then progress.earned = true end
+            end } })
+            """, test: test)
+    }
+
+    @Test func theLevelStartsWithTheProgressGiven() throws {
+        let third = try #require(try results(#"progressBefore = { ["myPack.threeWins"] = { wins = 2 } }, expect = { achievements = { "myPack.threeWins", "firstWin", "flawless", "quickEar" } }"#).first)
+        #expect(third.passed, "\(third.problems)")
+        // Without it, the first win counts one.
+        let first = try #require(try results(#"expect = { achievements = { "firstWin", "flawless", "quickEar" } }"#).first)
+        #expect(first.passed, "\(first.problems)")
+        #expect(first.result?.unearnedProgress["myPack.threeWins"]?["wins"] == .int(1))
+    }
+
+    @Test func aSlipOfARegisteredAchievementIsToldWithTheOneMeant() throws {
+        let misspelt = try #require(try results(#"progressBefore = { ["myPack.threeWin"] = { wins = 2 } }, expect = { outcome = "won" }"#).first)
+        #expect(misspelt.result == nil, "the level was not played")
+        #expect(misspelt.problems.first?.hasSuffix("tests/wins.lua:2:1: error: 'progressBefore': no script registers an "
+            + "achievement 'myPack.threeWin' (did you mean 'myPack.threeWins'?)") == true, "\(misspelt.problems)")
+        let list = try #require(try results(#"progressBefore = { "myPack.threeWins" }, expect = { outcome = "won" }"#).first)
+        #expect(list.result == nil)
+        #expect(list.problems.first?.contains("'progressBefore' must be a table of achievement id → progress record") == true,
+                "\(list.problems)")
     }
 }

@@ -9,20 +9,13 @@ import Testing
 @Suite struct EarnedBeforeTests {
     let scratch: Scratch
     init() throws { scratch = try Scratch() }
+    var tutorial: TutorialRuns { TutorialRuns(scratch: scratch) }
 
     /// The tutorial with three achievements of its own: `collect.one` for winning the first
     /// level (saying so with `print` each time its rule runs), `collect.two` for winning the
     /// second, and `collect.all` once the game holds both.
     func pack() throws -> URL {
-        let pack = scratch.url("collect")
-        try FileManager.default.copyItem(at: Executables.tutorial, to: pack)
-        try FileManager.default.removeItem(at: pack.appendingPathComponent("tests"))
-        let manifest = pack.appendingPathComponent("pack.json")
-        let text = try String(contentsOf: manifest, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: #""id": "tutorial""#, with: #""id": "collect""#).utf8).write(to: manifest)
-        let scripts = pack.appendingPathComponent("scripts")
-        try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
-        try Data("""
+        try tutorial.pack("collect", script: """
             echolot.achievement("collect.one", { on = { ["level.won"] = function(progress, action, ctx)
               print("collect.one runs in " .. ctx.level.id)
               if ctx.level.id == "first-sound" then progress.earned = true end
@@ -35,37 +28,19 @@ import Testing
               if earned["collect.one"] and earned["collect.two"] then progress.earned = true end
             end } })
 
-            """.utf8).write(to: scripts.appendingPathComponent("collect.lua"))
-        return pack
-    }
-
-    /// An input log winning `level` of the tutorial (facing its bell and selecting it).
-    func win(_ level: String) throws -> URL {
-        let log = scratch.url("\(level).jsonl")
-        let azimuth = level == "first-sound" ? 60 : 300
-        try Data("""
-            {"t": 1, "action": "turnTo", "azimuth": \(azimuth)}
-            {"t": 1.5, "action": "select"}
-
-            """.utf8).write(to: log)
-        return log
-    }
-
-    func run(_ pack: URL, _ level: String, _ extra: [String]) throws -> Executables.Outcome {
-        try Executables.run(Executables.echolot, ["run", pack.path, "--level", level, "--input", try win(level).path] + extra,
-                            removing: ["ECHOLOT_PROFILE"])
+            """)
     }
 
     @Test func achievementsEarnedInEarlierRunsAreKnownToTheLevel() throws {
         let pack = try pack()
         let profile = scratch.url("me.sqlite")
-        let first = try run(pack, "first-sound", ["--profile", profile.path])
+        let first = try tutorial.run(pack, "first-sound", ["--profile", profile.path])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("\nnew achievements: collect.one, firstWin, flawless, quickEar\n"), "\(first.stdout)")
         #expect(first.stderr == "print: collect.one runs in first-sound\n")
 
         // The second level, another run: the collector sees the first level's achievement.
-        let second = try run(pack, "two-voices", ["--profile", profile.path, "--json"])
+        let second = try tutorial.run(pack, "two-voices", ["--profile", profile.path, "--json"])
         #expect(second.status == 0, "\(second.stderr)")
         let result = try #require(JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
         #expect(result["achievements"] as? [String] == ["collect.all", "collect.two"])
@@ -76,7 +51,7 @@ import Testing
             == ["collect.all", "collect.one", "collect.two", "firstWin", "flawless", "quickEar"])
 
         // Every one earned: the level starts with them all, says so, and earns nothing.
-        let third = try run(pack, "first-sound", ["--profile", profile.path])
+        let third = try tutorial.run(pack, "first-sound", ["--profile", profile.path])
         #expect(third.status == 0, "\(third.stderr)")
         #expect(third.stdout.contains(
             "\nstarted with achievements: collect.all, collect.one, collect.two, firstWin, flawless, quickEar\nstateHash: "),
@@ -87,13 +62,13 @@ import Testing
         // Without the profile, --earned-before starts the level as the profile did: the
         // same run, to the same stateHash.
         let hash = try #require(result["stateHash"] as? String)
-        let again = try run(pack, "two-voices", ["--earned-before", "collect.one,firstWin,flawless,quickEar", "--json"])
+        let again = try tutorial.run(pack, "two-voices", ["--earned-before", "collect.one,firstWin,flawless,quickEar", "--json"])
         #expect(again.status == 0, "\(again.stderr)")
         let repeated = try #require(JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
         #expect(repeated["stateHash"] as? String == hash)
         #expect(repeated["achievements"] as? [String] == ["collect.all", "collect.two"])
         // Without either, the level starts with none, as ever: the collector is not earned.
-        let bare = try run(pack, "two-voices", ["--json"])
+        let bare = try tutorial.run(pack, "two-voices", ["--json"])
         let alone = try #require(JSONSerialization.jsonObject(with: Data(bare.stdout.utf8)) as? [String: Any])
         #expect(alone["achievements"] as? [String] == ["collect.two", "firstWin", "flawless", "quickEar"])
         #expect(alone["earnedBefore"] as? [String] == [])
@@ -106,11 +81,11 @@ import Testing
     @Test func earnedBeforeIsRefusedWithAProfileOrAWrongID() throws {
         let pack = try pack()
         let profile = scratch.url("me.sqlite")
-        let wrong = try run(pack, "first-sound", ["--earned-before", "firstWin,2nd,also wrong"])
+        let wrong = try tutorial.run(pack, "first-sound", ["--earned-before", "firstWin,2nd,also wrong"])
         #expect(wrong.status == 2)
         #expect(wrong.stderr.hasPrefix("Error: --earned-before: '2nd' is no achievement id: an id is letters, digits, '_', '.' "
             + "and '-', not starting with a digit, as echolot.achievement registers it\n"), "\(wrong.stderr)")
-        let both = try run(pack, "first-sound", ["--earned-before", "firstWin", "--profile", profile.path])
+        let both = try tutorial.run(pack, "first-sound", ["--earned-before", "firstWin", "--profile", profile.path])
         #expect(both.status == 2)
         #expect(both.stderr.hasPrefix("Error: --earned-before stands in for a profile's achievements, and --profile names a "
             + "profile, whose achievements the run starts with; give one or the other\n"), "\(both.stderr)")

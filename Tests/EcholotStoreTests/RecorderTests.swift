@@ -103,7 +103,7 @@ import Testing
         try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
         store.dispatch(Action("pack.encore"))
         #expect(recorder.failure == .busy(path: profile.url.path))
-        guard case let .achievements(kept, earnedAfter: after)? = recorder.unsaved.first, recorder.unsaved.count == 1 else {
+        guard case let .achievements(kept, earnedAfter: after, _)? = recorder.unsaved.first, recorder.unsaved.count == 1 else {
             Issue.record("expected the achievement to wait on its own: \(recorder.unsaved)")
             return
         }

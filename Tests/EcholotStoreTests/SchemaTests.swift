@@ -23,7 +23,7 @@ import Testing
         #expect(mode == "wal")
         #expect(application == 0x4543_4C4F)
         #expect(tables == [
-            "achievement", "foundTag", "grdb_migrations", "levelSummary", "quarterSummary", "quarterTag", "quarterTotal",
+            "achievement", "achievementProgress", "foundTag", "grdb_migrations", "levelSummary", "quarterSummary", "quarterTag", "quarterTotal",
             "run", "scenarioUnlock", "sqlite_sequence", "story", "storyStep", "tagSummary",
         ])
     }
@@ -44,6 +44,21 @@ import Testing
         try profile.saveStory(checkpoint: #"{"chapter":"gate"}"#, of: story)
         #expect(try profile.story(of: story).storyID == before.storyID)
         #expect(try profile.story(of: story).checkpoint == #"{"chapter":"gate"}"#)
+    }
+
+    /// A profile written before achievement progress was kept opens, gains its table, keeps
+    /// what it held, and keeps progress from then on.
+    @Test func aSecondVersionProfileIsMigratedToKeepProgress() throws {
+        let url = scratch.url("v2.sqlite")
+        let queue = try DatabaseQueue(path: url.path)
+        try ProfileSchema.migrator.migrate(queue, upTo: "v2: story checkpoints")
+        try queue.close()
+        let profile = try Profile.open(at: url)
+        #expect(try profile.achievementProgress().isEmpty)
+        var run = Fixture.run("a")
+        run.progress = ["pack.threeWins": ["wins": .int(1)]]
+        try profile.record(run)
+        #expect(try Profile.openForReading(at: url).achievementProgress() == ["pack.threeWins": ["wins": .int(1)]])
     }
 
     @Test func reopeningKeepsEverything() throws {

@@ -202,6 +202,34 @@ import Testing
         ])
     }
 
+    /// A story test's `progressBefore` holds progress records by achievement id, as a
+    /// recording writes them (a recording without any writes none): anything else is told
+    /// at its place.
+    @Test func aStoryTestsProgressRecordsAreTold() throws {
+        let (scratch, folder, tests) = try Self.copyWithoutTests()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try """
+            {
+              "progressBefore": {"night.walks": 2, "1st": {}, "night.ok": {"n": [1, null]}},
+              "plays": [],
+              "expect": { "status": "finished" }
+            }
+            """.write(to: tests.appendingPathComponent("progress.story.json"), atomically: true, encoding: .utf8)
+        let pack = try PackLoader.load(at: folder)
+        let path = pack.display("tests/progress.story.json")
+        #expect(StoryTesting.run(pack, standardRules: Self.rules).flatMap(\.diagnostics).map(\.description) == [
+            "\(path):2:37: error: progressBefore[\"night.walks\"]: expected a progress record (an object), found a number",
+            "\(path):2:40: error: progressBefore[\"1st\"]: '1st' is no achievement id: an id is letters, digits, '_', '.' and '-', "
+                + "not starting with a digit, as echolot.achievement registers it",
+            "\(path):2:73: error: progressBefore[\"night.ok\"].n[1]: a progress record holds no null (a Lua table has no nil in "
+                + "it): leave the field out",
+        ])
+        var recording = StoryRecording(clock: nil, progressBefore: ["night.walks": ["n": .int(2)]])
+        #expect(recording.testText.contains("\n  \"progressBefore\": {\"night.walks\":{\"n\":2}},\n"), "\(recording.testText)")
+        recording.progressBefore = [:]
+        #expect(!recording.testText.contains("progressBefore"))
+    }
+
     @Test func sameInputsReplayToTheSameState() throws {
         let pack = try PackLoader.load(at: Self.pack)
         let book = try #require(StoryReader.load(for: pack)).get()

@@ -2,6 +2,15 @@ import EcholotTestSupport
 import Foundation
 import Testing
 
+/// A copy of the tutorial in `folder`, named `name`, with `script` as its `scripts/<name>.lua`.
+func tutorialCopy(_ name: String, in folder: URL, script: String) throws -> URL {
+    let pack = folder.appendingPathComponent(name)
+    try FileManager.default.copyItem(atPath: tutorialPath, toPath: pack.path)
+    try FileManager.default.createDirectory(at: pack.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+    try script.write(to: pack.appendingPathComponent("scripts/\(name).lua"), atomically: true, encoding: .utf8)
+    return pack
+}
+
 /// `echolot play` starts each level (and a story) with the achievements the profile holds,
 /// and a recording carries them, so that what it recorded replays to the same stateHash.
 @Suite(.serialized) struct EarnedBeforePlayTests {
@@ -18,16 +27,13 @@ import Testing
     @Test func aRecordedLevelStartsWithTheProfilesAchievementsAndReplaysWithThem() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let pack = folder.appendingPathComponent("veteran")
-        try FileManager.default.copyItem(atPath: tutorialPath, toPath: pack.path)
-        try FileManager.default.createDirectory(at: pack.appendingPathComponent("scripts"), withIntermediateDirectories: true)
-        try """
+        let pack = try tutorialCopy("veteran", in: folder, script: """
             echolot.achievement("veteran", { title = "Veteran", on = { ["level.started"] = function(progress, action, ctx)
               local earned = ctx.game.achievements or {}
               if earned.firstWin then progress.earned = true end
             end } })
 
-            """.write(to: pack.appendingPathComponent("scripts/veteran.lua"), atomically: true, encoding: .utf8)
+            """)
         let profile = folder.appendingPathComponent("p.sqlite")
         try earn(in: profile, pack: pack, level: "two-voices", """
             {"t": 1, "action": "turnTo", "azimuth": 300}

@@ -236,6 +236,7 @@ function echolot.timeInWords(hour, minute, language) end
 ---@field name? string How the report names the test.
 ---@field maxSeconds? number When the run stops at the latest (600; more than 0, at most 86400).
 ---@field earnedBefore? string[] The achievements the level starts with, as a player's profile gives them.
+---@field progressBefore? table<string, table> The progress records of unearned achievements the level starts with, by id, as a player's profile gives them (`{ ["myPack.threeWins"] = { wins = 2 } }`).
 
 ---An input of a pack test: `{t = seconds, action = NAME, …payload}`.
 ---@class echolot.InputEvent

@@ -27,6 +27,11 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
     /// a replay starts with them too, since the rules ran with them. A description written
     /// before levels started with any has none.
     public var earnedBefore: [String]
+    /// The progress records of unearned achievements the level started with (the
+    /// profile's, ``GameState/startWith(earnedBefore:progressBefore:)``): a replay starts
+    /// with them too. Written only when there are some; a description without any (or
+    /// written before levels started with them) has none.
+    public var progressBefore: ProgressRecords = [:]
     /// Where `level` is written in the description read (`nil` for one made in memory):
     /// what a replay tells a level the pack lacks at. Not written, and not compared.
     public var levelPosition: SourcePosition?
@@ -39,7 +44,7 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
     public static func == (a: Self, b: Self) -> Bool {
         (a.format, a.pack, a.packID, a.packVersion, a.level) == (b.format, b.pack, b.packID, b.packVersion, b.level)
             && (a.step, a.ticks, a.outcome, a.stateHash) == (b.step, b.ticks, b.outcome, b.stateHash)
-            && a.earnedBefore == b.earnedBefore
+            && a.earnedBefore == b.earnedBefore && a.progressBefore == b.progressBefore
     }
 
     /// The value of ``format``.
@@ -55,11 +60,13 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
 
     /// The fields a description has.
     private static let fields = ["format", "pack", "packID", "packVersion", "level", "step", "ticks", "outcome", "stateHash",
-                                 "earnedBefore"]
+                                 "earnedBefore", "progressBefore"]
 
-    /// A description of a finished recording whose level started with `earnedBefore`.
+    /// A description of a finished recording whose level started with `earnedBefore` and
+    /// the progress records `progressBefore`.
     public init(pack: String, packID: String, packVersion: String, level: String, step: Double,
-                ticks: Int, outcome: String, stateHash: String, earnedBefore: Set<String> = []) {
+                ticks: Int, outcome: String, stateHash: String, earnedBefore: Set<String> = [],
+                progressBefore: ProgressRecords = [:]) {
         self.format = Self.formatName
         self.pack = pack
         self.packID = packID
@@ -70,6 +77,7 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
         self.outcome = outcome
         self.stateHash = stateHash
         self.earnedBefore = earnedBefore.sorted()
+        self.progressBefore = progressBefore
     }
 
     /// Where the description of the log at `logPath` lives.
@@ -78,25 +86,9 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
     /// Reads the description beside the log at `logPath`, reporting every problem as
     /// `path:line:col: error: …`.
     public static func read(forLog logPath: String) throws(PackLoadError) -> RecordingDescription {
-        let path = metaPath(forLog: logPath)
-        func failure(_ message: String) -> PackLoadError {
-            PackLoadError(diagnostics: [Diagnostic(path: path, at: .start, message: message)])
-        }
-        let bytes: [UInt8]
-        switch FileBytes.read(atPath: path, limit: maxFileSize) {
-        case let .success(read): bytes = read
-        case .failure(.missing):
-            throw failure("no such file: a recording's description is written beside its log by 'echolot play --record'")
-        case let .failure(problem): throw failure(problem.message(limit: maxFileSize))
-        }
-        let report = FileReport(displayPath: path)
-        let parsed = JSONParser.parse(bytes)
-        report.record(parsed.errors)
-        guard let root = parsed.root, !report.hasErrors else { throw PackLoadError(diagnostics: report.diagnostics) }
-        guard let description = read(Field(node: root, path: "", report: report)), !report.hasErrors else {
-            throw PackLoadError(diagnostics: report.diagnostics)
-        }
-        return description
+        try JSONFile.read(atPath: metaPath(forLog: logPath), limit: maxFileSize,
+                          missing: "no such file: a recording's description is written beside its log by 'echolot play --record'",
+                          read)
     }
 
     /// The description in `field`, or `nil` after reporting what is wrong with it.
@@ -120,15 +112,17 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
         let stateHash = object.required("stateHash")?.nonEmptyString()
         // Optional: a description from before levels started with achievements started with none.
         let earnedBefore: Set<String>? = object.optional("earnedBefore").map(Self.achievementIDs) ?? []
+        let progressBefore: ProgressRecords? = object.optional("progressBefore").map(AchievementProgress.records) ?? [:]
         if let step, let ticks, let field = object.optional("ticks"), Double(ticks) * step > LevelRunner.longestRun {
             field.fail("\(ticks) ticks of \(step.authorText) s are \((Double(ticks) * step).rounded().authorText) s of play; "
                 + "a replay may last at most \(LevelRunner.longestRun.authorText) s (as 'echolot run --max-seconds')")
             return nil
         }
         guard let pack, let packID, let packVersion, let level, let step, let ticks, let outcome, let stateHash,
-              let earnedBefore else { return nil }
+              let earnedBefore, let progressBefore else { return nil }
         var description = RecordingDescription(pack: pack, packID: packID, packVersion: packVersion, level: level, step: step,
-                                               ticks: ticks, outcome: outcome, stateHash: stateHash, earnedBefore: earnedBefore)
+                                               ticks: ticks, outcome: outcome, stateHash: stateHash, earnedBefore: earnedBefore,
+                                               progressBefore: progressBefore)
         description.levelPosition = levelField?.position
         return description
     }
@@ -155,7 +149,12 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
     public func write(forLog logPath: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(self)
-        try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: Self.metaPath(forLog: logPath)), options: .atomic)
+        var text = String(decoding: try encoder.encode(self), as: UTF8.self)
+        // The records are written as the state holds them (an integer stays one), which
+        // the encoder would not do; last, and only when there are some.
+        if !progressBefore.isEmpty, text.hasSuffix("\n}") {
+            text = String(text.dropLast(2)) + ",\n  \"progressBefore\" : " + AchievementProgress.json(progressBefore).jsonText + "\n}"
+        }
+        try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: Self.metaPath(forLog: logPath)), options: .atomic)
     }
 }

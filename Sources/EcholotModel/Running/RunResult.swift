@@ -66,6 +66,9 @@ public struct RunResult: Sendable, Equatable {
     /// The level as the run left it: what a pack test's `goals` and `entities` check.
     /// Not part of the JSON.
     public var level: Level
+    /// The progress records of the achievements not earned when the run ended
+    /// (``GameState/unearnedProgress``): what the next level starts with. Not part of the JSON.
+    public var unearnedProgress: ProgressRecords
 
     /// Reads the result off a final state whose level started with the achievements
     /// `earnedBefore` (``GameState/startWith(earnedBefore:)``).
@@ -88,6 +91,7 @@ public struct RunResult: Sendable, Equatable {
         failedGoals = goals.filter { $0.node[GoalKeys.state] == .failed }.map(\.id)
         pendingGoals = goals.filter { $0.node[GoalKeys.state] == .pending }.map(\.id)
         self.level = level
+        unearnedProgress = state.unearnedProgress
     }
 
     /// Why the run has its outcome, to follow it in a sentence: ": goal 'g' failed" when

@@ -27,15 +27,20 @@ public struct StoryRecording: Sendable {
     public var clock: TimeOfDay?
     /// The achievements the story began with (the profile's), which the test begins with too.
     public var earnedBefore: Set<String>
+    /// The progress records of unearned achievements the story began with (the profile's),
+    /// which the test begins with too.
+    public var progressBefore: ProgressRecords
     /// The scenes played, in order.
     public var scenes: [Scene] = []
     /// What the play produced.
     public var transcript = StoryTranscript()
 
-    /// An empty recording starting at `clock` with the achievements `earnedBefore`.
-    public init(clock: TimeOfDay?, earnedBefore: Set<String> = []) {
+    /// An empty recording starting at `clock` with the achievements `earnedBefore` and the
+    /// progress records `progressBefore`.
+    public init(clock: TimeOfDay?, earnedBefore: Set<String> = [], progressBefore: ProgressRecords = [:]) {
         self.clock = clock
         self.earnedBefore = earnedBefore
+        self.progressBefore = progressBefore
     }
 
     /// The test file's text: one play per line, so it reads and diffs well.
@@ -46,6 +51,9 @@ public struct StoryRecording: Sendable {
         }
         if !earnedBefore.isEmpty {
             parts.append("  \"earnedBefore\": " + Value.list(earnedBefore.sorted().map(Value.string)).jsonText)
+        }
+        if !progressBefore.isEmpty {
+            parts.append("  \"progressBefore\": " + AchievementProgress.json(progressBefore).jsonText)
         }
         let plays = scenes.map { scene -> String in
             let input = Value.list(scene.events.map { .map($0.object) }).jsonText

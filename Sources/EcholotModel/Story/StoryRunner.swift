@@ -37,12 +37,17 @@ public struct StoryScript: Sendable {
     public var plays: [Play]
     /// The achievements the story begins with, as a profile that holds them begins it.
     public var earnedBefore: Set<String>
+    /// The progress records of unearned achievements the story begins with, as a profile
+    /// that holds them begins it.
+    public var progressBefore: ProgressRecords
 
     /// Creates a script.
-    public init(clock: TimeOfDay? = nil, plays: [Play] = [], earnedBefore: Set<String> = []) {
+    public init(clock: TimeOfDay? = nil, plays: [Play] = [], earnedBefore: Set<String> = [],
+                progressBefore: ProgressRecords = [:]) {
         self.clock = clock
         self.plays = plays
         self.earnedBefore = earnedBefore
+        self.progressBefore = progressBefore
     }
 }
 
@@ -84,7 +89,7 @@ public struct StoryRunner {
         let session: StorySession
         do {
             session = try StorySession(book, pack: pack, clock: clock, earnedBefore: script.earnedBefore,
-                                       rules: rules, beginning: beginning)
+                                       progressBefore: script.progressBefore, rules: rules, beginning: beginning)
         } catch {
             // The rules the story begins with do not load: the run fails before any scene.
             transcript.errors.append(StoryRunError(describing: error, at: script.plays.first?.position))

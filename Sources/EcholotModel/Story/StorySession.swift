@@ -12,6 +12,9 @@ public final class StorySession {
     /// The achievements the story began with, earned before it (the profile's): every scene
     /// starts with them in ``Game/achievements``, beside those earned in earlier scenes.
     public let earnedBefore: Set<String>
+    /// The progress records of unearned achievements the story began with (the profile's):
+    /// the first scene starts with them, and each later one with them as earlier scenes left them.
+    public let progressBefore: ProgressRecords
     /// The store playing the current scene; a new one after each ``enterScene()``.
     public private(set) var store: Store<GameState>
     private let director: StoryDirector
@@ -27,11 +30,13 @@ public final class StorySession {
     /// own rule only, as achievements and game reducers run in levels. Throws what
     /// `beginning` throws.
     public init(_ book: StoryBook, pack: Pack, clock: StoryClock? = nil, earnedBefore: Set<String> = [],
+                progressBefore: ProgressRecords = [:],
                 rules: @escaping (Level) throws -> [Reducer<GameState>],
                 beginning: () throws -> [Reducer<GameState>] = { [] }) throws {
         self.pack = pack
         self.clock = clock
         self.earnedBefore = earnedBefore
+        self.progressBefore = progressBefore
         self.rules = rules
         director = StoryDirector(book: book, levels: pack.levels.mapValues(\.level),
                                  fixedHeadings: Set(pack.levels.filter { $0.value.setsHeading }.keys))
@@ -40,7 +45,7 @@ public final class StorySession {
         // A story rule runs only where there is a record: this one lets it see the first
         // clock and story.start, and keep what it writes to `vars` as the story begins.
         state[Game.story] = ["vars": .emptyMap]
-        state.startWith(earnedBefore: earnedBefore)
+        state.startWith(earnedBefore: earnedBefore, progressBefore: progressBefore)
         // The story's rules see its beginning as they see every later scene: the first
         // story.line or story.level is emitted in this store, before any scene is entered.
         store = Store(state: state, reducers: LevelReducers.all + (try beginning()) + [director.reducer])

@@ -38,7 +38,7 @@ public struct StoryTest: Sendable {
               let object = StoryObject(root, "a story test", report: report) else {
             return .failure(PackLoadError(diagnostics: report.diagnostics))
         }
-        object.rejectUnknown(["clock", "earnedBefore", "plays", "expect"], in: "a story test")
+        object.rejectUnknown(["clock", "earnedBefore", "progressBefore", "plays", "expect"], in: "a story test")
         var clock: TimeOfDay?
         if let node = object["clock"] {
             let value = node.stateValue
@@ -59,6 +59,10 @@ public struct StoryTest: Sendable {
         // The achievements a profile had when the story was recorded: the run begins with them.
         let earnedBefore = object["earnedBefore"]?.achievementIDs { node, _, message in
             report.error("'earnedBefore': \(message)", at: node.position)
+        }
+        // And the progress records of the others it had.
+        let progressBefore = object["progressBefore"].flatMap {
+            AchievementProgress.records(Field(node: $0, path: "progressBefore", report: report))
         }
         var plays: [StoryScript.Play] = []
         if let node = object["plays"] {
@@ -83,7 +87,8 @@ public struct StoryTest: Sendable {
             report.error("a story test needs 'expect', the transcript it checks", at: root.position)
         }
         guard report.diagnostics.isEmpty else { return .failure(PackLoadError(diagnostics: report.diagnostics)) }
-        let script = StoryScript(clock: clock, plays: plays, earnedBefore: earnedBefore ?? [])
+        let script = StoryScript(clock: clock, plays: plays, earnedBefore: earnedBefore ?? [],
+                                 progressBefore: progressBefore ?? [:])
         return .success(StoryTest(displayPath: displayPath, script: script, expectations: expectations))
     }
 

@@ -110,10 +110,12 @@ public final class PackRules {
     }
 
     /// A store playing a fresh incarnation of `level`: the engine's level reducers, then
-    /// the rules; the level starts with the achievements `earnedBefore` (a profile's).
-    public func store(for level: LevelDefinition, earnedBefore: Set<String> = []) throws(ScriptError) -> Store<GameState> {
+    /// the rules; the level starts with the achievements `earnedBefore` (a profile's) and
+    /// the progress records `progressBefore` of others.
+    public func store(for level: LevelDefinition, earnedBefore: Set<String> = [],
+                      progressBefore: ProgressRecords = [:]) throws(ScriptError) -> Store<GameState> {
         let state = GameState.incarnation(of: level.level, packID: pack.id, packVersion: pack.manifest.version,
-                                          earnedBefore: earnedBefore)
+                                          earnedBefore: earnedBefore, progressBefore: progressBefore)
         return Store(state: state, reducers: LevelReducers.all + (try reducers(for: level)))
     }
 }

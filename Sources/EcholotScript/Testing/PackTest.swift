@@ -7,7 +7,8 @@ import Foundation
 /// A test file returns a table — or a list of tables — like
 /// `{ level = "first-sound", input = { {t = 1, action = "turnTo", azimuth = 60}, … } or
 /// "logs/win.jsonl", expect = { outcome = "won", score = 1487, misses = 0,
-/// achievements = { "firstWin" } } }`, with optional `name`, `maxSeconds` and `earnedBefore`.
+/// achievements = { "firstWin" } } }`, with optional `name`, `maxSeconds`, `earnedBefore` and
+/// `progressBefore`.
 public struct PackTest: Sendable {
     /// The file it comes from.
     public var source: ScriptSource
@@ -22,6 +23,9 @@ public struct PackTest: Sendable {
     /// The achievements the level starts with, as a profile's would be (`earnedBefore`): a
     /// rule that reads `ctx.game.achievements` can be tested for a player who has them.
     public var earnedBefore: Set<String> = []
+    /// The progress records of unearned achievements the level starts with, as a profile's
+    /// would be (`progressBefore`): a rule that counts across levels can be tested at its last step.
+    public var progressBefore: ProgressRecords = [:]
     /// What the run must end with.
     public var expect: PackTestExpectation
     /// How its problems name it: `test 'name'`, `test 2` for an unnamed one in a list; nil

@@ -11,7 +11,7 @@ struct PackTestReader {
     let folder: URL
     /// The pack: input files must stay inside its folder, and are named as its other files are.
     let pack: Pack
-    /// The achievements the pack's scripts register: those `earnedBefore` may name.
+    /// The achievements the pack's scripts register: those `earnedBefore` and `progressBefore` may name.
     let achievements: [String]
 
     /// What is wrong with a test file, and the field it is about (to find its line: a
@@ -66,7 +66,7 @@ struct PackTestReader {
     }
 
     /// The fields a test may have.
-    static let fields: Set<String> = ["name", "level", "input", "expect", "maxSeconds", "earnedBefore"]
+    static let fields: Set<String> = ["name", "level", "input", "expect", "maxSeconds", "earnedBefore", "progressBefore"]
     /// What `expect` may check, in the order the messages list them.
     static let expectList = ["outcome", "score", "misses", "achievements", "found", "time", "goals", "entities"]
     private static let expectFields = Set(expectList)
@@ -77,7 +77,7 @@ struct PackTestReader {
             let forgotten = value.isNull && index == nil ? " (the file returns nothing: write `return { … }`)" : ""
             throw Problems(list: [Problem(message: "a test is a table with level, input and expect, found \(Self.luaType(value))\(forgotten)")])
         }
-        var problems = Self.unknown(map, among: PackTestReader.fields, what: "field", listed: "a test has: level, input, expect, name, maxSeconds, earnedBefore")
+        var problems = Self.unknown(map, among: PackTestReader.fields, what: "field", listed: "a test has: level, input, expect, name, maxSeconds, earnedBefore, progressBefore")
         // A near miss of a field is told as that alone, not again as the field missing.
         let meant = Set(map.keys.compactMap { Suggestion.closest(to: $0, among: PackTestReader.fields.sorted()) })
         func attempt<T>(_ body: () throws(Problem) -> T) -> T? {
@@ -96,15 +96,16 @@ struct PackTestReader {
         if level == nil, map["level"] == nil, meant.contains("level") { problems.removeLast() }
         let maxSeconds = attempt { () throws(Problem) in try self.maxSeconds(from: map["maxSeconds"]) }
         let earnedBefore = attempt { () throws(Problem) in try self.earnedBefore(from: map["earnedBefore"]) }
+        let progressBefore = attempt { () throws(Problem) in try self.progressBefore(from: map["progressBefore"]) }
         var log: InputLog?
         do throws(Problems) { log = try self.log(from: map["input"]) } catch { problems += error.list }
         var expect: PackTestExpectation?
         if map["expect"] != nil || !meant.contains("expect") {
             do throws(Problems) { expect = try expectation(from: map["expect"]) } catch { problems += error.list }
         }
-        guard problems.isEmpty, let level, let maxSeconds, let earnedBefore, let log, let expect else { throw Problems(list: problems) }
+        guard problems.isEmpty, let level, let maxSeconds, let earnedBefore, let progressBefore, let log, let expect else { throw Problems(list: problems) }
         return PackTest(source: source, name: name(of: value, index: index), level: level, log: log,
-                        maxSeconds: maxSeconds, earnedBefore: earnedBefore, expect: expect,
+                        maxSeconds: maxSeconds, earnedBefore: earnedBefore, progressBefore: progressBefore, expect: expect,
                         called: Self.called(map["name"]?.stringValue, index: index))
     }
 
@@ -138,15 +139,42 @@ struct PackTestReader {
         guard let ids = stringList(value) else {
             throw Problem(message: "'earnedBefore' must be a list of achievement ids, found \(Self.luaType(value))", field: "earnedBefore")
         }
-        for id in ids {
-            if let problem = Identifiers.achievementIDProblem(id) {
-                throw Problem(message: "'earnedBefore': \(problem)", field: "earnedBefore")
-            }
-            guard !achievements.contains(id), let meant = Suggestion.closest(to: id, among: achievements) else { continue }
-            throw Problem(message: "'earnedBefore': no script registers an achievement \(MessageText.named(id)) "
-                + "(did you mean \(MessageText.named(meant))?)", field: "earnedBefore")
-        }
+        for id in ids { try check(id, in: "earnedBefore") }
         return Set(ids)
+    }
+
+    /// An achievement id `field` names: one no achievement could have is refused, and so is
+    /// a slip away from one the pack's scripts register (with that one); another is taken.
+    private func check(_ id: String, in field: String) throws(Problem) {
+        if let problem = Identifiers.achievementIDProblem(id) {
+            throw Problem(message: "'\(field)': \(problem)", field: field)
+        }
+        guard !achievements.contains(id), let meant = Suggestion.closest(to: id, among: achievements) else { return }
+        throw Problem(message: "'\(field)': no script registers an achievement \(MessageText.named(id)) "
+            + "(did you mean \(MessageText.named(meant))?)", field: field)
+    }
+
+    /// The progress records the level starts with: a table of achievement id → record (a
+    /// table), each id checked as `earnedBefore`'s are.
+    private func progressBefore(from value: Value?) throws(Problem) -> ProgressRecords {
+        guard let value else { return [:] }
+        let wrong = Problem(message: "'progressBefore' must be a table of achievement id → progress record (a table), "
+            + "as { [\"pack.threeWins\"] = { wins = 2 } }, found \(Self.luaType(value))", field: "progressBefore")
+        // An empty table reads as an empty list.
+        if value.listValue?.isEmpty == true { return [:] }
+        guard let map = value.mapValue else { throw wrong }
+        var records: ProgressRecords = [:]
+        for id in map.keys.sorted() {
+            try check(id, in: "progressBefore")
+            let record = map[id] ?? .null
+            if record.listValue?.isEmpty == true { records[id] = PersistentMap(); continue }
+            guard let fields = record.mapValue else {
+                throw Problem(message: "'progressBefore': the record of \(MessageText.named(id)) must be a table of its fields, "
+                    + "found \(Self.luaType(record))", field: "progressBefore")
+            }
+            records[id] = fields
+        }
+        return records
     }
 
     private func log(from value: Value?) throws(Problems) -> InputLog {

@@ -114,7 +114,7 @@ public enum PackTests {
         }
         let store: Store<GameState>
         do {
-            store = try rules.store(for: level, earnedBefore: test.earnedBefore)
+            store = try rules.store(for: level, earnedBefore: test.earnedBefore, progressBefore: test.progressBefore)
         } catch {
             return PackTestResult(test: test, file: shown, name: test.name, result: nil, problems: [error.description])
         }

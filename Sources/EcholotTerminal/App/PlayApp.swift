@@ -11,7 +11,8 @@ import Foundation
 /// Builds the store that plays a level of a pack, starting with the achievements the
 /// player has earned already: the command line's `GameLoader`, so `play` gets the same
 /// reducers and rules as `run`.
-public typealias StoreFactory = (PackEntry, String, _ earnedBefore: Set<String>) throws -> Store<GameState>
+public typealias StoreFactory = (PackEntry, String, _ earnedBefore: Set<String>, _ progressBefore: ProgressRecords) throws
+    -> Store<GameState>
 
 /// `echolot play`: the menus, the briefing, the level, the end page, round and round
 /// until the player quits — in a terminal that is restored however the game ends.
@@ -378,7 +379,7 @@ public final class PlayApp {
         if let saved, !fits(saved, entry, in: loaded, everyTime: true, loop) { return .story(entry, selected: 0) }
         do {
             let story = try loaded.get()
-            session = try story.session(progress.earnedAchievements())
+            session = try story.session(progress.earnedAchievements(), progress.achievementProgress())
             book = story.book
         } catch {
             // Each problem on a line of its own, as `validate` prints them, and back to the
@@ -529,9 +530,11 @@ public final class PlayApp {
         // The level knows what the player has earned: those rules no longer run, and the
         // others read them in `ctx.game.achievements`; earning one again is no news.
         let earnedBefore = progress.earnedAchievements()
+        // And the progress of the others, as earlier levels left it (FAA#31).
+        let progressBefore = progress.achievementProgress()
         let store: Store<GameState>
         do {
-            store = try makeStore(entry, id, earnedBefore)
+            store = try makeStore(entry, id, earnedBefore, progressBefore)
         } catch {
             loop.display.notice(lines: Self.cannotStart(words(entry).levelCannotStart(id), error), style: .bad)
             return .levels(entry, group, selected: index)
@@ -583,7 +586,8 @@ public final class PlayApp {
         let finishedNow = result.outcome == .won ? finished(group, of: entry) : finishedBefore
         let newlyFinished = (scenario: finishedNow.group && !finishedBefore.group ? group.scenario.map(names.scenario) : nil,
                              pack: finishedNow.pack && !finishedBefore.pack ? names.pack(entry.pack) : nil)
-        let recordedTo = finishRecording(recorder, session: session, entry: entry, level: id, result: result, loop: loop)
+        let recordedTo = finishRecording(recorder, session: session, entry: entry, level: id, result: result,
+                                         progressBefore: progressBefore, loop: loop)
         switch exit {
         case let .interrupted(signal): return .exit(128 + signal)
         case .finished, .left, .reload: break
@@ -645,7 +649,7 @@ public final class PlayApp {
 
     /// Closes the log and writes its description; returns the log's path when it worked.
     private func finishRecording(_ recorder: InputRecorder?, session: LevelSession, entry: PackEntry,
-                                 level: String, result: RunResult, loop: Loop) -> String? {
+                                 level: String, result: RunResult, progressBefore: ProgressRecords, loop: Loop) -> String? {
         guard let recorder else { return nil }
         recorder.close()
         if let failure = recorder.failure {
@@ -655,7 +659,7 @@ public final class PlayApp {
         let recording = RecordingDescription(
             pack: entry.path, packID: entry.pack.id, packVersion: entry.pack.manifest.version, level: level,
             step: session.step, ticks: session.ticks, outcome: result.outcome.rawValue, stateHash: result.stateHash,
-            earnedBefore: Set(result.earnedBefore))
+            earnedBefore: Set(result.earnedBefore), progressBefore: progressBefore)
         do {
             try recording.write(forLog: recorder.path)
         } catch {

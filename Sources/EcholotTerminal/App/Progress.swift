@@ -51,6 +51,9 @@ public protocol ProgressProvider: AnyObject {
     /// The achievements the player has earned already (each is earned once in a whole
     /// profile), so a level that earns one again does not announce it as new.
     func earnedAchievements() -> Set<String>
+    /// The progress records of the achievements not earned yet, as the levels played left
+    /// them: what a level starts with (FAA#31, an achievement spans levels).
+    func achievementProgress() -> ProgressRecords
     /// The saved `story` record of the story of `pack` being played, if one was saved.
     func storyCheckpoint(in pack: Pack) -> PersistentMap<Value>?
     /// The story of `pack` is played from the beginning: a new play-through.
@@ -75,6 +78,7 @@ public final class SessionProgress: ProgressProvider {
     private var won: [String: Set<String>] = [:]
     private var stories: [String: PersistentMap<Value>] = [:]
     private var earned: Set<String> = []
+    private var progress: ProgressRecords = [:]
 
     /// Progress that knows nothing yet.
     public init() {}
@@ -105,6 +109,8 @@ public final class SessionProgress: ProgressProvider {
     /// Remembers wins, best scores and achievements.
     public func levelEnded(level: String, in pack: Pack, result: RunResult) {
         earned.formUnion(result.achievements)
+        AchievementProgress.update(&progress, with: result.unearnedProgress)
+        for id in earned { progress[id] = nil }
         if result.outcome == .won { won[pack.id, default: []].insert(level) }
         if let score = result.score {
             best[pack.id, default: [:]][level] = max(score, best[pack.id]?[level] ?? score)
@@ -113,6 +119,9 @@ public final class SessionProgress: ProgressProvider {
 
     /// The achievements of the levels ended in this session.
     public func earnedAchievements() -> Set<String> { earned }
+
+    /// The progress records the levels ended in this session left.
+    public func achievementProgress() -> ProgressRecords { progress }
 
     /// Nothing to forget: this provider learns only from ended levels.
     public func levelDiscarded(in pack: Pack) {}

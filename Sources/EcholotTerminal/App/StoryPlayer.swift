@@ -12,11 +12,13 @@ public struct PlayableStory {
     /// The chapters and steps.
     public let book: StoryBook
     /// A session of ``book`` with its version's Lua rules per scene and a clock at the
-    /// player's local time, beginning with the achievements the player has earned already.
-    public let session: (_ earnedBefore: Set<String>) throws -> StorySession
+    /// player's local time, beginning with the achievements the player has earned already
+    /// and the progress records of the others.
+    public let session: (_ earnedBefore: Set<String>, _ progressBefore: ProgressRecords) throws -> StorySession
 
     /// A story played by sessions from `session`.
-    public init(book: StoryBook, session: @escaping (_ earnedBefore: Set<String>) throws -> StorySession) {
+    public init(book: StoryBook,
+                session: @escaping (_ earnedBefore: Set<String>, _ progressBefore: ProgressRecords) throws -> StorySession) {
         self.book = book
         self.session = session
     }
@@ -73,7 +75,8 @@ final class StoryPlayer {
              tracker: OpenTrackReceiver?, feedback: any Feedback, watch: (() -> Bool)? = nil) throws(SystemError) -> Ending {
         let texts = EventText(names: names)
         var pending: [LevelEvent] = []
-        if record, resume == nil { recording = StoryRecording(clock: session.clock?.time, earnedBefore: session.earnedBefore) }
+        if record, resume == nil { recording = StoryRecording(clock: session.clock?.time, earnedBefore: session.earnedBefore,
+                                                               progressBefore: session.progressBefore) }
         defer { finishRecording() }
         for action in session.beginning(resume: resume) {
             let transition = session.store.dispatch(action)
