@@ -613,5 +613,11 @@ private func oneBellResults(_ name: String, script: String, test: String) throws
         #expect(list.result == nil)
         #expect(list.problems.first?.contains("'progressBefore' must be a table of achievement id → progress record") == true,
                 "\(list.problems)")
+        // Which kind of table: "a table … found table" would contradict itself.
+        #expect(list.problems.first?.hasSuffix("found a list (give each record under its achievement id)") == true,
+                "\(list.problems)")
+        let listed = try #require(try results(#"progressBefore = { ["myPack.threeWins"] = { 2 } }, expect = { outcome = "won" }"#).first)
+        #expect(listed.problems.first?.hasSuffix("the record of 'myPack.threeWins' must be a table of its fields, found a list "
+            + "(a record names its fields: { wins = 2 })") == true, "\(listed.problems)")
     }
 }

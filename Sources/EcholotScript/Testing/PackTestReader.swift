@@ -158,8 +158,10 @@ struct PackTestReader {
     /// table), each id checked as `earnedBefore`'s are.
     private func progressBefore(from value: Value?) throws(Problem) -> ProgressRecords {
         guard let value else { return [:] }
+        // A list is a table too: say which kind of table it is, or the message reads "a table … found table".
+        let found = value.listValue != nil ? "a list (give each record under its achievement id)" : Self.luaType(value)
         let wrong = Problem(message: "'progressBefore' must be a table of achievement id → progress record (a table), "
-            + "as { [\"pack.threeWins\"] = { wins = 2 } }, found \(Self.luaType(value))", field: "progressBefore")
+            + "as { [\"pack.threeWins\"] = { wins = 2 } }, found \(found)", field: "progressBefore")
         // An empty table reads as an empty list.
         if value.listValue?.isEmpty == true { return [:] }
         guard let map = value.mapValue else { throw wrong }
@@ -169,8 +171,9 @@ struct PackTestReader {
             let record = map[id] ?? .null
             if record.listValue?.isEmpty == true { records[id] = PersistentMap(); continue }
             guard let fields = record.mapValue else {
+                let kind = record.listValue != nil ? "a list (a record names its fields: { wins = 2 })" : Self.luaType(record)
                 throw Problem(message: "'progressBefore': the record of \(MessageText.named(id)) must be a table of its fields, "
-                    + "found \(Self.luaType(record))", field: "progressBefore")
+                    + "found \(kind)", field: "progressBefore")
             }
             records[id] = fields
         }
