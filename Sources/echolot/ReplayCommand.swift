@@ -13,12 +13,12 @@ struct ReplayCommand: LoadsStandardRules {
         discussion: """
             'echolot play --record LOG.jsonl' writes the input log (the same JSON Lines \
             'echolot run --input' reads) and, beside it, LOG.jsonl.meta.json naming the pack, \
-            the level, the achievements it started with and the final stateHash. replay starts \
-            the level with those achievements, runs the log at the fixed 1/60 s step and \
-            exits 0 when the hash matches, 1 when it does not. --pack, --level, --expect and \
-            --earned-before replace what the description says (or stand in for a missing one; \
-            with the first three given it is not read, and the level starts with none unless \
-            --earned-before names them). A log that ends \
+            the level, the achievements it started with (and the progress of the others) and the \
+            final stateHash. replay starts the level with those, runs the log at the fixed 1/60 s \
+            step and exits 0 when the hash matches, 1 when it does not. --pack, --level, --expect, \
+            --earned-before and --progress-before replace what the description says (or stand in \
+            for a missing one; with the first three given it is not read, and the level starts \
+            with no achievement and no progress unless those two name them). A log that ends \
             before its level did (cut short) fails the hash, exit status 1, with a note at its last line. \
             A story's recording (a .story.json transcript) is not replayed here: put it in its pack's \
             tests/ folder and run 'echolot test PACK'.
@@ -38,6 +38,8 @@ struct ReplayCommand: LoadsStandardRules {
     var expect: String?
 
     @OptionGroup var earned: EarnedBeforeOption
+
+    @OptionGroup var progress: ProgressBeforeOption
 
     @Flag(name: .long, help: "Print one JSON object: the run result plus expectedHash and matches.")
     var json = false
@@ -105,8 +107,8 @@ struct ReplayCommand: LoadsStandardRules {
         // rules would not run as they ran.
         let earnedBefore = earned.ids ?? Set(recording?.earnedBefore ?? [])
         // So does the progress of the others it started with (FAA#31).
-        let result = runner.run(try game.makeStore(earnedBefore: earnedBefore, progressBefore: recording?.progressBefore ?? [:]),
-                                log: inputs)
+        let progressBefore = try progress.records() ?? recording?.progressBefore ?? [:]
+        let result = runner.run(try game.makeStore(earnedBefore: earnedBefore, progressBefore: progressBefore), log: inputs)
         for error in result.errors { Terminal.error(error) }
         let matches = result.stateHash == expected
         if json {

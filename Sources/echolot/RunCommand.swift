@@ -49,10 +49,7 @@ struct RunCommand: LoadsStandardRules {
 
     @OptionGroup var earned: EarnedBeforeOption
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Start the level with these progress records of achievements not earned, as a profile holding them does "
-            + "(a JSON file: an object of achievement id → record).", valueName: "file"))
-    var progressBefore: String?
+    @OptionGroup var progressBefore: ProgressBeforeOption
 
     func validate() throws {
         try ProfileAccess.validate(explicit: profile)
@@ -62,7 +59,7 @@ struct RunCommand: LoadsStandardRules {
             throw ValidationError("--earned-before stands in for a profile's achievements, and \(named) names a profile, "
                 + "whose achievements the run starts with; give one or the other")
         }
-        if progressBefore != nil, let named = profile != nil ? "--profile" : ProfileAccess.environmentProfile {
+        if progressBefore.file != nil, let named = profile != nil ? "--profile" : ProfileAccess.environmentProfile {
             throw ValidationError("--progress-before stands in for a profile's achievement progress, and \(named) names a profile, "
                 + "whose progress the run starts with; give one or the other")
         }
@@ -72,7 +69,7 @@ struct RunCommand: LoadsStandardRules {
     }
 
     func run() throws {
-        let progressFile = try progressBefore.map(Self.progress(file:))
+        let progressFile = try progressBefore.records()
         let game = try GameLoader.load(pack: pack, level: level)
         game.showPrints()
         let log = try GameLoader.inputLog(input)
@@ -156,17 +153,6 @@ extension RunCommand {
             return try profile.achievementProgress()
         } catch {
             Terminal.error(error.description)
-            throw ExitCode(1)
-        }
-    }
-
-    /// The progress records of a `--progress-before` file; its problems are told as
-    /// `path:line:col: error: …`, exit status 1.
-    static func progress(file path: String) throws -> ProgressRecords {
-        do {
-            return try AchievementProgress.read(file: path)
-        } catch {
-            Terminal.report(error.diagnostics)
             throw ExitCode(1)
         }
     }

@@ -65,5 +65,11 @@ import Testing
         let without = try runEcholot(["replay", log])
         #expect(without.status == 1, "\(without.stdout)\(without.stderr)")
         #expect(!without.stdout.contains("prog.threeWins"), "\(without.stdout)")
+        // --progress-before stands in for what the description no longer says.
+        let file = folder.appendingPathComponent("progress.json")
+        try JSONSerialization.data(withJSONObject: progress).write(to: file)
+        let given = try runEcholot(["replay", log, "--progress-before", file.path])
+        #expect(given.status == 0, "\(given.stdout)\(given.stderr)")
+        #expect(given.stdout.contains("the stateHash matches the recording"), "\(given.stdout)")
     }
 }
