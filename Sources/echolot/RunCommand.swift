@@ -218,6 +218,10 @@ extension RunResult {
         }
         // What the stateHash depends on besides the pack and the log.
         if !earnedBefore.isEmpty { lines.append("started with achievements: \(earnedBefore.joined(separator: ", "))") }
+        if !progressBefore.isEmpty {
+            let records = progressBefore.sorted { $0.key < $1.key }.map { "\($0.key) \(Value.map($0.value).jsonText)" }
+            lines.append("started with progress: \(records.joined(separator: ", "))")
+        }
         lines.append("stateHash: \(stateHash)")
         return lines.joined(separator: "\n")
     }

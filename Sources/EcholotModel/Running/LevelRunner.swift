@@ -121,8 +121,10 @@ public struct LevelRunner {
         }
         // What the level starts with (a profile's achievements) is no part of what it earned.
         let earnedBefore = Set(store.state[Game.achievements].keys)
+        let progressBefore = store.state.unearnedProgress
         func result() -> RunResult {
             var result = RunResult(state: store.state, errors: errors.summary, earnedBefore: earnedBefore)
+            result.progressBefore = progressBefore
             result.stalls = stalls
             return result
         }

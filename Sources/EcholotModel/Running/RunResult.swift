@@ -26,6 +26,10 @@ public struct RunResult: Sendable, Equatable {
     /// The achievements the level started with, earned before it (a profile's), sorted:
     /// what the run needs besides the pack and the log to end in the same ``stateHash``.
     public var earnedBefore: [String]
+    /// The progress records of achievements not earned that the level started with (a
+    /// profile's, FAA#31): with ``earnedBefore``, what the run needs besides the pack and the
+    /// log to end in the same ``stateHash``.
+    public var progressBefore: ProgressRecords = [:]
     /// Entities found, in order.
     public var found: [String]
     /// The final state's stable hash.
@@ -112,6 +116,7 @@ public struct RunResult: Sendable, Equatable {
             "misses": .int(misses),
             "achievements": .list(achievements.map(Value.string)),
             "earnedBefore": .list(earnedBefore.map(Value.string)),
+            "progressBefore": AchievementProgress.json(progressBefore),
             "found": .list(found.map(Value.string)),
             "stateHash": .string(stateHash),
             "errors": .list(errors.map(Value.string)),
