@@ -133,7 +133,7 @@ final class ProfileProgress: ProgressProvider {
 
     /// The progress records of unearned achievements in the profile, with those of runs still
     /// waiting to be saved in it (a locked profile) over them, the newest last: what the next
-    /// level starts with. None of an achievement earned.
+    /// level starts with, which leaves out one of an achievement earned (`startWith`).
     func achievementProgress() -> ProgressRecords {
         var records: ProgressRecords
         do {
@@ -143,7 +143,6 @@ final class ProfileProgress: ProgressProvider {
             records = [:]
         }
         for run in unsaved + (recorder?.unsaved ?? []) { AchievementProgress.update(&records, with: run.progress) }
-        for id in earnedAchievements() { records[id] = nil }
         return records
     }
 

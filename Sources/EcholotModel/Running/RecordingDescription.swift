@@ -1,10 +1,11 @@
+import EcholotCore
 import Foundation
 
 /// What a recorded session says about itself, kept beside the input log in
 /// `LOG.meta.json` so the log stays exactly the input-log contract that `echolot run`
 /// reads: which pack and level it plays, what it started with, and the state hash it must
 /// replay to.
-public struct RecordingDescription: Encodable, Equatable, Sendable {
+public struct RecordingDescription: Equatable, Sendable {
     /// Marks the file as ours.
     public var format: String
     /// The pack folder, absolute.
@@ -35,10 +36,6 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
     /// Where `level` is written in the description read (`nil` for one made in memory):
     /// what a replay tells a level the pack lacks at. Not written, and not compared.
     public var levelPosition: SourcePosition?
-
-    private enum CodingKeys: String, CodingKey {
-        case format, pack, packID, packVersion, level, step, ticks, outcome, stateHash, earnedBefore
-    }
 
     /// Whether two descriptions say the same, wherever they were read from.
     public static func == (a: Self, b: Self) -> Bool {
@@ -145,16 +142,22 @@ public struct RecordingDescription: Encodable, Equatable, Sendable {
         return ticks
     }
 
+    /// The description as written: one field a line, keys sorted, each value as the state
+    /// writes it (a progress record's integer stays one); `progressBefore` only when there
+    /// are some, as older descriptions have none.
+    public var text: String {
+        var fields: [(key: String, value: Value)] = [
+            ("format", .string(format)), ("pack", .string(pack)), ("packID", .string(packID)),
+            ("packVersion", .string(packVersion)), ("level", .string(level)), ("step", .number(step)), ("ticks", .int(ticks)),
+            ("outcome", .string(outcome)), ("stateHash", .string(stateHash)), ("earnedBefore", .list(earnedBefore.map(Value.string))),
+        ]
+        if !progressBefore.isEmpty { fields.append(("progressBefore", AchievementProgress.json(progressBefore))) }
+        let lines = fields.sorted { $0.key < $1.key }.map { "  \(Value.string($0.key).jsonText): \($0.value.jsonText)" }
+        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+    }
+
     /// Writes the description beside the log, replacing any earlier one atomically.
     public func write(forLog logPath: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        var text = String(decoding: try encoder.encode(self), as: UTF8.self)
-        // The records are written as the state holds them (an integer stays one), which
-        // the encoder would not do; last, and only when there are some.
-        if !progressBefore.isEmpty, text.hasSuffix("\n}") {
-            text = String(text.dropLast(2)) + ",\n  \"progressBefore\" : " + AchievementProgress.json(progressBefore).jsonText + "\n}"
-        }
-        try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: Self.metaPath(forLog: logPath)), options: .atomic)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: Self.metaPath(forLog: logPath)), options: .atomic)
     }
 }

@@ -109,8 +109,8 @@ public final class SessionProgress: ProgressProvider {
     /// Remembers wins, best scores and achievements.
     public func levelEnded(level: String, in pack: Pack, result: RunResult) {
         earned.formUnion(result.achievements)
+        // One of an achievement earned since is left out as a level starts (`startWith`).
         AchievementProgress.update(&progress, with: result.unearnedProgress)
-        for id in earned { progress[id] = nil }
         if result.outcome == .won { won[pack.id, default: []].insert(level) }
         if let score = result.score {
             best[pack.id, default: [:]][level] = max(score, best[pack.id]?[level] ?? score)
