@@ -65,8 +65,10 @@ struct PackTestReader {
         value.mapValue?["name"]?.stringValue ?? (index.map { "\(source.file) #\($0)" } ?? source.file)
     }
 
+    /// The fields a test may have, in the order the messages list them.
+    static let fieldList = ["level", "input", "expect", "name", "maxSeconds", "earnedBefore", "progressBefore"]
     /// The fields a test may have.
-    static let fields: Set<String> = ["name", "level", "input", "expect", "maxSeconds", "earnedBefore", "progressBefore"]
+    static let fields = Set(fieldList)
     /// What `expect` may check, in the order the messages list them.
     static let expectList = ["outcome", "score", "misses", "achievements", "found", "time", "goals", "entities"]
     private static let expectFields = Set(expectList)
@@ -77,9 +79,9 @@ struct PackTestReader {
             let forgotten = value.isNull && index == nil ? " (the file returns nothing: write `return { … }`)" : ""
             throw Problems(list: [Problem(message: "a test is a table with level, input and expect, found \(Self.luaType(value))\(forgotten)")])
         }
-        var problems = Self.unknown(map, among: PackTestReader.fields, what: "field", listed: "a test has: level, input, expect, name, maxSeconds, earnedBefore, progressBefore")
+        var problems = Self.unknown(map, among: PackTestReader.fields, what: "field", listed: "a test has: " + Self.fieldList.joined(separator: ", "))
         // A near miss of a field is told as that alone, not again as the field missing.
-        let meant = Set(map.keys.compactMap { Suggestion.closest(to: $0, among: PackTestReader.fields.sorted()) })
+        let meant = Set(map.keys.compactMap { Suggestion.closest(to: $0, among: PackTestReader.fieldList) })
         func attempt<T>(_ body: () throws(Problem) -> T) -> T? {
             do { return try body() } catch { problems.append(error); return nil }
         }
