@@ -65,4 +65,37 @@ import Testing
     @Test func anIdOfTheLevelsGoalIsAnnounced() throws {
         #expect(try go(store(#"ctx.emit("goal.met", { id = "g" })"#)) == "")
     }
+
+    /// A goal a level or game reducer sets met or failed is announced as a goal rule's
+    /// change is, so the outcome rule ends the level: it was never announced, and a level
+    /// whose reducer met its goals ran on for ever.
+    @Test(arguments: ["level", "game"])
+    func aGoalAReducerSetsIsAnnounced(focus: String) throws {
+        let path = focus == "level" ? "focus" : "focus.level"
+        let script = """
+            echolot.reducer({ name = "judge", focus = "\(focus)", on = {
+              ["pack.meet"] = function(focus) for _, g in pairs(\(path).goals) do g.state = "met" end end,
+              ["pack.fail"] = function(focus) \(path).goals.b.state = "failed" end,
+              ["pack.again"] = function(focus) \(path).goals.a.state = "met" end,
+            } })
+            """
+        let level = Support.level(entities: [("bell", 0)], goals: #"[{"type": "find", "id": "b", "entity": "bell"}, {"type": "find", "id": "a", "entity": "bell"}]"#)
+        let won = try Support.world(scripts: ["judge.lua": script], level: level).store
+        won.dispatch(.start)
+        let meeting = won.dispatch(Action("pack.meet"))
+        #expect(meeting.rejections.isEmpty, "\(Support.rejection(meeting))")
+        // In id order, whatever order the reducer wrote them in.
+        #expect(Array(meeting.actions.map(\.name).prefix(4)) == ["pack.meet", "goal.met", "goal.met", "level.won"])
+        #expect(meeting.actions.filter { $0.name == "goal.met" }.compactMap { $0.payload["id"]?.stringValue } == ["a", "b"])
+        #expect(won.level[LevelKeys.status] == .won)
+        let lost = try Support.world(scripts: ["judge.lua": script], level: level).store
+        lost.dispatch(.start)
+        #expect(Array(lost.dispatch(Action("pack.fail")).actions.map(\.name).prefix(3)) == ["pack.fail", "goal.failed", "level.lost"])
+        #expect(lost.level[LevelKeys.status] == .lost)
+        // A state written as it was is no change, and is not announced again.
+        let again = try Support.world(scripts: ["judge.lua": script], level: level).store
+        again.dispatch(.start)
+        #expect(again.dispatch(Action("pack.again")).actions.map(\.name) == ["pack.again", "goal.met"])
+        #expect(again.dispatch(Action("pack.again")).actions.map(\.name) == ["pack.again"])
+    }
 }

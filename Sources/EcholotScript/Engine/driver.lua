@@ -267,6 +267,33 @@ function runners.behaviour(batch, action, fn)
   E.endview()
 end
 
+-- A goal's state gone from `before` to `after` in a rule's call is announced as
+-- goal.met/goal.failed, whichever rule wrote it; a state no goal can have is that rule's error.
+local function announce(batch, fn, id, before, after)
+  if after == before then return end
+  if after == "met" then
+    pushemit("goal.met", { id = id })
+  elseif after == "failed" then
+    pushemit("goal.failed", { id = id })
+  elseif after ~= "pending" then
+    fail(format("%s set the state of goal %s to %s; a goal's state is \"pending\", \"met\" or \"failed\"",
+      what(batch), host.named(id), type(after) == "string" and host.named(after) or tostring(after)), fn)
+  end
+end
+
+-- The state of each goal of `level` (a level node, or nil), by id: what a general reducer's
+-- call is compared with, since it may write any goal.
+local function goalstates(level)
+  local states = {}
+  local goals = level and dataOf[level].goals
+  if goals == nil then return states end
+  for id, goal in next, dataOf[goals] do
+    local data = dataOf[goal]
+    states[id] = data and data.state
+  end
+  return states
+end
+
 -- Every goal of this type; a change of its `state` is announced as goal.met/goal.failed.
 function runners.goal(batch, action, fn)
   local level = dataOf[E.root()].level
@@ -289,17 +316,7 @@ function runners.goal(batch, action, fn)
         replace(batch, fn, goalsnode, id, result, "id")
         goal = goals[id]
       end
-      local after = dataOf[goal].state
-      if after ~= before then
-        if after == "met" then
-          pushemit("goal.met", { id = id })
-        elseif after == "failed" then
-          pushemit("goal.failed", { id = id })
-        elseif after ~= "pending" then
-          fail(format("%s set the state of goal '%s' to %s; a goal's state is \"pending\", \"met\" or \"failed\"",
-            what(batch), id, tostring(after)), fn)
-        end
-      end
+      announce(batch, fn, id, before, dataOf[goal].state)
     end
   end
 end
@@ -383,6 +400,7 @@ function runners.reducer(batch, action, fn)
   if batch.rule.focus == "game" then focus, parent, key = root, nil, nil end
   if focus == nil then return end
   C.level, C.dt, C.time, C.params, C.id = level, action.dt, level and dataOf[level].time, nil, batch.rule.name
+  local before = goalstates(level)
   E.focus(focus)
   resetbudget()
   local result = fn(focus, action, ctx)
@@ -390,6 +408,11 @@ function runners.reducer(batch, action, fn)
     if parent == nil then fail(format("%s: a reducer focused on the game must change it in place and return nil", what(batch)), fn, true) end
     replace(batch, fn, parent, key, result, "id", dataOf[level].id)
   end
+  -- A goal it set met or failed is announced as a goal rule's change is: the outcome rule
+  -- ends the level on those announcements, and would otherwise wait for ever. In id order,
+  -- so that the follow-up actions are the same in every run.
+  local after = goalstates(dataOf[root].level)
+  for id, state in sortedpairs(after) do announce(batch, fn, id, before[id] or "pending", state) end
 end
 
 -- A batch: one rule, ready to run over whatever instances the state has.
