@@ -25,11 +25,27 @@ import Testing
     /// A copy of Night Walk beside `profile` with `old` replaced by `new` in its file `path`.
     func nightWalkCopy(beside profile: URL, editing path: String, _ old: String, _ new: String) throws -> URL {
         let pack = try nightWalkCopy(beside: profile)
+        try edit(pack, path, old, new)
+        return pack
+    }
+
+    /// Replaces `old` by `new` in the file `path` of `pack`.
+    func edit(_ pack: URL, _ path: String, _ old: String, _ new: String) throws {
         let file = pack.appendingPathComponent(path)
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text.contains(old), "\(path) has no \(old)")
         try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
-        return pack
+    }
+
+    /// Wins the first level, then picks the river by turning to it: the option is `river`
+    /// in the list, in view and as chosen.
+    func pickTheRiver(in game: PseudoTerminal, named river: String) throws {
+        try game.winByFacing("90° east", turning: PseudoTerminal.right, times: 6)
+        try game.expect("1. Guide (behind): \(river).\r\n2. Owl (ahead): The forest path. Long, but dry.")
+        game.press(PseudoTerminal.left, times: 12)
+        try game.expect("Facing 270° west. In view: \(river) ahead.")
+        game.send(" ")
+        try game.expect("Chosen: \(river).")
     }
 
     /// The whole story in the line mode, recorded: the recording is a transcript test that
@@ -261,20 +277,39 @@ import Testing
     @Test func anOptionIsNamedByItsOptionStringWhereverItIsSaid() throws {
         let profile = try profile()
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
-        let pack = try nightWalkCopy(beside: profile)
-        let strings = pack.appendingPathComponent("strings/en.json")
-        try String(contentsOf: strings, encoding: .utf8)
-            .replacingOccurrences(of: #""ending.home""#, with: #""option.river": "The river", "ending.home""#)
-            .write(to: strings, atomically: true, encoding: .utf8)
+        let pack = try nightWalkCopy(beside: profile, editing: "strings/en.json",
+                                     #""ending.home""#, #""option.river": "The river", "ending.home""#)
         let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
         try game.beginTheNightWalk()
-        try game.winByFacing("90° east", turning: PseudoTerminal.right, times: 6)
-        try game.expect("1. Guide (behind): The river.\r\n2. Owl (ahead): The forest path. Long, but dry.")
-        game.press(PseudoTerminal.left, times: 12)
-        try game.expect("Facing 270° west. In view: The river ahead.")
-        game.send(" ")
-        try game.expect("Chosen: The river.")
+        try pickTheRiver(in: game, named: "The river")
         #expect(!game.text.contains("Short, but wet."), "the line's words name the option nowhere")
+        #expect(try game.leaveTheStoryAndQuit() == 0)
+    }
+
+    /// A voiced line heard without words (an empty text, which validate allows for a line
+    /// with a voice) says who is heard and where, and an option whose line has none is
+    /// named by its value: the player never reads a line's raw id.
+    @Test func aVoicedLineWithoutWordsSaysWhoSpeaksNotItsId() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let pack = try nightWalkCopy(beside: profile, editing: "strings/en.json",
+                                     #""gate.2": "Hoo. Lost already? Listen for the lantern.""#, #""gate.2": """#)
+        try edit(pack, "strings/en.json", #""path.river": "The river path. Short, but wet.""#, #""path.river": """#)
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
+        try game.expect("Begin the story")
+        game.send("n")
+        try game.expect("Owl (90° left).\r\n")
+        game.send("i")
+        try game.expect("A cut-scene. Enter skips it.\r\n")
+        // i says the wordless line again the same way (or the Guide's, if it began meanwhile).
+        let untilI = try #require(game.text.components(separatedBy: "A cut-scene. Enter skips it.").dropLast().last)
+        let repeated = try #require(untilI.split(whereSeparator: \.isNewline).last)
+        #expect(repeated == "Owl (90° left)." || repeated.hasPrefix("Guide (ahead): I am here"), "\(untilI)")
+        game.skipTheCutScene()
+        try game.expect("Level The Lantern begins.")
+        try game.startTheLevel()
+        try pickTheRiver(in: game, named: "river")
+        #expect(!game.text.contains("gate.2") && !game.text.contains("path.river"), "\(game.text)")
         #expect(try game.leaveTheStoryAndQuit() == 0)
     }
 

@@ -253,6 +253,22 @@ func levelOfOptions(_ options: [(id: String, name: String, azimuth: Double)], fa
         #expect(said(.miss(misses: 1))?.hasPrefix("Miss: no option there. Turn toward an option's direction and press space") == true)
     }
 
+    /// A voiced line with an empty text (a sigh, a sting) says who is heard and where, and
+    /// one that no one speaks says nothing: never the line's id, in its sentence or in view.
+    @Test func aLineWithoutWordsIsNeverReadAsItsId() throws {
+        var pack = tutorial
+        pack.strings = ["en": ["speaker.elder": "Elder", "sigh": "", "sting": " "]]
+        var level = try levelOfOptions([("voice", "sting", 10)], facing: 0)
+        level[LevelKeys.entities].modify("voice") { $0[EntityKeys.selectable] = false }
+        let texts = EventText(names: Names(pack: pack), scene: .cutscene(id: "intro"))
+        func said(_ event: LevelEvent) -> String? { texts.sentence(event, in: level)?.text }
+        #expect(said(.line(id: "sigh", speaker: "speaker.elder", azimuth: 90)) == "Elder (90° right).")
+        #expect(said(.line(id: "sigh", speaker: "speaker.elder", azimuth: nil)) == "Elder.")
+        #expect(said(.line(id: "sting", speaker: nil, azimuth: 10)) == nil)
+        #expect(texts.inView(ViewStrip(level: level, columns: 91, visuals: .shown, words: .english), level: level)
+                == "In view: voice (not selectable) 10° right.")
+    }
+
     /// A choice or an ending named by a pack's own sentence keeps its punctuation; one
     /// named by a bare word is closed with a full stop.
     @Test func choicesAndEndingsAreSaidAsOneSentence() {

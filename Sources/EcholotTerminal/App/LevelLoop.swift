@@ -374,14 +374,16 @@ public final class LevelLoop {
             return false
         }
         for (index, event) in events.enumerated() {
-            if case .line = event { lastLine = event }
+            let sentence = texts.sentence(event, in: level)
+            // A line that says nothing (a wordless sting no one speaks) leaves i the one said before.
+            if case .line = event, sentence != nil { lastLine = event }
             if case .choiceOffered = event, index > 0, case .line = events[index - 1] { question = events[index - 1] }
             feedback?.respond(to: event)
             switch event {
             case .scored, .achievement, .goalFailed: if endPageFollows { continue }
             default: break
             }
-            if let sentence = texts.sentence(event, in: level) {
+            if let sentence {
                 display.levelSaid(sentence.text, style: sentence.style)
             }
         }

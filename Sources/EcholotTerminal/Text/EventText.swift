@@ -57,8 +57,13 @@ public struct EventText {
         case .problemsUntold:
             return (words.ruleFailed(words.failuresNoLongerTold), .warning)
         case let .line(id, speaker, azimuth, time):
+            // A voiced line may have no words (a sigh, a sting): its id means nothing to a
+            // player, so it says who is heard and where, and a wordless line no one speaks
+            // is the sound alone.
+            guard let text = names.string(id) else {
+                return speaker.map { (voiced(nil, speaker: $0, azimuth: azimuth, in: level), .normal) }
+            }
             // The time in words is the player's language's: the state holds only the hour.
-            let text = names.string(id) ?? id
             let said = time.map { $0.said(in: text, language: words.language.rawValue) } ?? text
             return (voiced(said, speaker: speaker, azimuth: azimuth, in: level), .normal)
         case let .choiceOffered(_, options):
@@ -96,20 +101,23 @@ public struct EventText {
     }
 
     /// An option's name, the same in the list, in view and as chosen: its `option.<value>`
-    /// string when the pack has one, else the words of its line (string id `line`).
+    /// string when the pack has one, else the words of its line (string id `line`), else,
+    /// for a line heard without words, its value, as an ending without a string is named.
     func option(_ value: String, line: String?) -> String {
-        names.string("option.\(value)") ?? line.map { names.string($0) ?? $0 } ?? value
+        names.string("option.\(value)") ?? line.flatMap(names.string) ?? value
     }
 
     /// A placed voice's words, the same for every line and option: `Owl (90° left): Hoo.`
     /// The direction, from where the player faces now, follows who speaks (string id
     /// `speaker`), or the words when no one is named (`The river path. (behind)`); a voice
-    /// without an azimuth (a narrator, heard inside the head) has none.
-    func voiced(_ text: String, speaker: String?, azimuth: Double?, in level: Level) -> String {
+    /// without an azimuth (a narrator, heard inside the head) has none. A line without
+    /// words (`text` nil) is who speaks and where, as a sentence: `Owl (90° left).`
+    func voiced(_ text: String?, speaker: String?, azimuth: Double?, in level: Level) -> String {
         let center = level[LevelKeys.view][ViewKeys.center]
         let direction = azimuth.map { " (\(names.words.relative(Geometry.relative(azimuth: $0, center: center))))" } ?? ""
-        guard let speaker else { return text + direction }
-        return "\(names.string(speaker) ?? speaker)\(direction): \(text)"
+        guard let speaker else { return (text ?? "") + direction }
+        let who = "\(names.string(speaker) ?? speaker)\(direction)"
+        return text.map { "\(who): \($0)" } ?? Self.closed(who)
     }
 
     /// Whether the player turns toward the voices of `options` to pick one, or, where the

@@ -7,6 +7,9 @@ import EcholotModel
 public struct Names: Sendable {
     /// The pack's strings for the chosen language, falling back to its default language.
     private let strings: [String: String]
+    /// Ids the pack gives an empty text in every language it falls back through (a voiced
+    /// line heard without words): a voice named by one has no words to read for a name.
+    private var wordless: Set<String> = []
     /// The engine's own sentences in the same language, so that a player reads one
     /// language: the one asked for (`--lang`) when the engine speaks it, even where the
     /// pack lacks it, else the pack's default language's, else English.
@@ -23,6 +26,7 @@ public struct Names: Sendable {
         let fallback = (pack.strings[pack.manifest.defaultLanguage] ?? [:]).compactMapValues(Pack.written)
         let chosen = language.flatMap { pack.strings[pack.language($0)] }?.compactMapValues(Pack.written) ?? [:]
         strings = fallback.merging(chosen) { _, preferred in preferred }
+        wordless = Set((pack.strings[pack.manifest.defaultLanguage] ?? [:]).keys).subtracting(strings.keys)
         words = Words(firstOf: language, pack.manifest.defaultLanguage)
         self.defaults = defaults
     }
@@ -71,7 +75,8 @@ public struct Names: Sendable {
     public func entity(_ id: String, in level: Level) -> String {
         if let text = strings["entity.\(level[LevelKeys.id]).\(id).name"] { return text }
         let name = level[LevelKeys.entities][id]?[EntityKeys.name] ?? ""
-        // A story's voices are named by their line or speaker id: say the text.
-        return name.isEmpty ? id : strings[name] ?? name
+        // A story's voices are named by their line or speaker id: say the text. A line
+        // without words names its voice by the entity's id, never by the line's raw id.
+        return name.isEmpty || wordless.contains(name) ? id : strings[name] ?? name
     }
 }
