@@ -90,7 +90,17 @@ import Testing
         #expect(problems(#"{"expect": {"lines": ["a", 2], "variables": [], "status": 1, "ending": null}}"#) == [
             "tests/t.story.json:1:22: error: 'lines' must be a list of strings",
             "tests/t.story.json:1:45: error: 'variables' must be an object of the variables' values ({\"path\": \"river\"})",
-            "tests/t.story.json:1:59: error: 'status' must be a string: \"finished\", \"stopped\" or \"running\"",
+            "tests/t.story.json:1:59: error: 'status' must be \"finished\", \"stopped\" or \"running\"",
+        ])
+        // A status the story never has ran, and failed only after it, as a mismatch; one
+        // near a status is told with it.
+        #expect(problems(#"{"expect": {"status": "done"}}"#)
+            == [#"tests/t.story.json:1:23: error: 'status' must be "finished", "stopped" or "running""#])
+        #expect(problems(#"{"expect": {"status": "Finished"}}"#) == [
+            #"tests/t.story.json:1:23: error: 'status' must be "finished", "stopped" or "running" (did you mean "finished"?)"#,
+        ])
+        #expect(problems(#"{"expect": {"status": "runing"}}"#) == [
+            #"tests/t.story.json:1:23: error: 'status' must be "finished", "stopped" or "running" (did you mean "running"?)"#,
         ])
         #expect(problems(#"{"clock": "23:10", "expect": {"errors": [], "clocks": ["23:10"]}}"#) == [])
         guard case let .success(test) = StoryTest.read(Array(#"{"clock": "7:05", "expect": {}}"#.utf8), displayPath: "t") else {

@@ -20,6 +20,9 @@ public struct StoryTest: Sendable {
     /// The fields `expect` may hold.
     public static let expectable = ["lines", "choices", "picks", "levels", "variables", "clocks", "status", "ending", "errors"]
 
+    /// The values `expect.status` may hold: those of `story.status`.
+    static let statuses = [StoryStatus.finished, .stopped, .running].map(\.rawValue)
+
     /// The ending of a story test's file name, which `echolot test` looks for in `tests/`.
     public static let suffix = ".story.json"
 
@@ -99,10 +102,15 @@ public struct StoryTest: Sendable {
         case "variables":
             if case .map = value { return nil }
             return "an object of the variables' values ({\"path\": \"river\"})"
-        case "status", "ending":
+        case "status":
+            // A status the story never has ("done", "Finished") could only fail after the run.
+            if let status = value.stringValue, statuses.contains(status) { return nil }
+            return Suggestion.list(statuses.map { quoted($0) }, conjunction: "or")
+                + (value.stringValue.map { Suggestion.hint(for: $0, among: statuses) } ?? "")
+        case "ending":
             if case .string = value { return nil }
-            if field == "ending", case .null = value { return nil }
-            return field == "status" ? "a string: \"finished\", \"stopped\" or \"running\"" : "an ending's name, or null for none"
+            if case .null = value { return nil }
+            return "an ending's name, or null for none"
         case "clocks":
             // Each a time, as a test's "clock" and --time take it ("7:30" too): text that is
             // no time could never equal a transcript's clock.
