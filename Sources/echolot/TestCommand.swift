@@ -128,7 +128,10 @@ struct TestCommand: LoadsStandardRules {
         let levels = only.map { $0.filter(tests.levelTests.contains) } ?? tests.levelTests
         // The levels the tests play: their sounds are the ones decoded for the warnings below.
         var played: Set<String> = []
-        for result in PackTests.run(pack, only: levels, loadingPrinted: { print("print: \($0)") }) {
+        // Loaded once for the level tests and the story's: a script that does not load is
+        // one failure, told with the level tests, as in a pack without a story.
+        let rules = PackTests.loadRules(pack)
+        for result in PackTests.run(pack, loaded: rules, only: levels, loadingPrinted: { print("print: \($0)") }) {
             if let level = result.test?.level { played.insert(level) }
             let shown = result.label
             report(shown, passed: result.passed, printed: result.printed) {
@@ -139,13 +142,13 @@ struct TestCommand: LoadsStandardRules {
                 }
             }
         }
-        // What loading printed was shown above, from the level tests' load of the same scripts.
-        // Level tests named alone do not need the story, which is the pack's as a whole.
+        // What loading printed was shown above, with the level tests. Level tests named
+        // alone do not need the story, which is the pack's as a whole.
         // A run of every test checks the story even with no story test: a story that does
         // not read fails it.
         let stories = only.map { $0.filter(tests.storyTests.contains) }
         let storyChecked = stories?.isEmpty != true
-        for result in storyChecked ? StoryTesting.run(pack, only: stories ?? tests.storyTests) : [] {
+        for result in storyChecked ? StoryTesting.run(pack, rules: try? rules.get(), only: stories ?? tests.storyTests) : [] {
             report(result.label, passed: result.passed, printed: result.printed) { Terminal.report(result.diagnostics) }
         }
         print("\(passed) passed, \(failed) failed")

@@ -40,6 +40,28 @@ import Testing
         return folder
     }
 
+    /// A story rule that does not load is one failure, told once: the level tests and the
+    /// story's tests load the same scripts, and each told it, with a count of two.
+    @Test func aStoryScriptThatDoesNotLoadIsOneFailureToldOnce() throws {
+        let play = #"{ "level": "door", "input": [ { "t": 1, "action": "select" } ] }"#
+        let pack = try Self.storyPack("luabad", script: """
+            echolot.story({
+              on = {
+                ["level.lost"] = function(story) end
+                ["choice.made"] = function(story) end
+              },
+            })
+            """, tests: ["a": #"{ "plays": [ \#(play) ], "expect": { "ending": "inside" } }"#])
+        for named in [[], ["tests/a.story.json"]] {
+            let result = try echolot(["test", pack.path] + named)
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stdout == "FAILED: \(pack.path)/scripts/story.lua: loading the scripts\n0 passed, 1 failed\n",
+                    "\(result.stdout)")
+            #expect(result.stderr == "\(pack.path)/scripts/story.lua:4:5: error: '}' expected (to close '{' at line 2) "
+                + "near '[' (pack 'luabad')\n", "\(result.stderr)")
+        }
+    }
+
     @Test func whatStoryRulesPrintIsShownUnderTheirTest() throws {
         let result = try echolot(["test", pack().path])
         #expect(result.status == 1, "\(result.stderr)")

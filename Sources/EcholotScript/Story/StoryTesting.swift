@@ -29,6 +29,22 @@ public enum StoryTesting {
     /// pack: `tests/storm.story.json`); `[]` when the pack has no `story.json` and no story
     /// tests. Problems with the story itself fail every test with the story's diagnostics.
     public static func run(_ pack: Pack, standardRules: URL? = nil, only: [String]? = nil) -> [Result] {
+        switch PackTests.loadRules(pack, standardRules: standardRules) {
+        case let .success(rules):
+            return run(pack, rules: rules, only: only)
+        case let .failure(error):
+            // The story's own problems first, as they stop the tests before the rules run.
+            let told = run(pack, rules: nil, only: only)
+            return told.isEmpty ? [Result(test: DisplayPath.of("", in: pack), transcript: nil, diagnostics: error.diagnostics(in: pack))]
+                : told
+        }
+    }
+
+    /// ``run(_:standardRules:only:)`` with the pack's rules loaded by the caller, which
+    /// `echolot test` does once for its level tests too; `rules` nil when they did not load,
+    /// which the caller tells: then only the story's own problems are told here, not the
+    /// scripts' again.
+    public static func run(_ pack: Pack, rules: PackRules?, only: [String]? = nil) -> [Result] {
         let files = only.map { $0.map { pack.root.appendingPathComponent($0) } } ?? StoryTest.files(in: pack)
         guard let loaded = StoryReader.load(for: pack) else {
             return files.map { Result(test: DisplayPath.of("tests/\($0.lastPathComponent)", in: pack), transcript: nil, diagnostics: [
@@ -42,14 +58,9 @@ public enum StoryTesting {
         case let .failure(error):
             return [Result(test: DisplayPath.of(StoryReader.fileName, in: pack), transcript: nil, diagnostics: error.diagnostics)]
         }
-        let rules: PackRules
-        do {
-            rules = try PackRules.load(pack, standardRules: standardRules)
-        } catch {
-            return [Result(test: DisplayPath.of("", in: pack), transcript: nil, diagnostics: error.diagnostics(in: pack))]
-        }
+        guard let rules else { return [] }
         // What the scripts printed while they loaded belongs to no test: `echolot test`
-        // shows it once, from the level tests' load of the same scripts (PackTests).
+        // shows it once, from the level tests' run (PackTests), which takes it first.
         _ = rules.engine.takeOutput()
         return files.map { run(file: $0, book: book, rules: rules) }
     }

@@ -15,10 +15,23 @@ public enum PackTests {
     /// once: it belongs to no test.
     public static func run(_ pack: Pack, standardRules: URL? = nil, only: [String]? = nil,
                            loadingPrinted: (String) -> Void = { _ in }) -> [PackTestResult] {
+        run(pack, loaded: loadRules(pack, standardRules: standardRules), only: only, loadingPrinted: loadingPrinted)
+    }
+
+    /// The pack's rules, or why they did not load: loaded once by `echolot test` for its
+    /// level tests and its story tests alike, so a script that does not load is told once.
+    public static func loadRules(_ pack: Pack, standardRules: URL? = nil) -> Result<PackRules, ScriptLoadError> {
+        Result { () throws(ScriptLoadError) in try PackRules.load(pack, standardRules: standardRules) }
+    }
+
+    /// ``run(_:standardRules:only:loadingPrinted:)`` with the rules as `loaded`: rules that
+    /// did not load fail the run with one result for each of their errors.
+    public static func run(_ pack: Pack, loaded: Result<PackRules, ScriptLoadError>, only: [String]? = nil,
+                           loadingPrinted: (String) -> Void = { _ in }) -> [PackTestResult] {
         let rules: PackRules
-        do {
-            rules = try PackRules.load(pack, standardRules: standardRules)
-        } catch {
+        switch loaded {
+        case let .success(loaded): rules = loaded
+        case let .failure(error):
             return error.errors.map {
                 PackTestResult(test: nil, file: $0.source?.displayPath ?? DisplayPath.of("", in: pack),
                                name: "loading the scripts", result: nil, problems: [$0.description])
