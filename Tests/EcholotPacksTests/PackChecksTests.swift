@@ -85,7 +85,7 @@ struct PackChecksTests {
         let validated = try echolot(["validate", "cave"], in: scratch.url, data: scratch.at("data"))
         #expect(validated.status == 0, "\(validated.stderr)")
         #expect(validated.stderr == "cave/strings/en.json:3:3: warning: string \"goal.quickFind.line\" has no text in "
-            + "strings/de.json: players of that language read it in en; add it there\n", "\(validated.stderr)")
+            + "cave/strings/de.json: players of that language read it in en; add it there\n", "\(validated.stderr)")
     }
 
     /// A name or briefing only a level file writes, with no string in any language, is
@@ -104,8 +104,8 @@ struct PackChecksTests {
         #expect(validated.status == 0, "\(validated.stderr)")
         let warned = validated.stderr.split(separator: "\n").filter { $0.contains("this text has no string") }
         #expect(warned.map { $0.split(separator: ":").prefix(1) + $0.split(separator: " warning: ").dropFirst() } == [
-            ["cave/levels/bats.json", "this text has no string \"level.bats.description\" in strings/de.json: players of that language read it as this file writes it; add it there"],
-            ["cave/levels/bats.json", "this text has no string \"entity.bats.chime.name\" in strings/de.json: players of that language read it as this file writes it; add it there"],
+            ["cave/levels/bats.json", "this text has no string \"level.bats.description\" in cave/strings/de.json: players of that language read it as this file writes it; add it there"],
+            ["cave/levels/bats.json", "this text has no string \"entity.bats.chime.name\" in cave/strings/de.json: players of that language read it as this file writes it; add it there"],
         ], "\(validated.stderr)")
         // Where the text is: the level's description, the entity's name.
         let level = try String(contentsOf: scratch.at("cave/levels/bats.json"), encoding: .utf8)

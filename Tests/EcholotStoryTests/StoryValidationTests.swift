@@ -8,12 +8,12 @@ import Testing
 /// Bad stories: every problem is reported with file, line and column.
 @Suite struct StoryValidationTests {
     /// A pack with one level `walk` and strings in English and German.
-    static func pack(de: String = #"{"hello": "Hallo"}"#) throws -> Pack {
+    static func pack(de: String = #"{"hello": "Hallo"}"#, en: String = #"{"hello": "Hello", "bye": "Bye"}"#) throws -> Pack {
         let folder = try scratchFolder("story-tests")
         let files = [
             "pack.json": #"{"id": "t", "name": "T", "version": "1.0.0", "api": 1, "kind": "story"}"#,
             "levels/walk.json": #"{"id": "walk", "name": "Walk", "entities": []}"#,
-            "strings/en.json": #"{"hello": "Hello", "bye": "Bye"}"#,
+            "strings/en.json": en,
             "strings/de.json": de,
         ]
         for (path, text) in files {
@@ -301,6 +301,28 @@ import Testing
         let reading = try #require(StoryReader.reading(for: pack, remarks: true))
         #expect(reading.remarks.map(\.description) == [
             "\(pack.display("story.json")):2:63: warning: line 'bye' has no text in \(pack.display("strings/de.json")): "
+                + "players of that language read it in en; add it there",
+        ])
+    }
+
+    /// What a translation lacks names its file one way in one run: an ending's string
+    /// was told in `strings/de.json`, a line in the file as the pack was named.
+    @Test func whatATranslationLacksNamesItsFileAsThePackIsNamed() throws {
+        let pack = try Self.pack(en: #"{"hello": "Hello", "bye": "Bye", "ending.home": "Home"}"#)
+        let story = """
+            {"chapters": [{"id": "a", "steps": [
+              {"cutscene": "s", "lines": [{"id": "hello", "duration": 1}, {"id": "bye", "duration": 1}]},
+              {"end": "home"}
+            ]}]}
+            """
+        #expect(try Self.problems(inFile: story, pack: pack) == [])
+        let reading = try #require(StoryReader.reading(for: pack, remarks: true))
+        let german = pack.display("strings/de.json")
+        #expect(german != "strings/de.json", "the pack is named by its folder")
+        #expect(reading.remarks.map(\.description) == [
+            "\(pack.display("story.json")):2:63: warning: line 'bye' has no text in \(german): "
+                + "players of that language read it in en; add it there",
+            "\(pack.display("strings/en.json")):1:34: warning: string \"ending.home\" has no text in \(german): "
                 + "players of that language read it in en; add it there",
         ])
     }

@@ -120,7 +120,7 @@ extension Pack {
             guard !text.text.isEmpty, own[text.id] == nil else { return nil }
             let missing = others.filter { strings[$0]?[text.id] == nil }
             guard !missing.isEmpty else { return nil }
-            let files = missing.map { "strings/\($0).json" }.joined(separator: ", ")
+            let files = missing.map { display("strings/\($0).json") }.joined(separator: ", ")
             return Diagnostic(
                 path: text.at.displayPath, at: text.at.position,
                 message: "this text has no string \(quoted(text.id)) in \(files): players of "
@@ -193,7 +193,7 @@ extension Pack {
         return writtenStrings.filter { $0.file == own && wanted($0.id) }.compactMap { string in
             let missing = others.filter { strings[$0]?[string.id] == nil }
             guard !missing.isEmpty else { return nil }
-            let files = missing.map { "strings/\($0).json" }
+            let files = missing.map { display("strings/\($0).json") }
             return Diagnostic(path: string.file, at: string.position,
                               message: "string \(quoted(string.id)) has no text in \(files.joined(separator: ", ")): players of "
                                   + "\(missing.count == 1 ? "that language" : "those languages") read it in \(manifest.defaultLanguage); "
