@@ -68,18 +68,22 @@ extension StoryAuthorMessageTests {
     /// A line's text fills only `{time}`: any other name in braces is read out as written,
     /// in any language's file, told at the text, with `{time}` when it is a near miss. A
     /// choice's option, shown as the choice is offered, fills none, nor does a speaker's
-    /// name or a chapter's or an ending's string.
+    /// name or a chapter's or an ending's string. An option is named by its value, as the
+    /// story's other messages name it, with its line's id when that is another: the id
+    /// alone read as a value the story does not have.
     @Test func aLinesPlaceholderOtherThanTimeIsWarnedOf() throws {
         let story = """
             {"chapters": [{"id": "gate", "steps": [
               {"cutscene": "c", "lines": [{"id": "dawn", "duration": 1}, {"id": "dusk", "duration": 1}]},
-              {"choice": "way", "options": [{"value": "left", "azimuth": 270, "line": {"id": "left", "duration": 1}},
+              {"choice": "way", "options": [{"value": "left", "azimuth": 270, "line": {"id": "way.left", "duration": 1}},
                 {"value": "right", "azimuth": 90, "line": {"id": "right", "duration": 1}}]},
+              {"choice": "then", "options": [{"value": "back", "azimuth": 270, "line": {"id": "right", "duration": 1}},
+                {"value": "on", "azimuth": 90, "line": {"id": "on", "duration": 1}}]},
               {"level": "walk"}]}]}
             """
         let folder = try Self.pack(story: story,
-                                   strings: #"{"dawn": "It is {tme}.", "dusk": "It is {time}, {player}.", "left": "Left at {time}.", "option.left": "Left ({n})", "right": "Right.", "ending.end": "Home at {time}"}"#,
-                                   files: ["strings/de.json": #"{"dawn": "Es ist {Time}.", "dusk": "Es ist {time}.", "left": "Links.", "option.left": "Links", "right": "Rechts.", "ending.end": "Daheim"}"#])
+                                   strings: #"{"dawn": "It is {tme}.", "dusk": "It is {time}, {player}.", "way.left": "Left at {time}.", "option.left": "Left ({n})", "right": "Right {n}.", "on": "On {n}.", "ending.end": "Home at {time}"}"#,
+                                   files: ["strings/de.json": #"{"dawn": "Es ist {Time}.", "dusk": "Es ist {time}.", "way.left": "Links.", "option.left": "Links", "right": "Rechts.", "on": "Weiter.", "ending.end": "Daheim"}"#])
         let told = try Self.validate(folder)
         #expect(told == """
             strings/de.json:1:10: warning: line 'dawn': {Time} is read out as written, braces and all: a line's text fills \
@@ -88,11 +92,15 @@ extension StoryAuthorMessageTests {
             only {time} (did you mean {time}?)
             strings/en.json:1:34: warning: line 'dusk': {player} is read out as written, braces and all: a line's text \
             fills only {time}
-            strings/en.json:1:69: warning: option 'left': {time} is read out as written, braces and all: only a line's \
+            strings/en.json:1:73: warning: option 'left' (line 'way.left'): {time} is read out as written, braces and all: \
+            only a line's text is filled, and only its {time}
+            strings/en.json:1:107: warning: string 'option.left': {n} is read out as written, braces and all: only a line's \
             text is filled, and only its {time}
-            strings/en.json:1:103: warning: string 'option.left': {n} is read out as written, braces and all: only a line's \
-            text is filled, and only its {time}
-            strings/en.json:1:150: warning: string 'ending.end': {time} is read out as written, braces and all: only a \
+            strings/en.json:1:130: warning: options 'right' and 'back' (line 'right'): {n} is read out as written, braces \
+            and all: only a line's text is filled, and only its {time}
+            strings/en.json:1:150: warning: option 'on': {n} is read out as written, braces and all: only a line's text is \
+            filled, and only its {time}
+            strings/en.json:1:175: warning: string 'ending.end': {time} is read out as written, braces and all: only a \
             line's text is filled, and only its {time}
 
             """, "\(told)")

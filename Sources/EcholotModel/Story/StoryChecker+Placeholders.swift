@@ -6,38 +6,45 @@ extension StoryChecker {
     /// A warning at each such text of the pack's own strings files (any language), at the
     /// text, with `{time}` when a line's name is a near miss of it.
     func placeholderWarnings() -> [Diagnostic] {
-        var options: Set<String> = []
+        // The values of the options each line id is the line of: an option is named by its
+        // value, as the story's other messages name it, with its line's id, which the text
+        // is written under.
+        var options: [String: [String]] = [:]
         for step in book.chapters.flatMap(\.steps) {
             guard case let .choice(choice) = step.kind else { continue }
-            options.formUnion(choice.options.map(\.line.id))
+            for option in choice.options where options[option.line.id]?.contains(option.value) != true {
+                options[option.line.id, default: []].append(option.value)
+            }
         }
         let lines = book.allLines
-        let spoken = Set(lines.map(\.id)).subtracting(options)
+        let spoken = Set(lines.map(\.id)).subtracting(options.keys)
         let speakers = Set(lines.compactMap(\.speaker))
         var warnings: [Diagnostic] = []
         for string in pack.writtenStrings {
             guard let text = string.text else { continue }
             // What the text is, and what fills it; a line's words, spoken as it begins, are
             // what an id names first.
-            let what: String
+            let what: String, name: String
             if spoken.contains(string.id) {
-                what = "line"
-            } else if options.contains(string.id) {
-                what = "option"
+                (what, name) = ("line", named(string.id))
+            } else if let values = options[string.id] {
+                // A line two choices offer is the text of an option of each.
+                what = values.count == 1 ? "option" : "options"
+                name = Suggestion.list(values.map(named)) + (values == [string.id] ? "" : " (line \(named(string.id)))")
             } else if speakers.contains(string.id) {
-                what = "speaker"
+                (what, name) = ("speaker", named(string.id))
             } else if ["option.", "chapter.", "ending."].contains(where: string.id.hasPrefix) {
-                what = "string"
+                (what, name) = ("string", named(string.id))
             } else {
                 continue
             }
             let filled = what == "line" ? [TimeOfDay.placeholder] : []
-            for name in Placeholders.names(in: text) where !filled.contains(name) {
-                let hint = Suggestion.closest(to: name, among: filled).map { " (did you mean {\($0)}?)" } ?? ""
+            for placeholder in Placeholders.names(in: text) where !filled.contains(placeholder) {
+                let hint = Suggestion.closest(to: placeholder, among: filled).map { " (did you mean {\($0)}?)" } ?? ""
                 let rule = what == "line" ? "a line's text fills only {\(TimeOfDay.placeholder)}"
                     : "only a line's text is filled, and only its {\(TimeOfDay.placeholder)}"
                 warnings.append(Diagnostic(path: string.file, at: string.valuePosition,
-                    message: "\(what) \(named(string.id)): {\(name)} is read out as written, braces and all: \(rule)\(hint)",
+                    message: "\(what) \(name): {\(placeholder)} is read out as written, braces and all: \(rule)\(hint)",
                     severity: .warning))
             }
         }
