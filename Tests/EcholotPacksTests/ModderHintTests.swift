@@ -94,6 +94,28 @@ struct ModderHintTests {
         ], "\(lines)")
     }
 
+    /// A default naming an entity is checked against each level that leaves the parameter
+    /// out: a slip in it passed validate, and the goal could never be met.
+    @Test func aDefaultNamingNoEntityOfTheLevelIsToldAtTheEntry() throws {
+        let scratch = Scratch()
+        let data = try Self.freshPack(in: scratch)
+        scratch.write(["my-pack/scripts/pick.lua": """
+            echolot.goal("pick", {
+              params = { target = { type = "entity", default = "chme" }, others = { type = "entities", default = { "chime", "x" } } },
+              on = { ["entity.selected"] = function() end },
+            })
+            """])
+        try scratch.edit("my-pack/levels/first-steps.json", replacing: #"{ "type": "quickFind", "entity": "chime", "seconds": 20 }"#,
+                         with: #"{ "type": "pick" }, { "type": "pick", "id": "given", "target": "chime", "others": [] }"#)
+
+        let (status, lines) = try Self.validate(in: scratch, data: data)
+        #expect(status == 1)
+        #expect(lines == [
+            "my-pack/levels/first-steps.json:18:5: error: goal 'pick': parameter 'others' is left out, and its default item 2 names no entity of this level: 'x'; give 'others' in the level",
+            "my-pack/levels/first-steps.json:18:5: error: goal 'pick': parameter 'target' is left out, and its default names no entity of this level: 'chme' (did you mean 'chime'?); give 'target' in the level",
+        ], "\(lines)")
+    }
+
     /// Every problem of a list is told, each at its item, in one run: an item of the wrong
     /// type hid the unknown entities of the others, and a list too long hid its items'
     /// wrong types, each told only once the other was fixed.
@@ -159,12 +181,14 @@ struct ModderHintTests {
 
     /// A pack rule with the kind and name of a standard one replaces it for the pack's
     /// levels, as documented, but did so without a word: validate notes each at the name
-    /// in its registration, and the pack still passes.
+    /// in its registration, and the pack still passes. A named reducer too: one called
+    /// `outcome` silently took the place of the rule that wins and loses levels.
     @Test func aReplacedStandardRuleIsNotedAtItsName() throws {
         let scratch = Scratch()
         let data = try Self.freshPack(in: scratch)
         scratch.write([
             "my-pack/scripts/mine.lua": #"echolot.achievement("firstWin", { on = { ["level.won"] = function(p) end } })"#,
+            "my-pack/scripts/out.lua": #"echolot.reducer({ name = "outcome", on = { ["pack.x"] = function() end } })"#,
             "my-pack/scripts/find.lua": """
                 echolot.goal(
                   "find", { params = { entity = "entity" }, on = { tick = function() end } })
@@ -176,6 +200,7 @@ struct ModderHintTests {
         #expect(result.stderr == """
             my-pack/scripts/find.lua:2:3: note: goal 'find' replaces the standard rule of that name for this pack's levels
             my-pack/scripts/mine.lua:1:21: note: achievement 'firstWin' replaces the standard rule of that name for this pack's levels
+            my-pack/scripts/out.lua:1:26: note: reducer 'outcome' replaces the standard rule of that name for this pack's levels
 
             """)
         #expect(result.stdout == "ok: my-pack (1 level)\n")

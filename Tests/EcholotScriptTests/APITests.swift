@@ -197,6 +197,20 @@ import Testing
         let huge = loadError("echolot.goal('a', { params = { n = { type = 'integer', max = -math.huge } }, on = { tick = print } })")
         #expect(huge?.description == "x.lua:1:56: error: goal 'a': parameter 'n': max must be a finite number, found -math.huge (leave it out for no bound) (pack 'test')",
                 "\(huge?.description ?? "")")
+        // An integer or a list's length is whole: bounds with no whole number between them
+        // refuse every value, while the same bounds on a number leave values to give.
+        let fraction = loadError("echolot.goal('a', {\n  params = { n = { type = 'integer', min = 0.5, max = 0.9 } },\n  on = { tick = print } })")
+        #expect(fraction?.description == "x.lua:2:38: error: goal 'a': parameter 'n': no whole number lies between min (0.5) and max (0.9), and an integer is one, so no value would do (pack 'test')",
+                "\(fraction?.description ?? "")")
+        let length = loadError("echolot.goal('a', { params = { k = { type = 'entities', min = 1.2, max = 1.8 } }, on = { tick = print } })")
+        #expect(length?.description.contains("no whole number lies between min (1.2) and max (1.8), and a list's length is one") == true,
+                "\(length?.description ?? "")")
+        for accepted in ["type = 'number', min = 0.5, max = 0.9", "type = 'integer', min = 0.5, max = 1"] {
+            #expect(throws: Never.self) {
+                try ScriptEngine().loadScript(pack: "test", source: ScriptSource(pack: "test", file: "scripts/x.lua", displayPath: "x.lua"),
+                                              text: Array("echolot.goal('a', { params = { n = { \(accepted) } }, on = { tick = print } })".utf8))
+            }
+        }
         let equal = try? ScriptEngine()
         #expect(throws: Never.self) {
             try equal?.loadScript(pack: "test", source: ScriptSource(pack: "test", file: "scripts/x.lua", displayPath: "x.lua"),

@@ -314,6 +314,15 @@ local function normalizeparams(kind, name, params)
       return problem(format("%s: parameter '%s': min (%s) is above max (%s), so no value would do",
         where, pname, tostring(d.min), tostring(d.max)))
     end
+    -- An integer, or a list's length, is a whole number: bounds with none between them
+    -- (min = 0.5, max = 0.9) refuse every value as surely as min above max.
+    if d.min ~= nil and d.max ~= nil and d.type ~= "number" and d.type ~= "any"
+        and -floor(-d.min) > floor(d.max) then
+      at("params", pname, "min")
+      return problem(format("%s: parameter '%s': no whole number lies between min (%s) and max (%s), and %s is one, "
+        .. "so no value would do", where, pname, tostring(d.min), tostring(d.max),
+        d.type == "integer" and "an integer" or "a list's length"))
+    end
     if decl.of ~= nil then
       at("params", pname, "of")
       if typenames[decl.of] == nil or decl.of == "list" or decl.of == "entities" then
@@ -691,9 +700,20 @@ function E.validate(entries, level, from)
       end
     end
     for _, d in ipairs(rule.params) do
-      if not d.optional and entry.params[d.name] == nil then
-        problem(i, false, format("%s: missing parameter '%s' (%s)", where, d.name, typenames[d.type]))
-        bad = true
+      if entry.params[d.name] == nil then
+        if not d.optional then
+          problem(i, false, format("%s: missing parameter '%s' (%s)", where, d.name, typenames[d.type]))
+          bad = true
+        elseif d.default ~= nil and (d.type == "entity" or d.type == "entities") then
+          -- A default naming entities is checked against each level that leaves it out: the
+          -- declaration could only check its type, and one this level lacks is a goal that
+          -- can never be met.
+          for _, found in ipairs(valueproblems(d, d.default, entities)) do
+            problem(i, false, format("%s: parameter '%s' is left out, and its default %s; give '%s' in the level",
+              where, d.name, found[1], d.name))
+            bad = true
+          end
+        end
       end
     end
     if not bad and not entry.told and rule.check ~= nil then
