@@ -3,6 +3,7 @@ import EcholotModel
 import EcholotScript
 @testable import EcholotTerminal
 import EcholotTestSupport
+import Foundation
 import Testing
 
 /// A reducer's error with the words given.
@@ -108,6 +109,31 @@ private struct Kaput: Error, CustomStringConvertible {
         let own = GoalText(names: Names(strings: ["goal.collect.line": "Geläutet: {bells}", "entity.first-sound.bell.name": "Glocke"],
                                         words: Words(.german)))
         #expect(own.status(goal, in: timed).text == "Geläutet: Glocke und nowhere (noch 18 s)")
+    }
+
+    /// A pack's own goal string that only its default language has is filled in that
+    /// language: an English line played in German read "Glocke und nowhere" and "2,5".
+    /// One the translation has is filled in German.
+    @Test func aStringStandingInForATranslationIsFilledInItsOwnLanguage() throws {
+        let copy = try shippedPackCopy("tutorial")
+        for (language, strings) in [("en", #""goal.collect.line": "Rung: {bells} at {rate}", "goal.collect.briefing": "Ring {bells}.","#),
+                                    ("de", #""goal.collect.briefing": "Läute {bells} im Takt {rate}.","#)] {
+            let file = copy.appendingPathComponent("strings/\(language).json")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try #require(text.hasPrefix("{"))
+            try Data(("{" + strings + text.dropFirst()).utf8).write(to: file)
+        }
+        let pack = try PackLoader.load(at: copy)
+        let level = try #require(pack.level(id: "first-sound")).level
+        var goal = Goal()
+        goal[GoalKeys.type] = "collect"
+        goal[GoalKeys.id] = "collect"
+        goal["rate"] = .number(2.5)
+        goal["bells"] = .list([.string("bell"), .string("nowhere")])
+        let german = GoalText(names: Names(pack: pack, language: "de"))
+        #expect(german.status(goal, in: level).text == "Rung: Glocke and nowhere at 2.5")
+        #expect(german.briefing(goal, in: level) == "Läute Glocke und nowhere im Takt 2,5.")
+        #expect(GoalText(names: Names(pack: pack, language: "en")).status(goal, in: level).text == "Rung: Bell and nowhere at 2.5")
     }
 
     /// Hits, misses, goals, the outcome, the score and an achievement are said in German.

@@ -64,7 +64,7 @@ public struct GoalText {
             if let tag = goal["tag"].stringValue { return words.avoidBriefing(tag: tag) }
         default:
             // A type of the pack's own says what its strings say, when they say it.
-            if let template = names.string("goal.\(type).briefing") { return fill(template, goal, in: level) }
+            if let text = fill("goal.\(type).briefing", goal, in: level) { return text }
         }
         return generic(goal)
     }
@@ -131,7 +131,7 @@ public struct GoalText {
         default:
             break
         }
-        var text = names.string("goal.\(type).line").map { fill($0, goal, in: level) }
+        var text = fill("goal.\(type).line", goal, in: level)
             ?? words.goalState(id: goal[GoalKeys.id], state: state)
         if state != .failed, let deadline = Self.deadline(of: goal) {
             text += words.timeLeftNote(Int(saturating: max(0, deadline - level[LevelKeys.time]).rounded(.up)))
@@ -139,34 +139,38 @@ public struct GoalText {
         return GoalLine(text: text, state: state, isConstraint: false)
     }
 
-    /// `template` with each `{field}` replaced by the goal's value of that field as a
-    /// player reads it, or by its type's default for a parameter the level leaves out; a
-    /// field the goal does not have stays as written, so a misspelt one shows where it is.
-    private func fill(_ template: String, _ goal: Goal, in level: Level) -> String {
+    /// The pack's string `id` with each `{field}` replaced by the goal's value of that
+    /// field as a player reads it, or by its type's default for a parameter the level leaves
+    /// out; a field the goal does not have stays as written, so a misspelt one shows where
+    /// it is. Nil when the pack has no such string.
+    private func fill(_ id: String, _ goal: Goal, in level: Level) -> String? {
         let defaults = names.defaults.goals[goal[GoalKeys.type]] ?? [:]
-        return fill(template, in: level) { field in
+        return fill(id, in: level) { field in
             let value = goal[field]
             return value.isNull ? defaults[field] : value
         }
     }
 
-    /// `template` with each `{field}` replaced by `value(field)` as a player reads it
-    /// (``spoken(_:in:)``), a pack's goal or scoring rule being told by its strings; a field
-    /// without a value stays as written.
-    func fill(_ template: String, in level: Level, value: (String) -> Value?) -> String {
-        Placeholders.fill(template) { field in
+    /// The pack's string `id` with each `{field}` replaced by `value(field)` as a player
+    /// reads it (``spoken(_:in:words:)``, in the language the string is written in), a
+    /// pack's goal or scoring rule being told by its strings; a field without a value stays
+    /// as written. Nil when the pack has no such string.
+    func fill(_ id: String, in level: Level, value: (String) -> Value?) -> String? {
+        guard let template = names.string(id) else { return nil }
+        let words = names.words(forString: id)
+        return Placeholders.fill(template) { field in
             guard let value = value(field), !value.isNull else { return nil }
-            return spoken(value, in: level)
+            return spoken(value, in: level, words: words)
         }
     }
 
     /// A goal's value in words: an entity's id becomes its name (any other text stays as
     /// it is), a list a list in words, a whole number loses its `.0`.
-    private func spoken(_ value: Value, in level: Level) -> String {
+    private func spoken(_ value: Value, in level: Level, words: Words) -> String {
         switch value {
         case let .string(text): return names.entity(text, in: level)
-        case let .list(items): return names.words.list(items.map { spoken($0, in: level) })
-        default: return Self.plain(value, words: names.words)
+        case let .list(items): return words.list(items.map { spoken($0, in: level, words: words) })
+        default: return Self.plain(value, words: words)
         }
     }
 

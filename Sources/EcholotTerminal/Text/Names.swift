@@ -17,6 +17,10 @@ public struct Names: Sendable {
     /// The defaults of the pack's goal and scoring types' parameters: a `{field}` of their
     /// strings that a level leaves to its default says the default.
     public let defaults: RuleDefaults
+    /// The ids whose text is the default language's, standing in for a translation that
+    /// lacks them, and the engine's words in that language: what a `{field}` of such a
+    /// text is filled with, so that an English sentence does not read "a, b und c".
+    private let standingIn: (ids: Set<String>, words: Words)
 
     /// Names from `pack`'s strings in `language` (default: the pack's own), its rules'
     /// parameters defaulting to `defaults`.
@@ -29,6 +33,8 @@ public struct Names: Sendable {
         wordless = Set((pack.strings[pack.manifest.defaultLanguage] ?? [:]).keys).subtracting(strings.keys)
         words = Words(firstOf: language, pack.manifest.defaultLanguage)
         self.defaults = defaults
+        let fallbackWords = Words(firstOf: pack.manifest.defaultLanguage)
+        standingIn = fallbackWords == words ? ([], words) : (Set(fallback.keys).subtracting(chosen.keys), fallbackWords)
     }
 
     /// Names from a string table (tests, packs without strings), with the engine's
@@ -37,10 +43,17 @@ public struct Names: Sendable {
         self.strings = strings
         self.words = words
         self.defaults = defaults
+        standingIn = ([], words)
     }
 
     /// The string with this id, if the pack has it.
     public func string(_ id: String) -> String? { strings[id] }
+
+    /// The engine's words to fill into the string with this id: those of the language it
+    /// is written in (a list's "and", a decimal mark).
+    public func words(forString id: String) -> Words {
+        standingIn.ids.contains(id) ? standingIn.words : words
+    }
 
     /// The pack's display name.
     public func pack(_ pack: Pack) -> String { strings["pack.name"] ?? pack.manifest.name }

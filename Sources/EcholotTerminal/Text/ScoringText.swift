@@ -55,8 +55,8 @@ public enum ScoringText {
             return words.standardCriteria(base: standard.base, missPenalty: standard.missPenalty, timeBonus: standard.timeBonus,
                                           parTime: standard.parTime)
         }
-        if let type, let template = names.string("scoring.\(type).briefing") {
-            return [GoalText(names: names).fill(template, in: level) { rule[$0] ?? defaults[$0] }]
+        if let type, let text = GoalText(names: names).fill("scoring.\(type).briefing", in: level, value: { rule[$0] ?? defaults[$0] }) {
+            return [text]
         }
         let parameters = GoalText.parameters(rule, defaults: defaults, without: ["type", "id"], words: words)
         return [words.scoredBy(rule: type, parameters: parameters)]
