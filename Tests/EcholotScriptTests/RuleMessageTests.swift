@@ -225,6 +225,12 @@ import Testing
         ("goal.x = 1 ctx.emit('pack.x', 5)", "4:12: error: ctx.emit(name, payload): the payload must be a table"),
         ("local s = 'done' goal.state = s", #"4:18: error: field 'state': a goal's state is "pending", "met" or "failed", not "done""#),
         ("goal.x = ctx.params.secnds", "4:10: error: no parameter 'secnds'"),
+        // A write into a read-only table of the engine's: at the write, with what to do instead.
+        ("goal.x = 1 ctx.params.speed = 9",
+         "4:12: error: cannot change field 'speed': ctx.params is read-only (the parameters of goal 'probe', as the level gives them: keep a value of your own in the goal instead)"),
+        ("goal.x = 1 action.id = 'x'",
+         "4:12: error: cannot change field 'id': the action is read-only (it is what happened: send another with ctx.emit(name, payload))"),
+        ("goal.x = 1 ctx.time = 2", "4:12: error: cannot change field 'time': ctx is read-only (pack"),
     ])
     func anErrorOfACallIsPlacedAtTheCall(body: String, message: String) throws {
         let got = go(try world(body))

@@ -641,6 +641,13 @@ local function paramsmeta(rule)
   return meta
 end
 
+-- Where a rule keeps a value of its own, told when it writes one into ctx.params.
+local keepnotes = {
+  goal = ": keep a value of your own in the goal instead",
+  behaviour = ": keep a value of your own in the entity instead",
+  achievement = ": keep a value of your own in the progress record instead",
+}
+
 -- The parameters of one rule instance: declared defaults, overridden by the entry's values
 -- (the entry is a plain table or a mirror node). Read-only; reading an undeclared name raises.
 function E.params(rule, entry)
@@ -654,7 +661,8 @@ function E.params(rule, entry)
     if d.type == "integer" and mathtype(v) == "float" then v = tointeger(v) or v end
     values[d.name] = v
   end
-  return E.freeze(values, format("the parameters of %s '%s'", rule.kind, rule.name))
+  return E.freeze(values, "ctx.params", format("the parameters of %s '%s', as %s%s", rule.kind, rule.name,
+    rule.kind == "achievement" and "it declares them" or "the level gives them", keepnotes[rule.kind] or ""))
 end
 
 -- Checks rule entries against their declarations, from entry `from` on (1 when nil).

@@ -454,7 +454,7 @@ function E.run(batch, action, patches, count, tree)
   E.begin()
   emitn = 0
   forgetkept()
-  if action ~= nil then lastaction = freeze(action, "the action") end
+  if action ~= nil then lastaction = freeze(action, "the action", "it is what happened: send another with ctx.emit(name, payload)") end
   if tree ~= nil then E.rebuild(tree) end
   for i = 1, count * 3, 3 do E.patch(patches[i], patches[i + 1], patches[i + 2]) end
   C.game = E.root()

@@ -108,15 +108,22 @@ end
 E.sortedpairs = sortedpairs
 
 -- A read-only view of a table: reads pass through, writes raise. The metamethods are
--- shared (the view's metatable holds the table and its name), so a view costs two tables.
-local function rodenied(view) error(getrawmetatable(view).__metatable .. " is read-only", 2) end
+-- shared (the view's metatable holds the table, its name and a note on what to do
+-- instead), so a view costs two tables. The message starts as a refused write of the
+-- state's does (`cannot change field 'x': …`), so that it is placed at the write.
+local function rodenied(view, key)
+  local meta = getrawmetatable(view)
+  local field = type(key) == "string" and host.named(key) or tostring(key)
+  error(format("cannot change field %s: %s is read-only%s", field, meta.__metatable, meta.note or ""), 2)
+end
 local function ropairs(view) return sortedpairs(getrawmetatable(view).__index) end
 local function rolen(view) return #getrawmetatable(view).__index end
 -- Every view made here, so `rawset` cannot slip a field past `__newindex`: the library
 -- views and `ctx` are shared by all packs, and a raw field would shadow the real one.
 local views = setmetatable({}, { __mode = "k" })
-local function readonly(t, name)
-  local view = setmetatable({}, { __index = t, __newindex = rodenied, __pairs = ropairs, __len = rolen, __metatable = name })
+local function readonly(t, name, note)
+  local view = setmetatable({}, { __index = t, __newindex = rodenied, __pairs = ropairs, __len = rolen, __metatable = name,
+                                  note = note and " (" .. note .. ")" })
   views[view] = true
   return view
 end

@@ -182,13 +182,14 @@ function E.copy(v, depth)
   return nil, err, below and pathtext(outermostfirst(below)) or ""
 end
 
--- A deep read-only view of a plain value (actions, parameters).
-local function freeze(v, name)
+-- A deep read-only view of a plain value (actions, parameters), named `name` in the
+-- message of a write, with `note` after it.
+local function freeze(v, name, note)
   if type(v) ~= "table" then return v end
   for k, x in next, v do
-    if type(x) == "table" then v[k] = freeze(x, name) end
+    if type(x) == "table" then v[k] = freeze(x, name, note) end
   end
-  local view = E.readonly(v, name)
+  local view = E.readonly(v, name, note)
   dataOf[view] = v  -- so rawget, next and conversion back to Swift see the fields
   return view
 end
