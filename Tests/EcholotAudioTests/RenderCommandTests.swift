@@ -116,7 +116,7 @@ import Testing
         let log = folder.appendingPathComponent("session.jsonl")
         try Data("{\"t\": 0.5, \"action\": \"turnTo\", \"azimuth\": 30}\n".utf8).write(to: log)
         try Data(#"""
-            {"format": "echolot-recording/1", "pack": "\#(pack.path)", "packID": "tutorial", "packVersion": "1.0.0",
+            {"format": "echolot-recording/1", "pack": "\#(pack.path)", "packID": "tutorial", "packVersion": "1.0.1",
              "level": "first-sound", "step": 0.016666666666666666, "ticks": 60, "outcome": "running",
              "stateHash": "0123456789abcdef", "earnedBefore": ["firstWin"]}
             """#.utf8).write(to: URL(fileURLWithPath: log.path + ".meta.json"))

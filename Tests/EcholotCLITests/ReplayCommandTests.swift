@@ -26,7 +26,7 @@ import Testing
         var fields: [(String, String)] = [
             ("format", #""echolot-recording/1""#),
             ("pack", "\"\(repositoryRoot.appendingPathComponent("levels/tutorial").path)\""),
-            ("packID", #""tutorial""#), ("packVersion", #""1.0.0""#), ("level", #""first-sound""#),
+            ("packID", #""tutorial""#), ("packVersion", #""1.0.1""#), ("level", #""first-sound""#),
             ("step", "0.016666666666666666"), ("ticks", "120"), ("outcome", #""running""#), ("stateHash", "\"\(hash)\""),
         ]
         for (key, value) in changes {

@@ -24,7 +24,7 @@ struct LoadingTutorialTests {
         let pack = try PackLoader.load(at: LoadingPaths.tutorial)
         #expect(pack.id == "tutorial")
         #expect(pack.manifest.kind == .scored)
-        #expect(pack.manifest.version == "1.0.0")
+        #expect(pack.manifest.version == "1.0.1")
         #expect(pack.manifest.api == 1)
         #expect(pack.manifest.defaultLanguage == "en")
         #expect(pack.manifest.scenarios.map(\.id) == ["basics"])

@@ -259,7 +259,7 @@ import Testing
         #expect(levels.first?["name"] as? String == "Tutorial, The First Sound", "\(levels)")
         let recorded = try Profile.open(at: profile).runs()
         #expect(recorded.map(\.outcome.rawValue) == [outcome])
-        #expect(recorded.first?.packVersion == "1.0.0")
+        #expect(recorded.first?.packVersion == "1.0.1")
 
         let table = try Executables.run(Executables.echolot, ["stats", "--window", "month"],
                                         environment: ["ECHOLOT_PROFILE": profile.path])

@@ -56,7 +56,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: data) }
         let listed = try runEcholot(["packs", "--all"], environment: ["ECHOLOT_DATA": data.path, "ECHOLOT_PLAIN": "1"])
         #expect(listed.status == 0, "\(listed.stderr)")
-        #expect(listed.stdout.contains("tutorial 1.0.0: Tutorial, by Echolot, 4 levels, shipped.\n"), "\(listed.stdout)")
+        #expect(listed.stdout.contains("tutorial 1.0.1: Tutorial, by Echolot, 4 levels, shipped.\n"), "\(listed.stdout)")
         let table = try runEcholot(["packs", "--all"], environment: ["ECHOLOT_DATA": data.path, "ECHOLOT_PLAIN": "0"])
         #expect(table.stdout.hasPrefix("ID "), "\(table.stdout)")
     }
