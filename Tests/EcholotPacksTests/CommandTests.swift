@@ -42,7 +42,7 @@ struct CommandTests {
 
             """)
         let all = try echolot(["packs", "--all"], in: scratch.url, data: data)
-        #expect(all.stdout.contains("tutorial     1.0.0    Tutorial     Echolot  4       shipped"))
+        #expect(all.stdout.contains("tutorial     1.0.1    Tutorial     Echolot  4       shipped"))
 
         let run = try echolot(["run", "cave-echoes-0.1.0.zip", "--level", "first-steps", "--max-seconds", "1", "--json"],
                               in: scratch.url, data: data)
@@ -187,7 +187,7 @@ struct CommandTests {
             """)
         #expect(plain.stderr.hasPrefix(broken.appendingPathComponent("pack.json").path + ":1:1: error: "), "\(plain.stderr)")
         let dumb = try runEcholot(["packs", "--all"], in: scratch.url, environment: packsEnvironment(data: data, ["TERM": "dumb"]))
-        #expect(dumb.stdout.contains("\ntutorial 1.0.0: Tutorial, by Echolot, 4 levels, shipped.\n"), "\(dumb.stdout)")
+        #expect(dumb.stdout.contains("\ntutorial 1.0.1: Tutorial, by Echolot, 4 levels, shipped.\n"), "\(dumb.stdout)")
         #expect(dumb.stdout.hasSuffix("cave 1.0.0: Pack cave, by Tester, 2 levels, installed.\nbats, installed: does not load; its errors follow.\n"))
     }
 

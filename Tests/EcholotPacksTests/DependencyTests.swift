@@ -230,7 +230,7 @@ struct DependencyTests {
         let validated = try echolot(["validate", "hard"], in: scratch.url, data: scratch.at("data"))
         #expect(validated.status == 1)
         #expect(validated.stderr == "hard/pack.json:7:33: error: dependencies.tutorial: pack \"hard\" needs \"tutorial\" "
-            + "^2.0.0, but version 1.0.0 is the one available (needed through hard → tutorial)\n")
+            + "^2.0.0, but version 1.0.1 is the one available (needed through hard → tutorial)\n")
     }
 
     /// A range at the largest number a version can have has nothing above it:
