@@ -81,7 +81,7 @@ import Testing
 
     /// A misspelt name of `echolot`, `ctx`, a library, a string method or a global gets the
     /// name the table read has, after Lua's message, which keeps its place and context.
-    @Test(arguments: [("goal.x = ctx.parms.speed", "probe.lua:4:10: error: attempt to index a nil value (field 'parms') (did you mean 'ctx.params'?) (pack 'test', goal 'probe', action 'pack.go')"),
+    @Test(arguments: [("goal.x = ctx.parms.speed", "probe.lua:4:10: error: attempt to index a nil value (field 'parms') (did you mean 'ctx.params'?) (pack 'test', goal 'probe' with id 'g', action 'pack.go')"),
                       ("goal.x = ctx.rnadom(6)", "attempt to call a nil value (field 'rnadom') (did you mean 'ctx.random'?) (pack"),
                       ("goal.x = echolot.lsit()", "attempt to call a nil value (field 'lsit') (did you mean 'echolot.list'?) (pack"),
                       ("goal.x = math.flor(1.5)", "attempt to call a nil value (field 'flor') (did you mean 'math.floor'?) (pack"),
@@ -106,7 +106,7 @@ import Testing
                       ("goal.x = echolot.registerGoal()", "(field 'registerGoal') (pack")])
     func aNameOfAnotherTableGetsItsOwnHint(body: String, message: String) throws {
         let got = go(try world(body))
-        #expect(got.hasSuffix("nil value \(message) 'test', goal 'probe', action 'pack.go')"), "\(got)")
+        #expect(got.hasSuffix("nil value \(message) 'test', goal 'probe' with id 'g', action 'pack.go')"), "\(got)")
     }
 
     /// A nil field of the rule's own data — its focus, the action, the level, a table of
@@ -267,7 +267,7 @@ import Testing
         let store = try world("n = (n or 0) + 1 if n == 1 then goal.x = echolot.gaol else local t = {} t.gaol() end")
         #expect(go(store) == "")
         let got = go(store)
-        #expect(got.hasSuffix("attempt to call a nil value (field 'gaol') (pack 'test', goal 'probe', action 'pack.go')"), "\(got)")
+        #expect(got.hasSuffix("attempt to call a nil value (field 'gaol') (pack 'test', goal 'probe' with id 'g', action 'pack.go')"), "\(got)")
     }
 
     /// Reading a name an engine table lacks gives nil, as documented (`if math.random then`).
@@ -299,7 +299,7 @@ import Testing
         let store = try Support.world(scripts: ["probe.lua": script], level: level).store
         store.dispatch(.start)
         let got = go(store)
-        #expect(got.contains("probe.lua:5:16: error: attempt to concatenate a nil value (field 'ids') (did you mean 'ctx.id'?) (pack 'test', behaviour 'probe', action 'pack.go')"), "\(got)")
+        #expect(got.contains("probe.lua:5:16: error: attempt to concatenate a nil value (field 'ids') (did you mean 'ctx.id'?) (pack 'test', behaviour 'probe' of entity 'bell', action 'pack.go')"), "\(got)")
         Support.tick(store)
         #expect(store.entity("horn")?["seen"] == .string("horn:true"))
     }

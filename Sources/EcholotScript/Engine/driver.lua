@@ -247,6 +247,8 @@ function runners.behaviour(batch, action, fn)
   C.level, C.dt, C.time = level, action.dt, ldata.time
   local view = E.newview()
   E.focusview(list.entities)
+  -- Which entity a failing call was on: Swift reads the list at the limits' focus index.
+  E.instance = list
   runeach(list, C, fn, action, ctx, function(id, result, i)
     -- The C write log points at field names the entity's data table holds; the table
     -- stays reachable until Swift has read the log, or a collection could free them.
@@ -309,6 +311,7 @@ function runners.goal(batch, action, fn)
     if goal ~= nil then
       local before = dataOf[goal].state
       C.params, C.id = list.params[i], id
+      E.instance = id  -- which goal a failing call was on, for the error's context
       E.focus(goal)
       resetbudget()
       local result = fn(goal, action, ctx)
@@ -450,6 +453,7 @@ function E.run(batch, action, patches, count, tree)
   resetbudget(E.enginebudget)
   -- Until the handler is known, an error without a position is not the last handler's.
   E.current = nil
+  E.instance = nil
   E.closeregistration()
   E.begin()
   emitn = 0

@@ -113,7 +113,7 @@ final class RuleSession {
                 failed.message += ", reached before its handler ran (what earlier calls keep holds it)"
             }
             throw ScriptError(failed, source: fallback?.source ?? rule.source, line: fallback?.line ?? rule.line,
-                              rule: rule.label, action: action.name)
+                              rule: engine.failedInstanceLabel(of: rule), action: action.name)
         }
         engine.mirrorOwner = self
         if rebuild { engine.index.reset() }

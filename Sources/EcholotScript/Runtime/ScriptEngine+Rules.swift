@@ -128,6 +128,31 @@ extension ScriptEngine {
         }
     }
 
+    /// The instance of `rule` the driver ran last, for a failed call's context: the goal's
+    /// id when it is not the type's name, the entity a behaviour was on (`goal 'together'
+    /// with id 'duo'`, `behaviour 'orbit' of entity 'bell'`); the rule's label alone for
+    /// other kinds. Only reads: the call failed, and its limits may be spent.
+    func failedInstanceLabel(of rule: RuleDescriptor) -> String {
+        let id: String? = readEngineField("instance") { L in
+            switch lua_type(L, -1) {
+            case LUA_TSTRING: return vm.string(at: -1)
+            case LUA_TTABLE where rule.kind == .behaviour:
+                vm.push("ids")
+                guard lua_rawget(L, -2) == LUA_TTABLE else { clua_pop(L, 1); return nil }
+                defer { clua_pop(L, 2) }
+                lua_rawgeti(L, -1, vm.limits.pointee.focusIndex)
+                return lua_type(L, -1) == LUA_TSTRING ? vm.string(at: -1) : nil
+            default: return nil
+            }
+        }
+        guard let id else { return rule.label }
+        switch rule.kind {
+        case .goal where id != rule.name: return rule.label + " with id " + MessageText.named(id)
+        case .behaviour: return rule.label + " of entity " + MessageText.named(id)
+        default: return rule.label
+        }
+    }
+
     /// What `read` makes of field `name` of the engine's table (on top of the stack while
     /// it runs, with the stack as it was afterwards): where the driver left word of what it
     /// was doing when a call failed.
