@@ -42,6 +42,12 @@ import Testing
         let nothing = try results(of: "nothing.lua", "local x = 1").flatMap(\.problems)
         #expect(nothing.first?.hasSuffix("/tests/nothing.lua:1:1: error: a test is a table with level, input and expect, "
             + "found nil (the file returns nothing: write `return { … }`)") == true, "\(nothing)")
+        // An empty table holds no test, as a list or as one: told so once, not as a test
+        // missing its level and its expect.
+        let empty = try results(of: "empty.lua", "return {}").flatMap(\.problems)
+        #expect(empty.count == 1, "\(empty)")
+        #expect(empty.first?.hasSuffix("/tests/empty.lua:1:1: error: the file returns an empty table: return a test, "
+            + "{ level = …, input = …, expect = … }, or a list of them") == true, "\(empty)")
     }
 
     @Test func aMismatchIsReported() throws {

@@ -47,8 +47,11 @@ struct PackTestReader {
                 })
             }
         }
+        // `{}` is Lua's empty list and empty table alike: it holds no test either way.
+        if value.mapValue?.isEmpty == true || value.listValue?.isEmpty == true {
+            throw Problem(message: "the file returns an empty table: return a test, { level = …, input = …, expect = … }, or a list of them")
+        }
         guard let list = value.listValue else { return [(name(of: value, index: nil), nil, read(value, index: nil))] }
-        guard !list.isEmpty else { throw Problem(message: "the file returns an empty list of tests") }
         return list.enumerated().map { i, item in
             (name(of: item, index: i + 1), item.mapValue?["name"]?.stringValue, read(item, index: i + 1))
         }
