@@ -137,12 +137,17 @@ extension LuaVM {
         let last = lua_type(L, -1) == LUA_TNUMBER ? Int(clua_tointeger(L, -1, nil)) : nil
         clua_pop(L, 1)
         guard let chunk, let source = sourcesByChunk[chunk] else { return nil }
-        if let last, let text = textsByChunk[chunk],
-           let at = LuaKeySearch.offset(ofValueReturnInFunctionFrom: line, to: last, in: text) {
+        guard let text = textsByChunk[chunk] else { return (source, line, nil) }
+        if let last, let at = LuaKeySearch.offset(ofValueReturnInFunctionFrom: line, to: last, in: text) {
             let position = LuaKeySearch.position(ofOffset: at, in: text)
             return (source, position.line, position.column)
         }
-        return (source, line, nil)
+        // Else at the handler's `function`, when its line has one (`["level.won"] = function(…)`).
+        let functions = LuaLine(line, of: text).map { line in
+            line.tokens.filter { $0.kind == .name && text[$0.start ..< $0.end].elementsEqual("function".utf8) }
+        } ?? []
+        guard functions.count == 1 else { return (source, line, nil) }
+        return (source, line, LuaKeySearch.position(ofOffset: functions[0].start, in: text).column)
     }
 
     /// Sets the metatable the engine marks its own rule errors with (value on top; popped).
