@@ -97,7 +97,7 @@
 ---What a reducer gets besides its focus (read-only).
 ---@class echolot.Context
 ---@field level echolot.Level The level; only your focus inside it can be changed.
----@field game table The whole game state: `achievements` (earned in this game: `{level, time, title}`; held by the player's profile as the level started: `{}`; nil while there are none) and the `story` record.
+---@field game table The whole game state: `achievements` (earned in this game: `{level, time, title}`; held by the player's profile as the level started: `{}`; nil while there are none), `achievementProgress` (each achievement's progress record, by id), `level` (as `ctx.level`), `pack` (`{id, version}` of the level's pack) and the `story` record while a story plays.
 ---@field params table<string, echolot.Value>|nil This instance's parameters, defaults applied; reading a name not declared raises. Nil in echolot.reducer and echolot.story handlers.
 ---@field id string The instance: goal id, entity id, achievement or scoring name; "story"; a reducer's name.
 ---@field dt? number Seconds of a `tick`; nil for other actions.
