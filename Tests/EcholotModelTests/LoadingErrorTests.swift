@@ -498,6 +498,27 @@ struct LoadingErrorTests {
         ])
     }
 
+    /// A scenario whose `levels` did not read (missing, not a list, or every level refused
+    /// as another scenario's) is told there alone, not again at the `after` of a scenario
+    /// that waits on it as one with no levels: only `"levels": []` is a list with none.
+    @Test func aScenarioWhoseLevelsDidNotReadIsNotToldAgainAsEmpty() {
+        for (night, problem) in [
+            (#"{ "id": "night", "name": "Night" },"#,
+             #"p/pack.json:4:5: error: scenarios[1]: missing required field "levels""#),
+            (#"{ "id": "night", "name": "Night", "levels": "one" },"#,
+             #"p/pack.json:4:49: error: scenarios[1].levels: expected an array, found a string"#),
+            (#"{ "id": "night", "name": "Night", "levels": ["one"] },"#,
+             #"p/pack.json:4:50: error: scenarios[1].levels[0]: level "one" is already in scenario "a""#),
+        ] {
+            let pack = Self.scenarioPack("""
+                { "id": "a", "name": "A", "levels": ["one"] },
+                \(night)
+                { "id": "deep", "name": "Deep", "levels": ["two"], "unlock": { "after": "night" } }
+                """, levels: ["one", "two"])
+            #expect(pack.problems == [problem], "\(night)")
+        }
+    }
+
     /// A total score no integer holds (`1e300`), a fraction or a negative one is refused at
     /// its place; a whole number written as `1500.0` is the integer 1500, as everywhere.
     @Test func totalScoreMustBeAnIntegerInRange() throws {

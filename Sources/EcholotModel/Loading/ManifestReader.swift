@@ -125,6 +125,9 @@ final class ManifestReader {
         var scenarioIDs: [String: SourcePosition] = [:]
         var levelsSeen: [String: String] = [:]  // level id → scenario id
         var afters: [(scenario: String, target: String, field: Field)] = []
+        // Scenarios written with `"levels": []`: one whose list did not read is told there,
+        // and its emptiness follows from that.
+        var writtenEmpty: Set<String> = []
         for item in items {
             guard let object = item.object(known: ["id", "name", "levels", "unlock"]) else { continue }
             object.rejectUnknown()
@@ -140,7 +143,10 @@ final class ManifestReader {
             let name = object.required("name")?.nonEmptyString()
             var levels: [String] = []
             if let list = object.required("levels") {
-                if case .array = list.value { firstLevelList = firstLevelList ?? list }
+                if case let .array(items) = list.value {
+                    firstLevelList = firstLevelList ?? list
+                    if items.isEmpty, let id { writtenEmpty.insert(id) }
+                }
                 let result = readLevelList(list, owner: id, seen: levelsSeen)
                 levels = result.ids
                 levelsSeen = result.seen
@@ -156,7 +162,7 @@ final class ManifestReader {
                 scenarios.append(Scenario(id: id, name: name, levels: levels, unlock: unlock))
             }
         }
-        checkUnlocks(afters, known: scenarioIDs, empty: Set(scenarios.filter(\.levels.isEmpty).map(\.id)))
+        checkUnlocks(afters, known: scenarioIDs, empty: writtenEmpty)
         return scenarios
     }
 
@@ -207,7 +213,8 @@ final class ManifestReader {
     /// `after` must name another scenario, one with levels (a scenario without any is never
     /// finished, so nothing after it would ever unlock), and the chain must not loop. A loop
     /// is one mistake: told once, at the `after` of its first scenario in file order, as the
-    /// whole chain, since its other scenarios' rules are right but for that loop.
+    /// whole chain, since its other scenarios' rules are right but for that loop. `empty`
+    /// holds the scenarios written with `"levels": []`.
     func checkUnlocks(_ afters: [(scenario: String, target: String, field: Field)], known: [String: SourcePosition],
                       empty: Set<String>) {
         let next = Dictionary(afters.map { ($0.scenario, $0.target) }, uniquingKeysWith: { a, _ in a })
