@@ -17,6 +17,30 @@ struct LoadingErrorTests {
         #expect(pack.problems == ["p/levels/one.json:4:17: error: trailing comma before '}'"])
     }
 
+    /// A `//` or `#` comment between members of a level file or pack.json is told as a
+    /// comment at its first character: it was `expected a key in double quotes, found '/'`.
+    @Test func aCommentInAPackFileIsToldAsOne() {
+        let pack = TempPack([
+            "pack.json": """
+                { "id": "t", "name": "Test", "version": "1.0.0", # the first release
+                  "api": 1 }
+                """,
+            "levels/one.json": """
+                {
+                  "id": "one",
+                  "name": "One",
+                  // the seed
+                  "seed": 7,
+                  "entities": []
+                }
+                """,
+        ])
+        #expect(pack.problems == [
+            "p/levels/one.json:4:3: error: comments are not allowed in JSON",
+            "p/pack.json:1:50: error: comments are not allowed in JSON",
+        ])
+    }
+
     @Test func invalidUTF8InALevelFile() {
         let pack = TempPack()
         pack.writeBytes("levels/one.json", Array("{\n  \"id\": \"o".utf8) + [0xFF] + Array("ne\"}".utf8))

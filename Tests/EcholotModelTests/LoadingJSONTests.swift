@@ -137,9 +137,27 @@ struct LoadingJSONTests {
     @Test func friendlyMessagesForCommonMistakes() {
         #expect(firstError("{'a': 1}") == "1:2: keys must use double quotes")
         #expect(firstError("['a']") == "1:2: strings must use double quotes")
-        #expect(firstError("[1 // one\n]") == "1:4: expected ',' or ']', found '/'")
         #expect(firstError("// c\n[1]") == "1:1: comments are not allowed in JSON")
         #expect(firstError("{\"a\": 1 \"b\": 2}") == "1:9: expected ',' or '}', found '\"'")
+    }
+
+    /// A comment is told as one wherever it starts, at its first character: between
+    /// members it was `expected a key in double quotes, found '/'`, after a value
+    /// `expected ',' or '}', found '/'`, and `#` was named as the character it is.
+    @Test func aCommentIsToldAsOneWhereverItStarts() {
+        let comment = "comments are not allowed in JSON"
+        #expect(firstError("{\n  // the seed\n  \"seed\": 7\n}") == "2:3: \(comment)")
+        #expect(firstError("{\n  \"seed\": 7 // seed\n}") == "2:13: \(comment)")
+        #expect(firstError("{\"a\": 1, /* b */ \"b\": 2}") == "1:10: \(comment)")
+        #expect(firstError("{\"a\" /* key */ : 1}") == "1:6: \(comment)")
+        #expect(firstError("[1 // one\n]") == "1:4: \(comment)")
+        #expect(firstError("[1, # one\n2]") == "1:5: \(comment)")
+        #expect(firstError("{\n  # the seed\n  \"seed\": 7\n}") == "2:3: \(comment)")
+        #expect(firstError("{\"seed\": 7 # seed\n}") == "1:12: \(comment)")
+        #expect(firstError("{\"a\": 1}\n// done") == "2:1: \(comment)")
+        // A slash that starts no comment is the character it is.
+        #expect(firstError("{\"a\": 1 / 2}") == "1:9: expected ',' or '}', found '/'")
+        #expect(firstError("[/]") == "1:2: expected a value, found '/'")
     }
 
     @Test func neverCrashesOnMutatedInput() {

@@ -117,7 +117,7 @@ struct JSONScanner {
         let root = try parseValue(depth: 0)
         skipWhitespace()
         if index < bytes.count {
-            throw error("unexpected \(describeHere()) after the end of the JSON value", at: here())
+            throw unexpected("unexpected \(describeHere()) after the end of the JSON value")
         }
         return root
     }
@@ -187,7 +187,7 @@ struct JSONScanner {
                 if bytes[index] == UInt8(ascii: "'") {
                     throw error("keys must use double quotes", at: keyPosition)
                 }
-                throw error("expected a key in double quotes, found \(describeHere())", at: keyPosition)
+                throw unexpected("expected a key in double quotes, found \(describeHere())")
             }
             let key = try parseString()
             skipWhitespace()
@@ -195,7 +195,7 @@ struct JSONScanner {
                 throw error("unexpected end of file, expected ':'", at: here())
             }
             guard bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after the key, found \(describeHere())", at: here())
+                throw unexpected("expected ':' after the key, found \(describeHere())")
             }
             index += 1
             let value = try parseValue(depth: depth)
@@ -219,7 +219,7 @@ struct JSONScanner {
                 index += 1
                 return .object(members)
             default:
-                throw error("expected ',' or '}', found \(describeHere())", at: here())
+                throw unexpected("expected ',' or '}', found \(describeHere())")
             }
         }
     }
@@ -254,7 +254,7 @@ struct JSONScanner {
                 index += 1
                 return .array(items)
             default:
-                throw error("expected ',' or ']', found \(describeHere())", at: here())
+                throw unexpected("expected ',' or ']', found \(describeHere())")
             }
         }
     }
@@ -463,12 +463,11 @@ struct JSONScanner {
 
     /// The error for something at the cursor that cannot start a value.
     mutating func unexpectedValue(at position: SourcePosition) -> JSONSyntaxError {
+        if commentStarts() { return error(Self.commentMessage, at: position) }
         let b = bytes[index]
         switch b {
         case UInt8(ascii: "'"):
             return error("strings must use double quotes", at: position)
-        case UInt8(ascii: "/"):
-            return error("comments are not allowed in JSON", at: position)
         case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ":"):
             return error("expected a value, found '\(UnicodeScalar(b))'", at: position)
         default:
@@ -485,6 +484,25 @@ struct JSONScanner {
             return error("expected a value, found '\(word)'", at: position)
         }
         return error("expected a value, found \(describeHere())", at: position)
+    }
+
+    /// What a comment is told, wherever it starts.
+    static let commentMessage = "comments are not allowed in JSON"
+
+    /// Whether a comment starts at the cursor: `//` or `/*` as JavaScript and JSONC write
+    /// them, or `#` as YAML and shell files do. Authors used to those formats write them
+    /// between members as often as in place of a value.
+    func commentStarts() -> Bool {
+        guard index < bytes.count else { return false }
+        if bytes[index] == UInt8(ascii: "#") { return true }
+        guard bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count else { return false }
+        return bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")
+    }
+
+    /// The error for what stands at the cursor where `message` expected something else:
+    /// a comment is told as one, not as the character it starts with.
+    mutating func unexpected(_ message: String) -> JSONSyntaxError {
+        error(commentStarts() ? Self.commentMessage : message, at: here())
     }
 
     func isWordByte(_ b: UInt8) -> Bool {
