@@ -83,6 +83,26 @@ import Testing
         }
     }
 
+    /// A log written by hand as a JSON array of events is told once that a log is JSON
+    /// Lines: it was `1:46: unexpected end of file, expected a value` and `2:29: unexpected
+    /// ']' after the end of the JSON value`, neither saying what the file should be.
+    @Test func aLogWrittenAsAnArrayIsToldItIsJSONLines() {
+        let message = "an input log is JSON Lines: one JSON object a line, such as {\"t\": 1.5, \"action\": \"select\"}, "
+            + "not a JSON array; write each event on a line of its own, without the [ ] around them and the commas between them"
+        for (text, position) in [
+            ("[{\"t\": 1, \"action\": \"turnTo\", \"azimuth\": 95},\n{\"t\": 2, \"action\": \"select\"}]\n", "1:1"),
+            ("[{\"t\": 1, \"action\": \"select\"}]", "1:1"),
+            ("\n  [\n  {\"t\": 1, \"action\": \"select\"}\n]", "2:3"),
+        ] {
+            do {
+                _ = try parse(text)
+                Issue.record("expected an error for \(text)")
+            } catch {
+                #expect(error.diagnostics.map(\.description) == ["log.jsonl:\(position): error: \(message)"])
+            }
+        }
+    }
+
     @Test func reportsEveryBadLine() {
         do {
             _ = try parse("""

@@ -54,6 +54,15 @@ public enum JSONParser {
         }
     }
 
+    /// The first character of `bytes` that is no blank space (after a byte-order mark),
+    /// and where it stands; `nil` for a blank text.
+    public static func firstCharacter(_ bytes: [UInt8]) -> (byte: UInt8, position: SourcePosition)? {
+        var scanner = JSONScanner(bytes, maxDepth: maxDepth)
+        scanner.skipWhitespace()
+        guard scanner.index < bytes.count else { return nil }
+        return (bytes[scanner.index], scanner.here())
+    }
+
     /// Parses JSON text given as a string.
     public static func parse(_ text: String, maxDepth: Int = JSONParser.maxDepth) -> JSONParseResult {
         parse(Array(text.utf8), maxDepth: maxDepth)

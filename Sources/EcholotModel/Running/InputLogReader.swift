@@ -28,6 +28,11 @@ extension InputLog {
         if let problem = JSONParser.encodingProblem(bytes) {
             throw PackLoadError(diagnostics: [Diagnostic(path: displayPath, line: 1, column: 1, message: problem)])
         }
+        // Said once for the file: read line by line, an array is a syntax error on its
+        // first and last lines, neither of which says what the file should be.
+        if let first = JSONParser.firstCharacter(bytes), first.byte == UInt8(ascii: "[") {
+            throw PackLoadError(diagnostics: [Diagnostic(path: displayPath, at: first.position, message: arrayMessage)])
+        }
         var diagnostics: [Diagnostic] = []
         var events: [InputEvent] = []
         var lineNumber = 0
@@ -64,4 +69,9 @@ extension InputLog {
         guard diagnostics.isEmpty else { throw PackLoadError(diagnostics: diagnostics) }
         return InputLog(events, path: displayPath)
     }
+
+    /// What a log written as one JSON array of events is told.
+    static let arrayMessage = "an input log is JSON Lines: one JSON object a line, such as "
+        + "{\"t\": 1.5, \"action\": \"select\"}, not a JSON array; write each event on a line of its own, "
+        + "without the [ ] around them and the commas between them"
 }
