@@ -15,10 +15,11 @@ struct ValidateCommand: LoadsStandardRules {
             file inside a pack's levels/ folder (then its pack's manifest is checked too, and the level \
             against the pack's scripts as the folder's check would; the story and strings are checked \
             with the folder). Problems go to stderr, one per line; for \
-            each good pack, 'ok: <pack id> (<n> levels)' goes to stdout, for a good level file \
+            each good pack, 'ok: <pack id> (<n> levels)' goes to stdout, counting the levels play offers \
+            ('; <m> more that play never offers' after them when some are left out), for a good level file \
             'ok: <file> (a level of <pack id>)'. Warnings (a string that names nothing of the pack or its \
             story, a {name} in a string that players would hear as written, a level file that pack.json's "levels" and the story leave out, so play never \
-            offers it, a scenario with no levels, a test file that 'echolot test' does not run: in a subfolder of tests/, \
+            offers it, the levels of a base that an extending pack's own "levels" or "scenarios" leave out, a scenario with no levels, a test file that 'echolot test' does not run: in a subfolder of tests/, \
             in a folder named like tests/, or with a slip in its .lua or .story.json; a tests/ that cannot be read) and notes (story checks left out, and why) go to stderr as path:line:col: \
             warning: or note: lines, and \
             do not fail the pack. A pack named twice (by \
@@ -81,7 +82,7 @@ struct ValidateCommand: LoadsStandardRules {
     /// `install` takes.
     static func findings(path: String, library: PackLibrary)
         -> (report: ValidationReport, problems: [Diagnostic], remarks: [Diagnostic]) {
-        let report = PackLoader.validate(path: path, library: library)
+        var report = PackLoader.validate(path: path, library: library)
         var found = report.diagnostics
         var remarks: [Diagnostic] = []
         if let pack = report.pack {
@@ -89,6 +90,7 @@ struct ValidateCommand: LoadsStandardRules {
                                     readWithProblems: report.readWithProblems, onlyLevel: report.levelID)
             found += deep.problems
             remarks = deep.remarks
+            report.unoffered = deep.unoffered
             // Tests written where `test` does not look pass by not running; the pack's
             // check, before it is shared, is where its author looks for such slips.
             // A tests/ that cannot be read fails `echolot test`; the pack still plays, so
@@ -177,9 +179,10 @@ struct ValidateCommand: LoadsStandardRules {
     /// have other problems) are checked too. With `onlyLevel` (a level file given alone), that
     /// level is checked against the pack's scripts as the folder's check would check it,
     /// and the story and strings, which are the pack's as a whole, are left to that check.
+    /// `unoffered` are the levels of a `whole` pack that play never offers, for the count.
     static func deepFindings(of pack: Pack, whole: Bool, partlyRead: [LevelDefinition] = [],
                              readWithProblems: [LevelDefinition] = [], onlyLevel: String? = nil)
-        -> (problems: [Diagnostic], remarks: [Diagnostic]) {
+        -> (problems: [Diagnostic], remarks: [Diagnostic], unoffered: [String]) {
         var problems: [Diagnostic] = []
         var rules: PackRules?
         // The rules check and start every level of the pack they hold: held to the one level.
@@ -193,12 +196,12 @@ struct ValidateCommand: LoadsStandardRules {
             problems += error.diagnostics(in: pack)
         }
         problems += AudioValidation.diagnostics(for: pack, levels: onlyLevel.map { [$0] }, readWithProblems: readWithProblems)
-        guard whole else { return (FileReports.told(problems), []) }
+        guard whole else { return (FileReports.told(problems), [], []) }
         if let onlyLevel {
             let remarks = (pack.unlistedLevelWarnings(storyLevels: storyLevels(StoryReader.reading(for: pack)), only: onlyLevel)
                 + AudioValidation.crowdWarnings(for: pack, only: onlyLevel)).sortedForDisplay()
             if problems.isEmpty, let rules { problems = rules.startProblems() }
-            return (FileReports.told(problems), remarks)
+            return (FileReports.told(problems), remarks, [])
         }
         if let missing = StoryReader.missingStory(in: pack) { problems.append(missing) }
         var remarks: [Diagnostic] = []
@@ -241,13 +244,14 @@ struct ValidateCommand: LoadsStandardRules {
                 scoringParameters: parameters(.scoring, scoringTypes, toldByTheEngine: ScoringText.standardTypes))
             remarks = (remarks + neverShown.map(\.warning) + placeholders).sortedForDisplay()
         }
+        let played = storyLevels(storyReading)
         remarks = (remarks + (rules?.engine.replacedStandardRuleNotes(for: pack.id) ?? [])
-            + pack.unlistedLevelWarnings(storyLevels: storyLevels(storyReading))
+            + pack.unlistedLevelWarnings(storyLevels: played)
             + pack.untranslatedStringWarnings(neverShown: Set(neverShown.map(\.id))) + pack.untranslatedLevelTextWarnings() + pack.shadowedTextWarnings()
             + pack.languageFileNameWarnings() + AudioValidation.crowdWarnings(for: pack)).sortedForDisplay()
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.
         if problems.isEmpty, let rules { problems = rules.startProblems() }
-        return (FileReports.told(problems), remarks)
+        return (FileReports.told(problems), remarks, played.map(pack.unofferedLevels) ?? [])
     }
 }

@@ -242,7 +242,7 @@ struct PackChecksTests {
         let folder = try echolot(["validate", "cave"], in: scratch.url, data: data)
         #expect(folder.status == 0)
         #expect(folder.stderr == warning)
-        #expect(folder.stdout == "ok: cave (2 levels)\n")
+        #expect(folder.stdout == "ok: cave (1 level; 1 more that play never offers)\n")
         let alone = try echolot(["validate", "cave/levels/bats.json"], in: scratch.url, data: data)
         #expect(alone.stderr == warning)
         let listed = try echolot(["validate", "cave/levels/first-steps.json"], in: scratch.url, data: data)
@@ -251,6 +251,46 @@ struct PackChecksTests {
         let unlisted = try echolot(["validate", "cave"], in: scratch.url, data: data)
         #expect(unlisted.status == 0, "\(unlisted.stderr)")
         #expect(unlisted.stderr.isEmpty)
+    }
+
+    /// A pack that extends the tutorial with a `levels` or `scenarios` list of its own
+    /// replaces the base's, so the base levels it leaves out are never offered: told in one
+    /// warning at that list, and not counted in the `ok` line. It was `ok: cave (5 levels)`
+    /// without a word, and play offered two. A list that names them all is told nothing.
+    @Test(arguments: [false, true])
+    func baseLevelsAnExtendingPacksListLeavesOutAreWarnedOf(scenarios: Bool) throws {
+        let scratch = try Self.scaffold()
+        let data = scratch.at("data")
+        func list(_ ids: [String]) -> String {
+            let written = "[" + ids.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+            return scenarios ? #""scenarios": [{ "id": "mine", "name": "Mine", "levels": \#(written) }]"# : #""levels": \#(written)"#
+        }
+        try scratch.edit("cave/pack.json", replacing: #""levels": ["first-steps"]"#,
+                         with: #""extends": "tutorial", "# + list(["first-steps", "first-sound"]))
+        let validated = try echolot(["validate", "cave"], in: scratch.url, data: data)
+        #expect(validated.status == 0, "\(validated.stderr)")
+        let where_ = scenarios ? #"any scenario's "levels" in pack.json"# : #"pack.json's "levels""#
+        let replaced = scenarios ? #"this pack's "scenarios" replace the base's"# : #"this pack's "levels" replaces the base's play order"#
+        let target = scenarios ? #"a scenario's "levels""# : #""levels""#
+        // The scaffold's texts lack the German the tutorial has: told too, of other files.
+        #expect(validated.stderr.split(separator: "\n").filter { $0.hasPrefix("cave/pack.json") } == [
+            "cave/pack.json:11:26: warning: the base's levels 'around-you', 'in-order' and 'two-voices' are not in \(where_), "
+                + "so play never offers them: \(replaced); add them to \(target) to play them",
+        ], "\(validated.stderr)")
+        #expect(validated.stdout == "ok: cave (2 levels; 3 more that play never offers)\n")
+        // One level left out is named with the id to add.
+        try scratch.edit("cave/pack.json", replacing: list(["first-steps", "first-sound"]),
+                         with: list(["first-steps", "first-sound", "two-voices", "around-you"]))
+        let one = try echolot(["validate", "cave"], in: scratch.url, data: data)
+        #expect(one.stderr.split(separator: "\n").filter { $0.hasPrefix("cave/pack.json") } == [
+            "cave/pack.json:11:26: warning: the base's level 'in-order' is not in \(where_), "
+                + "so play never offers it: \(replaced); add \"in-order\" to \(target) to play it",
+        ], "\(one.stderr)")
+        #expect(one.stdout == "ok: cave (4 levels; 1 more that play never offers)\n")
+        try scratch.edit("cave/pack.json", replacing: #""around-you"]"#, with: #""around-you", "in-order"]"#)
+        let all = try echolot(["validate", "cave"], in: scratch.url, data: data)
+        #expect(!all.stderr.contains("cave/pack.json"), "\(all.stderr)")
+        #expect(all.stdout == "ok: cave (5 levels)\n")
     }
 
     /// `run` and `render` name the level likely meant, and list every level `--level`

@@ -18,9 +18,10 @@ extension Pack {
     /// A warning at each of the pack's own level files that play never reaches: not in the
     /// manifest's `levels` (or any scenario's) and not a step of the story. An added file is
     /// otherwise silently left out of the menus, since a written list replaces the default
-    /// of every file. `storyLevels` are the levels the story plays (empty without a story);
-    /// `nil` when the story did not read, so what it plays is not known and nothing is told.
-    /// `only` limits the warnings to that level.
+    /// of every file. The base's levels that a list of the pack's own leaves out are told in
+    /// one warning at that list, since a base may have many. `storyLevels` are the levels
+    /// the story plays (empty without a story); `nil` when the story did not read, so what it
+    /// plays is not known and nothing is told. `only` limits the warnings to that level.
     public func unlistedLevelWarnings(storyLevels: Set<String>?, only: String? = nil) -> [Diagnostic] {
         let typos = overrideTypoWarnings(only: only)
         // A misspelt override is told as that alone, not again as a level play never offers.
@@ -110,20 +111,52 @@ extension Pack {
         return next == "-" || next == "_" || next == "." || next.isNumber
     }
 
+    /// The levels (the pack's own and its bases') that play never offers: in no scenario's
+    /// `levels` nor the play order, and not among `storyLevels`, those the story plays.
+    public func unofferedLevels(storyLevels: Set<String>) -> [String] {
+        let played = Set(levelOrder).union(storyLevels)
+        return levels.keys.filter { !played.contains($0) }.sorted()
+    }
+
     /// ``unlistedLevelWarnings(storyLevels:only:)``'s warnings of levels play never reaches.
     private func listWarnings(storyLevels: Set<String>?, only: String?) -> [Diagnostic] {
         guard let storyLevels else { return [] }
-        let played = Set(levelOrder).union(storyLevels)
+        let unoffered = unofferedLevels(storyLevels: storyLevels)
         let scenarios = !manifest.scenarios.isEmpty
-        return levels.keys.sorted().compactMap { id -> Diagnostic? in
-            guard only.map({ $0 == id }) ?? true, !played.contains(id), let definition = levels[id], isOwn(definition)
-            else { return nil }
-            let list = scenarios ? "any scenario's \"levels\" in pack.json" : "pack.json's \"levels\""
-            let story = storyLevels.isEmpty ? "" : " nor a step of the story"
-            let fix = scenarios ? "add \(quoted(id)) to a scenario's \"levels\"" : "add \(quoted(id)) to \"levels\""
+        let list = (scenarios ? "any scenario's \"levels\" in pack.json" : "pack.json's \"levels\"")
+            + (storyLevels.isEmpty ? "" : " nor a step of the story")
+        let target = scenarios ? "a scenario's \"levels\"" : "\"levels\""
+        let own = unoffered.compactMap { id -> Diagnostic? in
+            guard only.map({ $0 == id }) ?? true, let definition = levels[id], isOwn(definition) else { return nil }
             return Diagnostic(path: definition.source.displayPath, at: .start,
-                              message: "level \(named(id)) is not in \(list)\(story), so play never offers it; \(fix) to play it",
+                              message: "level \(named(id)) is not in \(list), so play never offers it; add \(quoted(id)) to \(target) to play it",
                               severity: .warning)
         }
+        // A level file given alone is told of itself only.
+        guard only == nil, let inherited = inheritedListWarning(unoffered.filter { levels[$0].map(isOwn) == false },
+                                                                scenarios: scenarios, list: list, target: target)
+        else { return own }
+        return own + [inherited]
+    }
+
+    /// The warning at the `scenarios` (when `scenarios`) or `levels` of the pack's own
+    /// pack.json, which replace the base's, naming the base's levels `ids` it leaves out
+    /// (not in `list`; added to `target`, they play): an author who added one scenario of
+    /// their own lost the base's levels from the menus without a word. One warning for
+    /// them all, since a base may have many. `nil` when there are none, or when the list is
+    /// the base's (the base's to fix, told when that is checked).
+    private func inheritedListWarning(_ ids: [String], scenarios: Bool, list: String, target: String) -> Diagnostic? {
+        // `"scenarios": []` gives the base's scenarios, as no list does.
+        guard !ids.isEmpty, !scenarios || manifestSource.positions[JSONPath.element("scenarios", 0)] != nil,
+              let position = manifestSource.keyPositions[scenarios ? "scenarios" : "levels"] else { return nil }
+        let one = ids.count == 1
+        let names = ids.count <= 12 ? Suggestion.list(ids.map(named))
+            : ids.prefix(10).map(named).joined(separator: ", ") + " and \(ids.count - 10) more"
+        let replaced = scenarios ? "this pack's \"scenarios\" replace the base's" : "this pack's \"levels\" replaces the base's play order"
+        let them = one ? "it" : "them"
+        return Diagnostic(path: manifestSource.displayPath, at: position,
+                          message: "the base's level\(one ? " \(names) is" : "s \(names) are") not in \(list), so play never offers "
+                              + "\(them): \(replaced); add \(one ? quoted(ids[0]) : "them") to \(target) to play \(them)",
+                          severity: .warning)
     }
 }

@@ -28,16 +28,23 @@ public struct ValidationReport: Sendable {
     public var levelID: String?
     /// For a level file given alone, the file as shown in messages.
     public var levelFile: String?
+    /// The levels of `levelCount` that play never offers (warned of), which the summary
+    /// does not count as the pack's: `validate` sets them once the story is read.
+    public var unoffered: [String] = []
 
     /// Whether nothing is wrong.
     public var isOK: Bool { diagnostics.isEmpty }
 
-    /// `ok: <pack id> (<n> levels)`, the line `echolot validate` prints for a good pack;
-    /// for a level file given alone, `ok: <file> (a level of <pack id>)`: the file is what
+    /// `ok: <pack id> (<n> levels)`, the line `echolot validate` prints for a good pack,
+    /// counting the levels play offers, with `; <m> more that play never offers` when
+    /// `unoffered` has any: a count of every file would promise levels no player reaches.
+    /// For a level file given alone, `ok: <file> (a level of <pack id>)`: the file is what
     /// was checked, and a count of one level would read as the pack's.
     public var summary: String {
         if let levelFile { return "ok: \(levelFile) (a level of \(packID ?? "?"))" }
-        return "ok: \(packID ?? "?") (\(levelCount) level\(levelCount == 1 ? "" : "s"))"
+        let offered = levelCount - unoffered.count
+        let more = unoffered.isEmpty ? "" : "; \(unoffered.count) more that play never offers"
+        return "ok: \(packID ?? "?") (\(offered) level\(offered == 1 ? "" : "s")\(more))"
     }
 }
 
