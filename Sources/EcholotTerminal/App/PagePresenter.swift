@@ -33,6 +33,12 @@ public struct PagePresenter {
     /// Plays the selected choice's ``Choice/sound``; nil when nothing can sound.
     let previews: PreviewPlayer?
 
+    /// Seconds between two reads of the input, however idle the page. A key is known to
+    /// have come only after the last read that found nothing: waiting without end for it
+    /// would date each key to the one before, and a deliberate press right after a quick
+    /// one would pass for a held key's repeat and go unanswered.
+    static let readEvery = 0.1
+
     /// A presenter reading keys from `pump` and showing on `display`, playing choices'
     /// sounds with `previews`.
     public init(pump: EventPump, display: any Display, previews: PreviewPlayer? = nil) {
@@ -60,7 +66,7 @@ public struct PagePresenter {
             // Input is read once the page is open: keys read after that were typed on the
             // open page, whereas a busy game (or one stopped by Ctrl-Z) reads keys typed
             // before it late.
-            let wake = try pump.wait(timeout: nil, readingAfter: settle > 0 ? open : -.infinity)
+            let wake = try pump.wait(timeout: Self.readEvery, readingAfter: settle > 0 ? open : -.infinity)
             if let signal = wake.termination { return .interrupted(signal) }
             if wake.terminalGone { return .interrupted(SIGHUP) }
             if wake.resized { display.resized() }
