@@ -97,23 +97,23 @@ public struct PagePresenter {
     }
 
     /// Says `text` about `key`, once per press rather than for each repeat of a held key.
-    private func tell(_ text: String, for key: Key, since: Double, told: inout HeldKey) {
+    private func tell(_ text: String, for key: Key, since: Double, told: inout HeldKey, style: TextStyle = .normal) {
         guard !told.repeats(key, since: since) else { return }
-        display.notice(text, style: .normal)
+        display.notice(text, style: style)
     }
 
     private func handle(_ key: Key, page: inout Page, since: Double, told: inout HeldKey) -> PageOutcome? {
         switch key {
         case .up, .character("k"):
-            move(&page, by: -1)
+            move(&page, by: -1, key: key, since: since, told: &told)
         case .down, .character("j"), .tab:
-            move(&page, by: 1)
+            move(&page, by: 1, key: key, since: since, told: &told)
         case .home:
-            move(&page, by: -page.choices.count)
+            move(&page, by: -page.choices.count, key: key, since: since, told: &told)
         case .end:
-            move(&page, by: page.choices.count)
+            move(&page, by: page.choices.count, key: key, since: since, told: &told)
         case .enter:
-            return pick(page.selected, page: &page)
+            return pick(page.selected, page: page, key: key, since: since, told: &told)
         case .escape, .backspace:
             guard let stay = page.noWayBack else { return .back }
             tell(stay, for: key, since: since, told: &told)
@@ -135,17 +135,18 @@ public struct PagePresenter {
                 // Silence would leave a player who cannot see the list wondering; 0 is
                 // answered too, as a number a player may well try.
                 guard digit >= 1, digit <= page.choices.count else {
-                    display.notice(page.words.noEntry(digit, count: page.choices.count), style: .warning)
+                    tell(page.words.noEntry(digit, count: page.choices.count), for: key, since: since, told: &told,
+                         style: .warning)
                     return nil
                 }
-                return pick(digit - 1, page: &page)
+                return pick(digit - 1, page: page, key: key, since: since, told: &told)
             }
             let lower = Character(c.lowercased())
             if let index = page.choices.firstIndex(where: { $0.shortcut == lower }) {
-                return pick(index, page: &page)
+                return pick(index, page: page, key: key, since: since, told: &told)
             }
             if let reason = page.withheld[lower] {
-                display.notice(reason, style: .warning)
+                tell(reason, for: key, since: since, told: &told, style: .warning)
             } else {
                 tellDoesNothing(key, on: page, since: since, told: &told)
             }
@@ -155,17 +156,23 @@ public struct PagePresenter {
         return nil
     }
 
-    private func move(_ page: inout Page, by step: Int) {
+    private func move(_ page: inout Page, by step: Int, key: Key, since: Double, told: inout HeldKey) {
         guard !page.choices.isEmpty else { return }
         // At either end the entry is said again, and that it is the end: silence would
         // leave a player who cannot see the list unsure whether the key was taken, and the
-        // entry alone that there is nothing past it.
+        // entry alone that there is nothing past it. Once per press, though: a key held
+        // into the end would say the same line for every repeat the terminal sends.
         let before = page.selected
         page.selected = max(0, min(page.choices.count - 1, page.selected + step))
-        let edge: ListEdge? = page.selected != before || step == 0 ? nil
-            : page.choices.count == 1 ? .only : step > 0 ? .last : .first
-        display.selectionMoved(page, stoppedAt: edge)
-        if page.selected != before { hear(page) }
+        guard page.selected == before else {
+            // Moved: the end reached next is news, however soon the key comes again.
+            told = HeldKey()
+            display.selectionMoved(page, stoppedAt: nil)
+            hear(page)
+            return
+        }
+        guard !told.repeats(key, since: since) else { return }
+        display.selectionMoved(page, stoppedAt: page.choices.count == 1 ? .only : step > 0 ? .last : .first)
     }
 
     /// Plays the selected choice's sound, cutting off the one before; a sound that cannot
@@ -182,11 +189,11 @@ public struct PagePresenter {
         }
     }
 
-    private func pick(_ index: Int, page: inout Page) -> PageOutcome? {
+    private func pick(_ index: Int, page: Page, key: Key, since: Double, told: inout HeldKey) -> PageOutcome? {
         guard page.choices.indices.contains(index) else { return nil }
         let choice = page.choices[index]
         guard choice.enabled else {
-            display.notice(choice.refusalText(page.words), style: .warning)
+            tell(choice.refusalText(page.words), for: key, since: since, told: &told, style: .warning)
             return nil
         }
         return .chose(index)
