@@ -496,24 +496,50 @@ import Testing
     }
 
     /// Ctrl-Z suspends the game as job control expects: while it is stopped the terminal
-    /// is the shell's again; when it goes on, raw mode is back and the screen is drawn anew.
+    /// is the shell's again; when it goes on, raw mode is back, the screen is drawn anew,
+    /// and the level waits, paused.
     @Test(arguments: [false, true])
     func suspendingGivesTheTerminalBackUntilTheGameGoesOn(fromOutside: Bool) throws {
         let game = try PseudoTerminal.inTheFirstSound()
         if fromOutside { kill(game.pid, SIGTSTP) } else { game.send("\u{1A}") }
-        func state() -> Character? {
-            let stat = (try? String(contentsOfFile: "/proc/\(game.pid)/stat", encoding: .utf8)) ?? ""
-            return stat.split(separator: ")").last?.dropFirst().first
-        }
-        let deadline = MonotonicClock.now() + 30
-        while state() != "T", MonotonicClock.now() < deadline { game.pump(0.05) }
-        #expect(state() == "T", "the game stops")
+        #expect(game.waitUntilStopped(), "the game stops")
         #expect(game.isCooked, "the shell gets its terminal back")
         kill(game.pid, SIGCONT)
         try game.expect("Heading 0° N")
+        try game.expect("Back in the game: The First Sound. Paused: p goes on, q leaves the level.")
         #expect(!game.isCooked, "raw mode is back")
         game.send("q")
         try game.expect("Left: The First Sound")
+        try game.quitFromTheEndPage()
+    }
+
+    /// The line mode draws nothing anew after Ctrl-Z and `fg`, so the game says it is back
+    /// and where: a page's title and selected entry; a level's name, paused, since a screen
+    /// reader reads the shell's words first and a timed level's clock would run meanwhile.
+    /// A key says the pause then, and p goes on as after any pause. In German too.
+    @Test(arguments: [
+        ("en", ["Back in the game: Briefing: The First Sound. Selected: Start (s)",
+                "Back in the game: The First Sound. Paused: p goes on, q leaves the level.",
+                "Paused: p goes on, q leaves the level.", "Going on."]),
+        ("de", ["Zurück im Spiel: Einweisung: Der erste Klang. Ausgewählt: Start (s)",
+                "Zurück im Spiel: Der erste Klang. Pause: p spielt weiter, q verlässt das Level.",
+                "Pause: p spielt weiter, q verlässt das Level.", "Es geht weiter."]),
+    ])
+    func theLineModeSaysWhereTheGameGoesOnAfterASuspension(language: String, lines: [String]) throws {
+        let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "first-sound",
+                                       "--lang", language])
+        try game.expect("Start (s)")
+        try game.suspendAndGoOn()
+        try game.expect(lines[0])
+        game.send("\r")
+        try game.expect(" 0° ")
+        try game.suspendAndGoOn()
+        try game.expect(lines[1])
+        game.send("x")
+        try game.expect(lines[2])
+        game.send("p")
+        try game.expect(lines[3])
+        game.send("q")
         try game.quitFromTheEndPage()
     }
 
@@ -701,6 +727,24 @@ extension PseudoTerminal {
         game.send("\r")
         try game.expect("Heading 0° N")
         return game
+    }
+
+    /// Waits until the game is stopped by job control (state T); whether it was.
+    func waitUntilStopped() -> Bool {
+        func state() -> Character? {
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            return stat.split(separator: ")").last?.dropFirst().first
+        }
+        let deadline = MonotonicClock.now() + 30
+        while state() != "T", MonotonicClock.now() < deadline { pump(0.05) }
+        return state() == "T"
+    }
+
+    /// Ctrl-Z, then what the shell's `fg` sends once the game has stopped: SIGCONT.
+    func suspendAndGoOn() throws {
+        send("\u{1A}")
+        guard waitUntilStopped() else { throw HarnessError("Ctrl-Z did not stop the game:\n\(text.suffix(1000))") }
+        kill(pid, SIGCONT)
     }
 
     /// The text of the line the cursor was last shown on, read off the escape sequences the

@@ -13,6 +13,9 @@ public final class EventPump {
         public var keys: [Key] = []
         /// The window changed size.
         public var resized = false
+        /// The game goes on after it was stopped (Ctrl-Z, then `fg`); the window counts as
+        /// resized too, since the shell drew on it meanwhile.
+        public var resumed = false
         /// A termination signal arrived (its number).
         public var termination: Int32?
         /// The head tracker's socket has datagrams.
@@ -78,6 +81,7 @@ public final class EventPump {
         }
         let arrivals = SignalWatch.take()
         wake.resized = arrivals.resized
+        wake.resumed = arrivals.resumed
         wake.termination = arrivals.termination
         let input = fds[0].revents
         var drained = true
@@ -99,7 +103,7 @@ public final class EventPump {
         pendingSince = decoder.hasPending ? pendingSince ?? wake.time : nil
         if drained, !decoder.hasPending { drainedAt = wake.time }
         // Ctrl-Z stops the game here, with the terminal as the shell needs it; once it
-        // goes on, the screen is drawn anew as after a resize.
+        // goes on, the screen is drawn anew as after a resize, and the game says so.
         if wake.keys.contains(.suspend) {
             wake.keys.removeAll { $0 == .suspend }
             SignalState.suspend()
@@ -107,6 +111,7 @@ public final class EventPump {
             let during = SignalWatch.take()
             wake.termination = wake.termination ?? during.termination
             wake.resized = true
+            wake.resumed = true
         }
         if fds.count > 2, fds[2].revents & Int16(POLLIN | POLLERR) != 0 {
             wake.trackerReadable = true

@@ -158,6 +158,7 @@ public final class LevelLoop {
                 checkSize()
                 display.resized()
             }
+            if wake.resumed { comeBack() }
             for (index, key) in wake.keys.enumerated() {
                 if let exit = handle(key, at: wake.time, since: wake.keysSince) {
                     pump.unread(wake, after: index)
@@ -210,6 +211,21 @@ public final class LevelLoop {
         feedback?.paused(false)
         display.levelSaid(words.started, style: .normal)
         settleUntil = settle > 0 ? time + settle : -.infinity
+    }
+
+    /// Back after the game was stopped (Ctrl-Z, then `fg`): the level is paused, and the
+    /// game says where the player is and that it waits. The stopped time is not counted
+    /// (the clock catches up `maxCatchUp` ticks at most), but a screen reader says the
+    /// shell's `fg` line first, and a player needs a moment to find the way back in.
+    private func comeBack() {
+        if !paused, !waiting {
+            paused = true
+            // As with p: the next press is told anew.
+            told = HeldKey()
+            if !tooSmall { feedback?.paused(true) }
+        }
+        let state = waiting ? words.startPrompt : words.paused(story: context.storyScene != nil)
+        display.levelSaid(words.backInTheGame(context.names.level(session.level), then: state), style: .warning)
     }
 
     /// Says that the level waits for its start, once per press.

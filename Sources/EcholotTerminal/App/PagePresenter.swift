@@ -70,6 +70,7 @@ public struct PagePresenter {
             if let signal = wake.termination { return .interrupted(signal) }
             if wake.terminalGone { return .interrupted(SIGHUP) }
             if wake.resized { display.resized() }
+            if wake.resumed { sayBack(page) }
             if settle > 0, wake.keysSince < open {
                 if wake.keys.contains(.interrupt) { return .interrupted(SIGINT) }
                 // Answered once: silence would leave a player who pressed a key on the page
@@ -87,6 +88,14 @@ public struct PagePresenter {
                 }
             }
         }
+    }
+
+    /// Says that the game is back, on `page` and at which entry: the line mode writes no
+    /// screen anew, and the shell's words would otherwise be the last a player heard.
+    private func sayBack(_ page: Page) {
+        let selected = page.choices.indices.contains(page.selected)
+            ? page.words.selected(page.choices[page.selected].spokenLine) : nil
+        display.notice(page.words.backInTheGame(page.title, then: selected), style: .normal)
     }
 
     /// Says that `key` does nothing on `page`, once per press rather than for each

@@ -40,7 +40,7 @@ enum SignalState {
     /// Stops the process the way job control expects (Ctrl-Z, or SIGTSTP from outside):
     /// the terminal is put back first, so the shell is usable while the game waits; when
     /// it goes on (SIGCONT), raw mode and the screen mode come back and the loop is told
-    /// to draw everything again. Safe inside a signal handler.
+    /// to draw everything again and that it went on. Safe inside a signal handler.
     static func suspend() {
         // One exchange decides both, so an exit restoring the terminal meanwhile cannot
         // make going on turn raw mode back on for a program that gave the terminal back.
@@ -51,7 +51,7 @@ enum SignalState {
             rawActive.store(1, ordering: .sequentiallyConsistent)
             writeAllSafely(redo)
         }
-        _ = pending.bitwiseOr(UInt64(1) << UInt64(SIGWINCH), ordering: .sequentiallyConsistent)
+        _ = pending.bitwiseOr(UInt64(1) << UInt64(SIGWINCH) | UInt64(1) << UInt64(SIGCONT), ordering: .sequentiallyConsistent)
         if wakeFD >= 0 {
             var byte: UInt8 = 1
             _ = write(wakeFD, &byte, 1)
@@ -176,6 +176,8 @@ public enum SignalWatch {
         public var termination: Int32?
         /// Whether the window changed size.
         public var resized: Bool
+        /// Whether the game went on after it was stopped (Ctrl-Z or SIGTSTP, then SIGCONT).
+        public var resumed = false
     }
 
     nonisolated(unsafe) private static var installed = false
@@ -254,7 +256,8 @@ public enum SignalWatch {
             while read(wakeReadFD, &buffer, buffer.count) > 0 {}
         }
         let bits = SignalState.pending.exchange(0, ordering: .sequentiallyConsistent)
-        var arrivals = Arrivals(termination: nil, resized: bits & (1 << UInt64(SIGWINCH)) != 0)
+        var arrivals = Arrivals(termination: nil, resized: bits & (1 << UInt64(SIGWINCH)) != 0,
+                                resumed: bits & (1 << UInt64(SIGCONT)) != 0)
         for signal in terminationSignals where bits & (1 << UInt64(signal)) != 0 {
             arrivals.termination = signal
             break

@@ -106,6 +106,17 @@ extension Words {
         }
     }
 
+    /// Said when the game goes on after it was stopped (Ctrl-Z, then `fg`): where the
+    /// player is (`place`, a level's name or a page's title), then `state` (a level's pause
+    /// or start prompt, a page's selected entry). The shell's words came last meanwhile.
+    public func backInTheGame(_ place: String, then state: String?) -> String {
+        let then = state.map { " " + $0 } ?? ""
+        switch language {
+        case .english: return "Back in the game: \(place)." + then
+        case .german: return "Zurück im Spiel: \(place)." + then
+        }
+    }
+
     /// The game's last words on the terminal.
     public var farewell: String {
         switch language {
