@@ -19,7 +19,7 @@ import Testing
         ("echolot.goal('a', {})", 1, "goal 'a': the spec needs 'on'"),
         ("echolot.behaviour('a', { on = { tick = 5 } })", 1, "on['tick'] must be a function, found number"),
         ("echolot.goal('a', { params = { x = 'colour' }, on = { tick = print } })", 1,
-         "parameter 'x' has unknown type 'colour' (the types are: any, boolean, entities, entity, integer, list, map, number, string)"),
+         "parameter 'x' has unknown type 'colour' (the types are: any, boolean, entities, entity, integer, list, map, number, string, tag)"),
         ("echolot.goal('a', { params = { x = 'int' }, on = { tick = print } })", 1,
          "parameter 'x' has unknown type 'int' (did you mean 'integer'? the types are: any,"),
         ("echolot.goal('a', { params = { x = { type = 'number', min = 1, default = 0 } }, on = { tick = print } })",

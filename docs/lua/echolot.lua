@@ -118,7 +118,7 @@ function Context.random(m, n) end
 function Context.emit(name, payload) end
 
 ---A parameter declaration: a type name, or a table.
----@alias echolot.ParamType "number"|"integer"|"string"|"boolean"|"list"|"map"|"entity"|"entities"|"any"
+---@alias echolot.ParamType "number"|"integer"|"string"|"boolean"|"list"|"map"|"entity"|"entities"|"tag"|"any"
 
 ---@class echolot.ParamSpec
 ---@field type? echolot.ParamType Default `any`.

@@ -12,18 +12,11 @@ echolot.goal("avoid", {
   description = "Never select the decoy `entity` (or any entity with `tag`).",
   params = {
     entity = { type = "entity", optional = true, description = "the id of the decoy" },
-    tag = { type = "string", optional = true, description = "every entity with this tag is a decoy" },
+    tag = { type = "tag", optional = true, description = "every entity with this tag is a decoy" },
   },
   check = function(params, level)
     if (params.entity == nil) == (params.tag == nil) then
       return "give exactly one of 'entity' and 'tag'"
-    end
-    -- A misspelt tag would keep the goal met whatever is selected.
-    if params.tag ~= nil then
-      for _, entity in pairs(level.entities) do
-        if tagged(entity, params.tag) then return nil end
-      end
-      return "no entity of this level has the tag '" .. params.tag .. "'", "tag"
     end
   end,
   on = {

@@ -12,18 +12,24 @@ echolot.goal("find", {
   description = "Select one entity: the one named by `entity`, or any entity with `tag`.",
   params = {
     entity = { type = "entity", optional = true, description = "the id of the entity to find" },
-    tag = { type = "string", optional = true, description = "find any one entity with this tag" },
+    tag = { type = "tag", optional = true, description = "find any one entity with this tag" },
   },
   check = function(params, level)
     if (params.entity == nil) == (params.tag == nil) then
       return "give exactly one of 'entity' and 'tag'"
     end
-    -- A misspelt tag would leave the goal pending for good: the level could never be won.
+    -- A target no select can pick would leave the goal pending for good: the level could
+    -- never be won. (A tag no entity carries is told as the parameter's value.)
     if params.tag ~= nil then
       for _, entity in pairs(level.entities) do
-        if tagged(entity, params.tag) then return nil end
+        if tagged(entity, params.tag) and entity.selectable ~= false then return nil end
       end
-      return "no entity of this level has the tag '" .. params.tag .. "'", "tag"
+      return "every entity with the tag '" .. params.tag .. "' is not selectable (\"selectable\": false), "
+        .. "so none can be found and the level could never be won", "tag"
+    end
+    if level.entities[params.entity].selectable == false then
+      return "'" .. params.entity .. "' is not selectable (\"selectable\": false), "
+        .. "so it can never be found and the level could never be won", "entity"
     end
   end,
   on = {

@@ -10,13 +10,22 @@ end
 echolot.goal("findAll", {
   description = "Select every entity with `tag`, in any order.",
   params = {
-    tag = { type = "string", description = "the tag every entity to find carries" },
+    tag = { type = "tag", description = "the tag every entity to find carries" },
   },
   check = function(params, level)
-    for _, entity in pairs(level.entities) do
-      if tagged(entity, params.tag) then return nil end
+    -- One with the tag that no select can pick would keep the goal pending for good. (The
+    -- tag is the parameter's type: validate has told a tag no entity carries.)
+    local stuck = nil
+    for id, entity in pairs(level.entities) do
+      if entity.selectable == false and tagged(entity, params.tag) then
+        stuck = id
+        break
+      end
     end
-    return "no entity of this level has the tag '" .. params.tag .. "'", "tag"
+    if stuck ~= nil then
+      return "'" .. stuck .. "' has the tag '" .. params.tag .. "' but is not selectable (\"selectable\": false), "
+        .. "so not every one can be found and the level could never be won", "tag"
+    end
   end,
   on = {
     ["entity.selected"] = function(goal, action, ctx)

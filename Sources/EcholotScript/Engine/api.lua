@@ -26,7 +26,7 @@ local reservedfor = { goal = { state = true } }
 local typenames = {
   number = "a number", integer = "an integer", string = "a string", boolean = "a boolean",
   list = "a list", map = "a table of named fields", entity = "an entity id (a string)",
-  entities = "a list of entity ids", any = "any value",
+  entities = "a list of entity ids", tag = "a tag (a string)", any = "any value",
 }
 
 -- The types `min` and `max` bound: numbers, and the lengths of lists.
@@ -58,7 +58,7 @@ local function typeok(t, v)
   if t == "number" then return type(v) == "number" end
   -- A level file's `2.0` is the integer 2 (JSON has one kind of number); 2^63 is none.
   if t == "integer" then return mathtype(v) == "integer" or (mathtype(v) == "float" and tointeger(v) ~= nil) end
-  if t == "string" or t == "entity" then return type(v) == "string" end
+  if t == "string" or t == "entity" or t == "tag" then return type(v) == "string" end
   if t == "boolean" then return type(v) == "boolean" end
   if t == "list" or t == "entities" then return islist(v) or (type(v) == "table" and next(v) == nil) end
   if t == "map" then return type(v) == "table" and not islist(v) end
@@ -92,9 +92,11 @@ end
 
 -- The problems with `value` for parameter `decl`: a list of {reason, item}, item the index
 -- of the list item a reason is about (nil for the value as a whole). Every bad item is told,
--- and a list's wrong length beside them.
-local function valueproblems(decl, value, entities)
+-- and a list's wrong length beside them. `level` holds the level's entity ids and tags as
+-- sets (`entities`, `tags`), or is nil where no level is known (a declaration's default).
+local function valueproblems(decl, value, level)
   local t = decl.type
+  local entities = level and level.entities
   if not typeok(t, value) then return { { typeproblem(t, value) } } end
   if type(value) == "number" then
     if decl.min ~= nil and value < decl.min then return { { format("must be ≥ %s", tostring(decl.min)) } } end
@@ -123,6 +125,14 @@ local function valueproblems(decl, value, entities)
     return format("names no entity of this level: '%s'%s", tostring(id), nearhint(id, ids))
   end
   if t == "entity" and entities ~= nil and not entities[value] then return { { unknown(value) } } end
+  if t == "tag" and level ~= nil and not level.tags[value] then
+    local tags = {}
+    for k in sortedpairs(level.tags) do tags[#tags + 1] = k end
+    local near = nearhint(value, tags)
+    return { { format("is no tag of this level's entities: '%s'%s", tostring(value),
+      near ~= "" and near or #tags == 0 and " (they carry none)" or " (they carry " .. concat(tags, ", ", 1, math.min(#tags, 12))
+        .. (#tags > 12 and ", …)" or ")")) } }
+  end
   if t == "list" or t == "entities" then
     local of = t == "entities" and "string" or decl.of
     local n = #value
@@ -146,8 +156,8 @@ local function valueproblems(decl, value, entities)
 end
 
 -- The first problem with `value` for parameter `decl`, or nil.
-local function checkvalue(decl, value, entities)
-  local first = valueproblems(decl, value, entities)[1]
+local function checkvalue(decl, value, level)
+  local first = valueproblems(decl, value, level)[1]
   return first and first[1]
 end
 
@@ -325,10 +335,11 @@ local function normalizeparams(kind, name, params)
     end
     if decl.of ~= nil then
       at("params", pname, "of")
-      if typenames[decl.of] == nil or decl.of == "list" or decl.of == "entities" then
+      -- A tag is checked against the level as a parameter of its own, not as a list's item.
+      if typenames[decl.of] == nil or decl.of == "list" or decl.of == "entities" or decl.of == "tag" then
         local items = {}
         for t in sortedpairs(typenames) do
-          if t ~= "list" and t ~= "entities" then items[#items + 1] = t end
+          if t ~= "list" and t ~= "entities" and t ~= "tag" then items[#items + 1] = t end
         end
         local near = type(decl.of) == "string" and meant(decl.of, items, typealiases) or nil
         return problem(format("%s: parameter '%s': 'of' must name an item type (%sthe item types are: %s)", where, pname,
@@ -683,11 +694,14 @@ function E.validate(entries, level, from)
   -- Freezing turns `level`'s tables into views in place: a pass that goes on after a
   -- failed check reuses the first pass's ids and view, as the level is no longer plain.
   if (from or 1) == 1 or E.validating == nil then
-    local ids = {}
-    for id in next, (level.entities or {}) do ids[id] = true end
-    E.validating = { entities = ids, view = E.freeze(level, "the level") }
+    local ids, tags = {}, {}
+    for id, entity in next, (level.entities or {}) do
+      ids[id] = true
+      for _, tag in ipairs(entity.tags or {}) do tags[tag] = true end
+    end
+    E.validating = { entities = ids, tags = tags, view = E.freeze(level, "the level") }
   end
-  local entities, view = E.validating.entities, E.validating.view
+  local known, view = E.validating, E.validating.view
   for i = from or 1, #entries do
     local entry = entries[i]
     local rule = E.rule(entry.pack, entry.kind, entry.name)
@@ -701,7 +715,7 @@ function E.validate(entries, level, from)
         problem(i, pname, format("%s: unknown parameter %s (%s)", where, named(pname), paramhint(rule, pname)))
         bad = true
       else
-        for _, found in ipairs(valueproblems(d, value, entities)) do
+        for _, found in ipairs(valueproblems(d, value, known)) do
           problem(i, pname, format("%s: parameter '%s' %s", where, pname, found[1]), found[2])
           bad = true
         end
@@ -712,11 +726,11 @@ function E.validate(entries, level, from)
         if not d.optional then
           problem(i, false, format("%s: missing parameter '%s' (%s)", where, d.name, typenames[d.type]))
           bad = true
-        elseif d.default ~= nil and (d.type == "entity" or d.type == "entities") then
-          -- A default naming entities is checked against each level that leaves it out: the
-          -- declaration could only check its type, and one this level lacks is a goal that
-          -- can never be met.
-          for _, found in ipairs(valueproblems(d, d.default, entities)) do
+        elseif d.default ~= nil and (d.type == "entity" or d.type == "entities" or d.type == "tag") then
+          -- A default naming entities or a tag is checked against each level that leaves it
+          -- out: the declaration could only check its type, and one this level lacks is a
+          -- goal that can never be met.
+          for _, found in ipairs(valueproblems(d, d.default, known)) do
             problem(i, false, format("%s: parameter '%s' is left out, and its default %s; give '%s' in the level",
               where, d.name, found[1], d.name))
             bad = true
