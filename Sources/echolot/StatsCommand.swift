@@ -31,7 +31,7 @@ struct StatsCommand: ParsableCommand {
     @Option(name: .long, help: "The profile database to read (default: $ECHOLOT_PROFILE, else the data directory).")
     var profile: String?
 
-    @Option(name: [.customLong("lang"), .customLong("language")], help: "The language of the statistics (en or de, else English) and of the levels' names, as in play (default: English, each level named in its pack's language).")
+    @Option(name: [.customLong("lang"), .customLong("language")], help: "The language of the statistics (en or de, else English) and of the levels' names, as in play (default: English, each level named in its pack's language); --json is the same in every language.")
     var language: String?
 
     /// Usage errors exit 2.
@@ -56,7 +56,9 @@ struct StatsCommand: ParsableCommand {
         // Scanning the packs is for naming levels; a window without runs names none.
         var shown = statistics
         if !statistics.levels.isEmpty {
-            let (named, untold) = Self.named(statistics, in: .standard(), language: language)
+            // --json is read by programs, which must get the same object whatever the
+            // player reads in: its names are in each pack's own language.
+            let (named, untold) = Self.named(statistics, in: .standard(), language: json ? nil : language)
             shown = named
             // As play says it: a language no pack has texts in falls back without a word.
             if let language, untold {

@@ -269,6 +269,12 @@ import Testing
         let german = try Executables.run(Executables.echolot, ["stats", "--plain", "--lang", "de", "--profile", profile.path])
         #expect(german.status == 0 && german.stdout.contains("Einführung, Der erste Klang: 1 Spiel, "), "\(german.stdout)")
         #expect(german.stderr == "", "\(german.stderr)")
+        // --json is for programs: the same names whatever the language (it gave the German ones).
+        let germanJSON = try Executables.run(Executables.echolot, ["stats", "--json", "--lang", "de", "--profile", profile.path])
+        #expect(germanJSON.status == 0 && germanJSON.stderr == "", "\(germanJSON.stderr)")
+        let germanObject = try #require(JSONSerialization.jsonObject(with: Data(germanJSON.stdout.utf8)) as? [String: Any])
+        #expect(germanObject["levels"] as? NSArray == json["levels"] as? NSArray, "\(germanJSON.stdout)")
+        #expect(!germanJSON.stdout.contains("Einführung"), "\(germanJSON.stdout)")
         let unknown = try Executables.run(Executables.echolot, ["stats", "--plain", "--lang", "xx", "--profile", profile.path])
         #expect(unknown.status == 0 && unknown.stdout.contains("Tutorial, The First Sound: 1 run"), "\(unknown.stdout)")
         #expect(unknown.stderr == "note: no pack of these levels has texts in 'xx'; each is named in its pack's own language\n",
