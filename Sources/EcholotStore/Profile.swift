@@ -118,7 +118,8 @@ public final class Profile: Sendable {
         let current: Bool, blank: Bool
         let database: DatabaseQueue
         let immutable = "file:\(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)?immutable=1"
-        do {
+        // Reads a profile that may be written meanwhile: through its WAL.
+        func connectBesideTheWAL() throws -> (DatabaseQueue, current: Bool, blank: Bool) {
             // With no `-wal` beside it no connection is open and the file alone is the whole
             // profile: it is checked as that first, since a connection to a WAL file makes
             // its `-wal` and `-shm`, which a file refused here (damaged, another program's) kept.
@@ -132,14 +133,26 @@ public final class Profile: Sendable {
                 }
             }
             do {
-                (database, current, blank) = try connect(path)
+                return try connect(path)
             } catch let error as DatabaseError
                 where [.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(error.resultCode) && noWritePending(path) {
                 // SQLite reads a WAL database through a `-shm` file beside it, which a
                 // read-only folder or file system cannot hold (READONLY, or CANTOPEN when the
                 // file system is mounted read-only). Without a `-wal` holding anything no
                 // write is pending, so the file alone is the whole profile: read it as immutable.
+                return try connect(immutable)
+            }
+        }
+        do {
+            if access(path, W_OK) != 0, noWritePending(path) {
+                // A connection to a WAL file we may not write makes its `-wal` and `-shm` with
+                // the file's read-only mode, and cannot remove them as it closes: once the
+                // player makes the file writable again, as told, those stay unwritable and
+                // every write fails. With no write pending the file alone is the whole
+                // profile, so it is read as immutable, making nothing beside it.
                 (database, current, blank) = try connect(immutable)
+            } else {
+                (database, current, blank) = try connectBesideTheWAL()
             }
         } catch {
             throw ProfileError.from(error, path: path)

@@ -528,6 +528,30 @@ import Testing
         #expect(try files(in: folder, profile: profile) == before)
     }
 
+    /// Reading a profile the player may not write, in a folder they may, makes nothing
+    /// beside it, so the profile takes runs again once it is made writable, as the error
+    /// says to. SQLite made a `-wal` and `-shm` with the file's read-only mode, which the
+    /// reader could not remove: after `chmod 644` every run failed as read-only.
+    @Test func statsOfAReadOnlyProfileLeavesItWritableOnceMadeSo() throws {
+        let (folder, profile) = try recordedProfile(in: "desk")
+        let before = try files(in: folder, profile: profile)
+        // The player's own file, read-only, in a folder anyone may write.
+        chown(profile.path, 65534, 65534)
+        chmod(profile.path, 0o444)
+        chmod(folder.path, 0o777)
+        let stats = try runAsPlayer(["stats", "--json", "--profile", profile.path])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(stats.stdout.contains(#""runs":1"#), "\(stats.stdout)")
+        #expect(try files(in: folder, profile: profile) == before)
+
+        chmod(profile.path, 0o644)
+        let pack = scratch.url("tutorial")
+        try FileManager.default.copyItem(at: Executables.tutorial, to: pack)
+        let run = try runAsPlayer(["run", pack.path, "--level", "first-sound", "--input", inputLog().path, "--profile", profile.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Profile.openForReading(at: profile).runs().count == 2)
+    }
+
     /// What a failed command must leave as it was: the names in the profile's folder and
     /// the profile's bytes.
     private struct ProfileFiles: Equatable {
