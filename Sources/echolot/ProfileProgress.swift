@@ -100,7 +100,8 @@ final class ProfileProgress: ProgressProvider {
         cache.removeAll()
     }
 
-    /// The level's store was cut short by a reload: its recorder lets go without recording.
+    /// The level's store was cut short by a reload, or left before it started: its recorder
+    /// lets go without recording.
     func levelDiscarded(in pack: Pack) {
         guard let recorder else { return }
         recorder.detach()

@@ -312,12 +312,18 @@ extension PseudoTerminal {
     /// From the story's page: begins the story and skips its opening cut-scene, up to the
     /// first level, and starts it.
     func beginTheNightWalk() throws {
+        try reachTheLantern()
+        try startTheLevel()
+    }
+
+    /// From the story's page: begins the story and skips its opening cut-scene, up to the
+    /// first level's first words (it waits for its start after them).
+    func reachTheLantern() throws {
         try expect("Begin the story")
         send("n")
         try expect("A cut-scene. Enter skips it.")
         skipTheCutScene()
         try expect("Level The Lantern begins.")
-        try startTheLevel()
     }
 
     /// Starts a story's level, which waits for Enter once its first words are said; the

@@ -242,6 +242,33 @@ import Testing
         #expect(!game.text.contains("Lantern"), "the entities have German names too")
     }
 
+    /// A story's level left at its start prompt was never played, as a level whose briefing
+    /// is left: it records no run. It was recorded as abandoned at 0.0 s, and stats counted
+    /// it. Started and then left, it is a run, abandoned.
+    @Test func aLevelLeftAtItsStartPromptRecordsNoRun() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let first = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
+        try first.reachTheLantern()
+        try first.expect(Words.english.startPrompt)
+        #expect(try first.leaveTheStoryAndQuit() == 0)
+        // The figures of the whole window: each day has its own "runs" too.
+        func totals() throws -> (runs: Int?, abandoned: Int?) {
+            let stats = try runEcholot(["stats", "--json", "--profile", profile.path])
+            let json = try #require(JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any], "\(stats.stderr)")
+            return (json["runs"] as? Int, json["abandoned"] as? Int)
+        }
+        #expect(try totals() == (0, 0))
+
+        let second = try PseudoTerminal(["play", Self.nightWalk, "--plain", "--no-audio", "--profile", profile.path])
+        try second.expect("Continue the story (c)")
+        second.send("c")
+        try second.expect("Level The Lantern begins.")
+        try second.startTheLevel()
+        #expect(try second.leaveTheStoryAndQuit() == 0)
+        #expect(try totals() == (1, 1))
+    }
+
     @Test func quittingAndComingBackResumesAtTheSceneLeft() throws {
         let profile = try profile()
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }

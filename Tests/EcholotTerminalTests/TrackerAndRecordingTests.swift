@@ -55,11 +55,7 @@ import Testing
                                        "--no-audio", "--input-source", "opentrack:0", "--profile", profile.path])
         let listening = try game.expect("listening for OpenTrack on 127.0.0.1:")
         let port = try #require(UInt16(listening.dropFirst("listening for OpenTrack on 127.0.0.1:".count).prefix { $0.isNumber }))
-        try game.expect("Begin the story")
-        game.send("n")
-        try game.expect("A cut-scene. Enter skips it.")
-        game.skipTheCutScene()
-        try game.expect("Level The Lantern begins.")
+        try game.reachTheLantern()
         try game.expect(Words.english.startPrompt)
         let sender = try OpenTrackSender(port: port)
         for _ in 0 ..< 100 {

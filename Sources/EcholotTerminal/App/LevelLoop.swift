@@ -70,6 +70,9 @@ public final class LevelLoop {
     private var settleUntil = -Double.infinity
     /// Whether the level waits for Enter or space before its clock runs (see ``waitsToStart``).
     private var waiting = false
+    /// Whether the level still waited for its start when the loop ended: its clock never
+    /// ran, so it was never played (a story's level left at its start prompt).
+    public var endedBeforeItsStart: Bool { waiting }
     /// Whether no tick runs now: paused, the window too small, or waiting for the start.
     /// Nor does a head tracker turn the view then.
     private var halted: Bool { paused || tooSmall || waiting }

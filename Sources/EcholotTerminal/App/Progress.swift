@@ -45,8 +45,8 @@ public protocol ProgressProvider: AnyObject {
     func marks(level: String, in pack: Pack) -> LevelMarks
     /// A level was played to its end or left; `result` is read off its final state.
     func levelEnded(level: String, in pack: Pack, result: RunResult)
-    /// A level was cut short by an authoring reload (`--watch`): not a run, nothing of it
-    /// is kept.
+    /// A level was cut short by an authoring reload (`--watch`), or left before its clock
+    /// started (a story's level at its start prompt): not a run, nothing of it is kept.
     func levelDiscarded(in pack: Pack)
     /// The achievements the player has earned already (each is earned once in a whole
     /// profile), so a level that earns one again does not announce it as new.

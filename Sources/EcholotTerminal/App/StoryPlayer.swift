@@ -120,12 +120,13 @@ final class StoryPlayer {
                 goalPaths: entry.pack.level(id: level[LevelKeys.id])?.goalPaths ?? [:],
                 visuals: visuals ?? level[LevelKeys.view][ViewKeys.visuals], steering: steering, storyScene: scene,
                 earnedBefore: progress.earnedAchievements())
-            let exit = try LevelLoop(
+            let loop = LevelLoop(
                 session: levelSession, steering: Steering(session: levelSession, settings: settings), pump: pump,
                 display: display, context: context, tracker: tracker, feedback: feedback, watch: watch,
                 settle: PlayApp.settleAfterLevel, waitsToStart: scene == .level,
                 opening: opening(scene, level: level, resumed: first && resume != nil, facedBefore: facedBefore)
-            ).run()
+            )
+            let exit = try loop.run()
             first = false
             facedBefore = faced
             levelSession.end()
@@ -139,7 +140,11 @@ final class StoryPlayer {
                 return .reload
             case .finished, .left, .interrupted:
                 if let inputs, let kind { recording?.scenes.append(StoryRecording.Scene(kind: kind, id: id, events: inputs.events)) }
-                if scene == .level {
+                if scene == .level, loop.endedBeforeItsStart {
+                    // Left at its start prompt, its clock never ran: no run of it, as a
+                    // level's briefing left before its Start records none.
+                    progress.levelDiscarded(in: entry.pack)
+                } else if scene == .level {
                     let result = RunResult(state: decided ?? store.state, earnedBefore: startedWith)
                     progress.levelEnded(level: level[LevelKeys.id], in: entry.pack, result: result)
                 }
