@@ -77,6 +77,38 @@ import Testing
         #expect(try game.quitFromAPage() == 0)
     }
 
+    /// A recording made again to the same name, and killed mid-level (kill -9: nothing
+    /// runs after it), leaves no description beside the new log: the old session's stayed
+    /// there, and `replay` described a session the log is not from.
+    @Test func aRecordingKilledMidLevelKeepsNoOldDescription() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("session.jsonl").path
+        let meta = RecordingDescription.metaPath(forLog: log)
+        func playTheLevel() throws -> PseudoTerminal {
+            let game = try PseudoTerminal(["play", tutorialPath, "--plain", "--no-audio", "--level", "two-voices", "--record", log])
+            try game.expect("1. Start")
+            game.send("\r")
+            try game.expect("Level Two Voices begins.")
+            return game
+        }
+        let first = try playTheLevel()
+        first.wait(0.3)
+        first.send("q")
+        try first.expect("Recorded to \(log)")
+        #expect(try first.quitFromAPage() == 0)
+        #expect(FileManager.default.fileExists(atPath: meta))
+
+        let second = try playTheLevel()
+        second.press(PseudoTerminal.left, times: 2)
+        try second.expect("Facing")
+        kill(second.pid, SIGKILL)
+        #expect(try second.waitForExit() == 128 + SIGKILL)
+        #expect(!FileManager.default.fileExists(atPath: meta), "the first session's description stayed beside the second's log")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.contains { $0.contains("\"action\":\"turnBy\"") } && !lines.contains { $0.contains("\"end\"") }, "\(lines)")
+    }
+
     /// A session recorded with --record replays to the same hash with `echolot replay`,
     /// and `echolot run` reads the same log to the same state.
     @Test func recordedSessionReplays() throws {

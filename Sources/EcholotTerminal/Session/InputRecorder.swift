@@ -27,13 +27,32 @@ public final class InputRecorder {
             + "(a name ending in .jsonl or \(StoryTest.suffix)); give a new file name or one of those"
     }
 
-    /// Creates (or truncates) the log file; an existing file that is no recording is kept
-    /// (``refusal(toWrite:)``), and its name is the error's.
+    /// Creates (or truncates) the log file, removing the description of the recording it
+    /// replaces; an existing file that is no recording is kept (``refusal(toWrite:)``), and
+    /// its name is the error's.
     public init(path: String) throws(SystemError) {
         self.path = path
         if let refusal = Self.refusal(toWrite: path) { throw SystemError(refusal, code: 0) }
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let existed = access(path, F_OK) == 0
+        // Opened before anything changes: a log that cannot be written leaves the old
+        // recording whole.
+        fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw SystemError("open \(path)") }
+        // The description is written when the level ends: a game killed before then (kill
+        // -9, a power cut) left the old one beside the new log, and `replay` described a
+        // session the log is not from. Without one, the log is told as undescribed.
+        let meta = RecordingDescription.metaPath(forLog: path)
+        if unlink(meta) != 0, errno != ENOENT {
+            let failure = SystemError("remove \(meta)")
+            _ = closeDescriptor(fd)
+            if !existed { unlink(path) }
+            throw failure
+        }
+        guard ftruncate(fd, 0) == 0 else {
+            let failure = SystemError("truncate \(path)")
+            _ = closeDescriptor(fd)
+            throw failure
+        }
     }
 
     deinit { close() }
