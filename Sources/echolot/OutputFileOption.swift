@@ -30,4 +30,31 @@ enum OutputFileOption {
             throw ValidationError("\(option): \(MessageText.argument(value)) exists and is not a regular file (a device, a pipe or a socket); give a file name")
         }
     }
+
+    /// Why the existing file `value` names (through links) may not be replaced by a file
+    /// of `kind`; `nil` when there is none, it is empty, or it begins as `isKind` says a
+    /// file of that kind does. A mistyped option (`--out` for `--input`) would otherwise
+    /// replace a recording, a pack's `pack.json` or a read-only file without a word.
+    static func replacing(_ value: String, kind: String, beginning: String, isKind: ([UInt8]) -> Bool) -> String? {
+        let url = URL(fileURLWithPath: value)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let refusal = "\(MessageText.argument(value)):1:1: error: the file exists and is not \(kind) (it does not begin "
+            + "with \(beginning)), so it is not replaced; give a new file name, or remove the file first"
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return refusal }
+        defer { try? handle.close() }
+        // `nil` is the end of the file at once: an empty file.
+        guard let head = try? handle.read(upToCount: 16) ?? Data() else { return refusal }
+        return head.isEmpty || isKind([UInt8](head)) ? nil : refusal
+    }
+
+    /// Whether `head` begins a WAV file: `RIFF`, a length, `WAVE`.
+    static func isWAV(_ head: [UInt8]) -> Bool {
+        head.count >= 12 && head[0 ..< 4].elementsEqual("RIFF".utf8) && head[8 ..< 12].elementsEqual("WAVE".utf8)
+    }
+
+    /// Whether `head` begins a zip archive: a local file header, or the end record alone
+    /// of an empty archive.
+    static func isZip(_ head: [UInt8]) -> Bool {
+        head.count >= 4 && (head[0 ..< 4].elementsEqual([0x50, 0x4B, 0x03, 0x04]) || head[0 ..< 4].elementsEqual([0x50, 0x4B, 0x05, 0x06]))
+    }
 }

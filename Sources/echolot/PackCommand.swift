@@ -59,6 +59,10 @@ struct PackCommand: LoadsStandardRules {
             Terminal.error("\(shownOutput):1:1: error: \(problem)")
             throw ExitCode(1)
         }
+        if let refusal = OutputFileOption.replacing(shownOutput, kind: "a zip archive", beginning: "PK", isKind: OutputFileOption.isZip) {
+            Terminal.error(refusal)
+            throw ExitCode(1)
+        }
         do {
             var shown = folder
             while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }

@@ -100,6 +100,10 @@ struct RenderCommand: LoadsStandardRules {
             Terminal.error("\(MessageText.argument(out)):1:1: error: the output is the input log being read; write it elsewhere")
             throw ExitCode(1)
         }
+        if let refusal = OutputFileOption.replacing(out, kind: "a WAV file", beginning: "RIFF…WAVE", isKind: OutputFileOption.isWAV) {
+            Terminal.error(refusal)
+            throw ExitCode(1)
+        }
         return (game, try GameLoader.inputLog(input))
     }
 

@@ -210,6 +210,41 @@ import Testing
         #expect(try Data(contentsOf: log) == text)
     }
 
+    /// An output naming an existing file that is no WAV file (an input log named after
+    /// --out for --input, another pack's manifest, a read-only file) is refused before the
+    /// level plays, and the file kept with its permissions: it was replaced by the render.
+    @Test(arguments: ["victim.jsonl", "pack.json", "read-only.wav"]) func anExistingFileThatIsNoWAVIsNotReplaced(name: String) throws {
+        let out = folder.appendingPathComponent(name)
+        let text = Data("{\"t\": 0.5, \"action\": \"turnTo\", \"azimuth\": 60}\n".utf8)
+        try text.write(to: out)
+        #expect(chmod(out.path, 0o444) == 0)
+        let run = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "1", "--out", out.path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "\(out.path):1:1: error: the file exists and is not a WAV file (it does not begin with RIFF…WAVE), "
+            + "so it is not replaced; give a new file name, or remove the file first\n")
+        #expect(try Data(contentsOf: out) == text)
+        #expect(try FileManager.default.attributesOfItem(atPath: out.path)[.posixPermissions] as? Int == 0o444)
+        #expect(try temporaries().isEmpty)
+    }
+
+    /// A WAV file, an empty file and a link to a WAV file are replaced (the link written through).
+    @Test func aWAVFileOrAnEmptyOneIsReplaced() throws {
+        let wav = folder.appendingPathComponent("earlier.wav"), empty = folder.appendingPathComponent("empty.wav")
+        let link = folder.appendingPathComponent("link.wav")
+        try Data().write(to: empty)
+        for out in [empty, wav] {
+            let run = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "0.5", "--out", out.path])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: wav)
+        for out in [wav, link] {
+            let run = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "0.25", "--out", out.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(abs(try AudioAsset.decode(url: wav).duration - 0.25) < 0.001)
+        }
+        #expect(abs(try AudioAsset.decode(url: empty).duration - 0.5) < 0.001)
+    }
+
     /// Less than one sample of audio is a usage error, not a WAV file with nothing in it;
     /// a negative number is told as out of range too, not as a missing value (`-1` read
     /// as an option).
@@ -254,13 +289,13 @@ import Testing
     /// which grows by 10 MB a minute of audio, nor a changed output.
     @Test func aKilledRenderLeavesNoTemporaryFileAndTheOutputAsItWas() throws {
         let out = folder.appendingPathComponent("long.wav")
-        try Data("earlier render".utf8).write(to: out)
+        try Self.earlier.write(to: out)
         let process = try startWritingAnHourLongRender(to: out)
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
         #expect(try temporaries().isEmpty)
-        #expect(try Data(contentsOf: out) == Data("earlier render".utf8))
+        #expect(try Data(contentsOf: out) == Self.earlier)
     }
 
     /// `kill -9` ends a render before it can remove its temporary file: the next render to
@@ -286,6 +321,9 @@ import Testing
         #expect(abs(try AudioAsset.decode(url: out).duration - 0.5) < 0.001)
     }
 
+    /// An earlier render's file, which a render may replace: a WAV file (its header, here).
+    static let earlier = Data("RIFF\u{0}\u{0}\u{0}\u{0}WAVE earlier render".utf8)
+
     /// The hidden temporary files in the test's folder.
     func temporaries() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
@@ -310,13 +348,13 @@ import Testing
     /// left half-written and an earlier output as it was.
     @Test func aRenderInterruptedFromItsStartLeavesNothing() throws {
         let out = folder.appendingPathComponent("early.wav")
-        try Data("earlier render".utf8).write(to: out)
+        try Self.earlier.write(to: out)
         let result = try runEcholot(["render", Tutorial.root.path, "--level", "around-you", "--seconds", "60", "--out", out.path],
                                     interruptedBy: SIGINT)
         #expect(result.status == 128 + SIGINT)
         #expect(result.stdout == "")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["early.wav"])
-        #expect(try Data(contentsOf: out) == Data("earlier render".utf8))
+        #expect(try Data(contentsOf: out) == Self.earlier)
     }
 
     /// A render started with Ctrl-C ignored (a background job of a script, `nohup`) goes on
@@ -458,7 +496,7 @@ import Testing
         let pack = try tutorialCopy()
         try Data("not audio".utf8).write(to: pack.appendingPathComponent("sounds/bell.wav"))
         let out = folder.appendingPathComponent("kept.wav")
-        try Data("earlier render".utf8).write(to: out)
+        try Self.earlier.write(to: out)
         let run = try echolot(["render", pack.path, "--level", "first-sound", "--seconds", "1", "--out", out.path])
         #expect(run.status == 1)
         // Told before any render, where the level names the sound, as validate tells it.
@@ -466,7 +504,7 @@ import Testing
             + "sound file \"sounds/bell.wav\": not a readable WAV"), "\(run.stderr)")
         #expect(!run.stderr.contains("stays silent"), "\(run.stderr)")
         #expect(run.stderr.hasSuffix("kept.wav: error: not written: sounds of the level cannot be played (above)\n"), "\(run.stderr)")
-        #expect(try Data(contentsOf: out) == Data("earlier render".utf8))
+        #expect(try Data(contentsOf: out) == Self.earlier)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(!left.contains { $0.hasSuffix(".tmp") }, "\(left)")
     }

@@ -512,6 +512,35 @@ struct CommandTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.at("cave/new.zip").path))
     }
 
+    /// An --out naming a file that is no zip archive (a mistyped name: the manifest of
+    /// another pack, a recording, a read-only file) is refused and left as it was: the
+    /// archive replaced it, by a rename that lost its permissions too. A zip archive, or an
+    /// empty file, is replaced.
+    @Test func anArchiveDoesNotReplaceAFileThatIsNoZip() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "cave"], in: scratch.url, data: data)
+        _ = try echolot(["new", "pack", "other"], in: scratch.url, data: data)
+        try Data("{\"t\": 1, \"action\": \"select\"}\n".utf8).write(to: scratch.at("kept.jsonl"))
+        try Data("notes".utf8).write(to: scratch.at("read-only.zip"))
+        #expect(chmod(scratch.at("read-only.zip").path, 0o444) == 0)
+        for out in ["other/pack.json", "kept.jsonl", "read-only.zip"] {
+            let before = try Data(contentsOf: scratch.at(out))
+            let packed = try echolot(["pack", "cave", "--out", out], in: scratch.url, data: data)
+            #expect(packed.status == 1, "\(out)")
+            #expect(packed.stderr == "\(out):1:1: error: the file exists and is not a zip archive (it does not begin with PK), "
+                + "so it is not replaced; give a new file name, or remove the file first\n")
+            #expect(try Data(contentsOf: scratch.at(out)) == before)
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: scratch.at("read-only.zip").path)[.posixPermissions] as? Int == 0o444)
+        #expect(scratch.listing().allSatisfy { !$0.hasSuffix(".tmp") })
+        try Data().write(to: scratch.at("empty.zip"))
+        #expect(try echolot(["pack", "cave", "--out", "empty.zip"], in: scratch.url, data: data).status == 0)
+        let again = try echolot(["pack", "cave", "--out", "empty.zip"], in: scratch.url, data: data)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try Data(contentsOf: scratch.at("empty.zip")).prefix(2) == Data("PK".utf8))
+    }
+
     /// A folder nested so deep that no path below it fits an archive is told as such where
     /// it gets too long: walking it to the bottom held a descriptor for every folder, ran
     /// out of them and blamed read permission.
@@ -568,7 +597,8 @@ struct CommandTests {
         let data = scratch.at("data")
         _ = try echolot(["new", "pack", "cave"], in: scratch.url, data: data)
         try FileManager.default.createDirectory(at: scratch.at("shared"), withIntermediateDirectories: true)
-        try Data("old".utf8).write(to: scratch.at("shared/cave.zip"))
+        // An empty archive: the one file an --out may replace is a zip archive.
+        try Data([0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18)).write(to: scratch.at("shared/cave.zip"))
         try FileManager.default.createSymbolicLink(atPath: scratch.at("latest.zip").path, withDestinationPath: "shared/cave.zip")
         let packed = try echolot(["pack", "cave", "--out", "latest.zip"], in: scratch.url, data: data)
         #expect(packed.status == 0, "\(packed.stderr)")
