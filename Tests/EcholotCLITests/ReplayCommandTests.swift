@@ -263,4 +263,27 @@ import Testing
 
             """)
     }
+
+    /// A WAV file given for the log (`replay`, `run --input`) is told in one line, not in
+    /// twenty bad lines and a note; so is any file that is no text.
+    @Test func aWAVFileGivenForTheLogIsToldOnce() throws {
+        let folder = try temporaryFolder()
+        let wav = folder.appendingPathComponent("a.wav")
+        let samples = (0 ..< 20_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }
+        try Data(Array("RIFF".utf8) + [0x44, 0x4E, 0, 0] + Array("WAVEfmt ".utf8) + [16, 0, 0, 0, 1, 0, 2, 0, 0x44, 0xAC, 0, 0]
+            + samples).write(to: wav)
+        let told = "\(wav.path):1:1: error: this is a WAV file, not an input log (JSON Lines text: one event a line, "
+            + "such as {\"t\": 1.5, \"action\": \"select\"}, as 'echolot play --record' writes)\n"
+        for arguments in [["replay", wav.path], ["run", "levels/tutorial", "--level", "first-sound", "--input", wav.path]] {
+            let run = try echolot(arguments)
+            #expect(run.status == 1)
+            #expect(run.stderr == told, "\(arguments[0])")
+        }
+        let profile = folder.appendingPathComponent("p.sqlite")
+        try Data(Array("SQLite format 3".utf8) + [0] + samples).write(to: profile)
+        let replayed = try echolot(["replay", profile.path])
+        #expect(replayed.status == 1)
+        #expect(replayed.stderr.hasPrefix("\(profile.path):1:16: error: this is not a text file (it holds a NUL byte here), not an input log"))
+        #expect(replayed.stderr.split(separator: "\n").count == 1, "\(replayed.stderr)")
+    }
 }

@@ -83,6 +83,60 @@ import Testing
         }
     }
 
+    /// A WAV file given for the log is told once as what it is: it was twenty syntax
+    /// errors (`expected a value, found 'RIFFd'`), two of them calling it UTF-16.
+    @Test func aWAVFileIsToldOnce() {
+        let header: [UInt8] = Array("RIFF".utf8) + [0x24, 0x10, 0, 0] + Array("WAVEfmt ".utf8) + [16, 0, 0, 0, 1, 0, 2, 0]
+        let samples = (0 ..< 4_000).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        do {
+            _ = try InputLog.parse(header + [0x44, 0xAC, 0, 0] + samples, displayPath: "a.wav")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == ["a.wav:1:1: error: this is a WAV file, not an input log (JSON Lines text: "
+                + "one event a line, such as {\"t\": 1.5, \"action\": \"select\"}, as 'echolot play --record' writes)"])
+        }
+    }
+
+    /// Any other file that is no text (a NUL byte or bytes that are no UTF-8 near its
+    /// start) is told once, at that byte; text with such a byte further on is read line
+    /// by line, and a character cut off at the end of the bytes looked at is no fault.
+    @Test func aFileThatIsNoTextIsToldOnceAtItsFirstBadByte() {
+        let tail = ", not an input log (JSON Lines text: one event a line, such as {\"t\": 1.5, \"action\": \"select\"}, "
+            + "as 'echolot play --record' writes)"
+        let cases: [([UInt8], String)] = [
+            (Array("SQLite format 3".utf8) + [0] + [UInt8](repeating: 0x41, count: 100),
+             "1:16: error: this is not a text file (it holds a NUL byte here)"),
+            (Array("{\"t\": 1, \"action\": \"select\"}\nhé".utf8) + [0xFF, 0xFE, 0x0A, 0x0A],
+             "2:3: error: this is not a text file (it holds a byte that is no UTF-8 (0xFF) here)"),
+            (Array("ab".utf8) + [0xED, 0xA0, 0x80], "1:3: error: this is not a text file (it holds a byte that is no UTF-8 (0xED) here)"),
+            (Array("ab".utf8) + [0xE2, 0x82], "1:3: error: this is not a text file (it holds a byte that is no UTF-8 (0xE2) here)"),
+        ]
+        for (bytes, told) in cases {
+            do {
+                _ = try InputLog.parse(bytes, displayPath: "x.bin")
+                Issue.record("expected an error for \(bytes)")
+            } catch {
+                #expect(error.diagnostics.map(\.description) == ["x.bin:" + told + tail])
+            }
+        }
+        // A log whose bad byte lies past the bytes looked at, and one whose look ends inside "é".
+        let line = "{\"t\": 1, \"action\": \"select\"}\n"
+        let long = String(repeating: line, count: InputLog.textSniffLength / line.utf8.count + 1)
+        do {
+            _ = try InputLog.parse(Array(long.utf8) + [0xFF, 0x0A], displayPath: "x.jsonl")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.diagnostics.count == 1 && !error.diagnostics[0].message.contains("text file"), "\(error.diagnostics)")
+        }
+        let shifted = String(repeating: " ", count: InputLog.textSniffLength - 1) + "é\n" + line
+        do {
+            _ = try InputLog.parse(Array(shifted.utf8), displayPath: "x.jsonl")
+            Issue.record("expected an error")
+        } catch {
+            #expect(!error.diagnostics.contains { $0.message.contains("text file") }, "\(error.diagnostics)")
+        }
+    }
+
     /// A log written by hand as a JSON array of events is told once that a log is JSON
     /// Lines: it was `1:46: unexpected end of file, expected a value` and `2:29: unexpected
     /// ']' after the end of the JSON value`, neither saying what the file should be.

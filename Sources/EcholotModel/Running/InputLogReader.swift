@@ -28,6 +28,11 @@ extension InputLog {
         if let problem = JSONParser.encodingProblem(bytes) {
             throw PackLoadError(diagnostics: [Diagnostic(path: displayPath, line: 1, column: 1, message: problem)])
         }
+        // A WAV or any binary file given for the log: read line by line, its every chunk
+        // of bytes was a bad line, twenty of them told before reading stopped.
+        if let (position, problem) = notTextProblem(bytes) {
+            throw PackLoadError(diagnostics: [Diagnostic(path: displayPath, at: position, message: problem)])
+        }
         // Said once for the file: read line by line, an array is a syntax error on its
         // first and last lines, neither of which says what the file should be.
         if let first = JSONParser.firstCharacter(bytes), first.byte == UInt8(ascii: "[") {
@@ -68,6 +73,57 @@ extension InputLog {
         }
         guard diagnostics.isEmpty else { throw PackLoadError(diagnostics: diagnostics) }
         return InputLog(events, path: displayPath)
+    }
+
+    /// How many of a file's first bytes are looked at to tell whether it is text at all.
+    static let textSniffLength = 4_096
+
+    /// Where a file that is no text starts to show it and what it is told, when `bytes`
+    /// are a WAV file, or hold a NUL byte or bytes that are no UTF-8 in their first
+    /// ``textSniffLength``; `nil` for text (whose bad lines are each told).
+    static func notTextProblem(_ bytes: [UInt8]) -> (SourcePosition, String)? {
+        let what = "an input log (JSON Lines text: one event a line, such as {\"t\": 1.5, \"action\": \"select\"}, as 'echolot play --record' writes)"
+        if bytes.count >= 12, bytes[0 ..< 4].elementsEqual("RIFF".utf8), bytes[8 ..< 12].elementsEqual("WAVE".utf8) {
+            return (.start, "this is a WAV file, not \(what)")
+        }
+        let head = bytes.prefix(textSniffLength)
+        guard let bad = firstNonText(head, complete: head.count == bytes.count) else { return nil }
+        // Its line and column, as an editor shows them, so the byte can be found in a text file.
+        let before = head[..<bad]
+        let line = before.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        let column = 1 + SourcePosition.columns(of: head[lineStart ..< bad])
+        let byte = head[bad] == 0 ? "a NUL byte" : "a byte that is no UTF-8 (0x\(String(head[bad], radix: 16, uppercase: true)))"
+        return (SourcePosition(line: line, column: column), "this is not a text file (it holds \(byte) here), not \(what)")
+    }
+
+    /// The index of the first NUL byte or byte that breaks UTF-8 in `bytes`; a character
+    /// cut off at the end is no fault unless `complete` says the file ends there.
+    private static func firstNonText(_ bytes: ArraySlice<UInt8>, complete: Bool) -> Int? {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let lead = bytes[index]
+            if lead == 0 { return index }
+            let length: Int, second: ClosedRange<UInt8>
+            switch lead {
+            case 0x01 ... 0x7F: index += 1; continue
+            case 0xC2 ... 0xDF: (length, second) = (2, 0x80 ... 0xBF)
+            case 0xE0: (length, second) = (3, 0xA0 ... 0xBF)
+            case 0xED: (length, second) = (3, 0x80 ... 0x9F)  // not the UTF-16 surrogates
+            case 0xE1 ... 0xEF: (length, second) = (3, 0x80 ... 0xBF)
+            case 0xF0: (length, second) = (4, 0x90 ... 0xBF)
+            case 0xF1 ... 0xF3: (length, second) = (4, 0x80 ... 0xBF)
+            case 0xF4: (length, second) = (4, 0x80 ... 0x8F)
+            default: return index
+            }
+            for offset in 1 ..< length {
+                guard index + offset < bytes.endIndex else { return complete ? index : nil }
+                let next = bytes[index + offset]
+                guard offset == 1 ? second.contains(next) : (0x80 ... 0xBF).contains(next) else { return index }
+            }
+            index += length
+        }
+        return nil
     }
 
     /// What a log written as one JSON array of events is told.
