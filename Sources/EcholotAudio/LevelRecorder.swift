@@ -49,8 +49,27 @@ public final class LevelRecorder {
     public func render(seconds: Double) throws {
         if let failure { throw failure }
         pendingFrames += seconds * Double(writer.sampleRate)
-        var frames = Int(pendingFrames.rounded(.down))
+        let frames = Int(pendingFrames.rounded(.down))
         pendingFrames -= Double(frames)
+        try render(frames: frames)
+    }
+
+    /// Renders the current state until the file holds `seconds` of audio to the frame,
+    /// round(`seconds` × rate), a second of it at most per call; returns whether it does.
+    /// Each tick writes whole frames and carries the fraction left, so counting the rest
+    /// from ``seconds`` fell a frame short (132,299 frames for 3 s).
+    public func fill(upTo seconds: Double) throws -> Bool {
+        if let failure { throw failure }
+        let total = Int((seconds * Double(writer.sampleRate)).rounded())
+        try render(frames: min(total - writer.framesWritten, writer.sampleRate))
+        guard writer.framesWritten >= total else { return false }
+        pendingFrames = 0
+        return true
+    }
+
+    /// Renders `frames` frames of the current state (none when not above 0).
+    private func render(frames: Int) throws {
+        var frames = frames
         while frames > 0 {
             let chunk = min(frames, scratch.count / 2)
             try scratch.withUnsafeMutableBufferPointer { buffer in

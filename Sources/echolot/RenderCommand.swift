@@ -206,8 +206,8 @@ struct RenderCommand: LoadsStandardRules {
             if let skipFailure { throw skipFailure }
             for error in result.errors { Terminal.error(error) }
             if let note = result.stallNote { Terminal.error(note) }
-            // The rest after an early end.
-            try sound(max(0, seconds - recorder.seconds))
+            // The rest after an early end, to the frame.
+            repeat { stopIfAsked() } while try !recorder.fill(upTo: seconds)
             guard problems.count == 0 else {
                 // The sounds the level's files name were checked before the render (`load`):
                 // these are ones a rule set while the level ran, found only by playing it.

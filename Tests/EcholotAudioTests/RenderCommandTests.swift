@@ -89,6 +89,24 @@ import Testing
         expectTheBellAhead(after: 1.5, in: audio)
     }
 
+    /// A level the input log ends early sounds on to --seconds to the frame: each tick
+    /// wrote whole frames and carried the fraction, which the rest left out, one frame short
+    /// (132,299 for 3 s). The count is round(seconds × rate) however the level ends.
+    @Test(arguments: [(3.0, 44_100), (10.0, 44_100), (2.5, 48_000), (1.01, 44_100)])
+    func aLevelEndedEarlyIsRenderedToTheFrame(seconds: Double, rate: Int) throws {
+        let log = folder.appendingPathComponent("end.jsonl")
+        // Ended at the 116th tick, as `play --record` writes its time: there the fractions
+        // carried add up to just under a frame.
+        try Data("{\"t\": 0.5, \"action\": \"turnTo\", \"azimuth\": 30}\n{\"t\": 1.9333333333333333, \"action\": \"end\"}\n".utf8)
+            .write(to: log)
+        let out = folder.appendingPathComponent("ended-\(seconds)-\(rate).wav")
+        let run = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "\(seconds)", "--rate", "\(rate)",
+                               "--out", out.path, "--input", log.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let audio = try AudioAsset.decode(url: out)
+        #expect(audio.samples.count / audio.channels == Int((seconds * Double(rate)).rounded()))
+    }
+
     /// `--earned-before` starts the level with those achievements, as `run` and `replay`
     /// do, so a recording renders as its player heard it: here a rule that hushes the bell
     /// for a player who has won before.
