@@ -1,5 +1,6 @@
 import ArgumentParser
 import EcholotModel
+import EcholotScript
 
 /// `--earned-before ID,…` of `run`, `replay` and `render`: the achievements a level starts with, as it
 /// starts with those a profile holds, so that a run a profile played (or a recording of
@@ -24,5 +25,17 @@ struct EarnedBeforeOption: ParsableArguments {
         for id in written ?? [] {
             if let problem = Identifiers.achievementIDProblem(id) { throw ValidationError("--earned-before: \(problem)") }
         }
+    }
+
+    /// Refuses, once the level is loaded, an id a slip away from an achievement the pack's
+    /// scripts register, naming the one meant (exit 1, before anything is played), as a
+    /// pack test's `earnedBefore` does: the level would start without it, and its hash
+    /// would be another. Any other id is taken, as achievements are global.
+    func check(against game: LoadedGame) throws {
+        let registered = game.rules.engine.ruleNames(.achievement, for: game.pack.id)
+        let problems = (written ?? []).compactMap { Identifiers.startingAchievementProblem($0, registered: registered) }
+        guard !problems.isEmpty else { return }
+        for problem in problems { Terminal.error("error: --earned-before: \(problem)") }
+        throw ExitCode(1)
     }
 }

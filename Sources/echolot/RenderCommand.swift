@@ -90,6 +90,7 @@ struct RenderCommand: LoadsStandardRules {
         let game = try GameLoader.load(pack: pack, level: level, soundsRefused:
             "\(MessageText.argument(out)): error: not written: sounds of the level cannot be played (above)")
         game.showPrints()
+        try earned.check(against: game)
         // By id, through a base or a dependency: every folder the game reads is protected.
         let read = [URL(fileURLWithPath: pack)] + game.pack.folders
         if let problem = OutputGuard.problem(writing: URL(fileURLWithPath: out), reading: read) {

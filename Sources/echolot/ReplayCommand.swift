@@ -93,6 +93,7 @@ struct ReplayCommand: LoadsStandardRules {
             throw ExitCode(1)
         }
         let game = try GameLoader.told(GameLoader.game(of: loaded, shown: packPath, level: levelID))
+        try earned.check(against: game)
         if let recording {
             if recording.packVersion != game.pack.manifest.version {
                 Terminal.error("\(log): warning: recorded with \(recording.packID) \(MessageText.named(recording.packVersion)), replaying with \(game.pack.manifest.version)")

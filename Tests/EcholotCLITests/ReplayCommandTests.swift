@@ -286,4 +286,29 @@ import Testing
         #expect(replayed.stderr.hasPrefix("\(profile.path):1:16: error: this is not a text file (it holds a NUL byte here), not an input log"))
         #expect(replayed.stderr.split(separator: "\n").count == 1, "\(replayed.stderr)")
     }
+
+    /// `--earned-before` with a slip of an achievement the scripts register is refused
+    /// with the one meant, by run, replay and render alike, as a pack test's `earnedBefore`
+    /// is: `firstWn` started the level with an achievement no rule reads, a different hash
+    /// and status 0. An id no script of the pack registers is taken (achievements are global).
+    @Test func aSlipInEarnedBeforeIsToldWithTheOneMeant() throws {
+        let log = try write(meta: fields())
+        let out = try temporaryFolder().appendingPathComponent("slip.wav")
+        let told = "error: --earned-before: no script registers an achievement 'firstWn' (did you mean 'firstWin'?)\n"
+            + "error: --earned-before: no script registers an achievement 'quikEar' (did you mean 'quickEar'?)\n"
+        for command in [
+            ["run", "levels/tutorial", "--level", "first-sound", "--input", log],
+            ["replay", log],
+            ["render", "levels/tutorial", "--level", "first-sound", "--seconds", "1", "--out", out.path],
+        ] {
+            let refused = try echolot(command + ["--earned-before", "firstWn,flawless,quikEar"])
+            #expect(refused.status == 1, "\(command[0])")
+            #expect(refused.stderr == told, "\(command[0])")
+            #expect(refused.stdout == "", "\(command[0])")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let taken = try echolot(["run", "levels/tutorial", "--level", "first-sound", "--input", log, "--earned-before", "caveEchoes.deepDiver,firstWin"])
+        #expect(taken.status == 0, "\(taken.stderr)")
+        #expect(taken.stderr == "", "\(taken.stderr)")
+    }
 }

@@ -20,6 +20,17 @@ public enum Identifiers {
             + "not starting with a digit, as echolot.achievement registers it"
     }
 
+    /// Why `id` may not name an achievement a level starts with (a pack test's
+    /// `earnedBefore`, `--earned-before`), given those the pack's scripts register: it is no
+    /// achievement id, or a slip away from a registered one, which is named as the one
+    /// meant (the level would start without it and show nothing). `nil` for any other id:
+    /// achievements are global, and a rule may read one of another pack.
+    public static func startingAchievementProblem(_ id: String, registered: [String]) -> String? {
+        if let problem = achievementIDProblem(id) { return problem }
+        guard !registered.contains(id), let meant = Suggestion.closest(to: id, among: registered) else { return nil }
+        return "no script registers an achievement \(named(id)) (did you mean \(named(meant))?)"
+    }
+
     /// Pack ids: `[a-z0-9][a-z0-9._-]*`.
     public static func isPackID(_ s: String) -> Bool {
         guard let first = s.unicodeScalars.first else { return false }

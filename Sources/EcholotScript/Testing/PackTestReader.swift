@@ -151,12 +151,9 @@ struct PackTestReader {
     /// An achievement id `field` names: one no achievement could have is refused, and so is
     /// a slip away from one the pack's scripts register (with that one); another is taken.
     private func check(_ id: String, in field: String) throws(Problem) {
-        if let problem = Identifiers.achievementIDProblem(id) {
+        if let problem = Identifiers.startingAchievementProblem(id, registered: achievements) {
             throw Problem(message: "'\(field)': \(problem)", field: field)
         }
-        guard !achievements.contains(id), let meant = Suggestion.closest(to: id, among: achievements) else { return }
-        throw Problem(message: "'\(field)': no script registers an achievement \(MessageText.named(id)) "
-            + "(did you mean \(MessageText.named(meant))?)", field: field)
     }
 
     /// The progress records the level starts with: a table of achievement id → record (a
