@@ -77,6 +77,7 @@ import Testing
               ["pack.meet"] = function(focus) for _, g in pairs(\(path).goals) do g.state = "met" end end,
               ["pack.fail"] = function(focus) \(path).goals.b.state = "failed" end,
               ["pack.again"] = function(focus) \(path).goals.a.state = "met" end,
+              ["pack.both"] = function(focus, action, ctx) \(path).goals.a.state = "met" ctx.emit("goal.met", { id = "a" }) end,
             } })
             """
         let level = Support.level(entities: [("bell", 0)], goals: #"[{"type": "find", "id": "b", "entity": "bell"}, {"type": "find", "id": "a", "entity": "bell"}]"#)
@@ -97,5 +98,9 @@ import Testing
         again.dispatch(.start)
         #expect(again.dispatch(Action("pack.again")).actions.map(\.name) == ["pack.again", "goal.met"])
         #expect(again.dispatch(Action("pack.again")).actions.map(\.name) == ["pack.again"])
+        // A reducer that emits the announcement itself, as one had to before, gets it once.
+        let both = try Support.world(scripts: ["judge.lua": script], level: level).store
+        both.dispatch(.start)
+        #expect(both.dispatch(Action("pack.both")).actions.map(\.name) == ["pack.both", "goal.met"])
     }
 }

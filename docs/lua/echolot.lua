@@ -119,15 +119,16 @@ function Context.emit(name, payload) end
 
 ---A parameter declaration: a type name, or a table.
 ---@alias echolot.ParamType "number"|"integer"|"string"|"boolean"|"list"|"map"|"entity"|"entities"|"tag"|"any"
+---@alias echolot.ItemType "number"|"integer"|"string"|"boolean"|"map"|"entity"|"any"
 
 ---@class echolot.ParamSpec
 ---@field type? echolot.ParamType Default `any`.
 ---@field default? echolot.Value Used when the level leaves it out (makes it optional).
----@field min? number Smallest number, or shortest list (finite, not above `max`).
+---@field min? number Smallest number, or shortest list (finite, not above `max`; for an integer or a length, a whole number must lie between them).
 ---@field max? number Largest number, or longest list (finite, not below `min`).
 ---@field optional? boolean Whether a level may leave it out without a default.
 ---@field values? echolot.Value[] The only values allowed.
----@field of? echolot.ParamType The type of a list's items.
+---@field of? echolot.ItemType The type of a list's items.
 ---@field description? string
 
 ---@class echolot.Spec

@@ -18,19 +18,6 @@ echolot.goal("find", {
     if (params.entity == nil) == (params.tag == nil) then
       return "give exactly one of 'entity' and 'tag'"
     end
-    -- A target no select can pick would leave the goal pending for good: the level could
-    -- never be won. (A tag no entity carries is told as the parameter's value.)
-    if params.tag ~= nil then
-      for _, entity in pairs(level.entities) do
-        if tagged(entity, params.tag) and entity.selectable ~= false then return nil end
-      end
-      return "every entity with the tag '" .. params.tag .. "' is not selectable (\"selectable\": false), "
-        .. "so none can be found and the level could never be won", "tag"
-    end
-    if level.entities[params.entity].selectable == false then
-      return "'" .. params.entity .. "' is not selectable (\"selectable\": false), "
-        .. "so it can never be found and the level could never be won", "entity"
-    end
   end,
   on = {
     ["entity.selected"] = function(goal, action, ctx)

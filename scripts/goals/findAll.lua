@@ -12,21 +12,6 @@ echolot.goal("findAll", {
   params = {
     tag = { type = "tag", description = "the tag every entity to find carries" },
   },
-  check = function(params, level)
-    -- One with the tag that no select can pick would keep the goal pending for good. (The
-    -- tag is the parameter's type: validate has told a tag no entity carries.)
-    local stuck = nil
-    for id, entity in pairs(level.entities) do
-      if entity.selectable == false and tagged(entity, params.tag) then
-        stuck = id
-        break
-      end
-    end
-    if stuck ~= nil then
-      return "'" .. stuck .. "' has the tag '" .. params.tag .. "' but is not selectable (\"selectable\": false), "
-        .. "so not every one can be found and the level could never be won", "tag"
-    end
-  end,
   on = {
     ["entity.selected"] = function(goal, action, ctx)
       if goal.state ~= "pending" then return end

@@ -90,6 +90,30 @@ local function nearhint(value, names)
   return near and format(" (did you mean '%s'?)", near) or ""
 end
 
+-- The keys of the set `level[name]` (its entity ids or tags), sorted once per validation
+-- and kept beside it: a level of thousands of entities whose entries each name a missing
+-- one (a rule's default, say) would sort them again for every entry.
+local function sortedlevelkeys(level, name)
+  local sorted = level.sorted or {}
+  level.sorted = sorted
+  if sorted[name] == nil then
+    local list = {}
+    for k in sortedpairs(level[name]) do list[#list + 1] = k end
+    sorted[name] = list
+  end
+  return sorted[name]
+end
+
+-- The "did you mean" for `value`, missing from `level[name]`: found once per value and
+-- kept, for the same reason.
+local function levelhint(level, name, value)
+  local hints = level.hints or {}
+  level.hints = hints
+  local key = name .. "\0" .. tostring(value)
+  if hints[key] == nil then hints[key] = nearhint(value, sortedlevelkeys(level, name)) end
+  return hints[key]
+end
+
 -- The problems with `value` for parameter `decl`: a list of {reason, item}, item the index
 -- of the list item a reason is about (nil for the value as a whole). Every bad item is told,
 -- and a list's wrong length beside them. `level` holds the level's entity ids and tags as
@@ -101,6 +125,16 @@ local function valueproblems(decl, value, level)
   if type(value) == "number" then
     if decl.min ~= nil and value < decl.min then return { { format("must be ≥ %s", tostring(decl.min)) } } end
     if decl.max ~= nil and value > decl.max then return { { format("must be ≤ %s", tostring(decl.max)) } } end
+  end
+  if t == "tag" and level ~= nil and not level.tags[value] then
+    local near = levelhint(level, "tags", value)
+    if near == "" then
+      local tags = sortedlevelkeys(level, "tags")
+      local shown = {}
+      for i = 1, math.min(#tags, 12) do shown[i] = named(tags[i]) end
+      near = #tags == 0 and " (they carry none)" or " (they carry " .. concat(shown, ", ") .. (#tags > 12 and ", …)" or ")")
+    end
+    return { { format("is no tag of this level's entities: %s%s", named(value), near) } }
   end
   if decl.values ~= nil then
     local shown, names = {}, {}
@@ -116,23 +150,10 @@ local function valueproblems(decl, value, level)
     bad = bad + 1
     if bad <= maxitems then found[#found + 1] = { format("item %d %s", i, reason), i } end
   end
-  local ids
   local function unknown(id)
-    if ids == nil then
-      ids = {}
-      for k in sortedpairs(entities) do ids[#ids + 1] = k end
-    end
-    return format("names no entity of this level: '%s'%s", tostring(id), nearhint(id, ids))
+    return format("names no entity of this level: %s%s", named(id), levelhint(level, "entities", id))
   end
   if t == "entity" and entities ~= nil and not entities[value] then return { { unknown(value) } } end
-  if t == "tag" and level ~= nil and not level.tags[value] then
-    local tags = {}
-    for k in sortedpairs(level.tags) do tags[#tags + 1] = k end
-    local near = nearhint(value, tags)
-    return { { format("is no tag of this level's entities: '%s'%s", tostring(value),
-      near ~= "" and near or #tags == 0 and " (they carry none)" or " (they carry " .. concat(tags, ", ", 1, math.min(#tags, 12))
-        .. (#tags > 12 and ", …)" or ")")) } }
-  end
   if t == "list" or t == "entities" then
     local of = t == "entities" and "string" or decl.of
     local n = #value

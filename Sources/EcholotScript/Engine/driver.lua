@@ -404,6 +404,7 @@ function runners.reducer(batch, action, fn)
   if focus == nil then return end
   C.level, C.dt, C.time, C.params, C.id = level, action.dt, level and dataOf[level].time, nil, batch.rule.name
   local before = goalstates(level)
+  local emitted = emitn
   E.focus(focus)
   resetbudget()
   local result = fn(focus, action, ctx)
@@ -415,7 +416,16 @@ function runners.reducer(batch, action, fn)
   -- ends the level on those announcements, and would otherwise wait for ever. In id order,
   -- so that the follow-up actions are the same in every run.
   local after = goalstates(dataOf[root].level)
-  for id, state in sortedpairs(after) do announce(batch, fn, id, before[id] or "pending", state) end
+  -- A reducer written before these announcements came sets the state and emits the
+  -- announcement itself: that one stands, and is not made twice.
+  local own = {}
+  for i = emitted + 1, emitn, 2 do
+    local payload = emits[i + 1]
+    if payload and type(payload.id) == "string" then own[emits[i] .. "\0" .. payload.id] = true end
+  end
+  for id, state in sortedpairs(after) do
+    if not own["goal." .. tostring(state) .. "\0" .. id] then announce(batch, fn, id, before[id] or "pending", state) end
+  end
 end
 
 -- A batch: one rule, ready to run over whatever instances the state has.

@@ -113,7 +113,11 @@ E.sortedpairs = sortedpairs
 -- state's does (`cannot change field 'x': …`), so that it is placed at the write.
 local function rodenied(view, key)
   local meta = getrawmetatable(view)
-  local field = type(key) == "string" and host.named(key) or tostring(key)
+  -- Never by address (`table: 0x…`) or as the C library prints NaN: the message would
+  -- differ from run to run.
+  local field = type(key) == "string" and host.named(key)
+    or type(key) == "number" and key == key and key ~= 1/0 and key ~= -1/0 and tostring(key)
+    or type(key) == "number" and "(a number that is not finite)" or "(a " .. type(key) .. ")"
   error(format("cannot change field %s: %s is read-only%s", field, meta.__metatable, meta.note or ""), 2)
 end
 local function ropairs(view) return sortedpairs(getrawmetatable(view).__index) end

@@ -156,12 +156,15 @@ public final class LevelLoop {
                                      readingAfter: settleUntil)
             if let signal = wake.termination { return .interrupted(signal) }
             if wake.terminalGone { return .interrupted(SIGHUP) }
+            // Back from Ctrl-Z: paused before the size is checked, or a window enlarged while
+            // stopped would say the game goes on just before it is said to be paused.
+            if wake.resumed { pauseOnComingBack() }
             if wake.resized {
                 // Size first: the words that the game goes on are in the redrawn screen.
                 checkSize()
                 display.resized()
             }
-            if wake.resumed { comeBack() }
+            if wake.resumed { sayBack() }
             for (index, key) in wake.keys.enumerated() {
                 if let exit = handle(key, at: wake.time, since: wake.keysSince) {
                     pump.unread(wake, after: index)
@@ -216,17 +219,20 @@ public final class LevelLoop {
         settleUntil = settle > 0 ? time + settle : -.infinity
     }
 
-    /// Back after the game was stopped (Ctrl-Z, then `fg`): the level is paused, and the
-    /// game says where the player is and that it waits. The stopped time is not counted
+    /// Back after the game was stopped (Ctrl-Z, then `fg`): the level is paused (and
+    /// ``sayBack()`` says where the player is and that it waits). The stopped time is not counted
     /// (the clock catches up `maxCatchUp` ticks at most), but a screen reader says the
     /// shell's `fg` line first, and a player needs a moment to find the way back in.
-    private func comeBack() {
-        if !paused, !waiting {
-            paused = true
-            // As with p: the next press is told anew.
-            told = HeldKey()
-            if !tooSmall { feedback?.paused(true) }
-        }
+    private func pauseOnComingBack() {
+        guard !paused, !waiting else { return }
+        paused = true
+        // As with p: the next press is told anew.
+        told = HeldKey()
+        if !tooSmall { feedback?.paused(true) }
+    }
+
+    /// Says the game is back after Ctrl-Z, where, and that it waits (paused, or for its start).
+    private func sayBack() {
         let state = waiting ? words.startPrompt : words.paused(story: context.storyScene != nil)
         display.levelSaid(words.backInTheGame(context.names.level(session.level), then: state), style: .warning)
     }
