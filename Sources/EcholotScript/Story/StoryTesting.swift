@@ -27,7 +27,8 @@ public enum StoryTesting {
 
     /// Runs every story test of `pack` (or only the files `only` names, as paths inside the
     /// pack: `tests/storm.story.json`); `[]` when the pack has no `story.json` and no story
-    /// tests. Problems with the story itself fail every test with the story's diagnostics.
+    /// tests, unless its scripts do not load: that is one failed result, with their
+    /// diagnostics. Problems with the story itself fail every test with the story's diagnostics.
     public static func run(_ pack: Pack, standardRules: URL? = nil, only: [String]? = nil) -> [Result] {
         switch PackTests.loadRules(pack, standardRules: standardRules) {
         case let .success(rules):
