@@ -275,4 +275,38 @@ import Testing
         #expect(transcript.lines == ["arrive.1", "me"])
         #expect(transcript.ending == "y")
     }
+
+    /// A rule that emits one of the story's announcements is told at its line what to do
+    /// instead (its `story.finished` had play say "The story ends" and go on to the next
+    /// level; its `story.stopped` failed the test "the story run failed: bye" while the
+    /// story still ran). A rule's own `story.*` name and the requests stay its to emit.
+    @Test(arguments: [
+        ("story.finished", "that it reached an end step; to end the story, emit story.jump to a chapter whose steps end it"),
+        ("story.stopped", "that it stopped on an error; to end the story, emit story.jump to a chapter whose steps end it"),
+        ("story.line", "that a line begins; to speak lines, emit story.jump to a chapter whose cut-scene says them"),
+        ("story.level", "that a level is entered; to play one, emit story.jump to a chapter whose level step plays it"),
+    ])
+    func aRuleCannotEmitTheStorysAnnouncements(name: String, told: String) throws {
+        let problems = try Doorbell.problems(
+            story: Self.cutsceneFirst,
+            rule: """
+                echolot.story({ on = { ["cutscene.done"] = function(story, action, ctx)
+                  ctx.emit("\(name)", { ending = "tower", message = "bye", id = "door" })
+                end } })
+                """,
+            test: #"{ "plays": [ \#(Doorbell.winDoor) ], "expect": { "ending": "x" } }"#)
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.contains("scripts/story.lua:2:3: error: ctx.emit: \(name) is the story's own announcement \(told)") == true,
+                "\(problems)")
+        let own = try Doorbell.problems(
+            story: Self.twoChapters,
+            rule: """
+                echolot.story({ on = { ["level.won"] = function(story, action, ctx)
+                  ctx.emit("story.doorOpened", {})
+                  ctx.emit("story.set", { name = "opened", value = true })
+                end } })
+                """,
+            test: #"{ "plays": [ \#(Doorbell.winDoor) ], "expect": { "variables": { "opened": true }, "ending": "x" } }"#)
+        #expect(own == [])
+    }
 }

@@ -65,6 +65,7 @@ public enum ActionName {
     /// Why a rule (or an entity's action) cannot emit the action `name`, with the likely
     /// name when it is a slip (`pakc.bell`, `goal.mett`); nil when it can.
     public static func problem(emitting name: String) -> String? {
+        if let announced = StoryAction.problem(emitting: name) { return announced }
         if emittable.contains(name) || families.contains(where: name.hasPrefix) { return nil }
         var likely = Suggestion.closest(to: name, among: emittable)
         if likely == nil, let dot = name.firstIndex(of: ".") {

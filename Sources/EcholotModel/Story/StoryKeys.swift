@@ -31,6 +31,25 @@ public enum StoryAction {
     public static let jump = "story.jump"
     /// From rules: set story variable `{name, value}`.
     public static let set = "story.set"
+
+    /// Why a rule cannot emit `name`, one of the story's own announcements or the front
+    /// end's inputs, with what to do instead; nil for any other name. The transcript, the
+    /// terminal and the director take these as what happened: a rule's `story.finished`
+    /// told the player the story ended and then played on.
+    public static func problem(emitting name: String) -> String? {
+        let instead: String
+        switch name {
+        case finished: instead = "that it reached an end step; to end the story, emit story.jump to a chapter whose steps end it (an \"end\" step)"
+        case stopped: instead = "that it stopped on an error; to end the story, emit story.jump to a chapter whose steps end it (an \"end\" step)"
+        case line: instead = "that a line begins; to speak lines, emit story.jump to a chapter whose cut-scene says them"
+        case choice: instead = "that a choice is offered; to offer one, emit story.jump to a chapter whose choice step offers it"
+        case level: instead = "that a level is entered; to play one, emit story.jump to a chapter whose level step plays it"
+        case start, resume: return "\(name) is the front end's input that \(name == start ? "begins" : "resumes") the story, not a request a rule can make; "
+            + "to move the story, emit story.jump"
+        default: return nil
+        }
+        return "\(name) is the story's own announcement \(instead); rules may emit story.jump and story.set, and story.* names of their own"
+    }
 }
 
 /// The kinds of scene a story plays, as `story.scene.kind` holds them (between scenes and
