@@ -309,4 +309,27 @@ import Testing
             test: #"{ "plays": [ \#(Doorbell.winDoor) ], "expect": { "variables": { "opened": true }, "ending": "x" } }"#)
         #expect(own == [])
     }
+
+    /// A rule's write of the story's status, or of variables that are no table, is refused
+    /// at its line (a status "paused" ended the story with no sentence and the test said
+    /// only that inputs were not used; `story.vars = 5` left the variables `{}`, untold).
+    @Test(arguments: [
+        ("story.status = 'paused'", "field 'status': the story's status changes only as the story plays (it is 'running'); "
+            + "to end the story, emit story.jump to a chapter whose steps end it (an \"end\" step)"),
+        ("story.status = 'finished'", "field 'status': the story's status changes only as the story plays (it is 'running'); "
+            + "to end the story, emit story.jump to a chapter whose steps end it (an \"end\" step)"),
+        ("story.vars = 5", "field 'vars': the story's variables are a table of named values (story.vars.mood = \"happy\"), not 5"),
+        ("story.vars = nil", "field 'vars': the story's variables are a table of named values (story.vars.mood = \"happy\"), not nil"),
+        ("return { status = 'stopped', vars = {}, chapter = story.chapter, step = story.step }",
+            "field 'status': the story's status changes only as the story plays (it is 'running')"),
+    ])
+    func aRuleCannotWriteTheStatusOrVariablesThatAreNoTable(body: String, told: String) throws {
+        let problems = try Doorbell.problems(
+            story: Self.twoChapters,
+            rule: "echolot.story({ on = { [\"level.won\"] = function(story)\n  \(body)\nend } })",
+            test: #"{ "plays": [ \#(Doorbell.winDoor) ], "expect": { "ending": "x" } }"#)
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.contains(told) == true, "\(problems)")
+        #expect(problems.first?.contains("scripts/story.lua:") == true, "\(problems)")
+    }
 }

@@ -364,6 +364,15 @@ local function goalstateproblem(v)
   return format("a goal's state is \"pending\", \"met\" or \"failed\", not %s", type(v) == "string" and format("%q", v) or describe(v))
 end
 
+-- Why a rule cannot change the story's status from `old`: the director sets it as the
+-- story reaches an end step or stops, and a rule's "finished" or "paused" stopped the
+-- story with no ending and no word.
+local function storystatusproblem(old)
+  return format("field 'status': the story's status changes only as the story plays (it is %s); "
+    .. "to end the story, emit story.jump to a chapter whose steps end it (an \"end\" step)",
+    old == nil and "not set yet" or describe(old))
+end
+
 -- Why `v` cannot be an achievement's `earned`, or nil when it can: anything but true
 -- ("yes", 1) would leave it unearned without a word, so only a boolean or nil will do.
 local function earnedproblem(v)
@@ -382,11 +391,21 @@ local function deadlineproblem(v)
     type(v) == "string" and format("%q", v) or describe(v))
 end
 
+-- Why `v` cannot be the story's `vars`, or nil when it can: the director and the
+-- transcript read variables by name, and anything else (`5`) was dropped without a word.
+local function varsproblem(v)
+  if type(v) == "table" then return nil end
+  return format("the story's variables are a table of named values (story.vars.mood = \"happy\"), not %s",
+    type(v) == "string" and format("%q", v) or describe(v))
+end
+
 -- The fields a rule is held to at the line that writes them, by role: a goal's (at a
--- goal's own depth; tables inside a goal share its role) and an achievement's.
+-- goal's own depth; tables inside a goal share its role), an achievement's and the
+-- story's `vars` (its `status`, the director's alone, is refused in `writeother`).
 local fieldproblems = {
   goal = { state = goalstateproblem, deadline = deadlineproblem },
   achievement = { earned = earnedproblem },
+  story = { vars = varsproblem },
 }
 
 -- Why `plain` cannot be item `k` of the level's goals or entities (`role`), in place of
@@ -493,6 +512,9 @@ local function writeother(proxy, meta, data, k, v, old, up)
   if (k == "id" or k == "type") and role == "goal" and depth == goaldepth and v ~= old then
     error(format("field '%s': a goal's %s cannot change (it is %s)", k, k, describe(old)), 2 + up)
   end
+  if role == "story" and k == "status" and v ~= old and focus ~= ENGINE then
+    error(storystatusproblem(old), 2 + up)
+  end
   if role == "level" and (k == "status" or k == "id") and v ~= old and focus ~= ENGINE then
     error(format(k == "status" and "field 'status': a level's status changes only by emitting level.won or level.lost (it is %s)"
       or "field 'id': a level's id cannot change (it is %s)", describe(old)), 2 + up)
@@ -520,6 +542,12 @@ local function writeother(proxy, meta, data, k, v, old, up)
     if role == "goals" or role == "entities" then
       local problem = itemproblem(role, k, plain, before)
       if problem then error(problem, 2 + up) end
+    end
+    -- A story record returned whole keeps its status and holds variables.
+    if child == "story" then
+      if before and plain.status ~= before.status then error(storystatusproblem(before.status), 2 + up) end
+      local problem = varsproblem(plain.vars)
+      if plain.vars ~= nil and problem then error(format("field 'vars': %s", problem), 2 + up) end
     end
     -- A level returned whole keeps its status: that changes only by an outcome.
     if child == "level" and before and plain.status ~= before.status then
