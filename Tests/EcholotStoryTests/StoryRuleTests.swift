@@ -332,4 +332,24 @@ import Testing
         #expect(problems.first?.contains(told) == true, "\(problems)")
         #expect(problems.first?.contains("scripts/story.lua:") == true, "\(problems)")
     }
+
+    /// A `variables` mismatch names the first variable, by name, that differs, as a list's
+    /// names its first differing item (both whole objects, printed alone, left the author
+    /// to find it).
+    @Test(arguments: [
+        (#"{ "falls": 0, "mood": "happy" }"#,
+         #"variables.mood: expected "happy", got nothing: the story never set it (the whole variables: {"falls":0,"seen door":true})"#),
+        (#"{ "falls": 1, "seen door": true }"#,
+         #"variables.falls: expected 1, got 0 (the whole variables: {"falls":0,"seen door":true})"#),
+        (#"{ "falls": 0 }"#,
+         #"variables["seen door"]: expected nothing, got true: the expectation lists every variable the story sets (the whole variables: {"falls":0,"seen door":true})"#),
+    ])
+    func aVariablesMismatchNamesTheFirstDifferingVariable(expected: String, told: String) throws {
+        let problems = try Doorbell.results(
+            story: Self.twoChapters,
+            rule: #"echolot.story({ on = { ["level.won"] = function(story) story.vars.falls = 0; story.vars["seen door"] = true end } })"#,
+            test: #"{ "plays": [ \#(Doorbell.winDoor) ], "expect": { "variables": \#(expected), "ending": "x" } }"#)
+            .flatMap(\.diagnostics).map(\.message)
+        #expect(problems == [told])
+    }
 }

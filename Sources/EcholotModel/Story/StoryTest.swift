@@ -186,9 +186,32 @@ public struct StoryTest: Sendable {
                 let wanted = i < e.count ? e[i].jsonText : "nothing"
                 message = "\(field)[\(i)]: expected \(wanted), got \(got) (the whole \(field): \(actual.jsonText))"
             }
+            if case let .map(e) = expected, case let .map(a) = actual, let differing = StoryTest.firstDifference(e, a) {
+                message = "\(field)\(differing) (the whole \(field): \(actual.jsonText))"
+            }
             problems.append(Diagnostic(path: displayPath, at: position, message: message))
         }
         return problems
+    }
+
+    /// The first variable, by name, that `expected` and `actual` differ in, as the part of
+    /// a mismatch's message after the field's name (`.mood: expected "happy", got nothing:
+    /// the story never set it`); nil when none does. Both whole maps, printed alone, left
+    /// the author to find the one that differs.
+    static func firstDifference(_ expected: PersistentMap<Value>, _ actual: PersistentMap<Value>) -> String? {
+        let names = Set(expected.keys).union(actual.keys).sorted()
+        guard let name = names.first(where: { name in
+            guard let e = expected[name], let a = actual[name] else { return true }
+            return !a.equalsAsJSON(e)
+        }) else { return nil }
+        // A name that is no plain identifier is quoted, so that the message names it exactly.
+        let plain = name.first.map { $0.isLetter || $0 == "_" } == true && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        let shown = plain ? "." + name : "[" + Value.string(name).jsonText + "]"
+        switch (expected[name], actual[name]) {
+        case let (e?, nil): return "\(shown): expected \(e.jsonText), got nothing: the story never set it"
+        case let (nil, a?): return "\(shown): expected nothing, got \(a.jsonText): the expectation lists every variable the story sets"
+        case let (e, a): return "\(shown): expected \(e?.jsonText ?? "nothing"), got \(a?.jsonText ?? "nothing")"
+        }
     }
 
     private static func value(of field: String, in t: StoryTranscript) -> Value {
