@@ -96,12 +96,12 @@
 
 ---What a reducer gets besides its focus (read-only).
 ---@class echolot.Context
----@field level echolot.Level The level; only your focus inside it can be changed.
+---@field level? echolot.Level The level; only your focus inside it can be changed. Nil while no level is played: in an echolot.story rule (or a reducer focused on the game) on the `clock` and `story.start` that begin a story.
 ---@field game table The whole game state: `achievements` (earned in this game: `{level, time, title}`; held by the player's profile as the level started: `{}`; nil while there are none), `achievementProgress` (each achievement's progress record, by id), `level` (as `ctx.level`), `pack` (`{id, version}` of the level's pack) and the `story` record while a story plays.
 ---@field params table<string, echolot.Value>|nil This instance's parameters, defaults applied; reading a name not declared raises. Nil in echolot.reducer and echolot.story handlers.
 ---@field id string The instance: goal id, entity id, achievement or scoring name; "story"; a reducer's name.
 ---@field dt? number Seconds of a `tick`; nil for other actions.
----@field time number The level's simulated time.
+---@field time? number The level's simulated time. Nil while no level is played (see `level`), and on a cut-scene's first `story.line`, spoken before its time begins.
 local Context = {}
 
 ---Draws from the state's seeded generator: a float in [0, 1) with no arguments, an
