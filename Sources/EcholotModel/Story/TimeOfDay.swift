@@ -54,7 +54,17 @@ public struct TimeOfDay: Sendable, Equatable, Hashable {
     /// The time in words in `language`, a code as `--lang` writes it: German for `de`
     /// (`de-AT`, `DE`, `de_CH`), English for any other, as Echolot's own sentences fall back.
     public func words(language: String) -> String {
-        language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first?.lowercased() == "de" ? german : english
+        Self.spoken(language) == "de" ? german : english
+    }
+
+    /// The languages the time is said in.
+    public static let languages = ["en", "de"]
+
+    /// The one of ``languages`` that `language` is (`de` for `de-AT`), or nil.
+    public static func spoken(_ language: String) -> String? {
+        guard let primary = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first?.lowercased(),
+              languages.contains(primary) else { return nil }
+        return primary
     }
 
     /// The placeholder name a story line's text writes, `{time}`, for the time in words,

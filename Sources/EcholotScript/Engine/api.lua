@@ -567,7 +567,13 @@ local timeinwords = relay(function(hour, minute, language)
   if language ~= nil and type(language) ~= "string" then
     error(format("echolot.timeInWords: the language must be a code such as \"en\" or \"de\", found %s", describe(language)), 3)
   end
-  return timewords(h, m, language or "en")
+  local words = timewords(h, m, language or "en")
+  if words == nil then
+    -- Answered in English, a rule's line would read one language inside another.
+    error(format("echolot.timeInWords: no words for the language %s (the time is said in \"en\" and \"de\")",
+      named(language)), 3)
+  end
+  return words
 end)
 
 -- The `echolot` table a pack's scripts see: registration binds to that pack. Each

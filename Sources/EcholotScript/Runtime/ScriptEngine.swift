@@ -138,7 +138,9 @@ public final class ScriptEngine {
         // TimeOfDay's, the same a story line's `{time}` says.
         vm.pushHostFunction(vm.register { [unowned self] L in
             let hour = Int(clua_tointeger(L, 1, nil)), minute = Int(clua_tointeger(L, 2, nil))
-            guard let time = TimeOfDay(hour: hour, minute: minute), let language = vm.string(at: 3, in: L) else { return 0 }
+            // Nothing for a language the time is not said in: the Lua side tells the rule.
+            guard let time = TimeOfDay(hour: hour, minute: minute), let language = vm.string(at: 3, in: L),
+                  TimeOfDay.spoken(language) != nil else { return 0 }
             vm.push(time.words(language: language), in: L)
             return 1
         })
