@@ -96,6 +96,19 @@ func levelOfOptions(_ options: [(id: String, name: String, azimuth: Double)], fa
 
     /// A miss under a miss limit says how many more are allowed, down to none; a level
     /// without one, or whose limit the miss broke, says nothing of it (the failure is told).
+    /// A hit whose action also moved the story on (a rule's `story.jump` mid-level) is
+    /// told after the level is gone: the entity is named from the level it left, not by its
+    /// id ("Hit: bell."), as it is in the level.
+    @Test func aHitInALevelTheActionLeftIsNamedFromThatLevel() {
+        let text = EventText(names: names)
+        let left = tutorialLevel("first-sound").level
+        var next = Level()
+        next[LevelKeys.id] = "cut-scene"
+        #expect(text.sentence(.hit(id: "bell", found: 1), in: next, left: left)?.text == "Hit: Bell. Found 1 so far.")
+        #expect(text.sentence(.wrong(id: "bell"), in: next, left: left)?.text == "Wrong: Bell.")
+        #expect(text.sentence(.hit(id: "bell", found: 1), in: next)?.text == "Hit: bell. Found 1 so far.")
+    }
+
     @Test func aMissSaysHowManyMoreAreAllowed() {
         let text = EventText(names: names)
         func said(_ misses: Int, in id: String, failed: Bool = false) -> String? {

@@ -399,7 +399,7 @@ public final class LevelLoop {
             return false
         }
         for (index, event) in events.enumerated() {
-            let sentence = texts.sentence(event, in: level)
+            let sentence = texts.sentence(event, in: level, left: session.levelLeft)
             // A line that says nothing (a wordless sting no one speaks) leaves i the one said before.
             if case .line = event, sentence != nil { lastLine = event }
             if case .choiceOffered = event, index > 0, case .line = events[index - 1] { question = events[index - 1] }

@@ -33,6 +33,9 @@ public final class LevelSession {
     /// The story events of the transition that ended this scene: they belong to the
     /// next scene, and its session tells them (see ``init(store:step:recorder:scene:clock:pending:)``).
     public private(set) var nextSceneEvents: [LevelEvent] = []
+    /// The level the last action left, when it moved the story on to another scene (a
+    /// rule's `story.jump` mid-level): the hit it also made is of an entity of that level.
+    public private(set) var levelLeft: Level?
 
     /// The fixed step of the engine: 1/60 s.
     public static let standardStep = 1.0 / 60.0
@@ -180,6 +183,8 @@ public final class LevelSession {
             steeringActions += 1
         }
         let transition = store.dispatch(action)
+        let before = transition.old[Game.level], after = transition.new[Game.level]
+        if before[LevelKeys.id] != after[LevelKeys.id] { levelLeft = before }
         var found = EventDetector.events(
             old: transition.old, new: transition.new, actions: transition.actions, rejections: transition.rejections)
         if !transition.rejections.isEmpty { found = found.compactMap(tellOnce) }

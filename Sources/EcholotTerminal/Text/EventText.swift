@@ -22,15 +22,22 @@ public struct EventText {
 
     /// The sentence for `event` in `level` (the level as it is after the event), and
     /// whether it is good or bad news; `nil` for events that say nothing by themselves.
-    public func sentence(_ event: LevelEvent, in level: Level) -> (text: String, style: TextStyle)? {
+    /// An entity `level` lacks is named from `left`, the level the event's action left.
+    public func sentence(_ event: LevelEvent, in level: Level, left: Level? = nil) -> (text: String, style: TextStyle)? {
         let words = names.words
+        func entity(_ id: String) -> String {
+            guard level[LevelKeys.entities][id] == nil, let left, left[LevelKeys.entities][id] != nil else {
+                return names.entity(id, in: level)
+            }
+            return names.entity(id, in: left)
+        }
         switch event {
         case .started:
             return nil
         case let .hit(id, found):
-            return (words.hit(names.entity(id, in: level), found: found), .good)
+            return (words.hit(entity(id), found: found), .good)
         case let .wrong(id):
-            return (words.wrong(names.entity(id, in: level)), .bad)
+            return (words.wrong(entity(id)), .bad)
         case let .miss(misses):
             // A choice counts no misses: the player is told how to pick instead.
             if case let .choice(options, _)? = scene {
