@@ -209,6 +209,27 @@ import Testing
         #expect(!game.text.contains("story.jump:"), "\(game.text)")
     }
 
+    /// A story rule that fails on `cutscene.done` keeps the cut-scene from ending: its error
+    /// is told once, and Enter then said nothing at all. It says why, once per press.
+    @Test func aCutSceneARuleKeepsFromEndingSaysSo() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let pack = try nightWalkCopy(beside: profile)
+        try #"echolot.story({ on = { ["cutscene.done"] = function(story) story.x = nil + 1 end } })"#
+            .write(to: pack.appendingPathComponent("scripts/story.lua"), atomically: true, encoding: .utf8)
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
+        try game.expect("Begin the story")
+        game.send("n")
+        try game.expect("A cut-scene. Enter skips it.")
+        game.skipTheCutScene()
+        try game.expect("This cut-scene cannot end: a story rule fails on it. q leaves; the story keeps its place.")
+        game.wait(1)
+        game.send("\r")
+        game.wait(0.5)
+        #expect(game.text.components(separatedBy: "This cut-scene cannot end").count == 3, "\(game.text)")
+        #expect(try game.leaveTheStoryAndQuit() == 0)
+    }
+
     @Test func fullScreenPlaysTheStoryToItsEndInGerman() throws {
         let profile = try profile()
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }

@@ -299,7 +299,9 @@ public final class LevelLoop {
             if waiting {
                 start(at: time)
             } else if case let .cutscene(id)? = context.storyScene {
-                session.send(Action(StoryAction.cutsceneDone, ["id": .string(id)]))
+                if !session.send(Action(StoryAction.cutsceneDone, ["id": .string(id)])), !told.repeats(key, since: since) {
+                    display.levelSaid(words.cutsceneCannotEnd, style: .warning)
+                }
             } else {
                 session.select()
             }

@@ -111,8 +111,10 @@ public final class LevelSession {
         dispatch(Action(ActionName.selectEntity, ["id": .string(id)]))
     }
 
-    /// Sends an input action as it is (a story's beginning, skipping a cut-scene).
-    public func send(_ action: Action) {
+    /// Sends an input action as it is (a story's beginning, skipping a cut-scene); whether
+    /// the rules took it (a rule that fails on it leaves the state as it was).
+    @discardableResult
+    public func send(_ action: Action) -> Bool {
         dispatch(action)
     }
 
@@ -175,9 +177,10 @@ public final class LevelSession {
 
     /// Sends `action` to the store (and the recorder, with `record`); nothing once the
     /// play ended, nor once the level or scene is over unless `afterTheEnd` says it is the
-    /// story's own action that goes on regardless.
-    private func dispatch(_ action: Action, record: Bool = true, afterTheEnd: Bool = false) {
-        guard !ended, action.name == ActionName.start || afterTheEnd || !isFinished else { return }
+    /// story's own action that goes on regardless. Whether no rule refused it.
+    @discardableResult
+    private func dispatch(_ action: Action, record: Bool = true, afterTheEnd: Bool = false) -> Bool {
+        guard !ended, action.name == ActionName.start || afterTheEnd || !isFinished else { return true }
         if record { recorder?.record(t: time, action: action) }
         if action.name == ActionName.turnBy || action.name == ActionName.turnTo || action.name == ActionName.tiltTo {
             steeringActions += 1
@@ -195,5 +198,6 @@ public final class LevelSession {
         } else {
             events += found
         }
+        return transition.rejections.isEmpty
     }
 }

@@ -44,6 +44,15 @@ extension Words {
         }
     }
 
+    /// Enter in a cut-scene whose end a rule refuses (it fails on `cutscene.done`): the
+    /// rule's error was told once, and the key would otherwise do nothing, for ever.
+    public var cutsceneCannotEnd: String {
+        switch language {
+        case .english: "This cut-scene cannot end: a story rule fails on it. q leaves; the story keeps its place."
+        case .german: "Diese Zwischensequenz kann nicht enden: Eine Regel der Geschichte scheitert daran. q verlässt sie; die Geschichte behält ihren Platz."
+        }
+    }
+
     /// A choice's first words; its question and options follow.
     public var choiceBegins: String {
         switch language {
