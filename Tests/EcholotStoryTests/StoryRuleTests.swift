@@ -320,6 +320,7 @@ import Testing
             + "to end the story, emit story.jump to a chapter whose steps end it (an \"end\" step)"),
         ("story.vars = 5", "field 'vars': the story's variables are a table of named values (story.vars.mood = \"happy\"), not 5"),
         ("story.vars = nil", "field 'vars': the story's variables are a table of named values (story.vars.mood = \"happy\"), not nil"),
+        ("story.vars = { 1, 2 }", "field 'vars': the story's variables are a table of named values (story.vars.mood = \"happy\"), not a list"),
         ("return { status = 'stopped', vars = {}, chapter = story.chapter, step = story.step }",
             "field 'status': the story's status changes only as the story plays (it is 'running')"),
     ])

@@ -394,7 +394,12 @@ end
 -- Why `v` cannot be the story's `vars`, or nil when it can: the director and the
 -- transcript read variables by name, and anything else (`5`) was dropped without a word.
 local function varsproblem(v)
-  if type(v) == "table" then return nil end
+  -- A list's items have no names (`story.vars = {1, 2}`): told as such. A node of the
+  -- state handed on (a proxy) holds its fields behind it, and is taken.
+  if type(v) == "table" then
+    if rawget(v, 1) == nil then return nil end
+    return "the story's variables are a table of named values (story.vars.mood = \"happy\"), not a list"
+  end
   return format("the story's variables are a table of named values (story.vars.mood = \"happy\"), not %s",
     type(v) == "string" and format("%q", v) or describe(v))
 end
