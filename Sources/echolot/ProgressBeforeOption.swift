@@ -11,11 +11,12 @@ struct ProgressBeforeOption: ParsableArguments {
     var file: String?
 
     /// The records of the file given; `nil` when the option is not. Its problems are told as
-    /// `path:line:col: error: …`, exit status 1, before anything is played.
-    func records() throws -> ProgressRecords? {
+    /// `path:line:col: error: …`, exit status 1, before anything is played; an id a slip away
+    /// from an achievement `game`'s scripts register is one, as with `--earned-before`.
+    func records(for game: LoadedGame) throws -> ProgressRecords? {
         guard let file else { return nil }
         do {
-            return try AchievementProgress.read(file: file)
+            return try AchievementProgress.read(file: file, registered: game.rules.engine.ruleNames(.achievement, for: game.pack.id))
         } catch {
             Terminal.report(error.diagnostics)
             throw ExitCode(1)

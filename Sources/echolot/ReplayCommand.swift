@@ -108,7 +108,7 @@ struct ReplayCommand: LoadsStandardRules {
         // rules would not run as they ran.
         let earnedBefore = earned.ids ?? Set(recording?.earnedBefore ?? [])
         // So does the progress of the others it started with (FAA#31).
-        let progressBefore = try progress.records() ?? recording?.progressBefore ?? [:]
+        let progressBefore = try progress.records(for: game) ?? recording?.progressBefore ?? [:]
         let result = runner.run(try game.makeStore(earnedBefore: earnedBefore, progressBefore: progressBefore), log: inputs)
         for error in result.errors { Terminal.error(error) }
         let matches = result.stateHash == expected

@@ -69,10 +69,10 @@ struct RunCommand: LoadsStandardRules {
     }
 
     func run() throws {
-        let progressFile = try progressBefore.records()
         let game = try GameLoader.load(pack: pack, level: level)
         game.showPrints()
         try earned.check(against: game)
+        let progressFile = try progressBefore.records(for: game)
         let log = try GameLoader.inputLog(input)
         // The profile is opened first, so a bad one fails before anything is played, and a
         // level the profile does not allow yet is refused before it is recorded.

@@ -113,13 +113,16 @@ import Testing
     @Test func aBadProgressFileIsToldAndNothingRuns() throws {
         let pack = try pack()
         let file = scratch.url("progress.json")
-        try Data("{\n  \"prog.threeWins\": 2,\n  \"2nd\": {}\n}\n".utf8).write(to: file)
+        try Data("{\n  \"prog.threeWins\": 2,\n  \"2nd\": {},\n  \"prog.threeWin\": {}\n}\n".utf8).write(to: file)
         let bad = try tutorial.run(pack, "first-sound", ["--progress-before", file.path])
         #expect(bad.status == 1)
         #expect(bad.stdout == "", "\(bad.stdout)")
+        // A slip of an achievement the scripts register, as with --earned-before: the level
+        // would start without that progress.
         #expect(bad.stderr == """
             \(file.path):2:21: error: ["prog.threeWins"]: expected a progress record (an object), found a number
             \(file.path):3:3: error: ["2nd"]: '2nd' is no achievement id: an id is letters, digits, '_', '.' and '-', not starting with a digit, as echolot.achievement registers it
+            \(file.path):4:3: error: ["prog.threeWin"]: no script registers an achievement 'prog.threeWin' (did you mean 'prog.threeWins'?)
 
             """, "\(bad.stderr)")
         try Data("{\"prog.threeWins\": {\"wins\": 2,}}".utf8).write(to: file)

@@ -33,13 +33,16 @@ public enum AchievementProgress {
 
     /// Reads a file holding an object of achievement id → record (`run --progress-before`),
     /// reporting every problem as `path:line:col: error: …`.
-    public static func read(file path: String) throws(PackLoadError) -> ProgressRecords {
-        try JSONFile.read(atPath: path, limit: maxFileSize, missing: "no such file", records)
+    /// An id a slip away from one of `registered` (the achievements the level's scripts
+    /// register) is told at its key, with the one meant: the level would start without
+    /// that progress.
+    public static func read(file path: String, registered: [String] = []) throws(PackLoadError) -> ProgressRecords {
+        try JSONFile.read(atPath: path, limit: maxFileSize, missing: "no such file") { records($0, registered: registered) }
     }
 
     /// The records of `field`, an object of achievement id → record (an object holding no
     /// `null`: a Lua table cannot), each problem told where it is; `nil` then.
-    static func records(_ field: Field) -> ProgressRecords? {
+    static func records(_ field: Field, registered: [String] = []) -> ProgressRecords? {
         guard case let .object(members) = field.value else {
             field.expected("an object of achievement id → progress record")
             return nil
@@ -48,7 +51,7 @@ public enum AchievementProgress {
         var sound = true
         for member in members {
             let item = Field(node: member.value, path: JSONPath.member(field.path, member.key), report: field.report)
-            if let problem = Identifiers.achievementIDProblem(member.key) {
+            if let problem = Identifiers.startingAchievementProblem(member.key, registered: registered) {
                 field.report.error(at: item.path, "\(problem)", member.keyPosition)
                 sound = false
                 continue

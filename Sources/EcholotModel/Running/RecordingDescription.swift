@@ -109,7 +109,7 @@ public struct RecordingDescription: Equatable, Sendable {
         let stateHash = object.required("stateHash")?.nonEmptyString()
         // Optional: a description from before levels started with achievements started with none.
         let earnedBefore: Set<String>? = object.optional("earnedBefore").map(Self.achievementIDs) ?? []
-        let progressBefore: ProgressRecords? = object.optional("progressBefore").map(AchievementProgress.records) ?? [:]
+        let progressBefore: ProgressRecords? = object.optional("progressBefore").map { AchievementProgress.records($0) } ?? [:]
         if let step, let ticks, let field = object.optional("ticks"), Double(ticks) * step > LevelRunner.longestRun {
             field.fail("\(ticks) ticks of \(step.authorText) s are \((Double(ticks) * step).rounded().authorText) s of play; "
                 + "a replay may last at most \(LevelRunner.longestRun.authorText) s (as 'echolot run --max-seconds')")
