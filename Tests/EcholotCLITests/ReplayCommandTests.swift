@@ -224,7 +224,9 @@ import Testing
     }
 
     /// Another pack given with --pack is told as such, not as lacking the recorded level;
-    /// a recorded pack path that no longer loads is told with where the path came from.
+    /// a recorded pack path that is not here is replaced by the pack of the recorded id
+    /// (a recording shared from another machine), and said; one with no such pack is told
+    /// with where the path came from.
     @Test func theRecordedPackIsCheckedFirstAndItsPathExplained() throws {
         let log = try write(meta: fields())
         let other = try temporaryFolder().appendingPathComponent("other").path
@@ -233,12 +235,21 @@ import Testing
         #expect(wrong.status == 1)
         #expect(wrong.stderr == "\(log): error: recorded with pack 'tutorial', but \(other) is pack 'other'\n", "\(wrong.stderr)")
 
-        let gone = try write(meta: fields(["pack": "\"/nonexistent/tutorial\""]))
+        let shared = try write(meta: fields(["pack": "\"/home/friend/echolot/levels/tutorial\""]))
+        let here = try echolot(["replay", shared])
+        let said = here.stderr.split(separator: "\n").map(String.init)
+        #expect(said.first?.hasPrefix("\(shared).meta.json: note: the pack /home/friend/echolot/levels/tutorial is not here; "
+            + "replaying with the pack of its id, 'tutorial' (") == true, "\(here.stderr)")
+        #expect(said.first?.hasSuffix("/levels/tutorial)") == true, "\(here.stderr)")
+        #expect(here.stdout.contains("level first-sound: ") && here.stdout.contains("stateHash: "), "the log was replayed: \(here.stdout)")
+        #expect(!here.stderr.contains("no such file"), "\(here.stderr)")
+
+        let gone = try write(meta: fields(["pack": "\"/nonexistent/elsewhere\"", "packID": "\"elsewhere\""]))
         let moved = try echolot(["replay", gone])
         #expect(moved.status == 1)
         let lines = moved.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(moved.stderr)")
-        #expect(lines.last == "\(gone).meta.json: note: the pack /nonexistent/tutorial is the one this description names; give --pack to replay with another")
+        #expect(lines.last == "\(gone).meta.json: note: the pack /nonexistent/elsewhere is the one this description names; give --pack to replay with another")
     }
 
     @Test func aBrokenDescriptionIsToldInTheProjectsWords() throws {
