@@ -219,6 +219,7 @@ struct PlayCommand: LoadsStandardRules {
             // lines) cannot play stops it before it begins, not in the middle.
             try admit(AudioValidation.sounds(ofStory: book, in: rules.pack), pack: shownPath(entry))
             let clock = StoryClock(time: options.clockStart, step: LevelSession.standardStep)
+            rules.engine.storyJumpProblem = book.jumpProblem(to:)
             let session = try StorySession(book, pack: rules.pack, clock: clock, earnedBefore: earnedBefore,
                                        progressBefore: progressBefore, rules: rules.sceneReducers, beginning: rules.storyReducers)
             // The story's levels are runs like any other: history, statistics, achievements.

@@ -310,6 +310,25 @@ import Testing
         #expect(own == [])
     }
 
+    /// A rule's jump to a chapter the story lacks is told at its `ctx.emit`, with the one
+    /// meant: it stopped the story after the call, with no file, line or rule named.
+    @Test func aJumpToAChapterTheStoryLacksIsToldAtTheEmit() throws {
+        let problems = try Doorbell.problems(
+            story: Self.twoChapters,
+            rule: "echolot.story({ on = { [\"level.won\"] = function(story, action, ctx)\n  ctx.emit(\"story.jump\", { chapter = \"tow\" })\nend } })",
+            test: #"{ "plays": [ \#(Doorbell.winDoor) ], "expect": { "ending": "x" } }"#)
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.contains("scripts/story.lua:2:") == true, "\(problems)")
+        #expect(problems.first?.contains("ctx.emit: story.jump: the story names chapter 'tow', which story.json does not define "
+            + "(did you mean 'two'?)") == true, "\(problems)")
+        // One it has is taken.
+        let fine = try Doorbell.problems(
+            story: Self.twoChapters,
+            rule: "echolot.story({ on = { [\"level.won\"] = function(story, action, ctx)\n  ctx.emit(\"story.jump\", { chapter = \"two\" })\nend } })",
+            test: #"{ "plays": [ \#(Doorbell.winDoor) ], "expect": { "ending": "passed" } }"#)
+        #expect(fine == [], "\(fine)")
+    }
+
     /// A rule's write of the story's status, or of variables that are no table, is refused
     /// at its line (a status "paused" ended the story with no sentence and the test said
     /// only that inputs were not used; `story.vars = 5` left the variables `{}`, untold).

@@ -32,6 +32,14 @@ public struct StoryBook: Sendable {
         "chapter \(named(id)), which \(StoryReader.fileName) does not define"
     }
 
+    /// Why a rule's jump to `id` would stop the story, with the chapter likely meant; nil
+    /// for a chapter the story has. Told at the rule's `ctx.emit`, where its line is known.
+    public func jumpProblem(to id: String) -> String? {
+        let ids = chapters.map(\.id)
+        guard !ids.contains(id) else { return nil }
+        return "the story names " + Self.undefinedChapter(id) + Suggestion.nameHint(for: id, among: ids)
+    }
+
     /// The string ids the story reads whole: its lines' ids and their speakers.
     public var stringIDs: Set<String> {
         Set(allLines.flatMap { [$0.id] + ($0.speaker.map { [$0] } ?? []) })

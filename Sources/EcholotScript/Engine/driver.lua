@@ -71,6 +71,11 @@ C.emit = relay(function(name, payload)
     local problem = goalproblem(name, plain)
     if problem ~= nil then error("ctx.emit: " .. problem, 3) end
   end
+  -- A chapter the story lacks would stop it after the call, told with no line of the rule's.
+  if name == "story.jump" and plain ~= nil and type(plain.chapter) == "string" then
+    local problem = host.jumpproblem(plain.chapter)
+    if problem ~= nil then error("ctx.emit: story.jump: " .. problem, 3) end
+  end
   pushemit(name, plain)
 end)
 E.namefunctions("ctx.", C)

@@ -40,6 +40,9 @@ public final class ScriptEngine {
     /// as a level naming it would be told, or nil when it may; no check when nil (an
     /// engine with no pack behind it).
     public var soundProblem: ((String) -> String?)?
+    /// Why a rule's `story.jump` to a chapter would stop the story being played (a chapter
+    /// its book lacks), or nil when it would not; no check when nil (no story plays).
+    public var storyJumpProblem: ((String) -> String?)?
 
     /// A fresh engine with the sandbox and the API, and no rules yet.
     public init(limits: ScriptLimits = ScriptLimits()) throws(ScriptError) {
@@ -56,6 +59,7 @@ public final class ScriptEngine {
         fresh.bases = bases
         fresh.dependencies = dependencies
         fresh.soundProblem = soundProblem
+        fresh.storyJumpProblem = storyJumpProblem
         for script in loadedScripts { try fresh.loadScript(pack: script.pack, source: script.source, text: script.text) }
         fresh.vm.clearOutput()  // the scripts' load-time prints: told once, by this engine
         fresh.vm.printed = vm.printed
@@ -145,6 +149,14 @@ public final class ScriptEngine {
             return 1
         })
         lua_setfield(L, -2, "timewords")
+        // `jumpproblem(chapter)`: why a rule's story.jump names no chapter of the story being
+        // played (nil when it does, or no story is known), so it is told at the rule's line.
+        vm.pushHostFunction(vm.register { [unowned self] L in
+            guard let check = storyJumpProblem, let chapter = vm.string(at: 1, in: L), let problem = check(chapter) else { return 0 }
+            vm.push(problem, in: L)
+            return 1
+        })
+        lua_setfield(L, -2, "jumpproblem")
         // `daypart(hour)` with the hour taken into 0..<24 by the Lua side: DayPart's
         // bounds, the same the story clock's `dayPart` follows.
         vm.pushHostFunction(vm.register { [unowned self] L in

@@ -89,6 +89,8 @@ public enum StoryTesting {
 
     /// Plays `book` headlessly with the pack's rules for every scene.
     public static func play(_ book: StoryBook, rules: PackRules, script: StoryScript) -> StoryTranscript {
-        StoryRunner().run(book, pack: rules.pack, script: script, rules: rules.sceneReducers, beginning: rules.storyReducers)
+        // A rule's jump to a chapter the story lacks is told at its emit, as in play.
+        rules.engine.storyJumpProblem = book.jumpProblem(to:)
+        return StoryRunner().run(book, pack: rules.pack, script: script, rules: rules.sceneReducers, beginning: rules.storyReducers)
     }
 }
