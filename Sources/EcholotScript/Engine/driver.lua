@@ -453,6 +453,8 @@ function E.drop()
   -- The id a failed behaviour batch left is kept, not the batch's list of them.
   C.id = C.id
   ctxmeta.__index = host.ctxfieldindex(ctxnames)
+  -- Nor the list a failed call's message read its entity from: it holds the old mirror.
+  E.instance = nil
   forgetkept()
   E.forgetwalks()
   return E.dropmirror()
