@@ -71,7 +71,7 @@ struct ReplayCommand: LoadsStandardRules {
               let expected = expect ?? recording?.stateHash else { throw ExitCode(1) }
         // A recording shared from another machine names a folder of that machine: the pack
         // of the recorded id here (shipped or installed) stands in for it, and is said.
-        if pack == nil, let recording, !FileManager.default.fileExists(atPath: packPath),
+        if pack == nil, let recording, packPath.hasPrefix("/"), !FileManager.default.fileExists(atPath: packPath),
            let here = PackLibrary.standard().entry(id: recording.packID)?.url.path {
             Terminal.error("\(RecordingDescription.metaPath(forLog: log)): note: the pack \(MessageText.argument(packPath)) is not "
                 + "here; replaying with the pack of its id, \(MessageText.named(recording.packID)) (\(MessageText.argument(here)))")
