@@ -210,7 +210,8 @@ import Testing
     }
 
     /// A story rule that fails on `cutscene.done` keeps the cut-scene from ending: its error
-    /// is told once, and Enter then said nothing at all. It says why, once per press.
+    /// is told once, and Enter then said nothing at all. It says why, once per press, and `i`
+    /// says so too.
     @Test func aCutSceneARuleKeepsFromEndingSaysSo() throws {
         let profile = try profile()
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
@@ -227,6 +228,11 @@ import Testing
         game.send("\r")
         game.wait(0.5)
         #expect(game.text.components(separatedBy: "This cut-scene cannot end").count == 3, "\(game.text)")
+        // i says so too, rather than that Enter skips it.
+        game.send("i")
+        game.wait(0.5)
+        #expect(game.text.components(separatedBy: "This cut-scene cannot end").count == 4, "\(game.text)")
+        #expect(game.text.components(separatedBy: "A cut-scene. Enter skips it.").count == 2, "\(game.text)")
         #expect(try game.leaveTheStoryAndQuit() == 0)
     }
 

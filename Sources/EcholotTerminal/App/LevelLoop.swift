@@ -57,6 +57,9 @@ public final class LevelLoop {
     private var lastLine: LevelEvent?
     /// A choice's question: its prompt's line, said just before the options.
     private var question: LevelEvent?
+    /// Whether a story rule refused this cut-scene's end (Enter was not taken): `i` then
+    /// says so, not that Enter skips it.
+    private var cutsceneStuck = false
     private var trackerFailed = false
     private var reportedRejections: Set<HeadPose.Rejection> = []
     private let watch: (() -> Bool)?
@@ -272,7 +275,7 @@ public final class LevelLoop {
                 // A cut-scene has no goals, finds or misses to tell: what is being said is
                 // what the player may have missed.
                 sayAgain(lastLine)
-                display.levelSaid(words.cutsceneBegins, style: .normal)
+                display.levelSaid(cutsceneStuck ? words.cutsceneCannotEnd : words.cutsceneBegins, style: .normal)
             case let .choice(options, _)?:
                 display.levelStatus(frame(at: time))
                 // In a choice, what matters is the question and the options: where each
@@ -299,8 +302,9 @@ public final class LevelLoop {
             if waiting {
                 start(at: time)
             } else if case let .cutscene(id)? = context.storyScene {
-                if !session.send(Action(StoryAction.cutsceneDone, ["id": .string(id)])), !told.repeats(key, since: since) {
-                    display.levelSaid(words.cutsceneCannotEnd, style: .warning)
+                if !session.send(Action(StoryAction.cutsceneDone, ["id": .string(id)])) {
+                    cutsceneStuck = true
+                    if !told.repeats(key, since: since) { display.levelSaid(words.cutsceneCannotEnd, style: .warning) }
                 }
             } else {
                 session.select()
