@@ -32,7 +32,7 @@ struct EarnedBeforeOption: ParsableArguments {
     /// pack test's `earnedBefore` does: the level would start without it, and its hash
     /// would be another. Any other id is taken, as achievements are global.
     func check(against game: LoadedGame) throws {
-        let registered = game.rules.engine.ruleNames(.achievement, for: game.pack.id)
+        let registered = game.registeredAchievements
         let problems = (written ?? []).compactMap { Identifiers.startingAchievementProblem($0, registered: registered) }
         guard !problems.isEmpty else { return }
         for problem in problems { Terminal.error("error: --earned-before: \(problem)") }

@@ -22,6 +22,10 @@ struct LoadedGame {
     /// The level's id.
     var levelID: String { definition.id }
 
+    /// The achievements the pack's scripts register: what a starting achievement or
+    /// progress record a slip away from one is refused with (`--earned-before`, `--progress-before`).
+    var registeredAchievements: [String] { rules.engine.ruleNames(.achievement, for: pack.id) }
+
     /// Sends what the rules print to stderr as it comes (`print: …`), beside their errors,
     /// for the commands that play without a screen: stdout holds their result alone.
     func showPrints() {

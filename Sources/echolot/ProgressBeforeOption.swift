@@ -16,7 +16,7 @@ struct ProgressBeforeOption: ParsableArguments {
     func records(for game: LoadedGame) throws -> ProgressRecords? {
         guard let file else { return nil }
         do {
-            return try AchievementProgress.read(file: file, registered: game.rules.engine.ruleNames(.achievement, for: game.pack.id))
+            return try AchievementProgress.read(file: file, registered: game.registeredAchievements)
         } catch {
             Terminal.report(error.diagnostics)
             throw ExitCode(1)

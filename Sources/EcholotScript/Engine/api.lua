@@ -567,11 +567,10 @@ local timeinwords = relay(function(hour, minute, language)
   if language ~= nil and type(language) ~= "string" then
     error(format("echolot.timeInWords: the language must be a code such as \"en\" or \"de\", found %s", describe(language)), 3)
   end
-  local words = timewords(h, m, language or "en")
+  local words, spoken = timewords(h, m, language or "en")
   if words == nil then
     -- Answered in English, a rule's line would read one language inside another.
-    error(format("echolot.timeInWords: no words for the language %s (the time is said in \"en\" and \"de\")",
-      named(language)), 3)
+    error(format("echolot.timeInWords: no words for the language %s (the time is said in %s)", named(language), spoken), 3)
   end
   return words
 end)

@@ -421,6 +421,12 @@ function runners.reducer(batch, action, fn)
   -- ends the level on those announcements, and would otherwise wait for ever. In id order,
   -- so that the follow-up actions are the same in every run.
   local after = goalstates(dataOf[root].level)
+  -- Most calls change no goal (a reducer on every tick): nothing to sort or scan then.
+  local changed = false
+  for id, state in next, after do
+    if state ~= (before[id] or "pending") then changed = true; break end
+  end
+  if not changed then return end
   -- A reducer written before these announcements came sets the state and emits the
   -- announcement itself: that one stands, and is not made twice.
   local own = {}

@@ -142,9 +142,14 @@ public final class ScriptEngine {
         // TimeOfDay's, the same a story line's `{time}` says.
         vm.pushHostFunction(vm.register { [unowned self] L in
             let hour = Int(clua_tointeger(L, 1, nil)), minute = Int(clua_tointeger(L, 2, nil))
-            // Nothing for a language the time is not said in: the Lua side tells the rule.
-            guard let time = TimeOfDay(hour: hour, minute: minute), let language = vm.string(at: 3, in: L),
-                  TimeOfDay.spoken(language) != nil else { return 0 }
+            guard let time = TimeOfDay(hour: hour, minute: minute), let language = vm.string(at: 3, in: L) else { return 0 }
+            // For a language the time is not said in, nil and the languages it is, for the
+            // Lua side's message to the rule.
+            guard TimeOfDay.spoken(language) != nil else {
+                lua_pushnil(L)
+                vm.push(TimeOfDay.languages.map { "\"\($0)\"" }.joined(separator: " and "), in: L)
+                return 2
+            }
             vm.push(time.words(language: language), in: L)
             return 1
         })

@@ -54,4 +54,12 @@ public enum LevelEvent: Equatable, Sendable {
         default: return false
         }
     }
+
+    /// Whether the event is a pick of an entity (a hit or a wrong one), told by its name.
+    public var isPick: Bool {
+        switch self {
+        case .hit, .wrong: return true
+        default: return false
+        }
+    }
 }

@@ -186,12 +186,15 @@ public final class LevelSession {
             steeringActions += 1
         }
         let transition = store.dispatch(action)
-        let before = transition.old[Game.level], after = transition.new[Game.level]
-        if before[LevelKeys.id] != after[LevelKeys.id] { levelLeft = before }
         var found = EventDetector.events(
             old: transition.old, new: transition.new, actions: transition.actions, rejections: transition.rejections)
         if !transition.rejections.isEmpty { found = found.compactMap(tellOnce) }
         found = found.map(countingFinds)
+        // Only a pick is named by its entity; every tick need not compare the levels.
+        if found.contains(where: \.isPick) {
+            let before = transition.old[Game.level]
+            if before[LevelKeys.id] != transition.new[Game.level][LevelKeys.id] { levelLeft = before }
+        }
         if isOver != nil, isFinished {
             events += found.filter { !$0.isStoryFlow }
             nextSceneEvents += found.filter(\.isStoryFlow)
