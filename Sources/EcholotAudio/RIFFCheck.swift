@@ -1,4 +1,5 @@
 import Foundation
+import EcholotModel
 
 /// A check libsndfile does not make: it plays a WAV file whose data were cut off and
 /// only logs it, so a truncated file would pass validation and then end early.
@@ -10,7 +11,7 @@ enum RIFFCheck {
         defer { try? handle.close() }
         guard let header = try? handle.read(upToCount: 12), header.count == 12 else { return nil }
         let bytes = [UInt8](header)
-        guard bytes[0 ..< 4].elementsEqual("RIFF".utf8), bytes[8 ..< 12].elementsEqual("WAVE".utf8) else { return nil }
+        guard WAVHeader.begins(bytes) else { return nil }
         // One byte of slack: some writers omit the pad byte after an odd-sized chunk.
         if let declared = knownLength(bytes[4 ..< 8]), declared + 8 > fileSize + 1 {
             return message("its header promises \(declared + 8) bytes but it has \(fileSize)")

@@ -47,10 +47,6 @@ enum OutputFileOption {
         return head.isEmpty || isKind([UInt8](head)) ? nil : refusal
     }
 
-    /// Whether `head` begins a WAV file: `RIFF`, a length, `WAVE`.
-    static func isWAV(_ head: [UInt8]) -> Bool {
-        head.count >= 12 && head[0 ..< 4].elementsEqual("RIFF".utf8) && head[8 ..< 12].elementsEqual("WAVE".utf8)
-    }
 
     /// Whether `head` begins a zip archive: a local file header, or the end record alone
     /// of an empty archive.

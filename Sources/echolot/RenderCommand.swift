@@ -101,7 +101,7 @@ struct RenderCommand: LoadsStandardRules {
             Terminal.error("\(MessageText.argument(out)):1:1: error: the output is the input log being read; write it elsewhere")
             throw ExitCode(1)
         }
-        if let refusal = OutputFileOption.replacing(out, kind: "a WAV file", beginning: "RIFF…WAVE", isKind: OutputFileOption.isWAV) {
+        if let refusal = OutputFileOption.replacing(out, kind: "a WAV file", beginning: "RIFF…WAVE", isKind: { WAVHeader.begins($0) }) {
             Terminal.error(refusal)
             throw ExitCode(1)
         }
@@ -115,23 +115,10 @@ struct RenderCommand: LoadsStandardRules {
     /// And the progress records of the others the recorded level started with (none without
     /// a description of this pack's level).
     private func startingWith(_ game: LoadedGame) -> (earned: Set<String>, progress: ProgressRecords) {
-        let progress = recording(of: game)?.progressBefore ?? [:]
-        if let ids = earned.ids { return (ids, progress) }
-        return (earnedBefore(game), progress)
-    }
-
-    /// The description of the input log when it is one of this pack's level, read quietly
-    /// (``earnedBefore(_:)`` tells what does not read).
-    private func recording(of game: LoadedGame) -> RecordingDescription? {
-        guard let input, FileManager.default.fileExists(atPath: RecordingDescription.metaPath(forLog: input)),
-              let recording = try? RecordingDescription.read(forLog: input),
-              recording.packID == game.pack.id, recording.level == game.levelID else { return nil }
-        return recording
-    }
-
-    /// The achievements of ``startingWith(_:)`` when `--earned-before` gives none.
-    private func earnedBefore(_ game: LoadedGame) -> Set<String> {
-        guard let input, FileManager.default.fileExists(atPath: RecordingDescription.metaPath(forLog: input)) else { return [] }
+        // Read once, for both: a description that does not read is told whatever is given.
+        guard let input, FileManager.default.fileExists(atPath: RecordingDescription.metaPath(forLog: input)) else {
+            return (earned.ids ?? [], [:])
+        }
         let recording: RecordingDescription
         do {
             recording = try RecordingDescription.read(forLog: input)
@@ -141,14 +128,19 @@ struct RenderCommand: LoadsStandardRules {
                 problem.severity = .warning
                 Terminal.error(problem.description)
             }
+            let lacking = earned.ids == nil ? "no achievement earned; give --earned-before to name them" : "no progress records"
             Terminal.error("\(RecordingDescription.metaPath(forLog: input)): note: the recording's description does not read "
-                + "(above), so the level starts with no achievement earned; give --earned-before to name them")
-            return []
+                + "(above), so the level starts with \(lacking)")
+            return (earned.ids ?? [], [:])
         }
-        guard recording.packID == game.pack.id, recording.level == game.levelID, !recording.earnedBefore.isEmpty else { return [] }
-        Terminal.error("\(RecordingDescription.metaPath(forLog: input)): note: the level starts with the achievements the "
-            + "recorded one did: \(recording.earnedBefore.joined(separator: ", ")) (--earned-before \"\" for none)")
-        return Set(recording.earnedBefore)
+        // Another pack's or level's recording says nothing of this level's start.
+        guard recording.packID == game.pack.id, recording.level == game.levelID else { return (earned.ids ?? [], [:]) }
+        if let ids = earned.ids { return (ids, recording.progressBefore) }
+        if !recording.earnedBefore.isEmpty {
+            Terminal.error("\(RecordingDescription.metaPath(forLog: input)): note: the level starts with the achievements the "
+                + "recorded one did: \(recording.earnedBefore.joined(separator: ", ")) (--earned-before \"\" for none)")
+        }
+        return (Set(recording.earnedBefore), recording.progressBefore)
     }
 
     /// Renders and reports; Ctrl-C or a kill ends it through `held`, leaving no file behind.

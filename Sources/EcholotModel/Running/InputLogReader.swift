@@ -83,7 +83,7 @@ extension InputLog {
     /// ``textSniffLength``; `nil` for text (whose bad lines are each told).
     static func notTextProblem(_ bytes: [UInt8]) -> (SourcePosition, String)? {
         let what = "an input log (JSON Lines text: one event a line, such as {\"t\": 1.5, \"action\": \"select\"}, as 'echolot play --record' writes)"
-        if bytes.count >= 12, bytes[0 ..< 4].elementsEqual("RIFF".utf8), bytes[8 ..< 12].elementsEqual("WAVE".utf8) {
+        if WAVHeader.begins(bytes) {
             return (.start, "this is a WAV file, not \(what)")
         }
         let head = bytes.prefix(textSniffLength)
