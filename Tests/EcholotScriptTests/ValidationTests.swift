@@ -300,7 +300,7 @@ import Testing
     /// is selected, as it left `findAll`: each is told at the tag, not the goal.
     @Test func aTagNoEntityCarriesIsRefusedAtTheTag() throws {
         let goals = #"[{"type": "find", "tag": "tt"}, {"type": "avoid", "tag": "decoy"}, {"type": "findAll", "tag": "x"}, "#
-            + #"{"type": "find", "id": "fine", "tag": "t"}, {"type": "avoid", "id": "alsoFine", "tag": "t"}]"#
+            + #"{"type": "avoid", "id": "fine", "tag": "t"}]"#
         let level = Support.level(entities: [("bell", 0), ("gong", 90)], goals: goals)
         let problems = try Support.world(level: level).rules.validate()
         let column = { (text: String) in level.range(of: text)!.lowerBound.utf16Offset(in: level) + 1 }
@@ -309,6 +309,36 @@ import Testing
             "1:\(column(#""decoy""#)): goal 'avoid': parameter 'tag' is no tag of this level's entities: 'decoy' (they carry 't')",
             "1:\(column(#""x""#)): goal 'findAll': parameter 'tag' is no tag of this level's entities: 'x' (they carry 't')",
         ])
+    }
+
+    /// A decoy another goal asks the player to select makes a level nobody can win (it was
+    /// accepted, and the level could only be lost): told at the decoy, naming the goal.
+    @Test func aDecoyAnotherGoalAsksForIsRefusedAtTheDecoy() throws {
+        func told(_ goals: String) throws -> [String] {
+            let level = #"{"id": "one", "name": "One", "seed": 1, "entities": ["#
+                + #"{"id": "bell", "tags": ["ring"], "position": {"azimuth": 0}, "sound": {"file": "s.wav"}}, "#
+                + #"{"id": "gong", "tags": ["ring"], "position": {"azimuth": 90}, "sound": {"file": "s.wav"}}, "#
+                + #"{"id": "bee", "tags": ["buzz"], "position": {"azimuth": 180}, "sound": {"file": "s.wav"}}], "goals": \#(goals)}"#
+            let problems = try Support.world(level: level).rules.validate()
+            // Where each is placed: the entry's text up to the column, from its opening brace.
+            return problems.map { "\(level.prefix($0.column - 1).split(separator: "{").last ?? "")| \($0.message)" }
+        }
+        #expect(try told(#"[{"type": "find", "entity": "bell"}, {"type": "avoid", "entity": "bell"}]"#) == [
+            #""type": "avoid", "entity": | goal 'avoid': 'bell' is a decoy here, but goal 'find' asks the player to select it: the level could never be won"#,
+        ])
+        #expect(try told(#"[{"type": "findAll", "tag": "ring"}, {"type": "avoid", "tag": "ring"}]"#) == [
+            #""type": "avoid", "tag": | goal 'avoid': 'bell' is a decoy here, but goal 'findAll' asks the player to select it: the level could never be won"#,
+        ])
+        #expect(try told(#"[{"type": "findInOrder", "id": "order", "entities": ["bee", "gong"]}, {"type": "avoid", "entity": "gong"}]"#) == [
+            #""type": "avoid", "entity": | goal 'avoid': 'gong' is a decoy here, but goal 'findInOrder' with id 'order' asks the player to select it: the level could never be won"#,
+        ])
+        #expect(try told(#"[{"type": "find", "tag": "ring"}, {"type": "avoid", "tag": "ring"}]"#) == [
+            #""type": "avoid", "tag": | goal 'avoid': every entity with tag 'ring' is a decoy here, but goal 'find' asks the player to select one of them: the level could never be won"#,
+        ])
+        // Any one bell or gong wins `find`, so a decoy among them leaves a way to win; a
+        // decoy no goal asks for is what avoid is for.
+        #expect(try told(#"[{"type": "find", "tag": "ring"}, {"type": "avoid", "entity": "gong"}]"#) == [])
+        #expect(try told(#"[{"type": "findAll", "tag": "ring"}, {"type": "avoid", "tag": "buzz"}]"#) == [])
     }
 
     /// A `tag` parameter, a pack's own or a standard goal's, is checked against the tags the
