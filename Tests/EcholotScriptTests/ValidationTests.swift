@@ -311,6 +311,19 @@ import Testing
         ])
     }
 
+    /// A check's write into its parameters was told as a reducer's (`ctx.params`, "keep a
+    /// value of your own in the goal"), though a check has neither ctx nor a goal.
+    @Test func aChecksWriteIntoItsParametersIsToldAsTheChecks() throws {
+        let problems = try diagnostics(goals: #"[{"type": "a", "x": 1}]"#, scripts: ["a.lua": """
+            echolot.goal("a", { params = { x = "integer" }, on = { ["pack.never"] = function() end },
+              check = function(params) params.x = 2 end })
+            """])
+        #expect(problems.count == 1)
+        #expect(problems.first?.message.hasSuffix(
+            "a.lua:2: cannot change field 'x': params is read-only (the parameters of goal 'a', as the level gives them: "
+                + "a check only reads them, and returns a sentence when they are wrong)") == true, "\(problems)")
+    }
+
     /// A decoy another goal asks the player to select makes a level nobody can win (it was
     /// accepted, and the level could only be lost): told at the decoy, naming the goal.
     @Test func aDecoyAnotherGoalAsksForIsRefusedAtTheDecoy() throws {

@@ -687,7 +687,8 @@ local keepnotes = {
 
 -- The parameters of one rule instance: declared defaults, overridden by the entry's values
 -- (the entry is a plain table or a mirror node). Read-only; reading an undeclared name raises.
-function E.params(rule, entry)
+-- `checking` names them as a `check` gets them, whose write has no goal to keep a value in.
+function E.params(rule, entry, checking)
   local values = setmetatable({}, paramsmeta(rule))
   local data = E.dataOf[entry] or entry
   for _, d in ipairs(rule.params) do
@@ -698,8 +699,10 @@ function E.params(rule, entry)
     if d.type == "integer" and mathtype(v) == "float" then v = tointeger(v) or v end
     values[d.name] = v
   end
-  return E.freeze(values, "ctx.params", format("the parameters of %s '%s', as %s%s", rule.kind, rule.name,
-    rule.kind == "achievement" and "it declares them" or "the level gives them", keepnotes[rule.kind] or ""))
+  local note = checking and ": a check only reads them, and returns a sentence when they are wrong"
+    or keepnotes[rule.kind] or ""
+  return E.freeze(values, checking and "params" or "ctx.params", format("the parameters of %s '%s', as %s%s",
+    rule.kind, rule.name, rule.kind == "achievement" and "it declares them" or "the level gives them", note))
 end
 
 -- Checks rule entries against their declarations, from entry `from` on (1 when nil).
@@ -767,7 +770,7 @@ function E.validate(entries, level, from)
     if not bad and not entry.told and rule.check ~= nil then
       -- The check gets a reducer's budget; the engine's own work on the other entries goes
       -- back to the engine's, or a large level would fail with the budget of one check.
-      local params = E.params(rule, entry.params)
+      local params = E.params(rule, entry.params, true)
       host.resetbudget()
       -- Which entry's check is running: an error in it is placed at that entry (Swift reads it).
       E.checking = i
