@@ -998,12 +998,16 @@ void clua_noteoverflow(lua_State *L, lua_State *co, int level) {
 
 /// The message handler of the sandbox's pcall and xpcall: runs where the error was raised
 /// (level 1), notes an overflow Lua raised, takes off an engine position, and then, for
-/// xpcall, calls the pack's handler (upvalue 1) with the message.
+/// xpcall, calls the pack's handler (upvalue 1) with the message — unless a limit is
+/// being raised: the count hook raises it, and Lua runs the handler before it turns hooks
+/// back on, so a pack's handler would run uncharged (an endless loop in it hung the
+/// engine); its result would be dropped anyway, as the limit is raised again once the
+/// xpcall ends (clua_finishprotected).
 static int clua_placehandler(lua_State *L) {
     lua_settop(L, 1);
     clua_noteoverflow(L, L, 1);
     (void)clua_unplace(L, L, 1);
-    if (lua_isnoneornil(L, lua_upvalueindex(1))) return 1;
+    if (lua_isnoneornil(L, lua_upvalueindex(1)) || clua_limits(L)->limit != CLUA_LIMIT_NONE) return 1;
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, 1, 1);

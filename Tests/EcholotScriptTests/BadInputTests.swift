@@ -16,6 +16,8 @@ import Testing
             ["pack.loop"] = function(goal) while true do end end,
             ["pack.pcallLoop"] = function(goal) pcall(function() while true do end end) goal.state = "met" end,
             ["pack.xpcallLoop"] = function(goal) xpcall(function() while true do end end, function() return "fine" end) goal.state = "met" end,
+            ["pack.xpcallHandlerAfterLimit"] = function(goal) xpcall(function() while true do end end, function(m) for i = 1, 30000000 do end handled = true return m end) goal.state = "met" end,
+            ["pack.handled"] = function(goal) goal.handled = handled == true end,
             ["pack.coroutineLoop"] = function(goal) coroutine.resume(coroutine.create(function() while true do end end)) goal.state = "met" end,
             ["pack.walkOverflowLoop"] = function(goal) local t = {} t[{}] = 1 t[{}] = 2 t.a = 3 local function nest(d) if d == 0 then for _ in pairs(t) do end return end return pcall(nest, d - 1) end for d = 150, 240 do pcall(nest, d) end for i = 1, 30000000 do end goal.state = "met" end,
             ["pack.wrappedPcallLoop"] = function(goal) coroutine.wrap(pcall)(function() while true do end end) goal.state = "met" end,
@@ -173,6 +175,17 @@ import Testing
 
     @Test func runawayLoopInsideXpcall() throws {
         _ = try reject("pack.xpcallLoop", kind: .instructionLimit, message: "instruction budget exhausted")
+    }
+
+    /// Lua calls an xpcall's handler for a limit from inside the count hook, where hooks are
+    /// off: the pack's handler ran uncharged (an endless loop in it hung the engine) and
+    /// left what it did behind. It is not called for a limit at all.
+    @Test func anXpcallHandlerDoesNotRunForALimit() throws {
+        _ = try reject("pack.xpcallHandlerAfterLimit", kind: .instructionLimit, message: "instruction budget exhausted")
+        let (store, _) = try world()
+        store.dispatch(Action("pack.xpcallHandlerAfterLimit"))
+        store.dispatch(Action("pack.handled"))
+        #expect(store.goal("trap")?["handled"] == .bool(false))
     }
 
     @Test func runawayLoopInsideACoroutine() throws {
