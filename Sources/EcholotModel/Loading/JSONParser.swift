@@ -446,24 +446,8 @@ struct JSONScanner {
 
     /// The length of the valid UTF-8 sequence starting at `offset`; throws when it is invalid.
     mutating func utf8SequenceLength(at offset: Int) throws(JSONSyntaxError) -> Int {
-        let lead = bytes[offset]
-        let length: Int
-        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondRange = 0x80...0x9F
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondRange = 0x80...0x8F
-        default: throw error("invalid UTF-8 (byte 0x\(hex(lead, width: 2)))", at: position(at: offset))
-        }
-        guard bytes.count - offset >= length, secondRange.contains(bytes[offset + 1]) else {
-            throw error("invalid UTF-8 (byte 0x\(hex(lead, width: 2)))", at: position(at: offset))
-        }
-        for k in 2..<length where !(0x80...0xBF).contains(bytes[offset + k]) {
-            throw error("invalid UTF-8 (byte 0x\(hex(lead, width: 2)))", at: position(at: offset))
+        guard case let .valid(length) = UTF8Sequence.at(offset, in: bytes) else {
+            throw error("invalid UTF-8 (byte 0x\(hex(bytes[offset], width: 2)))", at: position(at: offset))
         }
         return length
     }

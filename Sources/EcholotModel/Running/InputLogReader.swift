@@ -100,28 +100,14 @@ extension InputLog {
     /// The index of the first NUL byte or byte that breaks UTF-8 in `bytes`; a character
     /// cut off at the end is no fault unless `complete` says the file ends there.
     private static func firstNonText(_ bytes: ArraySlice<UInt8>, complete: Bool) -> Int? {
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let lead = bytes[index]
-            if lead == 0 { return index }
-            let length: Int, second: ClosedRange<UInt8>
-            switch lead {
-            case 0x01 ... 0x7F: index += 1; continue
-            case 0xC2 ... 0xDF: (length, second) = (2, 0x80 ... 0xBF)
-            case 0xE0: (length, second) = (3, 0xA0 ... 0xBF)
-            case 0xED: (length, second) = (3, 0x80 ... 0x9F)  // not the UTF-16 surrogates
-            case 0xE1 ... 0xEF: (length, second) = (3, 0x80 ... 0xBF)
-            case 0xF0: (length, second) = (4, 0x90 ... 0xBF)
-            case 0xF1 ... 0xF3: (length, second) = (4, 0x80 ... 0xBF)
-            case 0xF4: (length, second) = (4, 0x80 ... 0x8F)
-            default: return index
+        var offset = 0
+        while offset < bytes.count {
+            if bytes[bytes.startIndex + offset] == 0 { return bytes.startIndex + offset }
+            switch UTF8Sequence.at(offset, in: bytes) {
+            case let .valid(length): offset += length
+            case .invalid: return bytes.startIndex + offset
+            case .cut: return complete ? bytes.startIndex + offset : nil
             }
-            for offset in 1 ..< length {
-                guard index + offset < bytes.endIndex else { return complete ? index : nil }
-                let next = bytes[index + offset]
-                guard offset == 1 ? second.contains(next) : (0x80 ... 0xBF).contains(next) else { return index }
-            }
-            index += length
         }
         return nil
     }
