@@ -374,6 +374,17 @@ static int clua_guardproxy(lua_State *L, int how) {
             return 0;
         }
         lua_pop(L, 1);
+        // A read-only view (a library, `echolot`, ctx) stands for the table it shows, its
+        // metatable's `__index`: seen raw, the view itself is empty.
+        if (clua_inset(L, 5, 1) && lua_getmetatable(L, 1)) {
+            lua_pushliteral(L, "__index");
+            if (lua_rawget(L, -2) == LUA_TTABLE) {
+                lua_replace(L, 1);
+                lua_pop(L, 1);
+                return 0;
+            }
+            lua_pop(L, 2);
+        }
     } else if (clua_inset(L, 3, 1) || clua_inset(L, 5, 1)) {
         // Through the writer: permission checks and change tracking, or refusal.
         lua_settop(L, 3);

@@ -72,6 +72,28 @@ import Testing
             """)
     }
 
+    /// `next`, `rawget` and `rawlen` see through the engine's tables as `pairs` does: seen
+    /// raw, the read-only view of a library is empty, and `next(string)` gave nil.
+    @Test func nextAndRawgetSeeThroughTheEnginesTables() throws {
+        try load("""
+            for name, lib in pairs({ string = string, math = math, table = table, utf8 = utf8, coroutine = coroutine, echolot = echolot }) do
+              local walked, counted = {}, 0
+              for k in pairs(lib) do walked[#walked + 1] = k end
+              for k, v in next, lib do
+                counted = counted + 1
+                assert(k == walked[counted], name .. ": next gives " .. tostring(k) .. " where pairs gives " .. tostring(walked[counted]))
+                assert(rawget(lib, k) == v, name .. "." .. k)
+              end
+              assert(counted == #walked and counted > 0, name .. ": next walked " .. counted .. " of " .. #walked)
+            end
+            assert(next(string) == "byte" and rawget(string, "upper") == string.upper, tostring(next(string)))
+            assert(rawlen(table) == 0)
+            local ok, err = pcall(rawset, string, "upper", 1)
+            assert(not ok and err:find("cannot change field 'upper': string is read%-only"), err)
+            assert(string.upper("a") == "A")
+            """)
+    }
+
     @Test func loadIsTextOnlyAndUsesThePackEnvironment() throws {
         try load("""
             secret = 42

@@ -273,6 +273,8 @@ local function dnext(...)
   local data = dataOf[t]
   if data ~= nil then
     t = data  -- mirror nodes and frozen values: their data
+  elseif views[t] then
+    t = getrawmetatable(t).__index  -- a library, `echolot` or ctx: the table it shows
   elseif retired[t] then
     error("next: the entity a behaviour receives can be used only during that call", 3)
   elseif type(t) ~= "table" then
