@@ -230,8 +230,10 @@ end
 
 local libraries = {
   string = safestring,
-  -- randomness comes from ctx.random only
-  math = copyof(math, { "random", "randomseed" }),
+  -- randomness comes from ctx.random only; the functions of Lua 5.2 that a Lua built
+  -- with LUA_COMPAT_MATHLIB (Debian's) keeps are left out too, or a pack using them would
+  -- fail on a Lua 5.4 built without
+  math = copyof(math, { "random", "randomseed", "atan2", "cosh", "sinh", "tanh", "pow", "frexp", "ldexp", "log10" }),
   table = copyof(table, {}),
   utf8 = copyof(utf8, {}),
   coroutine = copyof(coroutine, {}),
