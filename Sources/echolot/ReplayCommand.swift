@@ -71,8 +71,16 @@ struct ReplayCommand: LoadsStandardRules {
               let expected = expect ?? recording?.stateHash else { throw ExitCode(1) }
         // A recording shared from another machine names a folder of that machine: the pack
         // of the recorded id here (shipped or installed) stands in for it, and is said.
-        if pack == nil, let recording, packPath.hasPrefix("/"), !FileManager.default.fileExists(atPath: packPath),
-           let here = PackLibrary.standard().entry(id: recording.packID)?.url.path {
+        if pack == nil, let recording, packPath.hasPrefix("/"), !FileManager.default.fileExists(atPath: packPath) {
+            // Nor a pack of its id (an installed pack removed since): said by its id, which the
+            // player knows, not as a file missing at a path they never typed.
+            guard let here = PackLibrary.standard().entry(id: recording.packID)?.url.path else {
+                Terminal.report([Diagnostic(path: RecordingDescription.metaPath(forLog: log), at: recording.packPosition ?? .start,
+                                            message: "pack: \(MessageText.named(recording.packID)), the pack this was recorded with, is not "
+                                                + "installed or shipped here any more (it was at \(MessageText.argument(packPath))); install it "
+                                                + "again with 'echolot install FILE.zip', or give --pack to replay with a copy of it")])
+                throw ExitCode(1)
+            }
             Terminal.error("\(RecordingDescription.metaPath(forLog: log)): note: the pack \(MessageText.argument(packPath)) is not "
                 + "here; replaying with the pack of its id, \(MessageText.named(recording.packID)) (\(MessageText.argument(here)))")
             packPath = here

@@ -244,12 +244,21 @@ import Testing
         #expect(here.stdout.contains("level first-sound: ") && here.stdout.contains("stateHash: "), "the log was replayed: \(here.stdout)")
         #expect(!here.stderr.contains("no such file"), "\(here.stderr)")
 
-        let gone = try write(meta: fields(["pack": "\"/nonexistent/elsewhere\"", "packID": "\"elsewhere\""]))
+        // Nor any pack of its id (an installed pack removed since): told by the id, with
+        // what to do, not as "no such file or directory" at a path the player never typed.
+        let gone = try write(meta: fields(["pack": "\"/nonexistent/packs/elsewhere\"", "packID": "\"elsewhere\""]))
         let moved = try echolot(["replay", gone])
         #expect(moved.status == 1)
-        let lines = moved.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2, "\(moved.stderr)")
-        #expect(lines.last == "\(gone).meta.json: note: the pack /nonexistent/elsewhere is the one this description names; give --pack to replay with another")
+        #expect(moved.stderr == "\(gone).meta.json:3:11: error: pack: 'elsewhere', the pack this was recorded with, is not installed "
+            + "or shipped here any more (it was at /nonexistent/packs/elsewhere); install it again with 'echolot install FILE.zip', "
+            + "or give --pack to replay with a copy of it\n", "\(moved.stderr)")
+        // A folder that is here but does not load is still told where its path came from.
+        let broken = try temporaryFolder()
+        try Data("{".utf8).write(to: broken.appendingPathComponent("pack.json"))
+        let unloadable = try write(meta: fields(["pack": "\"\(broken.path)\"", "packID": "\"elsewhere\""]))
+        let lines = try echolot(["replay", unloadable]).stderr.split(separator: "\n").map(String.init)
+        #expect(lines.last == "\(unloadable).meta.json: note: the pack \(broken.path) is the one this description names; give --pack to replay with another",
+                "\(lines)")
     }
 
     @Test func aBrokenDescriptionIsToldInTheProjectsWords() throws {

@@ -36,6 +36,9 @@ public struct RecordingDescription: Equatable, Sendable {
     /// Where `level` is written in the description read (`nil` for one made in memory):
     /// what a replay tells a level the pack lacks at. Not written, and not compared.
     public var levelPosition: SourcePosition?
+    /// Where `pack` is written in the description read (`nil` for one made in memory):
+    /// what a replay tells a pack that is here no more at. Not written, and not compared.
+    public var packPosition: SourcePosition?
 
     /// Whether two descriptions say the same, wherever they were read from.
     public static func == (a: Self, b: Self) -> Bool {
@@ -98,7 +101,8 @@ public struct RecordingDescription: Equatable, Sendable {
             return nil
         }
         object.rejectUnknown()
-        let pack = object.required("pack")?.nonEmptyString()
+        let packField = object.required("pack")
+        let pack = packField?.nonEmptyString()
         let packID = object.required("packID")?.nonEmptyString()
         let packVersion = object.required("packVersion")?.nonEmptyString()
         let levelField = object.required("level")
@@ -121,6 +125,7 @@ public struct RecordingDescription: Equatable, Sendable {
                                                ticks: ticks, outcome: outcome, stateHash: stateHash, earnedBefore: earnedBefore,
                                                progressBefore: progressBefore)
         description.levelPosition = levelField?.position
+        description.packPosition = packField?.position
         return description
     }
 
