@@ -8,11 +8,12 @@ import Testing
 struct ArchiveNameTests {
     /// Installs the archive `cave.zip` built by `body` with the `echolot` binary, into a
     /// fresh data folder.
-    func install(unflagged: Bool = false, hash: UInt8? = nil,
+    func install(unflagged: Bool = false, hash: UInt8? = nil, msdos: Bool = false,
                  _ body: (ZipBuilder) throws -> Void) throws -> (result: ProcessOutput, scratch: Scratch) {
         let scratch = Scratch()
         try ZipBuilder.write(scratch.at("cave.zip"), body)
         if unflagged { try ZipBuilder.unflagNames(scratch.at("cave.zip"), hash: hash) }
+        if msdos { try ZipBuilder.madeOnMSDOS(scratch.at("cave.zip")) }
         let result = try echolot(["install", "cave.zip"], in: scratch.url, data: scratch.at("data"))
         return (result, scratch)
     }
@@ -97,6 +98,18 @@ struct ArchiveNameTests {
         let (result, scratch) = try install { zip in
             try zip.playablePack(Packs.files(id: "cave"), prefix: "cave/")
             try zip.file("cave/notes/", "I am a file")
+        }
+        #expect(result.status == 1)
+        #expect(result.stderr == "cave.zip:1:1: error: entry \"cave/notes/\" is a file, but its name ends in '/' as a folder's does\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch.at("data/packs").path))
+    }
+
+    /// Written by an MS-DOS tool, the same entry reads as a folder (its name ends in '/'),
+    /// and its bytes were dropped without a word: it is refused as the Unix one is.
+    @Test func aFolderEntryHoldingBytesIsRefusedAsAFile() throws {
+        let (result, scratch) = try install(msdos: true) { zip in
+            try zip.playablePack(Packs.files(id: "cave"), prefix: "cave/")
+            try zip.file("cave/notes/", "data", compression: .none)
         }
         #expect(result.status == 1)
         #expect(result.stderr == "cave.zip:1:1: error: entry \"cave/notes/\" is a file, but its name ends in '/' as a folder's does\n")

@@ -886,6 +886,26 @@ struct CommandTests {
                 "\(validated.stderr)")
     }
 
+    /// A named pipe given to `install` was opened, and opening one waits for a writer: the
+    /// install hung for good, with Ctrl-C held. Anything but a regular file is refused
+    /// before it is opened. (The test keeps the pipe open for writing, so that the command
+    /// as it was ends, telling it as a damaged archive, rather than hanging the test.)
+    @Test func aNamedPipeIsRefusedBeforeItIsOpened() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        let pipe = scratch.at("f.zip").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let writer = open(pipe, O_RDWR | O_NONBLOCK)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        _ = "not a zip".withCString { write(writer, $0, 9) }
+        let result = try echolot(["install", "f.zip"], in: scratch.url, data: data)
+        #expect(result.status == 1)
+        #expect(result.stderr == "f.zip:1:1: error: not a regular file (a device, a pipe or a socket), so not a .zip archive; "
+            + "give the archive's file\n", "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: data.path))
+    }
+
     /// A player who gives `install` the pack's folder is told how to make the archive it
     /// wants, and nothing is installed.
     @Test func installingAFolderSaysHowToMakeAnArchive() throws {

@@ -197,13 +197,29 @@ extension ZipBuilder {
     /// ZIPFoundation always sets; each `#` in a name becomes `hash` when given (a byte that
     /// is not UTF-8, as a code page 437 name has).
     static func unflagNames(_ url: URL, hash: UInt8? = nil) throws {
+        try rewriteEntries(url) { bytes, central, local, length in
+            func rewrite(flags: Int, name: Int) {
+                bytes[flags + 1] &= ~0x08
+                for at in name..<name + length where bytes[at] == UInt8(ascii: "#") { bytes[at] = hash ?? bytes[at] }
+            }
+            rewrite(flags: central + 8, name: central + 46)
+            rewrite(flags: local + 6, name: local + 30)
+        }
+    }
+
+    /// Rewrites the archive at `url` as an MS-DOS (Windows) tool writes it: every entry
+    /// "made by" MS-DOS, where a name ending in '/' alone makes an entry a folder, whatever
+    /// it holds (Python's `zipfile.writestr` writes such entries).
+    static func madeOnMSDOS(_ url: URL) throws {
+        try rewriteEntries(url) { bytes, central, _, _ in bytes[central + 5] = 0 }
+    }
+
+    /// Calls `body` with the archive's bytes, and the offsets of each entry's central and
+    /// local headers and its name's length, then writes the bytes back.
+    private static func rewriteEntries(_ url: URL, _ body: (inout [UInt8], _ central: Int, _ local: Int, _ nameLength: Int) -> Void) throws {
         var bytes = [UInt8](try Data(contentsOf: url))
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
-        func rewrite(flags: Int, name: Int, length: Int) {
-            bytes[flags + 1] &= ~0x08
-            for at in name..<name + length where bytes[at] == UInt8(ascii: "#") { bytes[at] = hash ?? bytes[at] }
-        }
         // The end record is the last 22 bytes: ZIPFoundation writes no archive comment.
         let end = bytes.count - 22
         try #require(u32(end) == 0x0605_4B50)
@@ -211,8 +227,7 @@ extension ZipBuilder {
         for _ in 0..<u16(end + 10) {
             try #require(u32(at) == 0x0201_4B50)
             let local = u32(at + 42), length = u16(at + 28)
-            rewrite(flags: at + 8, name: at + 46, length: length)
-            rewrite(flags: local + 6, name: local + 30, length: length)
+            body(&bytes, at, local, length)
             at += 46 + length + u16(at + 30) + u16(at + 32)
         }
         try Data(bytes).write(to: url)

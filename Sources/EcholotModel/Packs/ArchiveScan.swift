@@ -63,7 +63,9 @@ struct ArchiveScan {
             return true
         }
         names[key] = name
-        if entry.type == .file, name.unicodeScalars.last == "/" {
+        // A folder entry holding bytes is a file too: ZIPFoundation takes any name ending in
+        // '/' for a folder when the attributes are MS-DOS ones, and its bytes would be dropped.
+        if entry.type == .file || entry.uncompressedSize > 0, name.unicodeScalars.last == "/" {
             // Extracting it failed as if the disk were at fault ("Not a directory").
             problems.append("entry \(quoted(name)) is a file, but its name ends in '/' as a folder's does")
             return true

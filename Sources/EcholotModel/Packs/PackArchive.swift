@@ -63,6 +63,11 @@ public final class PackArchive {
             throw refuse([MessageText.nothingThere])
         }
         guard !isDirectory.boolValue else { throw refuse(["a folder, not a .zip archive; make one with 'echolot pack FOLDER' and install that"]) }
+        // Opening a named pipe waits for a writer, for ever (an install waits with Ctrl-C
+        // held), and a device or socket is no archive either: refused before it is opened.
+        if OutputGuard.isSpecialFile(url) {
+            throw refuse(["not a regular file (a device, a pipe or a socket), so not a .zip archive; give the archive's file"])
+        }
         let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
