@@ -68,7 +68,7 @@ struct PackCommand: LoadsStandardRules {
             while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }
             let summary = try PackArchiver.write(folder: url, id: id, to: output, displayRoot: shown == "." ? "" : shown)
             let size = (try? FileManager.default.attributesOfItem(atPath: summary.url.path)[.size] as? NSNumber)?.intValue ?? 0
-            print("wrote \(shownOutput): \(id) \(pack.manifest.version), \(summary.fileCount) files, "
+            print("wrote \(shownOutput): \(id) \(pack.manifest.version), \(summary.fileCount) file\(summary.fileCount == 1 ? "" : "s"), "
                 + String(format: "%.1f KiB", Double(size) / 1024))
         } catch {
             Terminal.report(error.diagnostics)

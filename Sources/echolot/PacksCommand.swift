@@ -52,7 +52,11 @@ struct PacksCommand: LoadsStandardRules {
                          String(entry.pack.levels.count)] + (all ? [entry.origin.rawValue] : []))
         }
         for problem in listing.problems where shown(problem.origin) {
-            rows.append([problem.name, "–", "(broken: errors on stderr)", "–", "–"]
+            // By folder, as the menu names it: a copy of a pack has that pack's id.
+            let read = problem.pack
+            let name = read.map { TerminalText.safe(Names(pack: $0).pack($0)) + " " } ?? ""
+            rows.append([problem.folder, read?.manifest.version ?? "–", name + "(broken: errors on stderr)",
+                         read?.manifest.author.map(TerminalText.safe) ?? "–", "–"]
                 + (all ? [problem.origin.rawValue] : []))
         }
         if rows.count == 1 {
@@ -85,11 +89,20 @@ struct PacksCommand: LoadsStandardRules {
         }
         for problem in problems {
             let origin = all ? ", \(problem.origin.rawValue)" : ""
+            // Named by folder, as in the table; what its pack.json says, when it reads.
+            var head = problem.folder
+            var known: [String] = []
+            if let read = problem.pack {
+                head += " " + read.manifest.version
+                known.append(TerminalText.safe(Names(pack: read).pack(read)))
+                if let author = read.manifest.author { known.append("by " + TerminalText.safe(author)) }
+            }
+            let said = known.map { $0 + ", " }.joined()
             // A problem it shares with a pack before it (a cycle both are in) is told once.
             if problem.diagnostics.isEmpty, let reason = problem.reason {
-                print("\(problem.name)\(origin): does not load, for the problem told at \(MessageText.oneLine(reason.path)).")
+                print("\(head)\(origin): \(said)does not load, for the problem told at \(MessageText.oneLine(reason.path)).")
             } else {
-                print("\(problem.name)\(origin): does not load; its errors follow.")
+                print("\(head)\(origin): \(said)does not load; its errors follow.")
             }
         }
         for problem in problems { Terminal.report(problem.diagnostics) }

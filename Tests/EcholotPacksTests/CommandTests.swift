@@ -85,6 +85,15 @@ struct CommandTests {
         #expect(installed.stdout.hasSuffix("; it has no levels of its own: packs that depend on it use its rules\n"), "\(installed.stdout)")
     }
 
+    /// An archive of one file says "1 file", not "1 files".
+    @Test func anArchiveOfOneFileSaysFileInTheSingular() throws {
+        let scratch = Scratch()
+        scratch.write(["pack.json": #"{ "id": "lone", "name": "Lone", "version": "1.0.0", "api": 1 }"#], in: "lone")
+        let packed = try echolot(["pack", "lone"], in: scratch.url, data: scratch.at("data"))
+        #expect(packed.status == 0, "\(packed.stderr)")
+        #expect(packed.stdout.hasPrefix("wrote lone-1.0.0.zip: lone 1.0.0, 1 file, "), "\(packed.stdout)")
+    }
+
     /// A packs folder named by ECHOLOT_PACKS that does not exist is said to be missing,
     /// not listed as one that holds nothing.
     @Test func packsAllSaysAMissingShippedFolder() throws {
@@ -114,6 +123,26 @@ struct CommandTests {
         #expect(listed.status == 0)
         #expect(listed.stdout.contains("(broken: errors on stderr)"), "\(listed.stdout)")
         #expect(listed.stderr.contains("cave/scripts/broken.lua:1:"), "\(listed.stderr)")
+    }
+
+    /// A copy of an installed pack put beside it by hand was listed by the id inside it, a
+    /// second row "cave" a listener could not tell from the pack: it is named by its folder,
+    /// as the play menu names it, with the version and name its pack.json gives.
+    @Test func aCopiedPackIsListedByItsFolderWithWhatItsManifestSays() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        try ZipBuilder.write(scratch.at("cave.zip")) { try $0.playablePack(Packs.files(id: "cave")) }
+        #expect(try echolot(["install", "cave.zip"], in: scratch.url, data: data).status == 0)
+        try FileManager.default.copyItem(at: data.appendingPathComponent("packs/cave"), to: data.appendingPathComponent("packs/copy-of-cave"))
+        let listed = try echolot(["packs"], in: scratch.url, data: data)
+        #expect(listed.status == 0)
+        let rows = listed.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(rows == ["ID VERSION NAME AUTHOR LEVELS", "cave 1.0.0 Pack cave Tester 1",
+                         "copy-of-cave 1.0.0 Pack cave (broken: errors on stderr) Tester –"], "\(listed.stdout)")
+        #expect(listed.stderr.contains("copy-of-cave/pack.json:1:1: error: pack id \"cave\" is already taken by "), "\(listed.stderr)")
+        let plain = try echolot(["packs", "--plain"], in: scratch.url, data: data)
+        #expect(plain.stdout == "cave 1.0.0: Pack cave, by Tester, 1 level.\n"
+            + "copy-of-cave 1.0.0: Pack cave, by Tester, does not load; its errors follow.\n", "\(plain.stdout)")
     }
 
     /// A broken pack with no id is named by its folder, written out: a line break in the

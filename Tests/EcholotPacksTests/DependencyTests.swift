@@ -69,9 +69,9 @@ struct DependencyTests {
         #expect(listed.stderr == data.path + "/packs/a/pack.json:1:93: " + message)
         // Said to a screen reader, each pack: the first with its errors, the others where.
         let plain = try echolot(["packs", "--plain"], in: scratch.url, data: data)
-        #expect(plain.stdout == "a: does not load; its errors follow.\n"
-            + "b: does not load, for the problem told at \(data.path)/packs/a/pack.json.\n"
-            + "c: does not load, for the problem told at \(data.path)/packs/a/pack.json.\n", "\(plain.stdout)")
+        #expect(plain.stdout == "a 1.0.0: Pack a, by Tester, does not load; its errors follow.\n"
+            + "b 1.0.0: Pack b, by Tester, does not load, for the problem told at \(data.path)/packs/a/pack.json.\n"
+            + "c 1.0.0: Pack c, by Tester, does not load, for the problem told at \(data.path)/packs/a/pack.json.\n", "\(plain.stdout)")
         let validated = try echolot(["validate", "c", "b", "a"], in: scratch.url, data: data)
         #expect(validated.status == 1)
         #expect(validated.stderr == data.path + "/packs/a/pack.json:1:93: " + message)
@@ -161,8 +161,9 @@ struct DependencyTests {
         scratch.write(Packs.files(id: "acme-blue", extra: #""extends": "acme-base""#), in: "data/packs/acme-blue")
         scratch.write(Packs.files(id: "acme-late", extra: #""extends": "acme-blue""#), in: "data/packs/acme-late")
         let plain = try echolot(["packs", "--plain"], in: scratch.url, data: data)
-        #expect(plain.stdout == "acme-blue: does not load; its errors follow.\n"
-            + "acme-late: does not load, for the problem told at \(data.path)/packs/acme-blue/pack.json.\n", "\(plain.stdout)")
+        #expect(plain.stdout == "acme-blue 1.0.0: Pack acme-blue, by Tester, does not load; its errors follow.\n"
+            + "acme-late 1.0.0: Pack acme-late, by Tester, does not load, for the problem told at "
+            + "\(data.path)/packs/acme-blue/pack.json.\n", "\(plain.stdout)")
         #expect(plain.stderr.split(separator: "\n").count == 1, "\(plain.stderr)")
         #expect(plain.stderr.hasSuffix("; install it with 'echolot install FILE.zip'\n"), "not acme-late: \(plain.stderr)")
     }

@@ -220,12 +220,21 @@ public struct PackProblem: Sendable {
 
     /// How lists and messages name it: its id, else its folder's name written out on one
     /// line (a folder in `packs/` is named by whoever put it there).
-    public var name: String { id ?? MessageText.oneLine(url.lastPathComponent) }
+    public var name: String { id ?? folder }
+
+    /// Its folder's name written out on one line: what the play menu names it by, and what
+    /// tells apart a copy of a pack (under another folder, with the same id) from the pack.
+    public var folder: String { MessageText.oneLine(url.lastPathComponent) }
+
+    /// The pack as its own files read, unresolved, when they read (a copy whose id is
+    /// taken, a pack whose scripts or base do not load): its version and name are known.
+    public var pack: Pack?
 
     init(entry: PackLibrary.Entry, diagnostics: [Diagnostic]) {
         url = entry.url
         origin = entry.origin
         id = entry.id
+        pack = try? entry.loaded.get()
         self.diagnostics = diagnostics
         reason = diagnostics.first
     }
