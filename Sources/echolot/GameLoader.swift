@@ -54,6 +54,9 @@ struct LoadProblems: Error {
     var sounds = false
     /// The problems of the pack's other sounds, told after the lines as warnings.
     var warnings: [Diagnostic] = []
+    /// The pack, when what stops it is that it has no such level: `play` reads a pack again
+    /// at each start, and an update may have taken the level away.
+    var lacking: Pack?
 
     init(_ lines: [String]) { self.lines = lines }
 }
@@ -108,7 +111,11 @@ enum GameLoader {
     /// `level` of `pack` (named `shown`, as typed) with the pack's rules, or what stops it:
     /// the rules, or a sound the level names that cannot be played (``AudioValidation/sounds(ofLevel:in:)``).
     static func game(of pack: Pack, shown: String, level id: String) -> Result<LoadedGame, LoadProblems> {
-        guard let definition = pack.level(id: id) else { return .failure(LoadProblems([noLevel(id, in: pack, shown: shown)])) }
+        guard let definition = pack.level(id: id) else {
+            var missing = LoadProblems([noLevel(id, in: pack, shown: shown)])
+            missing.lacking = pack
+            return .failure(missing)
+        }
         let sounds = AudioValidation.sounds(ofLevel: id, in: pack)
         let rules = PackRules.checked(pack)
         if case let .success(rules) = rules, sounds.refusing.isEmpty {

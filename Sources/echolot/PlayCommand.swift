@@ -285,6 +285,8 @@ struct PlayCommand: LoadsStandardRules {
                     throw LevelStartError(problems: [error.description], pack: shown)
                 }
             case let .failure(problems):
+                // The pack is sound; the game's menus were of the version before an update.
+                if let now = problems.lacking { throw LevelGoneInUpdate(pack: now) }
                 warnOnce(problems.warnings, pack: shown)
                 throw LevelStartError(problems: problems.lines, pack: shown)
             }

@@ -87,17 +87,44 @@ import Testing
         #expect(try game.waitForExit() == 0)
     }
 
+    /// Writes a pack of rules alone, `rules` ("Rules"): one goal type and no levels.
+    private func writeRulesPack(at rules: URL) throws {
+        try FileManager.default.createDirectory(at: rules.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try Data(#"{ "id": "rules", "name": "Rules", "version": "1.0.0", "api": 1 }"#.utf8).write(to: rules.appendingPathComponent("pack.json"))
+        try Data(#"echolot.goal("ping", { on = { tick = function(goal) end } })"#.utf8).write(to: rules.appendingPathComponent("scripts/ping.lua"))
+    }
+
     /// A pack of rules alone is not opened on an empty menu.
     @Test func aPackOfRulesAloneIsNotPlayed() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let rules = folder.appendingPathComponent("rules")
-        try FileManager.default.createDirectory(at: rules.appendingPathComponent("scripts"), withIntermediateDirectories: true)
-        try Data(#"{ "id": "rules", "name": "Rules", "version": "1.0.0", "api": 1 }"#.utf8).write(to: rules.appendingPathComponent("pack.json"))
-        try Data(#"echolot.goal("ping", { on = { tick = function(goal) end } })"#.utf8).write(to: rules.appendingPathComponent("scripts/ping.lua"))
+        try writeRulesPack(at: folder.appendingPathComponent("rules"))
         let game = try PseudoTerminal(["play", "rules", "--plain", "--no-audio"], environment: ["ECHOLOT_DATA": folder.path], directory: folder)
         try game.expect("error: pack 'rules' has no levels of its own to play: packs that depend on it use its rules")
         #expect(try game.waitForExit() == 1)
+    }
+
+    /// Installed, a pack of rules alone was offered in the pack menu as "Rules, 0 levels",
+    /// and choosing it opened a page of nothing, on which Enter said nothing: it is listed
+    /// (it is installed) as having no levels, and choosing it says why in one sentence, as
+    /// `echolot play rules` does.
+    @Test func aPackOfRulesAloneSaysSoInThePackMenu() throws {
+        let data = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        try writeRulesPack(at: data.appendingPathComponent("packs/rules"))
+        let game = try PseudoTerminal(["play", "tutorial", "--plain", "--no-audio"], environment: ["ECHOLOT_DATA": data.path], directory: data)
+        try game.expect("Tutorial — choose a scenario")
+        game.send("\u{1B}")
+        try game.expect("choose a pack")
+        try game.expect("q quit")
+        let menu = game.text.components(separatedBy: "choose a pack").last ?? ""
+        let line = try #require(menu.components(separatedBy: .newlines).first { $0.contains("Rules") }, "\(menu)")
+        #expect(line.contains("Rules (no levels)"), "\(line)")
+        let number = try #require(line.trimmingCharacters(in: .whitespaces).first?.wholeNumberValue, "\(line)")
+        game.send("\(number)")
+        try game.expect("“Rules” has no levels of its own to play: packs that depend on it use its rules.")
+        game.send("q")
+        #expect(try game.waitForExit() == 0)
     }
 
     @Test func aWatchedPackNamesTheScriptAsValidateDoes() throws {

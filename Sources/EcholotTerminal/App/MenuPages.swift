@@ -9,6 +9,11 @@ public enum MenuPages {
         let words = Words(firstOf: language)
         let named = catalog.entries.map { Names(pack: $0.pack, language: language).pack($0.pack) }
         var choices = zip(catalog.entries, named).map { entry, name -> Choice in
+            // A pack of rules alone is installed, so it is listed, but opens no empty page:
+            // choosing it says why there is nothing to play, as `echolot play` of it does.
+            if entry.pack.levels.isEmpty {
+                return Choice(name, marks: [], unavailable: words.noLevels, refusal: words.packHasNoLevels(name))
+            }
             let count = entry.pack.levelOrder.count
             var marks = [words.levelCount(count)]
             // Packs of one name (a copy of the tutorial under an id of its own) are told

@@ -14,6 +14,17 @@ import Foundation
 public typealias StoreFactory = (PackEntry, String, _ earnedBefore: Set<String>, _ progressBefore: ProgressRecords) throws
     -> Store<GameState>
 
+/// What a ``StoreFactory`` throws when the pack, read again to start a level, no longer
+/// has it (an update installed while the game was on): the menus go on with the pack as
+/// it is now, not the version read when the game began.
+public struct LevelGoneInUpdate: Error {
+    /// The pack as it is now, resolved.
+    public let pack: Pack
+
+    /// The error for `pack`, the version that lacks the level.
+    public init(pack: Pack) { self.pack = pack }
+}
+
 /// `echolot play`: the menus, the briefing, the level, the end page, round and round
 /// until the player quits — in a terminal that is restored however the game ends.
 public final class PlayApp {
@@ -535,6 +546,12 @@ public final class PlayApp {
         let store: Store<GameState>
         do {
             store = try makeStore(entry, id, earnedBefore, progressBefore)
+        } catch let gone as LevelGoneInUpdate {
+            // Not a problem of the pack's for `validate`: the menus show the version now there.
+            let now = PackEntry(path: entry.path, pack: gone.pack)
+            if let listed = catalog.entries.firstIndex(where: { $0.path == entry.path }) { catalog.entries[listed] = now }
+            loop.display.notice(words(now).levelGoneInUpdate(id), style: .warning)
+            return .levels(now, regrouped(group, in: now.pack), selected: 0)
         } catch {
             loop.display.notice(lines: Self.cannotStart(words(entry).levelCannotStart(id), error), style: .bad)
             return .levels(entry, group, selected: index)

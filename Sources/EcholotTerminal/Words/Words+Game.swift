@@ -72,6 +72,15 @@ extension Words {
         }
     }
 
+    /// A level the pack, read again to start it, no longer has: an update was installed
+    /// while the game was on (`install --replace`).
+    public func levelGoneInUpdate(_ id: String) -> String {
+        switch language {
+        case .english: "The pack was updated and has no level “\(id)” any more; here are its levels now."
+        case .german: "Das Paket wurde aktualisiert und hat kein Level „\(id)“ mehr; hier sind seine Level jetzt."
+        }
+    }
+
     /// The files of a watched pack that changed, in a list; the empty path is the pack
     /// itself (an archive, or a folder replaced by a file).
     private func changed(_ files: [String]) -> String {

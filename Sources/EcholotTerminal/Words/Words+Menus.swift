@@ -73,8 +73,8 @@ extension Words {
         }
     }
 
-    /// The words after a scenario that lists no levels (`"levels": []`), which cannot be
-    /// opened: a list of nothing to play is no page to send a player to.
+    /// The words after a scenario that lists no levels (`"levels": []`), or a pack of rules
+    /// alone, which cannot be opened: a list of nothing to play is no page to send a player to.
     public var noLevels: String {
         switch language {
         case .english: "no levels"
@@ -88,6 +88,15 @@ extension Words {
         switch language {
         case .english: "“\(scenario)” has no levels: there is nothing to play in it yet."
         case .german: "„\(scenario)“ hat keine Level: Darin gibt es noch nichts zu spielen."
+        }
+    }
+
+    /// Picking pack `pack` (its name), a pack of rules alone: what `echolot play` of it says,
+    /// in a sentence, rather than a page of no levels.
+    public func packHasNoLevels(_ pack: String) -> String {
+        switch language {
+        case .english: "“\(pack)” has no levels of its own to play: packs that depend on it use its rules."
+        case .german: "„\(pack)“ hat keine eigenen Level zum Spielen: Pakete, die darauf aufbauen, nutzen seine Regeln."
         }
     }
 
