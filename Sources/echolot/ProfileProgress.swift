@@ -20,6 +20,9 @@ final class ProfileProgress: ProgressProvider {
     private var cache: [String: PackProgress] = [:]
     /// The profile's achievements, read once until a level ends (every scene asks).
     private var earned: Set<String>?
+    /// Of the achievements the level that ended last earned, those its run found in the
+    /// profile already (another game recorded them first).
+    private var takenElsewhere: Set<String> = []
     /// Packs whose unreadable story checkpoint was reported: once is enough.
     private var unreadableReported: Set<String> = []
 
@@ -110,11 +113,24 @@ final class ProfileProgress: ProgressProvider {
 
     /// The level's store has ended or was left: its run is recorded (abandoned if undecided).
     func levelEnded(level: String, in pack: Pack, result: RunResult) {
+        let ended = recorder
         close()
+        // Known only of a run that was written: one that waits for a locked profile, or
+        // failed, may yet be the first to record them.
+        if let ended, ended.unsaved.isEmpty, ended.failure == nil {
+            let fresh = Set(ended.recordings.flatMap { $0.newAchievements.map(\.id) })
+            takenElsewhere = Set(result.achievements).subtracting(fresh)
+        } else {
+            takenElsewhere = []
+        }
         cache[pack.id] = nil
         earned = nil
         checkStillThere()
     }
+
+    /// Of the achievements the run last recorded earned, those the profile already held:
+    /// the insert that records an achievement only once decided it, in the run's transaction.
+    func recordedElsewhere(_ result: RunResult) -> Set<String> { takenElsewhere }
 
     /// The achievements in the profile, and those of runs still waiting to be saved in it
     /// (a locked profile): either way the player has earned them, and a later level must

@@ -598,6 +598,8 @@ public final class PlayApp {
         let lockedBefore = scenarios.filter { progress.marks(scenario: $0, in: entry.pack).locked != nil }
         let finishedBefore = finished(group, of: entry)
         progress.levelEnded(level: id, in: entry.pack, result: result)
+        // Two games on one profile may both earn one: the one whose run recorded it first tells it.
+        let recordedElsewhere = progress.recordedElsewhere(result)
         let unlocked = lockedBefore.filter { progress.marks(scenario: $0, in: entry.pack).locked == nil }.map(names.scenario)
         // Told when a win finishes them, not at every later win: it is news once.
         let finishedNow = result.outcome == .won ? finished(group, of: entry) : finishedBefore
@@ -610,7 +612,7 @@ public final class PlayApp {
         case .finished, .left, .reload: break
         }
         let earned = store.state[Game.achievements].sorted { $0.key < $1.key }
-            .filter { !earnedBefore.contains($0.key) }
+            .filter { !earnedBefore.contains($0.key) && !recordedElsewhere.contains($0.key) }
             .map { (id: $0.key, title: $0.value.mapValue?["title"]?.stringValue) }
         let hasNext = index + 1 < group.levels.count
             && progress.marks(level: group.levels[index + 1], in: entry.pack).locked == nil

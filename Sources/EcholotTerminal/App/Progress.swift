@@ -54,6 +54,10 @@ public protocol ProgressProvider: AnyObject {
     /// The progress records of the achievements not earned yet, as the levels played left
     /// them: what a level starts with (FAA#31, an achievement spans levels).
     func achievementProgress() -> ProgressRecords
+    /// Of the achievements `result` (the level ``levelEnded(level:in:result:)`` was last
+    /// told of) earned, those the profile already held when its run was written: another
+    /// game on the same profile recorded them first, and announced them.
+    func recordedElsewhere(_ result: RunResult) -> Set<String>
     /// The saved `story` record of the story of `pack` being played, if one was saved.
     func storyCheckpoint(in pack: Pack) -> PersistentMap<Value>?
     /// The story of `pack` is played from the beginning: a new play-through.
@@ -68,6 +72,9 @@ public protocol ProgressProvider: AnyObject {
 extension ProgressProvider {
     /// Progress only this game changes has nothing to read again.
     public func menuWillShow() {}
+
+    /// Progress only this game changes is recorded by no other.
+    public func recordedElsewhere(_ result: RunResult) -> Set<String> { [] }
 }
 
 /// Progress known to this process only: it starts knowing nothing, learns from the
