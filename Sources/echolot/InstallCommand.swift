@@ -51,7 +51,7 @@ struct InstallCommand: LoadsStandardRules {
                 held.release()
                 return
             }
-            let levels = installed.pack.levels.count
+            let levels = installed.pack.offeredLevelCount
             var line = "installed \(manifest.id) \(manifest.version) (\(name), \(levels) level\(levels == 1 ? "" : "s"))"
             if let old = installed.replacedVersion { line += ", replacing \(old)," }
             print(line + " into \(installed.folder.path); \(play)")

@@ -49,7 +49,7 @@ struct PacksCommand: LoadsStandardRules {
             // A pack's own texts reach the terminal made safe, as in the menus: an escape
             // sequence in a name would be a command to the terminal, a line break a new row.
             rows.append([manifest.id, manifest.version, TerminalText.safe(Names(pack: entry.pack).pack(entry.pack)), TerminalText.safe(manifest.author ?? "–"),
-                         String(entry.pack.levels.count)] + (all ? [entry.origin.rawValue] : []))
+                         String(entry.pack.offeredLevelCount)] + (all ? [entry.origin.rawValue] : []))
         }
         for problem in listing.problems where shown(problem.origin) {
             // By folder, as the menu names it: a copy of a pack has that pack's id.
@@ -80,7 +80,7 @@ struct PacksCommand: LoadsStandardRules {
         }
         for entry in packs {
             let manifest = entry.pack.manifest
-            let levels = entry.pack.levels.count
+            let levels = entry.pack.offeredLevelCount
             var parts = [TerminalText.safe(Names(pack: entry.pack).pack(entry.pack))]
             if let author = manifest.author { parts.append("by " + TerminalText.safe(author)) }
             parts.append("\(levels) level\(levels == 1 ? "" : "s")")

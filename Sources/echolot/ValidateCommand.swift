@@ -90,7 +90,7 @@ struct ValidateCommand: LoadsStandardRules {
                                     readWithProblems: report.readWithProblems, onlyLevel: report.levelID)
             found += deep.problems
             remarks = deep.remarks
-            report.unoffered = deep.unoffered
+            report.storyLevels = deep.storyLevels
             // Tests written where `test` does not look pass by not running; the pack's
             // check, before it is shared, is where its author looks for such slips.
             // A tests/ that cannot be read fails `echolot test`; the pack still plays, so
@@ -116,18 +116,6 @@ struct ValidateCommand: LoadsStandardRules {
         // Loading and the deeper checks may each find problems in one file: it is told
         // in one cap, with one count.
         return (report, FileReports.told(found), remarks)
-    }
-
-    /// The levels a story plays, as ``Pack/unlistedLevelWarnings(storyLevels:only:)`` takes
-    /// them: none without a story, `nil` when it has problems (the part that read may
-    /// lack a level step), so its levels are not known.
-    static func storyLevels(_ reading: StoryReading?) -> Set<String>? {
-        guard let reading else { return [] }
-        guard case let .success(book) = reading.result else { return nil }
-        return Set(book.chapters.flatMap(\.steps).compactMap { step in
-            if case let .level(level) = step.kind { return level.level }
-            return nil
-        })
     }
 
     /// What a PATH argument names, so that two spellings of one pack are checked once.
@@ -179,10 +167,11 @@ struct ValidateCommand: LoadsStandardRules {
     /// have other problems) are checked too. With `onlyLevel` (a level file given alone), that
     /// level is checked against the pack's scripts as the folder's check would check it,
     /// and the story and strings, which are the pack's as a whole, are left to that check.
-    /// `unoffered` are the levels of a `whole` pack that play never offers, for the count.
+    /// `storyLevels` are the levels a `whole` pack's story plays (`nil`: not known), for the
+    /// count of the levels play offers.
     static func deepFindings(of pack: Pack, whole: Bool, partlyRead: [LevelDefinition] = [],
                              readWithProblems: [LevelDefinition] = [], onlyLevel: String? = nil)
-        -> (problems: [Diagnostic], remarks: [Diagnostic], unoffered: [String]) {
+        -> (problems: [Diagnostic], remarks: [Diagnostic], storyLevels: Set<String>?) {
         var problems: [Diagnostic] = []
         var rules: PackRules?
         // The rules check and start every level of the pack they hold: held to the one level.
@@ -196,12 +185,12 @@ struct ValidateCommand: LoadsStandardRules {
             problems += error.diagnostics(in: pack)
         }
         problems += AudioValidation.diagnostics(for: pack, levels: onlyLevel.map { [$0] }, readWithProblems: readWithProblems)
-        guard whole else { return (FileReports.told(problems), [], []) }
+        guard whole else { return (FileReports.told(problems), [], nil) }
         if let onlyLevel {
-            let remarks = (pack.unlistedLevelWarnings(storyLevels: storyLevels(StoryReader.reading(for: pack)), only: onlyLevel)
+            let remarks = (pack.unlistedLevelWarnings(storyLevels: StoryReader.levels(playedBy: StoryReader.reading(for: pack)), only: onlyLevel)
                 + AudioValidation.crowdWarnings(for: pack, only: onlyLevel)).sortedForDisplay()
             if problems.isEmpty, let rules { problems = rules.startProblems() }
-            return (FileReports.told(problems), remarks, [])
+            return (FileReports.told(problems), remarks, nil)
         }
         if let missing = StoryReader.missingStory(in: pack) { problems.append(missing) }
         var remarks: [Diagnostic] = []
@@ -244,7 +233,7 @@ struct ValidateCommand: LoadsStandardRules {
                 scoringParameters: parameters(.scoring, scoringTypes, toldByTheEngine: ScoringText.standardTypes))
             remarks = (remarks + neverShown.map(\.warning) + placeholders).sortedForDisplay()
         }
-        let played = storyLevels(storyReading)
+        let played = StoryReader.levels(playedBy: storyReading)
         remarks = (remarks + (rules?.engine.replacedStandardRuleNotes(for: pack.id) ?? [])
             + pack.unlistedLevelWarnings(storyLevels: played)
             + pack.untranslatedStringWarnings(neverShown: Set(neverShown.map(\.id))) + pack.untranslatedLevelTextWarnings() + pack.shadowedTextWarnings()
@@ -252,6 +241,6 @@ struct ValidateCommand: LoadsStandardRules {
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.
         if problems.isEmpty, let rules { problems = rules.startProblems() }
-        return (FileReports.told(problems), remarks, played.map(pack.unofferedLevels) ?? [])
+        return (FileReports.told(problems), remarks, played)
     }
 }

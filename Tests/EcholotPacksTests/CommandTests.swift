@@ -53,6 +53,29 @@ struct CommandTests {
         #expect(byID.status == 0, "\(byID.stderr)")
     }
 
+    /// `validate`, `install` and `packs` count one number, the levels play offers: an
+    /// extending pack whose own scenario leaves three of the tutorial's levels out has 2.
+    @Test func validateInstallAndPacksCountTheLevelsPlayOffers() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        let level = try String(contentsOfFile: repositoryRoot.appendingPathComponent("levels/tutorial/levels/first-sound.json").path, encoding: .utf8)
+            .replacingOccurrences(of: #""id": "first-sound""#, with: #""id": "extra""#)
+        scratch.write([
+            "pack.json": #"{ "id": "tut-plus", "name": "Tutorial Plus", "version": "1.0.0", "api": 1, "extends": "tutorial", "#
+                + #""scenarios": [{ "id": "more", "name": "More", "levels": ["first-sound", "extra"] }] }"#,
+            "levels/extra.json": level,
+        ], in: "tut-plus")
+        let validated = try echolot(["validate", "tut-plus"], in: scratch.url, data: data)
+        #expect(validated.stdout == "ok: tut-plus (2 levels; 3 more that play never offers)\n", "\(validated.stdout)\(validated.stderr)")
+        #expect(try echolot(["pack", "tut-plus", "--out", "tp.zip"], in: scratch.url, data: data).status == 0)
+        let installed = try echolot(["install", "tp.zip"], in: scratch.url, data: data)
+        #expect(installed.stdout.hasPrefix("installed tut-plus 1.0.0 (Tutorial Plus, 2 levels) into "), "\(installed.stdout)\(installed.stderr)")
+        let listed = try echolot(["packs"], in: scratch.url, data: data)
+        #expect(listed.stdout.contains("tut-plus  1.0.0    Tutorial Plus  –       2\n"), "\(listed.stdout)")
+        let plain = try echolot(["packs", "--plain"], in: scratch.url, data: data)
+        #expect(plain.stdout == "tut-plus 1.0.0: Tutorial Plus, 2 levels.\n", "\(plain.stdout)")
+    }
+
     /// Puts a pack whose pack.json does not parse into the installed packs of `data`, in
     /// the folder `name`.
     func installBrokenPack(_ name: String, in data: URL) throws {

@@ -118,6 +118,19 @@ extension Pack {
         return levels.keys.filter { !played.contains($0) }.sorted()
     }
 
+    /// How many levels play offers: every level, the pack's own and its bases', but the
+    /// ``unofferedLevels(storyLevels:)``; every level when `storyLevels` is `nil` (a story
+    /// with problems, whose levels are not known). The one count `validate`'s `ok` line,
+    /// `packs` and `install` tell.
+    public func offeredLevelCount(storyLevels: Set<String>?) -> Int {
+        levels.count - (storyLevels.map(unofferedLevels) ?? []).count
+    }
+
+    /// ``offeredLevelCount(storyLevels:)`` with the levels the pack's story plays, read from its files.
+    public var offeredLevelCount: Int {
+        offeredLevelCount(storyLevels: StoryReader.levels(playedBy: StoryReader.reading(for: self)))
+    }
+
     /// ``unlistedLevelWarnings(storyLevels:only:)``'s warnings of levels play never reaches.
     private func listWarnings(storyLevels: Set<String>?, only: String?) -> [Diagnostic] {
         guard let storyLevels else { return [] }

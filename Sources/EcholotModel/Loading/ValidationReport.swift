@@ -28,22 +28,24 @@ public struct ValidationReport: Sendable {
     public var levelID: String?
     /// For a level file given alone, the file as shown in messages.
     public var levelFile: String?
-    /// The levels of `levelCount` that play never offers (warned of), which the summary
-    /// does not count as the pack's: `validate` sets them once the story is read.
-    public var unoffered: [String] = []
+    /// The levels the pack's story plays, which `validate` sets once the story is read: with
+    /// them the summary counts the levels play offers, as ``Pack/offeredLevelCount(storyLevels:)``
+    /// does for `packs` and `install`. `nil` (not read, or a story with problems) counts every level.
+    public var storyLevels: Set<String>?
 
     /// Whether nothing is wrong.
     public var isOK: Bool { diagnostics.isEmpty }
 
     /// `ok: <pack id> (<n> levels)`, the line `echolot validate` prints for a good pack,
-    /// counting the levels play offers, with `; <m> more that play never offers` when
-    /// `unoffered` has any: a count of every file would promise levels no player reaches.
+    /// counting the levels play offers, with `; <m> more that play never offers` when some
+    /// are left out: a count of every file would promise levels no player reaches.
     /// For a level file given alone, `ok: <file> (a level of <pack id>)`: the file is what
     /// was checked, and a count of one level would read as the pack's.
     public var summary: String {
         if let levelFile { return "ok: \(levelFile) (a level of \(packID ?? "?"))" }
-        let offered = levelCount - unoffered.count
-        let more = unoffered.isEmpty ? "" : "; \(unoffered.count) more that play never offers"
+        let offered = pack?.offeredLevelCount(storyLevels: storyLevels) ?? levelCount
+        let unoffered = levelCount - offered
+        let more = unoffered <= 0 ? "" : "; \(unoffered) more that play never offers"
         return "ok: \(packID ?? "?") (\(offered) level\(offered == 1 ? "" : "s")\(more))"
     }
 }

@@ -35,6 +35,18 @@ public enum StoryReader {
         }
     }
 
+    /// The levels a story plays, as ``Pack/unlistedLevelWarnings(storyLevels:only:)`` takes
+    /// them: none without a story (`reading` nil), `nil` when it has problems (the part that
+    /// read may lack a level step), so its levels are not known.
+    public static func levels(playedBy reading: StoryReading?) -> Set<String>? {
+        guard let reading else { return [] }
+        guard case let .success(book) = reading.result else { return nil }
+        return Set(book.chapters.flatMap(\.steps).compactMap { step in
+            if case let .level(level) = step.kind { return level.level }
+            return nil
+        })
+    }
+
     /// The problem of a pack with a `story.json` of its own that is no story pack: it is
     /// played as single levels, so the story would never play, while `validate` and its
     /// tests passed. A pack that extends a story pack and gives another kind is not asked
