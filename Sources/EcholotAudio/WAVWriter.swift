@@ -99,6 +99,7 @@ public final class WAVWriter {
             throw AudioError.writeFailed(path: url.path, message: String(cString: sf_error_number(status)))
         }
         // rename(2) replaces an existing file atomically.
+        OutputGuard.keepMode(of: destination, on: temporary)
         guard rename(temporary.path, destination.path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporary)

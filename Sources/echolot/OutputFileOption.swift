@@ -32,9 +32,10 @@ enum OutputFileOption {
     }
 
     /// Why the existing file `value` names (through links) may not be replaced by a file
-    /// of `kind`; `nil` when there is none, it is empty, or it begins as `isKind` says a
-    /// file of that kind does. A mistyped option (`--out` for `--input`) would otherwise
-    /// replace a recording, a pack's `pack.json` or a read-only file without a word.
+    /// of `kind`; `nil` when there is none, or it is writable and empty or begins as
+    /// `isKind` says a file of that kind does. A mistyped option (`--out` for `--input`)
+    /// would otherwise replace a recording, a pack's `pack.json` or a read-only file
+    /// without a word. The one rule of `render --out` and `pack --out`.
     static func replacing(_ value: String, kind: String, beginning: String, isKind: ([UInt8]) -> Bool) -> String? {
         let url = URL(fileURLWithPath: value)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
@@ -44,7 +45,11 @@ enum OutputFileOption {
         defer { try? handle.close() }
         // `nil` is the end of the file at once: an empty file.
         guard let head = try? handle.read(upToCount: 16) ?? Data() else { return refusal }
-        return head.isEmpty || isKind([UInt8](head)) ? nil : refusal
+        guard head.isEmpty || isKind([UInt8](head)) else { return refusal }
+        // One of the kind, made read-only: kept as `cp` keeps it, not renamed over.
+        guard OutputGuard.isReadOnly(url) else { return nil }
+        return "\(MessageText.argument(value)):1:1: error: the file is read-only, so it is not replaced; "
+            + "make it writable (chmod u+w), or give a new file name"
     }
 
 

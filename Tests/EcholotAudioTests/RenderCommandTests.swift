@@ -245,6 +245,28 @@ import Testing
         #expect(try temporaries().isEmpty)
     }
 
+    /// A WAV file made read-only is refused as `cp` refuses it, and kept; a writable one
+    /// replaced keeps its mode (the rename gave it the default).
+    @Test func aReadOnlyWAVIsNotReplacedAndAReplacedOneKeepsItsMode() throws {
+        let out = folder.appendingPathComponent("kept.wav")
+        let first = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "0.25", "--out", out.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try Data(contentsOf: out)
+        #expect(chmod(out.path, 0o444) == 0)
+        let refused = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "0.5", "--out", out.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "\(out.path):1:1: error: the file is read-only, so it is not replaced; "
+            + "make it writable (chmod u+w), or give a new file name\n")
+        #expect(try Data(contentsOf: out) == before)
+        #expect(try FileManager.default.attributesOfItem(atPath: out.path)[.posixPermissions] as? Int == 0o444)
+        #expect(chmod(out.path, 0o640) == 0)
+        let replaced = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "0.5", "--out", out.path])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(try Data(contentsOf: out) != before)
+        #expect(try FileManager.default.attributesOfItem(atPath: out.path)[.posixPermissions] as? Int == 0o640)
+        #expect(try temporaries().isEmpty)
+    }
+
     /// A WAV file, an empty file and a link to a WAV file are replaced (the link written through).
     @Test func aWAVFileOrAnEmptyOneIsReplaced() throws {
         let wav = folder.appendingPathComponent("earlier.wav"), empty = folder.appendingPathComponent("empty.wav")

@@ -593,6 +593,30 @@ struct CommandTests {
         #expect(try Data(contentsOf: scratch.at("empty.zip")).prefix(2) == Data("PK".utf8))
     }
 
+    /// `pack --out` keeps the rule of `render --out`: an archive made read-only is refused
+    /// and kept, and one replaced keeps its mode.
+    @Test func aReadOnlyArchiveIsNotReplacedAndAReplacedOneKeepsItsMode() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        _ = try echolot(["new", "pack", "cave"], in: scratch.url, data: data)
+        #expect(try echolot(["pack", "cave", "--out", "cave.zip"], in: scratch.url, data: data).status == 0)
+        let before = try Data(contentsOf: scratch.at("cave.zip"))
+        #expect(chmod(scratch.at("cave.zip").path, 0o444) == 0)
+        try Data("# Cave\nMore to come.\n".utf8).write(to: scratch.at("cave/README.md"))
+        let refused = try echolot(["pack", "cave", "--out", "cave.zip"], in: scratch.url, data: data)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "cave.zip:1:1: error: the file is read-only, so it is not replaced; "
+            + "make it writable (chmod u+w), or give a new file name\n")
+        #expect(try Data(contentsOf: scratch.at("cave.zip")) == before)
+        #expect(try FileManager.default.attributesOfItem(atPath: scratch.at("cave.zip").path)[.posixPermissions] as? Int == 0o444)
+        #expect(chmod(scratch.at("cave.zip").path, 0o600) == 0)
+        let replaced = try echolot(["pack", "cave", "--out", "cave.zip"], in: scratch.url, data: data)
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(try Data(contentsOf: scratch.at("cave.zip")) != before)
+        #expect(try FileManager.default.attributesOfItem(atPath: scratch.at("cave.zip").path)[.posixPermissions] as? Int == 0o600)
+        #expect(scratch.listing().allSatisfy { !$0.hasSuffix(".tmp") })
+    }
+
     /// A folder nested so deep that no path below it fits an archive is told as such where
     /// it gets too long: walking it to the bottom held a descriptor for every folder, ran
     /// out of them and blamed read permission.

@@ -48,6 +48,25 @@ public enum OutputGuard {
         return type != S_IFREG && type != S_IFDIR
     }
 
+    /// Whether the existing file `output` (links followed) is read-only: its mode lets no
+    /// one write it, or this process may not. Renaming over it needs only its folder, so a
+    /// writer asks first, as `cp` does, rather than replace a file the user protected (and
+    /// as root, which `access` lets write anything, the mode is what the user said).
+    public static func isReadOnly(_ output: URL) -> Bool {
+        var info = stat()
+        guard stat(output.path, &info) == 0 else { return false }
+        return info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0 || access(output.path, W_OK) != 0
+    }
+
+    /// Gives `temporary` the permissions of the file at `destination` it is about to be
+    /// renamed over: a replaced file keeps the mode its user gave it (a new one has the
+    /// default). Nothing there, or a mode that cannot be set, leaves the default.
+    public static func keepMode(of destination: URL, on temporary: URL) {
+        var info = stat()
+        guard stat(destination.path, &info) == 0 else { return }
+        _ = chmod(temporary.path, info.st_mode & 0o7777)
+    }
+
     /// Why `output` may not be written while `inputs` (pack folders or `.zip` files) are
     /// read; `nil` when it may. Links are followed on both sides.
     public static func problem(writing output: URL, reading inputs: [URL]) -> String? {

@@ -160,6 +160,7 @@ public enum PackArchiver {
         }
         // rename(2) replaces an existing file atomically: a reader sees the old archive or
         // the new one, never half of one.
+        OutputGuard.keepMode(of: output, on: temporary)
         guard rename(temporary.path, output.path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporary)
