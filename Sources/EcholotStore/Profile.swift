@@ -31,6 +31,7 @@ public final class Profile: Sendable {
     static func open(at url: URL, configure: @escaping @Sendable (Database) throws -> Void) throws(ProfileError) -> Profile {
         let path = url.path
         try prepareFolder(of: url)
+        try makeCompanionsWritable(of: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(lockWait)
         configuration.label = "echolot.profile"
@@ -70,6 +71,24 @@ public final class Profile: Sendable {
             return Profile(url: url, database: database)
         } catch {
             throw ProfileError.from(error, path: path)
+        }
+    }
+
+    /// Gives the `-wal` and `-shm` SQLite keeps beside a profile we may write the profile's
+    /// mode, as SQLite gives them when it makes them, when we may not write them (an older
+    /// `stats` made them with a read-only profile's mode): the profile opened, and every
+    /// write failed as read-only once a level was played, with advice about the profile
+    /// itself. A mode change leaves connections already open as they were, so it is safe
+    /// while another Echolot has the profile open; one not ours to change is told.
+    private static func makeCompanionsWritable(of path: String) throws(ProfileError) {
+        var profile = stat()
+        // A profile we may not write is told as it always was.
+        guard stat(path, &profile) == 0, access(path, W_OK) == 0 else { return }
+        for companion in [path + "-wal", path + "-shm"] {
+            guard FileManager.default.fileExists(atPath: companion), access(companion, W_OK) != 0 else { continue }
+            if chmod(companion, profile.st_mode & 0o666) != 0 || access(companion, W_OK) != 0 {
+                throw .companionReadOnly(path: path, companion: companion)
+            }
         }
     }
 

@@ -15,6 +15,9 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
     case damaged(path: String, detail: String)
     /// The file or its folder cannot be written.
     case readOnly(path: String, detail: String)
+    /// The profile may be written, but a file SQLite keeps beside it (`-wal`, `-shm`) may
+    /// not, and is not ours to make writable.
+    case companionReadOnly(path: String, companion: String)
     /// The disk (or the file system's quota) is full.
     case diskFull(path: String)
     /// Another process holds the database locked for too long.
@@ -37,7 +40,7 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
              let .folder(path):
             return path
         case let .newerVersion(path, _), let .damaged(path, _), let .readOnly(path, _), let .failed(path, _),
-             let .unreadableCheckpoint(path, _, _):
+             let .unreadableCheckpoint(path, _, _), let .companionReadOnly(path, _):
             return path
         }
     }
@@ -57,6 +60,10 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
             return "\(path): error: the profile is damaged (\(detail)); \(keep). Restore a backup or move it away to start a new profile, \(elsewhere)"
         case let .readOnly(path, detail):
             return "\(path): error: the profile cannot be written (\(detail)). Make the file and its folder writable, \(elsewhere)"
+        case let .companionReadOnly(path, companion):
+            return "\(path): error: the profile cannot be written: \(companion), a file SQLite keeps beside it, is read-only "
+                + "and not yours to change; \(keep). Make it writable (chmod u+w \(companion)), or remove it while no "
+                + "Echolot has the profile open, \(elsewhere)"
         case let .diskFull(path):
             return "\(path): error: the disk is full, so progress cannot be saved; nothing was lost from the profile. Free some space, \(elsewhere)"
         case let .busy(path):

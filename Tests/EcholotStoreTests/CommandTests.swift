@@ -552,6 +552,43 @@ import Testing
         #expect(try Profile.openForReading(at: profile).runs().count == 2)
     }
 
+    /// A `-shm` of the player's own left read-only beside a profile they may write (an
+    /// older `stats` made it so) is given the profile's mode, and the run is recorded: every
+    /// write failed as read-only, with advice about the profile itself. One that another
+    /// user owns is told by name, and nothing is written.
+    @Test func aReadOnlySHMBesideAWritableProfileIsMadeWritableOrTold() throws {
+        let (folder, profile) = try recordedProfile(in: "shm")
+        let shm = URL(fileURLWithPath: profile.path + "-shm")
+        try Data(count: 32768).write(to: shm)
+        chown(profile.path, 65534, 65534)
+        chown(folder.path, 65534, 65534)
+        chown(shm.path, 65534, 65534)
+        chmod(shm.path, 0o444)
+        let pack = scratch.url("tutorial")
+        try FileManager.default.copyItem(at: Executables.tutorial, to: pack)
+        let arguments = ["run", pack.path, "--level", "first-sound", "--input", try inputLog().path, "--profile", profile.path]
+        let run = try runAsPlayer(arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Profile.openForReading(at: profile).runs().count == 2)
+        if FileManager.default.fileExists(atPath: shm.path) {
+            #expect(try FileManager.default.attributesOfItem(atPath: shm.path)[.posixPermissions] as? Int == 0o644)
+        }
+
+        // Another user's, which the player may not change.
+        guard geteuid() == 0 else { return }
+        try Data(count: 32768).write(to: shm)
+        chown(shm.path, 0, 0)
+        chmod(shm.path, 0o444)
+        let before = try files(in: folder, profile: profile)
+        let refused = try runAsPlayer(arguments)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("\(profile.path): error: the profile cannot be written: \(shm.path), a file SQLite keeps "
+            + "beside it, is read-only and not yours to change; the file was left as it is. Make it writable (chmod u+w \(shm.path)), "
+            + "or remove it while no Echolot has the profile open"), "\(refused.stderr)")
+        #expect(try files(in: folder, profile: profile) == before)
+        #expect(try Profile.openForReading(at: profile).runs().count == 2)
+    }
+
     /// What a failed command must leave as it was: the names in the profile's folder and
     /// the profile's bytes.
     private struct ProfileFiles: Equatable {
