@@ -238,6 +238,9 @@ import Testing
         // A key that is no string is never shown by its address, which differs from run to run.
         ("goal.x = 1 ctx.params[{}] = 2", "4:1: error: cannot change field (a table): ctx.params is read-only"),
         ("goal.x = 1 ctx[0/0] = 2", "4:1: error: cannot change field (a number that is not finite): ctx is read-only"),
+        // The state's own refusals name a key the same way (they said "field NaN (not a number)").
+        ("goal.x = 1 ctx.level[0/0] = 2", "4:1: error: cannot change field (a number that is not finite): a reducer may change only its focus"),
+        ("goal.x = 1 ctx.level[{}] = 2", "4:1: error: cannot change field (a table): a reducer may change only its focus"),
     ])
     func anErrorOfACallIsPlacedAtTheCall(body: String, message: String) throws {
         let got = go(try world(body))

@@ -92,6 +92,8 @@ end
 
 -- A value in a message: never by address (`table: 0x…`), which a pack could store and
 -- so make two runs of one input differ.
+local fieldname = E.fieldname
+
 local function describe(v)
   local tv = type(v)
   if tv == "string" then return "'" .. v .. "'" end
@@ -106,16 +108,16 @@ end
 -- line (1 under the C writer of a behaviour's view, which calls it; 0 as the metamethod).
 -- The writers tail-call these, so their frames are gone: level 2 is the script's.
 local function denied(key, up)
-  error(format("cannot change field %s: a reducer may change only its focus and what is inside it", describe(key)), 2 + up)
+  error(format("cannot change field %s: a reducer may change only its focus and what is inside it", fieldname(key)), 2 + up)
 end
 
 local function badvalue(key, v, up)
-  error(format("field %s: a %s value cannot be stored in the state", describe(key), type(v)), 2 + up)
+  error(format("field %s: a %s value cannot be stored in the state", fieldname(key), type(v)), 2 + up)
 end
 
 -- The writer of a node that left the state: writes through a stale reference fail loudly.
 local function deadwriter(_, key)
-  error(format("cannot change field %s: this table is no longer part of the state (it was replaced)", describe(key)), 2)
+  error(format("cannot change field %s: this table is no longer part of the state (it was replaced)", fieldname(key)), 2)
 end
 
 -- Marks a replaced subtree dead: its writers now refuse, and Swift forgets its handles
@@ -595,7 +597,7 @@ local function writeviewother(view, k, v)
   -- entity: refused as a retired one is.
   local focus = view == liveview and focusnow() or nil
   if focus == nil then
-    error(format("cannot change field %s: the entity a behaviour receives can be used only during that call", describe(k)), 3)
+    error(format("cannot change field %s: the entity a behaviour receives can be used only during that call", fieldname(k)), 3)
   end
   local meta = getrawmetatable(focus)
   local data = meta.__index
@@ -603,7 +605,7 @@ local function writeviewother(view, k, v)
 end
 local writeview = host.focuswriter(writeviewother)
 local deadview = setmetatable({}, { __index = function(_, k)
-  error(format("cannot read field %s: the entity a behaviour receives can be used only during that call", describe(k)), 2)
+  error(format("cannot read field %s: the entity a behaviour receives can be used only during that call", fieldname(k)), 2)
 end })
 
 -- The helpers that see through mirror nodes (pairs, next, copies, …) look a node's data

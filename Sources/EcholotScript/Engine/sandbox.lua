@@ -111,14 +111,20 @@ E.sortedpairs = sortedpairs
 -- shared (the view's metatable holds the table, its name and a note on what to do
 -- instead), so a view costs two tables. The message starts as a refused write of the
 -- state's does (`cannot change field 'x': …`), so that it is placed at the write.
+-- A key as a refused write names its field: a string quoted (and cut), a finite number as
+-- Lua writes it, anything else by its kind — never by address (`table: 0x…`) or as the C
+-- library prints NaN, either of which would make the message differ from run to run.
+local function fieldname(key)
+  local tk = type(key)
+  if tk == "string" then return host.named(key) end
+  if tk == "number" and key == key and key ~= 1/0 and key ~= -1/0 then return tostring(key) end
+  return tk == "number" and "(a number that is not finite)" or "(a " .. tk .. ")"
+end
+E.fieldname = fieldname
+
 local function rodenied(view, key)
   local meta = getrawmetatable(view)
-  -- Never by address (`table: 0x…`) or as the C library prints NaN: the message would
-  -- differ from run to run.
-  local field = type(key) == "string" and host.named(key)
-    or type(key) == "number" and key == key and key ~= 1/0 and key ~= -1/0 and tostring(key)
-    or type(key) == "number" and "(a number that is not finite)" or "(a " .. type(key) .. ")"
-  error(format("cannot change field %s: %s is read-only%s", field, meta.__metatable, meta.note or ""), 2)
+  error(format("cannot change field %s: %s is read-only%s", fieldname(key), meta.__metatable, meta.note or ""), 2)
 end
 local function ropairs(view) return sortedpairs(getrawmetatable(view).__index) end
 local function rolen(view) return #getrawmetatable(view).__index end
