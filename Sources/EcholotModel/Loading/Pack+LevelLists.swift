@@ -163,8 +163,7 @@ extension Pack {
         guard !ids.isEmpty, !scenarios || manifestSource.positions[JSONPath.element("scenarios", 0)] != nil,
               let position = manifestSource.keyPositions[scenarios ? "scenarios" : "levels"] else { return nil }
         let one = ids.count == 1
-        let names = ids.count <= 12 ? Suggestion.list(ids.map(named))
-            : ids.prefix(10).map(named).joined(separator: ", ") + " and \(ids.count - 10) more"
+        let names = Suggestion.few(ids.map(named), sentence: true)
         let replaced = scenarios ? "this pack's \"scenarios\" replace the base's" : "this pack's \"levels\" replaces the base's play order"
         let them = one ? "it" : "them"
         return Diagnostic(path: manifestSource.displayPath, at: position,

@@ -1,10 +1,12 @@
 /// "Did you mean …?" hints for misspelt names.
 public enum Suggestion {
     /// `names` for a message: a long list does not fit on a line, so the first few of it
-    /// and how many more, each long name cut.
-    public static func few(_ names: [String]) -> String {
-        let shown = names.prefix(names.count <= 12 ? 12 : 10).map { shortened($0, head: 40, tail: 10) }.joined(separator: ", ")
-        return names.count <= 12 ? shown : shown + " and \(names.count - 10) more"
+    /// and how many more, each long name cut; `sentence` joins a short list as ``list(_:conjunction:)``
+    /// does ("A, B and C") for a list read in the middle of a sentence.
+    public static func few(_ names: [String], sentence: Bool = false) -> String {
+        let shown = names.prefix(names.count <= 12 ? 12 : 10).map { shortened($0, head: 40, tail: 10) }
+        if names.count > 12 { return shown.joined(separator: ", ") + " and \(names.count - 10) more" }
+        return sentence ? list(shown) : shown.joined(separator: ", ")
     }
 
     /// Names joined for a sentence: "A", "A and B", "A, B and C" (or `conjunction`): one
