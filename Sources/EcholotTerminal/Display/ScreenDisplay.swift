@@ -210,7 +210,14 @@ public final class ScreenDisplay: Display {
         /// Whether the blank lines that only space the page out are drawn: not on a screen
         /// too short for them and what the page says.
         var spaced: Bool
+        /// The rows the page needs at this width: the title, the choices, the keys and
+        /// what is said above them, and two of the text (a line and the mark that scrolls).
+        var needed: Int
     }
+
+    /// The narrowest terminal pages are drawn on: narrower, the keys and a briefing wrap
+    /// into a few words a row.
+    public static let minimumPageColumns = 30
 
     /// The page's lines at `columns`×`rows`: drawing and scrolling share it, so a scroll
     /// moves by exactly the lines a screen shows.
@@ -234,7 +241,7 @@ public final class ScreenDisplay: Display {
         let help = Self.packed(page.keys.map(\.shown), width: width).map { StyledLine(" " + $0, .dim) }
         // Under the title, where a screen reader reading from the top meets it first; one
         // row where the window allows.
-        let hint = !firstPage ? [] : TextWrap.lines(words.plainHint.count <= width ? words.plainHint : words.shortPlainHint, width: width)
+        let hint = !firstPage ? [] : TextWrap.lines(TerminalWidth.columns(words.plainHint) <= width ? words.plainHint : words.shortPlainHint, width: width)
             .map { StyledLine(" " + $0, .dim) }
         var body = page.body.flatMap(Self.wrapped(width: width)).map { StyledLine($0) }
         // The rows left for the text: the choices stay in sight, and a long text scrolls
@@ -252,6 +259,7 @@ public final class ScreenDisplay: Display {
         // its first lines, read and scrolled past with it, rather than rows taken from it
         // on every screenful.
         let folded = !spaced && !opening.isEmpty && body.count > room(spaced: false, folded: false)
+        let needed = rows - room(spaced: false, folded: true) + min(opening.count + body.count, 2)
         if folded { body = opening + body }
         var bottom = (folded ? current : opening + current) + help
         if spaced {
@@ -261,7 +269,7 @@ public final class ScreenDisplay: Display {
         // A text longer than its room gives its last line in sight to the mark that says so.
         let rows = max(2, room(spaced: spaced, folded: folded))
         return PageLayout(head: hint, body: body, visible: body.count > rows ? rows - 1 : body.count, choices: choices,
-                          bottom: bottom, spaced: spaced)
+                          bottom: bottom, spaced: spaced, needed: needed)
     }
 
     /// Rows of text that the blank lines spacing a page out may leave it, at most, before
@@ -272,6 +280,15 @@ public final class ScreenDisplay: Display {
         guard let page else { return }
         let (columns, rows) = size()
         let layout = pageLayout(page, columns: columns, rows: rows)
+        // As the level does: a page cut at the bottom would hide its choices or keys
+        // without a word, and leave the player pressing keys at what cannot be seen.
+        if columns < Self.minimumPageColumns || rows < layout.needed {
+            let width = max(columns, Self.minimumPageColumns)
+            let fits = (columns: width, rows: width == columns ? layout.needed : pageLayout(page, columns: width, rows: rows).needed)
+            let lines = Self.tooSmallLines(words.pageTooSmall(columns: columns, rows: rows, needs: fits),
+                                           short: words.tooSmallShort(needs: fits), columns: columns, rows: rows)
+            return canvas.draw(lines, size: (columns, rows))
+        }
         var body = layout.body
         if body.count > layout.visible {
             scrollOffset = scrolledToEnd ? body.count - layout.visible : min(scrollOffset, body.count - layout.visible)
@@ -331,7 +348,7 @@ public final class ScreenDisplay: Display {
         lines.append(StyledLine("┌" + String(repeating: "─", count: inner) + "┐", .dim))
         for row in strip.rows {
             var line = StyledLine("│", .dim)
-            for cell in row { line.append(String(cell.character), cell.style) }
+            for cell in ViewStrip.drawn(row) { line.append(String(cell.character), cell.style) }
             line.append("│", .dim)
             lines.append(line)
         }
@@ -396,8 +413,8 @@ public final class ScreenDisplay: Display {
         let steady = [words.visuals(context.visuals), context.steering]
         // The longest the moving part can be: "Heading 337° NNW · tilt -90°" (every point
         // abbreviated in three letters or fewer).
-        let widest = words.headingLine(337, tilt: -90).count
-        if widest + Self.separator.count + steady.joined(separator: Self.separator).count <= columns - 1 {
+        let widest = TerminalWidth.columns(words.headingLine(337, tilt: -90))
+        if widest + Self.separator.count + TerminalWidth.columns(steady.joined(separator: Self.separator)) <= columns - 1 {
             return [" " + ([moving] + steady).joined(separator: Self.separator)]
         }
         return [" " + moving] + packed(steady, width: columns - 1).map { " " + $0 }
@@ -414,12 +431,12 @@ public final class ScreenDisplay: Display {
 
     private static let separator = " · "
 
-    /// `items` joined with " · " into lines of at most `width` characters, breaking only
+    /// `items` joined with " · " into lines of at most `width` columns, breaking only
     /// between items (an item longer than a line is wrapped at its spaces).
     static func packed(_ items: [String], width: Int) -> [String] {
         var lines: [String] = []
         for item in items {
-            if let last = lines.last, last.count + separator.count + item.count <= width {
+            if let last = lines.last, TerminalWidth.columns(last) + separator.count + TerminalWidth.columns(item) <= width {
                 lines[lines.count - 1] = last + separator + item
             } else {
                 lines += TextWrap.lines(item, width: width)
@@ -482,7 +499,7 @@ public final class ScreenDisplay: Display {
     /// `row` with ``cutMark`` at its end, words dropped from it to make room.
     private static func cutMarked(_ row: String, columns: Int) -> String {
         var row = Substring(row)
-        while row.count + cutMark.count > columns, let space = row.dropFirst().lastIndex(of: " ") { row = row[..<space] }
-        return String(row.prefix(max(0, columns - cutMark.count))) + cutMark
+        while TerminalWidth.columns(row) + cutMark.count > columns, let space = row.dropFirst().lastIndex(of: " ") { row = row[..<space] }
+        return TerminalWidth.prefix(String(row), columns: max(0, columns - cutMark.count)) + cutMark
     }
 }

@@ -35,7 +35,7 @@ public enum TextStyle: Equatable, Sendable {
 }
 
 /// One line of the full-screen display: pieces of text with styles, cut to the width of
-/// the screen by visible characters (escape sequences take no room).
+/// the screen by terminal columns (escape sequences take no room).
 public struct StyledLine: Equatable, Sendable {
     /// The pieces, in order.
     public var pieces: [(text: String, style: TextStyle)]
@@ -55,17 +55,28 @@ public struct StyledLine: Equatable, Sendable {
     public var plain: String { pieces.map(\.text).joined() }
 
     /// The line for a terminal `width` columns wide: styled (in colour unless `colour` is
-    /// false), and cut to fit.
+    /// false), and when it is wider, cut by columns and ended by "…" as
+    /// ``TerminalWidth/cut(_:columns:)`` cuts (a name running off the edge would read as
+    /// all of it).
     public func rendered(width: Int, colour: Bool = true) -> String {
-        var out = ""
-        var room = width
-        for piece in pieces where room > 0 {
-            let text = piece.text.count > room ? String(piece.text.prefix(room)) : piece.text
-            room -= text.count
-            let escape = piece.style.escape(colour: colour)
-            out += escape.isEmpty ? text : escape + text + Escape.reset
+        var shown = pieces
+        if TerminalWidth.columns(plain) > width {
+            // Cut the plain text once, then give each piece what is left of it: a cut at
+            // a space may go back into an earlier piece.
+            var room = TerminalWidth.cut(plain, columns: width).dropLast(TerminalWidth.ellipsis.count).count
+            shown = []
+            for piece in pieces where room > 0 {
+                let text = String(piece.text.prefix(room))
+                room -= text.count
+                shown.append((text, piece.style))
+            }
+            let style = shown.last?.style ?? pieces.first?.style ?? .normal
+            if width > 0 { shown.append((TerminalWidth.ellipsis, style)) }
         }
-        return out
+        return shown.map { piece in
+            let escape = piece.style.escape(colour: colour)
+            return escape.isEmpty ? piece.text : escape + piece.text + Escape.reset
+        }.joined()
     }
 
     /// Equal when the pieces are.
@@ -74,10 +85,11 @@ public struct StyledLine: Equatable, Sendable {
     }
 }
 
-/// Breaks text into lines of at most `width` characters at spaces.
+/// Breaks text into lines of at most `width` terminal columns at spaces.
 public enum TextWrap {
-    /// The lines of `text`; a word longer than the width is cut. Leading spaces are an
-    /// indent, kept on every line.
+    /// The lines of `text`; a word wider than the line (a CJK sentence, which has no
+    /// spaces) is broken where the line's columns end. Leading spaces are an indent, kept
+    /// on every line.
     public static func lines(_ text: String, width: Int) -> [String] {
         let indent = String(text.prefix { $0 == " " })
         if !indent.isEmpty, indent.count < width {
@@ -89,17 +101,20 @@ public enum TextWrap {
         var current = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
             var word = String(word)
-            while word.count > width {
+            while TerminalWidth.columns(word) > width {
                 if !current.isEmpty {
                     lines.append(current)
                     current = ""
                 }
-                lines.append(String(word.prefix(width)))
-                word = String(word.dropFirst(width))
+                // At least one character a line: a wide one on a one-column line still goes.
+                let head = TerminalWidth.prefix(word, columns: width)
+                let taken = max(1, head.count)
+                lines.append(String(word.prefix(taken)))
+                word = String(word.dropFirst(taken))
             }
             if current.isEmpty {
                 current = word
-            } else if current.count + 1 + word.count <= width {
+            } else if TerminalWidth.columns(current) + 1 + TerminalWidth.columns(word) <= width {
                 current += " " + word
             } else {
                 lines.append(current)

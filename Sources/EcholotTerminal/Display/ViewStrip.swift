@@ -5,15 +5,19 @@ import EcholotModel
 /// of its relative azimuth (left edge −width/2, right edge +width/2), in one of three rows
 /// by relative elevation (above, level, below), and a compass row under it.
 public struct ViewStrip: Equatable, Sendable {
-    /// One cell: a character and how it looks.
+    /// One cell, a terminal column: a character and how it looks.
     public struct Cell: Equatable, Sendable {
         /// What is drawn.
         public var character: Character
         /// How it looks.
         public var style: TextStyle
+        /// Whether the wide character of the cell before takes this column too: nothing
+        /// of this cell is drawn, or the row would be a column too wide.
+        public var covered = false
     }
 
-    /// Three rows of cells: above, level with, and below the view's elevation.
+    /// Three rows of cells, one a column: above, level with, and below the view's
+    /// elevation. A wide glyph (CJK, an emoji) takes its cell and the next, covered one.
     public var rows: [[Cell]]
     /// The compass row: points at their relative azimuth and `^` at the center.
     public var compass: String
@@ -30,7 +34,11 @@ public struct ViewStrip: Equatable, Sendable {
         let width = max(1, view[ViewKeys.width])
         let center = view[ViewKeys.center]
         let columns = max(3, columns)
-        let background = level[LevelKeys.background]["glyph"]?.stringValue?.first ?? " "
+        // A background in every column must be one column wide, or the strip would be
+        // twice its width; a wide one is left out (the format says a glyph of one column).
+        let background = level[LevelKeys.background]["glyph"]?.stringValue?.first.flatMap {
+            TerminalWidth.columns($0) == 1 ? $0 : nil
+        } ?? " "
         var rows = Array(repeating: Array(repeating: Cell(character: background, style: .dim), count: columns), count: 3)
         let middle = columns / 2
         if background == " " { rows[1][middle] = Cell(character: "·", style: .dim) }
@@ -39,20 +47,44 @@ public struct ViewStrip: Equatable, Sendable {
         for (id, entity) in level[LevelKeys.entities].nodes.sorted(by: { $0.id < $1.id }) {
             let relative = Geometry.relative(azimuth: entity[EntityKeys.azimuth], center: center)
             guard abs(relative) <= range else { continue }
-            let column = Self.column(relative: relative, width: width, columns: columns)
+            var column = Self.column(relative: relative, width: width, columns: columns)
             let up = entity[EntityKeys.elevation] - view[ViewKeys.elevation]
             let row = up > Self.rowSpan ? 0 : (up < -Self.rowSpan ? 2 : 1)
-            let glyph = entity[EntityKeys.glyph].first ?? "*"
+            // A glyph that takes no column (a lone combining mark) would shift the border.
+            let glyph = entity[EntityKeys.glyph].first.flatMap { TerminalWidth.columns($0) == 0 ? nil : $0 } ?? "*"
             let style: TextStyle = entity[EntityKeys.found] ? .found : (visuals == .faded ? .dim : .bold)
+            // A wide glyph at the right edge moves a column in, so both its columns are
+            // inside the border.
+            if TerminalWidth.columns(glyph) == 2 { column = min(column, columns - 2) }
             rows[row][column] = Cell(character: glyph, style: style)
             visible.append((id, relative))
         }
+        for row in rows.indices { Self.cover(&rows[row]) }
         self.rows = rows
         self.visible = visible
         // The eight main points of the sixteen: the heading line above names them alike.
         let points = stride(from: 0, to: words.points.count, by: 2).map { words.points[$0] }
         self.compass = Self.compassRow(center: center, width: width, columns: columns, points: points)
     }
+
+    /// Marks the cell after each wide glyph as covered by it, left to right, so that a
+    /// row draws exactly its number of columns; an entity there is hidden under it, as an
+    /// entity drawn in another's column is.
+    private static func cover(_ row: inout [Cell]) {
+        var column = 0
+        while column < row.count {
+            row[column].covered = false
+            if TerminalWidth.columns(row[column].character) == 2, column + 1 < row.count {
+                row[column + 1].covered = true
+                column += 2
+            } else {
+                column += 1
+            }
+        }
+    }
+
+    /// The cells of a row that are drawn: all but those a wide glyph covers.
+    public static func drawn(_ row: [Cell]) -> [Cell] { row.filter { !$0.covered } }
 
     /// How far from the center entities are drawn: the whole view when shown, near the
     /// center when faded (a quarter of the width, at least the select tolerance), nowhere

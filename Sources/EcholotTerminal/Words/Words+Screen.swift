@@ -82,6 +82,19 @@ extension Words {
         }
     }
 
+    /// Why a page (a menu, a briefing, the end of a level) cannot be drawn, as
+    /// ``tooSmall(columns:rows:needs:)`` says it of a level.
+    public func pageTooSmall(columns: Int, rows: Int, needs fits: (columns: Int, rows: Int)) -> String {
+        switch language {
+        case .english:
+            "The terminal is \(columns) columns by \(rows) rows; this page needs at least "
+                + "\(fits.columns) columns by \(fits.rows) rows. Enlarge the window, or play with --plain."
+        case .german:
+            "Das Terminal hat \(columns) Spalten und \(rows) Zeilen; diese Seite braucht mindestens "
+                + "\(fits.columns) Spalten und \(fits.rows) Zeilen. Vergrößere das Fenster oder spiel mit --plain."
+        }
+    }
+
     /// ``tooSmall(columns:rows:needs:)`` for a window too small for the whole of it: what
     /// to do is never cut off.
     public func tooSmallShort(needs fits: (columns: Int, rows: Int)) -> String {
