@@ -46,17 +46,19 @@ struct PacksCommand: LoadsStandardRules {
         var rows: [[String]] = [["ID", "VERSION", "NAME", "AUTHOR", "LEVELS"] + (all ? ["FROM"] : [])]
         for entry in listing.packs where shown(entry.origin) {
             let manifest = entry.pack.manifest
-            // A pack's own texts reach the terminal made safe, as in the menus: an escape
-            // sequence in a name would be a command to the terminal, a line break a new row.
-            rows.append([manifest.id, manifest.version, TerminalText.safe(Names(pack: entry.pack).pack(entry.pack)), TerminalText.safe(manifest.author ?? "–"),
+            // A pack's own texts reach the terminal made safe, as in the menus (an escape
+            // sequence in a name would be a command to the terminal, a line break a new
+            // row), and cut: see ``cell(_:)``.
+            rows.append([Self.cell(manifest.id), Self.cell(manifest.version), Self.cell(Names(pack: entry.pack).pack(entry.pack)),
+                         Self.cell(manifest.author ?? "–"),
                          String(entry.pack.offeredLevelCount)] + (all ? [entry.origin.rawValue] : []))
         }
         for problem in listing.problems where shown(problem.origin) {
             // By folder, as the menu names it: a copy of a pack has that pack's id.
             let read = problem.pack
-            let name = read.map { TerminalText.safe(Names(pack: $0).pack($0)) + " " } ?? ""
-            rows.append([problem.folder, read?.manifest.version ?? "–", name + "(broken: errors on stderr)",
-                         read?.manifest.author.map(TerminalText.safe) ?? "–", "–"]
+            let name = read.map { Self.cell(Names(pack: $0).pack($0)) + " " } ?? ""
+            rows.append([Self.cell(problem.folder), Self.cell(read?.manifest.version ?? "–"), name + "(broken: errors on stderr)",
+                         Self.cell(read?.manifest.author ?? "–"), "–"]
                 + (all ? [problem.origin.rawValue] : []))
         }
         if rows.count == 1 {
@@ -113,12 +115,22 @@ struct PacksCommand: LoadsStandardRules {
         "no packs installed in \(DataDirectory.packsFolder().path); install one with 'echolot install FILE.zip'"
     }
 
-    /// Rows as left-aligned columns two spaces apart.
+    /// The widest a cell is shown: one long name or author would push every other
+    /// column off a window's edge. A longer one ends in "…".
+    static let widestCell = 40
+
+    /// A pack's text as a cell: made safe for the terminal and cut to ``widestCell``.
+    private static func cell(_ text: String) -> String {
+        TerminalWidth.cut(TerminalText.safe(text), columns: widestCell)
+    }
+
+    /// Rows as left-aligned columns two spaces apart, measured in terminal columns (a CJK
+    /// name or an emoji is two columns a character).
     static func table(_ rows: [[String]]) -> String {
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let widths = rows[0].indices.map { column in rows.map { TerminalWidth.columns($0[column]) }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column == row.count - 1 ? cell : TerminalWidth.padded(cell, to: widths[column])
             }.joined(separator: "  ")
         }.joined(separator: "\n")
     }

@@ -96,6 +96,31 @@ struct CommandTests {
         #expect(listed.stderr.contains("cave/pack.json:"), "\(listed.stderr)")
     }
 
+    /// A name with CJK and an emoji is listed whole and the columns after it line up, by
+    /// terminal columns (an emoji and a CJK character take two); a name too long for a
+    /// column ends in "…".
+    @Test func packsAlignsWideNamesByColumns() throws {
+        let scratch = Scratch()
+        let data = scratch.at("data")
+        try FileManager.default.createDirectory(at: data.appendingPathComponent("packs"), withIntermediateDirectories: true)
+        for (id, name) in [("mori", "音の森 🎧 Tutorial"), ("long", String(repeating: "Long ", count: 12) + "Name")] {
+            let created = try echolot(["new", "pack", id, "--author", "鈴木"], in: data.appendingPathComponent("packs"), data: data)
+            #expect(created.status == 0, "\(created.stderr)")
+            let manifest = data.appendingPathComponent("packs/\(id)/pack.json")
+            let text = try String(contentsOf: manifest, encoding: .utf8)
+            let named = text.replacing(#/"name": "[^"]*"/#, with: "\"name\": \"\(name)\"", maxReplacements: 1)
+            #expect(named != text)
+            try Data(named.utf8).write(to: manifest)
+        }
+        let listed = try echolot(["packs"], in: scratch.url, data: data)
+        #expect(listed.stdout == """
+            ID    VERSION  NAME                                      AUTHOR  LEVELS
+            long  0.1.0    Long Long Long Long Long Long Long Long…  鈴木    1
+            mori  0.1.0    音の森 🎧 Tutorial                        鈴木    1
+
+            """, "\(listed.stdout)\(listed.stderr)")
+    }
+
     /// A pack of rules alone is installed with what it is for, not offered to play.
     @Test func aPackOfRulesAloneIsNotOfferedToPlay() throws {
         let scratch = Scratch()

@@ -201,4 +201,22 @@ import Testing
             #expect(text.contains(#"loud\u001B[31m/a\nb"#), "\(text)")
         }
     }
+
+    /// A CJK name lines up by columns, and a name of 110 characters is cut with "…" rather
+    /// than making every row of the table wrap.
+    @Test func wideAndLongNamesKeepTheLevelTableInLine() throws {
+        let profile = try profile()
+        let long = String(repeating: "a-very-long-level-id-", count: 5) + "end"
+        try profile.record(run("森", "鐘の音", score: 300))
+        try profile.record(run("t", long, score: 400))
+        let text = try profile.statistics(window: .week, now: Self.noon, calendar: Self.utc).text(.tables)
+        let lines = text.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("level") }, "\(text)")
+        let table = Array(lines[header ..< header + 4])
+        let widths = Set(table.map(TerminalWidth.columns))
+        #expect(widths.count == 1, "every row as wide as the header: \(table)")
+        #expect(try #require(widths.first) < 80, "\(table)")
+        #expect(table.contains { $0.hasPrefix("森/鐘の音 ") }, "\(table)")
+        #expect(table.contains { $0.hasPrefix("t/a-very-long-level-id-a-very-l…  ") }, "\(table)")
+    }
 }
