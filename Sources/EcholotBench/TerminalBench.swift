@@ -257,5 +257,6 @@ private final class SilentDisplay: Display {
     func pauseChanged(_ paused: Bool, frame: LevelFrame) {}
     func levelTooSmall(goals: Int) -> String? { nil }
     func resized() {}
+    func redraw() -> Bool { false }
     func ring() {}
 }

@@ -32,7 +32,7 @@ import Testing
             #expect(split.feed(Array(bytes.prefix(3))) + split.feed(Array(bytes.dropFirst(3))) == [.f1], "\(sequence.debugDescription)")
         }
         var decoder = KeyDecoder()
-        #expect(decoder.feed(Array("\u{1B}[[Bx".utf8)) == [.character("x")], "another console function key is skipped whole")
+        #expect(decoder.feed(Array("\u{1B}[[Bx".utf8)) == [.function(2), .character("x")], "another console function key is F2")
     }
 
     @Test func loneEscapeIsResolvedByFlush() {
@@ -44,11 +44,44 @@ import Testing
 
     @Test func utf8AndControlKeys() {
         var decoder = KeyDecoder()
-        #expect(decoder.feed(Array("ä".utf8) + [0x03, 0x7F, 0x01]) == [.character("ä"), .interrupt, .backspace])
+        #expect(decoder.feed(Array("ä".utf8) + [0x03, 0x7F, 0x01, 0x1C, 0x00]) == [.character("ä"), .interrupt, .backspace, .control("A"), .control("\\"), .control("@")])
     }
 
     @Test func unknownSequencesAreSkippedWhole() {
         var decoder = KeyDecoder()
-        #expect(decoder.feed(Array("\u{1B}[200~x\u{1B}[5~".utf8)) == [.character("x"), .pageUp])
+        #expect(decoder.feed(Array("\u{1B}[99~x\u{1B}[5~\u{1B}[5;5~".utf8)) == [.character("x"), .pageUp, .pageUp])
+    }
+
+    /// Every key of a PC keyboard decodes to a key with a name, so the game can answer it.
+    @Test func everyKeyHasAName() {
+        let keys: [(String, String)] = [
+            ("\u{1B}OQ", "F2"), ("\u{1B}[13~", "F3"), ("\u{1B}OS", "F4"), ("\u{1B}[15~", "F5"), ("\u{1B}[21~", "F10"),
+            ("\u{1B}[24~", "F12"), ("\u{1B}[15;2~", "F5"), ("\u{1B}[1;5Q", "F2"), ("\u{1B}[[E", "F5"),
+            ("\u{1B}[3~", "Delete"), ("\u{1B}[2~", "Insert"), ("\u{1B}[Z", "Shift-Tab"),
+            ("\u{01}", "Ctrl-A"), ("\u{0C}", "Ctrl-L"), ("\u{1C}", "Ctrl-\\"), ("\u{00}", "Ctrl-Space"),
+        ]
+        for (bytes, name) in keys {
+            var decoder = KeyDecoder()
+            let decoded = decoder.feed(Array(bytes.utf8))
+            #expect(decoded.count == 1 && decoded.first.map(Words.english.keyName) == name, "\(bytes.debugDescription): \(decoded)")
+        }
+    }
+
+    /// A pasted block is one key, its text never keys, however it is split across reads
+    /// (its end marker too); what follows it is read again.
+    @Test func aPasteIsOneKey() {
+        let bytes = Array("\u{1B}[200~hello r world \u{1B}[A\u{1B}\u{1B}[201~x".utf8)
+        for cut in 0 ... bytes.count {
+            var decoder = KeyDecoder()
+            var keys = decoder.feed(Array(bytes[..<cut]))
+            keys += decoder.feed(Array(bytes[cut...]))
+            #expect(keys == [.paste, .character("x")], "cut at \(cut): \(keys)")
+            #expect(!decoder.hasPending)
+        }
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[200~".utf8) + Array(repeating: UInt8(ascii: "a"), count: 100_000)) == [.paste])
+        #expect(!decoder.hasPending, "a long paste is not held")
+        #expect(decoder.flushPending() == [])
+        #expect(decoder.feed(Array("\u{1B}[201~ ".utf8)) == [.space])
     }
 }

@@ -52,6 +52,8 @@ public final class LevelLoop {
     /// The last press told about for itself — a tilt key at the view's limit, a key that
     /// does nothing.
     private var told = HeldKey()
+    // The last select press: a held space or Enter selects once (``HeldKey``).
+    private var selecting = HeldKey()
     /// The story line said last in this scene: `i` in a cut-scene says it again, for a
     /// player who missed it.
     private var lastLine: LevelEvent?
@@ -256,6 +258,8 @@ public final class LevelLoop {
     }
 
     private func handle(_ key: Key, at time: Double, since: Double) -> LevelExit? {
+        // A select after another key (a turn) is a new press however soon it comes.
+        if key != .space, key != .enter { selecting = HeldKey() }
         switch key {
         case .character("q"), .character("Q"), .endOfInput:
             return .left
@@ -286,6 +290,10 @@ public final class LevelLoop {
                 display.levelStatus(frame(at: time))
                 if waiting { display.levelSaid(words.startPrompt, style: .bold) }
             }
+        case .control("L"):
+            if !display.redraw() { return tellDoesNothing(key, since: since) }
+        case .paste:
+            display.levelSaid(words.pasteIgnored, style: .normal)
         case .character("?"), .character("h"), .f1:
             for line in words.levelKeys(tracker: tracker != nil, settings: steering.settings, story: context.storyScene != nil) {
                 display.levelSaid(line, style: .normal)
@@ -306,7 +314,9 @@ public final class LevelLoop {
                     cutsceneStuck = true
                     if !told.repeats(key, since: since) { display.levelSaid(words.cutsceneCannotEnd, style: .warning) }
                 }
-            } else {
+            } else if !selecting.repeats(key, since: since) {
+                // A held space (or Enter) selects once: the terminal's repeats would each be
+                // a miss, a level lost on misses in half a second.
                 session.select()
             }
         case let .character(character) where character.wholeNumberValue.map { (0...9).contains($0) } ?? false:

@@ -56,7 +56,11 @@ public struct PagePresenter {
         display.show(page)
         hear(page)
         // A preview never sounds on past its page: the next page, or the level, has the ears.
-        defer { previews?.stop() }
+        // Nor does what a key said on it stay, as if it were about the next page.
+        defer {
+            previews?.stop()
+            display.pageLeft()
+        }
         let open = MonotonicClock.now() + settle
         var toldMoment = false
         while true {
@@ -113,7 +117,7 @@ public struct PagePresenter {
 
     private func handle(_ key: Key, page: inout Page, since: Double, told: inout HeldKey) -> PageOutcome? {
         switch key {
-        case .up, .character("k"):
+        case .up, .character("k"), .backTab:
             move(&page, by: -1, key: key, since: since, told: &told)
         case .down, .character("j"), .tab:
             move(&page, by: 1, key: key, since: since, told: &told)
@@ -139,6 +143,11 @@ public struct PagePresenter {
             }
         case .character("?"), .character("h"), .f1:
             display.show(page)
+        case .control("L"):
+            // As in other terminal programs: the screen drawn anew after something wrote on it.
+            if !display.redraw() { tellDoesNothing(key, on: page, since: since, told: &told) }
+        case .paste:
+            tell(page.words.pasteIgnored, for: key, since: since, told: &told)
         case let .character(c):
             if let digit = c.wholeNumberValue, (0 ... 9).contains(digit) {
                 // Silence would leave a player who cannot see the list wondering; 0 is

@@ -121,6 +121,11 @@ public protocol Display: AnyObject {
     func levelFitsAgain(_ text: String)
     /// The terminal changed size: draw everything again.
     func resized()
+    /// The player asked for the screen anew (Ctrl-L): false where there is no screen to
+    /// draw again (the line mode), so the key is answered as one that does nothing.
+    func redraw() -> Bool
+    /// The page shown is left: what a key said on it is not about the next one.
+    func pageLeft()
     /// Sounds the terminal bell: the only sound a miss makes without an audio device.
     func ring()
     /// The first output failure (the terminal went away), if any.
@@ -128,6 +133,9 @@ public protocol Display: AnyObject {
 }
 
 extension Display {
+    /// Nothing to forget: a display that says each line once.
+    public func pageLeft() {}
+
     /// Nothing to scroll: a display that shows every line of a page at once.
     public func scroll(_ page: Page, pages: Int) -> PageScroll { .nothingToScroll }
 

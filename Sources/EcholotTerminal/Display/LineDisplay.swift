@@ -157,6 +157,9 @@ public final class LineDisplay: Display {
     /// Lines need no redrawing.
     public func resized() {}
 
+    /// Lines already said are not said again: there is no screen to draw anew.
+    public func redraw() -> Bool { false }
+
     /// Says the heading (or with `tiltOnly` the tilt alone) and what is in view.
     private func sayHeading(_ level: Level, tiltOnly: Bool = false, tiltChanged: Bool = false) {
         say(StatusText.heading(level, context: context, words: levelWords, tiltOnly: tiltOnly, tiltChanged: tiltChanged))

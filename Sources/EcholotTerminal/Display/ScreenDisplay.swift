@@ -192,6 +192,17 @@ public final class ScreenDisplay: Display {
         if frame != nil { drawLevel() } else if page != nil { drawPage() }
     }
 
+    /// Draws everything again from a cleared screen.
+    public func redraw() -> Bool {
+        resized()
+        return true
+    }
+
+    /// Forgets the notice of the page left, which the next page would otherwise show.
+    public func pageLeft() {
+        notice = nil
+    }
+
     /// Writes the terminal bell (a sound when there is no audio device).
     public func ring() { canvas.write(Escape.bell) }
 

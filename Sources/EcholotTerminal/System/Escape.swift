@@ -1,9 +1,11 @@
 /// The ANSI/VT100 control sequences the full-screen display uses (never the line mode).
 public enum Escape {
-    /// Alternate screen on, cursor hidden, screen cleared.
-    public static let enterFullScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[H"
-    /// Attributes reset, cursor shown, back to the main screen.
-    public static let leaveFullScreen = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// Alternate screen on, cursor hidden, screen cleared, bracketed paste on (pasted text
+    /// comes marked, so that it is not read as keys: an `r` in it would choose Retry).
+    public static let enterFullScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[H\u{1B}[?2004h"
+    /// Bracketed paste off, attributes reset, cursor shown, back to the main screen (on
+    /// exit and on Ctrl-Z: the shell's own pastes must come unmarked).
+    public static let leaveFullScreen = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
     /// The cursor shown: on a page it sits on the selected choice for screen readers.
     public static let showCursor = "\u{1B}[?25h"
     /// The cursor hidden: on the level screen it would only flicker.

@@ -26,6 +26,14 @@ extension Words {
         if case let .character(character) = key { return String(character) }
         let names: (english: String, german: String) = switch key {
         case .character: ("", "")
+        case .backTab: ("Shift-Tab", "Umschalt-Tab")
+        case .delete: ("Delete", "Entf")
+        case .insert: ("Insert", "Einfg")
+        case let .function(number): ("F\(number)", "F\(number)")
+        // Ctrl-@ is what Ctrl-Space sends, and the key a player pressed.
+        case .control("@"): ("Ctrl-Space", "Strg-Leertaste")
+        case let .control(character): ("Ctrl-\(character)", "Strg-\(character)")
+        case .paste: ("Pasted text", "Eingefügter Text")
         case .tab: ("Tab", "Tab")
         case .backspace: ("Backspace", "Rücktaste")
         case .home: ("Home", "Pos1")
@@ -47,6 +55,14 @@ extension Words {
         switch language {
         case .english: return names.english
         case .german: return names.german
+        }
+    }
+
+    /// What a pasted block of text gets (bracketed paste): one answer, none of it read as keys.
+    public var pasteIgnored: String {
+        switch language {
+        case .english: "Pasted text is ignored."
+        case .german: "Eingefügter Text wird ignoriert."
         }
     }
 
