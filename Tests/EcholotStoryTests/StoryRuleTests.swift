@@ -95,6 +95,47 @@ import Testing
         return try #require(results.first?.transcript)
     }
 
+    /// The door level, then a chapter a rule's jump goes to, which tells whether the level
+    /// was won before it (its outcome noted) by the ending.
+    static let jumpFromTheDoor = """
+        { "chapters": [ { "id": "one", "steps": [ { "level": "door" }, { "end": "x" } ] },
+                        { "id": "cellar", "steps": [ { "if": { "outcome": "won" }, "goto": "won" }, { "end": "cut-off" } ] },
+                        { "id": "won", "steps": [ { "end": "won" } ] } ] }
+        """
+
+    /// A jump a rule emits on the select that also wins the level waits for the level's
+    /// outcome: the win is kept (the story's rule hears level.won, the outcome is noted, the
+    /// run is recorded won), then the story goes where the jump says. The jump cut the level
+    /// off at once: the win came after the level was gone, and was lost.
+    @Test func aJumpOnTheSelectThatWinsTheLevelKeepsTheWin() throws {
+        let problems = try Doorbell.problems(
+            story: Self.jumpFromTheDoor,
+            rule: """
+                echolot.story({ on = {
+                  ["entity.selected"] = function(story, action, ctx) ctx.emit("story.jump", { chapter = "cellar" }) end,
+                  ["level.won"] = function(story) story.vars.won = true end } })
+                """,
+            test: #"{ "plays": [ \#(Doorbell.winDoor) ], "expect": { "levels": ["door"], "variables": { "won": true }, "ending": "won" } }"#)
+        #expect(problems == [], "\(problems)")
+    }
+
+    /// A jump during a level that does not decide it leaves the level at the next tick,
+    /// undecided (a run of it is recorded as abandoned), and the story goes where it says.
+    @Test func aJumpDuringALevelThatDoesNotEndItLeavesIt() throws {
+        let problems = try Doorbell.problems(
+            story: Self.jumpFromTheDoor,
+            rule: """
+                echolot.story({ on = { tick = function(story, action, ctx)
+                  if story.scene.kind == "level" and not story.vars.jumped then
+                    story.vars.jumped = true
+                    ctx.emit("story.jump", { chapter = "cellar" })
+                  end
+                end } })
+                """,
+            test: #"{ "plays": [ \#(Doorbell.winDoor) ], "expect": { "levels": ["door"], "variables": { "jumped": true }, "ending": "cut-off" } }"#)
+        #expect(problems == [], "\(problems)")
+    }
+
     /// A rule that jumps back to a cut-scene as it ends or speaks makes a story without
     /// end, whose cut-scenes take no inputs to run out of (the test ran for ever, printing
     /// nothing): the test fails at the play the run was on its way to, saying the story

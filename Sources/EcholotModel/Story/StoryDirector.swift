@@ -62,6 +62,10 @@ public struct StoryDirector: Sendable {
             try tick(scene: scene, dt: action["dt"].doubleValue ?? 0, state: &state, context: &context)
         case ActionName.tick where kind == .level && scene["ended"] != nil:
             try goOnAfterLevel(scene: scene, state: &state, context: &context)
+        case ActionName.tick where kind == .level && scene["jump"] != nil:
+            // A rule's jump while the level ran, which the level's rules did not decide in
+            // the same batch: the level is left undecided (recorded as abandoned).
+            try enter(chapter: scene["jump"]?.stringValue ?? "", state: &state, context: &context)
         case ActionName.tick where kind == .level:
             speakOverLevel(scene: scene, dt: action["dt"].doubleValue ?? 0, state: &state, context: &context)
         case ActionName.tick where kind == .choice && (moved(scene, state) || playedStep(scene) == nil):
@@ -83,6 +87,14 @@ public struct StoryDirector: Sendable {
         case StoryAction.jump:
             guard let chapter = action["chapter"].stringValue else {
                 throw ActionError("story.jump", "'chapter' must be a chapter id, found \(action["chapter"].typeName)")
+            }
+            // In a level that has started, the jump waits for the next tick: the action that
+            // made it may also win or lose the level further down its batch, and that outcome
+            // is the run's (its record, achievements, the story's reaction to it).
+            guard kind != .level || state[Game.level][LevelKeys.status] == .ready else {
+                story["scene"] = .map(scene.setting("jump", .string(chapter)))
+                state[Game.story] = story
+                return
             }
             try enter(chapter: chapter, state: &state, context: &context)
         case StoryAction.set:
@@ -202,10 +214,14 @@ public struct StoryDirector: Sendable {
         state[Game.story] = story
     }
 
-    /// The tick after a level ended: on with the story, retry, or the loss's chapter. A
+    /// The tick after a level ended: on with the story, retry, the loss's chapter, or
+    /// where a rule's `story.jump` during the level said. A
     /// place a story rule moved away from a level step goes on from there, as after a
     /// cut-scene; one that is no place stops the story (``next(state:context:)``).
     private func goOnAfterLevel(scene: PersistentMap<Value>, state: inout GameState, context: inout ReducerContext) throws {
+        // A rule's jump as the level was played or decided goes where it says, as it would
+        // have at once had the level not been played.
+        if let chapter = scene["jump"]?.stringValue { return try enter(chapter: chapter, state: &state, context: &context) }
         if state[Game.story]["outcome"]?.stringValue == "won" { return try next(state: &state, context: &context) }
         // Lost: a step that is no integer would otherwise be read as the chapter's first, a
         // level step to retry.
