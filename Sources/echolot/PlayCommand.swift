@@ -220,8 +220,12 @@ struct PlayCommand: LoadsStandardRules {
             try admit(AudioValidation.sounds(ofStory: book, in: rules.pack), pack: shownPath(entry))
             let clock = StoryClock(time: options.clockStart, step: LevelSession.standardStep)
             rules.engine.storyJumpProblem = book.jumpProblem(to:)
+            // A story that loops on a rule's jumps names the rule.
+            let jumps = StoryJumps()
+            rules.engine.storyJumps = jumps
             let session = try StorySession(book, pack: rules.pack, clock: clock, earnedBefore: earnedBefore,
                                        progressBefore: progressBefore, rules: rules.sceneReducers, beginning: rules.storyReducers)
+            session.jumps = jumps
             // The story's levels are runs like any other: history, statistics, achievements.
             session.onEnterScene = { [unowned session] store in
                 if session.scene.kind == .level { profileProgress?.record(store, of: entry.pack) }

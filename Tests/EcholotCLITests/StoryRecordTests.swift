@@ -2,9 +2,9 @@ import EcholotTestSupport
 import Foundation
 import Testing
 
-/// A story rule can write anything into the `story` record, the director's fields too: a
-/// place that is no step stops the story, told, and a count at the largest integer goes
-/// on; neither may crash the game (the director indexed and counted with them unchecked).
+/// A story rule can write anything into the `story` record but its place: a place that is no
+/// step is refused at the rule's line, and a count at the largest integer goes on; neither
+/// may crash the game (the director indexed and counted with them unchecked).
 @Suite struct StoryRecordTests {
     /// Night Walk whose story rule runs `body` (with `story`, the record) as each
     /// cut-scene ends.
@@ -16,21 +16,23 @@ import Testing
     }
 
     @Test(arguments: ["-5", "math.maxinteger"])
-    func aPlaceThatIsNoStepStopsTheStory(step: String) throws {
+    func aPlaceThatIsNoStepIsToldAtTheRule(step: String) throws {
         let folder = try nightWalk(writing: "story.step = \(step)")
         let result = try echolot(["test", folder.path])
         #expect(result.status == 1, "\(result.stderr)")
         let written = step == "-5" ? "-5" : "\(Int.max)"
         #expect((result.stdout + result.stderr).contains(
-            "step \(written)) is no step of the story; only the story itself moves it (a story rule writes story.vars, or emits story.jump)"),
+            "scripts/story.lua:1:60: error: field 'step': the story's step is a step number from 0 up, not \(written); "
+            + "only the story itself moves it: to move the story, emit story.jump"),
             "\(result.stdout)\(result.stderr)")
     }
 
-    @Test func aChapterTheStoryLacksStopsIt() throws {
+    @Test func aChapterTheStoryLacksIsToldAtTheRule() throws {
         let folder = try nightWalk(writing: "story.chapter = \"nowhere\"")
         let result = try echolot(["test", folder.path])
         #expect(result.status == 1, "\(result.stderr)")
-        #expect((result.stdout + result.stderr).contains("the story's place is chapter 'nowhere', which "),
+        #expect((result.stdout + result.stderr).contains("scripts/story.lua:1:60: error: field 'chapter': the story names "
+            + "chapter 'nowhere', which story.json does not define"),
                 "\(result.stdout)\(result.stderr)")
     }
 

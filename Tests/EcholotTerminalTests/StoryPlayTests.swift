@@ -192,9 +192,10 @@ import Testing
         }
     }
 
-    /// An action a rule emitted with a bad payload is told in one sentence that names the
-    /// action once: the payload's error named it too ('story.jump': story.jump: …).
-    @Test func aRejectedActionIsNamedOnce() throws {
+    /// A rule's jump to no chapter id is told at the rule's line, in one sentence that names
+    /// the action once (the story's reducer rejected it after the call: "reducer 'story'
+    /// rejected action 'story.jump': 'chapter' must be …", naming no line).
+    @Test func aJumpToNoChapterIdIsToldAtTheRulesLine() throws {
         let profile = try profile()
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
         let pack = try nightWalkCopy(beside: profile)
@@ -203,10 +204,31 @@ import Testing
         let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
         try game.expect("Begin the story")
         game.send("n")
-        try game.expect("A rule failed, and what it was handling was undone: reducer 'story' rejected action 'story.jump': "
-            + "'chapter' must be a chapter id, found integer")
+        try game.expect("scripts/story.lua:1:")
+        try game.expect("error: ctx.emit: story.jump: 'chapter' must be a chapter id, found integer")
         #expect(try game.leaveTheStoryAndQuit() == 0)
-        #expect(!game.text.contains("story.jump:"), "\(game.text)")
+        #expect(!game.text.contains("rejected action 'story.jump'"), "\(game.text)")
+    }
+
+    /// A rule that jumps back to the first cut-scene on every tick is stopped as a story
+    /// test stops it, with one message naming the rule's line and what to do, and the game
+    /// goes back to the story's page (the cut-scene began again at every tick, its first
+    /// line said about 16 times a second, for ever).
+    @Test func aRuleJumpingBackOnEveryTickIsStoppedNamingIt() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let pack = try nightWalkCopy(beside: profile)
+        try #"echolot.story({ on = { tick = function(story, action, ctx) ctx.emit("story.jump", { chapter = "gate" }) end } })"#
+            .write(to: pack.appendingPathComponent("scripts/story.lua"), atomically: true, encoding: .utf8)
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
+        try game.expect("Begin the story")
+        game.send("n")
+        try game.expect("The story stopped: scripts/story.lua:1: error: the story entered cutscene 'gate.intro' 11 times with no "
+            + "inputs played between them: it loops, and the last jump back came from this line, a story rule of pack 'night-walk'")
+        try game.expect("Back to the story")
+        #expect(game.text.components(separatedBy: "The story stopped").count == 2, "\(game.text)")
+        #expect(game.text.components(separatedBy: "Narrator: ").count <= 12, "\(game.text)")
+        #expect(try game.quitFromAPage() == 0)
     }
 
     /// A story rule that fails on `cutscene.done` keeps the cut-scene from ending: its error

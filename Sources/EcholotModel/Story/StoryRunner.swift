@@ -63,12 +63,8 @@ public struct StoryRunner {
     /// replay.
     public var maxSceneSeconds: Double
     /// How often one cut-scene may begin with no play's inputs taken between: once more
-    /// stops the run. Each scene has its time cap, but a story rule that jumps back to a
-    /// cut-scene (on `cutscene.done`, on `story.line`) makes scenes without end, and a
-    /// cut-scene takes no inputs to run out of. A story without such a loop enters each
-    /// cut-scene once between two levels or choices; the default, 10, leaves room for a
-    /// rule that brings the player back a few times, counting. A recorded play has a play
-    /// for every cut-scene, so a player's own loop replays.
+    /// stops the run, as it stops `echolot play` (``StorySession/maxCutsceneVisits``). A
+    /// recorded play has a play for every cut-scene, so a player's own loop replays.
     public var maxCutsceneVisits: Int
 
     /// A runner with the given step, per-scene cap and cut-scene repeats.
@@ -80,10 +76,11 @@ public struct StoryRunner {
 
     /// Runs `book` of `pack`; `rules` gives the rule reducers for each scene's level (they
     /// run after the engine's level reducers and before the story's), `beginning` those
-    /// the story begins with (see ``StorySession``).
+    /// the story begins with (see ``StorySession``); `jumps` is where their engine notes the
+    /// rules' jumps, for a loop to name the rule.
     public func run(_ book: StoryBook, pack: Pack, script: StoryScript,
                     rules: @escaping (Level) throws -> [Reducer<GameState>],
-                    beginning: () throws -> [Reducer<GameState>] = { [] }) -> StoryTranscript {
+                    beginning: () throws -> [Reducer<GameState>] = { [] }, jumps: StoryJumps? = nil) -> StoryTranscript {
         var transcript = StoryTranscript()
         let clock = script.clock.map { StoryClock(time: $0, step: step) }
         let session: StorySession
@@ -114,8 +111,8 @@ public struct StoryRunner {
                 transcript.errors[i].position = position
             }
         }
-        // How often each cut-scene began since a play's inputs were last taken.
-        var visits: [String: Int] = [:]
+        session.maxCutsceneVisits = maxCutsceneVisits
+        session.jumps = jumps
         for action in session.beginning() { send(action) }
         place(from: 0)  // errors before any scene: at the first play
         sceneLoop: while session.hasNewScene {
@@ -156,16 +153,10 @@ public struct StoryRunner {
                 inputPositions = play.inputPositions
             }
             if playing != nil {
-                visits = [:]
-            } else if kind == .cutscene {
-                let visit = visits[id, default: 0] + 1
-                visits[id] = visit
-                if visit > maxCutsceneVisits {
-                    transcript.errors.append(StoryRunError(
-                        "the story entered \(label) \(maxCutsceneVisits + 1) times with no inputs played between them: "
-                        + "it loops (does a story rule jump back to it?); a run stops after \(maxCutsceneVisits) such entries"))
-                    break
-                }
+                session.inputsPlayed()
+            } else if let loop = session.sceneLoop() {
+                transcript.errors.append(StoryRunError(loop))
+                break
             }
             var sceneTicks = 0
             func sceneOver() -> Bool { session.sceneIsOver(session.store.state) }

@@ -1,5 +1,15 @@
 import EcholotCore
 
+/// Where a story rule last emitted `story.jump`, as the rules' engine notes it: what a story
+/// that loops on a rule's jumps names. One is shared by the engine and the session it plays.
+public final class StoryJumps: @unchecked Sendable {
+    /// The jump's script as the pack knows it, with its line (`scripts/story.lua:3`), and its pack.
+    public var last: (site: String, pack: String)?
+
+    /// None noted yet.
+    public init() {}
+}
+
 /// One play of a story, scene by scene: the store of the scene being played, rebuilt with
 /// the rules of each new scene's level (a level's Lua rules know only that level), and
 /// the story's clock. ``StoryRunner`` drives it from scripted inputs; `echolot play`
@@ -23,6 +33,14 @@ public final class StorySession {
     /// Called with each scene's new store before it starts (a profile's recorder attaches
     /// to the stores of level scenes here).
     public var onEnterScene: ((Store<GameState>) -> Void)?
+    /// How often one scene may begin with no inputs played between: once more stops the play
+    /// (``sceneLoop()``). A story rule that jumps back to a scene (on a tick, on
+    /// `cutscene.done`) makes scenes without end, and a cut-scene takes no inputs to run out
+    /// of; 10 leaves room for a rule that brings the player back a few times, counting.
+    public var maxCutsceneVisits = 10
+    /// Where the rules' jumps are noted, to name the one a loop comes from.
+    public var jumps: StoryJumps?
+    private var visits: [String: Int] = [:]
 
     /// A session of `book` in `pack`; `rules` gives the rule reducers of each scene's
     /// level (they run after the engine's level reducers and before the story's), and
@@ -83,6 +101,29 @@ public final class StorySession {
     public func sceneIsOver(_ state: GameState) -> Bool {
         state[Game.story]["serial"]?.intValue != enteredSerial
             || state[Game.story]["status"]?.stringValue != StoryStatus.running.rawValue
+    }
+
+    /// The player (or a test's play) put inputs into a scene: scenes entered from now on are
+    /// counted afresh.
+    public func inputsPlayed() {
+        visits = [:]
+        jumps?.last = nil
+    }
+
+    /// Counts the scene just entered, before any inputs are played in it; the message that
+    /// stops the play when it is entered once too often. It names the rule whose
+    /// `story.jump` was the last, when one was noted since inputs were played. (A test's
+    /// level or choice always takes a play's inputs, so a test counts its cut-scenes only.)
+    public func sceneLoop() -> String? {
+        guard case let (kind?, id) = scene else { return nil }
+        let visit = visits[id, default: 0] + 1
+        visits[id] = visit
+        guard visit > maxCutsceneVisits else { return nil }
+        let entered = "the story entered \(kind.named(id)) \(maxCutsceneVisits + 1) times with no inputs played between them"
+        let stops = "a run stops after \(maxCutsceneVisits) such entries"
+        guard let jump = jumps?.last else { return "\(entered): it loops (does a story rule jump back to it?); \(stops)" }
+        return "\(jump.site): error: \(entered): it loops, and the last jump back came from this line, a story rule of "
+            + "pack \(named(jump.pack)): jump back only a few times (count them in story.vars) or on what the player does; \(stops)"
     }
 
     /// Builds the store for the scene that began, with its level's rules, from the state

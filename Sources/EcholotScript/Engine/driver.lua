@@ -72,9 +72,14 @@ C.emit = relay(function(name, payload)
     if problem ~= nil then error("ctx.emit: " .. problem, 3) end
   end
   -- A chapter the story lacks would stop it after the call, told with no line of the rule's.
-  if name == "story.jump" and plain ~= nil and type(plain.chapter) == "string" then
-    local problem = host.jumpproblem(plain.chapter)
+  if name == "story.jump" then
+    -- A chapter that is no id (or none) would be refused after the call, told with no line either.
+    local chapter = plain and plain.chapter
+    local problem = host.jumpproblem(type(chapter) == "string" and chapter or nil, mathtype(chapter) or type(chapter))
     if problem ~= nil then error("ctx.emit: story.jump: " .. problem, 3) end
+    -- Noted for a story that loops on jumps, which names the rule's line.
+    local info = getinfo(3, "Sl")
+    if info ~= nil then host.jumpedfrom(info.source, info.currentline) end
   end
   pushemit(name, plain)
 end)

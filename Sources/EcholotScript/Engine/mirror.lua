@@ -375,6 +375,25 @@ local function storystatusproblem(old)
     old == nil and "not set yet" or describe(old))
 end
 
+-- Why `v` cannot be the story's `chapter` or `step` (`k`), or nil when it can: the place is
+-- the director's to move, and one that is no step of the story stopped it after the call,
+-- told with no line of the rule's. A step past its chapter's end goes on with the next one.
+local function placeproblem(k, v)
+  local problem
+  if v == nil then
+    problem = format("the story's place needs its %s", k)
+  elseif k == "chapter" then
+    if type(v) ~= "string" then
+      problem = format("the story's chapter is a chapter id, not %s", describe(v))
+    else
+      problem = host.jumpproblem(v, "string")
+    end
+  elseif mathtype(v) ~= "integer" or v < 0 or v == math.maxinteger then
+    problem = format("the story's step is a step number from 0 up, not %s", describe(v))
+  end
+  return problem and format("field '%s': %s; only the story itself moves it: to move the story, emit story.jump", k, problem)
+end
+
 -- Why `v` cannot be an achievement's `earned`, or nil when it can: anything but true
 -- ("yes", 1) would leave it unearned without a word, so only a boolean or nil will do.
 local function earnedproblem(v)
@@ -522,6 +541,10 @@ local function writeother(proxy, meta, data, k, v, old, up)
   if role == "story" and k == "status" and v ~= old and focus ~= ENGINE then
     error(storystatusproblem(old), 2 + up)
   end
+  if role == "story" and (k == "chapter" or k == "step") and v ~= old and focus ~= ENGINE then
+    local problem = placeproblem(k, v)
+    if problem then error(problem, 2 + up) end
+  end
   if role == "level" and (k == "status" or k == "id") and v ~= old and focus ~= ENGINE then
     error(format(k == "status" and "field 'status': a level's status changes only by emitting level.won or level.lost (it is %s)"
       or "field 'id': a level's id cannot change (it is %s)", describe(old)), 2 + up)
@@ -553,6 +576,10 @@ local function writeother(proxy, meta, data, k, v, old, up)
     -- A story record returned whole keeps its status and holds variables.
     if child == "story" then
       if before and plain.status ~= before.status then error(storystatusproblem(before.status), 2 + up) end
+      for _, field in ipairs({ "chapter", "step" }) do
+        local problem = before and plain[field] ~= before[field] and placeproblem(field, plain[field])
+        if problem then error(problem, 2 + up) end
+      end
       local problem = varsproblem(plain.vars)
       if plain.vars ~= nil and problem then error(format("field 'vars': %s", problem), 2 + up) end
     end

@@ -43,6 +43,9 @@ public final class ScriptEngine {
     /// Why a rule's `story.jump` to a chapter would stop the story being played (a chapter
     /// its book lacks), or nil when it would not; no check when nil (no story plays).
     public var storyJumpProblem: ((String) -> String?)?
+    /// Where the rules' `story.jump`s are noted as they are emitted (a story that loops on
+    /// them names the last one's line); nil: not noted.
+    public var storyJumps: StoryJumps?
 
     /// A fresh engine with the sandbox and the API, and no rules yet.
     public init(limits: ScriptLimits = ScriptLimits()) throws(ScriptError) {
@@ -60,6 +63,7 @@ public final class ScriptEngine {
         fresh.dependencies = dependencies
         fresh.soundProblem = soundProblem
         fresh.storyJumpProblem = storyJumpProblem
+        fresh.storyJumps = storyJumps
         for script in loadedScripts { try fresh.loadScript(pack: script.pack, source: script.source, text: script.text) }
         fresh.vm.clearOutput()  // the scripts' load-time prints: told once, by this engine
         fresh.vm.printed = vm.printed
@@ -154,14 +158,29 @@ public final class ScriptEngine {
             return 1
         })
         lua_setfield(L, -2, "timewords")
-        // `jumpproblem(chapter)`: why a rule's story.jump names no chapter of the story being
-        // played (nil when it does, or no story is known), so it is told at the rule's line.
+        // `jumpproblem(chapter, found)`: why a rule's story.jump names no chapter of the story
+        // being played (nil when it does, or no story is known), so it is told at the rule's
+        // line; `chapter` nil: what it gave instead was `found`, the Lua type.
         vm.pushHostFunction(vm.register { [unowned self] L in
-            guard let check = storyJumpProblem, let chapter = vm.string(at: 1, in: L), let problem = check(chapter) else { return 0 }
+            guard let check = storyJumpProblem else { return 0 }
+            guard let chapter = vm.string(at: 1, in: L) else {
+                vm.push("'chapter' must be a chapter id, found \(vm.string(at: 2, in: L) ?? "nil")", in: L)
+                return 1
+            }
+            guard let problem = check(chapter) else { return 0 }
             vm.push(problem, in: L)
             return 1
         })
         lua_setfield(L, -2, "jumpproblem")
+        // `jumpedfrom(chunk, line)`: a rule's story.jump is emitted there, by the script as
+        // the pack knows it.
+        vm.pushHostFunction(vm.register { [unowned self] L in
+            guard let jumps = storyJumps, let chunk = vm.string(at: 1, in: L) else { return 0 }
+            let source = vm.source(ofChunk: chunk)
+            jumps.last = ("\(source?.file ?? LuaVM.shortName(ofChunk: chunk)):\(clua_tointeger(L, 2, nil))", source?.pack ?? "")
+            return 0
+        })
+        lua_setfield(L, -2, "jumpedfrom")
         // `daypart(hour)` with the hour taken into 0..<24 by the Lua side: DayPart's
         // bounds, the same the story clock's `dayPart` follows.
         vm.pushHostFunction(vm.register { [unowned self] L in

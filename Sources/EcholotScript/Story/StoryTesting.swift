@@ -91,6 +91,11 @@ public enum StoryTesting {
     public static func play(_ book: StoryBook, rules: PackRules, script: StoryScript) -> StoryTranscript {
         // A rule's jump to a chapter the story lacks is told at its emit, as in play.
         rules.engine.storyJumpProblem = book.jumpProblem(to:)
-        return StoryRunner().run(book, pack: rules.pack, script: script, rules: rules.sceneReducers, beginning: rules.storyReducers)
+        // A story that loops on a rule's jumps names the rule, as in play.
+        let jumps = StoryJumps()
+        rules.engine.storyJumps = jumps
+        defer { rules.engine.storyJumps = nil }
+        return StoryRunner().run(book, pack: rules.pack, script: script, rules: rules.sceneReducers, beginning: rules.storyReducers,
+                                 jumps: jumps)
     }
 }

@@ -95,6 +95,9 @@ final class StoryPlayer {
             } catch {
                 return .over([names.words.storyCannotGoOn("\(error)")])
             }
+            // A rule that jumps back to a scene for ever is stopped as a test stops it, not
+            // played at every tick's pace.
+            if let loop = session.sceneLoop() { return .over([names.words.storyLoops(loop)]) }
             let engine = audio.play(store, pack: entry.pack)
             // What the scene starts with (the profile's, earlier scenes'): not earned in it.
             let startedWith = Set(store.state[Game.achievements].keys)
@@ -149,6 +152,7 @@ final class StoryPlayer {
                     progress.levelEnded(level: level[LevelKeys.id], in: entry.pack, result: result)
                 }
             }
+            if levelSession.tookInputs { session.inputsPlayed() }
             pending = levelSession.nextSceneEvents
             if exit == .left { return .left }
             if exit != .finished { return .stop(exit) }

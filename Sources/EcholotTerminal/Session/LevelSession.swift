@@ -36,6 +36,9 @@ public final class LevelSession {
     /// The level the last action left, when it moved the story on to another scene (a
     /// rule's `story.jump` mid-level): the hit it also made is of an entity of that level.
     public private(set) var levelLeft: Level?
+    /// Whether the player put an input into the scene (a turn, a select, a skip): a story
+    /// counts the scenes it enters with none between as a loop.
+    public private(set) var tookInputs = false
 
     /// The fixed step of the engine: 1/60 s.
     public static let standardStep = 1.0 / 60.0
@@ -181,7 +184,10 @@ public final class LevelSession {
     @discardableResult
     private func dispatch(_ action: Action, record: Bool = true, afterTheEnd: Bool = false) -> Bool {
         guard !ended, action.name == ActionName.start || afterTheEnd || !isFinished else { return true }
-        if record { recorder?.record(t: time, action: action) }
+        if record {
+            recorder?.record(t: time, action: action)
+            tookInputs = true
+        }
         if action.name == ActionName.turnBy || action.name == ActionName.turnTo || action.name == ActionName.tiltTo {
             steeringActions += 1
         }

@@ -145,6 +145,14 @@ extension Words {
         }
     }
 
+    /// A story stopped as it loops through a cut-scene, and why (which rule, what to do).
+    public func storyLoops(_ error: String) -> String {
+        switch language {
+        case .english: "The story stopped: \(error)"
+        case .german: "Die Geschichte wurde angehalten: \(error)"
+        }
+    }
+
     /// A story's level that turns the player from where the scene before left them.
     public func levelTurnsYou(to azimuth: Double) -> String {
         switch language {
