@@ -210,6 +210,42 @@ import Testing
         #expect(!game.text.contains("rejected action 'story.jump'"), "\(game.text)")
     }
 
+    /// A rule's jump on the select that wins a level keeps the win: it is said, the story
+    /// notes it (its epilogue branches on it) and the run is in the history won, before the
+    /// story goes where the jump says (the jump cut the level off at once: the story went on
+    /// as if the level had not been won).
+    @Test func aJumpOnTheWinningSelectKeepsTheWinInTheHistory() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let pack = try nightWalkCopy(beside: profile)
+        try #"echolot.story({ on = { ["entity.selected"] = function(story, action, ctx) ctx.emit("story.jump", { chapter = "epilogue" }) end } })"#
+            .write(to: pack.appendingPathComponent("scripts/story.lua"), atomically: true, encoding: .utf8)
+        // A second goal: the win is then decided further down the select's batch than the jump.
+        let lantern = pack.appendingPathComponent("levels/lantern.json")
+        let level = try String(contentsOf: lantern, encoding: .utf8)
+        let goals = #""goals": [{ "type": "find", "entity": "lantern" }]"#
+        try #require(level.contains(goals))
+        try level.replacingOccurrences(of: goals, with: #""goals": [{ "type": "find", "entity": "lantern" }, { "type": "maxMisses", "misses": 3 }]"#)
+            .write(to: lantern, atomically: true, encoding: .utf8)
+        // The epilogue tells the outcome the story noted: without the win, the other ending.
+        let storyFile = pack.appendingPathComponent("story.json")
+        let story = try String(contentsOf: storyFile, encoding: .utf8)
+        let branch = #"{ "if": { "variable": "dry", "equals": false }, "goto": "soaked" }"#
+        try #require(story.contains(branch))
+        try story.replacingOccurrences(of: branch, with: #"{ "if": { "not": { "outcome": "won" } }, "goto": "soaked" }"#)
+            .write(to: storyFile, atomically: true, encoding: .utf8)
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
+        try game.reachTheLantern()
+        try game.startTheLevel()
+        try game.winByFacing("90° east", turning: PseudoTerminal.right, times: 6)
+        try game.expect("The story ends: Home, safe and dry.")
+        #expect(try game.quitFromAPage() == 0)
+        let stats = try runEcholot(["stats", "--json", "--profile", profile.path])
+        let json = try #require(JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any], "\(stats.stderr)")
+        #expect(json["runs"] as? Int == 1, "\(stats.stdout)")
+        #expect(json["won"] as? Int == 1, "\(stats.stdout)")
+    }
+
     /// A rule that jumps back to the first cut-scene on every tick is stopped as a story
     /// test stops it, with one message naming the rule's line and what to do, and the game
     /// goes back to the story's page (the cut-scene began again at every tick, its first
