@@ -106,6 +106,8 @@ struct ValidateCommand: LoadsStandardRules {
                 remarks += tests.warnings
                 // What levels/ holds besides levels is passed over by play and shipped by `pack`.
                 remarks += pack.strayLevelFolderWarnings()
+                // What strings/ holds besides strings files is passed over: a translation left out.
+                remarks += pack.strayStringsFileWarnings()
                 // Loading takes a scenario with no levels; the menu could only offer nothing.
                 remarks += pack.emptyScenarioWarnings()
             }
@@ -237,7 +239,7 @@ struct ValidateCommand: LoadsStandardRules {
         remarks = (remarks + (rules?.engine.replacedStandardRuleNotes(for: pack.id) ?? [])
             + pack.unlistedLevelWarnings(storyLevels: played)
             + pack.untranslatedStringWarnings(neverShown: Set(neverShown.map(\.id))) + pack.untranslatedLevelTextWarnings() + pack.shadowedTextWarnings()
-            + pack.languageFileNameWarnings() + AudioValidation.crowdWarnings(for: pack)).sortedForDisplay()
+            + pack.languageFileNameWarnings() + pack.defaultLanguageWarnings() + AudioValidation.crowdWarnings(for: pack)).sortedForDisplay()
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.
         if problems.isEmpty, let rules { problems = rules.startProblems() }

@@ -106,6 +106,24 @@ extension StoryAuthorMessageTests {
             """, "\(told)")
     }
 
+    /// A line's `{time}` in a language Echolot says no time in (`fr.json`) is said in digits,
+    /// which is warned of at the text; in English and German files it is not. It was not.
+    @Test func aLinesTimeInALanguageWithoutTimeWordsIsWarnedOf() throws {
+        let story = """
+            {"chapters": [{"id": "gate", "steps": [{"cutscene": "c", "lines": [{"id": "dawn", "duration": 1}]},
+              {"level": "walk"}]}]}
+            """
+        let folder = try Self.pack(story: story, strings: #"{"dawn": "It is {time}."}"#,
+                                   files: ["strings/de.json": #"{"dawn": "Es ist {time}."}"#,
+                                           "strings/fr.json": #"{"dawn": "Il est {time}."}"#])
+        let told = try Self.validate(folder)
+        #expect(told == """
+            strings/fr.json:1:10: warning: line 'dawn': {time} is said as digits (21:40), not in words: Echolot says the time \
+            in words in en and de only, not in "fr"
+
+            """, "\(told)")
+    }
+
     /// With scripts, a rule may end the story with any ending or offer any options, so only
     /// chapters' strings are certain; the note says what was not checked, and why.
     @Test func withScriptsOnlyChapterStringsAreWarnedOf() throws {

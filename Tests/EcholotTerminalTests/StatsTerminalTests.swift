@@ -6,7 +6,7 @@ import Testing
 /// `--plain` (a screen reader's choice) or `TERM=dumb` a sentence a line.
 @Suite struct StatsTerminalTests {
     /// A profile in `folder` holding one won run of the tutorial's first level, recorded by `echolot run`.
-    private func profileWithAWin(in folder: URL) throws -> String {
+    func profileWithAWin(in folder: URL) throws -> String {
         let log = folder.appendingPathComponent("bell.jsonl")
         try Data("""
             {"t": 0.5, "action": "turnTo", "azimuth": 60}

@@ -59,23 +59,78 @@ extension Pack {
         return warnings
     }
 
-    /// A warning at each of the pack's own strings files whose language is written with
-    /// capitals where a language code has none (`DE.json`, not `de.json`): `--lang` and
-    /// `defaultLanguage` write codes in lower case, and a file system that tells case apart
-    /// would not find the file by them. A region keeps its capitals (`pt-BR.json`).
+    /// A warning at each of the pack's own strings files whose name writes its language
+    /// otherwise than `--lang` and `defaultLanguage` write codes: with capitals where a
+    /// language code has none (`DE.json`, not `de.json`), or a region in lower case or
+    /// after `_` (`pt_BR.json`, `pt-br.json`, not `pt-BR.json`, story.md's form). A file
+    /// system that tells case apart would not find the file by the code written otherwise.
+    /// Two files of one language are an error of ``doubledLanguageErrors()``, not this.
     public func languageFileNameWarnings() -> [Diagnostic] {
         guard case let .opened(files) = PackFiles.open(root) else { return [] }
+        let doubled = Set(PackLoading.doubledLanguageFiles(files.visible("strings")).flatMap { $0 })
         return files.visible("strings").sorted().compactMap { file in
             let language = String(file.dropLast(5))
-            guard file.hasSuffix(".json"), Identifiers.isLanguageCode(language) else { return nil }
-            let parts = language.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" })
-            let primary = String(parts[0])
-            guard primary != primary.lowercased() else { return nil }
-            let lower = primary.lowercased() + language.dropFirst(primary.count)
+            guard file.hasSuffix(".json"), Identifiers.isLanguageCode(language), !doubled.contains(file) else { return nil }
+            let usual = Self.usualLanguageCode(language)
+            guard usual != language else { return nil }
+            let region = language.prefix { $0 != "-" && $0 != "_" } == usual.prefix { $0 != "-" }
+            let why = region ? "a language code's region is written in capitals after a hyphen" : "a language code is written in lower case"
             return Diagnostic(path: display("strings/\(file)"), at: .start,
-                              message: "a language code is written in lower case, as --lang and pack.json's defaultLanguage "
-                                  + "write it: rename the file \(quoted(lower + ".json"))", severity: .warning)
+                              message: "\(why), as --lang and pack.json's defaultLanguage "
+                                  + "write it: rename the file \(quoted(usual + ".json"))", severity: .warning)
         }
+    }
+
+    /// `code` as language codes are written: its language in lower case, a two-letter
+    /// region after a hyphen in capitals (`pt-BR`); other subtags as written.
+    static func usualLanguageCode(_ code: String) -> String {
+        var parts = code.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        parts[0] = parts[0].lowercased()
+        for index in parts.indices.dropFirst() where parts[index].count == 2 && parts[index].allSatisfy(\.isLetter) {
+            parts[index] = parts[index].uppercased()
+        }
+        return parts.joined(separator: "-")
+    }
+
+    /// A warning at each entry of the pack's own `strings/` that no language is read from:
+    /// a file whose name does not end in `.json` (`fr.JSON`, `fr`) or a folder. Loading
+    /// passes over it, so its translation would be left out without a word.
+    public func strayStringsFileWarnings() -> [Diagnostic] {
+        guard case let .opened(files) = PackFiles.open(root) else { return [] }
+        return files.visible("strings").sorted().compactMap { name in
+            let path = "strings/" + name
+            let message: String
+            switch files.entry(path) {
+            case .directory where !files.visible(path).isEmpty:
+                message = "a folder inside strings/ holds no language: play reads only the files in strings/ whose names "
+                    + "end in .json; move it out of strings/"
+            case .file:
+                guard !name.hasSuffix(".json") else { return nil }
+                let stem = name.lowercased().hasSuffix(".json") ? String(name.dropLast(5)) : name
+                let fix = Identifiers.isLanguageCode(stem) ? "rename it \(quoted(Self.usualLanguageCode(stem) + ".json"))"
+                    : "move it out of strings/"
+                message = "no language is read from this file: play reads only the files in strings/ whose names end in "
+                    + ".json (in lower case); \(fix)"
+            default:
+                return nil
+            }
+            return Diagnostic(path: display(path), at: .start, message: message, severity: .warning)
+        }
+    }
+
+    /// A warning at `pack.json`'s `defaultLanguage` when the pack has strings files and
+    /// none is of that language (``language(_:)``'s rule): players who do not choose one
+    /// read the names in the pack's files, without a word. A story's lines need the file,
+    /// which the story's check tells as an error instead.
+    public func defaultLanguageWarnings() -> [Diagnostic] {
+        guard manifest.kind != .story, !strings.isEmpty, strings[manifest.defaultLanguage] == nil,
+              manifestSource.positions["defaultLanguage"] != nil else { return [] }
+        var warning = manifestSource.diagnostic(at: "defaultLanguage",
+            "there is no \(display("strings/\(manifest.defaultLanguage).json")), so the pack's names and briefings are read "
+                + "from its level files in the default language, not from its strings; add it, or name a language the pack "
+                + "has strings for (\(Suggestion.few(strings.keys.sorted())))")
+        warning.severity = .warning
+        return [warning]
     }
 
     /// The entities' `name` values, each of which the game also looks up as a string id
@@ -99,7 +154,8 @@ extension Pack {
     /// The same warning for each of `ids` (a story's chapter, ending and option strings)
     /// that the default language's file writes and another language lacks.
     public func untranslatedStringWarnings(ids: Set<String>) -> [Diagnostic] {
-        untranslated(where: ids.contains)
+        // The story's check tells an empty text at the text itself.
+        untranslated(where: ids.contains, emptyIsMissing: false)
     }
 
     /// A warning at each name and briefing only a level file of the pack's own writes (a
@@ -118,7 +174,7 @@ extension Pack {
         let own = strings[manifest.defaultLanguage] ?? [:]
         return levelFileTexts.compactMap { text in
             guard !text.text.isEmpty, own[text.id] == nil else { return nil }
-            let missing = others.filter { strings[$0]?[text.id] == nil }
+            let missing = others.filter { Pack.written(strings[$0]?[text.id]) == nil }
             guard !missing.isEmpty else { return nil }
             let files = missing.map { display("strings/\($0).json") }.joined(separator: ", ")
             return Diagnostic(
@@ -170,8 +226,10 @@ extension Pack {
             texts.append(("pack.description", "description", description, manifestSource.location(of: "description")))
         }
         for (index, scenario) in manifest.scenarios.enumerated() {
-            texts.append(("scenario.\(scenario.id).name", "name", scenario.name,
-                          manifestSource.location(of: JSONPath.member(JSONPath.element("scenarios", index), "name"))))
+            // A base's scenarios, which the pack's own pack.json does not write, are not its text.
+            let path = JSONPath.member(JSONPath.element("scenarios", index), "name")
+            guard manifestSource.positions[path] != nil else { continue }
+            texts.append(("scenario.\(scenario.id).name", "name", scenario.name, manifestSource.location(of: path)))
         }
         texts += levelFileTexts
         return texts.compactMap { id, what, text, at in
@@ -184,14 +242,22 @@ extension Pack {
         }
     }
 
+    /// The languages of the pack's own strings files (not a base's).
+    private var ownLanguages: Set<String> {
+        guard !bases.isEmpty, case let .opened(files) = PackFiles.open(root) else { return Set(strings.keys) }
+        return Set(files.visible("strings").filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) })
+    }
+
     /// The warning of each id of the default language's own file that `wanted` picks and
-    /// another language has no text for.
-    private func untranslated(where wanted: (String) -> Bool) -> [Diagnostic] {
-        let others = strings.keys.filter { $0 != manifest.defaultLanguage }.sorted()
+    /// another language has no text for (an empty one too, unless `emptyIsMissing` is false).
+    private func untranslated(where wanted: (String) -> Bool, emptyIsMissing: Bool = true) -> [Diagnostic] {
+        // Only the pack's own files: a base's languages are the base's to translate.
+        let others = ownLanguages.filter { $0 != manifest.defaultLanguage }.sorted()
         guard !others.isEmpty else { return [] }
         let own = display("strings/\(manifest.defaultLanguage).json")
         return writtenStrings.filter { $0.file == own && wanted($0.id) }.compactMap { string in
-            let missing = others.filter { strings[$0]?[string.id] == nil }
+            // An empty text counts as none: play reads the default language's instead.
+            let missing = others.filter { emptyIsMissing ? Pack.written(strings[$0]?[string.id]) == nil : strings[$0]?[string.id] == nil }
             guard !missing.isEmpty else { return nil }
             let files = missing.map { display("strings/\($0).json") }
             return Diagnostic(path: string.file, at: string.position,

@@ -87,12 +87,20 @@ public struct Pack: Sendable {
         layer.display(relative)
     }
 
-    /// Whether the pack has texts in `language`: strings of it, or it is the pack's own
-    /// language. One it lacks falls back word for word to the default, which play and
-    /// stats say.
+    /// Whether the pack has texts in `language`: strings of it or of its language without
+    /// the region (`de` for `de-AT`), or it is the pack's own language. One it lacks falls
+    /// back word for word to the default, which play and stats say.
     public func hasTexts(in language: String) -> Bool {
         let own = self.language(language)
         return own == manifest.defaultLanguage || strings[own] != nil
+    }
+
+    /// The language whose texts a player asking for `language` reads when the pack has
+    /// none of exactly that one (whatever its case): its language without the region
+    /// (`de` for `de-AT`), else the default language; nil when the pack has it.
+    public func languageStandingIn(for language: String) -> String? {
+        let plays = hasTexts(in: language) ? self.language(language) : manifest.defaultLanguage
+        return Self.languageKey(plays) == Self.languageKey(language) ? nil : plays
     }
 
     /// A localised string: the language's, else the default language's, else `nil`. An
@@ -108,14 +116,38 @@ public struct Pack: Sendable {
         return text
     }
 
-    /// The language of the pack's own that `requested` names, ignoring case (`--lang de`
-    /// finds `strings/DE.json`, `pt-br` finds `pt-BR.json`): language codes are not told
-    /// apart by case, and a player should not have to match a file name's. `requested`
-    /// itself when the pack has no such language.
+    /// The language of the pack's own that `requested` names, ignoring case and whether a
+    /// region is joined by `-` or `_` (`--lang de` finds `strings/DE.json`, `pt-br` finds
+    /// `pt-BR.json`), else the one of its language without the region (`de-AT` plays
+    /// `de.json`, as the engine's own words do): language codes are not told apart by case,
+    /// and a player should not have to match a file name's. `requested` itself when the
+    /// pack has no such language.
     public func language(_ requested: String) -> String {
         if requested == manifest.defaultLanguage || strings[requested] != nil { return requested }
-        let known = [manifest.defaultLanguage] + strings.keys.sorted()
-        return known.first { $0.lowercased() == requested.lowercased() } ?? requested
+        return Self.language(requested, among: [manifest.defaultLanguage] + strings.keys.sorted()) ?? requested
+    }
+
+    /// The one of `known` (languages as files name them) that `requested` names, by
+    /// ``language(_:)``'s rule; nil when none does. The one rule for `--lang` and for
+    /// `pack.json`'s `defaultLanguage`.
+    public static func language(_ requested: String, among known: [String]) -> String? {
+        if known.contains(requested) { return requested }
+        let key = languageKey(requested)
+        if let same = known.first(where: { languageKey($0) == key }) { return same }
+        guard let primary = key.split(separator: "-").first.map(String.init), primary != key else { return nil }
+        return known.first { languageKey($0) == primary }
+    }
+
+    /// `defaultLanguage` as the strings file it names, by the rule `--lang` follows
+    /// (``language(_:among:)``): `"DE"` and, with only `de.json`, `"de-DE"` play `de.json`,
+    /// in a scored pack as in a story. As written when no file is named by it.
+    mutating func settleDefaultLanguage() {
+        if let own = Self.language(manifest.defaultLanguage, among: strings.keys.sorted()) { manifest.defaultLanguage = own }
+    }
+
+    /// A language code as codes are compared: lower case, a region joined by `-`.
+    static func languageKey(_ code: String) -> String {
+        code.lowercased().replacingOccurrences(of: "_", with: "-")
     }
 }
 

@@ -144,6 +144,17 @@ struct PackLoading {
         // Optional, but one that is there and cannot be read is told as `levels/` is: every
         // translated name would otherwise fall back without a word.
         _ = checkFolder("strings")
+        // Two files of one language (`de.json`, `DE.json`): `--lang de` and `--lang DE`
+        // would play different ones, and renaming one as the other would overwrite it.
+        let doubled = PackLoading.doubledLanguageFiles(files.visible("strings"))
+        for group in doubled {
+            for name in group {
+                let others = group.filter { $0 != name }.map { files.display("strings/" + $0) }
+                report("strings/" + name, "\(others.joined(separator: ", ")) \(others.count == 1 ? "holds" : "hold") the strings of the "
+                    + "same language (codes are not told apart by case, nor by - and _): keep one file per language, "
+                    + "with the texts of both")
+            }
+        }
         for name in files.visible("strings") where name.hasSuffix(".json") {
             let language = String(name.dropLast(5))
             let file = "strings/" + name
@@ -170,6 +181,7 @@ struct PackLoading {
         var pack = Pack(root: files.root, manifest: manifest, manifestSource: manifestSource,
                         levels: levels, strings: strings, displayRoot: files.displayRoot)
         pack.writtenStrings = written
+        pack.settleDefaultLanguage()
         outcome.partlyRead = partlyRead
         outcome.readWithProblems = readWithProblems
         if sortedDiagnostics.isEmpty {
@@ -179,6 +191,14 @@ struct PackLoading {
             outcome.onlyParameters = sortedDiagnostics.allSatisfy { $0.path == manifestReport.displayPath }
         }
         return outcome
+    }
+
+    /// The names among `names` (a `strings/` listing) of strings files that name one
+    /// language (`de.json` and `DE.json`, `pt-BR.json` and `pt_BR.json`), in groups.
+    static func doubledLanguageFiles(_ names: [String]) -> [[String]] {
+        let codes = names.filter { $0.hasSuffix(".json") && Identifiers.isLanguageCode(String($0.dropLast(5))) }
+        return Dictionary(grouping: codes) { Pack.languageKey(String($0.dropLast(5))) }.values
+            .filter { $0.count > 1 }.map { $0.sorted() }.sorted { $0[0] < $1[0] }
     }
 
     /// The play order: the scenarios' levels, else the manifest's `levels`, else every level by id.

@@ -57,6 +57,8 @@ enum PackMerger {
             manifest.levelOrder = PackLoading.levelOrder(manifest, levelIDs: merged.levels.keys.sorted())
         }
         merged.manifest = manifest
+        // The base may hold the file the pack's defaultLanguage names.
+        merged.settleDefaultLanguage()
         // Taken before the entries, so that what they find is known apart: a pack with other
         // problems waits for them to be fixed before the rules check it, as one whose other
         // files have problems does.

@@ -39,6 +39,14 @@ extension StoryChecker {
                 continue
             }
             let filled = what == "line" ? [TimeOfDay.placeholder] : []
+            // The file's language: a line's `{time}` is said in it, in words only in some.
+            let language = String(string.file.split(separator: "/").last?.dropLast(".json".count) ?? "")
+            if what == "line", TimeOfDay.spoken(language) == nil, Placeholders.names(in: text).contains(TimeOfDay.placeholder) {
+                warnings.append(Diagnostic(path: string.file, at: string.valuePosition,
+                    message: "line \(name): {\(TimeOfDay.placeholder)} is said as digits (21:40), not in words: Echolot says the "
+                        + "time in words in \(TimeOfDay.languages.joined(separator: " and ")) only, not in \(quoted(language))",
+                    severity: .warning))
+            }
             for placeholder in Placeholders.names(in: text) where !filled.contains(placeholder) {
                 let hint = Suggestion.closest(to: placeholder, among: filled).map { " (did you mean {\($0)}?)" } ?? ""
                 let rule = what == "line" ? "a line's text fills only {\(TimeOfDay.placeholder)}"

@@ -71,10 +71,13 @@ public struct TimeOfDay: Sendable, Equatable, Hashable {
     /// said in the player's language when the line begins.
     public static let placeholder = "time"
 
-    /// `text` with each `{time}` written as this time in words in `language`, read as
-    /// ``Placeholders`` reads a goal string's fields; any other `{name}` stays as written.
+    /// `text` with each `{time}` written as this time in words in `language` (the text's
+    /// own), read as ``Placeholders`` reads a goal string's fields; any other `{name}`
+    /// stays as written. In a language the time is not said in (`fr`) it is written
+    /// `HH:MM`, which reads in any language, rather than English words inside a French line.
     public func said(in text: String, language: String) -> String {
-        Placeholders.fill(text) { $0 == Self.placeholder ? words(language: language) : nil }
+        let said = Self.spoken(language) == nil ? self.text : words(language: language)
+        return Placeholders.fill(text) { $0 == Self.placeholder ? said : nil }
     }
 
     /// The characters of `text` as a line says it, each `{time}` as the longest time in

@@ -141,7 +141,7 @@ public final class PlayApp {
         let write: (String) throws(SystemError) -> Void = { text throws(SystemError) in try terminal.write(text) }
         let display: any Display = plain ? LineDisplay(output: write) : ScreenDisplay(output: write, size: terminal.size, colour: Self.wantsColour())
         let pump = EventPump(terminal: terminal)
-        display.words = Words(firstOf: options.language, start.pack.manifest.defaultLanguage)
+        display.words = Words(asked: options.language, packLanguage: start.pack.manifest.defaultLanguage)
         self.display = display
         defer { self.display = nil }
         if let tracker {
@@ -149,10 +149,10 @@ public final class PlayApp {
         }
         // A language the pack has no texts in at all falls back word for word, silently:
         // say so once, so the player knows the choice was not lost.
-        if let language = options.language, !start.pack.hasTexts(in: language) {
+        // A region the pack lacks plays its language's file (de-AT plays de.json): say which.
+        if let language = options.language, let plays = start.pack.languageStandingIn(for: language) {
             let known = Set(start.pack.strings.keys).union([start.pack.manifest.defaultLanguage]).sorted()
-            display.notice(display.words.noTexts(in: language, playsIn: start.pack.manifest.defaultLanguage, has: known),
-                           style: .warning)
+            display.notice(display.words.noTexts(in: language, playsIn: plays, has: known), style: .warning)
         }
         if let unsaved { display.notice(unsaved, style: .bad) }
         let audio = AudioOutput(enabled: options.audio, words: display.words) { display.notice($0, style: .warning) }
@@ -709,7 +709,7 @@ public final class PlayApp {
 
     /// The engine's sentences for `entry`'s pages (as its ``names(_:goals:)`` have them), without
     /// reading its strings or its rules' defaults.
-    private func words(_ entry: PackEntry) -> Words { Words(firstOf: options.language, entry.pack.manifest.defaultLanguage) }
+    private func words(_ entry: PackEntry) -> Words { Words(asked: options.language, packLanguage: entry.pack.manifest.defaultLanguage) }
 
     private func visuals(_ level: Level) -> Visuals { options.visuals ?? level[LevelKeys.view][ViewKeys.visuals] }
 

@@ -70,8 +70,9 @@ public struct EventText {
             guard let text = names.string(id) else {
                 return speaker.map { (voiced(nil, speaker: $0, azimuth: azimuth, in: level), .normal) }
             }
-            // The time in words is the player's language's: the state holds only the hour.
-            let said = time.map { $0.said(in: text, language: words.language.rawValue) } ?? text
+            // The time is said in the line's own language, which is the default's where a
+            // translation lacks the line: the state holds only the hour.
+            let said = time.map { $0.said(in: text, language: names.language(ofString: id)) } ?? text
             return (voiced(said, speaker: speaker, azimuth: azimuth, in: level), .normal)
         case let .choiceOffered(_, options):
             var speakers: [String: String] = [:]

@@ -18,23 +18,28 @@ public struct Names: Sendable {
     /// strings that a level leaves to its default says the default.
     public let defaults: RuleDefaults
     /// The ids whose text is the default language's, standing in for a translation that
-    /// lacks them, and the engine's words in that language: what a `{field}` of such a
-    /// text is filled with, so that an English sentence does not read "a, b und c".
-    private let standingIn: (ids: Set<String>, words: Words)
+    /// lacks them, that language and the engine's words in it; and the language of the
+    /// translation's own texts: what a `{field}` or a line's `{time}` of a text is filled
+    /// in, so that an English sentence does not read "a, b und c" or "Viertel vor neun".
+    private let standingIn: (ids: Set<String>, language: String, words: Words)
+    /// The language of the texts a translation gives (the file's, `de` for `--lang de-AT`).
+    private let chosenLanguage: String
 
     /// Names from `pack`'s strings in `language` (default: the pack's own), its rules'
     /// parameters defaulting to `defaults`.
     /// An empty text counts as none (``Pack/written(_:)``): a translation's falls back to
     /// the default language's, and the default's to the name in the files or the id.
     public init(pack: Pack, language: String? = nil, defaults: RuleDefaults = RuleDefaults()) {
-        let fallback = (pack.strings[pack.manifest.defaultLanguage] ?? [:]).compactMapValues(Pack.written)
-        let chosen = language.flatMap { pack.strings[pack.language($0)] }?.compactMapValues(Pack.written) ?? [:]
+        let own = pack.manifest.defaultLanguage
+        let fallback = (pack.strings[own] ?? [:]).compactMapValues(Pack.written)
+        let file = language.map { pack.language($0) }
+        let chosen = file.flatMap { pack.strings[$0] }?.compactMapValues(Pack.written) ?? [:]
         strings = fallback.merging(chosen) { _, preferred in preferred }
-        wordless = Set((pack.strings[pack.manifest.defaultLanguage] ?? [:]).keys).subtracting(strings.keys)
-        words = Words(firstOf: language, pack.manifest.defaultLanguage)
+        wordless = Set((pack.strings[own] ?? [:]).keys).subtracting(strings.keys)
+        words = Words(asked: language, packLanguage: own)
         self.defaults = defaults
-        let fallbackWords = Words(firstOf: pack.manifest.defaultLanguage)
-        standingIn = fallbackWords == words ? ([], words) : (Set(fallback.keys).subtracting(chosen.keys), fallbackWords)
+        chosenLanguage = file ?? own
+        standingIn = (Set(fallback.keys).subtracting(chosen.keys), own, Words(firstOf: own))
     }
 
     /// Names from a string table (tests, packs without strings), with the engine's
@@ -43,7 +48,8 @@ public struct Names: Sendable {
         self.strings = strings
         self.words = words
         self.defaults = defaults
-        standingIn = ([], words)
+        chosenLanguage = words.language.rawValue
+        standingIn = ([], chosenLanguage, words)
     }
 
     /// The string with this id, if the pack has it.
@@ -53,6 +59,13 @@ public struct Names: Sendable {
     /// is written in (a list's "and", a decimal mark).
     public func words(forString id: String) -> Words {
         standingIn.ids.contains(id) ? standingIn.words : words
+    }
+
+    /// The language the string with this id is written in, as its file names it: the
+    /// translation's, or the default language's where that stands in. A line's `{time}` is
+    /// said in it.
+    public func language(ofString id: String) -> String {
+        standingIn.ids.contains(id) ? standingIn.language : chosenLanguage
     }
 
     /// The pack's display name.

@@ -35,6 +35,14 @@ public struct Words: Equatable, Sendable {
         self = codes.lazy.compactMap { Words(speaking: $0) }.first ?? .english
     }
 
+    /// The words a player of a pack whose default language is `packLanguage` reads: those
+    /// of the language asked for (`--lang`) when one is, English when the engine does not
+    /// speak it (the pack's default does not stand in: a French player would read German
+    /// menus around French texts); without one, the pack's default's, else English.
+    public init(asked: String?, packLanguage: String) {
+        self = asked.map { Words(firstOf: $0) } ?? Words(firstOf: packLanguage)
+    }
+
     /// English: what a display says before it knows the player's language.
     public static let english = Words(.english)
 
