@@ -54,6 +54,24 @@ import Testing
         ], "\(result.stderr)")
     }
 
+    /// A tag's string names a tag some entity carries; one no entity carries is told, with
+    /// the tag meant.
+    @Test func aTagsStringNamesATagAnEntityCarries() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try validate(adding: ["tag.bell.name": "Bell", "tag.bells.name": "Bells", "tag.name": "Tags"], in: folder) { pack in
+            let level = pack.appendingPathComponent("levels/first-steps.json")
+            let text = try String(contentsOf: level, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: #""id": "chime","#, with: #""id": "chime", "tags": ["bells"],"#).utf8).write(to: level)
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("is never shown") }.map { $0.replacing(#/^.*warning: /#, with: "") } == [
+            #"string "tag.bell.name" is never shown: no entity of the pack's levels carries the tag "bell" (did you mean "tag.bells.name"?)"#,
+            #"string "tag.name" is never shown: a tag's string is tag.<tag>.name"#,
+        ], "\(result.stderr)")
+    }
+
     /// A string never shown is not also asked for in a translation: the two warnings at one
     /// string told the author to add to strings/de.json what no player ever reads.
     @Test func aStringNeverShownIsNotAskedToBeTranslated() throws {

@@ -29,6 +29,21 @@ func levelOfOptions(_ options: [(id: String, name: String, azimuth: Double)], fa
         return GoalText.orderedGoals(definition.level, paths: definition.goalPaths).map { text.briefing($0, in: definition.level) }
     }
 
+    /// A tag is said by its `tag.<tag>.name` string, so a translation can give it in the
+    /// player's language (German players heard „bird“, with no string to change it).
+    @Test func aTagIsSaidByItsString() throws {
+        var pack = tutorial
+        pack.strings["de", default: [:]]["tag.bird.name"] = "Vogel"
+        let definition = tutorialLevel("around-you")
+        let text = GoalText(names: Names(pack: pack, language: "de"))
+        let goals = GoalText.orderedGoals(definition.level, paths: definition.goalPaths)
+        let goal = try #require(goals.first { $0[GoalKeys.type] == "findAll" })
+        #expect(text.briefing(goal, in: definition.level).contains("mit dem Schlagwort „Vogel“"))
+        #expect(text.status(goal, in: definition.level).text.hasPrefix("„Vogel“ gefunden: 0 von 3"))
+        // Without the string, the tag as the level writes it.
+        #expect(GoalText(names: names).status(goal, in: definition.level).text.hasPrefix("“bird” found: 0 of 3"))
+    }
+
     @Test func everyStandardGoalHasASentence() {
         #expect(briefing("first-sound") == ["Find the Bell and select it."])
         #expect(briefing("two-voices") == [

@@ -147,7 +147,7 @@ extension Pack {
     /// no player reads it, so asking for its translation beside "never shown" would tell
     /// the author two contrary things.
     public func untranslatedStringWarnings(neverShown: Set<String> = []) -> [Diagnostic] {
-        let families = ["pack.", "scenario.", "level.", "entity.", "goal.", "scoring.", "achievement."]
+        let families = ["pack.", "scenario.", "level.", "entity.", "tag.", "goal.", "scoring.", "achievement."]
         return untranslated { id in families.contains(where: id.hasPrefix) && !neverShown.contains(id) }
     }
 
@@ -269,8 +269,8 @@ extension Pack {
     }
 
     /// The id and the warning of each string of the pack's own files that the game would look up under
-    /// a `pack.`, `scenario.`, `level.`, `entity.`, `goal.` or `scoring.` id but never does,
-    /// since the pack has no such scenario, level, entity, goal or scoring type (`goalTypes`
+    /// a `pack.`, `scenario.`, `level.`, `entity.`, `tag.`, `goal.` or `scoring.` id but never does,
+    /// since the pack has no such scenario, level, entity, tag, goal or scoring type (`goalTypes`
     /// and `scoringTypes`, the rules its scripts register; the `standard` and
     /// `standardScoring` ones, which the engine tells in its own words, read none):
     /// most likely a misspelt id, so players get the file's name, not the text. Ids the
@@ -281,10 +281,14 @@ extension Pack {
         var known = ["pack.name", "pack.description"]
         known += manifest.scenarios.map { "scenario.\($0.id).name" }
         let whole = readWhole.union(entityNames)
+        var tags = Set<String>()
         for (id, definition) in levels.sorted(by: { $0.key < $1.key }) {
             known += ["level.\(id).name", "level.\(id).description"]
-            known += definition.level[LevelKeys.entities].ids.sorted().map { "entity.\(id).\($0).name" }
+            let entities = definition.level[LevelKeys.entities]
+            known += entities.ids.sorted().map { "entity.\(id).\($0).name" }
+            for entity in entities.ids { tags.formUnion(entities[entity]?[EntityKeys.tags] ?? []) }
         }
+        known += tags.sorted().map { "tag.\($0).name" }
         known += goalTypes.filter { !standard.contains($0) }.flatMap { ["goal.\($0).briefing", "goal.\($0).line"] }
         known += scoringTypes.filter { !standardScoring.contains($0) }.map { "scoring.\($0).briefing" }
         let ids = Set(known), candidates = SuggestionCandidates(known)
@@ -328,6 +332,9 @@ extension Pack {
                 return "level \(quoted(String(both[..<dot]))) has no entity \(quoted(String(both[both.index(after: dot)...])))"
             }
             return "the pack has no level \(quoted(String(both[..<dots[dots.startIndex]])))"
+        case "tag":
+            guard let tag = named(["name"]) else { return "a tag's string is tag.<tag>.name" }
+            return "no entity of the pack's levels carries the tag \(quoted(tag))"
         case "goal":
             guard let type = named(["briefing", "line"]) else {
                 return "a goal type's strings are goal.<type>.briefing and goal.<type>.line"

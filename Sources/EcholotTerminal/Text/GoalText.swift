@@ -46,10 +46,10 @@ public struct GoalText {
         switch type {
         case "find":
             if let id = goal["entity"].stringValue { return words.findBriefing(entity: names.entity(id, in: level)) }
-            if let tag = goal["tag"].stringValue { return words.findBriefing(tag: tag) }
+            if let tag = goal["tag"].stringValue { return words.findBriefing(tag: names.tag(tag)) }
         case "findAll":
             if let tag = goal["tag"].stringValue {
-                return words.findAllBriefing(tag: tag, members: tagged(tag, in: level).map { names.entity($0, in: level) })
+                return words.findAllBriefing(tag: names.tag(tag), members: tagged(tag, in: level).map { names.entity($0, in: level) })
             }
         case "findInOrder":
             if let ids = goal["entities"].listValue?.compactMap(\.stringValue), !ids.isEmpty {
@@ -61,7 +61,7 @@ public struct GoalText {
             if let misses = goal["misses"].intValue { return words.maxMissesBriefing(misses) }
         case "avoid":
             if let id = goal["entity"].stringValue { return words.avoidBriefing(entity: names.entity(id, in: level)) }
-            if let tag = goal["tag"].stringValue { return words.avoidBriefing(tag: tag) }
+            if let tag = goal["tag"].stringValue { return words.avoidBriefing(tag: names.tag(tag)) }
         default:
             // A type of the pack's own says what its strings say, when they say it.
             if let text = fill("goal.\(type).briefing", goal, in: level) { return text }
@@ -96,13 +96,13 @@ public struct GoalText {
                 return GoalLine(text: text, state: state, isConstraint: false)
             }
             if let tag = goal["tag"].stringValue {
-                return GoalLine(text: words.findLine(tag: tag, found: state == .met), state: state, isConstraint: false)
+                return GoalLine(text: words.findLine(tag: names.tag(tag), found: state == .met), state: state, isConstraint: false)
             }
         case "findAll":
             if let tag = goal["tag"].stringValue {
                 let members = tagged(tag, in: level)
                 let left = members.filter { !found.contains($0) }.map { names.entity($0, in: level) }
-                let text = words.findAllLine(tag: tag, found: members.count - left.count, of: members.count,
+                let text = words.findAllLine(tag: names.tag(tag), found: members.count - left.count, of: members.count,
                                              left: state == .pending ? left : [])
                 return GoalLine(text: text, state: state, isConstraint: false)
             }
@@ -126,7 +126,7 @@ public struct GoalText {
             }
         case "avoid":
             let what: Words.Avoided = goal["entity"].stringValue.map { .entity(names.entity($0, in: level)) }
-                ?? goal["tag"].stringValue.map { .tag($0) } ?? .decoy
+                ?? goal["tag"].stringValue.map { .tag(names.tag($0)) } ?? .decoy
             return GoalLine(text: words.avoidLine(what, failed: state == .failed), state: state, isConstraint: true)
         default:
             break

@@ -97,6 +97,10 @@ public struct Names: Sendable {
         strings["achievement.\(id).title"] ?? words.standardAchievement(id, title: title) ?? title ?? id
     }
 
+    /// How goals name the tag `tag`: its `tag.<tag>.name` string, so that a translation
+    /// can give it in the player's language, else the tag as the level writes it.
+    public func tag(_ tag: String) -> String { strings["tag.\(tag).name"] ?? tag }
+
     /// An entity's display name.
     public func entity(_ id: String, in level: Level) -> String {
         if let text = strings["entity.\(level[LevelKeys.id]).\(id).name"] { return text }
