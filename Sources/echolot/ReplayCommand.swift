@@ -77,8 +77,8 @@ struct ReplayCommand: LoadsStandardRules {
             guard let here = PackLibrary.standard().entry(id: recording.packID)?.url.path else {
                 Terminal.report([Diagnostic(path: RecordingDescription.metaPath(forLog: log), at: recording.packPosition ?? .start,
                                             message: "pack: \(MessageText.named(recording.packID)), the pack this was recorded with, is not "
-                                                + "installed or shipped here any more (it was at \(MessageText.argument(packPath))); install it "
-                                                + "again with 'echolot install FILE.zip', or give --pack to replay with a copy of it")])
+                                                + "installed or shipped here any more (it was at \(MessageText.argument(packPath))); give --pack "
+                                                + "to replay with a copy of it, or install it again with 'echolot install FILE.zip'")])
                 throw ExitCode(1)
             }
             Terminal.error("\(RecordingDescription.metaPath(forLog: log)): note: the pack \(MessageText.argument(packPath)) is not "

@@ -250,8 +250,8 @@ import Testing
         let moved = try echolot(["replay", gone])
         #expect(moved.status == 1)
         #expect(moved.stderr == "\(gone).meta.json:3:11: error: pack: 'elsewhere', the pack this was recorded with, is not installed "
-            + "or shipped here any more (it was at /nonexistent/packs/elsewhere); install it again with 'echolot install FILE.zip', "
-            + "or give --pack to replay with a copy of it\n", "\(moved.stderr)")
+            + "or shipped here any more (it was at /nonexistent/packs/elsewhere); give --pack to replay with a copy of it, "
+            + "or install it again with 'echolot install FILE.zip'\n", "\(moved.stderr)")
         // A folder that is here but does not load is still told where its path came from.
         let broken = try temporaryFolder()
         try Data("{".utf8).write(to: broken.appendingPathComponent("pack.json"))
