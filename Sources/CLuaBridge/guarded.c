@@ -375,10 +375,17 @@ static int clua_guardproxy(lua_State *L, int how) {
         }
         lua_pop(L, 1);
         // A read-only view (a library, `echolot`, ctx) stands for the table it shows, its
-        // metatable's `__index`: seen raw, the view itself is empty.
+        // metatable's `__index`: seen raw, the view itself is empty. rawget reads a field
+        // as the view shows it, through that table's own `__index`, which answers ctx.id
+        // in a behaviour batch (runeach.c leaves it out of the table).
         if (clua_inset(L, 5, 1) && lua_getmetatable(L, 1)) {
             lua_pushliteral(L, "__index");
             if (lua_rawget(L, -2) == LUA_TTABLE) {
+                if (strcmp(lua_tostring(L, lua_upvalueindex(6)), "rawget") == 0) {
+                    lua_pushvalue(L, 2);
+                    (void)lua_gettable(L, -2);  // on top: what `rawget` returns
+                    return 1;
+                }
                 lua_replace(L, 1);
                 lua_pop(L, 1);
                 return 0;

@@ -42,6 +42,13 @@ import Testing
               for k, v in pairs(ctx) do seen[#seen + 1] = k == "id" and "id=" .. v or k end
               e.name = ctx.id .. ":" .. table.concat(seen, ",")
             end,
+            ["pack.strayLong"] = function(e) e.sound[string.rep("x", 300)] = 1 end,
+            ["pack.keyNotText"] = function(e) e["\\255\\254"] = 1 end,
+            ["pack.ctxRaw"] = function(e, action, ctx)
+              local seen = {}
+              for k, v in next, ctx do seen[#seen + 1] = k == "id" and "id=" .. v or k end
+              e.name = rawget(ctx, "id") .. ":" .. table.concat(seen, ",")
+            end,
           },
         })
         """
@@ -160,6 +167,22 @@ import Testing
     @Test func ctxHoldsTheRunningInstancesId() throws {
         let store = try world()
         #expect(store.dispatch(Action("pack.ctx")).rejections.isEmpty)
+        #expect(store.entity("a")?[EntityKeys.name] == "a:emit,game,id=a,level,params,random,time")
+        #expect(store.entity("b")?[EntityKeys.name] == "b:emit,game,id=b,level,params,random,time")
+    }
+
+    /// A key the state refuses is named as every refused key is: cut when long, bytes that
+    /// are not UTF-8 escaped (the whole 300 characters, and the raw bytes, were printed).
+    @Test func aRefusedKeyIsNamedCutAndEscaped() throws {
+        try reject("pack.strayLong", message: "field '\(String(repeating: "x", count: 60))…': an entity's sound has no such field")
+        try reject("pack.keyNotText", message: #"cannot store a field named by '\xFF\xFE': field names must be valid UTF-8"#)
+    }
+
+    /// `next` and `rawget` see ctx as `pairs` and a read do, the running instance's id too
+    /// (the batch leaves it out of ctx's table, and they saw none).
+    @Test func nextAndRawgetSeeCtxsId() throws {
+        let store = try world()
+        #expect(store.dispatch(Action("pack.ctxRaw")).rejections.isEmpty)
         #expect(store.entity("a")?[EntityKeys.name] == "a:emit,game,id=a,level,params,random,time")
         #expect(store.entity("b")?[EntityKeys.name] == "b:emit,game,id=b,level,params,random,time")
     }

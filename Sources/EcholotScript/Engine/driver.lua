@@ -96,6 +96,8 @@ local ctx = E.readonly(C, "ctx")
 local ctxfields = host.ctxfields
 -- The keys are taken when the walk starts, as for any table; each value is read as it is
 -- reached, through C's `__index`, so a walk resumed in a later call sees that call's id.
+-- What `next` walks of ctx: the fields `pairs` walks.
+getrawmetatable(ctx).shown = function() return ctxfields(C) end
 getrawmetatable(ctx).__pairs = function()
   local walk = sortedpairs(ctxfields(C))
   return function()

@@ -311,7 +311,7 @@ local closest = host.closest
 -- the node from the field written (`sound` when a whole sound is), so the message names
 -- what the line wrote.
 local function strayproblem(role, k, path)
-  local shown = path and format("'%s.%s'", path, k) or describe(k)
+  local shown = type(k) == "string" and host.named(path and path .. "." .. k or k) or fieldname(k)
   if closed[role] and engineFields[role][k] == nil then
     local names = engineFieldOrder[role]
     local near = type(k) == "string" and closest(k, names)
@@ -518,7 +518,7 @@ local function writeother(proxy, meta, data, k, v, old, up)
     error(format("cannot store a field named by %s: field names must be strings", describe(k)), 2 + up)
   end
   if old == nil and not istext(k) then
-    error(format("cannot store a field named by %s: field names must be valid UTF-8", describe(k)), 2 + up)
+    error(format("cannot store a field named by %s: field names must be valid UTF-8", fieldname(k)), 2 + up)
   end
   -- A reducer focused on the level may set its score; it is held to a scoring rule's range.
   if k == "score" and role == "level" and v ~= nil

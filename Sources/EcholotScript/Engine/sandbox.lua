@@ -282,7 +282,10 @@ local function dnext(...)
   if data ~= nil then
     t = data  -- mirror nodes and frozen values: their data
   elseif views[t] then
-    t = getrawmetatable(t).__index  -- a library, `echolot` or ctx: the table it shows
+    -- A library, `echolot` or ctx: the table it shows (ctx's `shown` adds the id a
+    -- behaviour batch leaves out of it).
+    local meta = getrawmetatable(t)
+    t = meta.shown and meta.shown() or meta.__index
   elseif retired[t] then
     error("next: the entity a behaviour receives can be used only during that call", 3)
   elseif type(t) ~= "table" then
