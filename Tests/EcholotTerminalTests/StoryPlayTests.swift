@@ -250,6 +250,25 @@ import Testing
     /// test stops it, with one message naming the rule's line and what to do, and the game
     /// goes back to the story's page (the cut-scene began again at every tick, its first
     /// line said about 16 times a second, for ever).
+    /// A story level lost again and again, each try started by the player's key, is the
+    /// player's doing, not a loop: the start key counts as their input (the story stopped at
+    /// the eleventh try as if a rule jumped back to the level).
+    @Test func aLevelThePlayerStartsAgainAndAgainIsNoLoop() throws {
+        let profile = try profile()
+        defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }
+        let pack = try nightWalkCopy(beside: profile, editing: "levels/lantern.json",
+                                     #""goals": [{ "type": "find", "entity": "lantern" }]"#,
+                                     #""goals": [{ "type": "find", "entity": "lantern" }, { "type": "timeLimit", "seconds": 1 }]"#)
+        let game = try PseudoTerminal(["play", pack.path, "--plain", "--no-audio", "--profile", profile.path])
+        try game.expect("Begin the story")
+        game.send("n")
+        try game.expect("A cut-scene. Enter skips it.")
+        game.skipTheCutScene()
+        for _ in 0 ..< 12 { try game.startTheLevel() }
+        #expect(!game.text.contains("The story stopped"), "\(game.text.suffix(2000))")
+        #expect(try game.leaveTheStoryAndQuit() == 0)
+    }
+
     @Test func aRuleJumpingBackOnEveryTickIsStoppedNamingIt() throws {
         let profile = try profile()
         defer { try? FileManager.default.removeItem(at: profile.deletingLastPathComponent()) }

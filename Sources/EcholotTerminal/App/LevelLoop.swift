@@ -218,6 +218,7 @@ public final class LevelLoop {
     /// space wait a moment again, as after the briefing's Start.
     private func start(at time: Double) {
         waiting = false
+        session.playerStarted()
         // Only called in a window the level fits (the keys are dropped while it does not).
         feedback?.paused(false)
         display.levelSaid(words.started, style: .normal)

@@ -85,6 +85,11 @@ public final class LevelSession {
         if ownsClock, let clock { dispatch(clock.announcement) }
     }
 
+    /// Notes that the player's key started a level that waited for it: a key of theirs
+    /// taken in the scene, so a story level lost again and again, each time started anew,
+    /// is not counted as a scene entered with no input between (a loop).
+    public func playerStarted() { tookInputs = true }
+
     /// Whether the clock is the level's own, not a story's: its announcements are inputs
     /// of the level's log, and none comes after the level ends, where a replay stops.
     private var ownsClock: Bool { isOver == nil }
