@@ -78,17 +78,25 @@ struct StringsFileTests {
             + "cave/strings/de.json: players of that language read it in en; add it there\n", "\(validated.stderr)")
     }
 
-    /// A `defaultLanguage` that names no strings file the pack has is warned of at it.
-    @Test func aDefaultLanguageWithoutAFileIsWarnedOf() throws {
-        let validated = try validate([:]) { scratch in
+    /// A `defaultLanguage` with no strings file of its own but one of a region of it is
+    /// warned of at it: players who choose no language never read that file. One with no
+    /// file at all is a pack whose level files are written in it, and is not warned of (it
+    /// was, with the advice to make a translation's language the default).
+    @Test func aDefaultLanguageBesideOnlyARegionOfItIsWarnedOf() throws {
+        let regional = try validate([:]) { scratch in
+            try FileManager.default.moveItem(at: scratch.at("cave/strings/en.json"), to: scratch.at("cave/strings/en-GB.json"))
+        }
+        #expect(regional.status == 0, "\(regional.stderr)")
+        #expect(regional.stderr.contains("""
+            cave/pack.json:9:22: warning: defaultLanguage: there is no cave/strings/en.json, so players who choose no language \
+            read the names and briefings of the level files, not cave/strings/en-GB.json; name its language here (en-GB), or \
+            add cave/strings/en.json
+            """), "\(regional.stderr)")
+        let written = try validate(["cave/strings/de.json": #"{ "goal.quickFind.briefing": "Finde {entity}.", "goal.quickFind.line": "Finde {entity}" }"#]) { scratch in
             try scratch.edit("cave/pack.json", replacing: #""defaultLanguage": "en""#, with: #""defaultLanguage": "fr""#)
         }
-        #expect(validated.status == 0, "\(validated.stderr)")
-        #expect(validated.stderr.contains("""
-            cave/pack.json:9:22: warning: defaultLanguage: there is no cave/strings/fr.json, so the pack's names and briefings \
-            are read from its level files in the default language, not from its strings; add it, or name a language the \
-            pack has strings for (en)
-            """), "\(validated.stderr)")
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(!written.stderr.contains("defaultLanguage"), "\(written.stderr)")
     }
 
     /// A translation-only pack over the tutorial is warned of its own files only: not of

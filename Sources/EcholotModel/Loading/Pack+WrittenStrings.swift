@@ -118,17 +118,23 @@ extension Pack {
         }
     }
 
-    /// A warning at `pack.json`'s `defaultLanguage` when the pack has strings files and
-    /// none is of that language (``language(_:)``'s rule): players who do not choose one
-    /// read the names in the pack's files, without a word. A story's lines need the file,
-    /// which the story's check tells as an error instead.
+    /// A warning at `pack.json`'s `defaultLanguage` when no strings file is of that language
+    /// (``language(_:)``'s rule) but one is of a region of it (`"en"` beside only
+    /// `en-GB.json`): players who choose no language read the level files' own names, not
+    /// that file, without a word. A default with no file at all is a pack whose level files
+    /// are written in it, translated by the files it has, so it is not told. A story's lines
+    /// need the file, which the story's check tells as an error instead.
     public func defaultLanguageWarnings() -> [Diagnostic] {
-        guard manifest.kind != .story, !strings.isEmpty, strings[manifest.defaultLanguage] == nil,
+        guard manifest.kind != .story, strings[manifest.defaultLanguage] == nil,
               manifestSource.positions["defaultLanguage"] != nil else { return [] }
+        func primary(_ code: String) -> String { code.prefix { $0 != "-" && $0 != "_" }.lowercased() }
+        let regions = strings.keys.filter { primary($0) == primary(manifest.defaultLanguage) }.sorted()
+        guard !regions.isEmpty else { return [] }
         var warning = manifestSource.diagnostic(at: "defaultLanguage",
-            "there is no \(display("strings/\(manifest.defaultLanguage).json")), so the pack's names and briefings are read "
-                + "from its level files in the default language, not from its strings; add it, or name a language the pack "
-                + "has strings for (\(Suggestion.few(strings.keys.sorted())))")
+            "there is no \(display("strings/\(manifest.defaultLanguage).json")), so players who choose no language read the "
+                + "names and briefings of the level files, not \(Suggestion.few(regions.map { display("strings/\($0).json") }, sentence: true)); "
+                + "name \(regions.count == 1 ? "its language" : "one of their languages") here (\(Suggestion.few(regions, sentence: true))), "
+                + "or add \(display("strings/\(manifest.defaultLanguage).json"))")
         warning.severity = .warning
         return [warning]
     }
