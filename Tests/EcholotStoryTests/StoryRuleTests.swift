@@ -323,6 +323,16 @@ import Testing
         Self.expectToldAtTheRule(transcript, "error: ctx.emit: story.jump: 'chapter' must be a chapter id, \(found)")
     }
 
+    /// A `story.set` whose name is no variable name is refused at the rule's `ctx.emit`, as
+    /// a jump to no chapter id is (the story's reducer rejected it after the call, naming
+    /// no line).
+    @Test(arguments: [("{ name = 5, value = 1 }", "found integer"), ("{ value = 1 }", "found nil"),
+                      ("{ name = true, value = 1 }", "found boolean")])
+    func aSetOfNoVariableNameIsToldAtTheEmit(payload: String, found: String) throws {
+        let transcript = try Self.transcript(on: "level.won", writing: "ctx.emit('story.set', \(payload))")
+        Self.expectToldAtTheRule(transcript, "error: ctx.emit: story.set: 'name' must be a variable name, \(found)")
+    }
+
     /// A level plays on when a rule moves the story during it, and so do the lines spoken
     /// over it (they fell silent); the place counts once the level is won.
     @Test func theLinesOverALevelGoOnWhenARuleMovesTheStory() throws {

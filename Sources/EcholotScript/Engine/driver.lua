@@ -80,6 +80,12 @@ C.emit = relay(function(name, payload)
     -- Noted for a story that loops on jumps, which names the rule's line.
     local info = getinfo(3, "Sl")
     if info ~= nil then host.jumpedfrom(info.source, info.currentline) end
+  elseif name == "story.set" then
+    -- A name that is no variable name would be refused after the call, told with no line.
+    local var = plain and plain.name
+    if type(var) ~= "string" then
+      error(format("ctx.emit: story.set: 'name' must be a variable name, found %s", mathtype(var) or type(var)), 3)
+    end
   end
   pushemit(name, plain)
 end)
