@@ -117,6 +117,8 @@ public final class Profile: Sendable {
     public static func openForReading(at url: URL) throws(ProfileError) -> Profile {
         let path = url.path
         try refuseFolder(at: path)
+        // Through a file there is nothing to read, nor can anything be made there.
+        if let unreachable = ProfileError.unreachableFolder(of: path) { throw unreachable }
         if holdsNothing(path) { return try empty(at: url) }
         // SQLite would say only that it cannot open the file, which read as the folder's fault.
         if access(path, R_OK) != 0, errno == EACCES {
@@ -246,14 +248,8 @@ public final class Profile: Sendable {
         let path = url.path
         try refuseFolder(at: path)
         if FileManager.default.fileExists(atPath: path) { return }
-        var folder = url.deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.path), folder.pathComponents.count > 1 {
-            folder = folder.deletingLastPathComponent()
-        }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .failed(path: path, detail: "\(folder.path) is a file, not a folder")
-        }
+        if let unreachable = ProfileError.unreachableFolder(of: path) { throw unreachable }
+        let folder = ProfileError.nearestExistingFolder(of: path)
         if !FileManager.default.isWritableFile(atPath: folder.path) {
             throw .readOnly(path: path, detail: "the folder \(folder.path) is read-only")
         }

@@ -106,7 +106,9 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
             // SQL `sum` of counts no real history reaches: the file was edited or damaged.
             return .damaged(path: path, detail: "a total is too large to add up")
         case .SQLITE_CANTOPEN:
-            // SQLite says only "unable to open"; the folder's permissions say why.
+            // SQLite says only "unable to open"; the way to the file, then the folder's
+            // permissions, say why.
+            if let unreachable = unreachableFolder(of: path) { return unreachable }
             // Not NSString's `deletingLastPathComponent`: Foundation traps on a name without a `/`.
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             if !FileManager.default.isWritableFile(atPath: folder) {
@@ -116,5 +118,27 @@ public enum ProfileError: Error, Equatable, CustomStringConvertible {
         default:
             return .failed(path: path, detail: detail)
         }
+    }
+
+    /// The nearest folder that exists on the way to the profile at `path`, the one a missing
+    /// profile (and the folders above it) would be made in.
+    static func nearestExistingFolder(of path: String) -> URL {
+        var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.path), folder.pathComponents.count > 1 {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder
+    }
+
+    /// Why the profile at `path` cannot be reached, when a file stands where one of its
+    /// folders should be (HOME a file, `notes.txt/profile.sqlite`): the one reason every
+    /// command gives, whether it would make the profile or only read it; `nil` otherwise.
+    static func unreachableFolder(of path: String) -> ProfileError? {
+        let folder = nearestExistingFolder(of: path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            return .failed(path: path, detail: "\(folder.path) is a file, not a folder")
+        }
+        return nil
     }
 }

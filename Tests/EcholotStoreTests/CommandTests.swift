@@ -349,6 +349,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: data.path))
     }
 
+    /// A HOME that is a file holds no profile folder: `stats` says so, as `run` and `play`
+    /// do, where it blamed a read-only folder that does not exist. Nothing is made.
+    @Test func statsThroughAFileNamesTheFile() throws {
+        let home = scratch.url("home")
+        let bytes = Data("notes".utf8)
+        try bytes.write(to: home)
+        let profile = home.appendingPathComponent(".local/share/echolot/profile.sqlite").path
+        let expected = "\(profile): error: the profile cannot be used (\(home.path) is a file, not a folder)"
+        let tutorial = Executables.tutorial.path
+        for arguments in [["stats"], ["run", tutorial, "--level", "first-sound", "--input", try inputLog().path, "--profile", profile]] {
+            let result = try Executables.run(Executables.echolot, arguments, environment: ["HOME": home.path],
+                                             removing: ["ECHOLOT_PROFILE", "XDG_DATA_HOME"])
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.hasPrefix(expected), "\(result.stderr)")
+        }
+        #expect(try Data(contentsOf: home) == bytes)
+    }
+
     /// `stats` names a level as the game does, by the installed (or shipped) pack with its
     /// id, in sentences and tables alike; a pack not there, or a level its pack no longer
     /// has, keeps the ids the profile holds.
