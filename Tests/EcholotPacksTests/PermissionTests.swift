@@ -33,7 +33,7 @@ import Testing
         defer { chmod(scratch.at(locked).path, 0o755) }
         let result = try unprivileged(["install", "cave.zip"], in: scratch.url, data: scratch.at(data))
         #expect(result.status == 1)
-        #expect(result.stderr == "cave.zip:1:1: error: \(told) \(scratch.at(named).path): Permission denied\n")
+        #expect(result.stderr == refusal(at: scratch.at(data), "\(told) \(scratch.at(named).path): Permission denied"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.at(locked).path).isEmpty)
     }
 
@@ -61,7 +61,28 @@ import Testing
         let data = file.appendingPathComponent("data")
         let result = try echolot(["install", "cave.zip"], in: scratch.url, data: data)
         #expect(result.status == 1)
-        #expect(result.stderr == "cave.zip:1:1: error: cannot create the folder \(data.path): Not a directory\n")
+        #expect(result.stderr == refusal(at: data, "cannot create the folder \(data.path): Not a directory"))
         #expect(try Data(contentsOf: file) == Data("x".utf8))
+    }
+
+    /// A HOME that is a file, with no ECHOLOT_DATA: the default data folder below it is
+    /// named, not the archive, which is fine, with the variable that chooses another.
+    @Test func installWithHomeAFileNamesTheDataFolder() throws {
+        let scratch = try archive()
+        let home = scratch.at("home")
+        try Data("x".utf8).write(to: home)
+        let result = try runEcholot(["install", "cave.zip"], in: scratch.url, environment: packsEnvironment(
+            data: home, ["ECHOLOT_DATA": nil, "XDG_DATA_HOME": nil, "HOME": home.path]))
+        #expect(result.status == 1)
+        let data = home.appendingPathComponent(".local/share/echolot")
+        #expect(result.stderr == refusal(at: data, "cannot create the folder \(home.path)/.local: Not a directory"), "\(result.stderr)")
+        #expect(try Data(contentsOf: home) == Data("x".utf8))
+    }
+
+    /// What install says of a data folder it cannot write: placed at that folder, with the
+    /// way to choose another, then that nothing came of the archive.
+    private func refusal(at data: URL, _ reason: String) -> String {
+        "\(data.path):1:1: error: \(reason); set ECHOLOT_DATA to keep installed packs in another folder\n"
+            + "cave.zip: note: nothing was installed or changed, for the problem told above\n"
     }
 }

@@ -83,6 +83,13 @@ public struct PackInstaller {
         func refuse(_ message: String) -> PackLoadError {
             PackLoadError(diagnostics: [Diagnostic(path: shown, at: .start, message: message)])
         }
+        // A data folder that cannot be written is no fault of the archive: told at that
+        // folder, with the variable that chooses another (as a profile's names --profile).
+        func refuseDataFolder(_ message: String) -> PackLoadError {
+            let data = packsFolder.deletingLastPathComponent().path
+            let elsewhere = "set \(DataDirectory.environmentVariable) to keep installed packs in another folder"
+            return PackLoadError(diagnostics: [Diagnostic(path: data, at: .start, message: "\(message); \(elsewhere)")])
+        }
         let archive = try PackArchive.open(archiveURL, displayPath: shown, limits: limits)
 
         let manager = FileManager.default
@@ -108,7 +115,7 @@ public struct PackInstaller {
             try manager.createDirectory(at: packsFolder, withIntermediateDirectories: true)
         } catch {
             let folder = FileErrorText.path(of: error) ?? packsFolder.path
-            throw refuse("cannot create the folder \(folder): \(FileErrorText.describe(error))")
+            throw refuseDataFolder("cannot create the folder \(folder): \(FileErrorText.describe(error))")
         }
         guard let lock = InstallLock(folder: packsFolder) else {
             throw refuse("another 'echolot install' is running in \(packsFolder.path); install this one when it has finished")
@@ -119,7 +126,7 @@ public struct PackInstaller {
         } catch {
             // The folder made is a hidden one of the install's own: the packs folder is
             // what the player can do something about.
-            throw refuse("cannot write in the folder \(packsFolder.path): \(FileErrorText.describe(error))")
+            throw refuseDataFolder("cannot write in the folder \(packsFolder.path): \(FileErrorText.describe(error))")
         }
         let stopped = refuse("interrupted; nothing was installed or changed")
         do {
