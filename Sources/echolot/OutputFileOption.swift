@@ -8,10 +8,17 @@ import Foundation
 /// the current folder.
 enum OutputFileOption {
     /// Throws a usage error naming `option` when `value` cannot be a file to write: empty
-    /// or ending in `/`, in a folder that does not exist or cannot be written, or a folder.
-    static func check(_ value: String, option: String, example: String) throws {
+    /// or ending in `/`, not ending in `.extension` (any case) when one is given, in a folder
+    /// that does not exist or cannot be written, or a folder.
+    static func check(_ value: String, option: String, example: String, extension fileExtension: String? = nil) throws {
         guard !value.isEmpty, !value.hasSuffix("/") else {
             throw ValidationError("\(option) needs a file name, such as \(example)")
+        }
+        // What is written is of one kind whatever the name says: a WAV named `.mp3` would
+        // be taken for an MP3 by every player, an archive not named `.zip` refused by install.
+        if let fileExtension, URL(fileURLWithPath: value).pathExtension.lowercased() != fileExtension {
+            throw ValidationError("\(option): \(MessageText.argument(value)) does not end in .\(fileExtension); "
+                + "the file written is a .\(fileExtension) file, so name it as one, such as \(example)")
         }
         let folder = URL(fileURLWithPath: value).deletingLastPathComponent().path
         var isFolder: ObjCBool = false

@@ -23,12 +23,12 @@ struct PackCommand: LoadsStandardRules {
     var folder: String
 
     /// Where to write the archive.
-    @Option(help: "The archive to write (default: <id>-<version>.zip in the current folder, or beside the pack folder when run inside it).")
+    @Option(help: "The archive to write, named .zip (default: <id>-<version>.zip in the current folder, or beside the pack folder when run inside it).")
     var out: String?
 
     /// Refuses an `--out` that cannot be a file to write, before the pack is validated.
     func validate() throws {
-        if let out { try OutputFileOption.check(out, option: "--out", example: "cave-echoes-1.0.0.zip") }
+        if let out { try OutputFileOption.check(out, option: "--out", example: "cave-echoes-1.0.0.zip", extension: "zip") }
     }
 
     /// Validates as `validate` does, then writes the archive; exits 1 with every problem,

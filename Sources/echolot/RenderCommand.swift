@@ -41,7 +41,7 @@ struct RenderCommand: LoadsStandardRules {
     var seconds: Double
 
     /// The WAV file to write.
-    @Option(help: "The stereo WAV file to write (16-bit PCM).")
+    @Option(help: "The stereo WAV file to write (16-bit PCM), named .wav.")
     var out: String
 
     /// An input log to play.
@@ -63,7 +63,7 @@ struct RenderCommand: LoadsStandardRules {
         guard seconds.isFinite, seconds * Double(rate) >= 1, seconds <= 3_600 else {
             throw ValidationError("--seconds must be a number of seconds from one sample (1/\(rate) s) to 3600")
         }
-        try OutputFileOption.check(out, option: "--out", example: "level.wav")
+        try OutputFileOption.check(out, option: "--out", example: "level.wav", extension: "wav")
     }
 
     /// Loads the pack, runs the level while recording and writes the WAV file; exits 1 on

@@ -213,13 +213,14 @@ import Testing
 
     /// An output that is the input log (by its name or through a link) would replace the
     /// log the render plays: refused, the log kept.
+    /// (By its name only when the log is named `.wav`: any other name is no `--out`.)
     @Test(arguments: [false, true]) func anOutputThatIsTheInputLogIsRefusedAndTheLogKept(throughLink: Bool) throws {
-        let log = folder.appendingPathComponent("turn.jsonl")
+        let log = folder.appendingPathComponent(throughLink ? "turn.jsonl" : "turn.wav")
         let text = Data("{\"t\": 0.5, \"action\": \"turnTo\", \"azimuth\": 60}\n".utf8)
         try text.write(to: log)
         var out = log
         if throughLink {
-            out = folder.appendingPathComponent("turn.wav")
+            out = folder.appendingPathComponent("turn-link.wav")
             try FileManager.default.createSymbolicLink(at: out, withDestinationURL: log)
         }
         let run = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "1", "--input", log.path, "--out", out.path])
@@ -228,10 +229,10 @@ import Testing
         #expect(try Data(contentsOf: log) == text)
     }
 
-    /// An output naming an existing file that is no WAV file (an input log named after
-    /// --out for --input, another pack's manifest, a read-only file) is refused before the
-    /// level plays, and the file kept with its permissions: it was replaced by the render.
-    @Test(arguments: ["victim.jsonl", "pack.json", "read-only.wav"]) func anExistingFileThatIsNoWAVIsNotReplaced(name: String) throws {
+    /// An output named as a WAV file but holding something else (an input log renamed, a
+    /// read-only file) is refused before the level plays, and the file kept with its
+    /// permissions: it was replaced by the render.
+    @Test(arguments: ["victim.wav", "read-only.wav"]) func anExistingFileThatIsNoWAVIsNotReplaced(name: String) throws {
         let out = folder.appendingPathComponent(name)
         let text = Data("{\"t\": 0.5, \"action\": \"turnTo\", \"azimuth\": 60}\n".utf8)
         try text.write(to: out)
@@ -243,6 +244,29 @@ import Testing
         #expect(try Data(contentsOf: out) == text)
         #expect(try FileManager.default.attributesOfItem(atPath: out.path)[.posixPermissions] as? Int == 0o444)
         #expect(try temporaries().isEmpty)
+    }
+
+    /// An output not named `.wav` is a usage error before the level loads, whatever it
+    /// names (a new `.mp3`, an input log named after --out for --input, another pack's
+    /// manifest), and nothing is written or changed: a WAV file was written under the name,
+    /// `x.mp3` a WAV no player takes for one. The extension's case does not matter.
+    @Test func anOutputNotNamedWAVIsAUsageError() throws {
+        let log = folder.appendingPathComponent("victim.jsonl"), manifest = folder.appendingPathComponent("pack.json")
+        let text = Data("{\"t\": 0.5, \"action\": \"turnTo\", \"azimuth\": 60}\n".utf8)
+        try text.write(to: log)
+        try text.write(to: manifest)
+        for out in [folder.appendingPathComponent("x.mp3"), folder.appendingPathComponent("x"), log, manifest] {
+            let run = try echolot(["render", Tutorial.root.path, "--level", "nope", "--seconds", "1", "--out", out.path])
+            #expect(run.status == 2)
+            #expect(run.stderr.hasPrefix("Error: --out: \(out.path) does not end in .wav; the file written is a .wav file, "
+                + "so name it as one, such as level.wav\n"), "\(run.stderr)")
+        }
+        #expect(try Data(contentsOf: log) == text && Data(contentsOf: manifest) == text)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["pack.json", "victim.jsonl"])
+        let loud = folder.appendingPathComponent("LOUD.WAV")
+        let run = try echolot(["render", Tutorial.root.path, "--level", "first-sound", "--seconds", "0.25", "--out", loud.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(abs(try AudioAsset.decode(url: loud).duration - 0.25) < 0.001)
     }
 
     /// A WAV file made read-only is refused as `cp` refuses it, and kept; a writable one

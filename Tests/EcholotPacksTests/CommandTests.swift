@@ -570,17 +570,17 @@ struct CommandTests {
                 "\(result.stderr)")
     }
 
-    /// `--out` aimed into the pack would replace its own files (its manifest, here).
+    /// `--out` aimed into the pack would add to, or replace, the files it packs (its
+    /// manifest, named anything but `.zip`, is refused by that name first).
     @Test func anArchiveIsNotWrittenInsideItsPack() throws {
         let scratch = Scratch()
         let data = scratch.at("data")
         _ = try echolot(["new", "pack", "cave", "--author", "Ann"], in: scratch.url, data: data)
-        let manifest = scratch.at("cave/pack.json")
-        let before = try Data(contentsOf: manifest)
-        let packed = try echolot(["pack", "cave", "--out", "cave/pack.json"], in: scratch.url, data: data)
+        let before = scratch.listing("cave")
+        let packed = try echolot(["pack", "cave", "--out", "cave/cave.zip"], in: scratch.url, data: data)
         #expect(packed.status == 1)
-        #expect(packed.stderr == "cave/pack.json:1:1: error: the output is inside a pack folder being read; write it outside the pack\n")
-        #expect(try Data(contentsOf: manifest) == before)
+        #expect(packed.stderr == "cave/cave.zip:1:1: error: the output is inside a pack folder being read; write it outside the pack\n")
+        #expect(scratch.listing("cave") == before)
         // Nor through a link to a file not made yet inside it: the write would make it there.
         try FileManager.default.createSymbolicLink(atPath: scratch.at("into.zip").path, withDestinationPath: "cave/new.zip")
         let linked = try echolot(["pack", "cave", "--out", "into.zip"], in: scratch.url, data: data)
@@ -599,9 +599,19 @@ struct CommandTests {
         _ = try echolot(["new", "pack", "cave"], in: scratch.url, data: data)
         _ = try echolot(["new", "pack", "other"], in: scratch.url, data: data)
         try Data("{\"t\": 1, \"action\": \"select\"}\n".utf8).write(to: scratch.at("kept.jsonl"))
+        try Data("{\"t\": 1, \"action\": \"select\"}\n".utf8).write(to: scratch.at("kept.zip"))
         try Data("notes".utf8).write(to: scratch.at("read-only.zip"))
         #expect(chmod(scratch.at("read-only.zip").path, 0o444) == 0)
-        for out in ["other/pack.json", "kept.jsonl", "read-only.zip"] {
+        // Not named as an archive: refused by its name before the pack is validated.
+        for out in ["other/pack.json", "kept.jsonl"] {
+            let before = try Data(contentsOf: scratch.at(out))
+            let packed = try echolot(["pack", "cave", "--out", out], in: scratch.url, data: data)
+            #expect(packed.status == 2, "\(out)")
+            #expect(packed.stderr.hasPrefix("Error: --out: \(out) does not end in .zip; the file written is a .zip file, "
+                + "so name it as one, such as cave-echoes-1.0.0.zip\n"), "\(packed.stderr)")
+            #expect(try Data(contentsOf: scratch.at(out)) == before)
+        }
+        for out in ["kept.zip", "read-only.zip"] {
             let before = try Data(contentsOf: scratch.at(out))
             let packed = try echolot(["pack", "cave", "--out", out], in: scratch.url, data: data)
             #expect(packed.status == 1, "\(out)")
@@ -670,25 +680,27 @@ struct CommandTests {
         let scratch = Scratch()
         let data = scratch.at("data")
         _ = try echolot(["new", "pack", "cave"], in: scratch.url, data: data)
-        try FileManager.default.createDirectory(at: scratch.at("out"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: scratch.at("out.zip"), withIntermediateDirectories: true)
         let cases = [
             ("", "--out needs a file name, such as cave-echoes-1.0.0.zip"),
             ("nowhere/cave.zip", "--out: the folder \(scratch.at("nowhere").path) does not exist"),
-            ("out", "--out: out is a folder; give a file name inside it"),
+            ("out.zip", "--out: out.zip is a folder; give a file name inside it"),
             // Renamed over, a pipe (or, as root, a device such as /dev/full) was replaced by the zip.
-            ("pipe", "--out: pipe exists and is not a regular file (a device, a pipe or a socket); give a file name"),
-            ("to-pipe", "--out: to-pipe exists and is not a regular file (a device, a pipe or a socket); give a file name"),
+            ("pipe.zip", "--out: pipe.zip exists and is not a regular file (a device, a pipe or a socket); give a file name"),
+            ("to-pipe.zip", "--out: to-pipe.zip exists and is not a regular file (a device, a pipe or a socket); give a file name"),
+            ("cave.tar", "--out: cave.tar does not end in .zip; the file written is a .zip file, so name it as one, such as cave-echoes-1.0.0.zip"),
         ]
-        #expect(mkfifo(scratch.at("pipe").path, 0o644) == 0)
-        try FileManager.default.createSymbolicLink(atPath: scratch.at("to-pipe").path, withDestinationPath: "pipe")
+        #expect(mkfifo(scratch.at("pipe.zip").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: scratch.at("to-pipe.zip").path, withDestinationPath: "pipe.zip")
         for (out, message) in cases {
             let packed = try echolot(["pack", "cave", "--out", out], in: scratch.url, data: data)
             #expect(packed.status == 2, "\(out)")
             #expect(packed.stderr.hasPrefix("Error: \(message)\n"), "\(packed.stderr)")
         }
-        #expect(scratch.listing().allSatisfy { !$0.hasSuffix(".zip") && !$0.hasSuffix(".tmp") })
+        let made = scratch.listing().filter { !["out.zip", "pipe.zip", "to-pipe.zip"].contains($0) }
+        #expect(made.allSatisfy { !$0.hasSuffix(".zip") && !$0.hasSuffix(".tar") && !$0.hasSuffix(".tmp") })
         var info = stat()
-        #expect(lstat(scratch.at("pipe").path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(lstat(scratch.at("pipe.zip").path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
     }
 
     /// An --out that is a link gets the archive in the file it names, as render's --out
