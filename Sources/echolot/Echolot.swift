@@ -41,25 +41,53 @@ struct Echolot: ParsableCommand {
         // The parser answers `help WORD` it does not know with the overview and success, so a
         // misspelt command looked like one without help of its own.
         if word == "help" {
-            guard arguments.count > 1, !arguments[1].hasPrefix("-"), arguments[1] != "help",
-                  !commandNames.contains(arguments[1]) else { return nil }
-            return unknownCommand(named: arguments[1])
+            guard arguments.count > 1, arguments[1] != "help" else { return nil }
+            return unknownHelpTopic(Array(arguments.dropFirst()))
         }
         guard !word.isEmpty, !word.hasPrefix("-"), !commandNames.contains(word), !word.contains("/"), !word.contains("."),
               !FileManager.default.fileExists(atPath: word) else { return nil }
         return unknownCommand(named: word)
     }
 
-    /// The usage error for `word`, which is no command.
-    private static func unknownCommand(named word: String) -> String {
-        let distances = commandNames.map { ($0, editDistance(word, $0)) }
+    /// The usage error for the words after `help` (`new pakc`, `play extra`) when one is no
+    /// subcommand of the command before it, or follows a command that has none; nil when
+    /// they name a command, or an option among them leaves the answer to the parser.
+    private static func unknownHelpTopic(_ words: [String]) -> String? {
+        var command: ParsableCommand.Type = Echolot.self
+        var path: [String] = []
+        for word in words {
+            guard !word.hasPrefix("-") else { return nil }
+            let subcommands = command.configuration.subcommands
+            if let next = subcommands.first(where: { $0._commandName == word }) {
+                command = next
+                path.append(word)
+                continue
+            }
+            // The parser printed the last command's help for any words after it, and exit 0
+            // read as if they had named something.
+            guard !subcommands.isEmpty else {
+                let shown = (["echolot"] + path).joined(separator: " ")
+                return "error: '\(shown)' has no subcommands, so 'help' takes nothing after '\(path.joined(separator: " "))', "
+                    + "not '\(MessageText.argument(word))' (see 'echolot help \(path.joined(separator: " "))')"
+            }
+            return unknownCommand(named: word, among: subcommands.map { $0._commandName }, under: path)
+        }
+        return nil
+    }
+
+    /// The usage error for `word`, which is none of `names`, the subcommands of the command
+    /// at `path` (the words after `echolot`; empty for `echolot` itself).
+    private static func unknownCommand(named word: String, among names: [String] = commandNames, under path: [String] = []) -> String {
+        let distances = names.map { ($0, editDistance(word, $0)) }
             .filter { $0.1 <= ($0.0.count >= 8 ? 2 : 1) }
         let best = distances.map(\.1).min()
-        let close = distances.filter { $0.1 == best }.map { "'\($0.0)'" }
+        let parent = path.map { $0 + " " }.joined()
+        let close = distances.filter { $0.1 == best }.map { "'\(parent + $0.0)'" }
         let hint = close.isEmpty
-            ? "the commands are: " + commandNames.joined(separator: ", ")
+            ? "the commands are: " + names.map { parent + $0 }.joined(separator: ", ")
             : "did you mean " + close.joined(separator: " or ") + "?"
-        return "error: unknown command '\(MessageText.argument(word))'; \(hint) (see 'echolot --help')"
+        let help = (["echolot"] + path + ["--help"]).joined(separator: " ")
+        return "error: unknown command '\(parent)\(MessageText.argument(word))'; \(hint) (see '\(help)')"
     }
 
     /// The usage error for the first argument that is not UTF-8 (`dl\xE9/pack`, a folder

@@ -67,4 +67,27 @@ import Testing
         #expect(help.status == 0)
         #expect(help.stdout.contains("USAGE: echolot install"), "\(help.stdout)")
     }
+
+    /// A word after `help` and a command that is none of its subcommands is told with the one
+    /// it is close to, and a word after a command with none is refused: each printed that
+    /// command's help and exited 0, as if the words had named something. `help new pack` still helps.
+    @Test func helpChecksEveryWord() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pakc = try echolot(["help", "new", "pakc"], in: folder)
+        #expect(pakc.status == 2)
+        #expect(pakc.stdout.isEmpty, "\(pakc.stdout)")
+        #expect(pakc.stderr == "error: unknown command 'new pakc'; did you mean 'new pack'? (see 'echolot new --help')\n", "\(pakc.stderr)")
+        let far = try echolot(["help", "new", "level"], in: folder)
+        #expect(far.status == 2)
+        #expect(far.stderr == "error: unknown command 'new level'; the commands are: new pack (see 'echolot new --help')\n", "\(far.stderr)")
+        let extra = try echolot(["help", "play", "extra"], in: folder)
+        #expect(extra.status == 2)
+        #expect(extra.stdout.isEmpty, "\(extra.stdout)")
+        #expect(extra.stderr == "error: 'echolot play' has no subcommands, so 'help' takes nothing after 'play', not 'extra' "
+            + "(see 'echolot help play')\n", "\(extra.stderr)")
+        let pack = try echolot(["help", "new", "pack"], in: folder)
+        #expect(pack.status == 0, "\(pack.stderr)")
+        #expect(pack.stdout.contains("USAGE: echolot new pack"), "\(pack.stdout)")
+    }
 }
