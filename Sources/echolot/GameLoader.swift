@@ -130,9 +130,23 @@ enum GameLoader {
     }
 
     /// The line telling that `pack`, named `shown` (as typed), has no level `id`, with the
-    /// one likely meant or the levels it has (``Pack/noLevelMessage(_:)``).
+    /// one likely meant or the levels it has (``Pack/noLevelMessage(_:)``), and that `shown`
+    /// was read as the folder of that name when it is also a shipped or installed pack's id.
     static func noLevel(_ id: String, in pack: Pack, shown: String) -> String {
-        "\(MessageText.argument(shown)): error: \(pack.noLevelMessage(id))"
+        "\(MessageText.argument(shown)): error: \(pack.noLevelMessage(id))\(shadowNote(shown, readAs: pack))"
+    }
+
+    /// "; 'x' was read as the folder ./x …" when `shown`, as typed, is the id of a shipped or
+    /// installed pack other than `pack`, which a file or folder of that name here stands in
+    /// for: the player asked for that pack's level and would not know why it has none.
+    static func shadowNote(_ shown: String, readAs pack: Pack) -> String {
+        guard looksLikePackID(shown), FileManager.default.fileExists(atPath: shown),
+              let entry = PackLibrary.standard().entry(id: shown),
+              entry.url.standardizedFileURL.resolvingSymlinksInPath().path
+                != pack.root.standardizedFileURL.resolvingSymlinksInPath().path else { return "" }
+        let name = MessageText.argument(shown)
+        return "; '\(name)' was read as the folder ./\(name), which is there, not as the \(entry.origin.rawValue) pack "
+            + "with the id '\(name)' (a path that is there comes first: run from another folder to reach that pack)"
     }
 
     /// Loads the pack at `path` — a folder, a `.zip`, or the id of a shipped or installed
@@ -169,8 +183,9 @@ enum GameLoader {
             return nil
         }
         if let resolved {
-            // A path close to a pack beside it: say which, rather than the bare "no such file".
-            let hint = pathHint(for: argument)
+            // A path close to a pack beside it, or a pack's id typed with capitals (which make
+            // it a path): say which, rather than the bare "no such file".
+            let hint = pathHint(for: argument, orIDs: packs.map(\.pack.id))
             guard !hint.isEmpty else { return resolved }
             Terminal.error("\(MessageText.argument(argument)):1:1: error: \(MessageText.nothingThere)\(hint)")
             return nil

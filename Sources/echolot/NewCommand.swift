@@ -52,7 +52,7 @@ struct NewPackCommand: ParsableCommand {
     /// Creates the pack; exits 1 when the folder exists or the name is unusable.
     func run() throws {
         do {
-            let created = try PackScaffold.create(at: URL(fileURLWithPath: name), author: author, story: story)
+            let created = try PackScaffold.create(at: URL(fileURLWithPath: name), author: author, story: story, taken: takenIDs())
             print("created \(created.shown)/ (pack id \(created.id)):")
             for file in created.files { print("  \(file)") }
             // Written to be pasted into a shell: a name with spaces is one argument there too.
@@ -62,5 +62,17 @@ struct NewPackCommand: ParsableCommand {
             Terminal.report(error.diagnostics)
             throw ExitCode(1)
         }
+    }
+
+    /// The ids of the shipped and installed packs, each with the words naming its pack
+    /// (`the shipped pack "Tutorial"`): a new pack taking one would shadow that pack.
+    func takenIDs() -> [String: String] {
+        var taken: [String: String] = [:]
+        for entry in PackLibrary.standard().entries {
+            guard let id = entry.id, taken[id] == nil else { continue }
+            let name = (try? entry.loaded.get()).map { " \(MessageText.quoted($0.manifest.name))" } ?? ""
+            taken[id] = "the \(entry.origin.rawValue) pack\(name)"
+        }
+        return taken
     }
 }

@@ -104,13 +104,8 @@ struct PlayCommand: LoadsStandardRules {
         }
     }
 
-    /// Finds the pack, checks the terminal, and plays.
+    /// Finds the pack and the level, checks the terminal, and plays.
     func run() throws {
-        guard isatty(STDIN_FILENO) == 1 else {
-            Terminal.error("error: 'echolot play' needs a terminal to read keys from, and standard input is not one. "
-                + "To play a level without a terminal, use 'echolot run PACK --level ID --input LOG.jsonl'.")
-            throw ExitCode(1)
-        }
         let path: String
         if let pack {
             path = pack
@@ -138,7 +133,9 @@ struct PlayCommand: LoadsStandardRules {
             throw ExitCode(1)
         }
         if let level, startPack.level(id: level) == nil {
-            Terminal.error(GameLoader.noLevel(level, in: startPack, shown: path))
+            // The tutorial's path alone would not tell a player who meant their own pack why.
+            let implied = pack == nil ? "; with no PACK, play plays the shipped tutorial: give your pack's folder before --level" : ""
+            Terminal.error(GameLoader.noLevel(level, in: startPack, shown: path) + implied)
             throw ExitCode(1)
         }
         // A level whose sounds cannot be played is refused as `run` refuses it: before the
@@ -150,6 +147,13 @@ struct PlayCommand: LoadsStandardRules {
                 Terminal.report(sounds.elsewhere)
                 throw ExitCode(1)
             }
+        }
+        // Checked after the pack and level (each read once, as playing needs them): a typo
+        // in either is told without a terminal too, not first at one.
+        guard isatty(STDIN_FILENO) == 1 else {
+            Terminal.error("error: 'echolot play' needs a terminal to read keys from, and standard input is not one. "
+                + "To play a level without a terminal, use 'echolot run PACK --level ID --input LOG.jsonl'.")
+            throw ExitCode(1)
         }
         var catalog = PackCatalog.standard(.standard(safe: safe))
         let start: PackEntry

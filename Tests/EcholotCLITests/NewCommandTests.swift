@@ -104,4 +104,25 @@ import Testing
             .write(to: URL(fileURLWithPath: story))
         #expect(try echolot(["test", pack], in: folder).status == 1)
     }
+
+    /// A name whose id a shipped pack has is refused and nothing is written: the folder would
+    /// be read in the shipped pack's place wherever its id is typed beside it (its levels
+    /// "missing"), and `pack` refused it only once the author had built on it.
+    @Test func aShippedPacksIDIsRefused() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["Tutorial", "night walk"] {
+            let id = name == "Tutorial" ? "tutorial" : "night-walk"
+            let refused = try runEcholot(["new", "pack", name], in: folder, environment: ["ECHOLOT_DATA": folder.path])
+            #expect(refused.status == 1)
+            #expect(refused.stdout.isEmpty)
+            let pack = id == "tutorial" ? "Tutorial" : "Night Walk"
+            #expect(refused.stderr == "\(id):1:1: error: the pack id \"\(id)\" belongs to the shipped pack \"\(pack)\": a folder \(id)/ "
+                + "would be read in its place wherever \"\(id)\" is typed beside it, and 'echolot pack' refuses a pack that takes "
+                + "another's id; choose another name, e.g. echolot new pack my-\(id) (nothing was written)\n", "\(refused.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        let made = try runEcholot(["new", "pack", "my-tutorial"], in: folder, environment: ["ECHOLOT_DATA": folder.path])
+        #expect(made.status == 0, "\(made.stderr)")
+    }
 }

@@ -114,7 +114,7 @@ import Testing
 
     /// A pack named by the name `echolot packs` shows — in any case, by each command —
     /// is told to be named by its id, with the command to type: "no such file or
-    /// directory" left the player looking for a file. A name nothing has keeps that error.
+    /// directory" left the player looking for a file. A name nothing has keeps that error, with the id it is close to.
     @Test func aPacksNameIsToldWithItsID() throws {
         let data = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: data) }
@@ -143,6 +143,67 @@ import Testing
         #expect(replayed.stderr.hasPrefix("Night Walk:1:1: error: 'Night Walk' is the name of the shipped pack with the id "
             + "'night-walk', not a file or folder; name a pack by its id\n"), "\(replayed.stderr)")
         let unnamed = try run(["test", "Night Walks"], data: data)
-        #expect(unnamed.stderr == "Night Walks:1:1: error: no such file or directory\n")
+        #expect(unnamed.stderr == "Night Walks:1:1: error: no such file or directory (did you mean 'night-walk'?)\n", "\(unnamed.stderr)")
+    }
+
+    /// A pack's id typed with capitals reads as a path, and that path is not there: it gets
+    /// the id it is close to, as a lower-case slip does, rather than a bare "no such file".
+    @Test func anIDTypedWithCapitalsGetsTheID() throws {
+        let data = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        for (arguments, meant) in [(["validate", "Night-Walk"], "night-walk"), (["run", "Night-Walk", "--level", "x"], "night-walk"),
+                                   (["test", "Tutorail"], "tutorial")] {
+            let result = try run(arguments, data: data)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr == "\(arguments[1]):1:1: error: no such file or directory (did you mean '\(meant)'?)\n",
+                    "\(arguments): \(result.stderr)")
+        }
+    }
+
+    /// A folder here named as a shipped pack's id is read in its place; a level that folder's
+    /// pack lacks is told with which was read, since the player asked for the shipped one's.
+    @Test func aFolderShadowingAnIDIsNamedWhenItLacksTheLevel() throws {
+        let data = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        #expect(try runEcholot(["new", "pack", "mine"], in: data, environment: ["ECHOLOT_DATA": data.path]).status == 0)
+        try FileManager.default.moveItem(at: data.appendingPathComponent("mine"), to: data.appendingPathComponent("tutorial"))
+        let result = try runEcholot(["run", "tutorial", "--level", "first-sound"], in: data,
+                                    environment: ["ECHOLOT_DATA": data.path, "ECHOLOT_PROFILE": nil])
+        #expect(result.status == 1)
+        #expect(result.stderr == "tutorial: error: pack 'mine' has no level 'first-sound'; its levels are: first-steps; "
+            + "'tutorial' was read as the folder ./tutorial, which is there, not as the shipped pack with the id 'tutorial' "
+            + "(a path that is there comes first: run from another folder to reach that pack)\n", "\(result.stderr)")
+        // A folder named so with no pack of that id elsewhere needs no such word.
+        try FileManager.default.moveItem(at: data.appendingPathComponent("tutorial"), to: data.appendingPathComponent("walks"))
+        let plain = try runEcholot(["run", "walks", "--level", "first-sound"], in: data, environment: ["ECHOLOT_DATA": data.path])
+        #expect(plain.stderr == "walks: error: pack 'mine' has no level 'first-sound'; its levels are: first-steps\n", "\(plain.stderr)")
+    }
+
+    /// A level's name, as the menus show it, typed for its id is told to be that level's name.
+    @Test func aLevelsNameIsToldWithItsID() throws {
+        let data = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let result = try run(["run", "tutorial", "--level", "the first sound"], data: data)
+        #expect(result.status == 1)
+        #expect(result.stderr == "tutorial: error: pack 'tutorial' has no level 'the first sound'; 'the first sound' is the name of "
+            + "level 'first-sound': name a level by its id\n", "\(result.stderr)")
+    }
+
+    /// `play` reads its PACK and `--level` before it looks for a terminal: a typo is told
+    /// as such with no terminal too, and a level the tutorial lacks says that no PACK means it.
+    @Test func playTellsItsPackAndLevelBeforeTheTerminal() throws {
+        let data = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let typo = try run(["play", "tutorail"], data: data)
+        #expect(typo.status == 1)
+        #expect(typo.stderr.hasPrefix("tutorail:1:1: error: there is no shipped or installed pack with the id 'tutorail', "
+            + "nor a file or folder of that name (did you mean 'tutorial'?)"), "\(typo.stderr)")
+        let level = try run(["play", "--level", "first-steps"], data: data)
+        #expect(level.status == 1)
+        #expect(level.stderr.hasSuffix("error: pack 'tutorial' has no level 'first-steps'; its levels are: around-you, first-sound, in-order, two-voices; "
+            + "with no PACK, play plays the shipped tutorial: give your pack's folder before --level\n"),
+                "\(level.stderr)")
+        let good = try run(["play", "tutorial", "--level", "first-sound"], data: data)
+        #expect(good.stderr.contains("needs a terminal"), "\(good.stderr)")
     }
 }

@@ -10,9 +10,23 @@ extension Pack {
             return "level \(named(id)) did not load: \(PackLoader.levelFile(id)) has problems (told above)"
         }
         let known = levels.keys.sorted()
+        // A player reads a level's name in the menus, not its id, and types that.
+        let titled = known.filter { levelNames(of: $0).contains { $0.compare(id, options: .caseInsensitive) == .orderedSame } }
+        if !titled.isEmpty {
+            return "pack \(named(self.id)) has no level \(named(id)); \(named(id)) is the name of "
+                + "\(titled.count == 1 ? "level" : "levels") \(Suggestion.list(titled.map(named), conjunction: "and")): name a level by its id"
+        }
         let hint = Suggestion.nameHint(for: id, among: known)
         return "pack \(named(self.id)) has no level \(named(id))"
             + (hint.isEmpty ? "; its levels are: \(Suggestion.few(known))" : hint)
+    }
+
+    /// The names level `id` is shown by: its file's `name` and its `level.ID.name` string in
+    /// each language of the pack.
+    private func levelNames(of id: String) -> [String] {
+        let key = "level.\(id).name"
+        let written = [levels[id]?.level[LevelKeys.name] ?? ""] + strings.values.compactMap { $0[key] }
+        return written.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// A warning at each of the pack's own level files that play never reaches: not in the

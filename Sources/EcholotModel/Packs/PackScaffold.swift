@@ -70,8 +70,10 @@ public enum PackScaffold {
     /// Writes the pack named by `requested`'s last component, a story pack when `story`, into
     /// a new folder beside it named by the pack id made from that name (`Cave Echoes` →
     /// `cave-echoes/`, the name the pack's archive and installed copy get too); throws a
-    /// diagnostic on the folder when it exists or the name gives no pack id.
-    public static func create(at requested: URL, author: String? = nil, story: Bool = false) throws(PackLoadError) -> Created {
+    /// diagnostic on the folder when it exists, the name gives no pack id, or the id is one
+    /// of `taken` (the shipped and installed packs' ids, each with the words naming its pack).
+    public static func create(at requested: URL, author: String? = nil, story: Bool = false,
+                              taken: [String: String] = [:]) throws(PackLoadError) -> Created {
         func refusal(_ message: String, at path: String) -> PackLoadError {
             PackLoadError(diagnostics: [Diagnostic(path: path.isEmpty ? "." : path, at: .start, message: message)])
         }
@@ -89,6 +91,14 @@ public enum PackScaffold {
         let folder = requested.deletingLastPathComponent().appendingPathComponent(id, isDirectory: true)
         let shown = PackFiles.displayPath(of: folder)
         func refuse(_ message: String) -> PackLoadError { refusal(message, at: shown) }
+        if let owner = taken[id] {
+            // The folder would stand for that pack wherever its id is typed here, and `pack`
+            // would refuse it only once the author had built on it.
+            let other = PackFiles.displayPath(of: folder.deletingLastPathComponent().appendingPathComponent("my-" + id))
+            throw refuse("the pack id \(quoted(id)) belongs to \(owner): a folder \(shown)/ would be read in its place "
+                + "wherever \(quoted(id)) is typed beside it, and 'echolot pack' refuses a pack that takes another's id; "
+                + "choose another name, e.g. echolot new pack \(other) (nothing was written)")
+        }
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: folder.path) {
