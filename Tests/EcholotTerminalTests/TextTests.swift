@@ -93,6 +93,10 @@ func levelOfOptions(_ options: [(id: String, name: String, azimuth: Double)], fa
         #expect(text.status(goal, in: level).text == "Rung: 1 of 2{oops}")
         // Without the strings, the parameters describe it.
         #expect(GoalText(names: Names()).status(goal, in: level).text == "ringAll: pending")
+        // A tag is said by its string, as the standard goals say it (it was said raw).
+        let tagged = Names(strings: ["goal.ringAll.line": "Ring every {of}", "tag.bird.name": "songbird"])
+        goal["of"] = .string("bird")
+        #expect(GoalText(names: tagged).status(goal, in: level).text == "Ring every songbird")
     }
 
     @Test func hudLinesFollowTheState() {

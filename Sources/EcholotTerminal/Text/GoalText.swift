@@ -164,11 +164,13 @@ public struct GoalText {
         }
     }
 
-    /// A goal's value in words: an entity's id becomes its name (any other text stays as
-    /// it is), a list a list in words, a whole number loses its `.0`.
+    /// A goal's value in words: an entity's id becomes its name, a tag with a string of its
+    /// own (`tag.<tag>.name`) that string (any other text stays as it is), a list a list in
+    /// words, a whole number loses its `.0`.
     private func spoken(_ value: Value, in level: Level, words: Words) -> String {
         switch value {
-        case let .string(text): return names.entity(text, in: level)
+        case let .string(text):
+            return level[LevelKeys.entities][text] != nil ? names.entity(text, in: level) : names.tag(text)
         case let .list(items): return words.list(items.map { spoken($0, in: level, words: words) })
         default: return Self.plain(value, words: words)
         }
