@@ -26,6 +26,21 @@ import Testing
         }
     }
 
+    /// A level's title too long for the screen is cut before the paused mark, which stays
+    /// in view (it was cut off with the title's end).
+    @Test func aLongTitleKeepsThePausedMark() {
+        let transcript = Transcript()
+        let display = ScreenDisplay(output: transcript.output, size: { (60, 24) })
+        let level = tutorialLevel("first-sound").level
+        let context = LevelContext(packName: String(repeating: "Very long pack name ", count: 5), names: Names(pack: tutorial),
+                                   goalPaths: [:], visuals: .shown, steering: "arrow keys")
+        display.levelBegan(context, level: level)
+        transcript.text = ""
+        display.levelFrame(LevelFrame(level: level, paused: true, wallTime: 10))
+        let shown = transcript.text.replacing(#/\e\[[0-9;]*[A-Za-z]/#, with: "")
+        #expect(shown.contains("…   " + Words.english.pausedMark), "\(shown.prefix(400))")
+    }
+
     @Test func theLineDisplaySaysTheHeadingOnceItSettles() {
         let transcript = Transcript()
         let display = LineDisplay(output: transcript.output)

@@ -350,8 +350,11 @@ public final class ScreenDisplay: Display {
         let heading = Self.headingLines(context, center: view[ViewKeys.center], elevation: elevation, columns: columns)
         let words = context.names.words
         var lines: [StyledLine] = []
-        var title = StyledLine(" \(context.packName) · \(Self.sceneTitle(context, level: level))", .bold)
-        if frame.paused { title.append("   " + words.pausedMark, .warning) }
+        let name = " \(context.packName) · \(Self.sceneTitle(context, level: level))"
+        // A long title is cut before the mark, so that the mark stays in view.
+        let mark = frame.paused ? "   " + words.pausedMark : ""
+        var title = StyledLine(TerminalWidth.cut(name, columns: max(0, columns - TerminalWidth.columns(mark))), .bold)
+        if frame.paused { title.append(mark, .warning) }
         lines.append(title)
         lines += heading.map { StyledLine($0) }
         let inner = columns - 2
