@@ -351,6 +351,11 @@ import Testing
         // Any one bell or gong wins `find`, so a decoy among them leaves a way to win; a
         // decoy no goal asks for is what avoid is for.
         #expect(try told(#"[{"type": "find", "tag": "ring"}, {"type": "avoid", "entity": "gong"}]"#) == [])
+        // Two avoid goals that between them make every bell and gong a decoy: told once, by
+        // the first of them.
+        #expect(try told(#"[{"type": "find", "tag": "ring"}, {"type": "avoid", "id": "a", "entity": "gong"}, {"type": "avoid", "id": "b", "entity": "bell"}]"#) == [
+            #""type": "avoid", "id": "a", "entity": | goal 'avoid': every entity with tag 'ring' is a decoy of this goal or another avoid goal, but goal 'find' asks the player to select one of them: the level could never be won"#,
+        ])
         #expect(try told(#"[{"type": "findAll", "tag": "ring"}, {"type": "avoid", "tag": "buzz"}]"#) == [])
     }
 

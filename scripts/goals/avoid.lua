@@ -24,6 +24,14 @@ local function carrying(level, tag)
   return ids
 end
 
+-- The ids of `goals`, sorted: one level is always told the same way.
+local function sortedids(goals)
+  local ids = {}
+  for id in pairs(goals) do ids[#ids + 1] = id end
+  table.sort(ids)
+  return ids
+end
+
 -- A goal as the engine's messages name one: by its type, and its id where that differs.
 local function named(id, goal)
   if id == goal.type then return string.format("goal '%s'", id) end
@@ -40,14 +48,29 @@ local function clash(params, level, id, goal)
   elseif goal.type == "findAll" and goal.tag ~= nil then
     listed = carrying(level, goal.tag)
   elseif goal.type == "find" and goal.tag ~= nil then
-    -- Any one entity with the tag wins it: only a tag whose every entity is a decoy clashes.
+    -- Any one entity with the tag wins it: only a tag whose every entity is a decoy — of
+    -- this goal or of the level's other avoid goals together — clashes. Told once, by the
+    -- first avoid goal (in the order of ids) that makes a decoy of one of them.
     local members = carrying(level, goal.tag)
-    for _, eid in ipairs(members) do
-      if not isDecoy(params, level, eid) then return nil end
-    end
     if #members == 0 then return nil end
-    return string.format("every entity with tag '%s' is a decoy here, but %s asks the player to select one of them: the level could never be won",
-      goal.tag, named(id, goal))
+    local avoiding = {}
+    for _, aid in ipairs(sortedids(level.goals)) do
+      local other = level.goals[aid]
+      if other.type == "avoid" then
+        for _, eid in ipairs(members) do
+          if isDecoy(other, level, eid) then avoiding[#avoiding + 1] = other break end
+        end
+      end
+    end
+    for _, eid in ipairs(members) do
+      local decoy = false
+      for _, other in ipairs(avoiding) do decoy = decoy or isDecoy(other, level, eid) end
+      if not decoy then return nil end
+    end
+    local first = avoiding[1]
+    if first.entity ~= params.entity or first.tag ~= params.tag then return nil end
+    return string.format("every entity with tag '%s' is a decoy %s, but %s asks the player to select one of them: the level could never be won",
+      goal.tag, #avoiding == 1 and "here" or "of this goal or another avoid goal", named(id, goal))
   end
   for _, eid in ipairs(listed or {}) do
     if isDecoy(params, level, eid) then
@@ -61,10 +84,7 @@ end
 -- selecting it fails this goal, leaving it keeps the other pending. Goals are read in the
 -- order of their ids, so one level is always told the same way.
 local function unwinnable(params, level)
-  local ids = {}
-  for id in pairs(level.goals) do ids[#ids + 1] = id end
-  table.sort(ids)
-  for _, id in ipairs(ids) do
+  for _, id in ipairs(sortedids(level.goals)) do
     local why = clash(params, level, id, level.goals[id])
     if why then return why, params.entity ~= nil and "entity" or "tag" end
   end
