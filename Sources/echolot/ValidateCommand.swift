@@ -238,7 +238,7 @@ struct ValidateCommand: LoadsStandardRules {
         let played = StoryReader.levels(playedBy: storyReading)
         remarks = (remarks + (rules?.engine.replacedStandardRuleNotes(for: pack.id) ?? [])
             + pack.unlistedLevelWarnings(storyLevels: played)
-            + pack.untranslatedStringWarnings(neverShown: Set(neverShown.map(\.id))) + pack.untranslatedLevelTextWarnings() + pack.shadowedTextWarnings()
+            + pack.untranslatedStringWarnings(neverShown: Set(neverShown.map(\.id))) + pack.untranslatedLevelTextWarnings() + pack.baseTranslationWarnings() + pack.shadowedTextWarnings()
             + pack.languageFileNameWarnings() + pack.defaultLanguageWarnings() + AudioValidation.crowdWarnings(for: pack)).sortedForDisplay()
         // Starting each level is the last check, of a pack sound otherwise: a level with
         // problems may not start, or start as it was not meant to.

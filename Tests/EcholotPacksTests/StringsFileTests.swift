@@ -112,5 +112,10 @@ struct StringsFileTests {
         #expect(!validated.stderr.contains("pack.json:1:1"), "\(validated.stderr)")
         #expect(!validated.stderr.contains("tfr/strings/de.json") && !validated.stderr.contains("tfr/strings/en.json"),
                 "\(validated.stderr)")
+        // What the translation leaves out of the base's texts is told, once, at its file.
+        let gaps = validated.stderr.split(separator: "\n").filter { $0.contains("of the base") }
+        #expect(gaps.count == 1 && gaps[0].hasPrefix("tfr/strings/fr.json:1:1: warning: 17 strings of the base \"tutorial\" have no "
+            + "text here: \"entity.around-you.bee.name\", \"entity.around-you.finch.name\"") && gaps[0].hasSuffix(
+                "and 7 more; players of fr read them in en"), "\(validated.stderr)")
     }
 }

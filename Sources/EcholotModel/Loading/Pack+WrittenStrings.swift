@@ -153,8 +153,33 @@ extension Pack {
     /// no player reads it, so asking for its translation beside "never shown" would tell
     /// the author two contrary things.
     public func untranslatedStringWarnings(neverShown: Set<String> = []) -> [Diagnostic] {
-        let families = ["pack.", "scenario.", "level.", "entity.", "tag.", "goal.", "scoring.", "achievement."]
-        return untranslated { id in families.contains(where: id.hasPrefix) && !neverShown.contains(id) }
+        untranslated { id in Self.textFamilies.contains(where: id.hasPrefix) && !neverShown.contains(id) }
+    }
+
+    /// The kinds of string id a pack's texts are looked up by (story strings aside).
+    static let textFamilies = ["pack.", "scenario.", "level.", "entity.", "tag.", "goal.", "scoring.", "achievement."]
+
+    /// For a pack that extends another, a warning at each of its own strings files of a
+    /// language the base is not written in, naming the strings of the base's own language
+    /// that it gives no text (a translation of a base, one file in a pack of its own,
+    /// was told nothing of what it left out): its players read those in the base's language.
+    public func baseTranslationWarnings() -> [Diagnostic] {
+        guard let base = bases.first?.manifest else { return [] }
+        let from = base.defaultLanguage
+        // Not `pack.`: the pack's own name and description are its pack.json's.
+        let ids = (strings[from] ?? [:]).keys.filter { id in
+            !id.hasPrefix("pack.") && Self.textFamilies.contains(where: id.hasPrefix)
+        }.sorted()
+        return ownLanguages.filter { $0 != from }.sorted().compactMap { language -> Diagnostic? in
+            let missing = ids.filter { Pack.written(strings[language]?[$0]) == nil }
+            guard !missing.isEmpty else { return nil }
+            let one = missing.count == 1
+            return Diagnostic(path: display("strings/\(language).json"), at: .start,
+                              message: "\(missing.count) string\(one ? "" : "s") of the base \(quoted(base.id)) \(one ? "has" : "have") no "
+                                  + "text here: \(Suggestion.few(missing.map { quoted($0) }, sentence: true)); players of \(language) read "
+                                  + "\(one ? "it" : "them") in \(from)",
+                              severity: .warning)
+        }
     }
 
     /// The same warning for each of `ids` (a story's chapter, ending and option strings)
