@@ -378,10 +378,12 @@ static int clua_guardproxy(lua_State *L, int how) {
         // metatable's `__index`: seen raw, the view itself is empty. rawget reads a field
         // as the view shows it, through that table's own `__index`, which answers ctx.id
         // in a behaviour batch (runeach.c leaves it out of the table).
-        if (clua_inset(L, 5, 1) && lua_getmetatable(L, 1)) {
+        int get = strcmp(lua_tostring(L, lua_upvalueindex(6)), "rawget") == 0;
+        // rawget without a key is left to Lua's, which says the key is missing.
+        if ((!get || lua_gettop(L) >= 2) && clua_inset(L, 5, 1) && lua_getmetatable(L, 1)) {
             lua_pushliteral(L, "__index");
             if (lua_rawget(L, -2) == LUA_TTABLE) {
-                if (strcmp(lua_tostring(L, lua_upvalueindex(6)), "rawget") == 0) {
+                if (get) {
                     lua_pushvalue(L, 2);
                     (void)lua_gettable(L, -2);  // on top: what `rawget` returns
                     return 1;

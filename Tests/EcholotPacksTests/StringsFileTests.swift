@@ -117,5 +117,15 @@ struct StringsFileTests {
         #expect(gaps.count == 1 && gaps[0].hasPrefix("tfr/strings/fr.json:1:1: warning: 17 strings of the base \"tutorial\" have no "
             + "text here: \"entity.around-you.bee.name\", \"entity.around-you.finch.name\"") && gaps[0].hasSuffix(
                 "and 7 more; players of fr read them in en"), "\(validated.stderr)")
+        // The pack's own strings in the base's language are not the base's, and a file of
+        // a region of that language reads the base's texts as they are.
+        scratch.write([
+            "tfr/levels/extra.json": #"{"id": "extra", "name": "Extra", "seed": 1, "entities": [{"id": "e", "position": {"azimuth": 0}, "sound": {"file": "bell.wav"}}], "goals": [{"type": "find", "entity": "e"}]}"#,
+            "tfr/strings/en.json": #"{"level.extra.name": "Extra", "level.extra.description": "More."}"#,
+            "tfr/strings/en-GB.json": #"{"level.first-sound.name": "The First Sound, Love"}"#,
+        ])
+        let more = try echolot(["validate", "tfr"], in: scratch.url, data: scratch.at("data"))
+        let told = more.stderr.split(separator: "\n").filter { $0.contains("of the base") }
+        #expect(told.count == 1 && told[0].hasPrefix("tfr/strings/fr.json:1:1: warning: 17 strings of the base"), "\(more.stderr)")
     }
 }

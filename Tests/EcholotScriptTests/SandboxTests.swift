@@ -88,6 +88,8 @@ import Testing
             end
             assert(next(string) == "byte" and rawget(string, "upper") == string.upper, tostring(next(string)))
             assert(rawlen(table) == 0)
+            local okGet, errGet = pcall(rawget, string)
+            assert(not okGet and errGet:find("bad argument #2 to 'rawget'"), tostring(errGet))
             local ok, err = pcall(rawset, string, "upper", 1)
             assert(not ok and err:find("cannot change field 'upper': string is read%-only"), err)
             assert(string.upper("a") == "A")

@@ -166,11 +166,17 @@ extension Pack {
     public func baseTranslationWarnings() -> [Diagnostic] {
         guard let base = bases.first?.manifest else { return [] }
         let from = base.defaultLanguage
+        // The merged strings of the base's language hold the pack's own too (its new
+        // levels' names), which are its own to translate, told at its own file.
+        let own = Set(writtenStrings.filter { $0.file == display("strings/\(from).json") }.map(\.id))
         // Not `pack.`: the pack's own name and description are its pack.json's.
         let ids = (strings[from] ?? [:]).keys.filter { id in
-            !id.hasPrefix("pack.") && Self.textFamilies.contains(where: id.hasPrefix)
+            !id.hasPrefix("pack.") && !own.contains(id) && Self.textFamilies.contains(where: id.hasPrefix)
         }.sorted()
-        return ownLanguages.filter { $0 != from }.sorted().compactMap { language -> Diagnostic? in
+        // A file of the base's language, or of a region of it, reads the base's texts as
+        // they are (`EN.json` is told for its name, `en-GB.json` overrides some).
+        func primary(_ code: String) -> String { Self.languageKey(code).prefix { $0 != "-" }.lowercased() }
+        return ownLanguages.filter { primary($0) != primary(from) }.sorted().compactMap { language -> Diagnostic? in
             let missing = ids.filter { Pack.written(strings[language]?[$0]) == nil }
             guard !missing.isEmpty else { return nil }
             let one = missing.count == 1
