@@ -99,6 +99,15 @@ struct StringsFileTests {
         #expect(!written.stderr.contains("defaultLanguage"), "\(written.stderr)")
     }
 
+    /// A file of a region of the default language (`en-GB.json` beside `en.json`) changes
+    /// a few texts; its players read the rest in the default language as written, so it
+    /// is not asked for every other string (it was, once per string).
+    @Test func aRegionOfTheDefaultLanguageIsNoMissingTranslation() throws {
+        let validated = try validate(["cave/strings/en-GB.json": #"{ "goal.quickFind.line": "Find the {entity}, love" }"#])
+        #expect(validated.status == 0, "\(validated.stderr)")
+        #expect(!validated.stderr.contains("en-GB.json"), "\(validated.stderr)")
+    }
+
     /// A translation-only pack over the tutorial is warned of its own files only: not of
     /// the base's scenario names at its pack.json:1:1, nor of languages only the base has.
     @Test func aTranslationOverABaseIsWarnedOfItsOwnFilesOnly() throws {

@@ -127,8 +127,7 @@ extension Pack {
     public func defaultLanguageWarnings() -> [Diagnostic] {
         guard manifest.kind != .story, strings[manifest.defaultLanguage] == nil,
               manifestSource.positions["defaultLanguage"] != nil else { return [] }
-        func primary(_ code: String) -> String { code.prefix { $0 != "-" && $0 != "_" }.lowercased() }
-        let regions = strings.keys.filter { primary($0) == primary(manifest.defaultLanguage) }.sorted()
+        let regions = strings.keys.filter { Self.primaryLanguage($0) == Self.primaryLanguage(manifest.defaultLanguage) }.sorted()
         guard !regions.isEmpty else { return [] }
         var warning = manifestSource.diagnostic(at: "defaultLanguage",
             "there is no \(display("strings/\(manifest.defaultLanguage).json")), so players who choose no language read the "
@@ -156,6 +155,18 @@ extension Pack {
         untranslated { id in Self.textFamilies.contains(where: id.hasPrefix) && !neverShown.contains(id) }
     }
 
+    /// The language `code` is of, without its region: `en` for `en-GB`, `EN` and `en_gb`.
+    static func primaryLanguage(_ code: String) -> String {
+        String(languageKey(code).prefix { $0 != "-" })
+    }
+
+    /// Whether `language` is the default language or a region of it: its players read
+    /// the default's texts where its own file has none, as they are written, so a gap in
+    /// it is no missing translation.
+    private func isDefaultLanguage(_ language: String) -> Bool {
+        Self.primaryLanguage(language) == Self.primaryLanguage(manifest.defaultLanguage)
+    }
+
     /// The kinds of string id a pack's texts are looked up by (story strings aside).
     static let textFamilies = ["pack.", "scenario.", "level.", "entity.", "tag.", "goal.", "scoring.", "achievement."]
 
@@ -175,8 +186,7 @@ extension Pack {
         }.sorted()
         // A file of the base's language, or of a region of it, reads the base's texts as
         // they are (`EN.json` is told for its name, `en-GB.json` overrides some).
-        func primary(_ code: String) -> String { Self.languageKey(code).prefix { $0 != "-" }.lowercased() }
-        return ownLanguages.filter { primary($0) != primary(from) }.sorted().compactMap { language -> Diagnostic? in
+        return ownLanguages.filter { Self.primaryLanguage($0) != Self.primaryLanguage(from) }.sorted().compactMap { language -> Diagnostic? in
             let missing = ids.filter { Pack.written(strings[language]?[$0]) == nil }
             guard !missing.isEmpty else { return nil }
             let one = missing.count == 1
@@ -205,7 +215,7 @@ extension Pack {
     /// the file's text.
     public func untranslatedLevelTextWarnings() -> [Diagnostic] {
         let others = strings.filter { language, texts in
-            language != manifest.defaultLanguage && texts.keys.contains { $0.hasPrefix("level.") || $0.hasPrefix("entity.") }
+            !isDefaultLanguage(language) && texts.keys.contains { $0.hasPrefix("level.") || $0.hasPrefix("entity.") }
         }.keys.sorted()
         guard !others.isEmpty else { return [] }
         let own = strings[manifest.defaultLanguage] ?? [:]
@@ -289,7 +299,7 @@ extension Pack {
     /// another language has no text for (an empty one too, unless `emptyIsMissing` is false).
     private func untranslated(where wanted: (String) -> Bool, emptyIsMissing: Bool = true) -> [Diagnostic] {
         // Only the pack's own files: a base's languages are the base's to translate.
-        let others = ownLanguages.filter { $0 != manifest.defaultLanguage }.sorted()
+        let others = ownLanguages.filter { !isDefaultLanguage($0) }.sorted()
         guard !others.isEmpty else { return [] }
         let own = display("strings/\(manifest.defaultLanguage).json")
         return writtenStrings.filter { $0.file == own && wanted($0.id) }.compactMap { string in
