@@ -90,7 +90,8 @@ import Testing
     }
 
     /// A space held down (repeats every 30 ms for half a second) is one selection, one
-    /// miss; a press after a turn is a selection again, however soon it comes.
+    /// miss; a press after a turn is a selection again, however soon it comes, and so is a
+    /// deliberate second tap.
     @Test func aHeldSpaceSelectsOnce() throws {
         let game = try PseudoTerminal.inTheFirstSoundPlain()
         game.wait(PseudoTerminal.endPageSettle)
@@ -104,6 +105,12 @@ import Testing
         try game.expect("2 misses so far.")
         game.wait(0.5)
         #expect(!game.text.contains("3 misses"), "\(game.text)")
+        // Two deliberate taps 0.3 s apart are two selections (the second was dropped
+        // without a word while presses under 0.7 s apart counted as held).
+        game.send(" ")
+        game.wait(0.3)
+        game.send(" ")
+        try game.expect("4 misses so far.")
         game.send("q")
         try game.expect("== Left: The First Sound ==")
         #expect(try game.quitFromAPage() == 0)

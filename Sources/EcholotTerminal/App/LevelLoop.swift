@@ -52,8 +52,11 @@ public final class LevelLoop {
     /// The last press told about for itself — a tilt key at the view's limit, a key that
     /// does nothing.
     private var told = HeldKey()
-    // The last select press: a held space or Enter selects once (``HeldKey``).
-    private var selecting = HeldKey()
+    // The last select press: a held space or Enter selects once for its repeats, which
+    // come closer than any tap does (the steering's hold gap, 90 ms), and a deliberate quick
+    // second press still selects (a window as wide as a notice's, 0.7 s, dropped taps
+    // without a word).
+    private lazy var selecting = HeldKey(gap: steering.settings.holdGap)
     /// The story line said last in this scene: `i` in a cut-scene says it again, for a
     /// player who missed it.
     private var lastLine: LevelEvent?
@@ -260,7 +263,7 @@ public final class LevelLoop {
 
     private func handle(_ key: Key, at time: Double, since: Double) -> LevelExit? {
         // A select after another key (a turn) is a new press however soon it comes.
-        if key != .space, key != .enter { selecting = HeldKey() }
+        if key != .space, key != .enter { selecting = HeldKey(gap: steering.settings.holdGap) }
         switch key {
         case .character("q"), .character("Q"), .endOfInput:
             return .left

@@ -6,12 +6,19 @@ struct HeldKey {
     /// first delay of a key's repeat (X's is 660 ms), shorter than a deliberate second press.
     static let repeatGap = 0.7
 
+    /// How close presses of one key must come to be one held key (``repeatGap`` unless
+    /// given).
+    let gap: Double
+
     private var last: (key: Key, since: Double)?
+
+    /// A key held when its presses come closer than `gap` seconds.
+    init(gap: Double = HeldKey.repeatGap) { self.gap = gap }
 
     /// Whether `key`, pressed at `since`, repeats the last press told about while held;
     /// either way it becomes the last one.
     mutating func repeats(_ key: Key, since: Double) -> Bool {
-        let held = last.map { $0.key == key && since - $0.since < Self.repeatGap } ?? false
+        let held = last.map { $0.key == key && since - $0.since < gap } ?? false
         last = (key, since)
         return held
     }
