@@ -378,9 +378,11 @@ static int clua_guardproxy(lua_State *L, int how) {
         // metatable's `__index`: seen raw, the view itself is empty. rawget reads a field
         // as the view shows it, through that table's own `__index`, which answers ctx.id
         // in a behaviour batch (runeach.c leaves it out of the table).
-        int get = strcmp(lua_tostring(L, lua_upvalueindex(6)), "rawget") == 0;
+        // Only a view's name is compared: rawget and rawlen of a script's own table pass by.
         // rawget without a key is left to Lua's, which says the key is missing.
-        if ((!get || lua_gettop(L) >= 2) && clua_inset(L, 5, 1) && lua_getmetatable(L, 1)) {
+        int view = clua_inset(L, 5, 1);
+        int get = view && strcmp(lua_tostring(L, lua_upvalueindex(6)), "rawget") == 0;
+        if (view && (!get || lua_gettop(L) >= 2) && lua_getmetatable(L, 1)) {
             lua_pushliteral(L, "__index");
             if (lua_rawget(L, -2) == LUA_TTABLE) {
                 if (get) {

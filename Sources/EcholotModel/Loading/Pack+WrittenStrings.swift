@@ -155,11 +155,6 @@ extension Pack {
         untranslated { id in Self.textFamilies.contains(where: id.hasPrefix) && !neverShown.contains(id) }
     }
 
-    /// The language `code` is of, without its region: `en` for `en-GB`, `EN` and `en_gb`.
-    static func primaryLanguage(_ code: String) -> String {
-        String(languageKey(code).prefix { $0 != "-" })
-    }
-
     /// Whether `language` is the default language or a region of it: its players read
     /// the default's texts where its own file has none, as they are written, so a gap in
     /// it is no missing translation.

@@ -134,7 +134,8 @@ public struct Pack: Sendable {
         if known.contains(requested) { return requested }
         let key = languageKey(requested)
         if let same = known.first(where: { languageKey($0) == key }) { return same }
-        guard let primary = key.split(separator: "-").first.map(String.init), primary != key else { return nil }
+        let primary = primaryLanguage(requested)
+        guard primary != key else { return nil }
         return known.first { languageKey($0) == primary }
     }
 
@@ -148,6 +149,11 @@ public struct Pack: Sendable {
     /// A language code as codes are compared: lower case, a region joined by `-`.
     static func languageKey(_ code: String) -> String {
         code.lowercased().replacingOccurrences(of: "_", with: "-")
+    }
+
+    /// The language `code` is of, without its region: `en` for `en-GB`, `EN` and `en_gb`.
+    static func primaryLanguage(_ code: String) -> String {
+        String(languageKey(code).prefix { $0 != "-" })
     }
 }
 
